@@ -1,0 +1,122 @@
+# benchreport - benchmark results into evidence.
+#
+# User-overridable variables
+# --------------------------
+# PREFIX, DESTDIR   install location (make install PREFIX=/usr DESTDIR=pkg)
+# CC, PKG_CONFIG    tools
+# EXTRA_CFLAGS      added to every compile
+# SANITIZE=1        build and test under AddressSanitizer + UBSan (in build-san/)
+PREFIX		?= /usr/local
+DESTDIR		?=
+CC		?= cc
+PKG_CONFIG	?= pkg-config
+EXTRA_CFLAGS	?=
+SANITIZE	?=
+
+# Libraries, all through pkg-config, and the Debian packages that provide
+# them and the tools the tests and demo use.
+PKGS		= libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl
+DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
+		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev \
+		  liburing-dev libgsl-dev libxml2-utils xsltproc sqlite3 mandoc time \
+		  fonts-dejavu-core fio
+# Programs the tests call besides the compiler.
+DEB_TOOLS	= xmllint mandoc sqlite3 /usr/bin/time fio
+
+ifeq ($(SANITIZE),1)
+BUILD		?= build-san
+SANFLAGS	= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+BUILD		?= build
+SANFLAGS	=
+endif
+
+PKG_CFLAGS	= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS	= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+
+CFLAGS		?= -O2 -g
+CFLAGS		+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+		   -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+		   -Wmissing-prototypes -Wno-unused-parameter \
+		   $(SANFLAGS) $(EXTRA_CFLAGS) $(PKG_CFLAGS) -Isrc
+LDFLAGS		+= $(SANFLAGS)
+LDLIBS		+= $(PKG_LIBS) -lm -lpthread
+
+SRCS		= $(wildcard src/*.c)
+LIB_SRCS	= $(filter-out src/main.c,$(SRCS))
+LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+TEST_SRCS	= $(wildcard tests/unit/test-*.c)
+TEST_BINS	= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%.d)
+
+BIN		= $(BUILD)/benchreport
+
+.PHONY: all check demo bench install clean deps lint-man tests regen-fixtures fuzz fuzz-smoke
+
+all: $(BIN)
+	@ln -sf $(BIN) benchreport 2>/dev/null || true
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/libbenchreport.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(BUILD)/main.o $(BUILD)/libbenchreport.a
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/libbenchreport.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/tap.h $(BUILD)/libbenchreport.a | $(BUILD)/tests
+	$(CC) $(CFLAGS) -Itests -MMD -MP -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+
+$(BUILD) $(BUILD)/tests:
+	mkdir -p $@
+
+tests: $(BIN) $(TEST_BINS)
+
+-include $(DEPS)
+
+# deps: install what the build needs on Debian when pkg-config cannot find
+# it. As root it runs apt-get; otherwise it prints the command and fails.
+deps:
+	@missing=""; \
+	for p in $(PKGS); do $(PKG_CONFIG) --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
+	for t in $(DEB_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+		echo "deps: missing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS) || exit 1; \
+		else \
+			echo "deps: run as root: apt-get install -y $(DEB_PKGS)"; exit 1; \
+		fi; \
+	else echo "deps: all present"; fi
+
+# check: every test. The sub-make re-reads pkg-config after deps installed
+# what was missing. The last line is "N passed, N failed".
+check: deps
+	@$(MAKE) --no-print-directory tests SANITIZE=$(SANITIZE)
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
+
+lint-man:
+	mandoc -Tlint -W warning man/*.1
+
+demo: deps
+	@$(MAKE) --no-print-directory all SANITIZE=$(SANITIZE)
+	@sh tests/demo.sh $(BIN)
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench.sh $(BIN)
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/benchreport/templates
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/benchreport
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	if [ -n "$$(ls templates 2>/dev/null)" ]; then \
+	    install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/benchreport/templates/; fi
+
+clean:
+	rm -rf build build-san build-fuzz benchreport demo-out bench-out

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Output formats for `export`: a table of writers over the model. Writers
+ * know nothing of input formats or of the store.
+ * A new output format is one file export-NAME.c exporting
+ * "const struct writer writer_NAME" plus one line in src/writers.def.
+ * Ownership: writers borrow the result set and the stream.
+ */
+#ifndef BENCHREPORT_EXPORT_H
+#define BENCHREPORT_EXPORT_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "model.h"
+
+struct writer {
+	const char	*name;		/* "json", "pts-xml", "csv" */
+	const char	*summary;
+	/* Write rs to fp. Return 0, or -1 with d filled. */
+	int		(*write)(const struct result_set *rs, FILE *fp,
+			    struct diag *d);
+};
+
+extern const struct writer *const export_writers[];
+
+/* The writer called name, or NULL. */
+const struct writer *export_find(const char *name);
+
+/*
+ * Shortest decimal text that reads back as exactly d (tries %.15g to
+ * %.17g) into buf. Non-finite values give "nan", "inf" or "-inf".
+ */
+void	 export_format_double(double d, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Format detection and safe input opening. Detection reads only the start
+ * of the file and asks every reader for a score, so a .json file holding an
+ * fio error message or a .txt holding XML is still recognised for what it is.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "format.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define READER(name) extern const struct reader reader_##name;
+#include "readers.def"
+#undef READER
+
+const struct reader *const format_readers[] = {
+#define READER(name) &reader_##name,
+#include "readers.def"
+#undef READER
+	NULL
+};
+
+static int	 format_open(const char *path, struct stat *st, struct diag *d);
+
+const struct reader *
+format_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; format_readers[i] != NULL; i++)
+		if (strcmp(format_readers[i]->name, name) == 0)
+			return format_readers[i];
+	return NULL;
+}
+
+/*
+ * Open path read-only, refusing anything but a regular file: the only
+ * command allowed near devices is `run`, and a FIFO would hang us.
+ * O_NONBLOCK keeps the open itself from blocking on a FIFO.
+ */
+static int
+format_open(const char *path, struct stat *st, struct diag *d)
+{
+	int	fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd == -1) {
+		diag_set(d, path, 0, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) == -1) {
+		diag_set(d, path, 0, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		diag_set(d, path, 0, "%s", S_ISDIR(st->st_mode) ?
+		    "is a directory" : "not a regular file (refusing devices, FIFOs and sockets)");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+char *
+format_slurp(const char *path, size_t *len, struct diag *d)
+{
+	struct stat	 st;
+	char		*buf = NULL;
+	size_t		 size, got = 0;
+	ssize_t		 n;
+	int		 fd;
+
+	if ((fd = format_open(path, &st, d)) == -1)
+		return NULL;
+	if ((unsigned long long)st.st_size > FORMAT_FILE_MAX) {
+		diag_set(d, path, 0, "file too large (%lld bytes, limit %zu)",
+		    (long long)st.st_size, FORMAT_FILE_MAX);
+		goto fail;
+	}
+	size = (size_t)st.st_size;
+	buf = xmalloc(size + 1);
+	while (got < size) {
+		n = read(fd, buf + got, size - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			diag_set(d, path, 0, "read: %s", strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;	/* the file shrank under us: take what is there */
+		got += (size_t)n;
+	}
+	buf[got] = '\0';
+	*len = got;
+	close(fd);
+	return buf;
+fail:
+	free(buf);
+	close(fd);
+	return NULL;
+}
+
+int
+format_sha256_file(const char *path, char out[65], struct diag *d)
+{
+	struct stat	 st;
+	GChecksum	*ck = NULL;
+	char		 buf[65536];
+	ssize_t		 n;
+	int		 fd, rc = -1;
+
+	if ((fd = format_open(path, &st, d)) == -1)
+		return -1;
+	ck = g_checksum_new(G_CHECKSUM_SHA256);
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			diag_set(d, path, 0, "read: %s", strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		g_checksum_update(ck, (const guchar *)buf, (gssize)n);
+	}
+	snprintf(out, 65, "%s", g_checksum_get_string(ck));
+	rc = 0;
+out:
+	g_checksum_free(ck);
+	close(fd);
+	return rc;
+}
+
+const struct reader *
+format_detect_file(const char *path, struct diag *d)
+{
+	struct stat		 st;
+	const struct reader	*best = NULL;
+	char			*head = NULL;
+	size_t			 got = 0, i;
+	ssize_t			 n;
+	int			 fd, score, best_score = 0;
+
+	if ((fd = format_open(path, &st, d)) == -1)
+		return NULL;
+	if (st.st_size == 0) {
+		diag_set(d, path, 0, "empty file");
+		goto out;
+	}
+	head = xmalloc(FORMAT_HEAD_MAX + 1);
+	while (got < FORMAT_HEAD_MAX) {
+		n = read(fd, head + got, FORMAT_HEAD_MAX - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			diag_set(d, path, 0, "read: %s", strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	head[got] = '\0';
+	for (i = 0; format_readers[i] != NULL; i++) {
+		score = format_readers[i]->detect(head, got);
+		if (score > best_score) {
+			best_score = score;
+			best = format_readers[i];
+		}
+	}
+	if (best == NULL)
+		diag_set(d, path, 0, "unrecognised format (not a PTS result file, "
+		    "OpenBenchmarking export, fio or dd output)");
+out:
+	free(head);
+	close(fd);
+	return best;
+}
+
+int
+format_read_file(const char *path, const struct read_options *opt,
+    struct result_set *rs, struct diag *d)
+{
+	const struct reader	*r;
+	char			 sum[65];
+
+	if ((r = format_detect_file(path, d)) == NULL)
+		return -1;
+	if (format_sha256_file(path, sum, d) == -1)
+		return -1;
+	if (r->read(path, opt, rs, d) == -1) {
+		if (d->file[0] == '\0')
+			snprintf(d->file, sizeof(d->file), "%s", path);
+		return -1;
+	}
+	model_set_str(&rs->format, r->name);
+	model_set_str(&rs->source_path, path);
+	model_set_str(&rs->source_sha256, sum);
+	return 0;
+}
+
+void
+format_warn(const struct read_options *opt, const char *path, long line,
+    const char *fmt, ...)
+{
+	struct strbuf	sb;
+	va_list		ap;
+	char		*text;
+
+	if (opt == NULL || opt->warnings == NULL)
+		return;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	strbuf_init(&sb);
+	if (line > 0)
+		strbuf_printf(&sb, "%s:%ld: %s", path, line, text);
+	else
+		strbuf_printf(&sb, "%s: %s", path, text);
+	g_free(text);
+	str_list_add(opt->warnings, strbuf_str(&sb));
+	strbuf_free(&sb);
+}

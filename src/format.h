@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Input formats: a table of readers, detection from content (never from the
+ * file name), and the safe way to open a user-named input.
+ *
+ * A new input format is one new file, parse-NAME.c, exporting
+ * "const struct reader reader_NAME", plus one line READER(NAME) in
+ * src/readers.def.
+ *
+ * Ownership: readers fill a caller-owned result_set; warnings are appended
+ * to a caller-owned str_list.
+ */
+#ifndef BENCHREPORT_FORMAT_H
+#define BENCHREPORT_FORMAT_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "model.h"
+
+/* How many bytes of a file detection sees. */
+#define FORMAT_HEAD_MAX	(64 * 1024)
+/* Largest input a whole-file reader loads into memory. */
+#define FORMAT_FILE_MAX	((size_t)512 * 1024 * 1024)
+
+struct read_options {
+	const char	*system_name;	/* --system: overrides host/dir names */
+	struct str_list	*warnings;	/* readers append "file:line: text" here; may be NULL */
+};
+
+struct reader {
+	const char	*name;		/* "pts-xml": stored as the source format */
+	const char	*summary;	/* one line for `benchreport formats` */
+	/*
+	 * Score how likely head (the first len bytes of the file, NUL
+	 * terminated, at most FORMAT_HEAD_MAX) is this format: 0 = not at
+	 * all, 100 = certain. path is for context only.
+	 */
+	int		(*detect)(const char *head, size_t len);
+	/* Parse path into rs. Return 0, or -1 with d filled (file, line). */
+	int		(*read)(const char *path, const struct read_options *opt,
+			    struct result_set *rs, struct diag *d);
+};
+
+/* NULL-terminated table of every reader, in detection priority order. */
+extern const struct reader *const format_readers[];
+
+/* The reader called name, or NULL. */
+const struct reader *format_find(const char *name);
+/*
+ * Check that path names a regular file we may read (no device nodes,
+ * FIFOs or directories) and detect its format. Returns the reader or NULL
+ * with d filled ("unrecognised format", "empty file", ...).
+ */
+const struct reader *format_detect_file(const char *path, struct diag *d);
+/*
+ * Detect and read path into rs, and record rs->format, rs->source_path and
+ * rs->source_sha256. Returns 0 or -1 with d filled.
+ */
+int	 format_read_file(const char *path, const struct read_options *opt,
+	    struct result_set *rs, struct diag *d);
+/*
+ * Read a whole regular file into memory (NUL-terminated, *len excludes the
+ * NUL), refusing non-regular files and files over FORMAT_FILE_MAX.
+ * Returns a buffer to free() or NULL with d filled.
+ */
+char	*format_slurp(const char *path, size_t *len, struct diag *d);
+/* Hex SHA-256 of the file's bytes into out[65]. Returns 0 or -1 with d. */
+int	 format_sha256_file(const char *path, char out[65], struct diag *d);
+/* Append "path:line: text" to opt->warnings when it is not NULL. */
+void	 format_warn(const struct read_options *opt, const char *path,
+	    long line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

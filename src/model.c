@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The result model: constructors, list helpers and the one place where
+ * statistics are derived from raw runs, so that every reader agrees on them.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "xalloc.h"
+
+static void	 system_free(struct system *s);
+static void	 value_free(struct value *v);
+static void	 test_free(struct test *t);
+
+struct result_set *
+result_set_new(void)
+{
+	return xcalloc(1, sizeof(struct result_set));
+}
+
+static void
+system_free(struct system *s)
+{
+	free(s->identifier);
+	kv_list_free(&s->fields);
+	kv_list_free(&s->notes);
+	kv_list_free(&s->meta);
+	free(s->notes_text);
+	free(s->json_raw);
+	fact_list_free(&s->normalized);
+}
+
+static void
+value_free(struct value *v)
+{
+	size_t	i;
+
+	dbl_list_free(&v->runs);
+	free(v->value_text);
+	free(v->raw_string);
+	free(v->json_raw);
+	free(v->note);
+	free(v->error);
+	for (i = 0; i < v->nseries; i++) {
+		free(v->series[i].name);
+		free(v->series[i].unit);
+		free(v->series[i].x_unit);
+		dbl_list_free(&v->series[i].x);
+		dbl_list_free(&v->series[i].y);
+	}
+	free(v->series);
+}
+
+static void
+test_free(struct test *t)
+{
+	size_t	i;
+
+	free(t->identifier);
+	free(t->title);
+	free(t->app_version);
+	free(t->arguments);
+	free(t->description);
+	free(t->unit);
+	free(t->proportion_raw);
+	free(t->display_raw);
+	free(t->annotation);
+	free(t->parent);
+	str_list_free(&t->footnotes);
+	for (i = 0; i < t->nvalues; i++)
+		value_free(&t->values[i]);
+	free(t->values);
+}
+
+void
+result_set_free(struct result_set *rs)
+{
+	size_t	i;
+
+	if (rs == NULL)
+		return;
+	free(rs->title);
+	free(rs->description);
+	free(rs->notes);
+	free(rs->generator);
+	free(rs->last_modified);
+	free(rs->source_url);
+	free(rs->source_ref);
+	free(rs->format);
+	kv_list_free(&rs->extra);
+	free(rs->source_path);
+	free(rs->source_sha256);
+	for (i = 0; i < rs->nsystems; i++)
+		system_free(&rs->systems[i]);
+	free(rs->systems);
+	for (i = 0; i < rs->ntests; i++)
+		test_free(&rs->tests[i]);
+	free(rs->tests);
+	free(rs);
+}
+
+void
+model_set_str(char **dst, const char *src)
+{
+	char	*copy;
+
+	copy = xstrdup(src);
+	free(*dst);
+	*dst = copy;
+}
+
+size_t
+result_set_add_system(struct result_set *rs, const char *identifier)
+{
+	struct system	*s;
+
+	xgrow(&rs->systems, &rs->capsystems, rs->nsystems + 1,
+	    sizeof(*rs->systems));
+	s = &rs->systems[rs->nsystems];
+	memset(s, 0, sizeof(*s));
+	s->identifier = xstrdup(identifier ? identifier : "");
+	return rs->nsystems++;
+}
+
+long
+result_set_find_system(const struct result_set *rs, const char *identifier)
+{
+	size_t	i;
+
+	for (i = 0; i < rs->nsystems; i++)
+		if (strcmp(rs->systems[i].identifier, identifier) == 0)
+			return (long)i;
+	return -1;
+}
+
+struct test *
+result_set_add_test(struct result_set *rs)
+{
+	struct test	*t;
+
+	xgrow(&rs->tests, &rs->captests, rs->ntests + 1, sizeof(*rs->tests));
+	t = &rs->tests[rs->ntests++];
+	memset(t, 0, sizeof(*t));
+	return t;
+}
+
+struct value *
+test_add_value(struct test *t, size_t sys)
+{
+	struct value	*v;
+
+	xgrow(&t->values, &t->capvalues, t->nvalues + 1, sizeof(*t->values));
+	v = &t->values[t->nvalues++];
+	memset(v, 0, sizeof(*v));
+	v->system = sys;
+	return v;
+}
+
+struct value *
+test_find_value(const struct test *t, size_t sys)
+{
+	size_t	i;
+
+	for (i = 0; i < t->nvalues; i++)
+		if (t->values[i].system == sys)
+			return &t->values[i];
+	return NULL;
+}
+
+struct series *
+value_add_series(struct value *v, const char *name)
+{
+	struct series	*s;
+
+	v->series = xreallocarray(v->series, v->nseries + 1, sizeof(*s));
+	s = &v->series[v->nseries++];
+	memset(s, 0, sizeof(*s));
+	s->name = xstrdup(name ? name : "");
+	return s;
+}
+
+void
+kv_list_add(struct kv_list *l, const char *key, const char *value)
+{
+	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
+	l->items[l->len].key = xstrdup(key ? key : "");
+	l->items[l->len].value = xstrdup(value ? value : "");
+	l->len++;
+}
+
+const char *
+kv_list_get(const struct kv_list *l, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		if (strcmp(l->items[i].key, key) == 0)
+			return l->items[i].value;
+	return NULL;
+}
+
+void
+kv_list_set(struct kv_list *l, const char *key, const char *value)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++) {
+		if (strcmp(l->items[i].key, key) == 0) {
+			model_set_str(&l->items[i].value, value ? value : "");
+			return;
+		}
+	}
+	kv_list_add(l, key, value);
+}
+
+void
+kv_list_free(struct kv_list *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++) {
+		free(l->items[i].key);
+		free(l->items[i].value);
+	}
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+void
+fact_list_set(struct fact_list *l, const char *key, const char *value,
+    const char *source)
+{
+	size_t		 i;
+	struct fact	*f = NULL;
+
+	for (i = 0; i < l->len; i++)
+		if (strcmp(l->items[i].key, key) == 0)
+			f = &l->items[i];
+	if (f == NULL) {
+		xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
+		f = &l->items[l->len++];
+		memset(f, 0, sizeof(*f));
+		f->key = xstrdup(key);
+	}
+	model_set_str(&f->value, value);
+	model_set_str(&f->source, source);
+}
+
+const struct fact *
+fact_list_get(const struct fact_list *l, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		if (strcmp(l->items[i].key, key) == 0)
+			return &l->items[i];
+	return NULL;
+}
+
+void
+fact_list_free(struct fact_list *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++) {
+		free(l->items[i].key);
+		free(l->items[i].value);
+		free(l->items[i].source);
+	}
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+void
+dbl_list_add(struct dbl_list *l, double v)
+{
+	xgrow(&l->v, &l->cap, l->len + 1, sizeof(*l->v));
+	l->v[l->len++] = v;
+}
+
+void
+dbl_list_free(struct dbl_list *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+void
+str_list_add(struct str_list *l, const char *s)
+{
+	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
+	l->items[l->len++] = xstrdup(s ? s : "");
+}
+
+void
+str_list_free(struct str_list *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		free(l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+const char *
+proportion_name(enum proportion p)
+{
+	switch (p) {
+	case PROP_HIB:
+		return "HIB";
+	case PROP_LIB:
+		return "LIB";
+	case PROP_ABSTRACT:
+		return "ABSTRACT";
+	default:
+		return "";
+	}
+}
+
+enum proportion
+proportion_parse(const char *s)
+{
+	if (s == NULL)
+		return PROP_NONE;
+	if (strcmp(s, "HIB") == 0)
+		return PROP_HIB;
+	if (strcmp(s, "LIB") == 0)
+		return PROP_LIB;
+	if (strcmp(s, "ABSTRACT") == 0)
+		return PROP_ABSTRACT;
+	return PROP_NONE;
+}
+
+const char *
+display_name(enum display d)
+{
+	switch (d) {
+	case DISPLAY_LINE:
+		return "LINE_GRAPH";
+	case DISPLAY_OTHER:
+		return "OTHER";
+	default:
+		return "BAR_GRAPH";
+	}
+}
+
+enum display
+display_parse(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return DISPLAY_BAR;
+	if (strcmp(s, "LINE_GRAPH") == 0 || strcmp(s, "FILLED_LINE_GRAPH") == 0)
+		return DISPLAY_LINE;
+	if (strcmp(s, "BAR_GRAPH") == 0 || strcmp(s, "VERTICAL_BAR_GRAPH") == 0 ||
+	    strcmp(s, "BAR_ANALYZE_GRAPH") == 0)
+		return DISPLAY_BAR;
+	if (strcmp(s, "PASS_FAIL") == 0 || strcmp(s, "MULTI_PASS_FAIL") == 0 ||
+	    strcmp(s, "IMAGE_COMPARISON") == 0 || strcmp(s, "NO_RESULT") == 0 ||
+	    strcmp(s, "SCATTER_PLOT") == 0 || strcmp(s, "PIE_CHART") == 0 ||
+	    strcmp(s, "HORIZONTAL_BOX_PLOT") == 0)
+		return DISPLAY_OTHER;
+	/* PTS draws any other value as a bar graph; so do we. */
+	return DISPLAY_BAR;
+}
+
+void
+value_compute_stats(struct value *v)
+{
+	double	sum = 0, mean, ss = 0;
+	size_t	i, n = v->runs.len;
+
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++)
+		sum += v->runs.v[i];
+	mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v->runs.v[i] - mean) * (v->runs.v[i] - mean);
+	v->has_mean = true;
+	v->mean = mean;
+	v->n = (long)n;
+	v->has_se = true;
+	/* Sample SD (n - 1), as PTS's pts_math::standard_deviation; 0 for one run. */
+	v->se = n > 1 ? sqrt(ss / (double)(n - 1)) / sqrt((double)n) : 0.0;
+}

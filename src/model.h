@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The one in-memory model of benchmark results. Every reader fills a
+ * struct result_set; every writer, the store, the charts and diff read one.
+ * Nothing here knows of any input format, of SQLite or of rendering.
+ *
+ * Ownership: a result_set owns every string and array reachable from it.
+ * Setters copy their string arguments. result_set_free releases everything
+ * and accepts NULL. Indices (value.system) refer into rs->systems.
+ *
+ * Missing data is absent, never 0: every optional number has a has_ flag.
+ */
+#ifndef BENCHREPORT_MODEL_H
+#define BENCHREPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* JSON export schema version: bump when docs/json-schema.md changes. */
+#define MODEL_JSON_SCHEMA	1
+
+enum proportion {
+	PROP_NONE = 0,		/* no direction: no winner, no arrow */
+	PROP_HIB,		/* higher is better */
+	PROP_LIB,		/* lower is better */
+	PROP_ABSTRACT		/* PTS "ABSTRACT": informative only */
+};
+
+enum display {
+	DISPLAY_BAR = 0,	/* BAR_GRAPH and anything unknown */
+	DISPLAY_LINE,		/* LINE_GRAPH: value is a series */
+	DISPLAY_OTHER		/* pass/fail, image, box plot...: see display_raw */
+};
+
+/* An ordered key/value pair list (keys may repeat). */
+struct kv {
+	char	*key;
+	char	*value;
+};
+
+struct kv_list {
+	struct kv	*items;
+	size_t		 len;
+	size_t		 cap;
+};
+
+/* A normalised fact and where it came from (e.g. "field:Disk", "note:disk-details"). */
+struct fact {
+	char	*key;		/* one of the names in docs/json-schema.md */
+	char	*value;		/* text; lists are JSON arrays as text */
+	char	*source;	/* provenance */
+};
+
+struct fact_list {
+	struct fact	*items;
+	size_t		 len;
+	size_t		 cap;
+};
+
+struct dbl_list {
+	double	*v;
+	size_t	 len;
+	size_t	 cap;
+};
+
+struct str_list {
+	char	**items;
+	size_t	  len;
+	size_t	  cap;
+};
+
+struct system {
+	char		*identifier;	/* as shown: "Samsung 980 PRO 2TB", "RAID0" */
+	/*
+	 * Raw components, in source order: Processor, Motherboard, ..., OS,
+	 * Kernel, Compiler, File-System. Keys are the source's own labels.
+	 */
+	struct kv_list	 fields;
+	/*
+	 * Notes: PTS System/JSON keys (disk-scheduler, security...) or the
+	 * headings of OpenBenchmarking "Details" paragraphs.
+	 */
+	struct kv_list	 notes;
+	/* Run metadata kept for round trips: User, TimeStamp, TestClientVersion... */
+	struct kv_list	 meta;
+	char		*notes_text;	/* free prose (PTS System/Notes) */
+	char		*json_raw;	/* PTS System/JSON exactly as found, or NULL */
+	struct fact_list normalized;	/* filled by meta_normalize (later issue) */
+};
+
+/* A time series attached to a value: fio logs, PTS line graphs. */
+struct series {
+	char		*name;		/* "bw", "iops", "clat", "frame time"... */
+	char		*unit;		/* unit of y */
+	char		*x_unit;	/* unit of x ("ms"), NULL when x is an index */
+	struct dbl_list	 x;		/* empty when implicit 0..n-1 */
+	struct dbl_list	 y;
+};
+
+struct value {
+	size_t		 system;	/* index into result_set.systems */
+	bool		 has_mean;
+	double		 mean;
+	bool		 has_se;
+	double		 se;
+	long		 n;		/* number of runs; 0 = unknown */
+	bool		 has_min;
+	double		 min;
+	bool		 has_max;
+	double		 max;
+	struct dbl_list	 runs;		/* raw per-run values, when known */
+	/*
+	 * Exactly as the source wrote them, for display precision and
+	 * byte-faithful round trips. NULL when the source had no such text.
+	 */
+	char		*value_text;	/* PTS <Value>: "1523.33", or a series */
+	char		*raw_string;	/* PTS <RawString>: "1519:1530:1521" */
+	char		*json_raw;	/* PTS Entry <JSON>, opaque */
+	char		*note;		/* per-value note: "MIN: 9.7 / MAX: 10.1", "-lnuma" */
+	char		*error;		/* why a run failed (empty Value) */
+	struct series	*series;	/* array of nseries */
+	size_t		 nseries;
+};
+
+struct test {
+	char		*identifier;	/* "pts/fio-2.1.0"; may be "" */
+	char		*title;		/* "Flexible IO Tester" */
+	char		*app_version;	/* "3.33" */
+	char		*arguments;	/* machine arguments: "randread io_uring 1 0 4k" */
+	char		*description;	/* human arguments: "Type: Random Read - ..." */
+	char		*unit;		/* "MB/s"; "" when the source left it empty */
+	enum proportion	 proportion;
+	char		*proportion_raw; /* as written, for round trips */
+	enum display	 display;
+	char		*display_raw;	/* "BAR_GRAPH", as written */
+	char		*annotation;	/* PTS Result/Annotation, NULL when absent */
+	char		*parent;	/* PTS Result/Parent hash, NULL when absent */
+	struct str_list	 footnotes;	/* "(CC) gcc options: -O2" ... */
+	struct value	*values;	/* in source (bar) order */
+	size_t		 nvalues;
+	size_t		 capvalues;
+};
+
+struct result_set {
+	char		*title;
+	char		*description;
+	char		*notes;		/* file-level notes */
+	char		*generator;	/* "Phoronix Test Suite v10.8.4" */
+	char		*last_modified;
+	char		*source_url;	/* OpenBenchmarking URL, when known */
+	char		*source_ref;	/* OpenBenchmarking ID: "2403215-PTS-SSDLINUX59" */
+	char		*format;	/* reader that produced it: "pts-xml", "fio-json" */
+	/*
+	 * Other file-level fields kept verbatim for round trips
+	 * (InternalTags, ReferenceID, PreSetEnvironmentVariables, view options).
+	 */
+	struct kv_list	 extra;
+	/* Where a source was a file: set by the importer, not by readers. */
+	char		*source_path;
+	char		*source_sha256;
+	struct system	*systems;
+	size_t		 nsystems;
+	size_t		 capsystems;
+	struct test	*tests;
+	size_t		 ntests;
+	size_t		 captests;
+};
+
+/* Allocate an empty result set. Never NULL. */
+struct result_set *result_set_new(void);
+/* Release rs and everything it owns. NULL is fine. */
+void	 result_set_free(struct result_set *rs);
+
+/* Replace *dst by a copy of src (NULL allowed). */
+void	 model_set_str(char **dst, const char *src);
+
+/* Append a system with this identifier; returns its index. */
+size_t	 result_set_add_system(struct result_set *rs, const char *identifier);
+/* Index of the system with this identifier, or -1. */
+long	 result_set_find_system(const struct result_set *rs, const char *identifier);
+/* Append an empty test; returns a pointer valid until the next add_test. */
+struct test *result_set_add_test(struct result_set *rs);
+/* Append an empty value for system index sys; pointer valid until next add. */
+struct value *test_add_value(struct test *t, size_t sys);
+/* The value of system index sys in t, or NULL. */
+struct value *test_find_value(const struct test *t, size_t sys);
+/* Append a series to v; pointer valid until the next add. */
+struct series *value_add_series(struct value *v, const char *name);
+
+void	 kv_list_add(struct kv_list *l, const char *key, const char *value);
+/* First value for key, or NULL. */
+const char *kv_list_get(const struct kv_list *l, const char *key);
+/* Set key (replace the first occurrence or append). */
+void	 kv_list_set(struct kv_list *l, const char *key, const char *value);
+void	 kv_list_free(struct kv_list *l);
+
+void	 fact_list_set(struct fact_list *l, const char *key, const char *value,
+	    const char *source);
+const struct fact *fact_list_get(const struct fact_list *l, const char *key);
+void	 fact_list_free(struct fact_list *l);
+
+void	 dbl_list_add(struct dbl_list *l, double v);
+void	 dbl_list_free(struct dbl_list *l);
+void	 str_list_add(struct str_list *l, const char *s);
+void	 str_list_free(struct str_list *l);
+
+/* "HIB", "LIB", "ABSTRACT" or "" for a proportion; parse the reverse. */
+const char *proportion_name(enum proportion p);
+enum proportion proportion_parse(const char *s);
+/* "BAR_GRAPH" style names for enum display; parse the reverse. */
+const char *display_name(enum display d);
+enum display display_parse(const char *s);
+
+/*
+ * Fill mean, SE and N of v from v->runs when there are runs: mean is their
+ * mean, N their count, SE the sample standard deviation over sqrt(N) (0
+ * when N = 1). With no runs, leave what the source stated. Never invents.
+ */
+void	 value_compute_stats(struct value *v);
+
+#endif

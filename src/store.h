@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The SQLite store: sources, result sets, systems (raw fields and
+ * normalised facts), tests, values, runs and series. One transaction per
+ * import; the same bytes imported twice are recognised by their SHA-256.
+ * Schema and migrations are in store.c; docs/store.md describes them.
+ *
+ * Ownership: a struct store is opened and closed by its user; result sets
+ * returned by store_load_result_set belong to the caller
+ * (result_set_free). Result-set IDs are SQLite rowids (> 0).
+ */
+#ifndef BENCHREPORT_STORE_H
+#define BENCHREPORT_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "diag.h"
+#include "model.h"
+
+struct store;
+
+/* A row of store_list. Strings are borrowed, valid during the callback. */
+struct store_summary {
+	int64_t		 id;
+	const char	*title;
+	const char	*format;
+	const char	*source_path;
+	const char	*imported_at;	/* "YYYY-MM-DD HH:MM:SS" UTC */
+	long		 nsystems;
+	long		 ntests;
+	long		 nvalues;
+};
+
+/*
+ * Open (creating directories and the file as needed) and migrate the
+ * database at path. WAL, foreign keys and a busy timeout are set.
+ * Returns 0 and *out, or -1 with d filled.
+ */
+int	 store_open(const char *path, struct store **out, struct diag *d);
+/* Close; NULL is fine. */
+void	 store_close(struct store *st);
+/* The underlying handle, for modules that run their own queries. */
+sqlite3	*store_db(struct store *st);
+
+/*
+ * Store rs in one transaction. If a source with rs->source_sha256 already
+ * exists, nothing is written, *already is set and *id is the existing set.
+ * Returns 0, or -1 with d filled and the database unchanged.
+ */
+int	 store_import_result_set(struct store *st, const struct result_set *rs,
+	    int64_t *id, bool *already, struct diag *d);
+/* Load result set id into a new result_set. Returns 0, or -1 with d. */
+int	 store_load_result_set(struct store *st, int64_t id,
+	    struct result_set **out, struct diag *d);
+/* Delete result set id and what only it references. 0, or -1 with d. */
+int	 store_delete_result_set(struct store *st, int64_t id, struct diag *d);
+/* Call fn for every result set, oldest first. 0, or -1 with d. */
+int	 store_list(struct store *st,
+	    int (*fn)(const struct store_summary *, void *), void *arg,
+	    struct diag *d);
+/* True when a result set with this id exists. */
+bool	 store_exists(struct store *st, int64_t id);
+/*
+ * Replace the normalised facts (with provenance) of every system of set id
+ * with those in rs (same system order). For re-normalisation.
+ */
+int	 store_update_facts(struct store *st, int64_t id,
+	    const struct result_set *rs, struct diag *d);
+
+#endif

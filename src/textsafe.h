@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Neutralising untrusted text for a terminal: control characters (ESC, CSI,
+ * OSC, BEL, backspace, DEL, C1) become visible escapes such as "\x1b", so a
+ * result file cannot move the cursor, retitle the window or hide text.
+ * Ownership: inputs are borrowed; textsafe_dup returns a string to free().
+ */
+#ifndef BENCHREPORT_TEXTSAFE_H
+#define BENCHREPORT_TEXTSAFE_H
+
+#include <stdio.h>
+
+/* Write s to fp with control characters shown as \xNN. NULL writes nothing. */
+void	 textsafe_fputs(const char *s, FILE *fp);
+/* Return a neutralised copy of s (NULL gives ""). */
+char	*textsafe_dup(const char *s);
+/* Display width in terminal columns of a neutralised, UTF-8 string. */
+size_t	 textsafe_width(const char *s);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# Test runner for `make check`: every unit binary in $BUILD/tests, every
+# CLI script in tests/cli, and the man page lint. Each speaks TAP; this
+# script tallies "ok" and "not ok" lines, keeps the logs of failing
+# programs only, and ends with the line "N passed, N failed".
+BUILD=${BUILD:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+BR="$ROOT/$BUILD/benchreport"
+export BR ROOT BUILD
+if [ -d "$ROOT/../shared/corpus" ]; then
+	SHARED=$(cd "$ROOT/../shared" && pwd); export SHARED
+else
+	SHARED=""; export SHARED
+	echo "# ../shared is absent: corpus cases will be reported as skipped"
+fi
+# Sanitizer builds: fail on any report, and keep leak checking on.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=98}
+export ASAN_OPTIONS UBSAN_OPTIONS
+LOGDIR="$ROOT/$BUILD/test-logs"
+rm -rf "$LOGDIR"; mkdir -p "$LOGDIR"
+
+pass=0; fail=0; skipped=0
+
+run_one() {	# name, command...
+	name=$1; shift
+	log="$LOGDIR/$(echo "$name" | tr '/ ' '__').log"
+	"$@" >"$log" 2>&1
+	status=$?
+	p=$(grep -c '^ok ' "$log")
+	s=$(grep -c '^ok .*# SKIP' "$log")
+	f=$(grep -c '^not ok ' "$log")
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1	# died without saying why: count it
+		echo "not ok - $name exited with status $status" >>"$log"
+	fi
+	pass=$((pass + p - s)); skipped=$((skipped + s)); fail=$((fail + f))
+	if [ "$f" -gt 0 ]; then
+		echo "FAIL $name ($p ok, $f not ok)"
+		grep -v '^ok ' "$log" | head -40 | sed 's/^/    /'
+	else
+		echo "PASS $name ($p ok${s:+, $s skipped})" | sed 's/, 0 skipped//'
+		rm -f "$log"
+	fi
+}
+
+for t in "$BUILD"/tests/test-*; do
+	[ -x "$t" ] || continue
+	case "$t" in *.d|*.o) continue;; esac
+	run_one "unit/$(basename "$t")" "$t"
+done
+for t in tests/cli/*.sh; do
+	[ -f "$t" ] || continue
+	case "$(basename "$t")" in lib.sh) continue;; esac
+	run_one "cli/$(basename "$t" .sh)" sh "$t"
+done
+run_one "man/lint" sh tests/lint-man.sh
+
+echo "$skipped skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
