@@ -72,6 +72,15 @@ void	 cmd_errorx(const struct cmd_ctx *ctx, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
+ * Resolve a command-line argument that names a result set: a stored ID, or
+ * a FILE that is imported on the fly (detected, normalised and stored).
+ * Returns EXIT_OK with *out (caller frees) and *id, or an exit status after
+ * printing the error. Implemented in cmd-resolve.c.
+ */
+int	 cmd_load_arg(struct cmd_ctx *ctx, const char *arg,
+	    struct result_set **out, long long *id);
+
+/*
  * Default database path: $XDG_DATA_HOME/benchreport/results.db, else
  * $HOME/.local/share/benchreport/results.db. Returns a string to free().
  */
