@@ -106,9 +106,10 @@ demo: deps
 	@$(MAKE) --no-print-directory all SANITIZE=$(SANITIZE)
 	@sh tests/demo.sh $(BIN)
 
+# bench: every tests/bench*.sh, each printing its figures next to a peer's.
 bench: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/bench.sh $(BIN)
+	@for b in tests/bench*.sh; do [ -f "$$b" ] && sh "$$b" $(BIN) || exit 1; done
 
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
