@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * benchreport show ID|FILE: a terminal table, one row per test and one
+ * column per system, with value ± SE, unit and which direction is better.
+ * Columns are fitted to the terminal: long labels are abbreviated and,
+ * when the systems do not fit side by side, they are paged into several
+ * tables. Colour only adds emphasis: the best value also carries a "*".
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd-resolve.h"
+#include "termtext.h"
+#include "textsafe.h"
+#include "xalloc.h"
+
+#define SHOW_BOLD	"\033[1m"
+#define SHOW_BEST	"\033[1;32m"
+#define SHOW_DIM	"\033[2m"
+#define SHOW_RESET	"\033[0m"
+
+/* Widest a system column or the label column may become. */
+#define SHOW_SYS_MAX	24
+#define SHOW_LABEL_MIN	16
+
+struct show_layout {
+	const struct result_set	*rs;
+	bool			 color, utf8;
+	char			**cells;	/* ntests x nsystems, "" when absent */
+	size_t			*best;		/* per test: best system, or SIZE_MAX */
+	size_t			 label_w, unit_w, better_w;
+	size_t			*sys_w;		/* per system */
+};
+
+static int	 cmd_show_exec(struct cmd_ctx *, int, char **);
+static void	 cmd_show_num(double, char *, size_t);
+static char	*cmd_show_cell(const struct value *, bool);
+static char	*cmd_show_label(const struct test *);
+static const char *cmd_show_better(const struct test *, bool);
+static void	 cmd_show_layout(struct show_layout *, int);
+static void	 cmd_show_page(const struct show_layout *, size_t, size_t);
+
+const struct cmd_entry cmd_show_entry = {
+	.name = "show",
+	.alias = NULL,
+	.usage = "[--db PATH] ID|FILE",
+	.summary = "show a result set as a table of tests by systems",
+	.flags = CMD_NEEDS_STORE,
+	.exec = cmd_show_exec
+};
+
+static const char cmd_show_options[] =
+	"  --db PATH   results database\n"
+	"  -h, --help  show this help\n"
+	"\nThe table fits the terminal width (COLUMNS overrides it). Colour is\n"
+	"used on a terminal unless NO_COLOR is set.\n";
+
+/* Display precision: two decimals, more for very small magnitudes. */
+static void
+cmd_show_num(double v, char *buf, size_t size)
+{
+	if (v != 0 && fabs(v) < 0.01)
+		snprintf(buf, size, "%.3g", v);
+	else
+		snprintf(buf, size, "%.2f", v);
+}
+
+static char *
+cmd_show_cell(const struct value *v, bool utf8)
+{
+	char	 val[64], se[64], *end;
+
+	if (v == NULL)
+		return xstrdup("");
+	if (!v->has_mean) {
+		if (v->nseries > 0)
+			return xstrdup("(series)");
+		return xstrdup(v->error != NULL ? "failed" : "-");
+	}
+	/* The source's own text keeps its precision, when it is one number. */
+	if (v->value_text != NULL && *v->value_text != '\0' &&
+	    (strtod(v->value_text, &end), *end == '\0') &&
+	    strlen(v->value_text) < sizeof(val))
+		snprintf(val, sizeof(val), "%s", v->value_text);
+	else
+		cmd_show_num(v->mean, val, sizeof(val));
+	if (!v->has_se || !isfinite(v->se))
+		return xstrdup(val);
+	cmd_show_num(v->se, se, sizeof(se));
+	return xasprintf("%s %s %s", val, utf8 ? "\xc2\xb1" : "+/-", se);
+}
+
+static char *
+cmd_show_label(const struct test *t)
+{
+	const char	*title = t->title != NULL && *t->title != '\0' ?
+	    t->title : t->identifier;
+	const char	*detail = t->description != NULL &&
+	    *t->description != '\0' ? t->description : t->arguments;
+
+	if (title == NULL || *title == '\0')
+		title = "(untitled)";
+	if (detail != NULL && *detail != '\0')
+		return xasprintf("%s: %s", title, detail);
+	return xstrdup(title);
+}
+
+static const char *
+cmd_show_better(const struct test *t, bool utf8)
+{
+	switch (t->proportion) {
+	case PROP_HIB:
+		return utf8 ? "\xe2\x86\x91 more" : "^ more";
+	case PROP_LIB:
+		return utf8 ? "\xe2\x86\x93 fewer" : "v fewer";
+	default:
+		return "";
+	}
+}
+
+/* Compute cells, best values and natural column widths. */
+static void
+cmd_show_layout(struct show_layout *l, int term_width)
+{
+	const struct result_set	*rs = l->rs;
+	const struct test	*t;
+	const struct value	*v, *bv;
+	size_t			 i, j, w, natural = 0;
+	char			*s;
+
+	l->cells = xcalloc(rs->ntests * rs->nsystems + 1, sizeof(*l->cells));
+	l->best = xcalloc(rs->ntests + 1, sizeof(*l->best));
+	l->sys_w = xcalloc(rs->nsystems + 1, sizeof(*l->sys_w));
+	l->unit_w = 4;
+	l->better_w = 6;
+	for (j = 0; j < rs->nsystems; j++) {
+		s = textsafe_dup(rs->systems[j].identifier);
+		l->sys_w[j] = termtext_width(s);
+		free(s);
+	}
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		s = cmd_show_label(t);
+		if ((w = termtext_width(s)) > natural)
+			natural = w;
+		free(s);
+		s = textsafe_dup(t->unit);
+		if ((w = termtext_width(s)) > l->unit_w)
+			l->unit_w = w;
+		free(s);
+		if ((w = termtext_width(cmd_show_better(t, l->utf8))) > l->better_w)
+			l->better_w = w;
+		l->best[i] = SIZE_MAX;
+		bv = NULL;
+		for (j = 0; j < rs->nsystems; j++) {
+			v = test_find_value(t, j);
+			/* "*" marks the best: one more column. */
+			s = cmd_show_cell(v, l->utf8);
+			l->cells[i * rs->nsystems + j] = s;
+			if ((w = termtext_width(s) + 1) > l->sys_w[j])
+				l->sys_w[j] = w;
+			if (v == NULL || !v->has_mean || !isfinite(v->mean) ||
+			    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
+				continue;
+			if (bv == NULL || (t->proportion == PROP_HIB ?
+			    v->mean > bv->mean : v->mean < bv->mean)) {
+				bv = v;
+				l->best[i] = j;
+			}
+		}
+	}
+	if (l->unit_w > 12)
+		l->unit_w = 12;
+	for (j = 0; j < rs->nsystems; j++)
+		if (l->sys_w[j] > SHOW_SYS_MAX)
+			l->sys_w[j] = SHOW_SYS_MAX;
+	/* The label takes what is left after one system column, within reason. */
+	w = (size_t)term_width > l->unit_w + l->better_w + 4 +
+	    (rs->nsystems > 0 ? l->sys_w[0] + 2 : 0) ?
+	    (size_t)term_width - l->unit_w - l->better_w - 4 -
+	    (rs->nsystems > 0 ? l->sys_w[0] + 2 : 0) : SHOW_LABEL_MIN;
+	if (w > (size_t)term_width * 2 / 5 && rs->nsystems > 1)
+		w = (size_t)term_width * 2 / 5;
+	if (w < SHOW_LABEL_MIN)
+		w = SHOW_LABEL_MIN;
+	l->label_w = natural < w ? natural : w;
+	if (l->label_w < 4)
+		l->label_w = 4;
+}
+
+/* Print the table for systems [first, last). */
+static void
+cmd_show_page(const struct show_layout *l, size_t first, size_t last)
+{
+	const struct result_set	*rs = l->rs;
+	const struct test	*t;
+	size_t			 i, j;
+	char			*s;
+	bool			 best;
+
+	if (l->color)
+		fputs(SHOW_BOLD, stdout);
+	termtext_cell(stdout, "TEST", l->label_w, false);
+	fputs("  ", stdout);
+	termtext_cell(stdout, "UNIT", l->unit_w, false);
+	fputs("  ", stdout);
+	termtext_cell(stdout, "BETTER", l->better_w, false);
+	for (j = first; j < last; j++) {
+		fputs("  ", stdout);
+		termtext_cell(stdout, rs->systems[j].identifier, l->sys_w[j], true);
+	}
+	if (l->color)
+		fputs(SHOW_RESET, stdout);
+	putchar('\n');
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		s = cmd_show_label(t);
+		termtext_cell(stdout, s, l->label_w, false);
+		free(s);
+		fputs("  ", stdout);
+		termtext_cell(stdout, t->unit != NULL ? t->unit : "", l->unit_w,
+		    false);
+		fputs("  ", stdout);
+		termtext_cell(stdout, cmd_show_better(t, l->utf8), l->better_w,
+		    false);
+		for (j = first; j < last; j++) {
+			fputs("  ", stdout);
+			best = l->best[i] == j;
+			s = xasprintf("%s%s", l->cells[i * rs->nsystems + j],
+			    best ? "*" : " ");
+			if (l->color && best)
+				fputs(SHOW_BEST, stdout);
+			termtext_cell(stdout, s, l->sys_w[j], true);
+			if (l->color && best)
+				fputs(SHOW_RESET, stdout);
+			free(s);
+		}
+		putchar('\n');
+	}
+}
+
+static int
+cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, CMD_OPT_DB },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct show_layout	 l;
+	struct result_set	*rs = NULL;
+	long long		 id;
+	size_t			 i, first, last, used, fixed;
+	int			 ch, rc;
+
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case CMD_OPT_DB:
+			ctx->db_path = optarg;
+			break;
+		case 'h':
+			return cmd_help(&cmd_show_entry, cmd_show_options);
+		default:
+			return cmd_usage(&cmd_show_entry, NULL);
+		}
+	}
+	if (argc - optind != 1)
+		return cmd_usage(&cmd_show_entry, "one ID or FILE expected");
+	if ((rc = cmd_load_arg(ctx, argv[optind], &rs, &id)) != EXIT_OK)
+		return rc;
+
+	memset(&l, 0, sizeof(l));
+	l.rs = rs;
+	l.color = ctx->color;
+	l.utf8 = termtext_utf8();
+	if (l.color)
+		fputs(SHOW_BOLD, stdout);
+	textsafe_fputs(rs->title != NULL && *rs->title != '\0' ? rs->title :
+	    "(untitled)", stdout);
+	if (l.color)
+		fputs(SHOW_RESET, stdout);
+	printf("\nID %lld", id);
+	if (rs->format != NULL) {
+		fputs(", ", stdout);
+		textsafe_fputs(rs->format, stdout);
+	}
+	if (rs->source_path != NULL) {
+		fputs(", ", stdout);
+		textsafe_fputs(rs->source_path, stdout);
+	}
+	printf("\n%zu system%s, %zu test%s. %s more is better, %s fewer is "
+	    "better, * best.\n", rs->nsystems, rs->nsystems == 1 ? "" : "s",
+	    rs->ntests, rs->ntests == 1 ? "" : "s",
+	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v");
+	if (rs->ntests == 0 || rs->nsystems == 0) {
+		printf("\nno results\n");
+		goto out;
+	}
+	cmd_show_layout(&l, ctx->term_width);
+	fixed = l.label_w + 2 + l.unit_w + 2 + l.better_w;
+	/* Page the system columns: as many as fit, at least one per page. */
+	for (first = 0; first < rs->nsystems; first = last) {
+		used = fixed;
+		for (last = first; last < rs->nsystems; last++) {
+			if (last > first && used + 2 + l.sys_w[last] >
+			    (size_t)ctx->term_width)
+				break;
+			used += 2 + l.sys_w[last];
+		}
+		putchar('\n');
+		if (first > 0 || last < rs->nsystems)
+			printf("systems %zu-%zu of %zu\n", first + 1, last,
+			    rs->nsystems);
+		cmd_show_page(&l, first, last);
+	}
+out:
+	if (l.cells != NULL)
+		for (i = 0; i < rs->ntests * rs->nsystems; i++)
+			free(l.cells[i]);
+	free(l.cells);
+	free(l.best);
+	free(l.sys_w);
+	result_set_free(rs);
+	return EXIT_OK;
+}
