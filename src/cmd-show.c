@@ -25,6 +25,8 @@
 /* Widest a system column or the label column may become. */
 #define SHOW_SYS_MAX	24
 #define SHOW_LABEL_MIN	16
+/* A table whose labels would be cut below this many columns is transposed. */
+#define SHOW_LABEL_KEEP	32
 
 struct show_layout {
 	const struct result_set	*rs;
@@ -32,6 +34,7 @@ struct show_layout {
 	char			**cells;	/* ntests x nsystems, "" when absent */
 	size_t			*best;		/* per test: best system, or SIZE_MAX */
 	size_t			 label_w, unit_w, better_w;
+	size_t			 label_natural;	/* widest label */
 	size_t			*sys_w;		/* per system */
 };
 
@@ -42,6 +45,7 @@ static char	*cmd_show_label(const struct test *);
 static const char *cmd_show_better(const struct test *, bool);
 static void	 cmd_show_layout(struct show_layout *, int);
 static void	 cmd_show_page(const struct show_layout *, size_t, size_t);
+static void	 cmd_show_blocks(const struct show_layout *, int);
 
 const struct cmd_entry cmd_show_entry = {
 	.name = "show",
@@ -128,7 +132,7 @@ cmd_show_layout(struct show_layout *l, int term_width)
 	const struct result_set	*rs = l->rs;
 	const struct test	*t;
 	const struct value	*v, *bv;
-	size_t			 i, j, w, natural = 0;
+	size_t			 i, j, w, natural = 0, nnum, total;
 	char			*s;
 
 	l->cells = xcalloc(rs->ntests * rs->nsystems + 1, sizeof(*l->cells));
@@ -155,6 +159,7 @@ cmd_show_layout(struct show_layout *l, int term_width)
 			l->better_w = w;
 		l->best[i] = SIZE_MAX;
 		bv = NULL;
+		nnum = 0;
 		for (j = 0; j < rs->nsystems; j++) {
 			v = test_find_value(t, j);
 			/* "*" marks the best: one more column. */
@@ -165,15 +170,19 @@ cmd_show_layout(struct show_layout *l, int term_width)
 			if (v == NULL || !v->has_mean || !isfinite(v->mean) ||
 			    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
 				continue;
+			nnum++;
 			if (bv == NULL || (t->proportion == PROP_HIB ?
 			    v->mean > bv->mean : v->mean < bv->mean)) {
 				bv = v;
 				l->best[i] = j;
 			}
 		}
+		/* A lone value is not "best" of anything. */
+		if (nnum < 2)
+			l->best[i] = SIZE_MAX;
 	}
-	if (l->unit_w > 12)
-		l->unit_w = 12;
+	if (l->unit_w > 10)
+		l->unit_w = 10;
 	for (j = 0; j < rs->nsystems; j++)
 		if (l->sys_w[j] > SHOW_SYS_MAX)
 			l->sys_w[j] = SHOW_SYS_MAX;
@@ -186,7 +195,16 @@ cmd_show_layout(struct show_layout *l, int term_width)
 		w = (size_t)term_width * 2 / 5;
 	if (w < SHOW_LABEL_MIN)
 		w = SHOW_LABEL_MIN;
+	l->label_natural = natural;
 	l->label_w = natural < w ? natural : w;
+	/* Rather abbreviate labels further than page a few systems. */
+	for (total = l->label_w + l->unit_w + l->better_w + 4, j = 0;
+	    j < rs->nsystems; j++)
+		total += 2 + l->sys_w[j];
+	if (total > (size_t)term_width && l->label_w > SHOW_LABEL_MIN)
+		l->label_w -= total - (size_t)term_width < l->label_w -
+		    SHOW_LABEL_MIN ? total - (size_t)term_width :
+		    l->label_w - SHOW_LABEL_MIN;
 	if (l->label_w < 4)
 		l->label_w = 4;
 }
@@ -239,6 +257,69 @@ cmd_show_page(const struct show_layout *l, size_t first, size_t last)
 			free(s);
 		}
 		putchar('\n');
+	}
+}
+
+/*
+ * Transposed layout for sets with more systems than fit side by side:
+ * one block per test, one line per system, so no label is abbreviated.
+ */
+static void
+cmd_show_blocks(const struct show_layout *l, int term_width)
+{
+	const struct result_set	*rs = l->rs;
+	const struct test	*t;
+	const char		*better;
+	size_t			 i, j, name_w = 4, cell_w = 1, w;
+	char			*s;
+	bool			 best;
+
+	for (j = 0; j < rs->nsystems; j++) {
+		s = textsafe_dup(rs->systems[j].identifier);
+		if ((w = termtext_width(s)) > name_w)
+			name_w = w;
+		free(s);
+		for (i = 0; i < rs->ntests; i++)
+			if ((w = termtext_width(l->cells[i * rs->nsystems + j])) >
+			    cell_w)
+				cell_w = w;
+	}
+	if (name_w + cell_w + 6 > (size_t)term_width)
+		name_w = (size_t)term_width > cell_w + 6 + 8 ?
+		    (size_t)term_width - cell_w - 6 : 8;
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		s = cmd_show_label(t);
+		putchar('\n');
+		if (l->color)
+			fputs(SHOW_BOLD, stdout);
+		textsafe_fputs(s, stdout);
+		if (l->color)
+			fputs(SHOW_RESET, stdout);
+		free(s);
+		fputs("\n  ", stdout);
+		textsafe_fputs(t->unit != NULL && *t->unit != '\0' ? t->unit :
+		    "(no unit)", stdout);
+		better = cmd_show_better(t, l->utf8);
+		if (*better != '\0')
+			printf(", %s is better", better);
+		putchar('\n');
+		for (j = 0; j < rs->nsystems; j++) {
+			if (*l->cells[i * rs->nsystems + j] == '\0')
+				continue;
+			best = l->best[i] == j;
+			fputs("  ", stdout);
+			termtext_cell(stdout, rs->systems[j].identifier, name_w,
+			    false);
+			fputs("  ", stdout);
+			if (l->color && best)
+				fputs(SHOW_BEST, stdout);
+			termtext_cell(stdout, l->cells[i * rs->nsystems + j],
+			    cell_w, true);
+			if (l->color && best)
+				fputs(SHOW_RESET, stdout);
+			fputs(best ? " *\n" : "\n", stdout);
+		}
 	}
 }
 
@@ -301,6 +382,18 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	cmd_show_layout(&l, ctx->term_width);
 	fixed = l.label_w + 2 + l.unit_w + 2 + l.better_w;
+	for (used = fixed, i = 0; i < rs->nsystems; i++)
+		used += 2 + l.sys_w[i];
+	/*
+	 * Transpose when the systems do not fit side by side, or only by
+	 * cutting the test labels too short to tell tests apart.
+	 */
+	if (used > (size_t)ctx->term_width ||
+	    l.label_w < (l.label_natural < SHOW_LABEL_KEEP ? l.label_natural :
+	    SHOW_LABEL_KEEP)) {
+		cmd_show_blocks(&l, ctx->term_width);
+		goto out;
+	}
 	/* Page the system columns: as many as fit, at least one per page. */
 	for (first = 0; first < rs->nsystems; first = last) {
 		used = fixed;
