@@ -156,7 +156,9 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if (store_list(st, cmd_list_row, &ls, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
-	} else if (ls.format == LIST_JSON)
+	} else if (ls.format == LIST_JSON && ls.count == 0)
+		printf("[]\n");
+	else if (ls.format == LIST_JSON)
 		printf("%s\n", json_object_to_json_string_ext(ls.array,
 		    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 		    JSON_C_TO_STRING_NOSLASHESCAPE));

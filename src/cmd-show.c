@@ -293,11 +293,11 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 		putchar('\n');
 		if (l->color)
 			fputs(SHOW_BOLD, stdout);
-		textsafe_fputs(s, stdout);
+		termtext_wrap(stdout, s, (size_t)term_width, 2);
 		if (l->color)
 			fputs(SHOW_RESET, stdout);
 		free(s);
-		fputs("\n  ", stdout);
+		fputs("  ", stdout);
 		textsafe_fputs(t->unit != NULL && *t->unit != '\0' ? t->unit :
 		    "(no unit)", stdout);
 		better = cmd_show_better(t, l->utf8);
@@ -334,6 +334,7 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct show_layout	 l;
 	struct result_set	*rs = NULL;
 	long long		 id;
+	char			*head;
 	size_t			 i, first, last, used, fixed;
 	int			 ch, rc;
 
@@ -357,25 +358,23 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	l.rs = rs;
 	l.color = ctx->color;
 	l.utf8 = termtext_utf8();
+	head = xasprintf("ID %lld, %s, %s", id, rs->format != NULL ?
+	    rs->format : "?", rs->source_path != NULL ? rs->source_path :
+	    "(no file)");
 	if (l.color)
 		fputs(SHOW_BOLD, stdout);
-	textsafe_fputs(rs->title != NULL && *rs->title != '\0' ? rs->title :
-	    "(untitled)", stdout);
+	termtext_wrap(stdout, rs->title != NULL && *rs->title != '\0' ?
+	    rs->title : "(untitled)", (size_t)ctx->term_width, 2);
 	if (l.color)
 		fputs(SHOW_RESET, stdout);
-	printf("\nID %lld", id);
-	if (rs->format != NULL) {
-		fputs(", ", stdout);
-		textsafe_fputs(rs->format, stdout);
-	}
-	if (rs->source_path != NULL) {
-		fputs(", ", stdout);
-		textsafe_fputs(rs->source_path, stdout);
-	}
-	printf("\n%zu system%s, %zu test%s. %s more is better, %s fewer is "
-	    "better, * best.\n", rs->nsystems, rs->nsystems == 1 ? "" : "s",
-	    rs->ntests, rs->ntests == 1 ? "" : "s",
+	termtext_wrap(stdout, head, (size_t)ctx->term_width, 2);
+	free(head);
+	head = xasprintf("%zu system%s, %zu test%s. %s more is better, %s "
+	    "fewer is better, * best.", rs->nsystems, rs->nsystems == 1 ? "" :
+	    "s", rs->ntests, rs->ntests == 1 ? "" : "s",
 	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v");
+	termtext_wrap(stdout, head, (size_t)ctx->term_width, 0);
+	free(head);
 	if (rs->ntests == 0 || rs->nsystems == 0) {
 		printf("\nno results\n");
 		goto out;

@@ -16,6 +16,7 @@
 #include "textsafe.h"
 
 static size_t	 termtext_cp_width(gunichar c);
+static const char *termtext_step(const char *, const char *, size_t *);
 
 bool
 termtext_utf8(void)
@@ -111,4 +112,65 @@ termtext_cell(FILE *fp, const char *s, size_t width, bool right)
 	if (!right)
 		fprintf(fp, "%*s", (int)(width - w), "");
 	free(fit);
+}
+
+/* Advance over one character (or one invalid byte); *w gets its width. */
+static const char *
+termtext_step(const char *p, const char *end, size_t *w)
+{
+	gunichar	c = g_utf8_get_char_validated(p, end - p);
+
+	if (c == (gunichar)-1 || c == (gunichar)-2) {
+		*w = 1;
+		return p + 1;
+	}
+	*w = termtext_cp_width(c);
+	return g_utf8_next_char(p);
+}
+
+void
+termtext_wrap(FILE *fp, const char *s, size_t width, size_t indent)
+{
+	const char	*p, *end, *word, *q;
+	char		*safe;
+	size_t		 col = 0, ww, cw;
+	bool		 fresh = true;	/* nothing on this line yet */
+
+	safe = textsafe_dup(s);
+	if (width <= indent + 8)
+		width = indent + 8;
+	end = safe + strlen(safe);
+	for (p = safe; p < end; ) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		/* Measure the next word. */
+		for (word = p, ww = 0, q = p; q < end && *q != ' '; ) {
+			q = termtext_step(q, end, &cw);
+			ww += cw;
+		}
+		if (!fresh && col + 1 + ww > width) {
+			fprintf(fp, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!fresh) {
+			fputc(' ', fp);
+			col++;
+		}
+		fresh = false;
+		/* Write it, breaking a word that cannot fit on any line. */
+		for (p = word; p < q; ) {
+			const char	*next = termtext_step(p, end, &cw);
+
+			if (col + cw > width && col > indent) {
+				fprintf(fp, "\n%*s", (int)indent, "");
+				col = indent;
+			}
+			fwrite(p, 1, (size_t)(next - p), fp);
+			col += cw;
+			p = next;
+		}
+	}
+	fputc('\n', fp);
+	free(safe);
 }

@@ -20,6 +20,12 @@ size_t	 termtext_width(const char *s);
 char	*termtext_fit(const char *s, size_t width);
 /* Write s (neutralised, fitted) padded to width; right-aligned if asked. */
 void	 termtext_cell(FILE *fp, const char *s, size_t width, bool right);
+/*
+ * Write s (neutralised) word-wrapped to width columns; continuation lines
+ * start with indent spaces. A word wider than a line is broken. Ends with
+ * a newline.
+ */
+void	 termtext_wrap(FILE *fp, const char *s, size_t width, size_t indent);
 /* The ellipsis: "…" in a UTF-8 locale, "~" otherwise. */
 const char *termtext_ellipsis(void);
 /* True when the locale's character set is UTF-8 (arrows may be drawn). */
