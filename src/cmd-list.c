@@ -44,7 +44,7 @@ static const char cmd_list_options[] =
 	"  -h, --help         show this help\n";
 
 /* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
-#define LIST_FIXED	(6 + 1 + 12 + 1 + 4 + 1 + 6 + 1 + 8 + 1 + 19 + 1)
+#define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
 
 static int
 cmd_list_row(const struct store_summary *s, void *arg)
@@ -87,12 +87,11 @@ cmd_list_row(const struct store_summary *s, void *arg)
 		putchar('\n');
 		break;
 	case LIST_TEXT:
-		printf("%6lld ", (long long)s->id);
-		termtext_cell(stdout, s->format != NULL ? s->format : "", 12, false);
-		printf(" %4ld %6ld %8ld ", s->nsystems, s->ntests, s->nvalues);
-		termtext_cell(stdout, s->imported_at != NULL ? s->imported_at :
-		    "", 19, false);
-		putchar(' ');
+		printf("%4lld ", (long long)s->id);
+		termtext_cell(stdout, s->format != NULL ? s->format : "", 10, false);
+		printf(" %3ld %5ld %7ld ", s->nsystems, s->ntests, s->nvalues);
+		/* Minutes are enough to tell imports apart on screen. */
+		printf("%-16.16s ", s->imported_at != NULL ? s->imported_at : "");
 		t = termtext_fit(s->title != NULL && *s->title != '\0' ?
 		    s->title : s->source_path, ls->title_width);
 		fputs(t, stdout);
@@ -148,7 +147,7 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	ls.title_width = ctx->term_width > LIST_FIXED + 10 ?
 	    (size_t)ctx->term_width - LIST_FIXED : 10;
 	if (ls.format == LIST_TEXT)
-		printf("%6s %-12s %4s %6s %8s %-19s %s\n", "ID", "FORMAT", "SYS",
+		printf("%4s %-10s %3s %5s %7s %-16s %s\n", "ID", "FORMAT", "SYS",
 		    "TESTS", "RESULTS", "IMPORTED (UTC)", "TITLE");
 	if (ls.format == LIST_JSON)
 		ls.array = json_object_new_array();

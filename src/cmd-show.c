@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "cmd-resolve.h"
 #include "termtext.h"
 #include "textsafe.h"
@@ -44,6 +46,7 @@ static char	*cmd_show_cell(const struct value *, bool);
 static char	*cmd_show_label(const struct test *);
 static const char *cmd_show_better(const struct test *, bool);
 static void	 cmd_show_layout(struct show_layout *, int);
+static bool	 cmd_show_labels_distinct(const struct result_set *, size_t);
 static void	 cmd_show_page(const struct show_layout *, size_t, size_t);
 static void	 cmd_show_blocks(const struct show_layout *, int);
 
@@ -207,6 +210,35 @@ cmd_show_layout(struct show_layout *l, int term_width)
 		    l->label_w - SHOW_LABEL_MIN;
 	if (l->label_w < 4)
 		l->label_w = 4;
+}
+
+/*
+ * True when cutting every label to width still tells the tests apart:
+ * "Flexible IO Tester: Type: Random Read -..." twice would not.
+ */
+static bool
+cmd_show_labels_distinct(const struct result_set *rs, size_t width)
+{
+	GHashTable	*seen;
+	const char	*prev;
+	char		*full, *fit;
+	size_t		 i;
+	bool		 distinct = true;
+
+	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	for (i = 0; i < rs->ntests && distinct; i++) {
+		full = cmd_show_label(&rs->tests[i]);
+		fit = termtext_fit(full, width);
+		prev = g_hash_table_lookup(seen, fit);
+		if (prev != NULL && strcmp(prev, full) != 0)
+			distinct = false;
+		/* The table now owns both strings. */
+		g_hash_table_replace(seen, g_strdup(fit), g_strdup(full));
+		free(fit);
+		free(full);
+	}
+	g_hash_table_destroy(seen);
+	return distinct;
 }
 
 /* Print the table for systems [first, last). */
@@ -385,11 +417,13 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		used += 2 + l.sys_w[i];
 	/*
 	 * Transpose when the systems do not fit side by side, or only by
-	 * cutting the test labels too short to tell tests apart.
+	 * cutting the test labels too short to tell the tests apart.
 	 */
 	if (used > (size_t)ctx->term_width ||
 	    l.label_w < (l.label_natural < SHOW_LABEL_KEEP ? l.label_natural :
-	    SHOW_LABEL_KEEP)) {
+	    SHOW_LABEL_KEEP) ||
+	    (l.label_w < l.label_natural &&
+	    !cmd_show_labels_distinct(rs, l.label_w))) {
 		cmd_show_blocks(&l, ctx->term_width);
 		goto out;
 	}
