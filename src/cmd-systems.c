@@ -75,7 +75,9 @@ cmd_systems_facts(const struct fact_list *l)
 		return;
 	printf("  normalised:\n");
 	for (i = 0; i < l->len; i++) {
-		printf("    %-18s ", l->items[i].key);
+		fputs("    ", stdout);
+		termtext_cell(stdout, l->items[i].key, 18, false);
+		putchar(' ');
 		textsafe_fputs(l->items[i].value, stdout);
 		putchar('\n');
 	}
