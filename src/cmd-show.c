@@ -3,8 +3,10 @@
  * benchreport show ID|FILE: a terminal table, one row per test and one
  * column per system, with value ± SE, unit and which direction is better.
  * Columns are fitted to the terminal: long labels are abbreviated and,
- * when the systems do not fit side by side, they are paged into several
- * tables. Colour only adds emphasis: the best value also carries a "*".
+ * when the systems do not fit side by side (or labels would be cut too
+ * short to tell tests apart), the table is transposed into one block per
+ * test with one line per system. Colour only adds emphasis: the best
+ * value also carries a "*".
  */
 #include <getopt.h>
 #include <math.h>
@@ -21,10 +23,9 @@
 
 #define SHOW_BOLD	"\033[1m"
 #define SHOW_BEST	"\033[1;32m"
-#define SHOW_DIM	"\033[2m"
 #define SHOW_RESET	"\033[0m"
 
-/* Widest a system column or the label column may become. */
+/* Widest a system column may become; narrowest a label is cut to. */
 #define SHOW_SYS_MAX	24
 #define SHOW_LABEL_MIN	16
 /* A table whose labels would be cut below this many columns is transposed. */
@@ -47,7 +48,7 @@ static char	*cmd_show_label(const struct test *);
 static const char *cmd_show_better(const struct test *, bool);
 static void	 cmd_show_layout(struct show_layout *, int);
 static bool	 cmd_show_labels_distinct(const struct result_set *, size_t);
-static void	 cmd_show_page(const struct show_layout *, size_t, size_t);
+static void	 cmd_show_table(const struct show_layout *);
 static void	 cmd_show_blocks(const struct show_layout *, int);
 
 const struct cmd_entry cmd_show_entry = {
@@ -241,9 +242,9 @@ cmd_show_labels_distinct(const struct result_set *rs, size_t width)
 	return distinct;
 }
 
-/* Print the table for systems [first, last). */
+/* Print the table: one row per test, one column per system. */
 static void
-cmd_show_page(const struct show_layout *l, size_t first, size_t last)
+cmd_show_table(const struct show_layout *l)
 {
 	const struct result_set	*rs = l->rs;
 	const struct test	*t;
@@ -258,7 +259,7 @@ cmd_show_page(const struct show_layout *l, size_t first, size_t last)
 	termtext_cell(stdout, "UNIT", l->unit_w, false);
 	fputs("  ", stdout);
 	termtext_cell(stdout, "BETTER", l->better_w, false);
-	for (j = first; j < last; j++) {
+	for (j = 0; j < rs->nsystems; j++) {
 		fputs("  ", stdout);
 		termtext_cell(stdout, rs->systems[j].identifier, l->sys_w[j], true);
 	}
@@ -276,7 +277,7 @@ cmd_show_page(const struct show_layout *l, size_t first, size_t last)
 		fputs("  ", stdout);
 		termtext_cell(stdout, cmd_show_better(t, l->utf8), l->better_w,
 		    false);
-		for (j = first; j < last; j++) {
+		for (j = 0; j < rs->nsystems; j++) {
 			fputs("  ", stdout);
 			best = l->best[i] == j;
 			s = xasprintf("%s%s", l->cells[i * rs->nsystems + j],
@@ -367,7 +368,7 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct result_set	*rs = NULL;
 	long long		 id;
 	char			*head;
-	size_t			 i, first, last, used, fixed;
+	size_t			 i, used;
 	int			 ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -412,8 +413,7 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	cmd_show_layout(&l, ctx->term_width);
-	fixed = l.label_w + 2 + l.unit_w + 2 + l.better_w;
-	for (used = fixed, i = 0; i < rs->nsystems; i++)
+	for (used = l.label_w + 2 + l.unit_w + 2 + l.better_w, i = 0; i < rs->nsystems; i++)
 		used += 2 + l.sys_w[i];
 	/*
 	 * Transpose when the systems do not fit side by side, or only by
@@ -427,21 +427,8 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		cmd_show_blocks(&l, ctx->term_width);
 		goto out;
 	}
-	/* Page the system columns: as many as fit, at least one per page. */
-	for (first = 0; first < rs->nsystems; first = last) {
-		used = fixed;
-		for (last = first; last < rs->nsystems; last++) {
-			if (last > first && used + 2 + l.sys_w[last] >
-			    (size_t)ctx->term_width)
-				break;
-			used += 2 + l.sys_w[last];
-		}
-		putchar('\n');
-		if (first > 0 || last < rs->nsystems)
-			printf("systems %zu-%zu of %zu\n", first + 1, last,
-			    rs->nsystems);
-		cmd_show_page(&l, first, last);
-	}
+	putchar('\n');
+	cmd_show_table(&l);
 out:
 	if (l.cells != NULL)
 		for (i = 0; i < rs->ntests * rs->nsystems; i++)
