@@ -86,7 +86,12 @@ cmd_show_cell(const struct value *v, bool utf8)
 	if (!v->has_mean) {
 		if (v->nseries > 0)
 			return xstrdup("(series)");
-		return xstrdup(v->error != NULL ? "failed" : "-");
+		if (v->error != NULL)
+			return xstrdup("failed");
+		/* Pass/fail and other non-numeric results: the source's word. */
+		if (v->value_text != NULL && *v->value_text != '\0')
+			return termtext_fit(v->value_text, SHOW_SYS_MAX - 2);
+		return xstrdup("-");
 	}
 	/* The source's own text keeps its precision, when it is one number. */
 	if (v->value_text != NULL && *v->value_text != '\0' &&
@@ -185,8 +190,8 @@ cmd_show_layout(struct show_layout *l, int term_width)
 		if (nnum < 2)
 			l->best[i] = SIZE_MAX;
 	}
-	if (l->unit_w > 10)
-		l->unit_w = 10;
+	if (l->unit_w > 12)
+		l->unit_w = 12;
 	for (j = 0; j < rs->nsystems; j++)
 		if (l->sys_w[j] > SHOW_SYS_MAX)
 			l->sys_w[j] = SHOW_SYS_MAX;
