@@ -193,7 +193,7 @@ store_err(struct store *st, struct diag *d, const char *what)
 static int
 store_mkdirs(const char *path, struct diag *d)
 {
-	char	*dir, *p;
+	char	*dir, *p, save;
 	int	 rc = -1;
 
 	dir = xstrdup(path);
@@ -205,8 +205,7 @@ store_mkdirs(const char *path, struct diag *d)
 	for (p = dir + 1; ; p++) {
 		if (*p != '/' && *p != '\0')
 			continue;
-		char	save = *p;
-
+		save = *p;
 		*p = '\0';
 		if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
 			diag_set(d, path, 0, "cannot create directory %s: %s",
