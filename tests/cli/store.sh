@@ -137,6 +137,28 @@ check_fail 2 "export: unwritable output" "$BR" export 1 -o "$T/no/such/dir/x.jso
 check "export: nothing left behind" test -z "$(ls "$T/no" 2>/dev/null)"
 check_fail 2 "export: unknown ID" "$BR" export 999
 
+check_ok "export FILE imports on the fly" "$BR" export "$F" -f json
+check_grep "export FILE" '"title": "Scheduler pair on one NVMe drive"' "$T/out"
+
+# Three imports at once into a new database (two of the same bytes): WAL,
+# the busy timeout and the in-transaction duplicate check let all finish,
+# and each file is stored exactly once.
+sed 's/Scheduler pair/Parallel one/' "$F" >"$T/p1.xml"
+sed 's/Scheduler pair/Parallel two/' "$F" >"$T/p2.xml"
+"$BR" --db "$T/par.db" import "$T/p1.xml" >"$T/par1" 2>&1 &
+pid1=$!
+"$BR" --db "$T/par.db" import "$T/p1.xml" >"$T/par2" 2>&1 &
+pid2=$!
+"$BR" --db "$T/par.db" import "$T/p2.xml" >"$T/par3" 2>&1
+st3=$?
+wait "$pid1"; st1=$?
+wait "$pid2"; st2=$?
+check "parallel imports all succeed" test "$st1" -eq 0 -a "$st2" -eq 0 -a "$st3" -eq 0
+run "$BR" --db "$T/par.db" list --format tsv
+check "parallel imports stored each file once" test "$(wc -l <"$T/out")" -eq 2
+check "one of the twins was reported as a duplicate" \
+    test "$(cat "$T/par1" "$T/par2" | grep -c 'already imported')" -eq 1
+
 check_ok "delete" "$BR" delete 1
 check_fail 2 "deleted set is gone" "$BR" show 1
 check_ok "list after delete" "$BR" list --format tsv
