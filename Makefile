@@ -6,12 +6,16 @@
 # CC, PKG_CONFIG    tools
 # EXTRA_CFLAGS      added to every compile
 # SANITIZE=1        build and test under AddressSanitizer + UBSan (in build-san/)
+# FUZZ_CC           compiler of the libFuzzer harnesses (make fuzz, in build-fuzz/)
+# FUZZ_SECONDS      how long `make fuzz-run` runs each harness
 PREFIX		?= /usr/local
 DESTDIR		?=
 CC		?= cc
 PKG_CONFIG	?= pkg-config
 EXTRA_CFLAGS	?=
 SANITIZE	?=
+FUZZ_CC		?= clang
+FUZZ_SECONDS	?= 600
 
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
@@ -23,9 +27,16 @@ DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
-		  valgrind:valgrind
+		  valgrind:valgrind clang:clang clang:libclang-rt-dev
 
-ifeq ($(SANITIZE),1)
+ifeq ($(FUZZ),1)
+# Internal: the harness build (make fuzz). Warnings are the gcc build's job;
+# another compiler's new warnings must not stop fuzzing.
+BUILD		?= build-fuzz
+override CC	:= $(FUZZ_CC)
+SANFLAGS	= -fsanitize=fuzzer-no-link,address,undefined \
+		  -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-error
+else ifeq ($(SANITIZE),1)
 BUILD		?= build-san
 SANFLAGS	= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 else
@@ -53,7 +64,8 @@ DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%
 
 BIN		= $(BUILD)/benchreport
 
-.PHONY: all check demo bench install clean deps test-deps lint-man tests regen-fixtures fuzz fuzz-smoke
+.PHONY: all check demo bench install clean deps test-deps lint-man tests regen-fixtures fuzz fuzz-smoke \
+	fuzz-run fuzz-harnesses check-valgrind
 
 all: $(BIN)
 	@ln -sf $(BIN) benchreport 2>/dev/null || true
@@ -75,6 +87,41 @@ $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
 tests: $(BIN) $(TEST_BINS)
+
+# The libFuzzer harnesses: one per reader (fuzz-NAME) and one for the whole
+# import path, detection included (fuzz-import). tests/fuzz/README.md.
+FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.def)
+FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
+
+$(BUILD)/fuzz-import: tests/fuzz/fuzz-reader.c $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/fuzz-%: tests/fuzz/fuzz-reader.c $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -DFUZZ_READER=$* -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+
+fuzz-harnesses: $(FUZZ_BINS)
+
+# "yes" when FUZZ_CC can link a libFuzzer program with the sanitizers.
+FUZZ_OK		= $(shell printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return 0; }\n' | \
+		  $(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o /dev/null 2>/dev/null && echo yes)
+
+# fuzz: build the harnesses with clang's libFuzzer (needs clang and
+# libclang-rt-dev; `make test-deps` installs them).
+fuzz: deps
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-harnesses
+
+# fuzz-smoke: each harness for a few seconds over its seeds (part of check).
+fuzz-smoke: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-harnesses
+	@sh tests/fuzz/smoke.sh
+
+# fuzz-run: each harness for FUZZ_SECONDS, two at a time, keeping a corpus
+# in build-fuzz/corpus and printing executions and coverage.
+fuzz-run: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-harnesses
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
 
 -include $(DEPS)
 
@@ -115,6 +162,8 @@ test-deps: deps
 # what was missing. The last line is "N passed, N failed".
 check: test-deps
 	@$(MAKE) --no-print-directory tests SANITIZE=$(SANITIZE)
+	@if [ "$(FUZZ_OK)" = yes ]; then $(MAKE) --no-print-directory FUZZ=1 fuzz-harnesses; \
+	else echo "check: $(FUZZ_CC) cannot build libFuzzer programs: the fuzz smoke test will be skipped"; fi
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 
 lint-man:
