@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: ISC */
-/* Atomic output files: temp file in the target's directory, then rename. */
+/*
+ * Atomic output files: temp file in the target's directory, then rename.
+ * What is not a regular file (/dev/null, a FIFO, /dev/stdout on a pipe or
+ * terminal) is written in place: renaming over it would replace a device
+ * node with a regular file. A symbolic link is followed, so the file it
+ * names is replaced and the link stays.
+ */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -16,6 +22,8 @@ struct outfile *
 outfile_open(const char *path, struct diag *d)
 {
 	struct outfile	*of;
+	struct stat	 sb;
+	char		*real;
 	int		 fd;
 
 	of = xcalloc(1, sizeof(*of));
@@ -24,7 +32,29 @@ outfile_open(const char *path, struct diag *d)
 		of->fp = stdout;
 		return of;
 	}
-	of->tmp = xasprintf("%s.tmpXXXXXX", path);
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		diag_set(d, path, 0, "is a directory");
+		goto fail;
+	}
+	real = NULL;
+	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
+		real = realpath(path, NULL);
+	/* Not a regular file, or a link we cannot resolve: write in place. */
+	if ((stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) ||
+	    (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && real == NULL)) {
+		free(real);
+		if ((of->fp = fopen(path, "w")) == NULL) {
+			diag_set(d, path, 0, "cannot open: %s", strerror(errno));
+			goto fail;
+		}
+		return of;	/* tmp stays NULL */
+	}
+	if (real != NULL) {
+		free(of->path);
+		of->path = xstrdup(real);
+		free(real);	/* realpath's buffer comes from malloc */
+	}
+	of->tmp = xasprintf("%s.tmpXXXXXX", of->path);
 	if ((fd = mkstemp(of->tmp)) == -1) {
 		diag_set(d, path, 0, "cannot create: %s", strerror(errno));
 		goto fail;
@@ -58,6 +88,14 @@ outfile_commit(struct outfile *of, struct diag *d)
 	if (of->fp == stdout) {
 		if (fflush(stdout) == EOF)
 			diag_set(d, "-", 0, "write error: %s", strerror(errno));
+		else
+			rc = 0;
+		goto out;
+	}
+	if (of->tmp == NULL) {		/* a device or FIFO, written in place */
+		/* Close whatever ferror says: '|', not '||'. */
+		if (ferror(of->fp) | (fclose(of->fp) == EOF))
+			diag_set(d, of->path, 0, "write error: %s", strerror(errno));
 		else
 			rc = 0;
 		goto out;
@@ -99,7 +137,8 @@ outfile_abort(struct outfile *of)
 		return;
 	if (of->fp != NULL && of->fp != stdout) {
 		fclose(of->fp);
-		unlink(of->tmp);
+		if (of->tmp != NULL)
+			unlink(of->tmp);
 	}
 	free(of->tmp);
 	free(of->path);

@@ -7,6 +7,7 @@
  * docs/store.md explains the tables and why they look as they do.
  */
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <errno.h>
 #include <math.h>
@@ -20,6 +21,7 @@
 struct store {
 	sqlite3	*db;
 	char	*path;
+	bool	 readonly;	/* file or file system not writable: reads only */
 };
 
 /* How long to wait for another process's lock, and how often to retry. */
@@ -161,6 +163,9 @@ static int	 store_run(struct store *, sqlite3_stmt *, struct diag *,
 		    const char *, ...);
 static int	 store_migrate(struct store *, struct diag *);
 static int	 store_wal(struct store *, struct diag *);
+static int	 store_open_ro(struct store *, struct diag *);
+static int	 store_check_version(struct store *, struct diag *);
+static int	 store_begin_write(struct store *, struct diag *);
 static int	 store_find_sha(struct store *, const char *, int64_t *,
 		    struct diag *);
 static int	 store_put_kv(struct store *, sqlite3_stmt *, int64_t,
@@ -183,10 +188,27 @@ static int	 store_load_values(struct store *, sqlite3_stmt **, int64_t,
 		    const struct result_set *, struct test *, const int64_t *,
 		    struct diag *);
 
-/* Record the database's last error in d; returns -1. */
+/*
+ * Record the database's last error in d; returns -1. SQLite's words for
+ * I/O errors ("unable to open database file", "disk I/O error") do not say
+ * why, so the system's reason is added; a damaged file gets advice, since
+ * the next step is the user's (nothing here writes to a damaged store).
+ */
 static int
 store_err(struct store *st, struct diag *d, const char *what)
 {
+	int	code = sqlite3_errcode(st->db) & 0xff, sys;
+
+	sys = sqlite3_system_errno(st->db);
+	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+		return diag_set(d, st->path, 0, "database: %s: %s (the store "
+		    "is damaged or not a benchreport database; it was left as "
+		    "it is: keep a copy, and try `sqlite3 FILE .recover`)",
+		    what, sqlite3_errmsg(st->db));
+	if (sys != 0 && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR ||
+	    code == SQLITE_FULL || code == SQLITE_READONLY))
+		return diag_set(d, st->path, 0, "database: %s: %s (%s)", what,
+		    sqlite3_errmsg(st->db), strerror(sys));
 	return diag_set(d, st->path, 0, "database: %s: %s", what,
 	    sqlite3_errmsg(st->db));
 }
@@ -444,6 +466,17 @@ store_open(const char *path, struct store **out, struct diag *d)
 		store_err(st, d, "busy timeout");
 		goto fail;
 	}
+	/*
+	 * SQLite opens a file it may not write read-only. WAL needs its
+	 * shared-memory file next to the database, so reopen read-only
+	 * explicitly: list, show and export still work; imports fail clearly.
+	 */
+	if (sqlite3_db_readonly(st->db, "main") == 1) {
+		if (store_open_ro(st, d) == -1)
+			goto fail;
+		*out = st;
+		return 0;
+	}
 	if (store_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
 	    store_wal(st, d) == -1 ||
 	    store_exec(st, "PRAGMA synchronous = NORMAL", d) == -1)
@@ -455,6 +488,93 @@ store_open(const char *path, struct store **out, struct diag *d)
 fail:
 	store_close(st);
 	return -1;
+}
+
+/*
+ * Reopen st->path read-only. On a read-only file system with no WAL left
+ * behind, nothing can change the file, so it is opened "immutable": no
+ * shared-memory file is needed (none could be created there). A database
+ * that would need migrating cannot be used read-only.
+ */
+static int
+store_open_ro(struct store *st, struct diag *d)
+{
+	struct statvfs	 vfs;
+	struct stat	 sb;
+	char		*wal, *uri, *p, *q;
+	bool		 immutable = false;
+	int		 rc;
+
+	(void)sqlite3_close(st->db);
+	st->db = NULL;
+	st->readonly = true;
+	wal = xasprintf("%s-wal", st->path);
+	if (statvfs(st->path, &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0 &&
+	    stat(wal, &sb) == -1 && errno == ENOENT)
+		immutable = true;
+	free(wal);
+	/* A URI: escape what URIs give a meaning to. */
+	uri = xmalloc(strlen(st->path) * 3 + 32);
+	q = uri + sprintf(uri, "file:");
+	for (p = st->path; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			q += sprintf(q, "%%%02X", (unsigned char)*p);
+		else
+			*q++ = *p;
+	}
+	sprintf(q, "?mode=ro%s", immutable ? "&immutable=1" : "");
+	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW, NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		if (st->db == NULL)
+			return diag_set(d, st->path, 0, "database: cannot open");
+		return store_err(st, d, "open read-only");
+	}
+	(void)sqlite3_extended_result_codes(st->db, 1);
+	if (sqlite3_busy_timeout(st->db, STORE_BUSY_MS) != SQLITE_OK)
+		return store_err(st, d, "busy timeout");
+	return store_check_version(st, d);
+}
+
+/* For a read-only store: its schema must be exactly ours. */
+static int
+store_check_version(struct store *st, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	int		 version, rc = -1;
+
+	if (store_prepare(st, &stmt, "PRAGMA user_version", d) == -1)
+		goto out;
+	if (sqlite3_step(stmt) != SQLITE_ROW) {
+		store_err(st, d, "reading user_version");
+		goto out;
+	}
+	version = sqlite3_column_int(stmt, 0);
+	if (version > STORE_NMIGRATIONS)
+		diag_set(d, st->path, 0, "database schema version %d is newer "
+		    "than this program understands (%d)", version,
+		    STORE_NMIGRATIONS);
+	else if (version < STORE_NMIGRATIONS)
+		diag_set(d, st->path, 0, "database is read-only and at schema "
+		    "version %d; this program needs %d: open it once where it "
+		    "can be written, to migrate it", version, STORE_NMIGRATIONS);
+	else
+		rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* Open a write transaction, or say plainly why there can be none. */
+static int
+store_begin_write(struct store *st, struct diag *d)
+{
+	if (st->readonly)
+		return diag_set(d, st->path, 0, "database is read-only (the "
+		    "file or its file system cannot be written): nothing "
+		    "was changed");
+	return store_exec(st, "BEGIN IMMEDIATE", d);
 }
 
 void
@@ -715,7 +835,7 @@ store_import_result_set(struct store *st, const struct result_set *rs,
 	*id = 0;
 	*already = false;
 	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+	if (store_begin_write(st, d) == -1)
 		return -1;
 	if (rs->source_sha256 != NULL &&
 	    store_find_sha(st, rs->source_sha256, &existing, d) == -1)
@@ -1079,7 +1199,7 @@ store_delete_result_set(struct store *st, int64_t id, struct diag *d)
 	sqlite3_stmt	*stmt = NULL;
 	int		 rc = -1;
 
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+	if (store_begin_write(st, d) == -1)
 		return -1;
 	/* The source goes too when no other set came from it: re-import works. */
 	if (store_prepare(st, &stmt, "DELETE FROM sources WHERE id = (SELECT "
@@ -1169,7 +1289,7 @@ store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
 	size_t		 n = 0, cap = 0, i;
 	int		 step, rc = -1;
 
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+	if (store_begin_write(st, d) == -1)
 		return -1;
 	if (store_prepare(st, &sel, "SELECT id FROM systems WHERE set_id = ? "
 	    "ORDER BY pos", d) == -1 ||
