@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Cutting the runs of a flattened OpenBenchmarking export, where every
+ * label of one SVG was joined with no separator: axis ticks, SE strings,
+ * value runs, system-name runs and the overview's value run. Each function
+ * enumerates the readings the text allows under the format's constraints
+ * and reports how many there are; choosing between them is the caller's
+ * business, and never done by guessing here.
+ *
+ * Ownership: results live in caller-provided structs released with the
+ * matching _free function.
+ */
+#ifndef BENCHREPORT_OB_SPLIT_H
+#define BENCHREPORT_OB_SPLIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Upper limits that keep every search bounded. */
+#define OB_SPLIT_MAX_CANDS	4096
+#define OB_SPLIT_MAX_NAMES	64
+
+/*
+ * Axis ticks: every position p in s (from 0) where five ticks t, 2t ... 5t
+ * start and are followed by "SE +/- " or a digit. Fills starts[] and ends[]
+ * (at most max), the last tick's value in lasts[]; returns the count.
+ */
+size_t	 ob_split_ticks(const char *s, size_t *starts, size_t *ends,
+	    double *lasts, size_t max);
+
+/* One reading of a chart's value run: N glued in front, then k values. */
+struct ob_cand {
+	long	 n_last;	/* N of the last SE string, 0 when none */
+	size_t	*cut;		/* k + 1 offsets: value i is [cut[i], cut[i+1]) */
+};
+
+struct ob_cands {
+	struct ob_cand	*c;
+	size_t		 len;
+	bool		 truncated;	/* more than OB_SPLIT_MAX_CANDS */
+	int		 decimals;	/* common decimal count */
+};
+
+/*
+ * Enumerate readings of v (len bytes of digits and dots) as an optional N
+ * (2..99, when glued_n) followed by k values that share one decimal count,
+ * have no leading zeros and are at most bound (<= 0: no bound).
+ */
+void	 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
+	    double bound, struct ob_cands *out);
+void	 ob_cands_free(struct ob_cands *c);
+/* Keep only the candidates whose keep[i] is true. */
+void	 ob_cands_filter(struct ob_cands *c, const bool *keep);
+
+/* The names of a document, when they could be pinned. */
+struct ob_names {
+	char	**name;
+	size_t	  len;
+};
+
+struct ob_name_problem {
+	const char	 *t;		/* the table-order names run */
+	const char	**runs;		/* every chart's names run */
+	const long	 *counts;	/* names in each run, -1 when unknown */
+	size_t		  nruns;
+	const char	**hard;		/* names stated by notes ("- RAID0: ") */
+	size_t		  nhard;
+	size_t		  min_names;	/* lower bound (SE strings of a full run) */
+};
+
+/*
+ * Partition t into names consistent with every run. Returns the number of
+ * consistent partitions found (capped at max_sols); the first max_sols are
+ * stored in sols[] (caller frees each with ob_names_free). With more than
+ * one, the document does not pin the names.
+ */
+size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
+	    size_t max_sols);
+void	 ob_names_free(struct ob_names *n);
+/*
+ * Tile run with distinct names: returns how many tilings exist (0, 1 or 2
+ * meaning "more than one"); the first is stored as indices in order[]
+ * (room for names->len) with *count names.
+ */
+int	 ob_split_tile(const char *run, const struct ob_names *names,
+	    size_t *order, size_t *count);
+
+/*
+ * The overview value run: per table-order system, one token per chart row
+ * where the system has a value. A token is either free (any number) or
+ * must equal want at decimals (after rounding; within rel when rel > 0).
+ */
+struct ob_tok {
+	const char	**want;		/* one of these values; none: any number */
+	size_t		  nwant;
+	int		 decimals;
+	int		 exact;		/* printed decimals in the overview, -1 any */
+};
+
+/* True when s can be read as the tokens in order, covering all of it. */
+bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel);
+/*
+ * For each token i, fill ok[i] (caller frees each, len strlen(s) + 1): a
+ * reachable-position set used to prefilter candidates. ok[i][p] is true
+ * when tokens 0..i-1 can cover s[0..p) and tokens i..n-1 can cover s[p..].
+ * Returns false when no reading exists at all.
+ */
+bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, bool **before, bool **after);
+/*
+ * May token i (starting at a position in before[i], ending at one in
+ * before[i + 1]... see ob-split.c) be the value want at decimals?
+ */
+bool	 ob_split_overview_allows(const char *s, bool **before, bool **after,
+	    size_t i, const char *want, int decimals, double rel);
+
+/*
+ * Bit mask of the decimal counts (bit d for d decimals, d < 16) token i can
+ * show in some complete reading (from ob_split_overview_reach's sets).
+ */
+unsigned	 ob_split_overview_decimals(const char *s, bool **before,
+	    bool **after, const struct ob_tok *toks, size_t i);
+
+#endif
