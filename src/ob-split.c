@@ -21,6 +21,8 @@
 #define OB_TOK_MAX	16
 /* Partitions of the names run we are willing to test. */
 #define OB_COMBO_BUDGET	2000000UL
+/* Stored decimal counts we consider (0..7). */
+#define OB_RAW_MAX	8
 
 /*
  * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
@@ -575,6 +577,31 @@ ob_split_decs(const char *s, size_t len)
 }
 
 /*
+ * The overview prints a result's stored value with at most six digits
+ * (24720.693 -> 24720.7, 2142.573 -> 2142.57, 440.006): decimals never
+ * exceed max(0, 6 - integer digits). With the row's stored decimal count
+ * known (raw >= 0), they are exactly min(raw, that cap).
+ */
+static int
+ob_split_cap(const char *s, size_t len)
+{
+	const char	*d = memchr(s, '.', len);
+	size_t		 i = d == NULL ? len : (size_t)(d - s);
+
+	return i >= 6 ? 0 : 6 - (int)i;
+}
+
+static bool
+ob_split_overview_cap(const char *s, size_t len, int raw)
+{
+	int	k = ob_split_decs(s, len), cap = ob_split_cap(s, len);
+
+	if (k > cap)
+		return false;
+	return raw < 0 || k == (raw < cap ? raw : cap);
+}
+
+/*
  * Does the printed number o (len bytes) round half-up to w at d decimals?
  * Decimal digits, not binary floating point: 2.0535 rounds to 2.054.
  */
@@ -631,10 +658,12 @@ ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
 
 	if (!ob_segment_is_number(s, len))
 		return false;
-	if (t->exact >= 0 && ob_split_decs(s, len) != t->exact)
+	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
 	if (t->nwant == 0)
 		return true;
+	if (t->rel > rel)
+		rel = t->rel;
 	o = ob_split_num(s, len);
 	for (i = 0; i < t->nwant; i++) {
 		if (rel <= 0) {
@@ -690,7 +719,7 @@ bool
 ob_split_overview_allows(const char *s, bool **before, bool **after,
     size_t i, const char *want, int decimals, double rel)
 {
-	struct ob_tok	t = { &want, 1, decimals, -1 };
+	struct ob_tok	t = { &want, 1, decimals, -1, 0 };
 	size_t		len = strlen(s), p, l;
 
 	for (p = 0; p < len; p++) {
@@ -729,18 +758,23 @@ ob_split_overview_decimals(const char *s, bool **before, bool **after,
 {
 	size_t		len = strlen(s), p, l;
 	unsigned	mask = 0;
-	int		d;
+	int		k, cap, r;
 
 	for (p = 0; p < len; p++) {
 		if (!before[i][p] || !after[i][p])
 			continue;
-		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-			if (after[i + 1][p + l] &&
-			    ob_split_tok_match(s + p, l, &toks[i], 0)) {
-				d = ob_split_decs(s + p, l);
-				if (d < 16)
-					mask |= 1U << d;
-			}
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+			if (!after[i + 1][p + l] ||
+			    !ob_split_tok_match(s + p, l, &toks[i], 0))
+				continue;
+			k = ob_split_decs(s + p, l);
+			cap = ob_split_cap(s + p, l);
+			if (k < cap)
+				mask |= 1U << k;
+			else
+				for (r = k; r < OB_RAW_MAX; r++)
+					mask |= 1U << r;
+		}
 	}
 	return mask;
 }

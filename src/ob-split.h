@@ -94,7 +94,8 @@ struct ob_tok {
 	const char	**want;		/* one of these values; none: any number */
 	size_t		  nwant;
 	int		 decimals;
-	int		 exact;		/* printed decimals in the overview, -1 any */
+	int		 exact;		/* stored decimals of the row, -1 unknown */
+	double		 rel;		/* relative tolerance for this token, 0 none */
 };
 
 /* True when s can be read as the tokens in order, covering all of it. */
@@ -116,8 +117,10 @@ bool	 ob_split_overview_allows(const char *s, bool **before, bool **after,
 	    size_t i, const char *want, int decimals, double rel);
 
 /*
- * Bit mask of the decimal counts (bit d for d decimals, d < 16) token i can
- * show in some complete reading (from ob_split_overview_reach's sets).
+ * Bit mask of the stored decimal counts (bit r for r decimals, r < 8) that
+ * token i is compatible with in some complete reading (from
+ * ob_split_overview_reach's sets): a token printed below the six-digit cap
+ * shows its row's stored count exactly; one at the cap, that many or more.
  */
 unsigned	 ob_split_overview_decimals(const char *s, bool **before,
 	    bool **after, const struct ob_tok *toks, size_t i);

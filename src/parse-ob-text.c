@@ -50,6 +50,7 @@ struct tchart {
 	struct ob_cands	 cands;
 	char		*ambiguous;
 	int		 ovdec;		/* decimals of its overview row, -1 unknown */
+	bool		 ovfree;	/* its overview row disagrees: not evidence */
 	struct str_list	 extras;	/* paragraphs after the chart */
 	long		*extras_line;
 };
@@ -64,6 +65,7 @@ struct tdoc {
 	size_t			 nc;
 	char			*names_t;	/* table-order names run */
 	struct ob_names		 names;
+	bool			 rows_off;	/* row precision model disproved */
 	struct result_set	*rs;
 	struct diag		*d;
 };
@@ -586,6 +588,7 @@ ob_text_tokens(struct tdoc *t, long *tokidx, struct ob_tok *toks)
 			toks[n].nwant = 0;
 			toks[n].decimals = 0;
 			toks[n].exact = c->ovdec;
+			toks[n].rel = 0;
 			n++;
 		}
 	return n;
@@ -615,7 +618,7 @@ ob_text_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
 		struct tchart	*c = &t->c[r];
 
 		if (!c->placed || (long)r == skip_chart || c->cands.len == 0 ||
-		    c->cands.truncated || c->cands.len > 64)
+		    c->cands.truncated || c->cands.len > 64 || c->ovfree)
 			continue;
 		for (j = 0; j < c->k; j++) {
 			long	i = tokidx[r * t->names.len + c->order[j]];
@@ -663,13 +666,17 @@ ob_text_tokens_free(struct ob_tok *toks, size_t n, struct str_list *pool)
 static size_t
 ob_text_overview_rows(struct tdoc *t, const char *ovv)
 {
-	size_t	 ntok_max = t->nc * t->names.len + 1, r, s, j, ntok, fixed = 0;
+	size_t	 ntok_max = t->nc * t->names.len + 1, r, s, j, ntok = 0, fixed = 0;
 	long	*tokidx = xcalloc(ntok_max, sizeof(long));
 	struct ob_tok *toks = xcalloc(ntok_max, sizeof(*toks));
 	struct str_list pool = { 0 };
 	bool	**before = xcalloc(ntok_max + 1, sizeof(bool *));
 	bool	**after = xcalloc(ntok_max + 1, sizeof(bool *));
 
+	bool	*newly = xcalloc(t->nc + 1, sizeof(bool));
+
+	if (t->rows_off)
+		goto done;
 	ntok = ob_text_tokens(t, tokidx, toks);
 	ob_text_fill_tokens(t, tokidx, toks, &pool, -1);
 	if (ob_split_overview_reach(ovv, toks, ntok, 0, before, after)) {
@@ -691,10 +698,37 @@ ob_text_overview_rows(struct tdoc *t, const char *ovv)
 				while (!(mask & (1U << d)))
 					d++;
 				t->c[r].ovdec = d;
+				newly[r] = true;
 				fixed++;
 			}
 		}
 	}
+	for (j = 0; j <= ntok; j++) {
+		free(before[j]);
+		free(after[j]);
+		before[j] = after[j] = NULL;
+	}
+	if (fixed > 0) {
+		/* The model must leave the overview readable, or it is wrong here. */
+		for (j = 0; j < ntok; j++)
+			free((void *)toks[j].want);
+		memset(toks, 0, ntok_max * sizeof(*toks));
+		str_list_free(&pool);
+		ntok = ob_text_tokens(t, tokidx, toks);
+		ob_text_fill_tokens(t, tokidx, toks, &pool, -1);
+		if (!ob_split_overview(ovv, toks, ntok, 0)) {
+			for (r = 0; r < t->nc; r++)
+				if (newly[r])
+					t->c[r].ovdec = -1;
+			t->rows_off = true;
+			fixed = 0;
+			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+			    "overview values are not printed with one precision per "
+			    "row; that cross-check is not used");
+		}
+	}
+done:
+	free(newly);
 	for (j = 0; j <= ntok; j++) {
 		free(before[j]);
 		free(after[j]);
@@ -727,12 +761,12 @@ ob_text_overview_pass(struct tdoc *t, const char *ovv, double rel)
 		size_t		 alive = 0;
 		bool		 readable;
 
-		if (!c->placed || c->cands.len <= 1)
+		if (!c->placed || c->cands.len <= 1 || c->ovfree != (rel > 0))
 			continue;
 		toks = xcalloc(ntok_max, sizeof(*toks));
 		ntok = ob_text_tokens(t, tokidx, toks);
 		ob_text_fill_tokens(t, tokidx, toks, &pool, (long)r);
-		readable = ob_split_overview_reach(ovv, toks, ntok, rel, before, after);
+		readable = ob_split_overview_reach(ovv, toks, ntok, 0, before, after);
 		keep = xcalloc(c->cands.len, sizeof(bool));
 		for (ci = 0; ci < c->cands.len && readable; ci++) {
 			keep[ci] = true;
@@ -766,15 +800,17 @@ ob_text_overview_pass(struct tdoc *t, const char *ovv, double rel)
 					toks[i].want = (const char **)&cw[j];
 					toks[i].nwant = 1;
 					toks[i].decimals = c->cands.decimals;
+					toks[i].rel = rel;
 				}
 			}
-			keep[ci] = ob_split_overview(ovv, toks, ntok, rel);
+			keep[ci] = ob_split_overview(ovv, toks, ntok, 0);
 			for (j = 0; j < c->k; j++) {
 				long	i = tokidx[r * t->names.len + c->order[j]];
 
 				if (i >= 0) {
 					toks[i].want = NULL;
 					toks[i].nwant = 0;
+					toks[i].rel = 0;
 				}
 				free(cw[j]);
 			}
@@ -787,9 +823,9 @@ ob_text_overview_pass(struct tdoc *t, const char *ovv, double rel)
 			narrowed++;
 			if (rel > 0 && alive == 1)
 				format_warn(t->opt, t->path, c->chart_p->line,
-				    "chart \"%s %s\": the overview line differs from the "
-				    "chart by up to %.0f%%; values read from the only split "
-				    "within that tolerance", c->title, c->args, rel * 100);
+				    "chart \"%s %s\": its overview row differs from the "
+				    "chart; values read from the only split within %.0f%% "
+				    "of it", c->title, c->args, rel * 100);
 		}
 		free(keep);
 		ob_text_tokens_free(toks, ntok, &pool);
@@ -798,6 +834,59 @@ ob_text_overview_pass(struct tdoc *t, const char *ovv, double rel)
 	free(before);
 	free(after);
 	return narrowed;
+}
+
+/*
+ * Is the overview readable with every chart's possible values? If not,
+ * find the one chart whose row disagrees (A9: an overview value that is
+ * not the chart's), and stop using that row as evidence. Returns 0 when
+ * the overview can be used, -1 when it cannot.
+ */
+static int
+ob_text_overview_suspects(struct tdoc *t, const char *ovv)
+{
+	size_t		 ntok_max = t->nc * t->names.len + 1, r, ntok, nsus = 0, sus = 0;
+	long		*tokidx = xcalloc(ntok_max, sizeof(long));
+	struct ob_tok	*toks;
+	struct str_list	 pool = { 0 };
+	bool		 ok;
+	int		 rc = 0;
+
+	toks = xcalloc(ntok_max, sizeof(*toks));
+	ntok = ob_text_tokens(t, tokidx, toks);
+	ob_text_fill_tokens(t, tokidx, toks, &pool, -1);
+	ok = ob_split_overview(ovv, toks, ntok, 0);
+	ob_text_tokens_free(toks, ntok, &pool);
+	for (r = 0; r < t->nc && !ok; r++) {
+		if (!t->c[r].placed)
+			continue;
+		t->c[r].ovfree = true;
+		toks = xcalloc(ntok_max, sizeof(*toks));
+		ntok = ob_text_tokens(t, tokidx, toks);
+		ob_text_fill_tokens(t, tokidx, toks, &pool, -1);
+		if (ob_split_overview(ovv, toks, ntok, 0)) {
+			nsus++;
+			sus = r;
+		}
+		ob_text_tokens_free(toks, ntok, &pool);
+		t->c[r].ovfree = false;
+	}
+	if (!ok) {
+		if (nsus == 1) {
+			t->c[sus].ovfree = true;
+			format_warn(t->opt, t->path, t->c[sus].chart_p->line,
+			    "chart \"%s %s\": its overview row does not match any "
+			    "reading of the chart; that row is not used as evidence",
+			    t->c[sus].title, t->c[sus].args);
+		} else {
+			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+			    "the overview line does not match the charts; it is not "
+			    "used to check them");
+			rc = -1;
+		}
+	}
+	free(tokidx);
+	return rc;
 }
 
 /* Bars of one chart from its single reading. */
@@ -1010,12 +1099,11 @@ ob_text_values(struct tdoc *t, const char *ovv)
 	}
 	for (i = 0; i < t->nc; i++)
 		t->c[i].ovdec = -1;
-	if (ovv != NULL) {
+	if (ovv != NULL && ob_text_overview_suspects(t, ovv) == 0) {
 		while (ob_text_overview_rows(t, ovv) + ob_text_overview_pass(t, ovv, 0) > 0)
 			;
 		while (ob_text_overview_pass(t, ovv, 0.01) > 0)
-			while (ob_text_overview_pass(t, ovv, 0) > 0)
-				;
+			;
 	}
 	for (i = 0; i < t->nc; i++) {
 		struct tchart	*c = &t->c[i];
