@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,6 +393,16 @@ ob_split_word_join(const char *t, size_t i)
 		return true;
 	if (isalnum(a) && isupper(b) && islower(c))
 		return true;
+	/* A capacity-like word ends: "2TB|WD_BLACK" (never "7950|X"). */
+	if (isalpha(a) && isupper(b)) {
+		size_t	j = i;
+
+		while (j > 0 && t[j - 1] != ' ') {
+			if (isdigit((unsigned char)t[j - 1]))
+				return true;
+			j--;
+		}
+	}
 	return false;
 }
 
@@ -452,8 +463,11 @@ ob_split_choose(size_t n, size_t k)
 
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
-    size_t max_sols)
+    size_t max_sols, size_t *nconsistent)
 {
+	size_t		 best = SIZE_MAX;
+
+	*nconsistent = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
 	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
 	bool		*inside, *isreq, fixed = false, narrow = false;
@@ -518,7 +532,7 @@ again:
 	}
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && nsol <= max_sols; m++) {
+	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000; m++) {
 		if (m < nreq + 1)
 			continue;
 		r = m - 1 - nreq;
@@ -537,12 +551,28 @@ again:
 			}
 			tried++;
 			if (ob_split_partition_ok(p, cuts, m, &cand)) {
-				if (nsol < max_sols)
-					sols[nsol] = cand;
-				else
+				size_t	score = 0, q;
+
+				/* Weak evidence: boundaries at word joins rank first. */
+				for (q = 0; q + 1 < m; q++)
+					if (!ob_split_word_join(p->t, cuts[q]))
+						score++;
+				(*nconsistent)++;
+				if (score < best) {
+					for (q = 0; q < nsol && q < max_sols; q++)
+						ob_names_free(&sols[q]);
+					nsol = 0;
+					best = score;
+				}
+				if (score == best) {
+					if (nsol < max_sols)
+						sols[nsol] = cand;
+					else
+						ob_names_free(&cand);
+					nsol++;
+				} else
 					ob_names_free(&cand);
-				nsol++;
-				if (nsol > max_sols)
+				if (*nconsistent > 100000)
 					break;
 			}
 			/* Next combination of r out of npos. */

@@ -69,13 +69,15 @@ struct ob_name_problem {
 };
 
 /*
- * Partition t into names consistent with every run. Returns the number of
- * consistent partitions found (capped at max_sols); the first max_sols are
- * stored in sols[] (caller frees each with ob_names_free). With more than
- * one, the document does not pin the names.
+ * Partition t into names consistent with every run (hard evidence), then
+ * rank them by weak evidence: boundaries at word joins first. Returns how
+ * many partitions share the best rank (the first max_sols are stored in
+ * sols[]; caller frees each with ob_names_free; more than max_sols means
+ * "more than max_sols"); *nconsistent gets how many were consistent at
+ * all. One best partition: the names. Several: the text does not pin them.
  */
 size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
-	    size_t max_sols);
+	    size_t max_sols, size_t *nconsistent);
 void	 ob_names_free(struct ob_names *n);
 /*
  * Tile run with distinct names: returns how many tilings exist (0, 1 or 2

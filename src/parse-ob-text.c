@@ -445,7 +445,7 @@ ob_text_names(struct tdoc *t, const char *notes)
 	struct str_list		 hard = { 0 };
 	struct ob_names		 sols[OB_MAX_SOLS];
 	struct strbuf		 sb;
-	size_t			 n, i;
+	size_t			 n, i, nall = 0;
 	int			 rc = 0;
 
 	memset(&np, 0, sizeof(np));
@@ -481,9 +481,14 @@ ob_text_names(struct tdoc *t, const char *notes)
 		free(order);
 		goto out;
 	}
-	n = ob_split_names(&np, sols, OB_MAX_SOLS);
+	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
 	if (n == 1) {
 		t->names = sols[0];
+		if (nall > 1)
+			format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+			    "system names taken from word boundaries: %zu other splits "
+			    "of \"%s\" fit every chart; state the names with --systems "
+			    "if these are wrong", nall - 1, t->names_t);
 		goto out;
 	}
 	strbuf_init(&sb);
@@ -492,9 +497,10 @@ ob_text_names(struct tdoc *t, const char *notes)
 		    "at word joins is consistent with every chart; state them with "
 		    "--systems \"NAME1;NAME2;...\"", t->names_t);
 	else {
-		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s"
-		    " ways consistent with every chart and note, e.g. ",
-		    t->names_t, n > OB_MAX_SOLS ? "too many" : "several");
+		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
+		    " ways consistent with every chart and note, equally at word "
+		    "boundaries, e.g. ", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
+		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
 		for (i = 0; i < n && i < OB_MAX_SOLS && i < 3; i++) {
 			if (i > 0)
 				strbuf_adds(&sb, " or ");
