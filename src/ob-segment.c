@@ -290,8 +290,19 @@ ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 			v->se = strtod(b->se_text, NULL);
 		}
 		v->n = b->n;
-		if (b->note != NULL)
+		if (b->note != NULL) {
+			const char	*m = strstr(b->note, "MIN: ");
+			const char	*x = strstr(b->note, " / MAX: ");
+
 			model_set_str(&v->note, b->note);
+			/* "MIN: a / MAX: b": the run's extremes, as printed. */
+			if (m != NULL && x != NULL && x > m) {
+				v->has_min = true;
+				v->min = strtod(m + 5, NULL);
+				v->has_max = true;
+				v->max = strtod(x + 8, NULL);
+			}
+		}
 	}
 	free(order);
 }

@@ -77,8 +77,9 @@ long	 ob_segment_failed(const struct result_set *rs, const char *s,
  */
 void	 ob_segment_footnote(struct test *t, const char *s, size_t len);
 /*
- * Fill t's values from bars (chart order), stored in table (system) order,
- * plus one error value per failed system. Takes nothing from bars.
+ * Fill t's values from bars (chart order), stored in table (system) order;
+ * a "MIN: a / MAX: b" note also fills min and max. An ambiguous bar gets
+ * no mean and its reason in value.error. Takes nothing from bars.
  */
 void	 ob_segment_values(struct test *t, const struct ob_bar *bars,
 	    size_t nbars);
