@@ -393,15 +393,19 @@ ob_split_word_join(const char *t, size_t i)
 		return true;
 	if (isalnum(a) && isupper(b) && islower(c))
 		return true;
-	/* A capacity-like word ends: "2TB|WD_BLACK" (never "7950|X"). */
+	/*
+	 * A unit glued to a number ends a word: "2TB|WD_BLACK" (two or more
+	 * letters after the digits; never "2T|B" nor "7950|X").
+	 */
 	if (isalpha(a) && isupper(b)) {
-		size_t	j = i;
+		size_t	j = i, letters = 0;
 
-		while (j > 0 && t[j - 1] != ' ') {
-			if (isdigit((unsigned char)t[j - 1]))
-				return true;
+		while (j > 0 && isalpha((unsigned char)t[j - 1])) {
 			j--;
+			letters++;
 		}
+		if (letters >= 2 && j > 0 && isdigit((unsigned char)t[j - 1]))
+			return true;
 	}
 	return false;
 }

@@ -19,7 +19,7 @@
 #include "xalloc.h"
 
 #define OB_MAX_TICKS	8
-#define OB_MAX_SOLS	4
+#define OB_MAX_SOLS	32
 
 struct para {
 	char	*s;
@@ -437,6 +437,60 @@ ob_text_describe(struct strbuf *sb, const struct ob_names *n)
 	strbuf_adds(sb, "]");
 }
 
+/*
+ * Say which boundaries every candidate split shares (pinned) and which
+ * blocks between them could not be cut: "pinned: [A] [B C D] [E]".
+ */
+static void
+ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
+    size_t n)
+{
+	size_t	 tl = strlen(t), i, j, pos, start = 0;
+	int	*cnt = xcalloc(tl + 1, sizeof(int));
+
+	for (i = 0; i < n; i++)
+		for (j = 0, pos = 0; j + 1 < sols[i].len; j++) {
+			pos += strlen(sols[i].name[j]);
+			cnt[pos]++;
+		}
+	strbuf_adds(sb, "; pinned blocks:");
+	for (pos = 1; pos <= tl; pos++) {
+		if (pos < tl && cnt[pos] != (int)n)
+			continue;
+		strbuf_printf(sb, " [%.*s]", (int)(pos - start), t + start);
+		start = pos;
+	}
+	free(cnt);
+}
+
+/*
+ * The systems table's cells are joined with no boundary and spanning cells
+ * are printed once: they cannot be assigned to systems from the text. Keep
+ * the labels and the raw cells run for the record instead of guessing.
+ */
+static void
+ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
+{
+	const char	*p = strstr(table, t->names_t), *rest = table;
+	size_t		 tl = strlen(t->rs->title), le;
+	char		*s;
+
+	if (strncmp(rest, t->rs->title, tl) == 0)
+		rest += tl;
+	le = ob_text_labels_end(rest);
+	if (le > 0) {
+		s = xstrndup(rest, le);
+		kv_list_add(&t->rs->extra, "ob-table-labels", s);
+		free(s);
+	}
+	if (p == NULL)
+		return;
+	p += strlen(t->names_t);
+	s = xstrndup(p, (size_t)(notes - strlen(OB_WATERMARK) - p));
+	kv_list_add(&t->rs->extra, "ob-table-cells", s);
+	free(s);
+}
+
 /* Decide the system names: the user's, or the one partition evidence leaves. */
 static int
 ob_text_names(struct tdoc *t, const char *notes)
@@ -499,9 +553,12 @@ ob_text_names(struct tdoc *t, const char *notes)
 	else {
 		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
 		    " ways consistent with every chart and note, equally at word "
-		    "boundaries, e.g. ", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
+		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
-		for (i = 0; i < n && i < OB_MAX_SOLS && i < 3; i++) {
+		if (n <= OB_MAX_SOLS)
+			ob_text_pinned(&sb, t->names_t, sols, n);
+		strbuf_adds(&sb, ", e.g. ");
+		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2; i++) {
 			if (i > 0)
 				strbuf_adds(&sb, " or ");
 			ob_text_describe(&sb, &sols[i]);
@@ -1288,6 +1345,7 @@ ob_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
+	ob_text_table_raw(&t, table, notes);
 	ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (ob_text_place(&t, &t.c[i]) != 0)
