@@ -452,6 +452,18 @@ ob_split_partition_ok(const struct ob_name_problem *p, const size_t *cuts,
 	return ok;
 }
 
+/* How many of the ncuts cut positions are word joins. */
+static size_t
+ob_split_joins_used(const char *t, const size_t *cuts, size_t ncuts)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < ncuts; i++)
+		if (ob_split_word_join(t, cuts[i]))
+			n++;
+	return n;
+}
+
 static double
 ob_split_choose(size_t n, size_t k)
 {
@@ -469,17 +481,19 @@ size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
-	size_t		 best = SIZE_MAX;
-
-	*nconsistent = 0;
+	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
 	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
 	bool		*inside, *isreq, fixed = false, narrow = false;
 	unsigned long	 tried = 0;
 	double		 combos;
 
+	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
+	for (i = 1; i < tl; i++)
+		if (ob_split_word_join(p->t, i))
+			njoins++;
 	pos = xcalloc(tl + 1, sizeof(size_t));
 	req = xcalloc(tl + 1, sizeof(size_t));
 	inside = xcalloc(tl + 1, sizeof(bool));
@@ -557,10 +571,15 @@ again:
 			if (ob_split_partition_ok(p, cuts, m, &cand)) {
 				size_t	score = 0, q;
 
-				/* Weak evidence: boundaries at word joins rank first. */
+				/*
+				 * Weak evidence: the best split cuts at every
+				 * word join and nowhere else, so neither fewer
+				 * nor more names are favoured for themselves.
+				 */
 				for (q = 0; q + 1 < m; q++)
 					if (!ob_split_word_join(p->t, cuts[q]))
 						score++;
+				score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
 				(*nconsistent)++;
 				if (score < best) {
 					for (q = 0; q < nsol && q < max_sols; q++)

@@ -250,6 +250,7 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		const char	*h, *after;
 		char		*unit = NULL, *v;
 		enum proportion	 prop;
+		bool		 three;
 
 		if (strncmp(t->p[i].s, OB_WATERMARK, strlen(OB_WATERMARK)) != 0)
 			continue;
@@ -266,9 +267,12 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		memset(c, 0, sizeof(*c));
 		c->chart_p = &t->p[i];
 		/* Title, arguments, chart; or title, chart (empty arguments). */
-		if (i >= start + 2 && (v = ob_segment_version(h, t->p[i - 2].s, t->p[i - 1].s, &after)) != NULL &&
-		    strncmp(after, t->p[i - 1].s, strlen(t->p[i - 1].s)) == 0) {
-			free(v);
+		v = i >= start + 2 ? ob_segment_version(h, t->p[i - 2].s,
+		    t->p[i - 1].s, &after) : NULL;
+		three = v != NULL &&
+		    strncmp(after, t->p[i - 1].s, strlen(t->p[i - 1].s)) == 0;
+		free(v);
+		if (three) {
 			c->title_p = &t->p[i - 2];
 			c->args = t->p[i - 1].s;
 		} else if ((v = ob_segment_version(h, t->p[i - 1].s, "", NULL)) != NULL) {
@@ -404,13 +408,11 @@ ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
 }
 
 static void
-ob_text_names_problem(struct tdoc *t, struct str_list *runs_owner,
-    struct ob_name_problem *np)
+ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
 {
 	size_t	i;
 	long	*counts;
 
-	(void)runs_owner;
 	np->t = t->names_t;
 	np->runs = xcalloc(t->nc + 1, sizeof(char *));
 	counts = xcalloc(t->nc + 1, sizeof(long));
@@ -513,7 +515,7 @@ ob_text_names(struct tdoc *t, const char *notes)
 		free(list);
 	} else
 		ob_text_hard_names(notes, t->names_t, &hard);
-	ob_text_names_problem(t, NULL, &np);
+	ob_text_names_problem(t, &np);
 	np.hard = (const char **)hard.items;
 	np.nhard = hard.len;
 	if (t->opt != NULL && t->opt->system_names != NULL) {
@@ -1005,7 +1007,6 @@ ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	ob_segment_bars_free(bars, c->k);
 	free(bars);
 	str_list_free(&notes);
-	(void)a;
 }
 
 /* Split a "1. (CC) ... 2. (CXX) ..." run into footnotes. */
