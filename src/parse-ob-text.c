@@ -1034,10 +1034,8 @@ ob_text_footnotes(struct test *test, const char *f)
 static void
 ob_text_notes(struct tdoc *t, const char *notes)
 {
-	const char	*q, *body, *next, *hdr[64];
-	size_t		 nh = 0, i, j, l, best;
-	const char	*sec[64];
-	size_t		 seclen[64];
+	const char	*q, *body, *next, *sec[64];
+	size_t		 nh = 0, i, j, l, best, seclen[64];
 
 	for (q = strstr(notes, " Details- "); q != NULL && nh < 64;
 	    q = strstr(q + 1, " Details- ")) {
@@ -1060,7 +1058,6 @@ ob_text_notes(struct tdoc *t, const char *notes)
 		}
 		if (best == 0)
 			continue;
-		hdr[nh] = q - best;
 		sec[nh] = q - best;
 		seclen[nh] = best;
 		nh++;
@@ -1068,7 +1065,7 @@ ob_text_notes(struct tdoc *t, const char *notes)
 	for (i = 0; i < nh; i++) {
 		char	*name = xstrndup(sec[i], seclen[i]);
 		char	*text;
-		const char *end = i + 1 < nh ? hdr[i + 1] : notes + strlen(notes);
+		const char *end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
 		const char *e0;
 
 		body = sec[i] + seclen[i] + strlen(" Details");
@@ -1267,6 +1264,15 @@ ob_text_read(const char *path, const struct read_options *opt,
 	if (memchr(buf, '\0', len) != NULL) {
 		free(buf);
 		return diag_set(d, path, 0, "binary data (NUL byte) in a text export");
+	}
+	{
+		/* Copies through mail or Windows: CRLF is a line end too. */
+		char	*r, *w;
+
+		for (r = w = buf; *r != '\0'; r++)
+			if (*r != '\r' || r[1] != '\n')
+				*w++ = *r;
+		*w = '\0';
 	}
 	ob_text_paras(&t, buf);
 	free(buf);

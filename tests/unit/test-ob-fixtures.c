@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "format.h"
 #include "model.h"
@@ -104,6 +105,41 @@ check_layouts(const char *label, const struct result_set *rs)
 	is_str(rs->generator, "Phoronix Test Suite v10.8.4", name);
 }
 
+/* The text export with CRLF line ends reads the same. */
+static void
+crlf_copy(void)
+{
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	struct result_set	*rs;
+	char			 tmp[] = "/tmp/test-ob-crlf-XXXXXX", *buf;
+	size_t			 len, i;
+	int			 fd, rc;
+	FILE			*fp;
+
+	buf = format_slurp(FIX "nas-layouts.txt", &len, &d);
+	fd = mkstemp(tmp);
+	if (buf == NULL || fd == -1 || (fp = fdopen(fd, "wb")) == NULL) {
+		skip("CRLF copy", "no temporary file");
+		free(buf);
+		return;
+	}
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			fputc('\r', fp);
+		fputc(buf[i], fp);
+	}
+	fclose(fp);
+	rs = read_one(&reader_ob_text, tmp, NULL, &w, &d, &rc);
+	is_int(rc, 0, "text export with CRLF line ends reads");
+	if (rc == 0)
+		check_layouts("crlf", rs);
+	result_set_free(rs);
+	str_list_free(&w);
+	unlink(tmp);
+	free(buf);
+}
+
 static void
 refused(const char *file, const char *needle, long line)
 {
@@ -139,6 +175,8 @@ main(void)
 	is_int(w.len, 0, "text export: no warnings (overview settles the glued N)");
 	result_set_free(rs);
 	str_list_free(&w);
+
+	crlf_copy();
 
 	rs = read_one(&reader_ob_html, FIX "nas-layouts.html", NULL, &w, &d, &rc);
 	is_int(rc, 0, "HTML export reads");
