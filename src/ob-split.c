@@ -831,3 +831,35 @@ ob_split_overview_decimals(const char *s, bool **before, bool **after,
 	}
 	return mask;
 }
+
+double
+ob_split_block_mb(const char *args)
+{
+	const char	*p = strstr(args, "Block Size: ");
+	char		*end;
+	double		 v;
+
+	if (p == NULL)
+		return 0;
+	v = strtod(p + strlen("Block Size: "), &end);
+	if (end == p + strlen("Block Size: ") || v <= 0)
+		return 0;
+	if (strncmp(end, "KB", 2) == 0)
+		return v / 1024;
+	if (strncmp(end, "MB", 2) == 0)
+		return v;
+	if (strncmp(end, "GB", 2) == 0)
+		return v * 1024;
+	return 0;
+}
+
+bool
+ob_split_sibling_ok(double mbs, double iops, double block_mb)
+{
+	double	want = iops * block_mb;
+
+	if (want <= 0 || mbs <= 0)
+		return false;
+	return fabs(mbs - want) <= 0.10 * want ||
+	    fabs(mbs - want * 1024 / 1000) <= 0.10 * want;
+}

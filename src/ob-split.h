@@ -127,4 +127,17 @@ bool	 ob_split_overview_allows(const char *s, bool **before, bool **after,
 unsigned	 ob_split_overview_decimals(const char *s, bool **before,
 	    bool **after, const struct ob_tok *toks, size_t i);
 
+/*
+ * The block size an fio arguments line states ("Block Size: 2MB", "4KB"),
+ * in MB, or 0 when it states none.
+ */
+double	 ob_split_block_mb(const char *args);
+/*
+ * Do MB/s and IOPS of one system agree with the block size? fio's two
+ * charts of one run come from different averages (seed 000: 9631 MB/s
+ * against 5068 IOPS at 2 MB), so within 10 %: enough to tell readings
+ * that differ by a shifted digit, never a fine measure.
+ */
+bool	 ob_split_sibling_ok(double mbs, double iops, double block_mb);
+
 #endif

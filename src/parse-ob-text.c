@@ -1137,6 +1137,82 @@ ob_text_free(struct tdoc *t)
 	ob_names_free(&t->names);
 }
 
+/* Value of the bar of system sys in candidate ci of c, or -1. */
+static double
+ob_text_sys_value(const struct tchart *c, size_t ci, size_t sys)
+{
+	size_t	j;
+	char	*v;
+	double	 x;
+
+	for (j = 0; j < c->k; j++)
+		if (c->order[j] == sys) {
+			v = ob_text_cand_value(c, ci, j);
+			x = strtod(v, NULL);
+			free(v);
+			return x;
+		}
+	return -1;
+}
+
+/*
+ * fio reports one run as two charts, MB/s and IOPS, with the block size
+ * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
+ * for every system both show. Used only when one of them is still
+ * ambiguous after the overview; a document whose values do not obey the
+ * relation leaves every pair out and so keeps its ambiguity.
+ */
+static void
+ob_text_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
+{
+	double	 bs = ob_split_block_mb(a->args);
+	bool	*ka, *kb, any = false;
+	size_t	 i, j, s, na = 0, nb = 0;
+
+	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
+	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
+	    strcmp(a->args, b->args) != 0 || bs <= 0 ||
+	    (a->cands.len <= 1 && b->cands.len <= 1) ||
+	    a->cands.len * b->cands.len > 1000000)
+		return;
+	ka = xcalloc(a->cands.len, sizeof(bool));
+	kb = xcalloc(b->cands.len, sizeof(bool));
+	for (i = 0; i < a->cands.len; i++)
+		for (j = 0; j < b->cands.len; j++) {
+			bool	ok = true, common = false;
+
+			for (s = 0; s < t->names.len && ok; s++) {
+				double	mbs = ob_text_sys_value(a, i, s);
+				double	iops = ob_text_sys_value(b, j, s);
+
+				if (mbs < 0 || iops < 0)
+					continue;
+				common = true;
+				ok = ob_split_sibling_ok(mbs, iops, bs);
+			}
+			if (ok && common) {
+				ka[i] = kb[j] = any = true;
+			}
+		}
+	for (i = 0; i < a->cands.len; i++)
+		na += ka[i];
+	for (j = 0; j < b->cands.len; j++)
+		nb += kb[j];
+	if (any && (na < a->cands.len || nb < b->cands.len)) {
+		if (na < a->cands.len)
+			ob_cands_filter(&a->cands, ka);
+		if (nb < b->cands.len)
+			ob_cands_filter(&b->cands, kb);
+		format_warn(t->opt, t->path, a->chart_p->line,
+		    "charts \"%s %s\" in MB/s and IOPS: readings kept where "
+		    "MB/s = IOPS x %g MB within 10%% for every system (%zu and "
+		    "%zu remain)", a->title, a->args, bs, a->cands.len,
+		    b->cands.len);
+	}
+	free(ka);
+	free(kb);
+}
+
 /* Split every chart's values; narrow with the overview; flag the rest. */
 static int
 ob_text_values(struct tdoc *t, const char *ovv)
@@ -1166,6 +1242,10 @@ ob_text_values(struct tdoc *t, const char *ovv)
 		while (ob_text_overview_pass(t, ovv, 0.01) > 0)
 			;
 	}
+	for (i = 0; i < t->nc; i++)
+		for (j = 0; j < t->nc; j++)
+			if (i != j)
+				ob_text_sibling(t, &t->c[i], &t->c[j]);
 	for (i = 0; i < t->nc; i++) {
 		struct tchart	*c = &t->c[i];
 		struct strbuf	 sb;

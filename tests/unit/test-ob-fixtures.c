@@ -140,6 +140,49 @@ crlf_copy(void)
 	free(buf);
 }
 
+/* fio's MB/s and IOPS charts of one run settle each other, or not. */
+static void
+fio_pair(void)
+{
+	struct read_options	 opt;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	struct result_set	*rs;
+	int			 rc;
+	const struct value	*v;
+
+	rs = read_one(&reader_ob_text, FIX "fio-pair.txt", NULL, &w, &d, &rc);
+	ok(rc == 0 && rs->ntests == 2 &&
+	    (v = test_find_value(&rs->tests[0], 1)) != NULL && v->has_mean &&
+	    strcmp(v->value_text, "869") == 0 &&
+	    (v = test_find_value(&rs->tests[1], 1)) != NULL && v->has_mean &&
+	    strcmp(v->value_text, "433") == 0 && v->n == 15,
+	    "fio MB/s and IOPS with no overview: settled by the block size (869 MB/s, 433 IOPS)");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	rs = read_one(&reader_ob_text, FIX "fio-pair-unrelated.txt", NULL, &w, &d, &rc);
+	ok(rc == 0 && rs->ntests == 2 && rs->tests[0].nvalues == 2 &&
+	    !rs->tests[0].values[0].has_mean &&
+	    rs->tests[0].values[0].error != NULL &&
+	    strstr(rs->tests[0].values[0].error, "279/1869 or 2791/869") != NULL,
+	    "values that break the block-size relation stay ambiguous, candidates listed");
+	ok(w.len >= 2 && strstr(w.items[w.len - 1], "fio-pair-unrelated.txt:21:") != NULL &&
+	    strstr(w.items[w.len - 1], "is ambiguous") != NULL,
+	    "  with a file:line warning per chart");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	memset(&opt, 0, sizeof(opt));
+	opt.strict = 1;
+	rs = result_set_new();
+	diag_clear(&d);
+	rc = reader_ob_text.read(FIX "fio-pair-unrelated.txt", &opt, rs, &d);
+	ok(rc != 0 && d.line == 15 && strstr(d.msg, "ambiguous") != NULL,
+	    "strict: the ambiguous chart is a refusal");
+	result_set_free(rs);
+}
+
 static void
 refused(const char *file, const char *needle, long line)
 {
@@ -229,6 +272,8 @@ main(void)
 	    "names stated with --systems: read");
 	result_set_free(rs);
 	str_list_free(&w);
+
+	fio_pair();
 
 	rs = read_one(&reader_ob_text, FIX "unnamed.txt", "x1;x2", &w, &d, &rc);
 	ok(rc != 0 && strstr(d.msg, "--systems") != NULL,
