@@ -786,20 +786,28 @@ ob_split_overview_allows(const char *s, bool **before, bool **after,
 	return false;
 }
 
+void
+ob_split_reach_free(bool **before, bool **after, size_t ntoks)
+{
+	size_t	i;
+
+	for (i = 0; i <= ntoks; i++) {
+		free(before[i]);
+		free(after[i]);
+		before[i] = after[i] = NULL;
+	}
+}
+
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel)
 {
 	bool	**b, **a, ok;
-	size_t	  i;
 
 	b = xcalloc(ntoks + 1, sizeof(bool *));
 	a = xcalloc(ntoks + 1, sizeof(bool *));
 	ok = ob_split_overview_reach(s, toks, ntoks, rel, b, a);
-	for (i = 0; i <= ntoks; i++) {
-		free(b[i]);
-		free(a[i]);
-	}
+	ob_split_reach_free(b, a, ntoks);
 	free(b);
 	free(a);
 	return ok;

@@ -111,6 +111,8 @@ bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
  */
 bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, bool **before, bool **after);
+/* Free the sets ob_split_overview_reach filled (not the arrays). */
+void	 ob_split_reach_free(bool **before, bool **after, size_t ntoks);
 /*
  * May token i (starting at a position in before[i], ending at one in
  * before[i + 1]... see ob-split.c) be the value want at decimals?
