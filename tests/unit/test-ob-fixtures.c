@@ -275,6 +275,18 @@ main(void)
 
 	fio_pair();
 
+	rs = read_one(&reader_ob_text, FIX "failed-run.txt", NULL, &w, &d, &rc);
+	ok(rc == 0 && rs->ntests == 3 && rs->tests[0].nvalues == 3 &&
+	    test_find_value(&rs->tests[0], 2) != NULL &&
+	    !test_find_value(&rs->tests[0], 2)->has_mean &&
+	    test_find_value(&rs->tests[0], 2)->error != NULL &&
+	    strcmp(test_find_value(&rs->tests[0], 2)->error, "Test failed to run.") == 0 &&
+	    strcmp(test_find_value(&rs->tests[0], 1)->value_text, "1085.9") == 0 &&
+	    strcmp(test_find_value(&rs->tests[2], 2)->value_text, "139667") == 0,
+	    "a failed run: no value, its reason kept; the other systems read");
+	result_set_free(rs);
+	str_list_free(&w);
+
 	rs = read_one(&reader_ob_text, FIX "unnamed.txt", "x1;x2", &w, &d, &rc);
 	ok(rc != 0 && strstr(d.msg, "--systems") != NULL,
 	    "names that do not make up the run: refused");
