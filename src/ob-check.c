@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ob-split.h"
-#include "ob-text.h"
+#include "ob-check.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -23,6 +23,20 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
+
+static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
+	    struct ob_tok *toks);
+static void	ob_check_fill_tokens(struct tdoc *t, const long *tokidx,
+	    struct ob_tok *toks, struct str_list *pool, long skip_chart);
+static void	ob_check_tokens_free(struct ob_tok *toks, size_t n,
+	    struct str_list *pool);
+static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
+static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
+static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+static double	ob_check_sys_value(const struct tchart *c, size_t ci,
+	    size_t sys);
+static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
+	    struct tchart *b);
 
 /* Token index of system s in chart r (or -1); every token free. */
 static size_t

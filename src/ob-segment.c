@@ -149,6 +149,10 @@ ob_segment_version(const char *s, const char *title, const char *args,
 	return xstrndup(v, (size_t)(e - v));
 }
 
+static size_t	ob_segment_names(const struct result_set *rs, const char *s,
+	    bool *mark);
+static int	ob_segment_bar_cmp(const void *a, const void *b);
+
 /*
  * Does "NAME, NAME: " at s name only known systems? Returns the length of
  * the name list (up to the ':'), marking the systems in mark[], or 0.

@@ -25,6 +25,33 @@
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
+struct ob_venum;
+struct ob_tile;
+
+static double	ob_split_tick_value(const char *s, size_t len);
+static size_t	ob_split_tick_span(const char *s);
+static size_t	ob_split_ticks_at(const char *s, double *last);
+static bool	ob_split_int_ok(const char *s, size_t len);
+static double	ob_split_num(const char *s, size_t len);
+static void	ob_split_add_cand(struct ob_venum *e);
+static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
+static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
+static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
+	    size_t depth);
+static bool	ob_split_word_join(const char *t, size_t i);
+static bool	ob_split_partition_ok(const struct ob_name_problem *p,
+	    const size_t *cuts, size_t m, struct ob_names *out);
+static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
+	    size_t ncuts);
+static double	ob_split_choose(size_t n, size_t k);
+static int	ob_split_decs(const char *s, size_t len);
+static int	ob_split_cap(const char *s, size_t len);
+static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
+static bool	ob_split_rounds_to(const char *o, size_t len, const char *w,
+	    int d);
+static bool	ob_split_tok_match(const char *s, size_t len,
+	    const struct ob_tok *t, double rel);
+
 /*
  * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
  * Returns its value or -1.

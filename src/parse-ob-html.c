@@ -35,8 +35,29 @@ struct hblocks {
 	size_t	  len, cap;
 };
 
+static int	parse_ob_html_detect(const char *head, size_t len);
+static char *parse_ob_html_text(xmlNode *n);
+static bool	parse_ob_html_is(const xmlNode *n, const char *name);
+static void	parse_ob_html_blocks(xmlNode *n, struct hblocks *b);
+static xmlNode *parse_ob_html_find(xmlNode *n, const char *name);
+static char *parse_ob_html_attr(xmlNode *n, const char *name, bool inherit);
+static void	parse_ob_html_texts_rec(xmlNode *n, struct htexts *t);
+static void	parse_ob_html_texts_free(struct htexts *t);
+static bool	parse_ob_html_anchor(const struct htext *h, const char *a);
+static int	parse_ob_html_table(xmlNode *svg, struct result_set *rs,
+	    const char *path, long line, struct diag *d);
+static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
+	    double y, int dir);
+static int	parse_ob_html_chart(xmlNode *svg, struct test *test,
+	    struct result_set *rs, const char *h2, const char *h3, const char *path,
+	    long line, struct diag *d);
+static int	parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
+	    const struct read_options *opt, const char *path, struct diag *d);
+static int	parse_ob_html_read(const char *path,
+	    const struct read_options *opt, struct result_set *rs, struct diag *d);
+
 static int
-ob_html_detect(const char *head, size_t len)
+parse_ob_html_detect(const char *head, size_t len)
 {
 	(void)len;
 	if (strstr(head, "<svg") == NULL && strstr(head, "<html") == NULL &&
@@ -48,7 +69,7 @@ ob_html_detect(const char *head, size_t len)
 }
 
 static char *
-ob_html_text(xmlNode *n)
+parse_ob_html_text(xmlNode *n)
 {
 	xmlChar	*c = xmlNodeGetContent(n);
 	char	*s, *p;
@@ -73,7 +94,7 @@ ob_html_text(xmlNode *n)
 }
 
 static bool
-ob_html_is(const xmlNode *n, const char *name)
+parse_ob_html_is(const xmlNode *n, const char *name)
 {
 	return n->type == XML_ELEMENT_NODE &&
 	    xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
@@ -81,40 +102,40 @@ ob_html_is(const xmlNode *n, const char *name)
 
 /* The block elements of the page in order, not descending into them. */
 static void
-ob_html_blocks(xmlNode *n, struct hblocks *b)
+parse_ob_html_blocks(xmlNode *n, struct hblocks *b)
 {
 	for (; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		if (ob_html_is(n, "h1") || ob_html_is(n, "h2") ||
-		    ob_html_is(n, "h3") || ob_html_is(n, "p") ||
-		    ob_html_is(n, "hr")) {
+		if (parse_ob_html_is(n, "h1") || parse_ob_html_is(n, "h2") ||
+		    parse_ob_html_is(n, "h3") || parse_ob_html_is(n, "p") ||
+		    parse_ob_html_is(n, "hr")) {
 			xgrow(&b->n, &b->cap, b->len + 1, sizeof(*b->n));
 			b->n[b->len++] = n;
 			continue;
 		}
-		if (ob_html_is(n, "script") || ob_html_is(n, "style"))
+		if (parse_ob_html_is(n, "script") || parse_ob_html_is(n, "style"))
 			continue;
-		ob_html_blocks(n->children, b);
+		parse_ob_html_blocks(n->children, b);
 	}
 }
 
 static xmlNode *
-ob_html_find(xmlNode *n, const char *name)
+parse_ob_html_find(xmlNode *n, const char *name)
 {
 	xmlNode	*r;
 
 	for (; n != NULL; n = n->next) {
-		if (ob_html_is(n, name))
+		if (parse_ob_html_is(n, name))
 			return n;
-		if ((r = ob_html_find(n->children, name)) != NULL)
+		if ((r = parse_ob_html_find(n->children, name)) != NULL)
 			return r;
 	}
 	return NULL;
 }
 
 static char *
-ob_html_attr(xmlNode *n, const char *name, bool inherit)
+parse_ob_html_attr(xmlNode *n, const char *name, bool inherit)
 {
 	xmlChar	*v;
 	char	*s;
@@ -126,37 +147,37 @@ ob_html_attr(xmlNode *n, const char *name, bool inherit)
 			xmlFree(v);
 			return s;
 		}
-		if (!inherit || ob_html_is(n, "svg"))
+		if (!inherit || parse_ob_html_is(n, "svg"))
 			break;
 	}
 	return NULL;
 }
 
 static void
-ob_html_texts_rec(xmlNode *n, struct htexts *t)
+parse_ob_html_texts_rec(xmlNode *n, struct htexts *t)
 {
 	for (; n != NULL; n = n->next) {
-		if (ob_html_is(n, "text")) {
-			char	*x = ob_html_attr(n, "x", false);
-			char	*y = ob_html_attr(n, "y", false);
+		if (parse_ob_html_is(n, "text")) {
+			char	*x = parse_ob_html_attr(n, "x", false);
+			char	*y = parse_ob_html_attr(n, "y", false);
 			struct htext *h;
 
 			xgrow(&t->t, &t->cap, t->len + 1, sizeof(*t->t));
 			h = &t->t[t->len++];
 			h->x = x ? strtod(x, NULL) : 0;
 			h->y = y ? strtod(y, NULL) : 0;
-			h->anchor = ob_html_attr(n, "text-anchor", true);
-			h->s = ob_html_text(n);
+			h->anchor = parse_ob_html_attr(n, "text-anchor", true);
+			h->s = parse_ob_html_text(n);
 			free(x);
 			free(y);
 			continue;
 		}
-		ob_html_texts_rec(n->children, t);
+		parse_ob_html_texts_rec(n->children, t);
 	}
 }
 
 static void
-ob_html_texts_free(struct htexts *t)
+parse_ob_html_texts_free(struct htexts *t)
 {
 	size_t	i;
 
@@ -169,14 +190,14 @@ ob_html_texts_free(struct htexts *t)
 }
 
 static bool
-ob_html_anchor(const struct htext *h, const char *a)
+parse_ob_html_anchor(const struct htext *h, const char *a)
 {
 	return h->anchor != NULL && strcmp(h->anchor, a) == 0;
 }
 
 /* The systems table: labels, identifiers, cells (spanning), notes. */
 static int
-ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
+parse_ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
     long line, struct diag *d)
 {
 	struct htexts	 t = { 0 };
@@ -186,12 +207,12 @@ ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
 	const char	*section = NULL;
 	int		 rc = -1;
 
-	ob_html_texts_rec(svg, &t);
+	parse_ob_html_texts_rec(svg, &t);
 	/* The title, absent in multi-way comparisons, is anchored start. */
-	if (i < t.len && ob_html_anchor(&t.t[i], "start"))
+	if (i < t.len && parse_ob_html_anchor(&t.t[i], "start"))
 		i++;
 	lab0 = i;
-	while (i < t.len && ob_html_anchor(&t.t[i], "end") &&
+	while (i < t.len && parse_ob_html_anchor(&t.t[i], "end") &&
 	    (i + 1 >= t.len || t.t[i + 1].y != t.t[i].y))
 		i++;
 	nl = i - lab0;
@@ -269,13 +290,13 @@ ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
 	rc = 0;
 out:
 	free(cx);
-	ob_html_texts_free(&t);
+	parse_ob_html_texts_free(&t);
 	return rc;
 }
 
 /* Index of the name whose y is nearest below (dir > 0) or above y. */
 static long
-ob_html_bar(const struct htexts *t, size_t n0, size_t nn, double y, int dir)
+parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn, double y, int dir)
 {
 	long	best = -1;
 	double	bd = HUGE_VAL, dy;
@@ -292,7 +313,7 @@ ob_html_bar(const struct htexts *t, size_t n0, size_t nn, double y, int dir)
 }
 
 static int
-ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
+parse_ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
     const char *h2, const char *h3, const char *path, long line,
     struct diag *d)
 {
@@ -304,7 +325,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 	enum proportion	 prop;
 	int		 rc = -1;
 
-	ob_html_texts_rec(svg, &t);
+	parse_ob_html_texts_rec(svg, &t);
 	while (i < t.len && strcmp(t.t[i].s, OB_WATERMARK) == 0)
 		i++;
 	if (i >= t.len || (rest = ob_segment_head(t.t[i].s, &unit, &prop)) == NULL ||
@@ -333,7 +354,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 		i++;
 	/* Names (anchored end) come before the ticks (anchored middle). */
 	n0 = i;
-	while (i < t.len && !ob_html_anchor(&t.t[i], "middle") &&
+	while (i < t.len && !parse_ob_html_anchor(&t.t[i], "middle") &&
 	    strncmp(t.t[i].s, "SE +/- ", 7) != 0)
 		i++;
 	nn = i - n0;
@@ -350,7 +371,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 			goto out;
 		}
 	}
-	while (i < t.len && ob_html_anchor(&t.t[i], "middle"))
+	while (i < t.len && parse_ob_html_anchor(&t.t[i], "middle"))
 		i++;
 	for (; i < t.len; i++) {
 		const char	*s = t.t[i].s;
@@ -364,7 +385,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 			continue;
 		}
 		if (strncmp(s, "SE +/- ", 7) == 0) {
-			b = ob_html_bar(&t, n0, nn, t.t[i].y, 1);
+			b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, 1);
 			if (b < 0 || bars[b].se_text != NULL ||
 			    ob_segment_se(s, &bars[b].se_text, &bars[b].n) != 0) {
 				diag_set(d, path, line, "chart \"%s %s\": stray SE \"%s\"",
@@ -374,7 +395,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 			continue;
 		}
 		if (ob_segment_is_number(s, strlen(s))) {
-			b = ob_html_bar(&t, n0, nn, t.t[i].y, 1);
+			b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, 1);
 			if (b < 0 || bars[b].value_text != NULL) {
 				diag_set(d, path, line, "chart \"%s %s\": stray value \"%s\"",
 				    h2, h3, s);
@@ -383,7 +404,7 @@ ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 			bars[b].value_text = xstrdup(s);
 			continue;
 		}
-		b = ob_html_bar(&t, n0, nn, t.t[i].y, -1);
+		b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, -1);
 		if (b >= 0 && bars[b].note == NULL)
 			bars[b].note = xstrdup(s);
 	}
@@ -400,12 +421,12 @@ out:
 		ob_segment_bars_free(bars, nn);
 	free(bars);
 	free(unit);
-	ob_html_texts_free(&t);
+	parse_ob_html_texts_free(&t);
 	return rc;
 }
 
 static int
-ob_html_walk(struct hblocks *b, struct result_set *rs,
+parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
     const struct read_options *opt, const char *path, struct diag *d)
 {
 	size_t		 i, e, h1 = (size_t)-1, nsvg = 0;
@@ -415,10 +436,10 @@ ob_html_walk(struct hblocks *b, struct result_set *rs,
 	long		 line;
 
 	for (e = 0; e < b->len; e++) {
-		if (ob_html_is(b->n[e], "h1"))
+		if (parse_ob_html_is(b->n[e], "h1"))
 			h1 = e;
-		if (ob_html_is(b->n[e], "p")) {
-			s = ob_html_text(b->n[e]);
+		if (parse_ob_html_is(b->n[e], "p")) {
+			s = parse_ob_html_text(b->n[e]);
 			if (strncmp(s, OB_EXPORT_LINE, strlen(OB_EXPORT_LINE)) == 0 &&
 			    h1 != (size_t)-1) {
 				free(s);
@@ -429,11 +450,11 @@ ob_html_walk(struct hblocks *b, struct result_set *rs,
 	}
 	if (e == b->len)
 		return diag_set(d, path, 0, "no \"%s\" paragraph after a title", OB_EXPORT_LINE);
-	s = ob_html_text(b->n[h1]);
+	s = parse_ob_html_text(b->n[h1]);
 	model_set_str(&rs->title, s);
 	free(s);
 	for (i = h1 + 1; i < e; i++) {
-		s = ob_html_text(b->n[i]);
+		s = parse_ob_html_text(b->n[i]);
 		if (*s != '\0') {
 			if (rs->description == NULL)
 				model_set_str(&rs->description, s);
@@ -447,11 +468,11 @@ ob_html_walk(struct hblocks *b, struct result_set *rs,
 		free(s);
 	}
 	{
-		xmlNode	*a = ob_html_find(b->n[e]->children, "a");
-		char	*url = a ? ob_html_attr(a, "href", false) : NULL;
+		xmlNode	*a = parse_ob_html_find(b->n[e]->children, "a");
+		char	*url = a ? parse_ob_html_attr(a, "href", false) : NULL;
 
 		if (url == NULL) {
-			s = ob_html_text(b->n[e]);
+			s = parse_ob_html_text(b->n[e]);
 			url = xstrdup(s + strlen(OB_EXPORT_LINE));
 			free(s);
 			if (*url != '\0' && url[strlen(url) - 1] == '.')
@@ -466,26 +487,26 @@ ob_html_walk(struct hblocks *b, struct result_set *rs,
 		xmlNode	*n = b->n[i], *svg;
 
 		line = n->line;
-		if (ob_html_is(n, "hr"))
+		if (parse_ob_html_is(n, "hr"))
 			continue;
-		if (ob_html_is(n, "h2")) {
+		if (parse_ob_html_is(n, "h2")) {
 			free(h2);
 			free(h3);
-			h2 = ob_html_text(n);
+			h2 = parse_ob_html_text(n);
 			h3 = xstrdup("");
 			cur = NULL;
 			continue;
 		}
-		if (ob_html_is(n, "h3")) {
+		if (parse_ob_html_is(n, "h3")) {
 			free(h3);
-			h3 = ob_html_text(n);
+			h3 = parse_ob_html_text(n);
 			continue;
 		}
-		svg = ob_html_find(n->children, "svg");
+		svg = parse_ob_html_find(n->children, "svg");
 		if (svg != NULL) {
 			nsvg++;
 			if (nsvg == 1) {
-				if (ob_html_table(svg, rs, path, line, d) != 0)
+				if (parse_ob_html_table(svg, rs, path, line, d) != 0)
 					goto out;
 			} else if (nsvg == 2)
 				;	/* the overview repeats the charts' values */
@@ -495,12 +516,12 @@ ob_html_walk(struct hblocks *b, struct result_set *rs,
 					goto out;
 				}
 				cur = result_set_add_test(rs);
-				if (ob_html_chart(svg, cur, rs, h2, h3, path, line, d) != 0)
+				if (parse_ob_html_chart(svg, cur, rs, h2, h3, path, line, d) != 0)
 					goto out;
 			}
 			continue;
 		}
-		s = ob_html_text(n);
+		s = parse_ob_html_text(n);
 		if (strncmp(s, OB_TRAILER, strlen(OB_TRAILER)) == 0) {
 			model_set_str(&rs->generator, s);
 			free(s);
@@ -536,7 +557,7 @@ out:
 }
 
 static int
-ob_html_read(const char *path, const struct read_options *opt,
+parse_ob_html_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	char		*buf;
@@ -563,8 +584,8 @@ ob_html_read(const char *path, const struct read_options *opt,
 		xmlFreeDoc(doc);
 		return diag_set(d, path, 0, "empty HTML document");
 	}
-	ob_html_blocks(root, &b);
-	rc = ob_html_walk(&b, rs, opt, path, d);
+	parse_ob_html_blocks(root, &b);
+	rc = parse_ob_html_walk(&b, rs, opt, path, d);
 	free(b.n);
 	xmlFreeDoc(doc);
 	return rc;
@@ -573,6 +594,6 @@ ob_html_read(const char *path, const struct read_options *opt,
 const struct reader reader_ob_html = {
 	"ob-html",
 	"OpenBenchmarking result view exported to HTML (inline SVG charts)",
-	ob_html_detect,
-	ob_html_read,
+	parse_ob_html_detect,
+	parse_ob_html_read,
 };

@@ -15,27 +15,60 @@
 #include "format.h"
 #include "ob-segment.h"
 #include "ob-split.h"
-#include "ob-text.h"
+#include "ob-check.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
 #define OB_MAX_SOLS	32
 
-static const char *const ob_text_labels[] = {
+static const char *const parse_ob_text_labels[] = {
 	"Screen Resolution", "Display Server", "Display Driver", "System Layer",
 	"File-System", "Motherboard", "Processor", "Graphics", "Compiler",
 	"Chipset", "Desktop", "Network", "Monitor", "OpenGL", "OpenCL",
 	"Vulkan", "Memory", "Kernel", "Audio", "Disk", "OS", NULL
 };
 
-static const char *const ob_text_sections[] = {
+static const char *const parse_ob_text_sections[] = {
 	"Environment", "Processor", "Graphics", "Compiler", "Security",
 	"Network", "Kernel", "OpenCL", "System", "Python", "Java", "Disk",
 	"Vulkan", "Memory", NULL
 };
 
+static int	parse_ob_text_detect(const char *head, size_t len);
+static void	parse_ob_text_paras(struct tdoc *t, char *buf);
+static int	parse_ob_text_fail(struct tdoc *t, long line, const char *msg);
+static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
+static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
+	    size_t last);
+static size_t	parse_ob_text_labels_end(const char *s);
+static bool	parse_ob_text_anagram(const char *a, const char *b, size_t n);
+static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
+	    const char *overview);
+static void	parse_ob_text_hard_names(const char *notes, const char *t,
+	    struct str_list *out);
+static void	parse_ob_text_names_problem(struct tdoc *t,
+	    struct ob_name_problem *np);
+static void	parse_ob_text_describe(struct strbuf *sb,
+	    const struct ob_names *n);
+static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
+	    const struct ob_names *sols, size_t n);
+static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
+	    const char *notes);
+static int	parse_ob_text_names(struct tdoc *t, const char *notes);
+static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
+static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
+static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
+	    struct test *test);
+static void	parse_ob_text_footnotes(struct test *test, const char *f);
+static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
+static void	parse_ob_text_free(struct tdoc *t);
+static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
+static void	parse_ob_text_build(struct tdoc *t);
+static int	parse_ob_text_read(const char *path,
+	    const struct read_options *opt, struct result_set *rs, struct diag *d);
+
 static int
-ob_text_detect(const char *head, size_t len)
+parse_ob_text_detect(const char *head, size_t len)
 {
 	(void)len;
 	if (strstr(head, "<html") != NULL || strstr(head, "<svg") != NULL)
@@ -50,7 +83,7 @@ ob_text_detect(const char *head, size_t len)
 
 /* Split buf into paragraphs at blank lines, remembering start lines. */
 static void
-ob_text_paras(struct tdoc *t, char *buf)
+parse_ob_text_paras(struct tdoc *t, char *buf)
 {
 	char	*s = buf, *e;
 	long	 line = 1;
@@ -86,14 +119,14 @@ ob_text_paras(struct tdoc *t, char *buf)
 }
 
 static int
-ob_text_fail(struct tdoc *t, long line, const char *msg)
+parse_ob_text_fail(struct tdoc *t, long line, const char *msg)
 {
 	return diag_set(t->d, t->path, line, "%s", msg);
 }
 
 /* Read one chart section's heading and cut the runs of its chart line. */
 static int
-ob_text_chart(struct tdoc *t, struct tchart *c)
+parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 {
 	const char	*h, *after, *r, *q, *fn;
 	char		*ver;
@@ -192,7 +225,7 @@ ob_text_chart(struct tdoc *t, struct tchart *c)
 
 /* Find chart sections: [title] [arguments] chart-line [extras...]. */
 static int
-ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
+parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 {
 	size_t		 i, start = first, cap = 0;
 	struct tchart	*c;
@@ -206,12 +239,12 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		if (strncmp(t->p[i].s, OB_WATERMARK, strlen(OB_WATERMARK)) != 0)
 			continue;
 		if (i == start)
-			return ob_text_fail(t, t->p[i].line,
+			return parse_ob_text_fail(t, t->p[i].line,
 			    "chart line without a title paragraph before it");
 		h = ob_segment_head(t->p[i].s + strlen(OB_WATERMARK), &unit, &prop);
 		free(unit);
 		if (h == NULL)
-			return ob_text_fail(t, t->p[i].line,
+			return parse_ob_text_fail(t, t->p[i].line,
 			    "chart line without \"More Is Better\" / \"Fewer Is Better\"");
 		xgrow(&t->c, &cap, t->nc + 1, sizeof(*t->c));
 		c = &t->c[t->nc];
@@ -231,7 +264,7 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 			c->title_p = &t->p[i - 1];
 			c->args = "";
 		} else
-			return ob_text_fail(t, t->p[i].line,
+			return parse_ob_text_fail(t, t->p[i].line,
 			    "chart line does not repeat the title and arguments paragraphs before it");
 		c->title = c->title_p->s;
 		/* Paragraphs between the previous chart and this title. */
@@ -246,13 +279,13 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 				str_list_add(&prev->extras, t->p[j].s);
 			}
 		} else if ((size_t)(c->title_p - t->p) != first)
-			return ob_text_fail(t, t->p[first].line,
+			return parse_ob_text_fail(t, t->p[first].line,
 			    "unexpected paragraph before the first chart");
 		t->nc++;
 		start = i + 1;
 	}
 	if (t->nc == 0)
-		return ob_text_fail(t, t->p[first < t->np ? first : 0].line,
+		return parse_ob_text_fail(t, t->p[first < t->np ? first : 0].line,
 		    "no chart found");
 	for (i = start; i < last; i++) {
 		c = &t->c[t->nc - 1];
@@ -266,15 +299,15 @@ ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 
 /* Where the table's names run starts: after the title and field labels. */
 static size_t
-ob_text_labels_end(const char *s)
+parse_ob_text_labels_end(const char *s)
 {
 	size_t	pos = 0, i, l, best;
 
 	for (;;) {
 		best = 0;
-		for (i = 0; ob_text_labels[i] != NULL; i++) {
-			l = strlen(ob_text_labels[i]);
-			if (l > best && strncmp(s + pos, ob_text_labels[i], l) == 0)
+		for (i = 0; parse_ob_text_labels[i] != NULL; i++) {
+			l = strlen(parse_ob_text_labels[i]);
+			if (l > best && strncmp(s + pos, parse_ob_text_labels[i], l) == 0)
 				best = l;
 		}
 		if (best == 0)
@@ -285,7 +318,7 @@ ob_text_labels_end(const char *s)
 
 /* Same multiset of bytes? */
 static bool
-ob_text_anagram(const char *a, const char *b, size_t n)
+parse_ob_text_anagram(const char *a, const char *b, size_t n)
 {
 	size_t	cnt[256] = { 0 }, i;
 
@@ -301,7 +334,7 @@ ob_text_anagram(const char *a, const char *b, size_t n)
 
 /* The table-order names run T, from the table line. */
 static int
-ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
+parse_ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
 {
 	const char	*longest = NULL, *rest, *hit;
 	size_t		 i, tl = strlen(t->rs->title ? t->rs->title : "");
@@ -318,9 +351,9 @@ ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
 	rest = table;
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	rest += ob_text_labels_end(rest);
+	rest += parse_ob_text_labels_end(rest);
 	if (strlen(rest) >= strlen(longest) &&
-	    ob_text_anagram(rest, longest, strlen(longest))) {
+	    parse_ob_text_anagram(rest, longest, strlen(longest))) {
 		char	*cand = xstrndup(rest, strlen(longest));
 
 		/* The overview repeats the names run in table order. */
@@ -330,13 +363,13 @@ ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
 		}
 		free(cand);
 	}
-	return ob_text_fail(t, t->p[t->iexport + 1].line,
+	return parse_ob_text_fail(t, t->p[t->iexport + 1].line,
 	    "cannot locate the system names in the systems table line");
 }
 
 /* "- X: " prefixes in the notes that occur in T: names stated by notes. */
 static void
-ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
+parse_ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
 {
 	const char	*p;
 
@@ -359,7 +392,7 @@ ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
 }
 
 static void
-ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
+parse_ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
 {
 	size_t	i;
 	long	*counts;
@@ -380,7 +413,7 @@ ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
 }
 
 static void
-ob_text_describe(struct strbuf *sb, const struct ob_names *n)
+parse_ob_text_describe(struct strbuf *sb, const struct ob_names *n)
 {
 	size_t	i;
 
@@ -395,7 +428,7 @@ ob_text_describe(struct strbuf *sb, const struct ob_names *n)
  * blocks between them could not be cut: "pinned: [A] [B C D] [E]".
  */
 static void
-ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
+parse_ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
     size_t n)
 {
 	size_t	 tl = strlen(t), i, j, pos, start = 0;
@@ -422,7 +455,7 @@ ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
  * the labels and the raw cells run for the record instead of guessing.
  */
 static void
-ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
+parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 {
 	const char	*p = strstr(table, t->names_t), *rest = table;
 	size_t		 tl = strlen(t->rs->title), le;
@@ -430,7 +463,7 @@ ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	le = ob_text_labels_end(rest);
+	le = parse_ob_text_labels_end(rest);
 	if (le > 0) {
 		s = xstrndup(rest, le);
 		kv_list_add(&t->rs->extra, "ob-table-labels", s);
@@ -446,7 +479,7 @@ ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 
 /* Decide the system names: the user's, or the one partition evidence leaves. */
 static int
-ob_text_names(struct tdoc *t, const char *notes)
+parse_ob_text_names(struct tdoc *t, const char *notes)
 {
 	struct ob_name_problem	 np;
 	struct str_list		 hard = { 0 };
@@ -465,8 +498,8 @@ ob_text_names(struct tdoc *t, const char *notes)
 				str_list_add(&hard, tok);
 		free(list);
 	} else
-		ob_text_hard_names(notes, t->names_t, &hard);
-	ob_text_names_problem(t, &np);
+		parse_ob_text_hard_names(notes, t->names_t, &hard);
+	parse_ob_text_names_problem(t, &np);
 	np.hard = (const char **)hard.items;
 	np.nhard = hard.len;
 	if (t->opt != NULL && t->opt->system_names != NULL) {
@@ -509,12 +542,12 @@ ob_text_names(struct tdoc *t, const char *notes)
 		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
 		if (n <= OB_MAX_SOLS)
-			ob_text_pinned(&sb, t->names_t, sols, n);
+			parse_ob_text_pinned(&sb, t->names_t, sols, n);
 		strbuf_adds(&sb, ", e.g. ");
 		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2; i++) {
 			if (i > 0)
 				strbuf_adds(&sb, " or ");
-			ob_text_describe(&sb, &sols[i]);
+			parse_ob_text_describe(&sb, &sols[i]);
 		}
 		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
 	}
@@ -531,7 +564,7 @@ out:
 
 /* Place each chart's names run: which systems, in which order. */
 static int
-ob_text_place(struct tdoc *t, struct tchart *c)
+parse_ob_text_place(struct tdoc *t, struct tchart *c)
 {
 	size_t	 o, cnt;
 	int	 tiles;
@@ -562,7 +595,7 @@ ob_text_place(struct tdoc *t, struct tchart *c)
 
 /* The overview's value run: after the table-order names, before the mark. */
 static char *
-ob_text_overview_values(struct tdoc *t, const char *ov)
+parse_ob_text_overview_values(struct tdoc *t, const char *ov)
 {
 	const char	*p = NULL, *q;
 	size_t		 n, wl = strlen(OB_WATERMARK), len = strlen(ov);
@@ -582,7 +615,7 @@ ob_text_overview_values(struct tdoc *t, const char *ov)
 
 /* Bars of one chart from its single reading. */
 static void
-ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
+parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 {
 	struct ob_bar	*bars;
 	struct str_list	 notes = { 0 };
@@ -637,7 +670,7 @@ ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 
 /* Split a "1. (CC) ... 2. (CXX) ..." run into footnotes. */
 static void
-ob_text_footnotes(struct test *test, const char *f)
+parse_ob_text_footnotes(struct test *test, const char *f)
 {
 	const char	*p = f, *n;
 	char		 mark[16];
@@ -658,7 +691,7 @@ ob_text_footnotes(struct test *test, const char *f)
 
 /* Notes of the table line: "<Section> Details- entry- NAME: entry...". */
 static void
-ob_text_notes(struct tdoc *t, const char *notes)
+parse_ob_text_notes(struct tdoc *t, const char *notes)
 {
 	const char	*q, *body, *next, *sec[64];
 	size_t		 nh = 0, i, j, l, best, seclen[64];
@@ -668,10 +701,10 @@ ob_text_notes(struct tdoc *t, const char *notes)
 		const char	*s = q;
 
 		best = 0;
-		for (i = 0; ob_text_sections[i] != NULL; i++) {
-			l = strlen(ob_text_sections[i]);
+		for (i = 0; parse_ob_text_sections[i] != NULL; i++) {
+			l = strlen(parse_ob_text_sections[i]);
 			if ((size_t)(q - notes) >= l && l > best &&
-			    strncmp(q - l, ob_text_sections[i], l) == 0)
+			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
 				best = l;
 		}
 		if (best == 0) {
@@ -733,7 +766,7 @@ ob_text_notes(struct tdoc *t, const char *notes)
 }
 
 static void
-ob_text_free(struct tdoc *t)
+parse_ob_text_free(struct tdoc *t)
 {
 	size_t	i, j;
 
@@ -765,7 +798,7 @@ ob_text_free(struct tdoc *t)
 
 /* Split every chart's values; narrow with the overview; flag the rest. */
 static int
-ob_text_values(struct tdoc *t, const char *ovv)
+parse_ob_text_values(struct tdoc *t, const char *ovv)
 {
 	size_t	i, j;
 
@@ -829,7 +862,7 @@ ob_text_values(struct tdoc *t, const char *ovv)
 }
 
 static void
-ob_text_build(struct tdoc *t)
+parse_ob_text_build(struct tdoc *t)
 {
 	size_t	 i, j;
 	long	 s;
@@ -847,9 +880,9 @@ ob_text_build(struct tdoc *t)
 		model_set_str(&test->proportion_raw, proportion_name(c->prop));
 		test->display = DISPLAY_BAR;
 		model_set_str(&test->display_raw, "BAR_GRAPH");
-		ob_text_bars(t, c, test);
+		parse_ob_text_bars(t, c, test);
 		if (c->foot != NULL)
-			ob_text_footnotes(test, c->foot);
+			parse_ob_text_footnotes(test, c->foot);
 		for (j = 0; j < c->extras.len; j++) {
 			s = ob_segment_failed(t->rs, c->extras.items[j], &reason);
 			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
@@ -867,7 +900,7 @@ ob_text_build(struct tdoc *t)
 }
 
 static int
-ob_text_read(const char *path, const struct read_options *opt,
+parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct tdoc	 t;
@@ -897,7 +930,7 @@ ob_text_read(const char *path, const struct read_options *opt,
 				*w++ = *r;
 		*w = '\0';
 	}
-	ob_text_paras(&t, buf);
+	parse_ob_text_paras(&t, buf);
 	free(buf);
 	/* A doubled paragraph is a copying accident: say so, read it once. */
 	for (i = 1; i < t.np; i++)
@@ -964,39 +997,39 @@ ob_text_read(const char *path, const struct read_options *opt,
 		    "no overview line after the systems table");
 		goto out;
 	}
-	if (ob_text_sections_find(&t, t.iexport + 3, last) != 0)
+	if (parse_ob_text_sections_find(&t, t.iexport + 3, last) != 0)
 		goto out;
 	for (i = 0; i < t.nc; i++)
-		if (ob_text_chart(&t, &t.c[i]) != 0)
+		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
-	if (ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
+	if (parse_ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
 		goto out;
-	if (ob_text_names(&t, notes) != 0)
+	if (parse_ob_text_names(&t, notes) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	ob_text_table_raw(&t, table, notes);
-	ob_text_notes(&t, notes);
+	parse_ob_text_table_raw(&t, table, notes);
+	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
-		if (ob_text_place(&t, &t.c[i]) != 0)
+		if (parse_ob_text_place(&t, &t.c[i]) != 0)
 			goto out;
-	ovv = ob_text_overview_values(&t, t.p[t.iexport + 2].s);
+	ovv = parse_ob_text_overview_values(&t, t.p[t.iexport + 2].s);
 	if (ovv == NULL)
 		format_warn(opt, path, t.p[t.iexport + 2].line,
 		    "overview line not readable; integer charts are not cross-checked");
-	if (ob_text_values(&t, ovv) != 0)
+	if (parse_ob_text_values(&t, ovv) != 0)
 		goto out;
-	ob_text_build(&t);
+	parse_ob_text_build(&t);
 	rc = 0;
 out:
 	free(ovv);
-	ob_text_free(&t);
+	parse_ob_text_free(&t);
 	return rc;
 }
 
 const struct reader reader_ob_text = {
 	"ob-text",
 	"OpenBenchmarking result view exported to HTML, flattened to text",
-	ob_text_detect,
-	ob_text_read,
+	parse_ob_text_detect,
+	parse_ob_text_read,
 };

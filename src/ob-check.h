@@ -8,8 +8,8 @@
  * Ownership: a struct tdoc owns its paragraphs and charts; ob-check only
  * narrows the candidates the charts already hold.
  */
-#ifndef BENCHREPORT_OB_TEXT_H
-#define BENCHREPORT_OB_TEXT_H
+#ifndef BENCHREPORT_OB_CHECK_H
+#define BENCHREPORT_OB_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
