@@ -44,6 +44,9 @@ static char *parse_ob_html_attr(xmlNode *n, const char *name, bool inherit);
 static void	parse_ob_html_texts_rec(xmlNode *n, struct htexts *t);
 static void	parse_ob_html_texts_free(struct htexts *t);
 static bool	parse_ob_html_anchor(const struct htext *h, const char *a);
+static void	parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1,
+	    size_t lab0, size_t nl, size_t r, const double *cx, size_t ncol,
+	    const char **out);
 static int	parse_ob_html_table(xmlNode *svg, struct result_set *rs,
 	    const char *path, long line, struct diag *d);
 static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
@@ -195,14 +198,75 @@ parse_ob_html_anchor(const struct htext *h, const char *a)
 	return h->anchor != NULL && strcmp(h->anchor, a) == 0;
 }
 
+/*
+ * Place the cells of row r (texts [c0, c1) nearest label r by y) in
+ * columns: left to right, each cell starts at the column after the last
+ * one's span and spans the columns whose middle is its x. A system that
+ * lacks the label leaves a gap: then the nearest free column is taken.
+ */
+static void
+parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1, size_t lab0,
+    size_t nl, size_t r, const double *cx, size_t ncol, const char **out)
+{
+	size_t	i, k, n = 0, start = 0, a, b, best_a, best_b, *idx;
+	double	err, e, tol;
+
+	idx = xcalloc(c1 - c0 + 1, sizeof(size_t));
+	for (i = c0; i < c1; i++) {
+		size_t	near = 0;
+		double	dy = HUGE_VAL;
+
+		for (k = 0; k < nl; k++)
+			if (fabs(t->t[i].y - t->t[lab0 + k].y) < dy) {
+				dy = fabs(t->t[i].y - t->t[lab0 + k].y);
+				near = k;
+			}
+		if (near != r)
+			continue;
+		/* Insertion by x keeps the row left to right. */
+		for (k = n; k > 0 && t->t[idx[k - 1]].x > t->t[i].x; k--)
+			idx[k] = idx[k - 1];
+		idx[k] = i;
+		n++;
+	}
+	tol = ncol > 1 ? (cx[1] - cx[0]) / 4 : HUGE_VAL;
+	for (k = 0; k < n && start < ncol; k++) {
+		double	x = t->t[idx[k]].x;
+
+		best_a = best_b = start;
+		err = HUGE_VAL;
+		for (b = start; b < ncol; b++) {
+			e = fabs((cx[start] + cx[b]) / 2 - x);
+			if (e < err) {
+				err = e;
+				best_b = b;
+			}
+		}
+		if (err > fabs(tol))
+			for (a = start; a < ncol; a++)
+				for (b = a; b < ncol; b++) {
+					e = fabs((cx[a] + cx[b]) / 2 - x);
+					if (e < err - 0.5) {
+						err = e;
+						best_a = a;
+						best_b = b;
+					}
+				}
+		for (a = best_a; a <= best_b; a++)
+			out[a] = t->t[idx[k]].s;
+		start = best_b + 1;
+	}
+	free(idx);
+}
+
 /* The systems table: labels, identifiers, cells (spanning), notes. */
 static int
 parse_ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
     long line, struct diag *d)
 {
 	struct htexts	 t = { 0 };
-	size_t		 i = 0, nl = 0, lab0, id0, ncol, j, cur_row = (size_t)-1;
-	size_t		 next_col = 0;
+	size_t		 i = 0, nl = 0, lab0, id0, ncol, j, r, c0;
+	const char	**cell = NULL;
 	double		*cx = NULL, idy;
 	const char	*section = NULL;
 	int		 rc = -1;
@@ -240,36 +304,18 @@ parse_ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
 		cx[j] = t.t[id0 + j].x;
 	}
 	/* Cells: row by label y, columns by centre x (a span is centred). */
-	for (; i < t.len && strcmp(t.t[i].s, OB_WATERMARK) != 0; i++) {
-		size_t	row = 0, a, b, best_a = 0, best_b = 0, k;
-		double	dy = HUGE_VAL, err = HUGE_VAL;
-
-		for (k = 0; k < nl; k++)
-			if (fabs(t.t[i].y - t.t[lab0 + k].y) < dy) {
-				dy = fabs(t.t[i].y - t.t[lab0 + k].y);
-				row = k;
-			}
-		if (row != cur_row) {
-			cur_row = row;
-			next_col = 0;
-		}
-		for (a = next_col; a < ncol; a++)
-			for (b = a; b < ncol; b++) {
-				double	e = fabs((cx[a] + cx[b]) / 2 - t.t[i].x);
-
-				/* Prefer the span starting at the next column. */
-				if (e < err - 0.5) {
-					err = e;
-					best_a = a;
-					best_b = b;
-				}
-			}
-		if (err == HUGE_VAL)
-			continue;
-		for (k = best_a; k <= best_b; k++)
-			kv_list_add(&rs->systems[k].fields, t.t[lab0 + row].s, t.t[i].s);
-		next_col = best_b + 1;
-	}
+	c0 = i;
+	while (i < t.len && strcmp(t.t[i].s, OB_WATERMARK) != 0)
+		i++;
+	cell = xcalloc(nl * ncol, sizeof(*cell));
+	for (r = 0; r < nl; r++)
+		parse_ob_html_row(&t, c0, i, lab0, nl, r, cx, ncol, cell + r * ncol);
+	/* Fields in label order for every system, as PTS lists them. */
+	for (j = 0; j < ncol; j++)
+		for (r = 0; r < nl; r++)
+			if (cell[r * ncol + j] != NULL)
+				kv_list_add(&rs->systems[j].fields, t.t[lab0 + r].s,
+				    cell[r * ncol + j]);
 	/* Notes: "<Section> Details" headings, then "- ..." entries. */
 	for (i++; i < t.len; i++) {
 		const char	*s = t.t[i].s;
@@ -290,6 +336,7 @@ parse_ob_html_table(xmlNode *svg, struct result_set *rs, const char *path,
 	rc = 0;
 out:
 	free(cx);
+	free(cell);
 	parse_ob_html_texts_free(&t);
 	return rc;
 }

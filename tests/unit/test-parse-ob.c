@@ -146,6 +146,46 @@ compare(const char *label, struct result_set *rs, json_object *exp,
 	return (int)uncertain;
 }
 
+/*
+ * The systems' table fields against the expected "hardware" and
+ * "software" strings ("Processor: X, Motherboard: Y, ..."), when given.
+ */
+static void
+compare_fields(const char *label, const struct result_set *rs, json_object *exp)
+{
+	json_object	*systems;
+	size_t		 i, j, checked = 0, bad = 0;
+	char		 name[600];
+
+	json_object_object_get_ex(exp, "systems", &systems);
+	for (i = 0; i < json_object_array_length(systems) && i < rs->nsystems; i++) {
+		json_object	*s = json_object_array_get_idx(systems, i);
+		const char	*hw = jstr(s, "hardware"), *sw = jstr(s, "software");
+		char		 want[4096], got[4096];
+		size_t		 n = 0;
+
+		if (hw == NULL || sw == NULL)
+			continue;
+		snprintf(want, sizeof(want), "%s, %s", hw, sw);
+		got[0] = '\0';
+		for (j = 0; j < rs->systems[i].fields.len; j++)
+			n += (size_t)snprintf(got + n, n < sizeof(got) ? sizeof(got) - n : 0,
+			    "%s%s: %s", j ? ", " : "", rs->systems[i].fields.items[j].key,
+			    rs->systems[i].fields.items[j].value);
+		checked++;
+		if (strcmp(got, want) != 0) {
+			diag("%s: %s fields\n#   got  %s\n#   want %s", label,
+			    rs->systems[i].identifier, got, want);
+			bad++;
+		}
+	}
+	if (checked == 0)
+		return;
+	snprintf(name, sizeof(name), "%s: table fields of %zu systems as expected",
+	    label, checked);
+	is_int(bad, 0, name);
+}
+
 /* Names of every system in the expected JSON, joined with ';'. */
 static char *
 expected_names(json_object *exp)
@@ -270,8 +310,10 @@ corpus_doc(const char *base)
 	is_int(rc, 0, label);
 	if (rc != 0)
 		diag("%s:%ld: %s", d.file, d.line, d.msg);
-	else
+	else {
 		compare(label, rh, exp, true);
+		compare_fields(label, rh, exp);
+	}
 	/* The text reading, with the names the page states, equals the page's. */
 	if (rc == 0) {
 		char	*names = expected_names(exp);
