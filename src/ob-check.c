@@ -205,27 +205,33 @@ done:
 static size_t
 ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 {
-	size_t	 ntok_max = t->nc * t->names.len + 1, r, ci, j, ntok, narrowed = 0;
-	long	*tokidx = xcalloc(ntok_max, sizeof(long));
-	bool	**before = xcalloc(ntok_max + 1, sizeof(bool *));
-	bool	**after = xcalloc(ntok_max + 1, sizeof(bool *));
-	bool	*keep;
+	size_t		 ntok_max = t->nc * t->names.len + 1, r, ci, j, ntok;
+	size_t		 narrowed = 0, alive;
+	long		*tokidx = xcalloc(ntok_max, sizeof(long));
+	bool		**before = xcalloc(ntok_max + 1, sizeof(bool *));
+	bool		**after = xcalloc(ntok_max + 1, sizeof(bool *));
+	bool		*keep, readable;
+	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks)), *saved;
+	struct str_list	 pool = { 0 };
 
-	for (r = 0; r < t->nc; r++) {
+	/*
+	 * One reach for the pass: every token restricted to its chart's
+	 * readings, a superset of what any one reading allows, so it is a
+	 * sound prefilter for every chart; each survivor is then checked
+	 * exactly with its own values.
+	 */
+	ntok = ob_check_tokens(t, tokidx, toks);
+	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+	readable = ob_split_overview_reach(ovv, toks, ntok, 0, before, after);
+	saved = xcalloc(t->names.len + 1, sizeof(*saved));
+	for (r = 0; r < t->nc && readable; r++) {
 		struct tchart	*c = &t->c[r];
-		struct ob_tok	*toks;
-		struct str_list	 pool = { 0 };
-		size_t		 alive = 0;
-		bool		 readable;
 
 		if (!c->placed || c->cands.len <= 1 || c->ovfree != (rel > 0))
 			continue;
-		toks = xcalloc(ntok_max, sizeof(*toks));
-		ntok = ob_check_tokens(t, tokidx, toks);
-		ob_check_fill_tokens(t, tokidx, toks, &pool, (long)r);
-		readable = ob_split_overview_reach(ovv, toks, ntok, 0, before, after);
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		for (ci = 0; ci < c->cands.len && readable; ci++) {
+		alive = 0;
+		for (ci = 0; ci < c->cands.len; ci++) {
 			keep[ci] = true;
 			for (j = 0; j < c->k && keep[ci]; j++) {
 				long	 i = tokidx[r * t->names.len + c->order[j]];
@@ -237,9 +243,8 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				free(v);
 			}
 		}
-		ob_split_reach_free(before, after, ntok);
 		/* Exact check of the survivors: the whole overview at once. */
-		for (ci = 0; ci < c->cands.len && readable; ci++) {
+		for (ci = 0; ci < c->cands.len; ci++) {
 			char	**cw;
 
 			if (!keep[ci])
@@ -249,22 +254,20 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				long	i = tokidx[r * t->names.len + c->order[j]];
 
 				cw[j] = ob_check_cand_value(c, ci, j);
-				if (i >= 0) {
-					toks[i].want = (const char **)&cw[j];
-					toks[i].nwant = 1;
-					toks[i].decimals = c->cands.decimals;
-					toks[i].rel = rel;
-				}
+				if (i < 0)
+					continue;
+				saved[j] = toks[i];
+				toks[i].want = (const char **)&cw[j];
+				toks[i].nwant = 1;
+				toks[i].decimals = c->cands.decimals;
+				toks[i].rel = rel;
 			}
 			keep[ci] = ob_split_overview(ovv, toks, ntok, 0);
 			for (j = 0; j < c->k; j++) {
 				long	i = tokidx[r * t->names.len + c->order[j]];
 
-				if (i >= 0) {
-					toks[i].want = NULL;
-					toks[i].nwant = 0;
-					toks[i].rel = 0;
-				}
+				if (i >= 0)
+					toks[i] = saved[j];
 				free(cw[j]);
 			}
 			free(cw);
@@ -281,8 +284,10 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				    "of it", c->title, c->args, rel * 100);
 		}
 		free(keep);
-		ob_check_tokens_free(toks, ntok, &pool);
 	}
+	ob_split_reach_free(before, after, ntok);
+	ob_check_tokens_free(toks, ntok, &pool);
+	free(saved);
 	free(tokidx);
 	free(before);
 	free(after);

@@ -829,14 +829,32 @@ bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel)
 {
-	bool	**b, **a, ok;
+	size_t	 len = strlen(s), i, p, l;
+	bool	*cur, *next, *tmp, ok, any;
 
-	b = xcalloc(ntoks + 1, sizeof(bool *));
-	a = xcalloc(ntoks + 1, sizeof(bool *));
-	ok = ob_split_overview_reach(s, toks, ntoks, rel, b, a);
-	ob_split_reach_free(b, a, ntoks);
-	free(b);
-	free(a);
+	/* Forward only, two rows: this runs once per surviving reading. */
+	cur = xcalloc(len + 1, sizeof(bool));
+	next = xcalloc(len + 1, sizeof(bool));
+	cur[0] = true;
+	for (i = 0; i < ntoks; i++) {
+		memset(next, 0, len + 1);
+		any = false;
+		for (p = 0; p < len; p++) {
+			if (!cur[p])
+				continue;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if (ob_split_tok_match(s + p, l, &toks[i], rel))
+					next[p + l] = any = true;
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		if (!any)
+			break;
+	}
+	ok = i == ntoks && cur[len];
+	free(cur);
+	free(next);
 	return ok;
 }
 
