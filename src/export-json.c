@@ -172,6 +172,7 @@ json_test(const struct result_set *rs, const struct test *t)
 	for (i = 0; i < t->footnotes.len; i++)
 		json_object_array_add(a, json_str(t->footnotes.items[i]));
 	json_object_object_add(o, "footnotes", a);
+	json_object_object_add(o, "facts", json_kv(&t->facts));
 	a = json_object_new_array();
 	for (i = 0; i < t->nvalues; i++)
 		json_object_array_add(a, json_value(rs, &t->values[i]));
