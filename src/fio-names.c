@@ -373,14 +373,23 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 		strbuf_reset(&base);
 		strbuf_printf(&base, "Type: %s", type);
 		e = eng != NULL ? fio_names_lookup(fio_names_engines, eng) : NULL;
-		strbuf_printf(&base, " - Engine: %s", e != NULL ? e :
-		    eng != NULL ? eng : "Default");
-		strbuf_printf(&base, " - Direct: %s", direct != NULL &&
-		    strtol(direct, NULL, 10) != 0 ? "Yes" : "No");
+		strbuf_printf(&base, " - Engine: %s", e != NULL ? e : eng != NULL ?
+		    eng : j->opts_complete ? "Default" : "Unknown");
+		if (direct != NULL || j->opts_complete)
+			strbuf_printf(&base, " - Direct: %s", direct != NULL &&
+			    strtol(direct, NULL, 10) != 0 ? "Yes" : "No");
+		else
+			strbuf_adds(&base, " - Direct: Unknown");
 		strbuf_adds(&base, " - Block Size: ");
-		fio_names_bs(bs != NULL ? bs : "4k", (enum fio_ddir)d, &base);
-		strbuf_printf(&base, " - Job Count: %ld",
-		    nj != NULL ? strtol(nj, NULL, 10) : 1L);
+		if (bs != NULL || j->opts_complete)
+			fio_names_bs(bs != NULL ? bs : "4k", (enum fio_ddir)d, &base);
+		else
+			strbuf_adds(&base, "Unknown");
+		if (nj != NULL || j->opts_complete)
+			strbuf_printf(&base, " - Job Count: %ld",
+			    nj != NULL ? strtol(nj, NULL, 10) : 1L);
+		else
+			strbuf_adds(&base, " - Job Count: Unknown");
 		if (mixed)
 			strbuf_printf(&base, " - Direction: %s", fio_names_dirnames[d]);
 

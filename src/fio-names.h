@@ -50,6 +50,11 @@ struct fio_job {
 	long		 line;		/* where the job starts in the file, 0 = unknown */
 	long		 clones;	/* jobs summed into this one (numjobs without group_reporting) */
 	long		 run;		/* which fio invocation of the file (text logs hold several) */
+	/*
+	 * True when the output lists every option that was set (JSON), so a
+	 * missing option has fio's default; false (text, terse) makes it unknown.
+	 */
+	bool		 opts_complete;
 	/* Options as fio printed them: global options first, job options after. */
 	struct kv_list	 opts;
 	struct fio_dir	 dir[FIO_NDIR];

@@ -18,6 +18,7 @@
 #include "fio-names.h"
 #include "format.h"
 #include "parse-fio-text.h"
+#include "runs-merge.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -179,6 +180,7 @@ parse_fio_json_job(struct json_object *jo, int major, const char *version,
 	if (json_object_object_get_ex(jo, "hostname", &x))
 		j->host = xstrdup(json_object_get_string(x));
 	j->version = xstrdup(version);
+	j->opts_complete = true;
 	if (parse_fio_json_num(jo, "groupid", &g))
 		j->groupid = (long)g;
 	parse_fio_json_opts(global, j);
@@ -411,6 +413,7 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "fio JSON: no job moved any data");
 		goto out;
 	}
+	runs_merge_within(rs, opt, path);
 	model_set_str(&rs->generator, "fio");
 	if (json_object_object_get_ex(root, "time", &x))
 		kv_list_set(&rs->extra, "fio time", json_object_get_string(x));

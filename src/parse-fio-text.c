@@ -33,6 +33,10 @@ struct parse_fio_text_state {
 	struct fio_job_list	*out;
 	GPtrArray		*hdrs;
 	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
+	GRegex			*re_cmd, *re_arg;
+	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
+	char			*heading;	/* last markdown heading outside code fences */
+	bool			 in_fence;
 	char			*version;
 	long			 run;
 	bool			 seen_job;	/* a job block since the last version line */
@@ -49,6 +53,10 @@ static int	 parse_fio_text_read(const char *path, const struct read_options *opt
 static void	 parse_fio_text_line(struct parse_fio_text_state *st, const char *line,
 		    long lineno);
 static void	 parse_fio_text_hdr_free(gpointer p);
+static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
+static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
+static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
+		    long lineno);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
 
@@ -152,6 +160,34 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 	g_free(rest);
 }
 
+/*
+ * "$ fio --filename=x --rw=write --direct=1 --name=job": options the
+ * normal output does not show (direct, numjobs, size...) for the jobs that
+ * follow. Only "--key=value" and "--flag" forms are read; a job file name
+ * on the line is ignored.
+ */
+static void
+parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
+{
+	GMatchInfo	*mi = NULL;
+	gchar		*args, *k, *v;
+
+	args = g_match_info_fetch(cmd, 1);
+	kv_list_free(&st->cmdopts);
+	g_regex_match(st->re_arg, args, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		k = g_match_info_fetch(mi, 1);
+		v = g_match_info_fetch(mi, 2);
+		if (strcmp(k, "name") != 0 && strncmp(k, "output", 6) != 0)
+			kv_list_set(&st->cmdopts, k, *v != '\0' ? v : "1");
+		g_free(k);
+		g_free(v);
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	g_free(args);
+}
+
 static void
 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi, long lineno)
 {
@@ -170,6 +206,9 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi, long li
 	j->line = lineno;
 	j->run = st->run;
 	j->version = xstrdup(st->version);
+	j->host = xstrdup(st->heading);
+	for (i = 0; i < st->cmdopts.len; i++)
+		fio_job_set_opt(j, st->cmdopts.items[i].key, st->cmdopts.items[i].value);
 	for (i = st->hdrs->len; i > 0; i--) {
 		h = g_ptr_array_index(st->hdrs, i - 1);
 		if (h->run == st->run && strcmp(h->name, name) == 0) {
@@ -202,6 +241,25 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	gchar		*s;
 
 	p = line + strspn(line, " \t");
+	if (strncmp(p, "```", 3) == 0) {
+		st->in_fence = !st->in_fence;
+		return;
+	}
+	if (!st->in_fence && line[0] == '#') {
+		s = g_strstrip(xstrdup(line + strspn(line, "#")));
+		if (*s != '\0') {
+			free(st->heading);
+			st->heading = s;
+		} else
+			free(s);
+		return;
+	}
+	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+		parse_fio_text_cmdline(st, mi);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
 	if (strncmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4])) {
 		if (st->seen_job) {
 			st->run++;
@@ -347,6 +405,9 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	    "bw=([0-9.]+)([KMGT]?B)/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
 	st.re_lat = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
 	    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
+	st.re_cmd = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
+	    0, 0, NULL);
+	st.re_arg = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
 	st.re_pct = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
 	    0, 0, NULL);
 	/* CR separates progress updates: treat it as a line end, count LFs only. */
@@ -364,6 +425,10 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	g_regex_unref(st.re_dir2);
 	g_regex_unref(st.re_lat);
 	g_regex_unref(st.re_pct);
+	g_regex_unref(st.re_cmd);
+	g_regex_unref(st.re_arg);
+	kv_list_free(&st.cmdopts);
+	free(st.heading);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	return st.found;
@@ -399,9 +464,10 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	fio_names_fold_clones(&jl, opt, path);
-	sys = fio_names_system(rs, opt, NULL, path);
-	for (i = 0; i < jl.len; i++)
+	for (i = 0; i < jl.len; i++) {
+		sys = fio_names_system(rs, opt, jl.items[i].host, path);
 		fio_names_emit(rs, sys, &jl.items[i]);
+	}
 	if (rs->ntests == 0) {
 		diag_set(d, path, jl.items[0].line, "fio output: no job moved any data");
 		goto out;
