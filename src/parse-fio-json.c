@@ -126,6 +126,7 @@ parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd)
 {
 	struct json_object	*clat = NULL, *lat = NULL, *pct = NULL;
 	double			 scale = 1, v;
+	bool			 active;
 
 	if (o == NULL || !json_object_is_type(o, json_type_object))
 		return;
@@ -149,16 +150,18 @@ parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd)
 	if (!parse_fio_json_num(o, "total_ios", &fd->total_ios))
 		(void)parse_fio_json_num(clat, "N", &fd->total_ios);
 	/* fio writes zeros for a direction that did no I/O: not a latency. */
-	if (parse_fio_json_num(clat, "mean", &v) && fd->total_ios > 0) {
+	active = fd->total_ios > 0 || (fd->has_io && fd->io_kib > 0) ||
+	    (fd->has_iops && fd->iops > 0);
+	if (parse_fio_json_num(clat, "mean", &v) && active) {
 		fd->has_clat_mean = true;
 		fd->clat_mean_us = v * scale;
 	}
-	if (parse_fio_json_num(lat, "mean", &v) && fd->total_ios > 0) {
+	if (parse_fio_json_num(lat, "mean", &v) && active) {
 		fd->has_lat_mean = true;
 		fd->lat_mean_us = v * scale;
 	}
 	if (clat != NULL && json_object_object_get_ex(clat, "percentile", &pct) &&
-	    parse_fio_json_num(pct, "99.000000", &v) && fd->total_ios > 0) {
+	    parse_fio_json_num(pct, "99.000000", &v) && active) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * scale;
 	}

@@ -143,7 +143,7 @@ parse_fio_log_detect(const char *head, size_t len)
 		else
 			bad++;
 	}
-	if (good == 0 || bad * 10 > good)
+	if (good == 0 || bad * 4 > good)
 		return 0;
 	return 55;
 }

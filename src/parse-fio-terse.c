@@ -49,6 +49,11 @@ parse_fio_terse_is_line(const char *s, size_t n, int *version)
 {
 	size_t	i, semis = 0;
 
+	/* Pasted lines are often indented (markdown code) */
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
 	if (n < 8 || !(s[0] >= '3' && s[0] <= '5') || strncmp(s + 1, ";fio", 4) != 0)
 		return false;
 	for (i = 0; i < n; i++)
@@ -164,7 +169,8 @@ parse_fio_terse_jobs(const char *buf, const char *path,
 		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v)) {
 			struct fio_job *j = fio_job_add(out);
 
-			line = xstrndup(p, (size_t)(nl - p));
+			line = xstrndup(p + strspn(p, " \t"),
+			    (size_t)(nl - p) - strspn(p, " \t"));
 			j->line = lineno;
 			j->run = 1000 + (long)found;	/* each line is its own invocation */
 			if (parse_fio_terse_line(line, j) == -1) {
