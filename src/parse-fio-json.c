@@ -66,11 +66,18 @@ parse_fio_json_detect(const char *head, size_t len)
 	size_t		 n;
 	int		 lines = 0, errors = 0;
 
-	if (strstr(head, "\"fio version\"") != NULL &&
-	    (strstr(head, "\"jobs\"") != NULL || strstr(head, "\"client_stats\"") != NULL))
-		return 95;
-	if (strstr(head, "\"fio version\"") != NULL)
-		return 70;
+	/* The key with its value, after an object that opens a line. */
+	if ((p = parse_fio_json_start(head)) != NULL &&
+	    (p = strstr(p, "\"fio version\"")) != NULL) {
+		p += strlen("\"fio version\"");
+		p += strspn(p, " \t");
+		if (*p == ':' && p[1 + strspn(p + 1, " \t")] == '"')
+			return strstr(head, "\"jobs\"") != NULL ||
+			    strstr(head, "\"client_stats\"") != NULL ? 95 : 70;
+	}
+	/* Client/server preamble so long that the object is past the head. */
+	if (strstr(head, "hostname=") != NULL && strstr(head, ", fio=fio-") != NULL)
+		return 50;
 	/* Only fio error messages: claim it, to refuse it with the message. */
 	if (len > 4096)
 		return 0;
