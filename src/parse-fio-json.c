@@ -76,8 +76,12 @@ parse_fio_json_detect(const char *head, size_t len)
 			    strstr(head, "\"client_stats\"") != NULL ? 95 : 70;
 	}
 	/* Client/server preamble so long that the object is past the head. */
-	if (strstr(head, "hostname=") != NULL && strstr(head, ", fio=fio-") != NULL)
-		return 50;
+	for (p = head; (p = strstr(p, "hostname=")) != NULL; p++) {
+		nl = p + strcspn(p, "\n");
+		if ((p == head || p[-1] == '\n') &&
+		    g_strstr_len(p, nl - p, ", fio=fio-") != NULL)
+			return 50;
+	}
 	/* Only fio error messages: claim it, to refuse it with the message. */
 	if (len > 4096)
 		return 0;

@@ -38,6 +38,7 @@ static void	 check_fixtures(void);
 static void	 check_bad_input(void);
 static void	 check_corpus(void);
 static const char *detected(const char *path);
+static void	 check_no_steal(void);
 
 /* Sum over every value of every test with this unit of mean x N (the runs' total). */
 static double
@@ -710,9 +711,61 @@ check_corpus(void)
 	str_list_free(&w);
 }
 
+/*
+ * PTS XML, OpenBenchmarking exports and the other seeds belong to other
+ * readers: the fio and dd readers must score 0 on them.
+ */
+static void
+check_no_steal(void)
+{
+	static const char *const dirs[] = { CORPUS "/pts-xml", CORPUS "/ob-export",
+	    CORPUS "/ob-text", CORPUS "/ob-html", CORPUS "/pts-other",
+	    CORPUS "/../seeds", CORPUS "/../docs", NULL };
+	static const char *const mine[] = { "fio-json", "fio-text", "fio-terse",
+	    "fio-log", "dd", NULL };
+	struct dirent	*de;
+	DIR		*dir;
+	FILE		*fp;
+	char		 path[1024], *head;
+	size_t		 i, k, n, files = 0, stolen = 0;
+
+	if (!th_has_corpus()) {
+		skip("other formats left alone", "../shared is absent");
+		return;
+	}
+	head = xmalloc(FORMAT_HEAD_MAX + 1);
+	for (i = 0; dirs[i] != NULL; i++) {
+		if ((dir = opendir(dirs[i])) == NULL)
+			continue;
+		while ((de = readdir(dir)) != NULL) {
+			snprintf(path, sizeof(path), "%s/%s", dirs[i], de->d_name);
+			/* Seed 001 is dd output: it is ours. */
+			if (de->d_name[0] == '.' || strncmp(de->d_name, "001_", 4) == 0 ||
+			    (fp = fopen(path, "r")) == NULL)
+				continue;
+			n = fread(head, 1, FORMAT_HEAD_MAX, fp);
+			fclose(fp);
+			if (n == 0)
+				continue;
+			head[n] = '\0';
+			files++;
+			for (k = 0; mine[k] != NULL; k++)
+				if (format_find(mine[k])->detect(head, n) > 0) {
+					stolen++;
+					diag("%s claims %s", mine[k], path);
+				}
+		}
+		closedir(dir);
+	}
+	free(head);
+	ok(files > 10, "other formats: files looked at");
+	is_int(stolen, 0, "other formats: no fio or dd reader claims them");
+}
+
 int
 main(void)
 {
+	check_no_steal();
 	check_names();
 	check_fixtures();
 	check_bad_input();
