@@ -62,9 +62,12 @@ const struct reader reader_dd = {
 	.read = parse_dd_read
 };
 
-/* The GNU summary in any locale: "N <bytes> (...) <copied>, T <s>, R <unit>". */
-#define DD_RE_GNU	"^\\s*(\\d+) \\S+ \\(([^)]*)\\) \\S+, ([0-9]+(?:[.,][0-9]+)?(?:e-?[0-9]+)?) " \
-			"(\\S+), ([0-9.,]+ ?\\S+|\\S+ \\S+)\\s*$"
+/*
+ * The GNU summary in any locale: "N <bytes> (...) <copied>, T <s>, R <unit>";
+ * below 1000 bytes GNU leaves out the parenthesised sizes ("10 bytes copied").
+ */
+#define DD_RE_GNU	"^\\s*(\\d+) \\S+(?: \\(([^)]*)\\))? \\S+, " \
+			"([0-9]+(?:[.,][0-9]+)?(?:e-?[0-9]+)?) (\\S+), ([0-9.,]+ ?\\S*/s|\\S+ \\S*/s)\\s*$"
 #define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) secs " \
 			"\\((\\d+) bytes/sec\\)"
 #define DD_RE_REC	"^\\s*(\\d+)\\+(\\d+) \\S+ \\S+\\s*$"
@@ -312,11 +315,12 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			a = g_match_info_fetch(mi, 1);
 			b = g_match_info_fetch(mi, 2);
 			c = g_match_info_fetch(mi, 3);
-			dd = g_match_info_fetch(mi, 5);
+			dd = g_match_info_fetch(mi, 4);
 			given = g_strstrip(xstrdup(p));
 			/* busybox: "(1.0MB)" without a space, "seconds". */
-			parse_dd_result(st, lineno, a, c, strchr(b, ' ') == NULL &&
-			    strchr(b, ',') == NULL ? "busybox" : "GNU", given);
+			parse_dd_result(st, lineno, a, c, strcmp(dd, "seconds") == 0 ||
+			    (*b != '\0' && strchr(b, ' ') == NULL) ? "busybox" : "GNU",
+			    given);
 			free(given);
 		}
 		goto out;

@@ -145,9 +145,17 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 			/* 3.x: "(R) 16.0KiB-16.0KiB"; 2.x: "4K-4K/4K-4K/4K-4K". */
 			const char *v = eq + 1;
 
+			size_t lo, hi;
+
 			if (strncmp(v, "(R) ", 4) == 0)
 				v += 4;
-			snprintf(bs, sizeof(bs), "%.*s", (int)strcspn(v, "-/,"), v);
+			/* "4096B-4096B" is one size; "4096B-64.0KiB" a range, kept. */
+			lo = strcspn(v, "-/,");
+			hi = v[lo] == '-' ? strcspn(v + lo + 1, "/,") : 0;
+			if (hi == lo && strncmp(v, v + lo + 1, lo) == 0)
+				snprintf(bs, sizeof(bs), "%.*s", (int)lo, v);
+			else
+				snprintf(bs, sizeof(bs), "%.*s", (int)(lo + (hi ? hi + 1 : 0)), v);
 			kv_list_set(&h->opts, "bs", bs);
 		} else if (strcmp(parts[i], "rw") == 0 ||
 		    strcmp(parts[i], "ioengine") == 0 ||
