@@ -64,6 +64,8 @@ static void	 fio_names_add(struct result_set *rs, size_t sys, const struct fio_j
 		    const char *desc, const char *unit, enum proportion p, double v);
 static bool	 fio_names_same_opts(const struct fio_job *a, const struct fio_job *b);
 static void	 fio_names_fold_one(struct fio_job *dst, const struct fio_job *src);
+static void	 fio_names_job_free(struct fio_job *j);
+static int	 fio_names_cmp_pair(const void *a, const void *b);
 
 struct fio_job *
 fio_job_add(struct fio_job_list *l)
@@ -77,19 +79,67 @@ fio_job_add(struct fio_job_list *l)
 	return j;
 }
 
+static void
+fio_names_job_free(struct fio_job *j)
+{
+	int	d;
+
+	free(j->name);
+	free(j->version);
+	free(j->host);
+	kv_list_free(&j->opts);
+	for (d = 0; d < FIO_NDIR; d++) {
+		dbl_list_free(&j->dir[d].bin_us);
+		dbl_list_free(&j->dir[d].bin_count);
+	}
+}
+
 void
 fio_job_list_free(struct fio_job_list *l)
 {
 	size_t	i;
 
-	for (i = 0; i < l->len; i++) {
-		free(l->items[i].name);
-		free(l->items[i].version);
-		free(l->items[i].host);
-		kv_list_free(&l->items[i].opts);
-	}
+	for (i = 0; i < l->len; i++)
+		fio_names_job_free(&l->items[i]);
 	free(l->items);
 	memset(l, 0, sizeof(*l));
+}
+
+static int
+fio_names_cmp_pair(const void *a, const void *b)
+{
+	const double	*x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+int
+fio_names_bins_pct(const struct fio_dir *d, double pct, double *us)
+{
+	double	*pairs, total = 0, run = 0;
+	size_t	 i, n = d->bin_us.len;
+	int	 rc = -1;
+
+	if (n == 0 || d->bin_count.len != n)
+		return -1;
+	pairs = xcalloc(n * 2, sizeof(double));
+	for (i = 0; i < n; i++) {
+		pairs[2 * i] = d->bin_us.v[i];
+		pairs[2 * i + 1] = d->bin_count.v[i];
+		total += d->bin_count.v[i];
+	}
+	/* Clones' histograms are concatenated: order by value first. */
+	qsort(pairs, n, 2 * sizeof(double), fio_names_cmp_pair);
+	for (i = 0; i < n && total > 0; i++) {
+		run += pairs[2 * i + 1];
+		if (run >= pct / 100.0 * total) {
+			*us = pairs[2 * i];
+			rc = 0;
+			break;
+		}
+	}
+	free(pairs);
+	return rc;
 }
 
 void
@@ -468,6 +518,7 @@ fio_names_fold_one(struct fio_job *dst, const struct fio_job *src)
 {
 	struct fio_dir		*a;
 	const struct fio_dir	*b;
+	size_t			 k;
 	int			 d;
 
 	for (d = 0; d < FIO_NDIR; d++) {
@@ -494,7 +545,11 @@ fio_names_fold_one(struct fio_job *dst, const struct fio_job *src)
 		a->has_io = a->has_io && b->has_io;
 		a->io_kib += b->io_kib;
 		a->total_ios += b->total_ios;
-		a->has_clat_p99 = false;
+		for (k = 0; k < b->bin_us.len && k < b->bin_count.len; k++) {
+			dbl_list_add(&a->bin_us, b->bin_us.v[k]);
+			dbl_list_add(&a->bin_count, b->bin_count.v[k]);
+		}
+		a->has_clat_p99 = fio_names_bins_pct(a, 99, &a->clat_p99_us) == 0;
 	}
 	dst->clones += src->clones;
 }
@@ -528,16 +583,16 @@ fio_names_fold_clones(struct fio_job_list *l, const struct read_options *opt,
 		}
 		if (a->clones > 1)
 			format_warn(opt, path, a->line, "job \"%s\": %ld jobs reported "
-			    "without group_reporting were summed; their 99th "
-			    "percentiles cannot be combined and are left out",
-			    a->name != NULL ? a->name : "", a->clones);
+			    "without group_reporting were summed%s",
+			    a->name != NULL ? a->name : "", a->clones,
+			    a->dir[FIO_READ].bin_us.len + a->dir[FIO_WRITE].bin_us.len +
+			    a->dir[FIO_TRIM].bin_us.len > 0 ? "; 99th percentile from "
+			    "their summed json+ histograms" : "; their 99th percentiles "
+			    "cannot be combined and are left out");
 	}
 	for (i = 0, w = 0; i < l->len; i++) {
 		if (l->items[i].clones == 0) {
-			free(l->items[i].name);
-			free(l->items[i].version);
-			free(l->items[i].host);
-			kv_list_free(&l->items[i].opts);
+			fio_names_job_free(&l->items[i]);
 			continue;
 		}
 		l->items[w++] = l->items[i];

@@ -40,6 +40,9 @@ struct fio_dir {
 	bool	has_lat_mean;
 	double	lat_mean_us;
 	double	total_ios;	/* completed I/Os, 0 when unknown */
+	/* json+ completion latency histogram: bin values (usec) and counts. */
+	struct dbl_list	bin_us;
+	struct dbl_list	bin_count;
 };
 
 struct fio_job {
@@ -70,14 +73,21 @@ struct fio_job_list {
 struct fio_job *fio_job_add(struct fio_job_list *l);
 /* Release every job and the list storage. */
 void	 fio_job_list_free(struct fio_job_list *l);
+/*
+ * The pct-th percentile of d's json+ histogram, found as fio finds it: the
+ * first bin (in value order) where the running count reaches pct% of all.
+ * Returns 0 with *us, or -1 when d has no histogram.
+ */
+int	 fio_names_bins_pct(const struct fio_dir *d, double pct, double *us);
 /* Set option key (replacing an earlier value) on j. */
 void	 fio_job_set_opt(struct fio_job *j, const char *key, const char *value);
 
 /*
  * Sum jobs of the same name, group and host (fio's numjobs clones reported
  * without group_reporting): IOPS, bandwidth and I/O add up, means are
- * weighted by I/O count, and p99 is dropped because clones' percentiles do
- * not combine. A warning says so.
+ * weighted by I/O count. p99 is recomputed from the summed json+ histograms
+ * when there are some; otherwise it is dropped (clones' percentiles do not
+ * combine) and a warning says so.
  */
 void	 fio_names_fold_clones(struct fio_job_list *l,
 	    const struct read_options *opt, const char *path);

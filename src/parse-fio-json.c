@@ -135,7 +135,7 @@ parse_fio_json_opts(struct json_object *o, struct fio_job *j)
 static void
 parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd)
 {
-	struct json_object	*clat = NULL, *lat = NULL, *pct = NULL;
+	struct json_object	*clat = NULL, *lat = NULL, *pct = NULL, *bins = NULL;
 	double			 scale = 1, v;
 	bool			 active;
 
@@ -171,11 +171,20 @@ parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd)
 		fd->has_lat_mean = true;
 		fd->lat_mean_us = v * scale;
 	}
+	/* json+: bin value (in the latency unit) -> count. */
+	if (clat != NULL && json_object_object_get_ex(clat, "bins", &bins) &&
+	    json_object_is_type(bins, json_type_object) && active) {
+		json_object_object_foreach(bins, key, val) {
+			dbl_list_add(&fd->bin_us, g_ascii_strtod(key, NULL) * scale);
+			dbl_list_add(&fd->bin_count, json_object_get_double(val));
+		}
+	}
 	if (clat != NULL && json_object_object_get_ex(clat, "percentile", &pct) &&
 	    parse_fio_json_num(pct, "99.000000", &v) && active) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * scale;
-	}
+	} else if (active)
+		fd->has_clat_p99 = fio_names_bins_pct(fd, 99, &fd->clat_p99_us) == 0;
 }
 
 static void

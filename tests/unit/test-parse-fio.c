@@ -27,6 +27,7 @@
 
 static double	 sum_unit(const struct result_set *rs, const char *unit);
 static double	 jnum(struct json_object *o, const char *a, const char *b);
+static double	 job_pct(const char *path, size_t i, const char *p, struct fio_dir *fill);
 static int	 json_sums(const char *path, double *iops, double *mib);
 static void	 check_json_file(const char *path);
 static int	 status_mib(const char *path, double *mib);
@@ -39,6 +40,7 @@ static void	 check_bad_input(void);
 static void	 check_corpus(void);
 static const char *detected(const char *path);
 static void	 check_no_steal(void);
+static void	 check_bins(void);
 
 /* Sum over every value of every test with this unit of mean x N (the runs' total). */
 static double
@@ -351,6 +353,7 @@ check_fixtures(void)
 	check_json_file(FX "json-randread-4k.json");
 	check_json_file(FX "jsonplus-write-64k.json");
 	check_json_file(FX "clones-nogroup.json");
+	check_json_file(FX "clones-nogroup.jsonplus.json");
 	check_json_file(FX "client-server.json");
 	check_text_file(FX "normal-2groups.txt");
 	check_text_file(FX "fio2-normal-fsync.txt");
@@ -711,6 +714,61 @@ check_corpus(void)
 	str_list_free(&w);
 }
 
+/* The percentile p of job i's clat_ns in a JSON file; NAN when absent. */
+static double
+job_pct(const char *path, size_t i, const char *p, struct fio_dir *fill)
+{
+	struct json_object	*root = json_object_from_file(path), *x, *c = NULL;
+	double			 v = NAN;
+
+	if (root != NULL && json_object_object_get_ex(root, "jobs", &x) &&
+	    (x = json_object_array_get_idx(x, i)) != NULL &&
+	    json_object_object_get_ex(x, "read", &x) &&
+	    json_object_object_get_ex(x, "clat_ns", &c))
+		v = jnum(c, "percentile", p) / 1000;
+	if (fill != NULL && c != NULL && json_object_object_get_ex(c, "bins", &x)) {
+		json_object_object_foreach(x, key, val) {
+			dbl_list_add(&fill->bin_us, atof(key) / 1000);
+			dbl_list_add(&fill->bin_count, json_object_get_double(val));
+		}
+	}
+	json_object_put(root);
+	return v;
+}
+
+/*
+ * json+ histograms: the percentile found from the bins equals the one fio
+ * printed from the same bins; summed clones' p99 lies between the clones'.
+ */
+static void
+check_bins(void)
+{
+	struct fio_dir		 fd;
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	double			 us, a, b;
+
+	memset(&fd, 0, sizeof(fd));
+	a = job_pct(FX "clones-nogroup.jsonplus.json", 0, "99.000000", &fd);
+	ok(fio_names_bins_pct(&fd, 99, &us) == 0 && fabs(us - a) < 1e-9,
+	    "json+ bins: p99 as fio computes it");
+	ok(fio_names_bins_pct(&fd, 50, &us) == 0 && fabs(us - job_pct(FX
+	    "clones-nogroup.jsonplus.json", 0, "50.000000", NULL)) < 1e-9,
+	    "json+ bins: p50 as fio computes it");
+	dbl_list_free(&fd.bin_us);
+	dbl_list_free(&fd.bin_count);
+	b = job_pct(FX "clones-nogroup.jsonplus.json", 1, "99.000000", NULL);
+	th_read(FX "clones-nogroup.jsonplus.json", NULL, &rs, &w, &d);
+	t = th_find(rs, "Completion 99th", "usec");
+	ok(t != NULL && t->values[0].mean >= fmin(a, b) && t->values[0].mean <= fmax(a, b),
+	    "json+ clones: summed p99 between the clones' p99");
+	ok(th_warned(&w, "summed json+ histograms"), "json+ clones: warning says how");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 /*
  * PTS XML, OpenBenchmarking exports and the other seeds belong to other
  * readers: the fio and dd readers must score 0 on them.
@@ -766,6 +824,7 @@ int
 main(void)
 {
 	check_no_steal();
+	check_bins();
 	check_names();
 	check_fixtures();
 	check_bad_input();
