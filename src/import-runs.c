@@ -23,24 +23,13 @@ import_runs_one(const char *path, const char *format,
     const struct read_options *ro, struct result_set *rs, struct diag *d)
 {
 	const struct reader	*r;
-	char			 sum[65];
 
 	if (format == NULL)
 		return format_read_file(path, ro, rs, d);
 	if ((r = format_find(format)) == NULL)
 		return diag_set(d, NULL, 0, "unknown format: %s (see "
 		    "'benchreport formats')", format);
-	if (format_sha256_file(path, sum, d) == -1)
-		return -1;
-	if (r->read(path, ro, rs, d) == -1) {
-		if (d->file[0] == '\0')
-			snprintf(d->file, sizeof(d->file), "%s", path);
-		return -1;
-	}
-	model_set_str(&rs->format, r->name);
-	model_set_str(&rs->source_path, path);
-	model_set_str(&rs->source_sha256, sum);
-	return 0;
+	return format_read_file_as(r, path, ro, rs, d);
 }
 
 int
