@@ -3,8 +3,8 @@
  * benchreport import FILE...: detect each file's format from its content,
  * read, normalise and store it, and print one line per file. A bad file is
  * reported and skipped; the others are still imported. With --merge-runs
- * (implied by --system with several files) the files are repeated runs,
- * merged into one stored set, all or nothing.
+ * (implied by --system with several files of one format) the files are
+ * repeated runs, merged into one stored set, all or nothing.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ static const char cmd_import_options[] =
 	"                   (see 'benchreport formats')\n"
 	"  --merge-runs     the files are repeated runs of the same tests: store\n"
 	"                   one set with N runs per value (implied by --system\n"
-	"                   with several files)\n"
+	"                   with several files of one format)\n"
 	"  -h, --help       show this help\n";
 
 /* Read, merge and store paths as the runs of one result set. */
@@ -128,8 +128,10 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		return cmd_usage(&cmd_import_entry, "no FILE given");
 	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
 		goto out;
-	/* One system named for several files: they are its repeated runs. */
-	if (merge || (opts.system_name != NULL && argc - optind > 1)) {
+	/* One system named for several files of one format: its repeated runs. */
+	if (merge || (opts.system_name != NULL && argc - optind > 1 &&
+	    import_runs_same_format(argv + optind, (size_t)(argc - optind),
+	    opts.format))) {
 		rc = cmd_import_runs(ctx, st, argv + optind, (size_t)(argc - optind),
 		    &opts);
 		goto out;

@@ -469,6 +469,35 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 	strbuf_free(&desc);
 }
 
+void
+fio_names_title(struct result_set *rs, const struct fio_job_list *l)
+{
+	struct strbuf	sb;
+	size_t		i, k, shown = 0;
+	bool		seen;
+
+	if (rs->title != NULL || l->len == 0)
+		return;
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "fio");
+	if (l->items[0].version != NULL)
+		strbuf_printf(&sb, " %s", l->items[0].version);
+	for (i = 0; i < l->len; i++) {
+		for (k = 0, seen = false; k < i && !seen; k++)
+			seen = g_strcmp0(l->items[k].name, l->items[i].name) == 0;
+		if (seen || l->items[i].name == NULL)
+			continue;
+		if (shown == 3) {
+			strbuf_adds(&sb, " and more");
+			break;
+		}
+		strbuf_printf(&sb, "%s%s", shown == 0 ? ": " : ", ", l->items[i].name);
+		shown++;
+	}
+	model_set_str(&rs->title, strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
 size_t
 fio_names_system(struct result_set *rs, const struct read_options *opt,
     const char *host, const char *path)

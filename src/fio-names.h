@@ -107,6 +107,12 @@ void	 fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 size_t	 fio_names_system(struct result_set *rs, const struct read_options *opt,
 	    const char *host, const char *path);
 
+/*
+ * Give rs a title from its jobs when it has none: "fio 3.33: randread,
+ * seqwrite" (at most three names, then "and more").
+ */
+void	 fio_names_title(struct result_set *rs, const struct fio_job_list *l);
+
 /* "fio-3.6-31-g4386" -> "3.6-31-g4386"; a copy to free. */
 char	*fio_names_version(const char *s);
 

@@ -32,6 +32,27 @@ import_runs_one(const char *path, const char *format,
 	return format_read_file_as(r, path, ro, rs, d);
 }
 
+bool
+import_runs_same_format(char *const *paths, size_t n, const char *format)
+{
+	const struct reader	*first = NULL, *r;
+	struct diag		 d;
+	size_t			 i;
+
+	if (format != NULL)
+		return true;
+	for (i = 0; i < n; i++) {
+		diag_clear(&d);
+		if ((r = format_detect_file(paths[i], &d)) == NULL)
+			return false;
+		if (first == NULL)
+			first = r;
+		else if (r != first)
+			return false;
+	}
+	return true;
+}
+
 int
 import_runs_read(char *const *paths, size_t n, const char *format,
     const struct read_options *ro, struct result_set **out, struct diag *d)

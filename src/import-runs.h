@@ -10,6 +10,7 @@
 #ifndef BENCHREPORT_IMPORT_RUNS_H
 #define BENCHREPORT_IMPORT_RUNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "format.h"
@@ -25,5 +26,12 @@
  */
 int	 import_runs_read(char *const *paths, size_t n, const char *format,
 	    const struct read_options *ro, struct result_set **out, struct diag *d);
+
+/*
+ * True when every path is detected as the same format (or format is
+ * forced): the condition under which --system with several files means
+ * repeated runs. A file that cannot be detected makes it false.
+ */
+bool	 import_runs_same_format(char *const *paths, size_t n, const char *format);
 
 #endif

@@ -460,6 +460,13 @@ parse_dd_read(const char *path, const struct read_options *opt,
 		    "after it: \"%s\"", st.error);
 	runs_merge_within(rs, opt, path);
 	model_set_str(&rs->generator, "dd");
+	if (rs->title == NULL) {
+		char *title = xasprintf("dd: %ld result%s", st.results,
+		    st.results == 1 ? "" : "s");
+
+		model_set_str(&rs->title, title);
+		free(title);
+	}
 	rc = 0;
 out:
 	for (i = 0; i < n; i++)

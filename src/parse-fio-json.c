@@ -437,6 +437,7 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	runs_merge_within(rs, opt, path);
+	fio_names_title(rs, &jl);
 	model_set_str(&rs->generator, "fio");
 	if (json_object_object_get_ex(root, "time", &x))
 		kv_list_set(&rs->extra, "fio time", json_object_get_string(x));

@@ -394,6 +394,10 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 		}
 	}
 	model_set_str(&rs->generator, "fio");
+	free(note);
+	note = xasprintf("fio %s log: %s", log_kinds[kind].suffix != NULL ?
+	    log_kinds[kind].suffix : "sample", job);
+	model_set_str(&rs->title, note);
 	rc = 0;
 out:
 	for (dir = 0; dir < FIO_NDIR; dir++) {

@@ -481,6 +481,7 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	runs_merge_within(rs, opt, path);
+	fio_names_title(rs, &jl);
 	model_set_str(&rs->generator, "fio");
 	rc = 0;
 out:

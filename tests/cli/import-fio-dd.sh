@@ -30,6 +30,12 @@ check_fail 2 "a bad run stores nothing" "$BR" import --system box \
 sets=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM result_sets")
 check "a bad run stores nothing: still two sets" [ "$sets" -eq 2 ]
 
+check_ok "--system with files of several formats: separate sets" "$BR" import \
+	--system box2 "$FX/fio/run1-randread.json" "$FX/dd/busybox.txt"
+check_nogrep "several formats: not merged" "merged as runs" "$T/out"
+sets=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM result_sets")
+check "several formats: two more sets" [ "$sets" -eq 4 ]
+
 check_ok "corrupted log imports" "$BR" import "$FX/fio/corrupt_clat.1.log"
 check_grep "corrupted log: warning with line" 'corrupt_clat.1.log:3: corrupted log row' "$T/err"
 
