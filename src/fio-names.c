@@ -65,6 +65,7 @@ static void	 fio_names_add(struct result_set *rs, size_t sys, const struct fio_j
 static bool	 fio_names_same_opts(const struct fio_job *a, const struct fio_job *b);
 static void	 fio_names_fold_one(struct fio_job *dst, const struct fio_job *src);
 static void	 fio_names_job_free(struct fio_job *j);
+static bool	 fio_names_true(const char *v);
 static int	 fio_names_cmp_pair(const void *a, const void *b);
 
 struct fio_job *
@@ -260,6 +261,14 @@ fio_names_size(const char *s, double *bytes)
 	return 0;
 }
 
+/* fio's boolean option values: 1, true, yes, on (any case); a bare flag is "1". */
+static bool
+fio_names_true(const char *v)
+{
+	return strtol(v, NULL, 10) != 0 || g_ascii_strcasecmp(v, "true") == 0 ||
+	    g_ascii_strcasecmp(v, "yes") == 0 || g_ascii_strcasecmp(v, "on") == 0;
+}
+
 static const char *
 fio_names_lookup(const struct fio_names_map *m, const char *key)
 {
@@ -427,7 +436,7 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 		    eng : j->opts_complete ? "Default" : "Unknown");
 		if (direct != NULL || j->opts_complete)
 			strbuf_printf(&base, " - Direct: %s", direct != NULL &&
-			    strtol(direct, NULL, 10) != 0 ? "Yes" : "No");
+			    fio_names_true(direct) ? "Yes" : "No");
 		else
 			strbuf_adds(&base, " - Direct: Unknown");
 		strbuf_adds(&base, " - Block Size: ");

@@ -353,7 +353,7 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 	const char		*start, *end;
 	char			*buf = NULL, *version = NULL;
 	size_t			 len, i, n, sys;
-	int			 rc = -1, major = 0;
+	int			 rc = -1, major = 0, interim = 0;
 	bool			 clients = false;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -379,6 +379,32 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	end = start + json_tokener_get_parse_end(tok);
+	/*
+	 * --status-interval prints a cumulative object per interval: the last
+	 * complete one is the result.
+	 */
+	for (;;) {
+		const char		*next = parse_fio_json_start(end);
+		struct json_object	*o;
+
+		if (next == NULL)
+			break;
+		json_tokener_reset(tok);
+		o = json_tokener_parse_ex(tok, next, (int)(len - (size_t)(next - buf)));
+		if (o == NULL || !json_object_is_type(o, json_type_object) ||
+		    !json_object_object_get_ex(o, "fio version", NULL)) {
+			json_object_put(o);
+			break;
+		}
+		json_object_put(root);
+		root = o;
+		end = next + json_tokener_get_parse_end(tok);
+		interim++;
+	}
+	if (interim > 0)
+		format_warn(opt, path, parse_fio_json_lineno(buf, start), "%d interim "
+		    "JSON object%s (--status-interval) skipped; the last one is used",
+		    interim, interim == 1 ? "" : "s");
 	if (!json_object_is_type(root, json_type_object) ||
 	    !json_object_object_get_ex(root, "fio version", &x)) {
 		diag_set(d, path, parse_fio_json_lineno(buf, start),

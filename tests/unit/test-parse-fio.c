@@ -450,6 +450,32 @@ check_fixtures(void)
 	result_set_free(rs);
 	str_list_free(&w);
 
+	/* --status-interval: the last of the cumulative objects is the result. */
+	buf = format_slurp(FX "status-interval.json", &len, &d);
+	{
+		char			*last = NULL, *p;
+		struct json_object	*o = NULL, *x;
+		double			 want = NAN;
+
+		/* The last object starts at the last "{" in column 0. */
+		for (p = buf; p != NULL && (p = strstr(p, "\n{")) != NULL; p++)
+			last = p + 1;
+		if (last != NULL && (o = json_tokener_parse(last)) != NULL &&
+		    json_object_object_get_ex(o, "jobs", &x) &&
+		    (x = json_object_array_get_idx(x, 0)) != NULL &&
+		    json_object_object_get_ex(x, "read", &x))
+			want = jnum(x, "iops", NULL);
+		json_object_put(o);
+		th_read(FX "status-interval.json", NULL, &rs, &w, &d);
+		t = th_find(rs, "Random Read", "IOPS");
+		ok(t != NULL && t->values[0].mean == want && t->values[0].n == 1,
+		    "status-interval: last object's IOPS, one value");
+		ok(th_warned(&w, "2 interim JSON objects"), "status-interval: warned");
+		result_set_free(rs);
+		str_list_free(&w);
+	}
+	free(buf);
+
 	/* numjobs=2 without group_reporting: summed, labelled 2 jobs, warned. */
 	th_read(FX "clones-nogroup.json", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Job Count: 2", "IOPS") != NULL, "clones: Job Count 2");
