@@ -53,6 +53,7 @@ struct fio_job {
 	long		 line;		/* where the job starts in the file, 0 = unknown */
 	long		 clones;	/* jobs summed into this one (numjobs without group_reporting) */
 	long		 run;		/* which fio invocation of the file (text logs hold several) */
+	long		 pid;		/* normal output's pid=, 0 when unknown */
 	/*
 	 * True when the output lists every option that was set (JSON), so a
 	 * missing option has fio's default; false (text, terse) makes it unknown.

@@ -294,6 +294,8 @@ parse_fio_json_crosscheck(const struct read_options *opt, const char *path,
 	parse_fio_text_jobs(buf, path, NULL, &tl);
 	for (i = 0; i < tl.len; i++) {
 		b = &tl.items[i];
+		if (b->clones == 0)
+			continue;	/* an interim report, replaced later */
 		for (k = 0, a = NULL; k < jl->len; k++)
 			if (g_strcmp0(jl->items[k].name, b->name) == 0 &&
 			    jl->items[k].groupid == b->groupid)

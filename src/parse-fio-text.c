@@ -45,6 +45,7 @@ struct parse_fio_text_state {
 	int			 dir;		/* -1: not in a direction (fsync...) */
 	double			 pct_scale;	/* usec per unit of the percentile block */
 	size_t			 found;
+	size_t			 interim;	/* blocks replaced by a later report */
 };
 
 static int	 parse_fio_text_detect(const char *head, size_t len);
@@ -56,7 +57,7 @@ static void	 parse_fio_text_hdr_free(gpointer p);
 static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
 static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
 static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
-		    long lineno);
+		    const char *line, long lineno);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
 
@@ -197,17 +198,37 @@ parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
 }
 
 static void
-parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi, long lineno)
+parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
+    const char *line, long lineno)
 {
 	struct parse_fio_text_hdr	*h;
 	struct fio_job			*j;
 	gchar				*name, *g, *n;
+	const char			*p;
 	guint				 i;
+	size_t				 k;
+	long				 pid;
 
 	name = g_match_info_fetch(mi, 1);
 	g = g_match_info_fetch(mi, 2);
 	n = g_match_info_fetch(mi, 3);
+	pid = (p = strstr(line, " pid=")) != NULL ? strtol(p + 5, NULL, 10) : 0;
+	/*
+	 * --status-interval repeats a job's block, same pid, cumulative: the
+	 * later block replaces the earlier. Clones have pids of their own.
+	 */
+	for (k = 0; pid != 0 && k < st->out->len; k++) {
+		struct fio_job *o = &st->out->items[k];
+
+		if (o->clones != 0 && o->run == st->run && o->pid == pid &&
+		    o->groupid == strtol(g, NULL, 10) && g_strcmp0(o->name, name) == 0) {
+			o->clones = 0;	/* dropped by fio_names_fold_clones */
+			st->interim++;
+			st->found--;
+		}
+	}
 	j = fio_job_add(st->out);
+	j->pid = pid;
 	st->jobidx = st->out->len - 1;
 	j->name = xstrdup(name);
 	j->groupid = strtol(g, NULL, 10);
@@ -220,8 +241,6 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi, long li
 	for (i = st->hdrs->len; i > 0; i--) {
 		h = g_ptr_array_index(st->hdrs, i - 1);
 		if (h->run == st->run && strcmp(h->name, name) == 0) {
-			size_t k;
-
 			for (k = 0; k < h->opts.len; k++)
 				fio_job_set_opt(j, h->opts.items[k].key,
 				    h->opts.items[k].value);
@@ -279,7 +298,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	if (g_regex_match(st->re_job, line, 0, &mi)) {
-		parse_fio_text_jobstart(st, mi, lineno);
+		parse_fio_text_jobstart(st, mi, line, lineno);
 		goto out;
 	}
 	g_match_info_free(mi);
@@ -439,6 +458,10 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	free(st.heading);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
+	if (st.interim > 0)
+		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
+		    "replaced by the job's last report", st.interim,
+		    st.interim == 1 ? "" : "s");
 	return st.found;
 }
 

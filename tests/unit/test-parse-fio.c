@@ -476,6 +476,26 @@ check_fixtures(void)
 	}
 	free(buf);
 
+	/* Normal output with --status-interval: the last "IOPS=" of the job. */
+	buf = format_slurp(FX "normal-status-interval.txt", &len, &d);
+	{
+		const char	*p, *last = NULL;
+		double		 want = NAN;
+
+		for (p = buf; p != NULL && (p = strstr(p, "IOPS=")) != NULL; p++)
+			last = p;
+		if (last != NULL)
+			fio_names_number(last + 5, &want, NULL);
+		th_read(FX "normal-status-interval.txt", NULL, &rs, &w, &d);
+		t = th_find(rs, "Random Read", "IOPS");
+		ok(t != NULL && t->values[0].mean == want && t->values[0].n == 1,
+		    "text status-interval: the last report, not a sum");
+		ok(th_warned(&w, "interim report"), "text status-interval: warned");
+		result_set_free(rs);
+		str_list_free(&w);
+	}
+	free(buf);
+
 	/* numjobs=2 without group_reporting: summed, labelled 2 jobs, warned. */
 	th_read(FX "clones-nogroup.json", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Job Count: 2", "IOPS") != NULL, "clones: Job Count 2");
