@@ -36,6 +36,7 @@ struct parse_fio_text_state {
 	GRegex			*re_cmd, *re_arg;
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
+	char			*line_host;	/* "<host> " prefix of the last prefixed line */
 	bool			 in_fence;
 	char			*version;
 	long			 run;
@@ -235,7 +236,7 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
 	j->line = lineno;
 	j->run = st->run;
 	j->version = xstrdup(st->version);
-	j->host = xstrdup(st->heading);
+	j->host = xstrdup(st->line_host != NULL ? st->line_host : st->heading);
 	for (i = 0; i < st->cmdopts.len; i++)
 		fio_job_set_opt(j, st->cmdopts.items[i].key, st->cmdopts.items[i].value);
 	for (i = st->hdrs->len; i > 0; i--) {
@@ -263,9 +264,26 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 {
 	GMatchInfo	*mi = NULL;
 	struct fio_dir	*fd;
-	const char	*p, *u;
+	const char	*p, *u, *gt;
 	double		 v, scale;
 	gchar		*s;
+
+	/* Client/server output prefixes a host's lines with "<host> ". */
+	if (line[0] == '<' && (gt = strchr(line, '>')) != NULL && gt[1] == ' ' &&
+	    gt - line > 1 && gt - line < 256) {
+		free(st->line_host);
+		st->line_host = xstrndup(line + 1, (size_t)(gt - line - 1));
+		line = gt + 2;
+	} else if (st->line_host != NULL) {
+		free(st->line_host);
+		st->line_host = NULL;
+	}
+	/* "hostname=h, ..., fio=fio-3.7, flags=1" names the version too. */
+	if (strncmp(line, "hostname=", 9) == 0 && (u = strstr(line, ", fio=")) != NULL) {
+		free(st->version);
+		st->version = fio_names_version(u + 6);
+		st->version[strcspn(st->version, ",")] = '\0';
+	}
 
 	p = line + strspn(line, " \t");
 	if (strncmp(p, "```", 3) == 0) {
@@ -298,6 +316,11 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	if (g_regex_match(st->re_job, line, 0, &mi)) {
+		/* The aggregate of a client/server run is not a host's job. */
+		if (strncmp(line, "All clients:", 12) == 0) {
+			st->job = NULL;
+			goto out;
+		}
 		parse_fio_text_jobstart(st, mi, line, lineno);
 		goto out;
 	}
@@ -456,6 +479,7 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	g_regex_unref(st.re_arg);
 	kv_list_free(&st.cmdopts);
 	free(st.heading);
+	free(st.line_host);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	if (st.interim > 0)

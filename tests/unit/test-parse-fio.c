@@ -425,6 +425,16 @@ check_fixtures(void)
 	result_set_free(rs);
 	str_list_free(&w);
 
+	/* Client/server normal output: "<host> " prefixes name the systems. */
+	th_read(FX "client-server-normal.txt", NULL, &rs, &w, &d);
+	is_int(rs->nsystems, 2, "client/server text: two hosts, no aggregate");
+	t = th_find(rs, "Sequential Write", "IOPS");
+	ok(t != NULL && t->nvalues == 2 && t->values[1].mean == 400,
+	    "client/server text: node-b IOPS=400");
+	is_str(t != NULL ? t->app_version : NULL, "3.7", "client/server text: version");
+	result_set_free(rs);
+	str_list_free(&w);
+
 	/* json,normal: the text numbers equal the JSON numbers (to print precision). */
 	ok(th_read(FX "jsonnormal-randrw.txt", NULL, &rs, &w, &d) == 0, "json,normal read");
 	ok(!th_warned(&w, "differ"), "json,normal: no disagreement reported");
