@@ -60,6 +60,7 @@ static void	 fio_names_type(const char *rw, char *out, size_t outlen, bool dirs[
 static void	 fio_names_type_from_data(const struct fio_job *j, char *out, size_t outlen,
 		    bool dirs[FIO_NDIR]);
 static void	 fio_names_bs(const char *bs, enum fio_ddir d, struct strbuf *sb);
+static int	 fio_names_bs_one(const char *s, struct strbuf *sb);
 static void	 fio_names_add(struct result_set *rs, size_t sys, const struct fio_job *j,
 		    const char *desc, const char *unit, enum proportion p, double v);
 static bool	 fio_names_same_opts(const struct fio_job *a, const struct fio_job *b);
@@ -325,16 +326,15 @@ fio_names_type_from_data(const struct fio_job *j, char *out, size_t outlen,
 }
 
 /*
- * "4k" -> "4KB", "16.0KiB" -> "16KB", "1m" -> "1MB". Per-direction lists
- * ("4k,64k") pick the direction's entry; ranges and anything unparsable
- * are kept as written.
+ * "4k" -> "4KB", "16.0KiB" -> "16KB", "1m" -> "1MB", "4k-64k" -> "4KB-64KB".
+ * Per-direction lists ("4k,64k") pick the direction's entry; anything
+ * unparsable is kept as written.
  */
 static void
 fio_names_bs(const char *bs, enum fio_ddir d, struct strbuf *sb)
 {
-	gchar	**parts;
-	double	 bytes;
-	size_t	 n;
+	gchar	**parts, **ends;
+	size_t	 n, start = sb->len;
 	const char *pick;
 
 	parts = g_strsplit(bs, ",", 3);
@@ -342,17 +342,36 @@ fio_names_bs(const char *bs, enum fio_ddir d, struct strbuf *sb)
 	pick = n == 0 ? bs : parts[(size_t)d < n ? (size_t)d : 0];
 	if (*pick == '\0')
 		pick = parts[0];
-	if (strchr(pick, '-') == NULL && fio_names_size(pick, &bytes) == 0 &&
-	    bytes >= 1 && bytes == floor(bytes)) {
-		if (fmod(bytes, 1048576) == 0)
-			strbuf_printf(sb, "%.0fMB", bytes / 1048576);
-		else if (fmod(bytes, 1024) == 0)
-			strbuf_printf(sb, "%.0fKB", bytes / 1024);
-		else
-			strbuf_printf(sb, "%.0fB", bytes);
-	} else
-		strbuf_adds(sb, pick);
+	/* A range "4k-64k" prints both ends the same way: "4KB-64KB". */
+	ends = g_strsplit(pick, "-", 2);
+	if (fio_names_bs_one(ends[0], sb) == 0 && (ends[1] == NULL ||
+	    (strbuf_addc(sb, '-'), fio_names_bs_one(ends[1], sb) == 0))) {
+		g_strfreev(ends);
+		g_strfreev(parts);
+		return;
+	}
+	sb->len = start;
+	sb->buf[start] = '\0';
+	strbuf_adds(sb, pick);
+	g_strfreev(ends);
 	g_strfreev(parts);
+}
+
+/* One size as PTS prints it; -1 (nothing added) when not a whole size. */
+static int
+fio_names_bs_one(const char *s, struct strbuf *sb)
+{
+	double	bytes;
+
+	if (fio_names_size(s, &bytes) == -1 || bytes < 1 || bytes != floor(bytes))
+		return -1;
+	if (fmod(bytes, 1048576) == 0)
+		strbuf_printf(sb, "%.0fMB", bytes / 1048576);
+	else if (fmod(bytes, 1024) == 0)
+		strbuf_printf(sb, "%.0fKB", bytes / 1024);
+	else
+		strbuf_printf(sb, "%.0fB", bytes);
+	return 0;
 }
 
 static void
@@ -412,6 +431,10 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 	bs = kv_list_get(&j->opts, "bs");
 	if (bs == NULL)
 		bs = kv_list_get(&j->opts, "blocksize");
+	if (bs == NULL)
+		bs = kv_list_get(&j->opts, "bsrange");
+	if (bs == NULL)
+		bs = kv_list_get(&j->opts, "blocksize_range");
 	nj = kv_list_get(&j->opts, "numjobs");
 
 	for (d = 0; d < FIO_NDIR; d++)

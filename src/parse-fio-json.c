@@ -292,6 +292,8 @@ parse_fio_json_crosscheck(const struct read_options *opt, const char *path,
 	if (strstr(buf, "(groupid=") == NULL)
 		return;
 	parse_fio_text_jobs(buf, path, NULL, &tl);
+	/* Compare like with like: clones summed on both sides. */
+	fio_names_fold_clones(&tl, NULL, path);
 	for (i = 0; i < tl.len; i++) {
 		b = &tl.items[i];
 		if (b->clones == 0)
@@ -454,8 +456,8 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		    "fio JSON holds no jobs");
 		goto out;
 	}
-	parse_fio_json_crosscheck(opt, path, buf, &jl);
 	fio_names_fold_clones(&jl, opt, path);
+	parse_fio_json_crosscheck(opt, path, buf, &jl);
 	for (i = 0; i < jl.len; i++) {
 		sys = fio_names_system(rs, opt, jl.items[i].host, path);
 		fio_names_emit(rs, sys, &jl.items[i]);

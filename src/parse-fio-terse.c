@@ -141,8 +141,9 @@ parse_fio_terse_line(char *line, struct fio_job *j)
 		fd->has_lat_mean = parse_fio_terse_num(f[base + TERSE_LAT_MEAN],
 		    &fd->lat_mean_us);
 		for (k = base + TERSE_PCT_FIRST; k <= base + TERSE_PCT_LAST; k++) {
+			/* Integer usec: 0 means "below 1 usec", not a value. */
 			if (strncmp(f[k], "99.000000%=", 11) == 0 &&
-			    parse_fio_terse_num(f[k] + 11, &v)) {
+			    parse_fio_terse_num(f[k] + 11, &v) && v > 0) {
 				fd->has_clat_p99 = true;
 				fd->clat_p99_us = v;
 			}
@@ -204,6 +205,20 @@ parse_fio_terse_read(const char *path, const struct read_options *opt,
 		    "with at least %d fields)", TERSE_FIRST_DIR + 41);
 		goto out;
 	}
+	/*
+	 * Terse lines carry no pid: lines of one job name are taken as
+	 * repeated runs, though numjobs without group_reporting prints them
+	 * the same way. Say so.
+	 */
+	for (i = 1; i < jl.len; i++)
+		if (g_strcmp0(jl.items[i].name, jl.items[i - 1].name) == 0 &&
+		    jl.items[i].groupid == jl.items[i - 1].groupid) {
+			format_warn(opt, path, jl.items[i].line, "terse lines of job "
+			    "\"%s\" are taken as repeated runs (if they are numjobs "
+			    "clones of one run, use group_reporting)",
+			    jl.items[i].name != NULL ? jl.items[i].name : "");
+			break;
+		}
 	sys = fio_names_system(rs, opt, NULL, path);
 	for (i = 0; i < jl.len; i++)
 		fio_names_emit(rs, sys, &jl.items[i]);

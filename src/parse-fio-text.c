@@ -18,6 +18,7 @@
 #include "parse-fio-terse.h"
 #include "parse-fio-text.h"
 #include "runs-merge.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 /* Options fio shows on the "name: (g=0): rw=..." line, by job name. */
@@ -55,6 +56,8 @@ static int	 parse_fio_text_read(const char *path, const struct read_options *opt
 static void	 parse_fio_text_line(struct parse_fio_text_state *st, const char *line,
 		    long lineno);
 static void	 parse_fio_text_hdr_free(gpointer p);
+static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
+		    struct kv_list *opts);
 static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
 static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
 static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
@@ -120,6 +123,46 @@ parse_fio_text_kib(GMatchInfo *mi, int num, int unit)
 }
 
 /*
+ * The block sizes of a run header, as a per-direction list fio itself
+ * accepts ("4096B,64.0KiB,4096B"), each "min-max" shortened to one size
+ * when both are equal. 3.x: "bs=(R) 4096B-4096B, (W) 64.0KiB-64.0KiB,
+ * (T) ..." (the later parts are the following comma-separated items);
+ * 2.x: "bs=4K-4K/64K-64K/4K-4K".
+ */
+static void
+parse_fio_text_bs(const char *first, gchar **parts, size_t i, struct kv_list *opts)
+{
+	struct strbuf	 sb;
+	gchar		**dirs = NULL;
+	const char	*v;
+	size_t		 k, n, lo;
+
+	strbuf_init(&sb);
+	if (strncmp(first, "(R) ", 4) == 0) {
+		dirs = g_new0(gchar *, 4);
+		dirs[0] = g_strdup(first + 4);
+		for (k = 1, n = 1; n < 3 && parts[i + k] != NULL; k++)
+			if (parts[i + k][0] == '(' && strlen(parts[i + k]) > 4)
+				dirs[n++] = g_strdup(parts[i + k] + 4);
+	} else
+		dirs = g_strsplit(first, "/", 3);
+	for (k = 0; dirs[k] != NULL; k++) {
+		v = dirs[k];
+		lo = strcspn(v, "-");
+		if (k > 0)
+			strbuf_addc(&sb, ',');
+		if (v[lo] == '-' && strcmp(v + lo + 1, "") != 0 &&
+		    (strlen(v + lo + 1) != lo || strncmp(v, v + lo + 1, lo) != 0))
+			strbuf_adds(&sb, v);		/* a real range */
+		else
+			strbuf_add(&sb, v, lo);
+	}
+	kv_list_set(opts, "bs", strbuf_str(&sb));
+	g_strfreev(dirs);
+	strbuf_free(&sb);
+}
+
+/*
  * "seq-write: (g=0): rw=write, bs=(R) 512KiB-512KiB, (W) ..., ioengine=io_uring, iodepth=4"
  * "randread: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=16"
  */
@@ -128,7 +171,6 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 {
 	struct parse_fio_text_hdr	*h;
 	gchar				*name, *rest, **parts;
-	char				 bs[64];
 	size_t				 i;
 
 	name = g_match_info_fetch(mi, 1);
@@ -144,22 +186,8 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 			continue;
 		*eq = '\0';
 		if (strcmp(parts[i], "bs") == 0) {
-			/* 3.x: "(R) 16.0KiB-16.0KiB"; 2.x: "4K-4K/4K-4K/4K-4K". */
-			const char *v = eq + 1;
-
-			size_t lo, hi;
-
-			if (strncmp(v, "(R) ", 4) == 0)
-				v += 4;
-			/* "4096B-4096B" is one size; "4096B-64.0KiB" a range, kept. */
-			lo = strcspn(v, "-/,");
-			hi = v[lo] == '-' ? strcspn(v + lo + 1, "/,") : 0;
-			if (hi == lo && strncmp(v, v + lo + 1, lo) == 0)
-				snprintf(bs, sizeof(bs), "%.*s", (int)lo, v);
-			else
-				snprintf(bs, sizeof(bs), "%.*s", (int)(lo + (hi ? hi + 1 : 0)), v);
-			kv_list_set(&h->opts, "bs", bs);
-		} else if (strcmp(parts[i], "rw") == 0 ||
+			parse_fio_text_bs(eq + 1, parts, i, &h->opts);
+			continue;		} else if (strcmp(parts[i], "rw") == 0 ||
 		    strcmp(parts[i], "ioengine") == 0 ||
 		    strcmp(parts[i], "iodepth") == 0)
 			kv_list_set(&h->opts, parts[i], eq + 1);

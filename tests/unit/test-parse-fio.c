@@ -506,6 +506,25 @@ check_fixtures(void)
 	}
 	free(buf);
 
+	/* Block-size range and per-direction sizes keep their meaning. */
+	check_json_file(FX "json-bsrange.json");
+	th_read(FX "json-bsrange.json", NULL, &rs, &w, &d);
+	ok(th_find(rs, "Block Size: 4KB-64KB", "IOPS") != NULL, "bsrange 4k-64k named");
+	result_set_free(rs);
+	str_list_free(&w);
+	check_text_file(FX "normal-bs-split.txt");
+	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
+	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
+	    th_find(rs, "Block Size: 64KB - Job Count: 1 - Direction: Write", "IOPS") != NULL,
+	    "bs=4k,64k: each direction its own block size");
+	result_set_free(rs);
+	str_list_free(&w);
+	check_terse_file(FX "terse-clones.txt");
+	th_read(FX "terse-clones.txt", NULL, &rs, &w, &d);
+	ok(th_warned(&w, "taken as repeated runs"), "terse lines of one job: warned");
+	result_set_free(rs);
+	str_list_free(&w);
+
 	/* numjobs=2 without group_reporting: summed, labelled 2 jobs, warned. */
 	th_read(FX "clones-nogroup.json", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Job Count: 2", "IOPS") != NULL, "clones: Job Count 2");
