@@ -341,6 +341,11 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->records++;
 		return;
 	}
+	/* "dd: warning: partial read ...": worth saying, not a failure. */
+	if (strncmp(p, "dd: warning: ", 13) == 0) {
+		format_warn(st->opt, st->path, lineno, "%s", p);
+		return;
+	}
 	if (strncmp(p, "dd: ", 4) == 0) {
 		free(st->error);
 		st->error = g_strstrip(xstrdup(p));
