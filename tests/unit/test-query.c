@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "meta.h"
 #include "query.h"
+#include "query-print.h"
 #include "store.h"
 #include "tap.h"
 #include "xalloc.h"
@@ -186,6 +187,37 @@ main(void)
 	query_where_free(&w);
 	ok(query_where_parse("btrfs", &w, &d) == -1, "KEY=VALUE required");
 	query_where_free(&w);
+
+	/* The listings `systems --all` prints. */
+	{
+		char	*buf = NULL;
+		size_t	 len = 0;
+		FILE	*mem = open_memstream(&buf, &len);
+		long	 n;
+
+		ok(query_where_parse("raid_mode=raid0", &w, &d) == 0, "parse raid0");
+		n = query_print_systems(mem, store_db(st), &w, true, &d);
+		fclose(mem);
+		is_int(n, 1, "one raid0 system printed");
+		ok(buf != NULL && strncmp(buf, "SET\tSYS\tIDENTIFIER\tcpu_model\t", 29) == 0,
+		    "listing header");
+		ok(buf != NULL && strstr(buf, "\t2\tRAID0\t-\t-\t2\tbtrfs\traid0\t") != NULL,
+		    "listing row: unknown facts are -");
+		ok(buf != NULL && strstr(buf, "raid_mode          raid0  (note:Disk Details)") != NULL,
+		    "provenance shown");
+		free(buf);
+		query_where_free(&w);
+		buf = NULL;
+		mem = open_memstream(&buf, &len);
+		str_list_add(&terms, "sequential");
+		n = query_print_results(mem, store_db(st), &w, &terms, &d);
+		fclose(mem);
+		str_list_free(&terms);
+		is_int(n, 1, "one sequential read result");
+		ok(buf != NULL && strstr(buf, "\tRAID1\tFlexible IO Tester: Type: Sequential Read - Block Size: 2MB\t3325\tMB/s\t") != NULL,
+		    "result row");
+		free(buf);
+	}
 
 	/* Stale facts in the store, as after a rule change: normalize fixes them. */
 	rs = NULL;
