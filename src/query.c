@@ -64,7 +64,7 @@ query_where_parse(const char *spec, struct query_where *w, struct diag *d)
 		*eq = '\0';
 		if (!meta_is_fact(piece)) {
 			diag_set(d, "", 0, "--where: unknown fact \"%s\" (see "
-			    "benchreport-systems(1) for the names)", piece);
+			    "benchreport-normalize(1) for the names)", piece);
 			goto fail;
 		}
 		if (eq[1] == '\0') {
