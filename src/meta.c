@@ -109,6 +109,19 @@ meta_is_fact(const char *key)
 	return false;
 }
 
+bool
+meta_fact_is_number(const char *key)
+{
+	static const char *const numbers[] = { "cpu_cores", "cpu_threads",
+		"cpu_max_mhz", "memory_mb", "disk_count", "block_size", NULL };
+	size_t	i;
+
+	for (i = 0; numbers[i] != NULL; i++)
+		if (strcmp(key, numbers[i]) == 0)
+			return true;
+	return false;
+}
+
 /*
  * If p starts an OpenBenchmarking per-system header ("NAME: " or
  * "NAME1, NAME2: " with names of rs), return its length and set *mine

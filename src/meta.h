@@ -33,6 +33,12 @@ extern const char *const meta_fact_names[];
 
 /* True when key is one of meta_fact_names. */
 bool	 meta_is_fact(const char *key);
+/*
+ * True when the fact's value is always a decimal integer (cpu_cores,
+ * memory_mb, block_size, ...). Others are text even when they look like
+ * numbers: os_version "23.10" is not 23.1.
+ */
+bool	 meta_fact_is_number(const char *key);
 /* Fill system.normalized for every system of rs (replacing what was there). */
 void	 meta_normalize_result_set(struct result_set *rs);
 /*

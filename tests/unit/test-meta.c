@@ -518,6 +518,8 @@ test_diff(void)
 	n = meta_diff_systems(&rs->systems[0], &rs->systems[0], true, &d);
 	ok(n == 0 && d == NULL, "a system does not differ from itself");
 	ok(meta_is_fact("raid_mode") && !meta_is_fact("raid"), "fact names");
+	ok(meta_fact_is_number("memory_mb") && !meta_fact_is_number("os_version") &&
+	    !meta_fact_is_number("kernel_version"), "numeric facts");
 	result_set_free(rs);
 }
 
