@@ -92,6 +92,13 @@ cmd_normalize_one(struct cmd_ctx *ctx, struct store *st, int64_t id,
 		memset(&rs->systems[i].normalized, 0, sizeof(old[i]));
 	}
 	meta_normalize_result_set(rs);
+	/* Facts laid over the derived ones (the runner's "detected") stay. */
+	for (i = 0; i < rs->nsystems; i++)
+		for (n = 0; n < old[i].len; n++)
+			if (!meta_is_derived_source(old[i].items[n].source))
+				fact_list_set(&rs->systems[i].normalized,
+				    old[i].items[n].key, old[i].items[n].value,
+				    old[i].items[n].source);
 	for (i = 0; i < rs->nsystems; i++)
 		if ((n = cmd_normalize_changes(&old[i],
 		    &rs->systems[i].normalized)) > 0) {

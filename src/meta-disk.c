@@ -163,6 +163,21 @@ meta_disk_model_number(const char *raw, struct meta_emit *e)
 	free(model);
 }
 
+void
+meta_disk_raid_note(const char *raw, struct meta_emit *e)
+{
+	regmatch_t	m[META_UTIL_MAXGROUPS];
+
+	/* A btrfs "dup" profile keeps two copies on one device. */
+	if (meta_util_match("^[[:space:]]*(single|dup)[[:space:]]*$", raw, m))
+		meta_util_emit(e, "raid_mode", "single");
+	else if (meta_util_match("^[[:space:]]*linear[[:space:]]*$", raw, m))
+		meta_util_emit(e, "raid_mode", "jbod");
+	else if (meta_util_match("^[[:space:]]*raid[0-9]", raw, m))
+		meta_util_emit(e, "raid_mode", meta_disk_mode_of(raw) != NULL ?
+		    meta_disk_mode_of(raw) : "unknown");
+}
+
 static int
 meta_disk_is_options(const char *seg)
 {

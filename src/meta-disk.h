@@ -17,6 +17,11 @@ void	 meta_disk_list(const char *raw, struct meta_emit *e);
 void	 meta_disk_model_number(const char *raw, struct meta_emit *e);
 /* A stated RAID level anywhere in raw ("RAID1", "raid10", "md0 : active raid5"). */
 void	 meta_disk_raid_level(const char *raw, struct meta_emit *e);
+/*
+ * A detected layout ("raid" note of the runner): an md level or a btrfs
+ * data profile: "raid1", "raid10", "linear" (jbod), "single", "dup".
+ */
+void	 meta_disk_raid_note(const char *raw, struct meta_emit *e);
 /* Disk Details: "NONE / relatime,rw / RAID0 Block Size: 4096" (scheduler, options, RAID, block size). */
 void	 meta_disk_details(const char *raw, struct meta_emit *e);
 /* Disk Details naming a block size and no RAID level: PTS saw a plain device. */

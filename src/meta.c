@@ -64,6 +64,7 @@ static const struct meta_rule meta_rules[] = {
 	    meta_disk_filesystem },
 	{ META_FIELD, { "RAID", "RAID Mode", "RAID Level", "raid_mode" },
 	    meta_disk_raid_level },
+	{ META_NOTE, { "raid" }, meta_disk_raid_note },
 	{ META_NOTE, META_DETAILS_NOTES, meta_disk_details },
 	{ META_IDENT, { NULL }, meta_disk_raid_level },
 	{ META_FIELD, META_DISK_FIELDS, meta_disk_md },
@@ -107,6 +108,17 @@ meta_is_fact(const char *key)
 		if (strcmp(key, meta_fact_names[i]) == 0)
 			return true;
 	return false;
+}
+
+bool
+meta_is_derived_source(const char *source)
+{
+	if (source == NULL)
+		return false;
+	return strncmp(source, "field:", 6) == 0 ||
+	    strncmp(source, "note:", 5) == 0 ||
+	    strncmp(source, "json:", 5) == 0 ||
+	    strcmp(source, "identifier") == 0;
 }
 
 bool

@@ -39,6 +39,12 @@ bool	 meta_is_fact(const char *key);
  * numbers: os_version "23.10" is not 23.1.
  */
 bool	 meta_fact_is_number(const char *key);
+/*
+ * True when source is a provenance this module writes ("field:...",
+ * "note:...", "json:...", "identifier"); false for facts another part
+ * laid over them (the runner's "detected"), which re-normalising keeps.
+ */
+bool	 meta_is_derived_source(const char *source);
 /* Fill system.normalized for every system of rs (replacing what was there). */
 void	 meta_normalize_result_set(struct result_set *rs);
 /*
