@@ -128,11 +128,11 @@ meta_hw_cpu(const char *raw, struct meta_emit *e)
 	model = meta_hw_model(body);
 	meta_util_emit(e, "cpu_model", model);
 	if (meta_util_match("\\(([0-9]+) Cores? / ([0-9]+) Threads?\\)", body, m)) {
-		meta_util_emit_long(e, "cpu_cores", atol(body + m[1].rm_so));
-		meta_util_emit_long(e, "cpu_threads", atol(body + m[2].rm_so));
+		meta_util_emit_long(e, "cpu_cores", strtol(body + m[1].rm_so, NULL, 10));
+		meta_util_emit_long(e, "cpu_threads", strtol(body + m[2].rm_so, NULL, 10));
 	} else if (meta_util_match("\\(([0-9]+) Cores?\\)", body, m) ||
 	    meta_util_match("Total Cores: ([0-9]+)", body, m)) {
-		meta_util_emit_long(e, "cpu_cores", atol(body + m[1].rm_so));
+		meta_util_emit_long(e, "cpu_cores", strtol(body + m[1].rm_so, NULL, 10));
 	}
 	/*
 	 * PTS prints the maximum clock after "@"; a raw CPUID brand string
@@ -146,7 +146,7 @@ meta_hw_cpu(const char *raw, struct meta_emit *e)
 		if (ghz > 0 && ghz < 100)
 			meta_util_emit_long(e, "cpu_max_mhz", lround(ghz * 1000));
 	} else if (!brand && meta_util_match("@ ?([0-9]+) ?MHz", body, m)) {
-		meta_util_emit_long(e, "cpu_max_mhz", atol(body + m[1].rm_so));
+		meta_util_emit_long(e, "cpu_max_mhz", strtol(body + m[1].rm_so, NULL, 10));
 	}
 	free(g);
 	free(model);
@@ -184,7 +184,8 @@ meta_hw_memory(const char *raw, struct meta_emit *e)
 			size *= 1024;
 		total += size * (double)count;
 	}
-	if (known && parts.len > 0 && total > 0)
+	/* Beyond an exabyte the text is not describing memory. */
+	if (known && parts.len > 0 && total > 0 && total < 1e12)
 		meta_util_emit_long(e, "memory_mb", lround(total));
 	/* "DRAM-6000MT/s" names no generation: memory_type stays unset. */
 	if (meta_util_match("(^|[^[:alnum:]])((LP)?DDR[0-9]*[XL]?)([^[:alnum:]]|$)",

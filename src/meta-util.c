@@ -122,9 +122,9 @@ meta_util_multiplier(const char **p)
 	regmatch_t	m[META_UTIL_MAXGROUPS];
 	long		n;
 
-	if (!meta_util_match("^([0-9]+) x ", *p, m))
+	if (!meta_util_match("^([0-9]+) x( |$)", *p, m))
 		return 1;
-	n = atol(*p + m[1].rm_so);
+	n = strtol(*p + m[1].rm_so, NULL, 10);
 	*p += m[0].rm_eo;
 	return n;
 }
