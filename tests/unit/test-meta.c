@@ -16,6 +16,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "format.h"
 #include "meta.h"
 #include "model.h"
 #include "tap.h"
@@ -770,6 +771,83 @@ test_corpus(void)
 		}
 }
 
+/*
+ * The seeds read by the real readers, once they are built in: the facts
+ * the issue names must come out of the whole import path.
+ */
+struct seedcase {
+	const char	*prefix;	/* seed file name start */
+	const char	*ident;
+	const char	*facts[8];
+};
+
+static const struct seedcase seedcases[] = {
+	{ "004_", "Single", { "raid_mode=single", "filesystem=btrfs",
+	    "cpu_model=Ryzen 9 5900X", "kernel_version=5.14.0-rc7" } },
+	{ "004_", "RAID0", { "raid_mode=raid0", "filesystem=btrfs",
+	    "block_size=4096" } },
+	{ "004_", "RAID1", { "raid_mode=raid1", "filesystem=btrfs",
+	    "io_scheduler=none" } },
+	{ "000_", "Samsung 980 PRO 2TB", { "cpu_model=Ryzen 9 7950X",
+	    "disk_capacity_gb=[2000]", "kernel_version=6.7.0",
+	    "cpu_governor=powersave" } },
+	{ "000_", "Samsung 970 EVO Plus 2TB", { "disk_count=2",
+	    "disk_capacity_gb=[2000,123]" } },
+	{ "001_", "Desktop", { "cpu_vendor=Intel", "cpu_model=Core i7-7700",
+	    "!cpu_max_mhz", "os_name=FreeBSD", "os_version=12.1",
+	    "kernel_version=12.1" } },
+};
+
+static void
+test_seed_files(void)
+{
+	struct dirent		*de;
+	struct result_set	*rs;
+	struct read_options	 ro;
+	struct diag		 d;
+	DIR			*dir;
+	char			*path, name[128];
+	size_t			 i, k;
+	long			 idx;
+
+	if ((dir = opendir(SHARED "/seeds")) == NULL) {
+		skip("seed files through the readers", "../shared is absent");
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, "00", 2) != 0)
+			continue;
+		path = xasprintf("%s/seeds/%s", SHARED, de->d_name);
+		rs = result_set_new();
+		diag_clear(&d);
+		memset(&ro, 0, sizeof(ro));
+		if (format_read_file(path, &ro, rs, &d) != 0) {
+			snprintf(name, sizeof(name), "seed %.4s through its reader",
+			    de->d_name);
+			skip(name, "no reader for it in this build");
+			goto next;
+		}
+		meta_normalize_result_set(rs);
+		for (i = 0; i < sizeof(seedcases) / sizeof(seedcases[0]); i++) {
+			if (strncmp(de->d_name, seedcases[i].prefix, 4) != 0)
+				continue;
+			snprintf(name, sizeof(name), "read seed %s [%s]",
+			    seedcases[i].prefix, seedcases[i].ident);
+			idx = result_set_find_system(rs, seedcases[i].ident);
+			ok(idx >= 0, name);
+			if (idx < 0)
+				continue;
+			for (k = 0; k < 8 && seedcases[i].facts[k] != NULL; k++)
+				;
+			check_facts(&rs->systems[idx], seedcases[i].facts, k, name);
+		}
+	next:
+		result_set_free(rs);
+		free(path);
+	}
+	closedir(dir);
+}
+
 int
 main(void)
 {
@@ -778,6 +856,7 @@ main(void)
 	test_provenance();
 	test_diff();
 	test_corpus();
+	test_seed_files();
 	xmlCleanupParser();
 	return tap_done();
 }
