@@ -293,6 +293,16 @@ meta_disk_filesystem(const char *raw, struct meta_emit *e)
 }
 
 void
+meta_disk_fs_from_options(const char *raw, struct meta_emit *e)
+{
+	regmatch_t	m[META_UTIL_MAXGROUPS];
+
+	if (meta_util_match("(^|[[:space:],/])(subvol=|subvolid=|space_cache)",
+	    raw, m))
+		meta_util_emit(e, "filesystem", "btrfs");
+}
+
+void
 meta_disk_scheduler(const char *raw, struct meta_emit *e)
 {
 	regmatch_t	 m[META_UTIL_MAXGROUPS];

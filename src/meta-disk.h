@@ -34,6 +34,11 @@ void	 meta_disk_identifier_single(const char *raw, struct meta_emit *e);
 void	 meta_disk_single(const char *raw, struct meta_emit *e);
 /* A File-System field: "ext4", "btrfs", "zfs". */
 void	 meta_disk_filesystem(const char *raw, struct meta_emit *e);
+/*
+ * Mount options only one filesystem has ("subvolid=", "space_cache":
+ * btrfs), in a mount-options or Disk Details note, name the filesystem.
+ */
+void	 meta_disk_fs_from_options(const char *raw, struct meta_emit *e);
 /* A disk-scheduler note: "NONE", "[mq-deadline] none". */
 void	 meta_disk_scheduler(const char *raw, struct meta_emit *e);
 /* A disk-mount-options note: "relatime,rw". */

@@ -62,6 +62,8 @@ static const struct meta_rule meta_rules[] = {
 	    meta_disk_model_number },
 	{ META_FIELD, { "File-System", "File System", "Filesystem" },
 	    meta_disk_filesystem },
+	{ META_NOTE, { "disk-mount-options", "Disk Details", "Disk" },
+	    meta_disk_fs_from_options },
 	{ META_FIELD, { "RAID", "RAID Mode", "RAID Level", "raid_mode" },
 	    meta_disk_raid_level },
 	{ META_NOTE, { "raid" }, meta_disk_raid_note },

@@ -159,6 +159,10 @@ static const struct rcase rcases[] = {
 	{ "F:File-System", "XFS", { "filesystem=xfs" } },
 	{ "F:File-System", "overlayfs", { "filesystem=overlayfs" } },
 	{ "F:File-System", "", { "!filesystem" } },
+	/* Options only btrfs has name it when no File-System field does. */
+	{ "N:Disk Details", "NONE / relatime,rw,space_cache,ssd,subvol=/,subvolid=5 / Block Size: 4096",
+	  { "filesystem=btrfs" } },
+	{ "N:disk-mount-options", "relatime,rw,data=ordered", { "!filesystem" } },
 	/* Kernels */
 	{ "F:Kernel", "6.7.0-060700-generic (x86_64)",
 	  { "kernel_version=6.7.0", "kernel_flavour=generic" } },
@@ -788,13 +792,13 @@ struct seedcase {
 
 static const struct seedcase seedcases[] = {
 	{ "004_", "Single", { "raid_mode=single", "block_size=4096",
-	    "io_scheduler=none", "cpu_governor=ondemand" },
-	  { "filesystem=btrfs", "cpu_model=Ryzen 9 5900X",
+	    "io_scheduler=none", "cpu_governor=ondemand", "filesystem=btrfs" },
+	  { "cpu_model=Ryzen 9 5900X",
 	    "kernel_version=5.14.0-rc7" } },
-	{ "004_", "RAID0", { "raid_mode=raid0", "block_size=4096" },
-	  { "filesystem=btrfs" } },
-	{ "004_", "RAID1", { "raid_mode=raid1", "io_scheduler=none" },
-	  { "filesystem=btrfs" } },
+	{ "004_", "RAID0", { "raid_mode=raid0", "block_size=4096",
+	    "filesystem=btrfs" }, { "disk_count=3" } },
+	{ "004_", "RAID1", { "raid_mode=raid1", "io_scheduler=none",
+	    "filesystem=btrfs" }, { "disk_count=3" } },
 	{ "000_", "Samsung 980 PRO 2TB", { "cpu_governor=powersave",
 	    "raid_mode=single" },
 	  { "cpu_model=Ryzen 9 7950X", "disk_capacity_gb=[2000]",
