@@ -552,7 +552,7 @@ test_diff(void)
  */
 struct label {
 	const char	*file;		/* a unique part of the corpus file name */
-	const char	*ident;
+	const char	*ident;		/* "*": every system of the file */
 	const char	*facts[24];
 };
 
@@ -713,9 +713,9 @@ test_corpus(void)
 	struct result_set	*rs;
 	struct dirent		*de;
 	DIR			*dir;
-	char			*path, name[256];
+	char			*path, name[512];
 	size_t			 d, i, l, nsys = 0;
-	int			 bad = 0, nfiles = 0;
+	int			 bad = 0, nfiles = 0, labelled;
 	int			 seen[sizeof(labels) / sizeof(labels[0])] = { 0 };
 
 	if ((dir = opendir(SHARED "/corpus")) == NULL) {
@@ -736,20 +736,27 @@ test_corpus(void)
 			if (rs == NULL)
 				continue;
 			nfiles++;
+			labelled = 0;
 			meta_normalize_result_set(rs);
 			for (i = 0; i < rs->nsystems; i++, nsys++) {
+				int	mine = 0;
+
 				check_sane(&rs->systems[i], de->d_name, &bad);
 				for (l = 0; l < sizeof(labels) / sizeof(labels[0]); l++) {
+					/* "*": every system of the file. */
 					if (strstr(de->d_name, labels[l].file) == NULL ||
+					    (strcmp(labels[l].ident, "*") != 0 &&
 					    strcmp(rs->systems[i].identifier,
-					    labels[l].ident) != 0)
+					    labels[l].ident) != 0))
 						continue;
 					snprintf(name, sizeof(name), "%s [%s]",
 					    labels[l].file, labels[l].ident);
 					check_facts(&rs->systems[i], labels[l].facts,
 					    24, name);
 					seen[l]++;
+					mine = 1;
 				}
+				labelled += mine;
 				if (getenv("META_DUMP") != NULL) {
 					size_t k;
 
@@ -760,6 +767,11 @@ test_corpus(void)
 						    rs->systems[i].normalized.items[k].value);
 					printf("\n");
 				}
+			}
+			if (labelled < (int)rs->nsystems) {
+				snprintf(name, sizeof(name), "every system of %s "
+				    "is labelled", de->d_name);
+				ok(0, name);
 			}
 			result_set_free(rs);
 		}
