@@ -152,7 +152,7 @@ parse_fio_log_detect(const char *head, size_t len)
 static enum log_kind
 parse_fio_log_kind(const char *path, char **job)
 {
-	char		*base = g_path_get_basename(path), *p, *us;
+	char		*base = g_path_get_basename(path), *p;
 	enum log_kind	 k, found = LOG_UNKNOWN;
 
 	/* Strip ".log" and a ".N" index. */
@@ -161,21 +161,20 @@ parse_fio_log_kind(const char *path, char **job)
 	if ((p = strrchr(base, '.')) != NULL && p[1] != '\0' &&
 	    strspn(p + 1, "0123456789") == strlen(p + 1))
 		*p = '\0';
+	/* The kind is the last "_word"; "lat" also ends "clat", hence the "_". */
 	for (k = LOG_BW; k < LOG_UNKNOWN; k++) {
 		size_t sl = strlen(log_kinds[k].suffix), bl = strlen(base);
 
 		if (bl >= sl && strcmp(base + bl - sl, log_kinds[k].suffix) == 0 &&
 		    (bl == sl || base[bl - sl - 1] == '_'))
-			found = k;	/* later entries are longer: clat_hist wins */
+			found = k;
 	}
 	if (found != LOG_UNKNOWN) {
 		size_t sl = strlen(log_kinds[found].suffix), bl = strlen(base);
 
 		base[bl > sl ? bl - sl - 1 : 0] = '\0';
-		/* "lat" also ends "clat"/"slat": the underscore check keeps them apart. */
 	}
-	us = base;
-	*job = xstrdup(*us != '\0' ? us : "fio");
+	*job = xstrdup(*base != '\0' ? base : "fio");
 	g_free(base);
 	return found;
 }
