@@ -1,0 +1,998 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Reader for Phoronix Test Suite result files: composite.xml (PTS 3.0 to
+ * 10.x), the per-run test-N.xml files, and the pre-3.0 Benchmark/Results/
+ * Group layout, streamed with libxml2's xmlTextReader so memory follows the
+ * largest element, not the file. It refuses DOCTYPEs, entities, deep nesting
+ * and huge text instead of expanding them. It does not normalise system
+ * facts (meta.c does) nor merge Results PTS would merge (see docs/pts-xml.md).
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <json-c/json.h>
+#include <libxml/xmlreader.h>
+
+#include "export.h"
+#include "format.h"
+#include "pts-xml.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Nesting deeper than this is no PTS file: refuse before it costs memory. */
+#define PTS_MAX_DEPTH	16
+/* One element's text; line graphs and image comparisons are the largest. */
+#define PTS_MAX_TEXT	((size_t)8 * 1024 * 1024)
+/* How far the prolog may run before the root element. */
+#define PTS_MAX_PROLOG	((size_t)1024 * 1024)
+
+/* What a System block said, kept until its end tag. */
+struct pts_sys {
+	char		*identifier;
+	char		*hardware;
+	char		*software;
+	char		*user, *timestamp, *version, *cost;
+	char		*notes;
+	char		*json;
+	struct kv_list	 other;
+	long		 line;
+};
+
+/* What an Entry said, kept until its end tag. */
+struct pts_entry {
+	char	*identifier;
+	char	*value;
+	char	*raw;
+	char	*json;
+	long	 line;
+	long	 value_line;
+};
+
+/* Per system index: the raw strings, to compare duplicate System blocks. */
+struct pts_sysinfo {
+	char	*hardware;
+	char	*software;
+	bool	 placeholder;	/* created for an Entry, no System block yet */
+};
+
+struct pts_parser {
+	const char		*path;
+	const struct read_options *opt;
+	struct result_set	*rs;
+	struct diag		*d;
+	xmlTextReaderPtr	 reader;
+	const xmlChar		*names[PTS_MAX_DEPTH + 1];
+	struct strbuf		 text;
+	bool			 failed;
+	bool			 old_layout;	/* pre-3.0 Benchmark/Suite file */
+	char			*comment_date;	/* pre-3.0 "Generated:" comment */
+	/* Generated children, put in canonical order at the end. */
+	char			*known_extra[3];
+	struct kv_list		 other_extra;
+	struct pts_sys		 sys;
+	struct pts_entry	 entry;
+	struct pts_sysinfo	*info;
+	size_t			 ninfo, capinfo;
+	/* Current Result: index into rs->tests and the line of each value. */
+	size_t			 test;
+	bool			 in_test;
+	long			 test_line;
+	long			*vlines;
+	size_t			 capvlines;
+	GHashTable		*hashes;	/* comparison hash -> first line */
+	long			*plines;	/* per system: first Entry line */
+	size_t			 capplines;
+};
+
+static const char *const pts_known_extra[3] = {
+	"InternalTags", "ReferenceID", "PreSetEnvironmentVariables"
+};
+
+static int	 pts_xml_detect(const char *head, size_t len);
+static int	 pts_xml_read(const char *path, const struct read_options *opt,
+		    struct result_set *rs, struct diag *d);
+static int	 pts_check_prolog(int fd, const char *path, struct diag *d);
+static void	 pts_xml_error(void *arg, xmlErrorPtr err);
+static int	 pts_fail(struct pts_parser *p, long line, const char *where,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static char	*pts_take(struct pts_parser *p);
+static bool	 pts_is(const xmlChar *a, const char *b);
+static void	 pts_start(struct pts_parser *p, int depth, long line);
+static void	 pts_end(struct pts_parser *p, int depth);
+static void	 pts_sys_clear(struct pts_sys *s);
+static void	 pts_entry_clear(struct pts_entry *e);
+static void	 pts_sys_field(struct pts_parser *p, const xmlChar *name);
+static void	 pts_sys_commit(struct pts_parser *p);
+static size_t	 pts_sysinfo_add(struct pts_parser *p, const char *hw,
+		    const char *sw, bool placeholder);
+static void	 pts_generated_field(struct pts_parser *p, const xmlChar *name);
+static void	 pts_suite_field(struct pts_parser *p, const xmlChar *name);
+static void	 pts_result_field(struct pts_parser *p, const xmlChar *name);
+static void	 pts_entry_field(struct pts_parser *p, const xmlChar *name);
+static void	 pts_entry_commit(struct pts_parser *p);
+static void	 pts_test_begin(struct pts_parser *p, long line);
+static void	 pts_test_finish(struct pts_parser *p);
+static void	 pts_value_fill(struct pts_parser *p, struct test *t,
+		    struct value *v, long line);
+static void	 pts_entry_json(struct test *t, struct value *v);
+static void	 pts_system_json(struct pts_parser *p, struct system *s,
+		    const char *json);
+static void	 pts_finish(struct pts_parser *p);
+static void	 pts_comment(struct pts_parser *p, const char *text);
+
+const struct reader reader_pts_xml = {
+	.name = "pts-xml",
+	.summary = "Phoronix Test Suite result file (composite.xml, test-N.xml, pre-3.0 layout)",
+	.detect = pts_xml_detect,
+	.read = pts_xml_read
+};
+
+/*
+ * Skip the prolog (BOM, XML declaration, processing instructions, comments,
+ * a DOCTYPE) and look at the root element's name.
+ */
+static int
+pts_xml_detect(const char *head, size_t len)
+{
+	const char	*p = head, *end = head + len, *q;
+
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p < end) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p >= end || *p != '<')
+			return 0;
+		if (strncmp(p, "<?", 2) == 0)
+			q = strstr(p, "?>");
+		else if (strncmp(p, "<!--", 4) == 0)
+			q = strstr(p, "-->");
+		else if (strncmp(p, "<!DOCTYPE", 9) == 0) {
+			/* Skip an internal subset too: it may hold '>'. */
+			q = strpbrk(p, "[>");
+			if (q != NULL && *q == '[')
+				q = strstr(q, "]");
+			if (q != NULL)
+				q = strchr(q, '>');
+		} else
+			break;
+		if (q == NULL)
+			return 0;
+		p = strchr(q, '>') + 1;
+	}
+	if (end - p >= 18 && strncmp(p, "<PhoronixTestSuite", 18) == 0 &&
+	    (p + 18 == end || strchr(" \t\r\n>/", p[18]) != NULL))
+		return 95;
+	return strstr(head, "<PhoronixTestSuite>") != NULL ? 30 : 0;
+}
+
+/*
+ * Refuse a DOCTYPE before libxml2 sees the file: PTS never writes one, and
+ * it is the only door to entity expansion (billion laughs) and external
+ * entities (XXE). Reads the prolog only, line by line.
+ */
+static int
+pts_check_prolog(int fd, const char *path, struct diag *d)
+{
+	char	 buf[4096];
+	size_t	 seen = 0, i;
+	ssize_t	 n;
+	long	 line = 1;
+	int	 state = 0;	/* 0 text, 1 in "<?", 2 in "<!--" */
+	char	 prev[8] = "";
+
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return diag_set(d, path, 0, "read: %s", strerror(errno));
+		if (n == 0)
+			break;
+		for (i = 0; i < (size_t)n; i++, seen++) {
+			char	c = buf[i];
+
+			memmove(prev, prev + 1, sizeof(prev) - 2);
+			prev[sizeof(prev) - 2] = c;
+			if (c == '\n')
+				line++;
+			if (state == 1 && strcmp(prev + 5, "?>") == 0)
+				state = 0;
+			else if (state == 2 && strcmp(prev + 4, "-->") == 0)
+				state = 0;
+			else if (state == 0 && strcmp(prev + 5, "<?") == 0)
+				state = 1;
+			else if (state == 0 && strcmp(prev + 3, "<!--") == 0)
+				state = 2;
+			else if (state == 0 && strcmp(prev + 3, "<!DO") == 0) {
+				diag_set(d, path, line, "DOCTYPE declarations are "
+				    "refused (a PTS result file has none; they could "
+				    "declare entities or load external files)");
+				diag_where(d, "DOCTYPE");
+				return -1;
+			} else if (state == 0 && prev[5] == '<' &&
+			    (isalpha((unsigned char)c) || c == '_'))
+				return 0;	/* the root element: prolog done */
+		}
+		if (seen > PTS_MAX_PROLOG)
+			return diag_set(d, path, line, "no root element in the "
+			    "first %zu bytes", PTS_MAX_PROLOG);
+	}
+	return diag_set(d, path, line, "no XML root element (empty or not XML)");
+}
+
+static void
+pts_xml_error(void *arg, xmlErrorPtr err)
+{
+	struct pts_parser	*p = arg;
+	char			 msg[512];
+	size_t			 n;
+
+	if (err == NULL || err->message == NULL)
+		return;
+	snprintf(msg, sizeof(msg), "%s", err->message);
+	n = strlen(msg);
+	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	if (err->level == XML_ERR_WARNING) {
+		format_warn(p->opt, p->path, err->line, "%s", msg);
+		return;
+	}
+	if (!p->failed)
+		pts_fail(p, err->line, NULL, "XML error: %s", msg);
+}
+
+static int
+pts_fail(struct pts_parser *p, long line, const char *where,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[DIAG_MSG_MAX];
+
+	if (p->failed)
+		return -1;	/* the first error is the one that matters */
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_set(p->d, p->path, line, "%s", msg);
+	if (where != NULL)
+		diag_where(p->d, where);
+	p->failed = true;
+	return -1;
+}
+
+/* The text collected for the element that just ended, as a new string. */
+static char *
+pts_take(struct pts_parser *p)
+{
+	return xstrdup(strbuf_str(&p->text));
+}
+
+static bool
+pts_is(const xmlChar *a, const char *b)
+{
+	return a != NULL && strcmp((const char *)a, b) == 0;
+}
+
+/* Is s only white space (or NULL)? PTS writes " " for "nothing" at times. */
+static bool
+pts_blank(const char *s)
+{
+	if (s == NULL)
+		return true;
+	while (*s != '\0' && isspace((unsigned char)*s))
+		s++;
+	return *s == '\0';
+}
+
+/* Replace *dst by s when s has content, else by NULL; frees s. */
+static void
+pts_set_opt(char **dst, char *s)
+{
+	free(*dst);
+	if (pts_blank(s)) {
+		free(s);
+		s = NULL;
+	}
+	*dst = s;
+}
+
+static void
+pts_sys_clear(struct pts_sys *s)
+{
+	free(s->identifier);
+	free(s->hardware);
+	free(s->software);
+	free(s->user);
+	free(s->timestamp);
+	free(s->version);
+	free(s->cost);
+	free(s->notes);
+	free(s->json);
+	kv_list_free(&s->other);
+	memset(s, 0, sizeof(*s));
+}
+
+static void
+pts_entry_clear(struct pts_entry *e)
+{
+	free(e->identifier);
+	free(e->value);
+	free(e->raw);
+	free(e->json);
+	memset(e, 0, sizeof(*e));
+}
+
+static void
+pts_start(struct pts_parser *p, int depth, long line)
+{
+	const xmlChar	*name = p->names[depth];
+	const xmlChar	*parent = depth > 0 ? p->names[depth - 1] : NULL;
+
+	if (depth == 0) {
+		if (!pts_is(name, "PhoronixTestSuite"))
+			pts_fail(p, line, (const char *)name, "root element is "
+			    "not PhoronixTestSuite: not a PTS result file");
+		return;
+	}
+	if (depth == 1 && pts_is(name, "System")) {
+		pts_sys_clear(&p->sys);
+		p->sys.line = line;
+	} else if (depth == 1 && (pts_is(name, "Result") ||
+	    pts_is(name, "Benchmark"))) {
+		if (pts_is(name, "Benchmark"))
+			p->old_layout = true;
+		pts_test_begin(p, line);
+	} else if (depth == 1 && pts_is(name, "Suite"))
+		p->old_layout = true;
+	else if (pts_is(name, "Entry") && p->in_test &&
+	    (pts_is(parent, "Data") || pts_is(parent, "Group"))) {
+		pts_entry_clear(&p->entry);
+		p->entry.line = line;
+	} else if (pts_is(name, "Value") && pts_is(parent, "Entry"))
+		p->entry.value_line = line;
+}
+
+static void
+pts_end(struct pts_parser *p, int depth)
+{
+	const xmlChar	*name = p->names[depth];
+	const xmlChar	*parent = depth > 0 ? p->names[depth - 1] : NULL;
+
+	if (depth == 1) {
+		if (pts_is(name, "System"))
+			pts_sys_commit(p);
+		else if (pts_is(name, "Result") || pts_is(name, "Benchmark"))
+			pts_test_finish(p);
+		return;
+	}
+	if (depth == 2 && pts_is(parent, "Generated"))
+		pts_generated_field(p, name);
+	else if (depth == 2 && pts_is(parent, "System"))
+		pts_sys_field(p, name);
+	else if (depth == 2 && pts_is(parent, "Suite"))
+		pts_suite_field(p, name);
+	else if (depth == 2 && p->in_test &&
+	    (pts_is(parent, "Result") || pts_is(parent, "Benchmark")))
+		pts_result_field(p, name);
+	else if (pts_is(parent, "Entry") && p->in_test)
+		pts_entry_field(p, name);
+	else if (pts_is(name, "Entry") && p->in_test &&
+	    (pts_is(parent, "Data") || pts_is(parent, "Group")))
+		pts_entry_commit(p);
+}
+
+static void
+pts_generated_field(struct pts_parser *p, const xmlChar *name)
+{
+	struct result_set	*rs = p->rs;
+	size_t			 i;
+
+	if (pts_is(name, "Title"))
+		pts_set_opt(&rs->title, pts_take(p));
+	else if (pts_is(name, "Description"))
+		pts_set_opt(&rs->description, pts_take(p));
+	else if (pts_is(name, "Notes"))
+		pts_set_opt(&rs->notes, pts_take(p));
+	else if (pts_is(name, "TestClient") || pts_is(name, "TestClientString"))
+		pts_set_opt(&rs->generator, pts_take(p));
+	else if (pts_is(name, "LastModified") || pts_is(name, "TimeStamp"))
+		pts_set_opt(&rs->last_modified, pts_take(p));
+	else {
+		for (i = 0; i < 3; i++) {
+			if (pts_is(name, pts_known_extra[i])) {
+				pts_set_opt(&p->known_extra[i], pts_take(p));
+				return;
+			}
+		}
+		if (!pts_blank(strbuf_str(&p->text)))
+			kv_list_set(&p->other_extra, (const char *)name,
+			    strbuf_str(&p->text));
+	}
+}
+
+/* Pre-3.0 Suite block: its title and description are the file's. */
+static void
+pts_suite_field(struct pts_parser *p, const xmlChar *name)
+{
+	char	*key;
+
+	if (pts_is(name, "Title"))
+		pts_set_opt(&p->rs->title, pts_take(p));
+	else if (pts_is(name, "Description"))
+		pts_set_opt(&p->rs->description, pts_take(p));
+	else if (!pts_blank(strbuf_str(&p->text))) {
+		key = xasprintf("Suite%s", (const char *)name);
+		kv_list_set(&p->other_extra, key, strbuf_str(&p->text));
+		free(key);
+	}
+}
+
+static void
+pts_sys_field(struct pts_parser *p, const xmlChar *name)
+{
+	struct pts_sys	*s = &p->sys;
+
+	if (pts_is(name, "Identifier") || pts_is(name, "AssociatedIdentifiers"))
+		model_set_str(&s->identifier, strbuf_str(&p->text));
+	else if (pts_is(name, "Hardware"))
+		model_set_str(&s->hardware, strbuf_str(&p->text));
+	else if (pts_is(name, "Software"))
+		model_set_str(&s->software, strbuf_str(&p->text));
+	else if (pts_is(name, "User") || pts_is(name, "Author"))
+		pts_set_opt(&s->user, pts_take(p));
+	else if (pts_is(name, "TimeStamp") || pts_is(name, "TestDate"))
+		pts_set_opt(&s->timestamp, pts_take(p));
+	else if (pts_is(name, "TestClientVersion") || pts_is(name, "Version"))
+		pts_set_opt(&s->version, pts_take(p));
+	else if (pts_is(name, "CostValueForComparison"))
+		pts_set_opt(&s->cost, pts_take(p));
+	else if (pts_is(name, "Notes") || pts_is(name, "TestNotes"))
+		pts_set_opt(&s->notes, pts_take(p));
+	else if (pts_is(name, "JSON"))
+		pts_set_opt(&s->json, pts_take(p));
+	else if (!pts_blank(strbuf_str(&p->text)))
+		kv_list_set(&s->other, (const char *)name, strbuf_str(&p->text));
+}
+
+static size_t
+pts_sysinfo_add(struct pts_parser *p, const char *hw, const char *sw,
+    bool placeholder)
+{
+	struct pts_sysinfo	*i;
+
+	xgrow(&p->info, &p->capinfo, p->ninfo + 1, sizeof(*p->info));
+	i = &p->info[p->ninfo];
+	i->hardware = xstrdup(hw ? hw : "");
+	i->software = xstrdup(sw ? sw : "");
+	i->placeholder = placeholder;
+	return p->ninfo++;
+}
+
+static void
+pts_sys_commit(struct pts_parser *p)
+{
+	struct pts_sys		*s = &p->sys;
+	struct system		*sys;
+	struct pts_sysinfo	*info;
+	long			 idx;
+	size_t			 i;
+
+	if (s->identifier == NULL)
+		format_warn(p->opt, p->path, s->line,
+		    "System without Identifier: its identifier is empty");
+	idx = result_set_find_system(p->rs, s->identifier ? s->identifier : "");
+	if (idx >= 0 && !p->info[idx].placeholder) {
+		info = &p->info[idx];
+		/* Merges duplicate System blocks (docs/pts-result-file.md §6). */
+		if (strcmp(info->hardware, s->hardware ? s->hardware : "") != 0 ||
+		    strcmp(info->software, s->software ? s->software : "") != 0)
+			format_warn(p->opt, p->path, s->line, "System \"%s\" "
+			    "appears again with different hardware or software; "
+			    "keeping the first", s->identifier);
+		else
+			format_warn(p->opt, p->path, s->line, "System \"%s\" "
+			    "appears twice; merged", s->identifier);
+		return;
+	}
+	if (idx < 0) {
+		idx = (long)result_set_add_system(p->rs, s->identifier);
+		pts_sysinfo_add(p, s->hardware, s->software, false);
+	} else {
+		info = &p->info[idx];
+		model_set_str(&info->hardware, s->hardware ? s->hardware : "");
+		model_set_str(&info->software, s->software ? s->software : "");
+		info->placeholder = false;
+	}
+	sys = &p->rs->systems[idx];
+	pts_xml_split_fields(&sys->fields, s->hardware);
+	pts_xml_split_fields(&sys->fields, s->software);
+	/* Canonical order, so that a written file reads back the same. */
+	if (s->user != NULL)
+		kv_list_add(&sys->meta, "User", s->user);
+	if (s->timestamp != NULL)
+		kv_list_add(&sys->meta, "TimeStamp", s->timestamp);
+	if (s->version != NULL)
+		kv_list_add(&sys->meta, "TestClientVersion", s->version);
+	if (s->cost != NULL)
+		kv_list_add(&sys->meta, "CostValueForComparison", s->cost);
+	for (i = 0; i < s->other.len; i++)
+		kv_list_add(&sys->meta, s->other.items[i].key,
+		    s->other.items[i].value);
+	model_set_str(&sys->notes_text, s->notes);
+	if (s->json != NULL)
+		pts_system_json(p, sys, s->json);
+}
+
+/* Keep System/JSON raw; its string members become notes. */
+static void
+pts_system_json(struct pts_parser *p, struct system *s, const char *json)
+{
+	struct json_object	*o;
+
+	model_set_str(&s->json_raw, json);
+	o = json_tokener_parse(json);
+	if (o == NULL || !json_object_is_type(o, json_type_object)) {
+		format_warn(p->opt, p->path, p->sys.line, "System \"%s\": JSON "
+		    "is not an object; kept as raw text", s->identifier);
+		json_object_put(o);
+		return;
+	}
+	json_object_object_foreach(o, key, val) {
+		if (json_object_is_type(val, json_type_string))
+			kv_list_add(&s->notes, key, json_object_get_string(val));
+	}
+	json_object_put(o);
+}
+
+static void
+pts_test_begin(struct pts_parser *p, long line)
+{
+	struct test	*t;
+
+	t = result_set_add_test(p->rs);
+	/* Required elements: present even when the file omits them. */
+	model_set_str(&t->identifier, "");
+	model_set_str(&t->title, "");
+	model_set_str(&t->app_version, "");
+	model_set_str(&t->arguments, "");
+	model_set_str(&t->description, "");
+	model_set_str(&t->unit, "");
+	model_set_str(&t->proportion_raw, "");
+	model_set_str(&t->display_raw, "");
+	p->test = p->rs->ntests - 1;
+	p->in_test = true;
+	p->test_line = line;
+}
+
+static void
+pts_result_field(struct pts_parser *p, const xmlChar *name)
+{
+	struct test	*t = &p->rs->tests[p->test];
+	const char	*s = strbuf_str(&p->text);
+
+	/* Modern names first, then their pre-3.0 equivalents. */
+	if (pts_is(name, "Identifier") || pts_is(name, "TestName"))
+		model_set_str(&t->identifier, s);
+	else if (pts_is(name, "Title") || pts_is(name, "Name"))
+		model_set_str(&t->title, s);
+	else if (pts_is(name, "AppVersion") || pts_is(name, "Version"))
+		model_set_str(&t->app_version, s);
+	else if (pts_is(name, "Arguments") || pts_is(name, "TestArguments"))
+		model_set_str(&t->arguments, s);
+	else if (pts_is(name, "Description") || pts_is(name, "Attributes"))
+		model_set_str(&t->description, s);
+	else if (pts_is(name, "Scale"))
+		model_set_str(&t->unit, s);
+	else if (pts_is(name, "Proportion")) {
+		model_set_str(&t->proportion_raw, s);
+		t->proportion = proportion_parse(s);
+	} else if (pts_is(name, "DisplayFormat") || pts_is(name, "ResultFormat")) {
+		model_set_str(&t->display_raw, s);
+		t->display = display_parse(s);
+	} else if (pts_is(name, "Annotation"))
+		model_set_str(&t->annotation, s);
+	else if (pts_is(name, "Parent"))
+		model_set_str(&t->parent, s);
+}
+
+static void
+pts_entry_field(struct pts_parser *p, const xmlChar *name)
+{
+	struct pts_entry	*e = &p->entry;
+
+	if (pts_is(name, "Identifier"))
+		model_set_str(&e->identifier, strbuf_str(&p->text));
+	else if (pts_is(name, "Value"))
+		model_set_str(&e->value, strbuf_str(&p->text));
+	else if (pts_is(name, "RawString"))
+		pts_set_opt(&e->raw, pts_take(p));
+	else if (pts_is(name, "JSON"))
+		pts_set_opt(&e->json, pts_take(p));
+}
+
+/*
+ * One Entry becomes one value. Several Entries for one system in one Result
+ * are all kept, in file order; statistics wait for the Result's end, when
+ * DisplayFormat is surely known.
+ */
+static void
+pts_entry_commit(struct pts_parser *p)
+{
+	struct pts_entry	*e = &p->entry;
+	struct test		*t = &p->rs->tests[p->test];
+	struct value		*v;
+	const char		*id = e->identifier ? e->identifier : "";
+	long			 idx;
+
+	idx = result_set_find_system(p->rs, id);
+	if (idx < 0) {
+		/* Pre-3.0 files put System after the results: wait till the end. */
+		idx = (long)result_set_add_system(p->rs, id);
+		pts_sysinfo_add(p, NULL, NULL, true);
+		xgrow(&p->plines, &p->capplines, p->ninfo, sizeof(*p->plines));
+		p->plines[idx] = e->line;
+	}
+	v = test_add_value(t, (size_t)idx);
+	if (e->value != NULL && *e->value != '\0')
+		v->value_text = xstrdup(e->value);
+	v->raw_string = e->raw;
+	v->json_raw = e->json;
+	e->raw = e->json = NULL;
+	xgrow(&p->vlines, &p->capvlines, t->nvalues, sizeof(*p->vlines));
+	p->vlines[t->nvalues - 1] = e->value_line ? e->value_line : e->line;
+}
+
+/* Parse "a<sep>b<sep>c" into l when every item is a number. */
+static bool
+pts_numbers(const char *s, char sep, struct dbl_list *l)
+{
+	char	**parts;
+	double	  d;
+	size_t	  i;
+	bool	  ok = true;
+	char	  seps[2] = { sep, '\0' };
+
+	parts = g_strsplit(s, seps, -1);
+	for (i = 0; parts[i] != NULL && ok; i++) {
+		if (pts_xml_number(parts[i], &d))
+			dbl_list_add(l, d);
+		else
+			ok = false;
+	}
+	g_strfreev(parts);
+	if (!ok)
+		dbl_list_free(l);
+	return ok && l->len > 0;
+}
+
+static void
+pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
+    long line)
+{
+	struct series	*s;
+	double		 d;
+
+	if (v->json_raw != NULL)
+		pts_entry_json(t, v);
+	if (v->value_text == NULL)
+		return;	/* a failed run: absent, with the error if any */
+	if (t->display == DISPLAY_LINE) {
+		/*
+		 * A series has no single PTS value: the mean stays absent
+		 * rather than one PTS never showed (docs/pts-xml.md).
+		 */
+		s = value_add_series(v, "value");
+		model_set_str(&s->unit, t->unit);
+		if (!pts_numbers(v->value_text, ',', &s->y))
+			format_warn(p->opt, p->path, line, "LINE_GRAPH Value is "
+			    "not a list of numbers; kept as text");
+		return;
+	}
+	if (v->raw_string != NULL && pts_numbers(v->raw_string, ':', &v->runs)) {
+		value_compute_stats(v);
+		return;
+	}
+	if (pts_xml_number(v->value_text, &d)) {
+		v->has_mean = true;
+		v->mean = d;
+		v->n = 1;
+		if (v->raw_string != NULL)
+			format_warn(p->opt, p->path, line, "RawString \"%.40s\" "
+			    "is not a list of numbers; using Value", v->raw_string);
+		return;
+	}
+	if (t->display == DISPLAY_BAR)
+		pts_fail(p, line, "Entry/Value", "\"%.60s\" is not a number "
+		    "(Result \"%.60s\" is a %s)", v->value_text, t->title,
+		    *t->display_raw ? t->display_raw : "BAR_GRAPH");
+	/* PASS_FAIL, IMAGE_COMPARISON...: the text is the result. */
+}
+
+/* min-result and max-result as single numbers; lists stay in the JSON. */
+static bool
+pts_json_number(struct json_object *o, const char *key, double *out)
+{
+	struct json_object	*v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return false;
+	if (json_object_is_type(v, json_type_double) ||
+	    json_object_is_type(v, json_type_int)) {
+		*out = json_object_get_double(v);
+		return true;
+	}
+	if (json_object_is_type(v, json_type_string))
+		return pts_xml_number(json_object_get_string(v), out);
+	return false;
+}
+
+static void
+pts_footnote(struct test *t, const char *note)
+{
+	size_t	i;
+
+	for (i = 0; i < t->footnotes.len; i++)
+		if (strcmp(t->footnotes.items[i], note) == 0)
+			return;
+	str_list_add(&t->footnotes, note);
+}
+
+static void
+pts_entry_json(struct test *t, struct value *v)
+{
+	struct json_object	*o, *co, *x;
+	struct strbuf		 sb;
+	char			 a[64], b[64];
+
+	o = json_tokener_parse(v->json_raw);
+	if (o == NULL || !json_object_is_type(o, json_type_object))
+		goto out;	/* opaque: kept raw, nothing derived */
+	v->has_min = pts_json_number(o, "min-result", &v->min);
+	v->has_max = pts_json_number(o, "max-result", &v->max);
+	if (v->has_min || v->has_max) {
+		strbuf_init(&sb);
+		if (v->has_min) {
+			export_format_double(v->min, a, sizeof(a));
+			strbuf_printf(&sb, "MIN: %s", a);
+		}
+		if (v->has_max) {
+			export_format_double(v->max, b, sizeof(b));
+			strbuf_printf(&sb, "%sMAX: %s", v->has_min ? " / " : "", b);
+		}
+		v->note = strbuf_detach(&sb);
+	}
+	if (json_object_object_get_ex(o, "error", &x) &&
+	    json_object_is_type(x, json_type_string))
+		model_set_str(&v->error, json_object_get_string(x));
+	if (json_object_object_get_ex(o, "compiler-options", &co) &&
+	    json_object_is_type(co, json_type_object)) {
+		struct json_object	*ct, *cc, *opts;
+		char			*note;
+
+		json_object_object_get_ex(co, "compiler-type", &ct);
+		json_object_object_get_ex(co, "compiler", &cc);
+		json_object_object_get_ex(co, "compiler-options", &opts);
+		/* PTS's footnote: "(CC) gcc options: -O2 ..." */
+		note = xasprintf("(%s) %s options: %s",
+		    ct ? json_object_get_string(ct) : "",
+		    cc ? json_object_get_string(cc) : "",
+		    opts ? json_object_get_string(opts) : "");
+		pts_footnote(t, note);
+		free(note);
+	}
+	if (json_object_object_get_ex(o, "install-footnote", &x) &&
+	    json_object_is_type(x, json_type_string))
+		pts_footnote(t, json_object_get_string(x));
+out:
+	json_object_put(o);
+}
+
+static void
+pts_test_finish(struct pts_parser *p)
+{
+	struct test	*t = &p->rs->tests[p->test];
+	char		*hash;
+	gpointer	 first;
+	size_t		 i;
+
+	p->in_test = false;
+	for (i = 0; i < t->nvalues && !p->failed; i++)
+		pts_value_fill(p, t, &t->values[i], p->vlines[i]);
+	/* Same comparison hash: PTS would keep only this Result's data. */
+	hash = pts_xml_hash(t);
+	if (g_hash_table_lookup_extended(p->hashes, hash, NULL, &first)) {
+		format_warn(p->opt, p->path, p->test_line, "Result \"%s\" has "
+		    "the same identity as the one at line %ld; both kept",
+		    t->title, (long)GPOINTER_TO_SIZE(first));
+		free(hash);
+	} else
+		g_hash_table_insert(p->hashes, hash,
+		    GSIZE_TO_POINTER((gsize)p->test_line));
+}
+
+/* A pre-3.0 file states its date only in a "Generated:" comment. */
+static void
+pts_comment(struct pts_parser *p, const char *text)
+{
+	const char	*s;
+
+	while (isspace((unsigned char)*text))
+		text++;
+	if (strncmp(text, "Generated:", 10) != 0)
+		return;
+	s = text + 10;
+	while (isspace((unsigned char)*s))
+		s++;
+	pts_set_opt(&p->comment_date, g_strchomp(xstrdup(s)));
+}
+
+static void
+pts_finish(struct pts_parser *p)
+{
+	struct result_set	*rs = p->rs;
+	size_t			 i;
+
+	for (i = 0; i < 3; i++)
+		if (p->known_extra[i] != NULL)
+			kv_list_add(&rs->extra, pts_known_extra[i],
+			    p->known_extra[i]);
+	for (i = 0; i < p->other_extra.len; i++)
+		kv_list_add(&rs->extra, p->other_extra.items[i].key,
+		    p->other_extra.items[i].value);
+	for (i = 0; i < p->ninfo; i++)
+		if (p->info[i].placeholder)
+			format_warn(p->opt, p->path, p->plines[i], "Entry for "
+			    "\"%s\", which has no System block: system added "
+			    "without details", rs->systems[i].identifier);
+	if (p->old_layout && rs->last_modified == NULL && p->comment_date)
+		rs->last_modified = xstrdup(p->comment_date);
+	if (rs->title != NULL && strchr(rs->title, '$') != NULL)
+		format_warn(p->opt, p->path, 0, "title \"%s\" looks like an "
+		    "unexpanded placeholder", rs->title);
+}
+
+static int
+pts_xml_read(const char *path, const struct read_options *opt,
+    struct result_set *rs, struct diag *d)
+{
+	struct pts_parser	 p;
+	const xmlChar		*v;
+	xmlNodePtr		 node;
+	size_t			 i;
+	long			 line;
+	struct stat		 st;
+	int			 fd = -1, ret = 0, type, depth, rc = -1;
+	bool			 root_seen = false;
+
+	memset(&p, 0, sizeof(p));
+	p.path = path;
+	p.opt = opt;
+	p.rs = rs;
+	p.d = d;
+	strbuf_init(&p.text);
+	p.hashes = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
+	/* Our own descriptor: libxml2 would open "-" or decompress .gz. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd == -1) {
+		diag_set(d, path, 0, "%s", strerror(errno));
+		goto out;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		diag_set(d, path, 0, "not a regular file");
+		goto out;
+	}
+	if (pts_check_prolog(fd, path, d) == -1)
+		goto out;
+	if (lseek(fd, 0, SEEK_SET) == -1) {
+		diag_set(d, path, 0, "lseek: %s", strerror(errno));
+		goto out;
+	}
+	/*
+	 * No network, no DTD loading, no entity substitution (the defaults,
+	 * spelt out by leaving DTDLOAD and NOENT off); BIG_LINES keeps line
+	 * numbers right past 65535.
+	 */
+	p.reader = xmlReaderForFd(fd, path, NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
+	if (p.reader == NULL) {
+		diag_set(d, path, 0, "cannot open for XML parsing");
+		goto out;
+	}
+	xmlTextReaderSetStructuredErrorHandler(p.reader, pts_xml_error, &p);
+	while (!p.failed && (ret = xmlTextReaderRead(p.reader)) == 1) {
+		type = xmlTextReaderNodeType(p.reader);
+		depth = xmlTextReaderDepth(p.reader);
+		node = xmlTextReaderCurrentNode(p.reader);
+		line = node != NULL ? xmlGetLineNo(node) : 0;
+		if (line <= 0)
+			line = xmlTextReaderGetParserLineNumber(p.reader);
+		switch (type) {
+		case XML_READER_TYPE_ELEMENT:
+			if (depth > PTS_MAX_DEPTH) {
+				pts_fail(&p, line, NULL, "elements nested "
+				    "deeper than %d levels", PTS_MAX_DEPTH);
+				break;
+			}
+			root_seen = true;
+			p.names[depth] = xmlTextReaderConstName(p.reader);
+			strbuf_reset(&p.text);
+			pts_start(&p, depth, line);
+			if (xmlTextReaderIsEmptyElement(p.reader))
+				pts_end(&p, depth);
+			break;
+		case XML_READER_TYPE_END_ELEMENT:
+			if (depth <= PTS_MAX_DEPTH)
+				pts_end(&p, depth);
+			strbuf_reset(&p.text);
+			break;
+		case XML_READER_TYPE_TEXT:
+		case XML_READER_TYPE_CDATA:
+		case XML_READER_TYPE_WHITESPACE:
+		case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+			v = xmlTextReaderConstValue(p.reader);
+			if (v == NULL)
+				break;
+			if (p.text.len + strlen((const char *)v) > PTS_MAX_TEXT) {
+				pts_fail(&p, line, NULL, "element text longer "
+				    "than %zu bytes", PTS_MAX_TEXT);
+				break;
+			}
+			strbuf_adds(&p.text, (const char *)v);
+			break;
+		case XML_READER_TYPE_COMMENT:
+			if (!root_seen && (v = xmlTextReaderConstValue(p.reader)))
+				pts_comment(&p, (const char *)v);
+			break;
+		case XML_READER_TYPE_DOCUMENT_TYPE:
+		case XML_READER_TYPE_ENTITY_REFERENCE:
+		case XML_READER_TYPE_ENTITY:
+			pts_fail(&p, line, NULL, "entity or DOCTYPE refused");
+			break;
+		default:
+			break;
+		}
+	}
+	if (p.failed)
+		goto out;
+	if (ret != 0) {
+		pts_fail(&p, xmlTextReaderGetParserLineNumber(p.reader), NULL,
+		    "XML parse error");
+		goto out;
+	}
+	if (!root_seen) {
+		diag_set(d, path, 0, "no root element");
+		goto out;
+	}
+	pts_finish(&p);
+	rc = 0;
+out:
+	if (p.reader != NULL)
+		xmlFreeTextReader(p.reader);
+	if (fd != -1)
+		close(fd);
+	pts_sys_clear(&p.sys);
+	pts_entry_clear(&p.entry);
+	for (i = 0; i < p.ninfo; i++) {
+		free(p.info[i].hardware);
+		free(p.info[i].software);
+	}
+	free(p.info);
+	for (i = 0; i < 3; i++)
+		free(p.known_extra[i]);
+	kv_list_free(&p.other_extra);
+	free(p.comment_date);
+	free(p.vlines);
+	free(p.plines);
+	g_hash_table_destroy(p.hashes);
+	strbuf_free(&p.text);
+	return rc;
+}
