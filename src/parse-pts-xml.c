@@ -72,6 +72,7 @@ struct pts_parser {
 	const xmlChar		*names[PTS_MAX_DEPTH + 1];
 	struct strbuf		 text;
 	bool			 failed;
+	int			 open;		/* elements open, for truncation */
 	bool			 old_layout;	/* pre-3.0 Benchmark/Suite file */
 	char			*comment_date;	/* pre-3.0 "Generated:" comment */
 	/* Generated children, put in canonical order at the end. */
@@ -246,7 +247,15 @@ pts_xml_error(void *arg, xmlErrorPtr err)
 		format_warn(p->opt, p->path, err->line, "%s", msg);
 		return;
 	}
-	if (!p->failed)
+	/*
+	 * libxml2's reader calls a file that stops inside an element "extra
+	 * content at the end"; say what happened instead.
+	 */
+	if (err->code == XML_ERR_DOCUMENT_END && p->open > 0 &&
+	    p->open <= PTS_MAX_DEPTH + 1 && p->names[p->open - 1] != NULL)
+		pts_fail(p, err->line, NULL, "file ends inside <%s>: "
+		    "truncated XML", (const char *)p->names[p->open - 1]);
+	else
 		pts_fail(p, err->line, NULL, "XML error: %s", msg);
 }
 
@@ -697,24 +706,25 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 			    "not a list of numbers; kept as text");
 		return;
 	}
+	if (!pts_xml_number(v->value_text, &d)) {
+		if (t->display == DISPLAY_BAR)
+			pts_fail(p, line, "Entry/Value", "\"%.60s\" is not a "
+			    "number (Result \"%.60s\" is a %s)", v->value_text,
+			    t->title, *t->display_raw ? t->display_raw :
+			    "BAR_GRAPH");
+		/* PASS_FAIL, IMAGE_COMPARISON...: the text is the result. */
+		return;
+	}
 	if (v->raw_string != NULL && pts_numbers(v->raw_string, ':', &v->runs)) {
 		value_compute_stats(v);
 		return;
 	}
-	if (pts_xml_number(v->value_text, &d)) {
-		v->has_mean = true;
-		v->mean = d;
-		v->n = 1;
-		if (v->raw_string != NULL)
-			format_warn(p->opt, p->path, line, "RawString \"%.40s\" "
-			    "is not a list of numbers; using Value", v->raw_string);
-		return;
-	}
-	if (t->display == DISPLAY_BAR)
-		pts_fail(p, line, "Entry/Value", "\"%.60s\" is not a number "
-		    "(Result \"%.60s\" is a %s)", v->value_text, t->title,
-		    *t->display_raw ? t->display_raw : "BAR_GRAPH");
-	/* PASS_FAIL, IMAGE_COMPARISON...: the text is the result. */
+	v->has_mean = true;
+	v->mean = d;
+	v->n = 1;
+	if (v->raw_string != NULL)
+		format_warn(p->opt, p->path, line, "RawString \"%.40s\" is "
+		    "not a list of numbers; using Value", v->raw_string);
 }
 
 /* min-result and max-result as single numbers; lists stay in the JSON. */
@@ -928,10 +938,13 @@ pts_xml_read(const char *path, const struct read_options *opt,
 			pts_start(&p, depth, line);
 			if (xmlTextReaderIsEmptyElement(p.reader))
 				pts_end(&p, depth);
+			else
+				p.open = depth + 1;
 			break;
 		case XML_READER_TYPE_END_ELEMENT:
 			if (depth <= PTS_MAX_DEPTH)
 				pts_end(&p, depth);
+			p.open = depth;
 			strbuf_reset(&p.text);
 			break;
 		case XML_READER_TYPE_TEXT:
