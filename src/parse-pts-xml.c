@@ -251,10 +251,9 @@ pts_xml_error(void *arg, xmlErrorPtr err)
 	 * libxml2's reader calls a file that stops inside an element "extra
 	 * content at the end"; say what happened instead.
 	 */
-	if (err->code == XML_ERR_DOCUMENT_END && p->open > 0 &&
-	    p->open <= PTS_MAX_DEPTH + 1 && p->names[p->open - 1] != NULL)
-		pts_fail(p, err->line, NULL, "file ends inside <%s>: "
-		    "truncated XML", (const char *)p->names[p->open - 1]);
+	if (err->code == XML_ERR_DOCUMENT_END && p->open > 0)
+		pts_fail(p, err->line, NULL, "unexpected end of file: "
+		    "truncated XML");
 	else
 		pts_fail(p, err->line, NULL, "XML error: %s", msg);
 }
