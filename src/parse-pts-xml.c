@@ -90,6 +90,7 @@ struct pts_parser {
 	size_t			 capvlines;
 	GHashTable		*hashes;	/* comparison hash -> first line */
 	long			*plines;	/* per system: first Entry line */
+	size_t			 sys_hint;	/* system of the next Entry, probably */
 	size_t			 capplines;
 };
 
@@ -281,7 +282,7 @@ pts_fail(struct pts_parser *p, long line, const char *where,
 static char *
 pts_take(struct pts_parser *p)
 {
-	return xstrdup(strbuf_str(&p->text));
+	return xstrndup(strbuf_str(&p->text), p->text.len);
 }
 
 static bool
@@ -645,7 +646,10 @@ pts_entry_commit(struct pts_parser *p)
 	const char		*id = strbuf_str(&e->identifier);
 	long			 idx;
 
-	idx = result_set_find_system(p->rs, id);
+	/* Entries usually follow the System order: try the next one first. */
+	idx = p->sys_hint < p->rs->nsystems &&
+	    strcmp(p->rs->systems[p->sys_hint].identifier, id) == 0 ?
+	    (long)p->sys_hint : result_set_find_system(p->rs, id);
 	if (idx < 0) {
 		/* Pre-3.0 files put System after the results: wait till the end. */
 		idx = (long)result_set_add_system(p->rs, id);
@@ -653,6 +657,7 @@ pts_entry_commit(struct pts_parser *p)
 		xgrow(&p->plines, &p->capplines, p->ninfo, sizeof(*p->plines));
 		p->plines[idx] = e->line;
 	}
+	p->sys_hint = (size_t)idx + 1;
 	v = test_add_value(t, (size_t)idx);
 	/* The strings move into the model: no copies on the hot path. */
 	if (e->value != NULL && *e->value != '\0') {
@@ -893,7 +898,7 @@ pts_xml_read(const char *path, const struct read_options *opt,
 	struct pts_parser	 p;
 	const xmlChar		*v;
 	xmlNodePtr		 node;
-	size_t			 i;
+	size_t			 i, vlen;
 	long			 line;
 	struct stat		 st;
 	int			 fd = -1, ret = 0, type, depth, rc = -1;
@@ -977,13 +982,14 @@ pts_xml_read(const char *path, const struct read_options *opt,
 			v = xmlTextReaderConstValue(p.reader);
 			if (v == NULL)
 				break;
-			if (p.text.len + strlen((const char *)v) > PTS_MAX_TEXT) {
+			vlen = strlen((const char *)v);
+			if (p.text.len + vlen > PTS_MAX_TEXT) {
 				pts_fail(&p, xmlTextReaderGetParserLineNumber(
 				    p.reader), NULL, "element text longer "
 				    "than %zu bytes", PTS_MAX_TEXT);
 				break;
 			}
-			strbuf_adds(&p.text, (const char *)v);
+			strbuf_add(&p.text, (const char *)v, vlen);
 			break;
 		case XML_READER_TYPE_COMMENT:
 			if (!root_seen && (v = xmlTextReaderConstValue(p.reader)))

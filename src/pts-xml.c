@@ -19,6 +19,8 @@
 #define PTS_KEY_MAX	40
 
 static size_t	 pts_xml_key_len(const char *s);
+static void	 pts_xml_digit(char c, unsigned long long *m, int *nd,
+		    bool *simple);
 
 /* PTS's software component labels, in its emission order. */
 static const char *const pts_xml_software_keys[] = {
@@ -106,12 +108,34 @@ pts_xml_hardware_count(const struct kv_list *l)
 	return l->len;
 }
 
+/*
+ * Add one digit to the mantissa m of a number being read; nd counts its
+ * significant digits. Past 19 digits m would overflow: leave it to strtod.
+ */
+static void
+pts_xml_digit(char c, unsigned long long *m, int *nd, bool *simple)
+{
+	if (*nd >= 19) {
+		*simple = false;
+		return;
+	}
+	*m = *m * 10 + (unsigned)(c - '0');
+	if (*m != 0)
+		(*nd)++;
+}
+
 bool
 pts_xml_number(const char *s, double *out)
 {
-	const char	*p = s;
-	char		*end;
-	bool		 digits = false;
+	/* Exact powers of ten: a double holds 10^0 to 10^22 exactly. */
+	static const double	 p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	    1e18, 1e19, 1e20, 1e21, 1e22 };
+	const char		*p = s;
+	char			*end;
+	bool			 digits = false, simple = true, neg = false;
+	unsigned long long	 m = 0;
+	int			 nd = 0, frac = 0;
 
 	if (s == NULL)
 		return false;
@@ -119,17 +143,16 @@ pts_xml_number(const char *s, double *out)
 		p++;
 	s = p;
 	if (*p == '+' || *p == '-')
-		p++;
-	while (isdigit((unsigned char)*p)) {
-		p++;
-		digits = true;
-	}
+		neg = *p++ == '-';
+	for (; isdigit((unsigned char)*p); p++, digits = true)
+		pts_xml_digit(*p, &m, &nd, &simple);
 	if (*p == '.')
-		for (p++; isdigit((unsigned char)*p); p++)
-			digits = true;
+		for (p++; isdigit((unsigned char)*p); p++, digits = true, frac++)
+			pts_xml_digit(*p, &m, &nd, &simple);
 	if (!digits)
 		return false;
 	if (*p == 'e' || *p == 'E') {
+		simple = false;
 		p++;
 		if (*p == '+' || *p == '-')
 			p++;
@@ -142,6 +165,17 @@ pts_xml_number(const char *s, double *out)
 		p++;
 	if (*p != '\0')
 		return false;
+	/*
+	 * Fast path (Clinger): with at most 15 significant digits and 22
+	 * decimals, mantissa and power of ten are exact doubles, so one
+	 * correctly rounded division gives what strtod gives.
+	 */
+	if (simple && nd <= 15 && frac <= 22) {
+		*out = (double)m / p10[frac];
+		if (neg)
+			*out = -*out;
+		return true;
+	}
 	errno = 0;
 	*out = strtod(s, &end);
 	return errno != ERANGE;

@@ -374,6 +374,39 @@ test_fields(void)
 	kv_list_free(&l);
 }
 
+/* The fast path of pts_xml_number must agree with strtod bit for bit. */
+static void
+test_numbers(void)
+{
+	static const char *const bad[] = { "", "-", ".", "1e", "nan", "inf",
+	    "0x10", "1,5", "PASS", "1.2.3", "--1", NULL };
+	char		 buf[64];
+	double		 got, want;
+	unsigned long	 seed = 1;
+	int		 i, mismatches = 0;
+
+	for (i = 0; i < 200000; i++) {
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		snprintf(buf, sizeof(buf), "%s%lu.%0*lu", (seed >> 7) & 1 ? "-" : "",
+		    (unsigned long)(seed >> 40) % 100000000UL, (int)(seed >> 60) % 9 + 1,
+		    (unsigned long)(seed >> 20) % 1000000000UL);
+		want = strtod(buf, NULL);
+		if (!pts_xml_number(buf, &got) || memcmp(&got, &want, sizeof(got)) != 0) {
+			if (mismatches++ < 3)
+				diag("%s: got %.17g want %.17g", buf, got, want);
+		}
+	}
+	is_int(mismatches, 0, "fast number parse equals strtod on 200000 decimals");
+	ok(pts_xml_number(" 12345678901234567890.5 ", &got) &&
+	    got == strtod("12345678901234567890.5", NULL), "long numbers via strtod");
+	ok(pts_xml_number("1.5e3", &got) && got == 1500, "exponent");
+	ok(pts_xml_number("0.000", &got) && got == 0, "zero");
+	for (i = 0; bad[i] != NULL; i++) {
+		snprintf(buf, sizeof(buf), "\"%s\" is not a number", bad[i]);
+		ok(!pts_xml_number(bad[i], &got), buf);
+	}
+}
+
 static void
 test_detect(void)
 {
@@ -536,6 +569,7 @@ main(void)
 		return tap_done();
 	}
 	test_detect();
+	test_numbers();
 	test_fields();
 	test_storage();
 	test_scheduler();
