@@ -3,7 +3,8 @@
 #   awk -v systems=8 -v results=5000 -f gen-pts-xml.awk > big.xml
 # Values come from a fixed linear congruential sequence, so every run
 # writes the same bytes. The shape follows what PTS 10.x writes: indented,
-# System JSON, Entry RawString with several trials and Entry JSON.
+# System JSON, Entry RawString with several trials and Entry JSON (with
+# compiler flags on half the results, as tests built from source have).
 function rnd() {
 	seed = (seed * 1103515245 + 12345) % 2147483648
 	return seed / 2147483648
@@ -65,7 +66,11 @@ BEGIN {
 			printf "        <Identifier>drive-%02d</Identifier>\n", s
 			printf "        <Value>%.2f</Value>\n", sum / 5
 			printf "        <RawString>%s</RawString>\n", raw
-			printf "        <JSON>{\"test-run-times\":\"%s\"}</JSON>\n", times
+			# Tests built from source carry their compiler flags.
+			if (r % 2 == 0)
+				printf "        <JSON>{\"compiler-options\":{\"compiler-type\":\"CC\",\"compiler\":\"gcc\",\"compiler-options\":\"-O3 -march=native -rdynamic -lrt -laio -lz -lm -lpthread -ldl\"},\"test-run-times\":\"%s\"}</JSON>\n", times
+			else
+				printf "        <JSON>{\"test-run-times\":\"%s\"}</JSON>\n", times
 			print "      </Entry>"
 		}
 		print "    </Data>"
