@@ -705,6 +705,7 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
     long line)
 {
 	struct series	*s;
+	struct dbl_list	 y = { 0 };
 	double		 d;
 
 	if (v->json_raw != NULL)
@@ -716,11 +717,14 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 		 * A series has no single PTS value: the mean stays absent
 		 * rather than one PTS never showed (docs/pts-xml.md).
 		 */
-		s = value_add_series(v, "value");
-		model_set_str(&s->unit, t->unit);
-		if (!pts_numbers(v->value_text, ',', &s->y))
+		if (!pts_numbers(v->value_text, ',', &y)) {
 			format_warn(p->opt, p->path, line, "LINE_GRAPH Value is "
 			    "not a list of numbers; kept as text");
+			return;
+		}
+		s = value_add_series(v, "value");
+		model_set_str(&s->unit, t->unit);
+		s->y = y;
 		return;
 	}
 	if (!pts_xml_number(v->value_text, &d)) {
