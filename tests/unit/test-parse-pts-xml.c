@@ -17,11 +17,13 @@
 #include "export.h"
 #include "format.h"
 #include "pts-xml.h"
+#include "store.h"
 #include "tap.h"
 
 extern const struct reader reader_pts_xml;
 
 static char	 tmpdir[] = "/tmp/br-pts-XXXXXX";
+static struct store *store;
 static struct str_list warnings;
 
 /* Read path with the PTS reader; NULL (and d filled) on error. */
@@ -121,6 +123,53 @@ round_trip(const char *path, const char *label)
 	free(xml);
 	result_set_free(a);
 	result_set_free(b);
+}
+
+/*
+ * The way `import` then `export --format pts-xml` goes: read, store, load,
+ * write, read again. Both reads must give the same JSON once the fields
+ * that name the source file are left out.
+ */
+static void
+store_round_trip(struct store *st, const char *path, const char *label)
+{
+	struct result_set	*a = NULL, *b = NULL, *loaded = NULL;
+	struct diag		 d;
+	char			*ja = NULL, *jb = NULL, *xml = NULL, *out;
+	int64_t			 id;
+	bool			 already;
+	FILE			*fp;
+
+	a = result_set_new();
+	diag_clear(&d);
+	if (format_read_file(path, NULL, a, &d) == -1 ||
+	    store_import_result_set(st, a, &id, &already, &d) == -1 ||
+	    store_load_result_set(st, id, &loaded, &d) == -1) {
+		diag("%s: %s", label, d.msg);
+		ok(0, label);
+		goto out;
+	}
+	xml = render("pts-xml", loaded);
+	out = g_strdup_printf("%s/store-copy.xml", tmpdir);
+	if ((fp = fopen(out, "w")) != NULL) {
+		fputs(xml, fp);
+		fclose(fp);
+	}
+	b = load_ok(out);
+	g_free(out);
+	model_set_str(&a->source_path, NULL);
+	model_set_str(&a->source_sha256, NULL);
+	model_set_str(&a->format, NULL);
+	ja = render("json", a);
+	jb = b != NULL ? render("json", b) : NULL;
+	ok(jb != NULL && strcmp(ja, jb) == 0, label);
+out:
+	free(ja);
+	free(jb);
+	free(xml);
+	result_set_free(a);
+	result_set_free(b);
+	result_set_free(loaded);
 }
 
 /* xmllint's answer to count(xpath) on path, or -1. */
@@ -515,6 +564,10 @@ test_corpus(void)
 			name = g_strdup_printf("round trip %s", de->d_name);
 			round_trip(path, name);
 			g_free(name);
+			name = g_strdup_printf("through the store %s", de->d_name);
+			if (store != NULL)
+				store_round_trip(store, path, name);
+			g_free(name);
 		}
 		g_free(path);
 	}
@@ -562,12 +615,21 @@ main(void)
 {
 	DIR		*dp;
 	struct dirent	*de;
+	struct diag	 d;
 	char		*path, *name;
 
 	if (mkdtemp(tmpdir) == NULL) {
 		ok(0, "mkdtemp");
 		return tap_done();
 	}
+	path = g_strdup_printf("%s/results.db", tmpdir);
+	diag_clear(&d);
+	if (store_open(path, &store, &d) == -1) {
+		diag("store: %s", d.msg);
+		store = NULL;
+	}
+	ok(store != NULL, "temporary store opens");
+	g_free(path);
 	test_detect();
 	test_numbers();
 	test_fields();
@@ -584,11 +646,16 @@ main(void)
 			name = g_strdup_printf("round trip %s", path);
 			round_trip(path, name);
 			g_free(name);
+			name = g_strdup_printf("through the store %s", path);
+			if (store != NULL)
+				store_round_trip(store, path, name);
+			g_free(name);
 			g_free(path);
 		}
 		closedir(dp);
 	}
 	test_corpus();
+	store_close(store);
 	str_list_free(&warnings);
 	path = g_strdup_printf("rm -rf '%s'", tmpdir);
 	if (system(path) != 0)
