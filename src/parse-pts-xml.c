@@ -101,45 +101,55 @@ static const char *const pts_known_extra[3] = {
 	"InternalTags", "ReferenceID", "PreSetEnvironmentVariables"
 };
 
-static int	 pts_xml_detect(const char *head, size_t len);
-static int	 pts_xml_read(const char *path, const struct read_options *opt,
-		    struct result_set *rs, struct diag *d);
-static int	 pts_check_prolog(int fd, const char *path, struct diag *d);
-static void	 pts_xml_error(void *arg, xmlErrorPtr err);
-static int	 pts_fail(struct pts_parser *p, long line, const char *where,
-		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static char	*pts_take(struct pts_parser *p);
-static bool	 pts_is(const xmlChar *a, const char *b);
-static void	 pts_start(struct pts_parser *p, int depth, long line);
-static void	 pts_end(struct pts_parser *p, int depth);
-static void	 pts_sys_clear(struct pts_sys *s);
-static void	 pts_entry_clear(struct pts_entry *e);
-static void	 pts_sys_field(struct pts_parser *p, const xmlChar *name);
-static void	 pts_sys_commit(struct pts_parser *p);
-static size_t	 pts_sysinfo_add(struct pts_parser *p, const char *hw,
+static int	 parse_pts_xml_detect(const char *head, size_t len);
+static int	 parse_pts_xml_read(const char *path,
+		    const struct read_options *opt, struct result_set *rs,
+		    struct diag *d);
+static int	 parse_pts_xml_check_prolog(int fd, const char *path,
+		    struct diag *d);
+static void	 parse_pts_xml_error(void *arg, xmlErrorPtr err);
+static int	 parse_pts_xml_fail(struct pts_parser *p, long line,
+		    const char *where, const char *fmt,
+		    ...) __attribute__((format(printf, 4, 5)));
+static char	*parse_pts_xml_take(struct pts_parser *p);
+static bool	 parse_pts_xml_is(const xmlChar *a, const char *b);
+static void	 parse_pts_xml_start(struct pts_parser *p, int depth,
+		    long line);
+static void	 parse_pts_xml_end(struct pts_parser *p, int depth);
+static void	 parse_pts_xml_sys_clear(struct pts_sys *s);
+static void	 parse_pts_xml_entry_clear(struct pts_entry *e);
+static void	 parse_pts_xml_sys_field(struct pts_parser *p,
+		    const xmlChar *name);
+static void	 parse_pts_xml_sys_commit(struct pts_parser *p);
+static size_t	 parse_pts_xml_sysinfo_add(struct pts_parser *p, const char *hw,
 		    const char *sw, bool placeholder);
-static void	 pts_generated_field(struct pts_parser *p, const xmlChar *name);
-static void	 pts_suite_field(struct pts_parser *p, const xmlChar *name);
-static void	 pts_result_field(struct pts_parser *p, const xmlChar *name);
-static void	 pts_entry_field(struct pts_parser *p, const xmlChar *name);
-static void	 pts_entry_commit(struct pts_parser *p);
-static void	 pts_test_begin(struct pts_parser *p, long line);
-static void	 pts_test_finish(struct pts_parser *p);
-static void	 pts_value_fill(struct pts_parser *p, struct test *t,
+static void	 parse_pts_xml_generated_field(struct pts_parser *p,
+		    const xmlChar *name);
+static void	 parse_pts_xml_suite_field(struct pts_parser *p,
+		    const xmlChar *name);
+static void	 parse_pts_xml_result_field(struct pts_parser *p,
+		    const xmlChar *name);
+static void	 parse_pts_xml_entry_field(struct pts_parser *p,
+		    const xmlChar *name);
+static void	 parse_pts_xml_entry_commit(struct pts_parser *p);
+static void	 parse_pts_xml_test_begin(struct pts_parser *p, long line);
+static void	 parse_pts_xml_test_finish(struct pts_parser *p);
+static void	 parse_pts_xml_value_fill(struct pts_parser *p, struct test *t,
 		    struct value *v, long line);
-static void	 pts_entry_json(struct test *t, struct value *v);
-static void	 pts_entry_json_cached(struct pts_parser *p, struct test *t,
-		    struct value *v);
-static void	 pts_system_json(struct pts_parser *p, struct system *s,
-		    const char *json);
-static void	 pts_finish(struct pts_parser *p);
-static void	 pts_comment(struct pts_parser *p, const char *text);
+static void	 parse_pts_xml_entry_json(struct test *t, struct value *v);
+static void	 parse_pts_xml_entry_json_cached(struct pts_parser *p,
+		    struct test *t, struct value *v);
+static void	 parse_pts_xml_system_json(struct pts_parser *p,
+		    struct system *s, const char *json);
+static void	 parse_pts_xml_finish(struct pts_parser *p);
+static void	 parse_pts_xml_comment(struct pts_parser *p, const char *text);
 
 const struct reader reader_pts_xml = {
 	.name = "pts-xml",
-	.summary = "Phoronix Test Suite result file (composite.xml, test-N.xml, pre-3.0 layout)",
-	.detect = pts_xml_detect,
-	.read = pts_xml_read
+	.summary = "Phoronix Test Suite result file (composite.xml, test-N.xml, "
+	    "pre-3.0 layout)",
+	.detect = parse_pts_xml_detect,
+	.read = parse_pts_xml_read
 };
 
 /*
@@ -147,7 +157,7 @@ const struct reader reader_pts_xml = {
  * a DOCTYPE) and look at the root element's name.
  */
 static int
-pts_xml_detect(const char *head, size_t len)
+parse_pts_xml_detect(const char *head, size_t len)
 {
 	const char	*p = head, *end = head + len, *q;
 
@@ -187,7 +197,7 @@ pts_xml_detect(const char *head, size_t len)
  * entities (XXE). Reads the prolog only, line by line.
  */
 static int
-pts_check_prolog(int fd, const char *path, struct diag *d)
+parse_pts_xml_check_prolog(int fd, const char *path, struct diag *d)
 {
 	char	 buf[4096];
 	size_t	 seen = 0, i;
@@ -237,7 +247,7 @@ pts_check_prolog(int fd, const char *path, struct diag *d)
 }
 
 static void
-pts_xml_error(void *arg, xmlErrorPtr err)
+parse_pts_xml_error(void *arg, xmlErrorPtr err)
 {
 	struct pts_parser	*p = arg;
 	char			 msg[512];
@@ -258,14 +268,14 @@ pts_xml_error(void *arg, xmlErrorPtr err)
 	 * content at the end"; say what happened instead.
 	 */
 	if (err->code == XML_ERR_DOCUMENT_END && p->open > 0)
-		pts_fail(p, err->line, NULL, "unexpected end of file: "
+		parse_pts_xml_fail(p, err->line, NULL, "unexpected end of file: "
 		    "truncated XML");
 	else
-		pts_fail(p, err->line, NULL, "XML error: %s", msg);
+		parse_pts_xml_fail(p, err->line, NULL, "XML error: %s", msg);
 }
 
 static int
-pts_fail(struct pts_parser *p, long line, const char *where,
+parse_pts_xml_fail(struct pts_parser *p, long line, const char *where,
     const char *fmt, ...)
 {
 	va_list	ap;
@@ -285,13 +295,13 @@ pts_fail(struct pts_parser *p, long line, const char *where,
 
 /* The text collected for the element that just ended, as a new string. */
 static char *
-pts_take(struct pts_parser *p)
+parse_pts_xml_take(struct pts_parser *p)
 {
 	return xstrndup(strbuf_str(&p->text), p->text.len);
 }
 
 static bool
-pts_is(const xmlChar *a, const char *b)
+parse_pts_xml_is(const xmlChar *a, const char *b)
 {
 	/* The first byte settles most mismatches: this runs per element. */
 	return a != NULL && a[0] == (xmlChar)b[0] &&
@@ -300,7 +310,7 @@ pts_is(const xmlChar *a, const char *b)
 
 /* Is s only white space (or NULL)? PTS writes " " for "nothing" at times. */
 static bool
-pts_blank(const char *s)
+parse_pts_xml_blank(const char *s)
 {
 	if (s == NULL)
 		return true;
@@ -311,10 +321,10 @@ pts_blank(const char *s)
 
 /* Replace *dst by s when s has content, else by NULL; frees s. */
 static void
-pts_set_opt(char **dst, char *s)
+parse_pts_xml_set_opt(char **dst, char *s)
 {
 	free(*dst);
-	if (pts_blank(s)) {
+	if (parse_pts_xml_blank(s)) {
 		free(s);
 		s = NULL;
 	}
@@ -322,7 +332,7 @@ pts_set_opt(char **dst, char *s)
 }
 
 static void
-pts_sys_clear(struct pts_sys *s)
+parse_pts_xml_sys_clear(struct pts_sys *s)
 {
 	free(s->identifier);
 	free(s->hardware);
@@ -338,7 +348,7 @@ pts_sys_clear(struct pts_sys *s)
 }
 
 static void
-pts_entry_clear(struct pts_entry *e)
+parse_pts_xml_entry_clear(struct pts_entry *e)
 {
 	strbuf_reset(&e->identifier);
 	free(e->value);
@@ -349,88 +359,88 @@ pts_entry_clear(struct pts_entry *e)
 }
 
 static void
-pts_start(struct pts_parser *p, int depth, long line)
+parse_pts_xml_start(struct pts_parser *p, int depth, long line)
 {
 	const xmlChar	*name = p->names[depth];
 	const xmlChar	*parent = depth > 0 ? p->names[depth - 1] : NULL;
 
 	if (depth == 0) {
-		if (!pts_is(name, "PhoronixTestSuite"))
-			pts_fail(p, line, (const char *)name, "root element is "
+		if (!parse_pts_xml_is(name, "PhoronixTestSuite"))
+			parse_pts_xml_fail(p, line, (const char *)name, "root element is "
 			    "not PhoronixTestSuite: not a PTS result file");
 		return;
 	}
-	if (depth == 1 && pts_is(name, "System")) {
-		pts_sys_clear(&p->sys);
+	if (depth == 1 && parse_pts_xml_is(name, "System")) {
+		parse_pts_xml_sys_clear(&p->sys);
 		p->sys.line = line;
-	} else if (depth == 1 && (pts_is(name, "Result") ||
-	    pts_is(name, "Benchmark"))) {
-		if (pts_is(name, "Benchmark"))
+	} else if (depth == 1 && (parse_pts_xml_is(name, "Result") ||
+	    parse_pts_xml_is(name, "Benchmark"))) {
+		if (parse_pts_xml_is(name, "Benchmark"))
 			p->old_layout = true;
-		pts_test_begin(p, line);
-	} else if (depth == 1 && pts_is(name, "Suite"))
+		parse_pts_xml_test_begin(p, line);
+	} else if (depth == 1 && parse_pts_xml_is(name, "Suite"))
 		p->old_layout = true;
-	else if (pts_is(name, "Entry") && p->in_test &&
-	    (pts_is(parent, "Data") || pts_is(parent, "Group"))) {
-		pts_entry_clear(&p->entry);
+	else if (parse_pts_xml_is(name, "Entry") && p->in_test &&
+	    (parse_pts_xml_is(parent, "Data") || parse_pts_xml_is(parent, "Group"))) {
+		parse_pts_xml_entry_clear(&p->entry);
 		p->entry.line = line;
-	} else if (pts_is(name, "Value") && pts_is(parent, "Entry"))
+	} else if (parse_pts_xml_is(name, "Value") && parse_pts_xml_is(parent, "Entry"))
 		p->entry.value_line = line;
 }
 
 static void
-pts_end(struct pts_parser *p, int depth)
+parse_pts_xml_end(struct pts_parser *p, int depth)
 {
 	const xmlChar	*name = p->names[depth];
 	const xmlChar	*parent = depth > 0 ? p->names[depth - 1] : NULL;
 
 	if (depth == 1) {
-		if (pts_is(name, "System"))
-			pts_sys_commit(p);
-		else if (pts_is(name, "Result") || pts_is(name, "Benchmark"))
-			pts_test_finish(p);
+		if (parse_pts_xml_is(name, "System"))
+			parse_pts_xml_sys_commit(p);
+		else if (parse_pts_xml_is(name, "Result") || parse_pts_xml_is(name, "Benchmark"))
+			parse_pts_xml_test_finish(p);
 		return;
 	}
-	if (depth == 2 && pts_is(parent, "Generated"))
-		pts_generated_field(p, name);
-	else if (depth == 2 && pts_is(parent, "System"))
-		pts_sys_field(p, name);
-	else if (depth == 2 && pts_is(parent, "Suite"))
-		pts_suite_field(p, name);
+	if (depth == 2 && parse_pts_xml_is(parent, "Generated"))
+		parse_pts_xml_generated_field(p, name);
+	else if (depth == 2 && parse_pts_xml_is(parent, "System"))
+		parse_pts_xml_sys_field(p, name);
+	else if (depth == 2 && parse_pts_xml_is(parent, "Suite"))
+		parse_pts_xml_suite_field(p, name);
 	else if (depth == 2 && p->in_test &&
-	    (pts_is(parent, "Result") || pts_is(parent, "Benchmark")))
-		pts_result_field(p, name);
-	else if (pts_is(parent, "Entry") && p->in_test)
-		pts_entry_field(p, name);
-	else if (pts_is(name, "Entry") && p->in_test &&
-	    (pts_is(parent, "Data") || pts_is(parent, "Group")))
-		pts_entry_commit(p);
+	    (parse_pts_xml_is(parent, "Result") || parse_pts_xml_is(parent, "Benchmark")))
+		parse_pts_xml_result_field(p, name);
+	else if (parse_pts_xml_is(parent, "Entry") && p->in_test)
+		parse_pts_xml_entry_field(p, name);
+	else if (parse_pts_xml_is(name, "Entry") && p->in_test &&
+	    (parse_pts_xml_is(parent, "Data") || parse_pts_xml_is(parent, "Group")))
+		parse_pts_xml_entry_commit(p);
 }
 
 static void
-pts_generated_field(struct pts_parser *p, const xmlChar *name)
+parse_pts_xml_generated_field(struct pts_parser *p, const xmlChar *name)
 {
 	struct result_set	*rs = p->rs;
 	size_t			 i;
 
-	if (pts_is(name, "Title"))
-		pts_set_opt(&rs->title, pts_take(p));
-	else if (pts_is(name, "Description"))
-		pts_set_opt(&rs->description, pts_take(p));
-	else if (pts_is(name, "Notes"))
-		pts_set_opt(&rs->notes, pts_take(p));
-	else if (pts_is(name, "TestClient") || pts_is(name, "TestClientString"))
-		pts_set_opt(&rs->generator, pts_take(p));
-	else if (pts_is(name, "LastModified") || pts_is(name, "TimeStamp"))
-		pts_set_opt(&rs->last_modified, pts_take(p));
+	if (parse_pts_xml_is(name, "Title"))
+		parse_pts_xml_set_opt(&rs->title, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "Description"))
+		parse_pts_xml_set_opt(&rs->description, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "Notes"))
+		parse_pts_xml_set_opt(&rs->notes, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "TestClient") || parse_pts_xml_is(name, "TestClientString"))
+		parse_pts_xml_set_opt(&rs->generator, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "LastModified") || parse_pts_xml_is(name, "TimeStamp"))
+		parse_pts_xml_set_opt(&rs->last_modified, parse_pts_xml_take(p));
 	else {
 		for (i = 0; i < 3; i++) {
-			if (pts_is(name, pts_known_extra[i])) {
-				pts_set_opt(&p->known_extra[i], pts_take(p));
+			if (parse_pts_xml_is(name, pts_known_extra[i])) {
+				parse_pts_xml_set_opt(&p->known_extra[i], parse_pts_xml_take(p));
 				return;
 			}
 		}
-		if (!pts_blank(strbuf_str(&p->text)))
+		if (!parse_pts_xml_blank(strbuf_str(&p->text)))
 			kv_list_set(&p->other_extra, (const char *)name,
 			    strbuf_str(&p->text));
 	}
@@ -438,15 +448,15 @@ pts_generated_field(struct pts_parser *p, const xmlChar *name)
 
 /* Pre-3.0 Suite block: its title and description are the file's. */
 static void
-pts_suite_field(struct pts_parser *p, const xmlChar *name)
+parse_pts_xml_suite_field(struct pts_parser *p, const xmlChar *name)
 {
 	char	*key;
 
-	if (pts_is(name, "Title"))
-		pts_set_opt(&p->rs->title, pts_take(p));
-	else if (pts_is(name, "Description"))
-		pts_set_opt(&p->rs->description, pts_take(p));
-	else if (!pts_blank(strbuf_str(&p->text))) {
+	if (parse_pts_xml_is(name, "Title"))
+		parse_pts_xml_set_opt(&p->rs->title, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "Description"))
+		parse_pts_xml_set_opt(&p->rs->description, parse_pts_xml_take(p));
+	else if (!parse_pts_xml_blank(strbuf_str(&p->text))) {
 		key = xasprintf("Suite%s", (const char *)name);
 		kv_list_set(&p->other_extra, key, strbuf_str(&p->text));
 		free(key);
@@ -454,34 +464,34 @@ pts_suite_field(struct pts_parser *p, const xmlChar *name)
 }
 
 static void
-pts_sys_field(struct pts_parser *p, const xmlChar *name)
+parse_pts_xml_sys_field(struct pts_parser *p, const xmlChar *name)
 {
 	struct pts_sys	*s = &p->sys;
 
-	if (pts_is(name, "Identifier") || pts_is(name, "AssociatedIdentifiers"))
+	if (parse_pts_xml_is(name, "Identifier") || parse_pts_xml_is(name, "AssociatedIdentifiers"))
 		model_set_str(&s->identifier, strbuf_str(&p->text));
-	else if (pts_is(name, "Hardware"))
+	else if (parse_pts_xml_is(name, "Hardware"))
 		model_set_str(&s->hardware, strbuf_str(&p->text));
-	else if (pts_is(name, "Software"))
+	else if (parse_pts_xml_is(name, "Software"))
 		model_set_str(&s->software, strbuf_str(&p->text));
-	else if (pts_is(name, "User") || pts_is(name, "Author"))
-		pts_set_opt(&s->user, pts_take(p));
-	else if (pts_is(name, "TimeStamp") || pts_is(name, "TestDate"))
-		pts_set_opt(&s->timestamp, pts_take(p));
-	else if (pts_is(name, "TestClientVersion") || pts_is(name, "Version"))
-		pts_set_opt(&s->version, pts_take(p));
-	else if (pts_is(name, "CostValueForComparison"))
-		pts_set_opt(&s->cost, pts_take(p));
-	else if (pts_is(name, "Notes") || pts_is(name, "TestNotes"))
-		pts_set_opt(&s->notes, pts_take(p));
-	else if (pts_is(name, "JSON"))
-		pts_set_opt(&s->json, pts_take(p));
-	else if (!pts_blank(strbuf_str(&p->text)))
+	else if (parse_pts_xml_is(name, "User") || parse_pts_xml_is(name, "Author"))
+		parse_pts_xml_set_opt(&s->user, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "TimeStamp") || parse_pts_xml_is(name, "TestDate"))
+		parse_pts_xml_set_opt(&s->timestamp, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "TestClientVersion") || parse_pts_xml_is(name, "Version"))
+		parse_pts_xml_set_opt(&s->version, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "CostValueForComparison"))
+		parse_pts_xml_set_opt(&s->cost, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "Notes") || parse_pts_xml_is(name, "TestNotes"))
+		parse_pts_xml_set_opt(&s->notes, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "JSON"))
+		parse_pts_xml_set_opt(&s->json, parse_pts_xml_take(p));
+	else if (!parse_pts_xml_blank(strbuf_str(&p->text)))
 		kv_list_set(&s->other, (const char *)name, strbuf_str(&p->text));
 }
 
 static size_t
-pts_sysinfo_add(struct pts_parser *p, const char *hw, const char *sw,
+parse_pts_xml_sysinfo_add(struct pts_parser *p, const char *hw, const char *sw,
     bool placeholder)
 {
 	struct pts_sysinfo	*i;
@@ -495,7 +505,7 @@ pts_sysinfo_add(struct pts_parser *p, const char *hw, const char *sw,
 }
 
 static void
-pts_sys_commit(struct pts_parser *p)
+parse_pts_xml_sys_commit(struct pts_parser *p)
 {
 	struct pts_sys		*s = &p->sys;
 	struct system		*sys;
@@ -522,7 +532,7 @@ pts_sys_commit(struct pts_parser *p)
 	}
 	if (idx < 0) {
 		idx = (long)result_set_add_system(p->rs, s->identifier);
-		pts_sysinfo_add(p, s->hardware, s->software, false);
+		parse_pts_xml_sysinfo_add(p, s->hardware, s->software, false);
 	} else {
 		info = &p->info[idx];
 		model_set_str(&info->hardware, s->hardware ? s->hardware : "");
@@ -546,12 +556,12 @@ pts_sys_commit(struct pts_parser *p)
 		    s->other.items[i].value);
 	model_set_str(&sys->notes_text, s->notes);
 	if (s->json != NULL)
-		pts_system_json(p, sys, s->json);
+		parse_pts_xml_system_json(p, sys, s->json);
 }
 
 /* Keep System/JSON raw; its string members become notes. */
 static void
-pts_system_json(struct pts_parser *p, struct system *s, const char *json)
+parse_pts_xml_system_json(struct pts_parser *p, struct system *s, const char *json)
 {
 	struct json_object	*o;
 
@@ -571,7 +581,7 @@ pts_system_json(struct pts_parser *p, struct system *s, const char *json)
 }
 
 static void
-pts_test_begin(struct pts_parser *p, long line)
+parse_pts_xml_test_begin(struct pts_parser *p, long line)
 {
 	struct test	*t;
 
@@ -591,50 +601,50 @@ pts_test_begin(struct pts_parser *p, long line)
 }
 
 static void
-pts_result_field(struct pts_parser *p, const xmlChar *name)
+parse_pts_xml_result_field(struct pts_parser *p, const xmlChar *name)
 {
 	struct test	*t = &p->rs->tests[p->test];
 	const char	*s = strbuf_str(&p->text);
 
 	/* Modern names first, then their pre-3.0 equivalents. */
-	if (pts_is(name, "Identifier") || pts_is(name, "TestName"))
+	if (parse_pts_xml_is(name, "Identifier") || parse_pts_xml_is(name, "TestName"))
 		model_set_str(&t->identifier, s);
-	else if (pts_is(name, "Title") || pts_is(name, "Name"))
+	else if (parse_pts_xml_is(name, "Title") || parse_pts_xml_is(name, "Name"))
 		model_set_str(&t->title, s);
-	else if (pts_is(name, "AppVersion") || pts_is(name, "Version"))
+	else if (parse_pts_xml_is(name, "AppVersion") || parse_pts_xml_is(name, "Version"))
 		model_set_str(&t->app_version, s);
-	else if (pts_is(name, "Arguments") || pts_is(name, "TestArguments"))
+	else if (parse_pts_xml_is(name, "Arguments") || parse_pts_xml_is(name, "TestArguments"))
 		model_set_str(&t->arguments, s);
-	else if (pts_is(name, "Description") || pts_is(name, "Attributes"))
+	else if (parse_pts_xml_is(name, "Description") || parse_pts_xml_is(name, "Attributes"))
 		model_set_str(&t->description, s);
-	else if (pts_is(name, "Scale"))
+	else if (parse_pts_xml_is(name, "Scale"))
 		model_set_str(&t->unit, s);
-	else if (pts_is(name, "Proportion")) {
+	else if (parse_pts_xml_is(name, "Proportion")) {
 		model_set_str(&t->proportion_raw, s);
 		t->proportion = proportion_parse(s);
-	} else if (pts_is(name, "DisplayFormat") || pts_is(name, "ResultFormat")) {
+	} else if (parse_pts_xml_is(name, "DisplayFormat") || parse_pts_xml_is(name, "ResultFormat")) {
 		model_set_str(&t->display_raw, s);
 		t->display = display_parse(s);
-	} else if (pts_is(name, "Annotation"))
+	} else if (parse_pts_xml_is(name, "Annotation"))
 		model_set_str(&t->annotation, s);
-	else if (pts_is(name, "Parent"))
+	else if (parse_pts_xml_is(name, "Parent"))
 		model_set_str(&t->parent, s);
 }
 
 static void
-pts_entry_field(struct pts_parser *p, const xmlChar *name)
+parse_pts_xml_entry_field(struct pts_parser *p, const xmlChar *name)
 {
 	struct pts_entry	*e = &p->entry;
 
-	if (pts_is(name, "Identifier")) {
+	if (parse_pts_xml_is(name, "Identifier")) {
 		strbuf_reset(&e->identifier);
 		strbuf_adds(&e->identifier, strbuf_str(&p->text));
-	} else if (pts_is(name, "Value"))
-		pts_set_opt(&e->value, pts_take(p));
-	else if (pts_is(name, "RawString"))
-		pts_set_opt(&e->raw, pts_take(p));
-	else if (pts_is(name, "JSON"))
-		pts_set_opt(&e->json, pts_take(p));
+	} else if (parse_pts_xml_is(name, "Value"))
+		parse_pts_xml_set_opt(&e->value, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "RawString"))
+		parse_pts_xml_set_opt(&e->raw, parse_pts_xml_take(p));
+	else if (parse_pts_xml_is(name, "JSON"))
+		parse_pts_xml_set_opt(&e->json, parse_pts_xml_take(p));
 }
 
 /*
@@ -643,7 +653,7 @@ pts_entry_field(struct pts_parser *p, const xmlChar *name)
  * DisplayFormat is surely known.
  */
 static void
-pts_entry_commit(struct pts_parser *p)
+parse_pts_xml_entry_commit(struct pts_parser *p)
 {
 	struct pts_entry	*e = &p->entry;
 	struct test		*t = &p->rs->tests[p->test];
@@ -658,7 +668,7 @@ pts_entry_commit(struct pts_parser *p)
 	if (idx < 0) {
 		/* Pre-3.0 files put System after the results: wait till the end. */
 		idx = (long)result_set_add_system(p->rs, id);
-		pts_sysinfo_add(p, NULL, NULL, true);
+		parse_pts_xml_sysinfo_add(p, NULL, NULL, true);
 		xgrow(&p->plines, &p->capplines, p->ninfo, sizeof(*p->plines));
 		p->plines[idx] = e->line;
 	}
@@ -678,7 +688,7 @@ pts_entry_commit(struct pts_parser *p)
 
 /* Parse "a<sep>b<sep>c" into l when every item is a number. */
 static bool
-pts_numbers(const char *s, char sep, struct dbl_list *l)
+parse_pts_xml_numbers(const char *s, char sep, struct dbl_list *l)
 {
 	const char	*end;
 	char		 item[64];
@@ -701,7 +711,7 @@ pts_numbers(const char *s, char sep, struct dbl_list *l)
 }
 
 static void
-pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
+parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
     long line)
 {
 	struct series	*s;
@@ -709,7 +719,7 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 	double		 d;
 
 	if (v->json_raw != NULL)
-		pts_entry_json_cached(p, t, v);
+		parse_pts_xml_entry_json_cached(p, t, v);
 	if (v->value_text == NULL)
 		return;	/* a failed run: absent, with the error if any */
 	if (t->display == DISPLAY_LINE) {
@@ -717,7 +727,7 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 		 * A series has no single PTS value: the mean stays absent
 		 * rather than one PTS never showed (docs/pts-xml.md).
 		 */
-		if (!pts_numbers(v->value_text, ',', &y)) {
+		if (!parse_pts_xml_numbers(v->value_text, ',', &y)) {
 			format_warn(p->opt, p->path, line, "LINE_GRAPH Value is "
 			    "not a list of numbers; kept as text");
 			return;
@@ -729,14 +739,14 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 	}
 	if (!pts_xml_number(v->value_text, &d)) {
 		if (t->display == DISPLAY_BAR)
-			pts_fail(p, line, "Entry/Value", "\"%.60s\" is not a "
+			parse_pts_xml_fail(p, line, "Entry/Value", "\"%.60s\" is not a "
 			    "number (Result \"%.60s\" is a %s)", v->value_text,
 			    t->title, *t->display_raw ? t->display_raw :
 			    "BAR_GRAPH");
 		/* PASS_FAIL, IMAGE_COMPARISON...: the text is the result. */
 		return;
 	}
-	if (v->raw_string != NULL && pts_numbers(v->raw_string, ':', &v->runs)) {
+	if (v->raw_string != NULL && parse_pts_xml_numbers(v->raw_string, ':', &v->runs)) {
 		value_compute_stats(v);
 		return;
 	}
@@ -750,7 +760,7 @@ pts_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 
 /* min-result and max-result as single numbers; lists stay in the JSON. */
 static bool
-pts_json_number(struct json_object *o, const char *key, double *out)
+parse_pts_xml_json_number(struct json_object *o, const char *key, double *out)
 {
 	struct json_object	*v;
 
@@ -767,7 +777,7 @@ pts_json_number(struct json_object *o, const char *key, double *out)
 }
 
 static void
-pts_footnote(struct test *t, const char *note)
+parse_pts_xml_footnote(struct test *t, const char *note)
 {
 	size_t	i;
 
@@ -778,7 +788,7 @@ pts_footnote(struct test *t, const char *note)
 }
 
 static void
-pts_entry_json(struct test *t, struct value *v)
+parse_pts_xml_entry_json(struct test *t, struct value *v)
 {
 	struct json_object	*o, *co, *x;
 	struct strbuf		 sb;
@@ -796,8 +806,8 @@ pts_entry_json(struct test *t, struct value *v)
 	o = json_tokener_parse(v->json_raw);
 	if (o == NULL || !json_object_is_type(o, json_type_object))
 		goto out;	/* opaque: kept raw, nothing derived */
-	v->has_min = pts_json_number(o, "min-result", &v->min);
-	v->has_max = pts_json_number(o, "max-result", &v->max);
+	v->has_min = parse_pts_xml_json_number(o, "min-result", &v->min);
+	v->has_max = parse_pts_xml_json_number(o, "max-result", &v->max);
 	if (v->has_min || v->has_max) {
 		strbuf_init(&sb);
 		if (v->has_min) {
@@ -826,12 +836,12 @@ pts_entry_json(struct test *t, struct value *v)
 		    ct ? json_object_get_string(ct) : "",
 		    cc ? json_object_get_string(cc) : "",
 		    opts ? json_object_get_string(opts) : "");
-		pts_footnote(t, note);
+		parse_pts_xml_footnote(t, note);
 		free(note);
 	}
 	if (json_object_object_get_ex(o, "install-footnote", &x) &&
 	    json_object_is_type(x, json_type_string))
-		pts_footnote(t, json_object_get_string(x));
+		parse_pts_xml_footnote(t, json_object_get_string(x));
 out:
 	json_object_put(o);
 }
@@ -842,7 +852,7 @@ out:
  * dearest step of a large file.
  */
 static void
-pts_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
+parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
 {
 	const char	*rt, *end;
 	struct strbuf	 key;
@@ -865,7 +875,7 @@ pts_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
 		model_set_str(&v->note, p->json_from->note);
 		model_set_str(&v->error, p->json_from->error);
 	} else {
-		pts_entry_json(t, v);
+		parse_pts_xml_entry_json(t, v);
 		strbuf_reset(&p->json_key);
 		strbuf_adds(&p->json_key, strbuf_str(&key));
 	}
@@ -874,7 +884,7 @@ pts_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
 }
 
 static void
-pts_test_finish(struct pts_parser *p)
+parse_pts_xml_test_finish(struct pts_parser *p)
 {
 	struct test	*t = &p->rs->tests[p->test];
 	char		*hash;
@@ -884,7 +894,7 @@ pts_test_finish(struct pts_parser *p)
 	p->in_test = false;
 	p->json_from = NULL;	/* footnotes belong to one Result */
 	for (i = 0; i < t->nvalues && !p->failed; i++)
-		pts_value_fill(p, t, &t->values[i], p->vlines[i]);
+		parse_pts_xml_value_fill(p, t, &t->values[i], p->vlines[i]);
 	/* Same comparison hash: PTS would keep only this Result's data. */
 	hash = pts_xml_hash(t);
 	if (g_hash_table_lookup_extended(p->hashes, hash, NULL, &first)) {
@@ -899,7 +909,7 @@ pts_test_finish(struct pts_parser *p)
 
 /* A pre-3.0 file states its date only in a "Generated:" comment. */
 static void
-pts_comment(struct pts_parser *p, const char *text)
+parse_pts_xml_comment(struct pts_parser *p, const char *text)
 {
 	const char	*s;
 
@@ -910,11 +920,11 @@ pts_comment(struct pts_parser *p, const char *text)
 	s = text + 10;
 	while (isspace((unsigned char)*s))
 		s++;
-	pts_set_opt(&p->comment_date, g_strchomp(xstrdup(s)));
+	parse_pts_xml_set_opt(&p->comment_date, g_strchomp(xstrdup(s)));
 }
 
 static void
-pts_finish(struct pts_parser *p)
+parse_pts_xml_finish(struct pts_parser *p)
 {
 	struct result_set	*rs = p->rs;
 	size_t			 i;
@@ -939,7 +949,7 @@ pts_finish(struct pts_parser *p)
 }
 
 static int
-pts_xml_read(const char *path, const struct read_options *opt,
+parse_pts_xml_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct pts_parser	 p;
@@ -970,7 +980,7 @@ pts_xml_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "not a regular file");
 		goto out;
 	}
-	if (pts_check_prolog(fd, path, d) == -1)
+	if (parse_pts_xml_check_prolog(fd, path, d) == -1)
 		goto out;
 	if (lseek(fd, 0, SEEK_SET) == -1) {
 		diag_set(d, path, 0, "lseek: %s", strerror(errno));
@@ -988,7 +998,7 @@ pts_xml_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "cannot open for XML parsing");
 		goto out;
 	}
-	xmlTextReaderSetStructuredErrorHandler(p.reader, pts_xml_error, &p);
+	xmlTextReaderSetStructuredErrorHandler(p.reader, parse_pts_xml_error, &p);
 	while (!p.failed && (ret = xmlTextReaderRead(p.reader)) == 1) {
 		type = xmlTextReaderNodeType(p.reader);
 		depth = xmlTextReaderDepth(p.reader);
@@ -1004,22 +1014,22 @@ pts_xml_read(const char *path, const struct read_options *opt,
 		switch (type) {
 		case XML_READER_TYPE_ELEMENT:
 			if (depth > PTS_MAX_DEPTH) {
-				pts_fail(&p, line, NULL, "elements nested "
+				parse_pts_xml_fail(&p, line, NULL, "elements nested "
 				    "deeper than %d levels", PTS_MAX_DEPTH);
 				break;
 			}
 			root_seen = true;
 			p.names[depth] = xmlTextReaderConstName(p.reader);
 			strbuf_reset(&p.text);
-			pts_start(&p, depth, line);
+			parse_pts_xml_start(&p, depth, line);
 			if (xmlTextReaderIsEmptyElement(p.reader))
-				pts_end(&p, depth);
+				parse_pts_xml_end(&p, depth);
 			else
 				p.open = depth + 1;
 			break;
 		case XML_READER_TYPE_END_ELEMENT:
 			if (depth <= PTS_MAX_DEPTH)
-				pts_end(&p, depth);
+				parse_pts_xml_end(&p, depth);
 			p.open = depth;
 			strbuf_reset(&p.text);
 			break;
@@ -1032,7 +1042,7 @@ pts_xml_read(const char *path, const struct read_options *opt,
 				break;
 			vlen = strlen((const char *)v);
 			if (p.text.len + vlen > PTS_MAX_TEXT) {
-				pts_fail(&p, xmlTextReaderGetParserLineNumber(
+				parse_pts_xml_fail(&p, xmlTextReaderGetParserLineNumber(
 				    p.reader), NULL, "element text longer "
 				    "than %zu bytes", PTS_MAX_TEXT);
 				break;
@@ -1041,12 +1051,12 @@ pts_xml_read(const char *path, const struct read_options *opt,
 			break;
 		case XML_READER_TYPE_COMMENT:
 			if (!root_seen && (v = xmlTextReaderConstValue(p.reader)))
-				pts_comment(&p, (const char *)v);
+				parse_pts_xml_comment(&p, (const char *)v);
 			break;
 		case XML_READER_TYPE_DOCUMENT_TYPE:
 		case XML_READER_TYPE_ENTITY_REFERENCE:
 		case XML_READER_TYPE_ENTITY:
-			pts_fail(&p, line, NULL, "entity or DOCTYPE refused");
+			parse_pts_xml_fail(&p, line, NULL, "entity or DOCTYPE refused");
 			break;
 		default:
 			break;
@@ -1055,7 +1065,7 @@ pts_xml_read(const char *path, const struct read_options *opt,
 	if (p.failed)
 		goto out;
 	if (ret != 0) {
-		pts_fail(&p, xmlTextReaderGetParserLineNumber(p.reader), NULL,
+		parse_pts_xml_fail(&p, xmlTextReaderGetParserLineNumber(p.reader), NULL,
 		    "XML parse error");
 		goto out;
 	}
@@ -1063,15 +1073,15 @@ pts_xml_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "no root element");
 		goto out;
 	}
-	pts_finish(&p);
+	parse_pts_xml_finish(&p);
 	rc = 0;
 out:
 	if (p.reader != NULL)
 		xmlFreeTextReader(p.reader);
 	if (fd != -1)
 		close(fd);
-	pts_sys_clear(&p.sys);
-	pts_entry_clear(&p.entry);
+	parse_pts_xml_sys_clear(&p.sys);
+	parse_pts_xml_entry_clear(&p.entry);
 	strbuf_free(&p.entry.identifier);
 	strbuf_free(&p.json_key);
 	for (i = 0; i < p.ninfo; i++) {
