@@ -506,6 +506,67 @@ test_csv(void)
 	result_set_free(rs);
 }
 
+/* The first cell of every line, and the number of cells, of a CSV text. */
+static char *
+csv_shape(const char *text)
+{
+	GString		*g = g_string_new(NULL);
+	char		**lines;
+	size_t		  i;
+
+	lines = g_strsplit(text, "\n", -1);
+	for (i = 0; lines[i] != NULL; i++) {
+		const char	*comma = strchr(lines[i], ',');
+		size_t		 cells = 1;
+		const char	*p;
+
+		for (p = lines[i]; *p != '\0'; p++)
+			cells += *p == ',';
+		g_string_append_printf(g, "%.*s|%zu\n", comma != NULL ?
+		    (int)(comma - lines[i]) : (int)strlen(lines[i]), lines[i], cells);
+	}
+	g_strfreev(lines);
+	return g_string_free(g, FALSE);
+}
+
+/*
+ * Independent check of the csv layout against PTS's own CSV export in the
+ * corpus: the same benchmark run on another instance type gives the same
+ * first column and the same number of cells on every line.
+ */
+static void
+test_csv_layout(const char *shared)
+{
+	struct result_set	*rs;
+	struct diag		 d;
+	char			*xml, *csv, *raw, *ours, *theirs, *text = NULL;
+	gsize			 len;
+
+	xml = g_strdup_printf("%s/corpus/pts-xml/laertispappas__aws-ec2-phoronix-"
+	    "benchmark__large-ec2_stream-bench_composite.xml", shared);
+	csv = g_strdup_printf("%s/corpus/pts-other/laertispappas__aws-ec2-"
+	    "phoronix-benchmark__micro-ec2_stream-bench.csv", shared);
+	if ((rs = load(xml, &d)) == NULL ||
+	    !g_file_get_contents(csv, &text, &len, NULL)) {
+		skip("csv layout against PTS's export", "corpus files absent");
+		result_set_free(rs);
+		g_free(xml);
+		g_free(csv);
+		return;
+	}
+	raw = render("csv", rs);
+	ours = csv_shape(raw);
+	free(raw);
+	theirs = csv_shape(text);
+	is_str(ours, theirs, "csv rows and cells as PTS's own export has them");
+	g_free(ours);
+	g_free(theirs);
+	g_free(text);
+	g_free(xml);
+	g_free(csv);
+	result_set_free(rs);
+}
+
 static void
 test_corpus(void)
 {
@@ -608,6 +669,7 @@ test_corpus(void)
 		ok(0, "kernel build corpus file");
 	g_free(path);
 	g_free(dir);
+	test_csv_layout(shared != NULL && *shared != '\0' ? shared : "../shared");
 }
 
 int
