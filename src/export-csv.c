@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "export.h"
 #include "pts-xml.h"
 #include "strbuf.h"
@@ -86,11 +88,16 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 {
 	struct strbuf	 sb;
 	struct str_list	 keys = { 0 };
+	const struct value **first;
+	GHashTable	*seen;
 	const char	*val;
 	char		*label, buf[64];
 	size_t		 i, j, k, ncols = rs->nsystems + 1;
 	int		 rc = 0;
 
+	first = xcalloc(rs->nsystems + 1, sizeof(*first));
+	/* Borrowed keys: the result set outlives the table. */
+	seen = g_hash_table_new(g_str_hash, g_str_equal);
 	strbuf_init(&sb);
 	export_csv_cell(&sb, rs->title != NULL ? rs->title : "");
 	for (i = 1; i < ncols; i++)
@@ -103,11 +110,10 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		const struct kv_list	*f = &rs->systems[i].fields;
 
 		for (j = 0; j < f->len; j++) {
-			for (k = 0; k < keys.len; k++)
-				if (strcmp(keys.items[k], f->items[j].key) == 0)
-					break;
-			if (k == keys.len)
-				str_list_add(&keys, f->items[j].key);
+			if (g_hash_table_contains(seen, f->items[j].key))
+				continue;
+			g_hash_table_add(seen, f->items[j].key);
+			str_list_add(&keys, f->items[j].key);
 		}
 	}
 	for (k = 0; k < keys.len; k++) {
@@ -129,9 +135,14 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		    t->description) : xstrdup(t->title ? t->title : "");
 		export_csv_cell(&sb, label);
 		free(label);
+		/* The first value of each system, as PTS shows one bar. */
+		for (i = 0; i < rs->nsystems; i++)
+			first[i] = NULL;
+		for (i = t->nvalues; i-- > 0;)
+			if (t->values[i].system < rs->nsystems)
+				first[t->values[i].system] = &t->values[i];
 		for (i = 0; i < rs->nsystems; i++) {
-			/* The first value of a system, as PTS shows one bar. */
-			const struct value	*v = test_find_value(t, i);
+			const struct value	*v = first[i];
 
 			strbuf_addc(&sb, ',');
 			val = NULL;
@@ -155,5 +166,7 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		rc = diag_set(d, NULL, 0, "write error");
 	strbuf_free(&sb);
 	str_list_free(&keys);
+	free(first);
+	g_hash_table_destroy(seen);
 	return rc;
 }

@@ -31,6 +31,8 @@
 #define PTS_MAX_DEPTH	16
 /* One element's text; line graphs and image comparisons are the largest. */
 #define PTS_MAX_TEXT	((size_t)8 * 1024 * 1024)
+/* Unknown children kept per block, and footnotes per Result. */
+#define PTS_MAX_KEPT	64
 /* How far the prolog may run before the root element. */
 #define PTS_MAX_PROLOG	((size_t)1024 * 1024)
 
@@ -72,6 +74,7 @@ struct pts_parser {
 	const xmlChar		*names[PTS_MAX_DEPTH + 1];
 	struct strbuf		 text;
 	bool			 failed;
+	bool			 warned_kept;
 	int			 open;		/* elements open, for truncation */
 	bool			 old_layout;	/* pre-3.0 Benchmark/Suite file */
 	char			*comment_date;	/* pre-3.0 "Generated:" comment */
@@ -89,6 +92,7 @@ struct pts_parser {
 	long			*vlines;
 	size_t			 capvlines;
 	GHashTable		*hashes;	/* comparison hash -> first line */
+	GHashTable		*sysidx;	/* identifier -> system index */
 	long			*plines;	/* per system: first Entry line */
 	size_t			 sys_hint;	/* system of the next Entry, probably */
 	/* Entry JSON without its run times, and the value derived from it. */
@@ -121,6 +125,10 @@ static void	 parse_pts_xml_entry_clear(struct pts_entry *e);
 static void	 parse_pts_xml_sys_field(struct pts_parser *p,
 		    const xmlChar *name);
 static void	 parse_pts_xml_sys_commit(struct pts_parser *p);
+static void	 parse_pts_xml_keep(struct pts_parser *p, struct kv_list *l,
+		    const char *key, const char *value);
+static long	 parse_pts_xml_find_system(struct pts_parser *p, const char *id);
+static long	 parse_pts_xml_add_system(struct pts_parser *p, const char *id);
 static size_t	 parse_pts_xml_sysinfo_add(struct pts_parser *p, const char *hw,
 		    const char *sw, bool placeholder);
 static void	 parse_pts_xml_generated_field(struct pts_parser *p,
@@ -417,6 +425,26 @@ parse_pts_xml_end(struct pts_parser *p, int depth)
 		parse_pts_xml_entry_commit(p);
 }
 
+/*
+ * Keep an unknown element's text under its name. Real files have a few;
+ * past PTS_MAX_KEPT names the rest is dropped with one warning, so that
+ * the linear lookups stay cheap whatever the file holds.
+ */
+static void
+parse_pts_xml_keep(struct pts_parser *p, struct kv_list *l, const char *key,
+    const char *value)
+{
+	if (l->len >= PTS_MAX_KEPT && kv_list_get(l, key) == NULL) {
+		if (!p->warned_kept)
+			format_warn(p->opt, p->path, xmlTextReaderGetParserLineNumber(
+			    p->reader), "more than %d unknown elements; the "
+			    "others are ignored", PTS_MAX_KEPT);
+		p->warned_kept = true;
+		return;
+	}
+	kv_list_set(l, key, value);
+}
+
 static void
 parse_pts_xml_generated_field(struct pts_parser *p, const xmlChar *name)
 {
@@ -441,8 +469,8 @@ parse_pts_xml_generated_field(struct pts_parser *p, const xmlChar *name)
 			}
 		}
 		if (!parse_pts_xml_blank(strbuf_str(&p->text)))
-			kv_list_set(&p->other_extra, (const char *)name,
-			    strbuf_str(&p->text));
+			parse_pts_xml_keep(p, &p->other_extra,
+			    (const char *)name, strbuf_str(&p->text));
 	}
 }
 
@@ -458,7 +486,7 @@ parse_pts_xml_suite_field(struct pts_parser *p, const xmlChar *name)
 		parse_pts_xml_set_opt(&p->rs->description, parse_pts_xml_take(p));
 	else if (!parse_pts_xml_blank(strbuf_str(&p->text))) {
 		key = xasprintf("Suite%s", (const char *)name);
-		kv_list_set(&p->other_extra, key, strbuf_str(&p->text));
+		parse_pts_xml_keep(p, &p->other_extra, key, strbuf_str(&p->text));
 		free(key);
 	}
 }
@@ -487,7 +515,33 @@ parse_pts_xml_sys_field(struct pts_parser *p, const xmlChar *name)
 	else if (parse_pts_xml_is(name, "JSON"))
 		parse_pts_xml_set_opt(&s->json, parse_pts_xml_take(p));
 	else if (!parse_pts_xml_blank(strbuf_str(&p->text)))
-		kv_list_set(&s->other, (const char *)name, strbuf_str(&p->text));
+		parse_pts_xml_keep(p, &s->other, (const char *)name,
+		    strbuf_str(&p->text));
+}
+
+/*
+ * Systems by identifier through a hash table: a hostile file naming a
+ * million systems must not cost a million squared string compares.
+ */
+static long
+parse_pts_xml_find_system(struct pts_parser *p, const char *id)
+{
+	gpointer	v;
+
+	if (!g_hash_table_lookup_extended(p->sysidx, id, NULL, &v))
+		return -1;
+	return (long)GPOINTER_TO_SIZE(v);
+}
+
+static long
+parse_pts_xml_add_system(struct pts_parser *p, const char *id)
+{
+	size_t	idx;
+
+	idx = result_set_add_system(p->rs, id);
+	g_hash_table_insert(p->sysidx, xstrdup(p->rs->systems[idx].identifier),
+	    GSIZE_TO_POINTER(idx));
+	return (long)idx;
 }
 
 static size_t
@@ -516,7 +570,7 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 	if (s->identifier == NULL)
 		format_warn(p->opt, p->path, s->line,
 		    "System without Identifier: its identifier is empty");
-	idx = result_set_find_system(p->rs, s->identifier ? s->identifier : "");
+	idx = parse_pts_xml_find_system(p, s->identifier ? s->identifier : "");
 	if (idx >= 0 && !p->info[idx].placeholder) {
 		info = &p->info[idx];
 		/* Merges duplicate System blocks (docs/pts-result-file.md §6). */
@@ -531,7 +585,7 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 		return;
 	}
 	if (idx < 0) {
-		idx = (long)result_set_add_system(p->rs, s->identifier);
+		idx = parse_pts_xml_add_system(p, s->identifier);
 		parse_pts_xml_sysinfo_add(p, s->hardware, s->software, false);
 	} else {
 		info = &p->info[idx];
@@ -664,10 +718,10 @@ parse_pts_xml_entry_commit(struct pts_parser *p)
 	/* Entries usually follow the System order: try the next one first. */
 	idx = p->sys_hint < p->rs->nsystems &&
 	    strcmp(p->rs->systems[p->sys_hint].identifier, id) == 0 ?
-	    (long)p->sys_hint : result_set_find_system(p->rs, id);
+	    (long)p->sys_hint : parse_pts_xml_find_system(p, id);
 	if (idx < 0) {
 		/* Pre-3.0 files put System after the results: wait till the end. */
-		idx = (long)result_set_add_system(p->rs, id);
+		idx = parse_pts_xml_add_system(p, id);
 		parse_pts_xml_sysinfo_add(p, NULL, NULL, true);
 		xgrow(&p->plines, &p->capplines, p->ninfo, sizeof(*p->plines));
 		p->plines[idx] = e->line;
@@ -776,11 +830,14 @@ parse_pts_xml_json_number(struct json_object *o, const char *key, double *out)
 	return false;
 }
 
+/* Footnotes are looked up linearly: bounded, so a hostile file stays fast. */
 static void
 parse_pts_xml_footnote(struct test *t, const char *note)
 {
 	size_t	i;
 
+	if (t->footnotes.len >= PTS_MAX_KEPT)
+		return;
 	for (i = 0; i < t->footnotes.len; i++)
 		if (strcmp(t->footnotes.items[i], note) == 0)
 			return;
@@ -970,6 +1027,7 @@ parse_pts_xml_read(const char *path, const struct read_options *opt,
 	strbuf_init(&p.entry.identifier);
 	strbuf_init(&p.json_key);
 	p.hashes = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
+	p.sysidx = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	/* Our own descriptor: libxml2 would open "-" or decompress .gz. */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd == -1) {
@@ -1096,6 +1154,7 @@ out:
 	free(p.vlines);
 	free(p.plines);
 	g_hash_table_destroy(p.hashes);
+	g_hash_table_destroy(p.sysidx);
 	strbuf_free(&p.text);
 	return rc;
 }

@@ -380,6 +380,7 @@ test_hostile(void)
 	struct diag		 d;
 	char			 path[256], name[300];
 	size_t			 i;
+	FILE			*fp;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		snprintf(path, sizeof(path), "fixtures/hostile/%s", cases[i].file);
@@ -397,6 +398,28 @@ test_hostile(void)
 			diag("got: %s", d.msg);
 		ok(strstr(d.msg, "root:") == NULL, "nothing of /etc/passwd leaks");
 	}
+	/*
+	 * Many distinct systems, unknown elements and footnotes: lookups must
+	 * not be quadratic (a regression shows as a test that never ends).
+	 */
+	snprintf(path, sizeof(path), "%s/many.xml", tmpdir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("<PhoronixTestSuite><Generated>", fp);
+		for (i = 0; i < 20000; i++)
+			fprintf(fp, "<X%zu>x</X%zu>", i, i);
+		fputs("</Generated><Result><Title>t</Title><Data>", fp);
+		for (i = 0; i < 50000; i++)
+			fprintf(fp, "<Entry><Identifier>s%zu</Identifier><Value>1"
+			    "</Value><JSON>{\"install-footnote\":\"n%zu\"}</JSON>"
+			    "</Entry>", i, i);
+		fputs("</Data></Result></PhoronixTestSuite>\n", fp);
+		fclose(fp);
+	}
+	rs = load(path, &d);
+	ok(rs != NULL && rs->nsystems == 50000 && rs->extra.len == 64 &&
+	    rs->tests[0].footnotes.len == 64, "50000 systems read, extras and "
+	    "footnotes bounded");
+	result_set_free(rs);
 	rs = load("fixtures/hostile/no-such-file.xml", &d);
 	ok(rs == NULL && strstr(d.msg, "No such file") != NULL, "missing file");
 }
