@@ -405,7 +405,8 @@ parse_pts_xml_end(struct pts_parser *p, int depth)
 	if (depth == 1) {
 		if (parse_pts_xml_is(name, "System"))
 			parse_pts_xml_sys_commit(p);
-		else if (parse_pts_xml_is(name, "Result") || parse_pts_xml_is(name, "Benchmark"))
+		else if (parse_pts_xml_is(name, "Result") ||
+		    parse_pts_xml_is(name, "Benchmark"))
 			parse_pts_xml_test_finish(p);
 		return;
 	}
@@ -457,9 +458,11 @@ parse_pts_xml_generated_field(struct pts_parser *p, const xmlChar *name)
 		parse_pts_xml_set_opt(&rs->description, parse_pts_xml_take(p));
 	else if (parse_pts_xml_is(name, "Notes"))
 		parse_pts_xml_set_opt(&rs->notes, parse_pts_xml_take(p));
-	else if (parse_pts_xml_is(name, "TestClient") || parse_pts_xml_is(name, "TestClientString"))
+	else if (parse_pts_xml_is(name, "TestClient") ||
+	    parse_pts_xml_is(name, "TestClientString"))
 		parse_pts_xml_set_opt(&rs->generator, parse_pts_xml_take(p));
-	else if (parse_pts_xml_is(name, "LastModified") || parse_pts_xml_is(name, "TimeStamp"))
+	else if (parse_pts_xml_is(name, "LastModified") ||
+	    parse_pts_xml_is(name, "TimeStamp"))
 		parse_pts_xml_set_opt(&rs->last_modified, parse_pts_xml_take(p));
 	else {
 		for (i = 0; i < 3; i++) {
@@ -496,21 +499,26 @@ parse_pts_xml_sys_field(struct pts_parser *p, const xmlChar *name)
 {
 	struct pts_sys	*s = &p->sys;
 
-	if (parse_pts_xml_is(name, "Identifier") || parse_pts_xml_is(name, "AssociatedIdentifiers"))
+	if (parse_pts_xml_is(name, "Identifier") ||
+	    parse_pts_xml_is(name, "AssociatedIdentifiers"))
 		model_set_str(&s->identifier, strbuf_str(&p->text));
 	else if (parse_pts_xml_is(name, "Hardware"))
 		model_set_str(&s->hardware, strbuf_str(&p->text));
 	else if (parse_pts_xml_is(name, "Software"))
 		model_set_str(&s->software, strbuf_str(&p->text));
-	else if (parse_pts_xml_is(name, "User") || parse_pts_xml_is(name, "Author"))
+	else if (parse_pts_xml_is(name, "User") ||
+	    parse_pts_xml_is(name, "Author"))
 		parse_pts_xml_set_opt(&s->user, parse_pts_xml_take(p));
-	else if (parse_pts_xml_is(name, "TimeStamp") || parse_pts_xml_is(name, "TestDate"))
+	else if (parse_pts_xml_is(name, "TimeStamp") ||
+	    parse_pts_xml_is(name, "TestDate"))
 		parse_pts_xml_set_opt(&s->timestamp, parse_pts_xml_take(p));
-	else if (parse_pts_xml_is(name, "TestClientVersion") || parse_pts_xml_is(name, "Version"))
+	else if (parse_pts_xml_is(name, "TestClientVersion") ||
+	    parse_pts_xml_is(name, "Version"))
 		parse_pts_xml_set_opt(&s->version, parse_pts_xml_take(p));
 	else if (parse_pts_xml_is(name, "CostValueForComparison"))
 		parse_pts_xml_set_opt(&s->cost, parse_pts_xml_take(p));
-	else if (parse_pts_xml_is(name, "Notes") || parse_pts_xml_is(name, "TestNotes"))
+	else if (parse_pts_xml_is(name, "Notes") ||
+	    parse_pts_xml_is(name, "TestNotes"))
 		parse_pts_xml_set_opt(&s->notes, parse_pts_xml_take(p));
 	else if (parse_pts_xml_is(name, "JSON"))
 		parse_pts_xml_set_opt(&s->json, parse_pts_xml_take(p));
@@ -567,10 +575,12 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 	long			 idx;
 	size_t			 i;
 
-	if (s->identifier == NULL)
+	if (s->identifier == NULL) {
 		format_warn(p->opt, p->path, s->line,
 		    "System without Identifier: its identifier is empty");
-	idx = parse_pts_xml_find_system(p, s->identifier ? s->identifier : "");
+		s->identifier = xstrdup("");
+	}
+	idx = parse_pts_xml_find_system(p, s->identifier);
 	if (idx >= 0 && !p->info[idx].placeholder) {
 		info = &p->info[idx];
 		/* Merges duplicate System blocks (docs/pts-result-file.md §6). */
@@ -661,22 +671,28 @@ parse_pts_xml_result_field(struct pts_parser *p, const xmlChar *name)
 	const char	*s = strbuf_str(&p->text);
 
 	/* Modern names first, then their pre-3.0 equivalents. */
-	if (parse_pts_xml_is(name, "Identifier") || parse_pts_xml_is(name, "TestName"))
+	if (parse_pts_xml_is(name, "Identifier") ||
+	    parse_pts_xml_is(name, "TestName"))
 		model_set_str(&t->identifier, s);
-	else if (parse_pts_xml_is(name, "Title") || parse_pts_xml_is(name, "Name"))
+	else if (parse_pts_xml_is(name, "Title") ||
+	    parse_pts_xml_is(name, "Name"))
 		model_set_str(&t->title, s);
-	else if (parse_pts_xml_is(name, "AppVersion") || parse_pts_xml_is(name, "Version"))
+	else if (parse_pts_xml_is(name, "AppVersion") ||
+	    parse_pts_xml_is(name, "Version"))
 		model_set_str(&t->app_version, s);
-	else if (parse_pts_xml_is(name, "Arguments") || parse_pts_xml_is(name, "TestArguments"))
+	else if (parse_pts_xml_is(name, "Arguments") ||
+	    parse_pts_xml_is(name, "TestArguments"))
 		model_set_str(&t->arguments, s);
-	else if (parse_pts_xml_is(name, "Description") || parse_pts_xml_is(name, "Attributes"))
+	else if (parse_pts_xml_is(name, "Description") ||
+	    parse_pts_xml_is(name, "Attributes"))
 		model_set_str(&t->description, s);
 	else if (parse_pts_xml_is(name, "Scale"))
 		model_set_str(&t->unit, s);
 	else if (parse_pts_xml_is(name, "Proportion")) {
 		model_set_str(&t->proportion_raw, s);
 		t->proportion = proportion_parse(s);
-	} else if (parse_pts_xml_is(name, "DisplayFormat") || parse_pts_xml_is(name, "ResultFormat")) {
+	} else if (parse_pts_xml_is(name, "DisplayFormat") ||
+	    parse_pts_xml_is(name, "ResultFormat")) {
 		model_set_str(&t->display_raw, s);
 		t->display = display_parse(s);
 	} else if (parse_pts_xml_is(name, "Annotation"))
