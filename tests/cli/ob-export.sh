@@ -23,6 +23,12 @@ grep -o '"value_text": *"[^"]*"' "$T/text.json" >"$T/text.values"
 check "  the same printed values in the same order" cmp -s "$T/html.values" "$T/text.values"
 check "  nine values" [ "$(wc -l <"$T/html.values")" -eq 9 ]
 
+check_ok "export the text reading as composite.xml" "$BR" export -f pts-xml -o "$T/rt.xml" 1
+check_ok "  and import that" "$BR" import "$T/rt.xml"
+check_ok "  export the re-import as JSON" "$BR" export -f json 3
+grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/rt.values"
+check "  every printed value survives the round trip" cmp -s "$T/rt.values" "$T/text.values"
+
 check_fail 2 "truncated text export refused" "$BR" import "$F/truncated.txt"
 check_grep "  with file:line" "truncated.txt:27: .*truncated" "$T/err"
 check_fail 2 "names no evidence pins: refused" "$BR" import "$F/unnamed.txt"
