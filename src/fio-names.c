@@ -340,11 +340,12 @@ fio_names_bs(const char *bs, enum fio_ddir d, struct strbuf *sb)
 	parts = g_strsplit(bs, ",", 3);
 	n = g_strv_length(parts);
 	pick = n == 0 ? bs : parts[(size_t)d < n ? (size_t)d : 0];
-	if (*pick == '\0')
+	if (*pick == '\0' && n > 0)
 		pick = parts[0];
 	/* A range "4k-64k" prints both ends the same way: "4KB-64KB". */
 	ends = g_strsplit(pick, "-", 2);
-	if (fio_names_bs_one(ends[0], sb) == 0 && (ends[1] == NULL ||
+	/* "" and "," split into nothing: kept as written, like any oddity. */
+	if (ends[0] != NULL && fio_names_bs_one(ends[0], sb) == 0 && (ends[1] == NULL ||
 	    (strbuf_addc(sb, '-'), fio_names_bs_one(ends[1], sb) == 0))) {
 		g_strfreev(ends);
 		g_strfreev(parts);

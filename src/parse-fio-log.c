@@ -266,7 +266,7 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 	struct log_dir	 dirs[FIO_NDIR];
 	enum log_kind	 kind;
 	char		*buf = NULL, *job = NULL, *line, *nl, *note = NULL;
-	double		*f = NULL, *sorted = NULL, scale, mean, p99, x;
+	double		*f = NULL, *sorted = NULL, scale, mean, p99, x, fdir;
 	size_t		 len, maxf, i, k, sys, nbad = 0, nrows = 0;
 	long		 lineno = 0, firstbad = 0;
 	int		 n, dir, rc = -1;
@@ -287,10 +287,11 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 			continue;
 		n = parse_fio_log_fields(line, f, (int)maxf);
 		hist = n >= HIST_MIN_COLS;
+		/* Range-check the direction as a double: (int)1e75 is undefined. */
+		fdir = n < 4 ? -1 : hist ? f[1] : f[2];
 		if (n < 4 || (kind == LOG_CLAT_HIST && !hist) ||
 		    (hist && kind != LOG_CLAT_HIST && kind != LOG_UNKNOWN) ||
-		    (dir = (int)(hist ? f[1] : f[2])) < 0 || dir >= FIO_NDIR ||
-		    f[0] < 0) {
+		    !(fdir >= 0 && fdir < FIO_NDIR) || f[0] < 0) {
 			if (nbad++ == 0)
 				firstbad = lineno;
 			if (nbad <= LOG_WARN_ROWS)
@@ -298,6 +299,7 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 				    "skipped: \"%.40s\"", line);
 			continue;
 		}
+		dir = (int)fdir;
 		if (hist && kind == LOG_UNKNOWN)
 			kind = LOG_CLAT_HIST;
 		nrows++;

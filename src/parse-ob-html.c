@@ -368,7 +368,7 @@ parse_ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 	struct ob_bar	*bars = NULL;
 	size_t		 i = 0, n0, nn, j;
 	const char	*rest, *after;
-	char		*unit = NULL, *ver;
+	char		*unit = NULL, *ver = NULL;
 	enum proportion	 prop;
 	int		 rc = -1;
 
@@ -385,6 +385,7 @@ parse_ob_html_chart(xmlNode *svg, struct test *test, struct result_set *rs,
 	if (i >= t.len || (ver = ob_segment_version(t.t[i].s, h2, NULL, &after)) == NULL ||
 	    *after != '\0') {
 		diag_set(d, path, line, "chart title does not repeat the heading \"%s\"", h2);
+		free(ver);	/* found, but followed by more text */
 		goto out;
 	}
 	model_set_str(&test->title, h2);

@@ -21,10 +21,13 @@ fuzz_seeds() {
 	[ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus" ] && dirs="$dirs $SHARED/corpus"
 	find $dirs -type f ! -name MANIFEST.tsv ! -name '*.expected' | sort |
 	while IFS= read -r f; do
-		case "$f" in "$ROOT/fixtures/fuzz/"*)
+		case "$f" in
+		"$ROOT/fixtures/fuzz/"*/*)
 			h=${f#"$ROOT/fixtures/fuzz/"}; h=${h%%/*}
 			fuzz_seed_link "$FUZZ_BUILD/seeds/$h" "$f"
 			continue;;
+		"$ROOT/fixtures/fuzz/"*)
+			continue;;	# the README
 		esac
 		fuzz_seed_link "$FUZZ_BUILD/seeds/import" "$f"
 		r=$("$BR" formats "$f" 2>/dev/null | awk -F '\t' '{ print $NF }' | tr - _)
