@@ -2,31 +2,56 @@
 /*
  * Terminal-safe text. Every string that came from an input file passes
  * through here before it reaches a terminal: in show, list, diff and in
- * error messages. Printable UTF-8 is kept as is; C0, DEL and the C1 range
- * (U+0080..U+009F, which some terminals honour as CSI) are escaped.
+ * error messages. Printable UTF-8 is kept as is; C0, DEL, the C1 range
+ * (U+0080..U+009F, which some terminals honour as CSI), bidirectional
+ * overrides and bytes that are not UTF-8 (a raw 0x9b is CSI to an 8-bit
+ * terminal) are escaped.
  */
 #include <stdint.h>
 #include <string.h>
+
+#include <glib.h>
 
 #include "strbuf.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
+static int	 textsafe_bidi(gunichar c);
 static void	 textsafe_append(struct strbuf *sb, const char *s);
+
+/*
+ * Bidirectional embeddings, overrides and isolates (U+202A..U+202E,
+ * U+2066..U+2069) reorder what follows them on screen, so a name can show
+ * text in another order than it has; they are escaped like controls.
+ */
+static int
+textsafe_bidi(gunichar c)
+{
+	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
 
 static void
 textsafe_append(struct strbuf *sb, const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
+	const char	*p = s, *end = s + strlen(s);
+	gunichar	 c;
+	int		 n;
 
-	for (; *p != '\0'; p++) {
-		if (*p < 0x20 || *p == 0x7f) {
-			strbuf_printf(sb, "\\x%02x", *p);
-		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-			strbuf_printf(sb, "\\u%04x", p[1]);
-			p++;
-		} else
-			strbuf_addc(sb, (char)*p);
+	while (p < end) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			/* Not UTF-8: one byte at a time, shown, never sent. */
+			strbuf_printf(sb, "\\x%02x", (unsigned char)*p++);
+			continue;
+		}
+		n = g_utf8_skip[*(const unsigned char *)p];
+		if (c < 0x20 || c == 0x7f)
+			strbuf_printf(sb, "\\x%02x", (unsigned)c);
+		else if ((c >= 0x80 && c <= 0x9f) || textsafe_bidi(c))
+			strbuf_printf(sb, "\\u%04x", (unsigned)c);
+		else
+			strbuf_add(sb, p, (size_t)n);
+		p += n;
 	}
 }
 
