@@ -166,6 +166,12 @@ check: test-deps
 	else echo "check: $(FUZZ_CC) cannot build libFuzzer programs: the fuzz smoke test will be skipped"; fi
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 
+# check-valgrind: the unit and CLI tests with every run under valgrind;
+# zero errors and zero definite leaks (slow: not part of check).
+check-valgrind: test-deps
+	@$(MAKE) --no-print-directory tests
+	@sh tests/valgrind.sh
+
 lint-man:
 	mandoc -Tlint -W warning man/*.1
 
@@ -187,4 +193,4 @@ install: $(BIN)
 	    install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/benchreport/templates/; fi
 
 clean:
-	rm -rf build build-san build-fuzz benchreport demo-out bench-out
+	rm -rf build build-san build-fuzz build-vg benchreport demo-out bench-out

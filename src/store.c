@@ -24,8 +24,13 @@ struct store {
 	bool	 readonly;	/* file or file system not writable: reads only */
 };
 
-/* How long to wait for another process's lock, and how often to retry. */
-#define STORE_BUSY_MS	5000
+/*
+ * How long to wait for another process's lock, and how often to retry.
+ * An import holds the write lock for as long as it writes: seconds for a
+ * large file, more on a loaded machine (under valgrind two concurrent
+ * imports of 6000 values each missed a 5 s limit).
+ */
+#define STORE_BUSY_MS	60000
 #define STORE_RETRY_MS	20
 
 /*

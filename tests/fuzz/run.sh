@@ -47,7 +47,8 @@ for h in $harnesses; do
 		res="FINDING (status $st): $(grep -o 'Test unit written to .*' "$log" | head -1)"
 		rc=1
 	fi
-	printf '%-10s %8s %12s %8s %9s %7s  %s\n' "$h" "$FUZZ_SECONDS" "${runs:-?}" \
+	secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
+	printf '%-10s %8s %12s %8s %9s %7s  %s\n' "$h" "${secs:-?}" "${runs:-?}" \
 	    "${edges:-?}" "${ft:-?}" "${corp:-?}" "$res"
 done
 exit $rc

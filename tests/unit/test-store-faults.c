@@ -27,6 +27,12 @@
 #define NTESTS	1500
 #define NRUNS	6
 
+/*
+ * Held across fork(): kept where valgrind's leak check in a child that
+ * exits finds them still reachable.
+ */
+static char	*t_db, *t_fp0, *t_fp1;
+
 static struct result_set *big_set(int seed);
 static double	 now(void);
 static pid_t	 import_child(const char *, int);
@@ -181,7 +187,7 @@ int
 main(void)
 {
 	char		 dir[] = "/tmp/brfaults.XXXXXX";
-	char		*db = NULL, *fp0 = NULL, *fp1 = NULL, *cmd;
+	char		*cmd;
 	sqlite3		*h = NULL;
 	double		 t0, full;
 	unsigned	 seed = (unsigned)time(NULL) ^ (unsigned)getpid();
@@ -195,16 +201,16 @@ main(void)
 	}
 	srand(seed);
 	diag("random seed %u", seed);
-	db = xasprintf("%s/kill.db", dir);
+	t_db = xasprintf("%s/kill.db", dir);
 
 	/* An earlier set, and how long one import takes here. */
-	ok(import_here(db, 1) == 0, "earlier set imported");
-	if (sqlite3_open(db, &h) == SQLITE_OK)
-		fp0 = fingerprint(h, 1);
+	ok(import_here(t_db, 1) == 0, "earlier set imported");
+	if (sqlite3_open(t_db, &h) == SQLITE_OK)
+		t_fp0 = fingerprint(h, 1);
 	sqlite3_close(h);
 	h = NULL;
 	t0 = now();
-	ok(import_here(db, 2) == 0, "timing import");
+	ok(import_here(t_db, 2) == 0, "timing import");
 	full = now() - t0;
 	diag("one import of %d values takes %.3f s here", NTESTS * NSYS, full);
 
@@ -215,14 +221,14 @@ main(void)
 		/* Up to 1.5 times the import: a few kills come too late. */
 		delay = (useconds_t)(1.5 * full * 1e6 *
 		    (i + (double)rand() / RAND_MAX) / kills);
-		a = import_child(db, 100 + i);
+		a = import_child(t_db, 100 + i);
 		usleep(delay);
 		kill(a, SIGKILL);
 		if (waitpid(a, &status, 0) == a && WIFSIGNALED(status))
 			killed_mid++;
 		else if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 			landed++;
-		if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		if (sqlite3_open_v2(t_db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
 			integrity = 0;
 			sqlite3_close(h);
 			h = NULL;
@@ -241,9 +247,9 @@ main(void)
 		}
 		if (!sets_complete(h))
 			complete = 0;
-		free(fp1);
-		fp1 = fingerprint(h, 1);
-		if (fp0 == NULL || strcmp(fp0, fp1) != 0)
+		free(t_fp1);
+		t_fp1 = fingerprint(h, 1);
+		if (t_fp0 == NULL || strcmp(t_fp0, t_fp1) != 0)
 			intact = 0;
 		sqlite3_close(h);
 		h = NULL;
@@ -253,8 +259,8 @@ main(void)
 	ok(integrity, "integrity_check is ok after every kill");
 	ok(complete, "no partial result set or orphan row after any kill");
 	ok(intact, "the earlier set is unchanged after every kill");
-	ok(import_here(db, 999) == 0, "an import after the kills lands");
-	if (sqlite3_open(db, &h) == SQLITE_OK)
+	ok(import_here(t_db, 999) == 0, "an import after the kills lands");
+	if (sqlite3_open(t_db, &h) == SQLITE_OK)
 		ok(sets_complete(h), "and is complete");
 	sqlite3_close(h);
 	h = NULL;
@@ -264,17 +270,17 @@ main(void)
 		int	sa, sb;
 		long	n;
 
-		free(db);
-		db = xasprintf("%s/both-%d/results.db", dir, i);
-		a = import_child(db, 10);
-		b = import_child(db, 11);
+		free(t_db);
+		t_db = xasprintf("%s/both-%d/results.db", dir, i);
+		a = import_child(t_db, 10);
+		b = import_child(t_db, 11);
 		sa = waitpid(a, &status, 0) == a && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == 0;
 		sb = waitpid(b, &status, 0) == b && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == 0;
 		ok(sa && sb, "two imports at once both succeed");
 		n = -1;
-		if (sqlite3_open(db, &h) == SQLITE_OK) {
+		if (sqlite3_open(t_db, &h) == SQLITE_OK) {
 			n = query_long(h, "SELECT count(*) FROM result_sets");
 			ok(sets_complete(h), "both are complete");
 		}
@@ -283,9 +289,9 @@ main(void)
 		is_int(n, 2, "both sets are in the store");
 	}
 
-	free(fp0);
-	free(fp1);
-	free(db);
+	free(t_fp0);
+	free(t_fp1);
+	free(t_db);
 	cmd = xasprintf("rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		diag("could not remove %s", dir);

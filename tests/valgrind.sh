@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# make check-valgrind: the unit tests and the CLI tests (tests/run.sh)
+# with every benchreport and unit-test run under valgrind memcheck. The
+# wrappers live in build-vg/ and run the plain build's binaries; each run
+# writes its report to build-vg/vg/. Passes when the tests pass and no
+# report has an error or a definite leak. Slow: not part of make check.
+# The fuzz smoke test is skipped (its harnesses are ASan builds) and the
+# 100 MB line of tests/cli/hostile.sh is cut to 4 MB.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+VG=$ROOT/build-vg
+command -v valgrind >/dev/null 2>&1 || { echo "check-valgrind: valgrind is not installed (make test-deps)"; exit 2; }
+rm -rf "$VG"; mkdir -p "$VG/tests" "$VG/vg"
+
+wrap() {	# wrapper real
+	cat >"$1" <<EOW
+#!/bin/sh
+exec valgrind -q --error-exitcode=97 --leak-check=full \\
+    --errors-for-leak-kinds=definite --show-leak-kinds=definite \\
+    --track-fds=no --log-file="$VG/vg/\$(basename "$2").%p.log" "$2" "\$@"
+EOW
+	chmod +x "$1"
+}
+wrap "$VG/benchreport" "$ROOT/build/benchreport"
+for t in build/tests/test-*; do
+	case "$t" in *.d|*.o) continue;; esac
+	[ -x "$t" ] && wrap "$VG/tests/$(basename "$t")" "$ROOT/$t"
+done
+
+BUILD=build-vg VALGRIND=1 HOSTILE_LINE_MB=4 sh tests/run.sh
+rc=$?
+# Reports that are not empty hold an error or a definite leak.
+bad=0
+for l in "$VG"/vg/*.log; do
+	[ -s "$l" ] || continue
+	bad=$((bad + 1))
+	[ "$bad" -le 5 ] && { echo "== $l"; head -30 "$l"; }
+done
+runs=$(ls "$VG"/vg | wc -l)
+echo "valgrind: $runs runs, $bad with errors or definite leaks"
+[ "$rc" -eq 0 ] && [ "$bad" -eq 0 ]
