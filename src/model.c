@@ -169,6 +169,16 @@ test_find_value(const struct test *t, size_t sys)
 	return NULL;
 }
 
+void
+value_clear(struct value *v)
+{
+	size_t	sys = v->system;
+
+	value_free(v);
+	memset(v, 0, sizeof(*v));
+	v->system = sys;
+}
+
 struct series *
 value_add_series(struct value *v, const char *name)
 {

@@ -184,6 +184,8 @@ struct test *result_set_add_test(struct result_set *rs);
 struct value *test_add_value(struct test *t, size_t sys);
 /* The value of system index sys in t, or NULL. */
 struct value *test_find_value(const struct test *t, size_t sys);
+/* Release what v owns and leave it empty, for the same system. */
+void	 value_clear(struct value *v);
 /* Append a series to v; pointer valid until the next add. */
 struct series *value_add_series(struct value *v, const char *name);
 

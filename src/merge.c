@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * merge: build one result set from several, as PTS merge-results does.
+ * Systems: the same identifier with the same raw fields is one system; the
+ * same identifier with other fields is a different system, renamed
+ * "NAME (2)". Results: matching results (PTS identity) get the entries of
+ * the later sets; an empty (failed) entry is replaced by a real one.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge.h"
+#include "xalloc.h"
+
+static bool	 merge_trim_eq(const char *x, size_t lx, const char *y, size_t ly);
+static void	 merge_id_key(const struct test *t, const char **s, size_t *len);
+static bool	 merge_kv_equal(const struct kv_list *x, const struct kv_list *y);
+static void	 merge_copy_kv(struct kv_list *dst, const struct kv_list *src);
+static size_t	 merge_add_system(struct result_set *out, const struct system *s,
+		    size_t set, struct str_list *notes);
+static struct test *merge_copy_test(struct result_set *out, const struct test *t);
+static void	 merge_copy_value(struct value *dst, const struct value *src);
+static void	 merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src);
+
+/* Equal after trimming blanks at both ends; NULL is "". */
+static bool
+merge_trim_eq(const char *x, size_t lx, const char *y, size_t ly)
+{
+	while (lx > 0 && isspace((unsigned char)*x)) {
+		x++;
+		lx--;
+	}
+	while (ly > 0 && isspace((unsigned char)*y)) {
+		y++;
+		ly--;
+	}
+	while (lx > 0 && isspace((unsigned char)x[lx - 1]))
+		lx--;
+	while (ly > 0 && isspace((unsigned char)y[ly - 1]))
+		ly--;
+	return lx == ly && (lx == 0 || memcmp(x, y, lx) == 0);
+}
+
+/* "pts/fio-2.1.0" -> "pts/fio-2.1" (PTS drops the last .z); title when empty. */
+static void
+merge_id_key(const struct test *t, const char **s, size_t *len)
+{
+	const char	*id = t->identifier != NULL ? t->identifier : "";
+	const char	*dot, *dash;
+
+	if (*id == '\0') {
+		*s = t->title != NULL ? t->title : "";
+		*len = strlen(*s);
+		return;
+	}
+	*s = id;
+	*len = strlen(id);
+	dot = strrchr(id, '.');
+	dash = strrchr(id, '-');
+	if (dot != NULL && dash != NULL && dot > dash)
+		*len = (size_t)(dot - id);
+}
+
+bool
+merge_same_result(const struct test *x, const struct test *y)
+{
+	const char	*sx, *sy;
+	size_t		 lx, ly;
+
+#define MERGE_FIELD_EQ(f) merge_trim_eq(x->f != NULL ? x->f : "",	\
+	    x->f != NULL ? strlen(x->f) : 0, y->f != NULL ? y->f : "",	\
+	    y->f != NULL ? strlen(y->f) : 0)
+	merge_id_key(x, &sx, &lx);
+	merge_id_key(y, &sy, &ly);
+	return merge_trim_eq(sx, lx, sy, ly) && MERGE_FIELD_EQ(arguments) &&
+	    MERGE_FIELD_EQ(description) && MERGE_FIELD_EQ(app_version) &&
+	    MERGE_FIELD_EQ(unit);
+#undef MERGE_FIELD_EQ
+}
+
+static bool
+merge_kv_equal(const struct kv_list *x, const struct kv_list *y)
+{
+	size_t	i;
+
+	if (x->len != y->len)
+		return false;
+	for (i = 0; i < x->len; i++)
+		if (strcmp(x->items[i].key, y->items[i].key) != 0 ||
+		    strcmp(x->items[i].value, y->items[i].value) != 0)
+			return false;
+	return true;
+}
+
+static void
+merge_copy_kv(struct kv_list *dst, const struct kv_list *src)
+{
+	size_t	i;
+
+	for (i = 0; i < src->len; i++)
+		kv_list_add(dst, src->items[i].key, src->items[i].value);
+}
+
+static void
+merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src)
+{
+	size_t	i;
+
+	for (i = 0; i < src->len; i++)
+		dbl_list_add(dst, src->v[i]);
+}
+
+/*
+ * The index in out of system s of input set number set (0-based): an
+ * existing system with the same identifier and raw fields, or a copy,
+ * renamed "NAME (k)" when the identifier is taken by a different system.
+ */
+static size_t
+merge_add_system(struct result_set *out, const struct system *s, size_t set,
+    struct str_list *notes)
+{
+	struct system	*ns;
+	char		*name, *note;
+	long		 at;
+	size_t		 i, k = 2;
+
+	at = result_set_find_system(out, s->identifier);
+	if (at >= 0 && merge_kv_equal(&out->systems[at].fields, &s->fields))
+		return (size_t)at;
+	name = xstrdup(s->identifier);
+	while (result_set_find_system(out, name) >= 0) {
+		free(name);
+		name = xasprintf("%s (%zu)", s->identifier, k++);
+	}
+	if (at >= 0) {
+		note = xasprintf("set %zu: system \"%s\" differs from the one "
+		    "already merged; renamed \"%s\"", set + 1, s->identifier, name);
+		str_list_add(notes, note);
+		free(note);
+	}
+	i = result_set_add_system(out, name);
+	free(name);
+	ns = &out->systems[i];
+	merge_copy_kv(&ns->fields, &s->fields);
+	merge_copy_kv(&ns->notes, &s->notes);
+	merge_copy_kv(&ns->meta, &s->meta);
+	model_set_str(&ns->notes_text, s->notes_text);
+	model_set_str(&ns->json_raw, s->json_raw);
+	for (k = 0; k < s->normalized.len; k++)
+		fact_list_set(&ns->normalized, s->normalized.items[k].key,
+		    s->normalized.items[k].value, s->normalized.items[k].source);
+	return i;
+}
+
+/* A copy of t's description (not its values) appended to out. */
+static struct test *
+merge_copy_test(struct result_set *out, const struct test *t)
+{
+	struct test	*n = result_set_add_test(out);
+	size_t		 i;
+
+	model_set_str(&n->identifier, t->identifier);
+	model_set_str(&n->title, t->title);
+	model_set_str(&n->app_version, t->app_version);
+	model_set_str(&n->arguments, t->arguments);
+	model_set_str(&n->description, t->description);
+	model_set_str(&n->unit, t->unit);
+	n->proportion = t->proportion;
+	model_set_str(&n->proportion_raw, t->proportion_raw);
+	n->display = t->display;
+	model_set_str(&n->display_raw, t->display_raw);
+	model_set_str(&n->annotation, t->annotation);
+	model_set_str(&n->parent, t->parent);
+	for (i = 0; i < t->footnotes.len; i++)
+		str_list_add(&n->footnotes, t->footnotes.items[i]);
+	return n;
+}
+
+/* Copy every field of src into the empty value dst, except the system. */
+static void
+merge_copy_value(struct value *dst, const struct value *src)
+{
+	struct series	*s;
+	size_t		 i;
+
+	dst->has_mean = src->has_mean;
+	dst->mean = src->mean;
+	dst->has_se = src->has_se;
+	dst->se = src->se;
+	dst->n = src->n;
+	dst->has_min = src->has_min;
+	dst->min = src->min;
+	dst->has_max = src->has_max;
+	dst->max = src->max;
+	merge_copy_dbl(&dst->runs, &src->runs);
+	model_set_str(&dst->value_text, src->value_text);
+	model_set_str(&dst->raw_string, src->raw_string);
+	model_set_str(&dst->json_raw, src->json_raw);
+	model_set_str(&dst->note, src->note);
+	model_set_str(&dst->error, src->error);
+	for (i = 0; i < src->nseries; i++) {
+		s = value_add_series(dst, src->series[i].name);
+		model_set_str(&s->unit, src->series[i].unit);
+		model_set_str(&s->x_unit, src->series[i].x_unit);
+		merge_copy_dbl(&s->x, &src->series[i].x);
+		merge_copy_dbl(&s->y, &src->series[i].y);
+	}
+}
+
+int
+merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
+    struct result_set **out, struct str_list *notes, struct diag *d)
+{
+	struct result_set	*rs;
+	const struct result_set	*in;
+	const struct test	*t;
+	const struct value	*v;
+	struct test		*mt;
+	struct value		*mv;
+	size_t			*sysmap = NULL, k, i, j, ntests_before;
+	char			*note;
+
+	*out = NULL;
+	if (n == 0)
+		return diag_set(d, NULL, 0, "nothing to merge");
+	rs = result_set_new();
+	model_set_str(&rs->title, title != NULL ? title : sets[0]->title);
+	model_set_str(&rs->description, sets[0]->description);
+	model_set_str(&rs->notes, sets[0]->notes);
+	model_set_str(&rs->generator, sets[0]->generator);
+	model_set_str(&rs->format, "merge");
+	for (k = 0; k < n; k++) {
+		in = sets[k];
+		sysmap = xreallocarray(sysmap, in->nsystems + 1, sizeof(*sysmap));
+		for (i = 0; i < in->nsystems; i++)
+			sysmap[i] = merge_add_system(rs, &in->systems[i], k, notes);
+		ntests_before = rs->ntests;
+		for (i = 0; i < in->ntests; i++) {
+			t = &in->tests[i];
+			/* Only results of earlier sets are candidates: a set keeps its own duplicates. */
+			mt = NULL;
+			for (j = 0; j < ntests_before && mt == NULL; j++)
+				if (merge_same_result(&rs->tests[j], t))
+					mt = &rs->tests[j];
+			if (mt == NULL)
+				mt = merge_copy_test(rs, t);
+			for (j = 0; j < t->nvalues; j++) {
+				v = &t->values[j];
+				if (v->system >= in->nsystems)
+					continue;
+				mv = test_find_value(mt, sysmap[v->system]);
+				if (mv != NULL && (mv->has_mean || !v->has_mean)) {
+					if (v->has_mean && (mv->mean != v->mean ||
+					    mv->n != v->n)) {
+						note = xasprintf("set %zu: a second "
+						    "value of \"%s\" for \"%s\" was "
+						    "dropped", k + 1, t->title,
+						    rs->systems[sysmap[v->system]].identifier);
+						str_list_add(notes, note);
+						free(note);
+					}
+					continue;
+				}
+				/* New, or replacing an empty (failed) entry as PTS does. */
+				if (mv == NULL)
+					mv = test_add_value(mt, sysmap[v->system]);
+				else
+					value_clear(mv);
+				merge_copy_value(mv, v);
+			}
+		}
+	}
+	free(sysmap);
+	*out = rs;
+	return 0;
+}
