@@ -54,7 +54,7 @@ diff_text_value(const struct value *v)
 	diff_format_num(true, v->mean, m, sizeof(m));
 	if (!v->has_se || v->n < 2)
 		return v->n > 0 ? xasprintf("%s n=%ld", m, v->n) : xstrdup(m);
-	diff_format_num(true, v->se, se, sizeof(se));
+	snprintf(se, sizeof(se), "%.3g", v->se);
 	return xasprintf("%s \u00b1%s n=%ld", m, se, v->n);
 }
 

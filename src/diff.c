@@ -212,9 +212,13 @@ diff_pair_systems(struct diff *df, struct diag *d)
 		used_b = xcalloc(b->nsystems + 1, sizeof(*used_b));
 		for (i = 0; i < a->nsystems; i++) {
 			want = a->systems[i].identifier;
-			for (j = 0; j < o->nmap; j++)
-				if (strcmp(o->map[j].old_id, want) == 0)
+			/* The first mapping wins; maps do not chain (a=b b=a swaps). */
+			for (j = 0; j < o->nmap; j++) {
+				if (strcmp(o->map[j].old_id, want) == 0) {
 					want = o->map[j].new_id;
+					break;
+				}
+			}
 			ib = result_set_find_system(b, want);
 			if (ib >= 0 && !used_b[ib]) {
 				used_b[ib] = true;

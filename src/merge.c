@@ -17,7 +17,11 @@ static bool	 merge_trim_eq(const char *x, size_t lx, const char *y, size_t ly);
 static void	 merge_id_key(const struct test *t, const char **s, size_t *len);
 static bool	 merge_kv_equal(const struct kv_list *x, const struct kv_list *y);
 static void	 merge_copy_kv(struct kv_list *dst, const struct kv_list *src);
-static size_t	 merge_add_system(struct result_set *out, const struct system *s,
+static bool	 merge_conflicts(const struct result_set *out,
+		    const struct result_set *in, size_t sys, size_t at,
+		    const long *tmatch);
+static size_t	 merge_add_system(struct result_set *out,
+		    const struct result_set *in, size_t sys, const long *tmatch,
 		    size_t set, struct str_list *notes);
 static struct test *merge_copy_test(struct result_set *out, const struct test *t);
 static void	 merge_copy_value(struct value *dst, const struct value *src);
@@ -112,30 +116,61 @@ merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src)
 }
 
 /*
- * The index in out of system s of input set number set (0-based): an
- * existing system with the same identifier and raw fields, or a copy,
- * renamed "NAME (k)" when the identifier is taken by a different system.
+ * True when system sys of in has a value that system at of out already
+ * has with another mean or N, in a matching result (tmatch[i]: the result
+ * of out that test i of in matches, or -1).
+ */
+static bool
+merge_conflicts(const struct result_set *out, const struct result_set *in,
+    size_t sys, size_t at, const long *tmatch)
+{
+	const struct value	*v, *mv;
+	size_t			 i;
+
+	for (i = 0; i < in->ntests; i++) {
+		if (tmatch[i] < 0)
+			continue;
+		v = test_find_value(&in->tests[i], sys);
+		mv = test_find_value(&out->tests[tmatch[i]], at);
+		if (v != NULL && v->has_mean && mv != NULL && mv->has_mean &&
+		    (mv->mean != v->mean || mv->n != v->n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The index in out of system sys of input set number set (0-based): an
+ * existing system with the same identifier, the same raw fields and no
+ * conflicting value (a set merged with itself), or else a copy, renamed
+ * "NAME (k)" when the identifier is taken, so that every value is kept.
  */
 static size_t
-merge_add_system(struct result_set *out, const struct system *s, size_t set,
-    struct str_list *notes)
+merge_add_system(struct result_set *out, const struct result_set *in,
+    size_t sys, const long *tmatch, size_t set, struct str_list *notes)
 {
-	struct system	*ns;
-	char		*name, *note;
-	long		 at;
-	size_t		 i, k = 2;
+	const struct system	*s = &in->systems[sys];
+	struct system		*ns;
+	char			*name, *note;
+	long			 at;
+	size_t			 i, k = 2;
+	bool			 same_fields = false;
 
 	at = result_set_find_system(out, s->identifier);
-	if (at >= 0 && merge_kv_equal(&out->systems[at].fields, &s->fields))
-		return (size_t)at;
+	if (at >= 0) {
+		same_fields = merge_kv_equal(&out->systems[at].fields, &s->fields);
+		if (same_fields && !merge_conflicts(out, in, sys, (size_t)at, tmatch))
+			return (size_t)at;
+	}
 	name = xstrdup(s->identifier);
 	while (result_set_find_system(out, name) >= 0) {
 		free(name);
 		name = xasprintf("%s (%zu)", s->identifier, k++);
 	}
 	if (at >= 0) {
-		note = xasprintf("set %zu: system \"%s\" differs from the one "
-		    "already merged; renamed \"%s\"", set + 1, s->identifier, name);
+		note = xasprintf("set %zu: system \"%s\" %s the one already "
+		    "merged; renamed \"%s\"", set + 1, s->identifier,
+		    same_fields ? "has other results than" : "differs from", name);
 		str_list_add(notes, note);
 		free(note);
 	}
@@ -218,7 +253,8 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 	const struct value	*v;
 	struct test		*mt;
 	struct value		*mv;
-	size_t			*sysmap = NULL, k, i, j, ntests_before;
+	size_t			*sysmap = NULL, k, i, j;
+	long			*tmatch = NULL;
 	char			*note;
 
 	*out = NULL;
@@ -232,19 +268,21 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 	model_set_str(&rs->format, "merge");
 	for (k = 0; k < n; k++) {
 		in = sets[k];
+		/* Only results of earlier sets match: a set keeps its own duplicates. */
+		tmatch = xreallocarray(tmatch, in->ntests + 1, sizeof(*tmatch));
+		for (i = 0; i < in->ntests; i++) {
+			tmatch[i] = -1;
+			for (j = 0; j < rs->ntests && tmatch[i] < 0; j++)
+				if (merge_same_result(&rs->tests[j], &in->tests[i]))
+					tmatch[i] = (long)j;
+		}
 		sysmap = xreallocarray(sysmap, in->nsystems + 1, sizeof(*sysmap));
 		for (i = 0; i < in->nsystems; i++)
-			sysmap[i] = merge_add_system(rs, &in->systems[i], k, notes);
-		ntests_before = rs->ntests;
+			sysmap[i] = merge_add_system(rs, in, i, tmatch, k, notes);
 		for (i = 0; i < in->ntests; i++) {
 			t = &in->tests[i];
-			/* Only results of earlier sets are candidates: a set keeps its own duplicates. */
-			mt = NULL;
-			for (j = 0; j < ntests_before && mt == NULL; j++)
-				if (merge_same_result(&rs->tests[j], t))
-					mt = &rs->tests[j];
-			if (mt == NULL)
-				mt = merge_copy_test(rs, t);
+			mt = tmatch[i] >= 0 ? &rs->tests[tmatch[i]] :
+			    merge_copy_test(rs, t);
 			for (j = 0; j < t->nvalues; j++) {
 				v = &t->values[j];
 				if (v->system >= in->nsystems)
@@ -272,6 +310,7 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 		}
 	}
 	free(sysmap);
+	free(tmatch);
 	*out = rs;
 	return 0;
 }

@@ -100,6 +100,18 @@ main(void)
 	is_str(out->title, "set", "title of the first set by default");
 	result_set_free(out);
 
+	/* A rerun of the same system with other results: both are kept. */
+	in[1] = mk_set("RAID0", "2 x Samsung", "pts/fio-2.1.0", 120, false);
+	str_list_free(&notes);
+	ok(merge_result_sets(in, 2, NULL, &out, &notes, &d) == 0, "rerun merge");
+	is_int(out->nsystems, 2, "rerun: a second system");
+	is_int(out->tests[0].nvalues, 2, "rerun: both values kept");
+	ok(notes.len == 1 && strstr(notes.items[0], "other results") != NULL,
+	    "rerun: the rename says why");
+	result_set_free(out);
+	result_set_free(in[1]);
+	str_list_free(&notes);
+
 	diag_clear(&d);
 	ok(merge_result_sets(in, 0, NULL, &out, &notes, &d) == -1 &&
 	    diag_isset(&d), "nothing to merge: error");
