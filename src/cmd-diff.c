@@ -226,7 +226,8 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	switch (fmt) {
 	case CMD_DIFF_TEXT:
-		diff_text_write(df, of->fp, output == NULL && ctx->color);
+		diff_text_write(df, of->fp, output == NULL && ctx->color,
+		    output == NULL ? ctx->term_width : 0);
 		break;
 	case CMD_DIFF_MARKDOWN:
 		diff_text_markdown(df, of->fp);

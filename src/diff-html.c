@@ -294,10 +294,14 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 		else
 			strbuf_adds(sb, "<td class=\"num\">\u2013</td>");
 		if (r->has_p_adj)
-			strbuf_printf(sb, "<td class=\"num\">%.3g <small>n=%ld+%ld</small></td>",
+			strbuf_printf(sb, "<td class=\"num\">%.3g <small>n=%ld+%ld</small>",
 			    r->p_adj, r->va->n, r->vb->n);
 		else
-			strbuf_adds(sb, "<td class=\"num\">\u2013</td>");
+			strbuf_adds(sb, "<td class=\"num\">\u2013");
+		if (r->mwu.ok)
+			strbuf_printf(sb, "<br><small>Mann\u2013Whitney p=%.3g (%s)</small>",
+			    r->mwu.p, r->mwu.exact ? "exact" : "normal approx.");
+		strbuf_adds(sb, "</td>");
 		strbuf_printf(sb, "<td class=\"%s\">%s", diff_verdict_key(r->verdict),
 		    diff_verdict_name(r->verdict));
 		if (r->why != NULL) {

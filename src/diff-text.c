@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "termtext.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
@@ -20,7 +21,6 @@ static char	*diff_text_system(const struct diff *df, size_t pair);
 static char	*diff_text_value(const struct value *v);
 static char	*diff_text_change(const struct diff_row *r);
 static char	*diff_text_p(bool has, double p);
-static void	 diff_text_pad(FILE *fp, const char *s, size_t width);
 static void	 diff_text_summary(const struct diff *df, FILE *fp, bool md);
 static void	 diff_text_lists(const struct diff *df, FILE *fp, bool md);
 static void	 diff_text_item(FILE *fp, bool md, const char *s);
@@ -55,7 +55,8 @@ diff_text_value(const struct value *v)
 	if (!v->has_se || v->n < 2)
 		return v->n > 0 ? xasprintf("%s n=%ld", m, v->n) : xstrdup(m);
 	snprintf(se, sizeof(se), "%.3g", v->se);
-	return xasprintf("%s \u00b1%s n=%ld", m, se, v->n);
+	return xasprintf("%s %s%s n=%ld", m, termtext_utf8() ? "\u00b1" : "+/-",
+	    se, v->n);
 }
 
 static char *
@@ -108,16 +109,6 @@ diff_text_color(enum diff_verdict v)
 	default:
 		return NULL;
 	}
-}
-
-static void
-diff_text_pad(FILE *fp, const char *s, size_t width)
-{
-	size_t	w = textsafe_width(s);
-
-	fputs(s, fp);
-	for (; w < width; w++)
-		fputc(' ', fp);
 }
 
 static void
@@ -221,7 +212,7 @@ diff_text_list(const struct result_set *rs, const size_t *idx, size_t n,
 }
 
 void
-diff_text_write(const struct diff *df, FILE *fp, bool color)
+diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 {
 	char		***cells;
 	char		 *label, *raw;
@@ -256,29 +247,34 @@ diff_text_write(const struct diff *df, FILE *fp, bool color)
 		cells[i][3] = diff_text_change(&df->rows[i]);
 		cells[i][4] = xstrdup(diff_verdict_name(df->rows[i].verdict));
 		for (c = 0; c < DIFF_TEXT_NCOLS; c++)
-			if ((w = textsafe_width(cells[i][c])) > width[c])
+			if ((w = termtext_width(cells[i][c])) > width[c])
 				width[c] = w;
 	}
 	fputs("\n  ", fp);
 	for (c = 0; c < DIFF_TEXT_NCOLS; c++)
-		diff_text_pad(fp, head[c], c + 1 < DIFF_TEXT_NCOLS ? width[c] + 2 : 0);
+		termtext_cell(fp, head[c], c + 1 < DIFF_TEXT_NCOLS ? width[c] + 2 : 0,
+		    false);
 	fputc('\n', fp);
 	for (i = 0; i < df->nrows; i++) {
 		if (i == 0 || df->rows[i].test_a != df->rows[i - 1].test_a) {
 			t = &df->a->tests[df->rows[i].test_a];
-			label = diff_test_label(t);
+			raw = diff_test_label(t);
+			label = xasprintf("%s%s", raw, t->proportion == PROP_HIB ?
+			    "  [higher is better]" : t->proportion == PROP_LIB ?
+			    "  [lower is better]" : "");
+			free(raw);
 			fputc('\n', fp);
-			textsafe_fputs(label, fp);
+			if (term_width > 0)
+				termtext_wrap(fp, label, (size_t)term_width, 4);
+			else {
+				textsafe_fputs(label, fp);
+				fputc('\n', fp);
+			}
 			free(label);
-			if (t->proportion == PROP_HIB)
-				fputs("  [higher is better]", fp);
-			else if (t->proportion == PROP_LIB)
-				fputs("  [lower is better]", fp);
-			fputc('\n', fp);
 		}
 		fputs("  ", fp);
 		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
-			diff_text_pad(fp, cells[i][c], width[c] + 2);
+			termtext_cell(fp, cells[i][c], width[c] + 2, false);
 		col = color ? diff_text_color(df->rows[i].verdict) : NULL;
 		if (col != NULL)
 			fputs(col, fp);

@@ -137,8 +137,12 @@ char	*diff_test_label(const struct test *t);
 /* A number for display: %.6g, or "-" when absent. */
 void	 diff_format_num(bool has, double v, char *buf, size_t size);
 
-/* Text outputs (diff-text.c). color adds ANSI colours; words carry the meaning. */
-void	 diff_text_write(const struct diff *df, FILE *fp, bool color);
+/*
+ * Text outputs (diff-text.c). color adds ANSI colours (the words carry the
+ * meaning); test names wrap at term_width columns (0: never).
+ */
+void	 diff_text_write(const struct diff *df, FILE *fp, bool color,
+	    int term_width);
 /* GitHub-flavoured Markdown, for pull-request comments. */
 void	 diff_text_markdown(const struct diff *df, FILE *fp);
 

@@ -133,7 +133,7 @@ render(const struct diff *df, int kind)
 	switch (kind) {
 	case 0:
 	case 1:
-		diff_text_write(df, fp, kind == 1);
+		diff_text_write(df, fp, kind == 1, 0);
 		break;
 	case 2:
 		diff_text_markdown(df, fp);
