@@ -13,7 +13,6 @@
 #include "export.h"
 #include "version.h"
 
-static struct json_object *diff_json_num(bool has, double v);
 static struct json_object *diff_json_str(const char *s);
 static struct json_object *diff_json_side(const struct result_set *rs,
 		    const char *label);
@@ -22,17 +21,6 @@ static struct json_object *diff_json_value(const struct value *v);
 static struct json_object *diff_json_row(const struct diff *df,
 		    const struct diff_row *r);
 static struct json_object *diff_json_summary(const struct diff *df);
-
-static struct json_object *
-diff_json_num(bool has, double v)
-{
-	char	buf[64];
-
-	if (!has || !isfinite(v))
-		return NULL;
-	export_format_double(v, buf, sizeof(buf));
-	return json_object_new_double_s(v, buf);
-}
 
 static struct json_object *
 diff_json_str(const char *s)
@@ -76,8 +64,8 @@ diff_json_value(const struct value *v)
 	if (v == NULL)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "mean", diff_json_num(v->has_mean, v->mean));
-	json_object_object_add(o, "se", diff_json_num(v->has_se, v->se));
+	json_object_object_add(o, "mean", export_json_number(v->has_mean, v->mean));
+	json_object_object_add(o, "se", export_json_number(v->has_se, v->se));
 	json_object_object_add(o, "n", v->n > 0 ?
 	    json_object_new_int64(v->n) : NULL);
 	json_object_object_add(o, "runs", json_object_new_int64((int64_t)v->runs.len));
@@ -98,24 +86,24 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	    json_object_new_string(df->b->systems[p->b].identifier));
 	json_object_object_add(o, "a", diff_json_value(r->va));
 	json_object_object_add(o, "b", diff_json_value(r->vb));
-	json_object_object_add(o, "change", diff_json_num(r->has_change, r->change));
-	json_object_object_add(o, "change_pct", diff_json_num(r->has_pct, r->pct));
+	json_object_object_add(o, "change", export_json_number(r->has_change, r->change));
+	json_object_object_add(o, "change_pct", export_json_number(r->has_pct, r->pct));
 	x = NULL;
 	if (r->has_ci) {
 		x = json_object_new_array();
-		json_object_array_add(x, diff_json_num(true, r->ci_lo_pct));
-		json_object_array_add(x, diff_json_num(true, r->ci_hi_pct));
+		json_object_array_add(x, export_json_number(true, r->ci_lo_pct));
+		json_object_array_add(x, export_json_number(true, r->ci_hi_pct));
 	}
 	json_object_object_add(o, "change_pct_ci", x);
-	json_object_object_add(o, "t", diff_json_num(r->welch.ok, r->welch.t));
-	json_object_object_add(o, "df", diff_json_num(r->welch.ok, r->welch.df));
-	json_object_object_add(o, "p", diff_json_num(r->welch.ok, r->welch.p));
-	json_object_object_add(o, "p_adjusted", diff_json_num(r->has_p_adj, r->p_adj));
+	json_object_object_add(o, "t", export_json_number(r->welch.ok, r->welch.t));
+	json_object_object_add(o, "df", export_json_number(r->welch.ok, r->welch.df));
+	json_object_object_add(o, "p", export_json_number(r->welch.ok, r->welch.p));
+	json_object_object_add(o, "p_adjusted", export_json_number(r->has_p_adj, r->p_adj));
 	x = NULL;
 	if (r->mwu.ok) {
 		x = json_object_new_object();
-		json_object_object_add(x, "u", diff_json_num(true, r->mwu.u));
-		json_object_object_add(x, "p", diff_json_num(true, r->mwu.p));
+		json_object_object_add(x, "u", export_json_number(true, r->mwu.u));
+		json_object_object_add(x, "p", export_json_number(true, r->mwu.p));
 		json_object_object_add(x, "method", json_object_new_string(
 		    r->mwu.exact ? "exact" : "normal"));
 	}
@@ -138,12 +126,12 @@ diff_json_summary(const struct diff *df)
 	json_object_object_add(o, "tested", json_object_new_int64((int64_t)df->ntested));
 	if (df->geomean.ok) {
 		g = json_object_new_object();
-		json_object_object_add(g, "ratio", diff_json_num(true, df->geomean.ratio));
+		json_object_object_add(g, "ratio", export_json_number(true, df->geomean.ratio));
 		ci = NULL;
 		if (df->geomean.has_ci) {
 			ci = json_object_new_array();
-			json_object_array_add(ci, diff_json_num(true, df->geomean.lo));
-			json_object_array_add(ci, diff_json_num(true, df->geomean.hi));
+			json_object_array_add(ci, export_json_number(true, df->geomean.lo));
+			json_object_array_add(ci, export_json_number(true, df->geomean.hi));
 		}
 		json_object_object_add(g, "ci95", ci);
 		json_object_object_add(g, "n", json_object_new_int64((int64_t)df->geomean.n));
@@ -159,9 +147,8 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 {
 	struct json_object	*root, *a, *o;
 	const struct diff_fact	*f;
-	const char		*text;
 	size_t			 i;
-	int			 rc = 0;
+	int			 rc;
 
 	root = json_object_new_object();
 	json_object_object_add(root, "diff_schema",
@@ -172,11 +159,11 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	json_object_object_add(root, "b", diff_json_side(df->b, df->opts.label_b));
 	o = json_object_new_object();
 	json_object_object_add(o, "test", json_object_new_string("welch"));
-	json_object_object_add(o, "alpha", diff_json_num(true, df->opts.alpha));
+	json_object_object_add(o, "alpha", export_json_number(true, df->opts.alpha));
 	json_object_object_add(o, "correction",
 	    json_object_new_string(df->opts.correction ? "holm" : "none"));
 	json_object_object_add(o, "threshold_pct",
-	    diff_json_num(true, df->opts.threshold_pct));
+	    export_json_number(true, df->opts.threshold_pct));
 	json_object_object_add(root, "options", o);
 	a = json_object_new_array();
 	for (i = 0; i < df->npairs; i++) {
@@ -226,11 +213,7 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	}
 	json_object_object_add(root, "hidden_dimensions", a);
 
-	text = json_object_to_json_string_ext(root,
-	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
-		rc = diag_set(d, NULL, 0, "write error");
+	rc = export_json_print(root, fp, d);
 	json_object_put(root);
 	return rc;
 }
