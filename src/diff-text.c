@@ -251,10 +251,9 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 				width[c] = w;
 	}
 	fputs("\n  ", fp);
-	for (c = 0; c < DIFF_TEXT_NCOLS; c++)
-		termtext_cell(fp, head[c], c + 1 < DIFF_TEXT_NCOLS ? width[c] + 2 : 0,
-		    false);
-	fputc('\n', fp);
+	for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
+		termtext_cell(fp, head[c], width[c] + 2, false);
+	fprintf(fp, "%s\n", head[DIFF_TEXT_NCOLS - 1]);
 	for (i = 0; i < df->nrows; i++) {
 		if (i == 0 || df->rows[i].test_a != df->rows[i - 1].test_a) {
 			t = &df->a->tests[df->rows[i].test_a];

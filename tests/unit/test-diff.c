@@ -234,6 +234,8 @@ main(void)
 	ok(s != NULL && strstr(s, "+11.6% (p<0.001 n=3+3)") != NULL, "text: benchstat cell");
 	ok(s != NULL && strstr(s, "~ (p=1.000 n=3+3)") != NULL, "text: ~ for noise");
 	ok(s != NULL && strstr(s, "Tests only in A (1)") != NULL, "text: unmatched listed");
+	ok(s != NULL && strstr(s, "  change  ") != NULL && strstr(s, "verdict\n") != NULL,
+	    "text: column headings");
 	ok(s != NULL && strstr(s, "kernel_version: 6.8.0 vs 6.9.1") != NULL,
 	    "text: hidden-dimension warning");
 	free(s);
