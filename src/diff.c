@@ -270,13 +270,13 @@ diff_add_row(struct diff *df, size_t ta, size_t tb, size_t pair)
 	r->vb = vb;
 	r->verdict = DIFF_UNTESTABLE;
 	if (va == NULL || !va->has_mean) {
-		r->why = va != NULL && va->error != NULL ? "the run failed in A" :
-		    "no value in A";
+		r->why = va == NULL ? "no value in A" : va->error != NULL ?
+		    "the run failed in A" : "no numeric value in A";
 		return;
 	}
 	if (vb == NULL || !vb->has_mean) {
-		r->why = vb != NULL && vb->error != NULL ? "the run failed in B" :
-		    "no value in B";
+		r->why = vb == NULL ? "no value in B" : vb->error != NULL ?
+		    "the run failed in B" : "no numeric value in B";
 		return;
 	}
 	r->has_change = true;
