@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include <json-c/json.h>
+#include <json-c/printbuf.h>
 
 #include "diff.h"
 #include "export.h"
@@ -21,6 +22,8 @@ static struct json_object *diff_json_value(const struct value *v);
 static struct json_object *diff_json_row(const struct diff *df,
 		    const struct diff_row *r);
 static struct json_object *diff_json_summary(const struct diff *df);
+static int	 diff_json_rows(struct json_object *jso, struct printbuf *pb,
+		    int level, int flags);
 
 static struct json_object *
 diff_json_str(const char *s)
@@ -142,6 +145,35 @@ diff_json_summary(const struct diff *df)
 	return o;
 }
 
+/*
+ * Serializer of the "results" array: one result per line, each built,
+ * printed and freed in turn, so that a diff of many thousand values never
+ * holds them all as JSON objects at once.
+ */
+static int
+diff_json_rows(struct json_object *jso, struct printbuf *pb, int level,
+    int flags)
+{
+	const struct diff	*df = json_object_get_userdata(jso);
+	struct json_object	*row;
+	size_t			 i;
+	int			 rc = 0;
+
+	printbuf_strappend(pb, "[");
+	for (i = 0; i < df->nrows && rc >= 0; i++) {
+		row = diff_json_row(df, &df->rows[i]);
+		rc = sprintbuf(pb, "%s\n%*s%s", i > 0 ? "," : "",
+		    (flags & JSON_C_TO_STRING_PRETTY) ? 2 * (level + 1) : 0, "",
+		    json_object_to_json_string_ext(row, JSON_C_TO_STRING_SPACED |
+		    JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(row);
+	}
+	if (rc >= 0)
+		rc = sprintbuf(pb, "\n%*s]", (flags & JSON_C_TO_STRING_PRETTY) ?
+		    2 * level : 0, "");
+	return rc < 0 ? -1 : 0;
+}
+
 int
 diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 {
@@ -176,8 +208,7 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	}
 	json_object_object_add(root, "pairs", a);
 	a = json_object_new_array();
-	for (i = 0; i < df->nrows; i++)
-		json_object_array_add(a, diff_json_row(df, &df->rows[i]));
+	json_object_set_serializer(a, diff_json_rows, (void *)df, NULL);
 	json_object_object_add(root, "results", a);
 	json_object_object_add(root, "summary", diff_json_summary(df));
 	a = json_object_new_array();
