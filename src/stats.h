@@ -68,9 +68,12 @@ void	 stats_holm(const double *p, size_t n, double *adj);
 
 /*
  * Mann-Whitney U test of b against a (two-sided). Exact null distribution
- * when there are no ties and both samples have at most
- * STATS_MWU_EXACT_MAX values; otherwise the normal approximation with tie
- * and continuity correction. Needs at least one value on each side.
+ * (Mann and Whitney, Ann. Math. Statist. 18, 1947) when there are no ties
+ * and both samples have at most STATS_MWU_EXACT_MAX values; otherwise the
+ * normal approximation with the tie-corrected variance and a continuity
+ * correction of 0.5 (Lehmann, Nonparametrics, 1975, ch. 1), as
+ * scipy.stats.mannwhitneyu(method="asymptotic") computes it. p is
+ * 2 * P(U >= max(U, na*nb - U)), capped at 1. Needs a value on each side.
  */
 #define STATS_MWU_EXACT_MAX	20
 struct mwu stats_mann_whitney(const double *a, size_t na,

@@ -29,6 +29,17 @@ check_grep "test only in A listed" 'Dbench 4\.0' "$T/text"
 check_grep "test only in B listed" 'PostgreSQL 16' "$T/text"
 check_nogrep "no colour when not a tty" "$(printf '\033')" "$T/text"
 
+# Colour only on a terminal, never with NO_COLOR; script(1) provides the tty.
+ESC=$(printf '\033')
+if command -v script >/dev/null 2>&1; then
+	script -qec "'$BR' diff '$F/before.xml' '$F/after.xml'" /dev/null >"$T/tty" 2>&1
+	check_grep "tty: verdicts coloured, still in words" "${ESC}\\[32mbetter" "$T/tty"
+	NO_COLOR=1 script -qec "'$BR' diff '$F/before.xml' '$F/after.xml'" /dev/null >"$T/tty" 2>&1
+	check_nogrep "tty with NO_COLOR: no colour" "${ESC}\\[3" "$T/tty"
+else
+	skip "tty colour" "no script(1)"
+fi
+
 check_ok "noise only: exit 0" "$BR" diff "$F/before.xml" "$F/rerun.xml"
 check_grep "noise only: nothing significant" \
     '^Summary: 0 better, 0 worse, 10 no significant change' "$T/out"
