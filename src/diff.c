@@ -131,10 +131,12 @@ diff_str_eq(const char *x, const char *y)
 static char *
 diff_name_key(const struct test *t)
 {
-	char	*title, *key;
+	char	*title, *unit, *key;
 
 	title = g_utf8_casefold(t->title != NULL ? t->title : "", -1);
-	key = xasprintf("%s\x1f%s", g_strstrip(title), t->unit != NULL ? t->unit : "");
+	unit = g_strdup(t->unit != NULL ? t->unit : "");
+	key = xasprintf("%s\x1f%s", g_strstrip(title), g_strstrip(unit));
+	g_free(unit);
 	g_free(title);
 	return key;
 }

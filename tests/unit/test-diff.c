@@ -77,7 +77,8 @@ mk_set(int side)
 	mk_value(t, s, side ? 801 : 800, 5, 3);
 	t = mk_test(rs, "pts/lat-1.0.0", "Latency", "x", "ms", PROP_LIB);
 	mk_value(t, r, side ? 9.1 : 10.5, side ? 0.1 : 0.3, side ? 12 : 5);
-	t = mk_test(rs, "", "Noise", "", "MB/s", PROP_HIB);
+	/* Case and blanks of title and unit do not matter. */
+	t = mk_test(rs, "", side ? " noise" : "Noise", "", side ? "MB/s " : "MB/s", PROP_HIB);
 	mk_value(t, r, side ? 101 : 100, 2, 3);
 	t = mk_test(rs, "", "Single run", "", "MB/s", PROP_HIB);
 	mk_value(t, r, side ? 55 : 50, 0, 1);
