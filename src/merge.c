@@ -10,11 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "merge.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
-static bool	 merge_trim_eq(const char *x, size_t lx, const char *y, size_t ly);
-static void	 merge_id_key(const struct test *t, const char **s, size_t *len);
+static void	 merge_key_add(struct strbuf *sb, const char *s, size_t n);
+static char	*merge_key(const struct test *t);
 static bool	 merge_kv_equal(const struct kv_list *x, const struct kv_list *y);
 static void	 merge_copy_kv(struct kv_list *dst, const struct kv_list *src);
 static bool	 merge_conflicts(const struct result_set *out,
@@ -27,60 +30,62 @@ static struct test *merge_copy_test(struct result_set *out, const struct test *t
 static void	 merge_copy_value(struct value *dst, const struct value *src);
 static void	 merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src);
 
-/* Equal after trimming blanks at both ends; NULL is "". */
-static bool
-merge_trim_eq(const char *x, size_t lx, const char *y, size_t ly)
+/* Append the n bytes at s to sb without surrounding blanks, then a separator. */
+static void
+merge_key_add(struct strbuf *sb, const char *s, size_t n)
 {
-	while (lx > 0 && isspace((unsigned char)*x)) {
-		x++;
-		lx--;
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
 	}
-	while (ly > 0 && isspace((unsigned char)*y)) {
-		y++;
-		ly--;
-	}
-	while (lx > 0 && isspace((unsigned char)x[lx - 1]))
-		lx--;
-	while (ly > 0 && isspace((unsigned char)y[ly - 1]))
-		ly--;
-	return lx == ly && (lx == 0 || memcmp(x, y, lx) == 0);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	strbuf_add(sb, s, n);
+	strbuf_addc(sb, '\x1f');
 }
 
-/* "pts/fio-2.1.0" -> "pts/fio-2.1" (PTS drops the last .z); title when empty. */
-static void
-merge_id_key(const struct test *t, const char **s, size_t *len)
+/*
+ * The PTS identity of a result (docs/pts-result-file.md §6) as one string:
+ * the profile without its last ".z" ("pts/fio-2.1.0" -> "pts/fio-2.1"),
+ * or the title when there is no profile; then arguments, description,
+ * application version and unit, all trimmed.
+ */
+static char *
+merge_key(const struct test *t)
 {
+	struct strbuf	 sb;
 	const char	*id = t->identifier != NULL ? t->identifier : "";
 	const char	*dot, *dash;
+	size_t		 n = strlen(id);
 
-	if (*id == '\0') {
-		*s = t->title != NULL ? t->title : "";
-		*len = strlen(*s);
-		return;
-	}
-	*s = id;
-	*len = strlen(id);
+	strbuf_init(&sb);
 	dot = strrchr(id, '.');
 	dash = strrchr(id, '-');
 	if (dot != NULL && dash != NULL && dot > dash)
-		*len = (size_t)(dot - id);
+		n = (size_t)(dot - id);
+	if (*id == '\0' && t->title != NULL)
+		merge_key_add(&sb, t->title, strlen(t->title));
+	else
+		merge_key_add(&sb, id, n);
+#define MERGE_KEY_FIELD(f) merge_key_add(&sb, t->f != NULL ? t->f : "",	\
+	    t->f != NULL ? strlen(t->f) : 0)
+	MERGE_KEY_FIELD(arguments);
+	MERGE_KEY_FIELD(description);
+	MERGE_KEY_FIELD(app_version);
+	MERGE_KEY_FIELD(unit);
+#undef MERGE_KEY_FIELD
+	return strbuf_detach(&sb);
 }
 
 bool
 merge_same_result(const struct test *x, const struct test *y)
 {
-	const char	*sx, *sy;
-	size_t		 lx, ly;
+	char	*kx = merge_key(x), *ky = merge_key(y);
+	bool	 same = strcmp(kx, ky) == 0;
 
-#define MERGE_FIELD_EQ(f) merge_trim_eq(x->f != NULL ? x->f : "",	\
-	    x->f != NULL ? strlen(x->f) : 0, y->f != NULL ? y->f : "",	\
-	    y->f != NULL ? strlen(y->f) : 0)
-	merge_id_key(x, &sx, &lx);
-	merge_id_key(y, &sy, &ly);
-	return merge_trim_eq(sx, lx, sy, ly) && MERGE_FIELD_EQ(arguments) &&
-	    MERGE_FIELD_EQ(description) && MERGE_FIELD_EQ(app_version) &&
-	    MERGE_FIELD_EQ(unit);
-#undef MERGE_FIELD_EQ
+	free(kx);
+	free(ky);
+	return same;
 }
 
 static bool
@@ -253,14 +258,17 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 	const struct value	*v;
 	struct test		*mt;
 	struct value		*mv;
-	size_t			*sysmap = NULL, k, i, j;
+	size_t			*sysmap = NULL, k, i, j, first_new;
 	long			*tmatch = NULL;
-	char			*note;
+	char			*note, *key;
+	GHashTable		*seen;	/* identity -> index of the result in rs */
+	gpointer		 found;
 
 	*out = NULL;
 	if (n == 0)
 		return diag_set(d, NULL, 0, "nothing to merge");
 	rs = result_set_new();
+	seen = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	model_set_str(&rs->title, title != NULL ? title : sets[0]->title);
 	model_set_str(&rs->description, sets[0]->description);
 	model_set_str(&rs->notes, sets[0]->notes);
@@ -271,11 +279,12 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 		/* Only results of earlier sets match: a set keeps its own duplicates. */
 		tmatch = xreallocarray(tmatch, in->ntests + 1, sizeof(*tmatch));
 		for (i = 0; i < in->ntests; i++) {
-			tmatch[i] = -1;
-			for (j = 0; j < rs->ntests && tmatch[i] < 0; j++)
-				if (merge_same_result(&rs->tests[j], &in->tests[i]))
-					tmatch[i] = (long)j;
+			key = merge_key(&in->tests[i]);
+			tmatch[i] = g_hash_table_lookup_extended(seen, key, NULL,
+			    &found) ? (long)GPOINTER_TO_SIZE(found) : -1;
+			free(key);
 		}
+		first_new = rs->ntests;
 		sysmap = xreallocarray(sysmap, in->nsystems + 1, sizeof(*sysmap));
 		for (i = 0; i < in->nsystems; i++)
 			sysmap[i] = merge_add_system(rs, in, i, tmatch, k, notes);
@@ -308,7 +317,16 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 				merge_copy_value(mv, v);
 			}
 		}
+		/* This set's new results become candidates for the next sets. */
+		for (i = first_new; i < rs->ntests; i++) {
+			key = merge_key(&rs->tests[i]);
+			if (g_hash_table_contains(seen, key))
+				free(key);
+			else
+				g_hash_table_insert(seen, key, GSIZE_TO_POINTER(i));
+		}
 	}
+	g_hash_table_destroy(seen);
 	free(sysmap);
 	free(tmatch);
 	*out = rs;

@@ -56,6 +56,8 @@ for f in text json html; do
 	t "$BIN" diff --format "$f" -o "$OUT/diff.$f" 1 2 2>&1 | tail -1
 done
 printf 'summary: '; grep '^Summary' "$OUT/diff.text"
+printf 'merge -o (json):         '; t "$BIN" merge -o "$OUT/merged.json" 1 2 2>&1 | tail -1
+printf 'export one set (json):  '; t "$BIN" export 1 -f json -o "$OUT/one.json" 2>&1 | tail -1
 PY=/usr/bin/python3
 if [ -x "$PY" ] && "$PY" -c 'import scipy' 2>/dev/null; then
 	printf 'peer, scipy Welch+Holm: '
