@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "diff.h"
+#include "meta.h"
 #include "xalloc.h"
 
 static char	*diff_name_key(const struct test *t);
@@ -447,33 +448,32 @@ diff_summary(struct diff *df)
 /*
  * The hidden dimensions: normalised facts known on both systems of a pair
  * with different values (a kernel, a filesystem, a RAID mode), which may
- * explain a difference better than the change under test.
+ * explain a difference better than the change under test. meta decides
+ * what differs; facts known on one side only are left out as noise.
  */
 static void
 diff_hidden_facts(struct diff *df)
 {
-	const struct system	*sa, *sb;
-	const struct fact	*fa, *fb;
+	struct meta_difference	*md = NULL;
 	struct diff_fact	*f;
-	size_t			 p, i;
+	size_t			 p, i, n;
 
 	for (p = 0; p < df->npairs; p++) {
-		sa = &df->a->systems[df->pairs[p].a];
-		sb = &df->b->systems[df->pairs[p].b];
-		for (i = 0; i < sa->normalized.len; i++) {
-			fa = &sa->normalized.items[i];
-			fb = fact_list_get(&sb->normalized, fa->key);
-			if (fb == NULL || fa->value == NULL || fb->value == NULL ||
-			    strcmp(fa->value, fb->value) == 0)
+		n = meta_diff_systems(&df->a->systems[df->pairs[p].a],
+		    &df->b->systems[df->pairs[p].b], false, &md);
+		for (i = 0; i < n; i++) {
+			if (md[i].a == NULL || md[i].b == NULL)
 				continue;
 			df->facts = xreallocarray(df->facts, df->nfacts + 1,
 			    sizeof(*df->facts));
 			f = &df->facts[df->nfacts++];
 			f->pair = p;
-			f->key = xstrdup(fa->key);
-			f->value_a = xstrdup(fa->value);
-			f->value_b = xstrdup(fb->value);
+			f->key = xstrdup(md[i].key);
+			f->value_a = xstrdup(md[i].a);
+			f->value_b = xstrdup(md[i].b);
 		}
+		free(md);
+		md = NULL;
 	}
 }
 
