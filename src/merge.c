@@ -18,7 +18,6 @@
 
 static void	 merge_key_add(struct strbuf *sb, const char *s, size_t n);
 static char	*merge_key(const struct test *t);
-static bool	 merge_kv_equal(const struct kv_list *x, const struct kv_list *y);
 static void	 merge_copy_kv(struct kv_list *dst, const struct kv_list *src);
 static bool	 merge_conflicts(const struct result_set *out,
 		    const struct result_set *in, size_t sys, size_t at,
@@ -26,9 +25,6 @@ static bool	 merge_conflicts(const struct result_set *out,
 static size_t	 merge_add_system(struct result_set *out,
 		    const struct result_set *in, size_t sys, const long *tmatch,
 		    size_t set, struct str_list *notes);
-static struct test *merge_copy_test(struct result_set *out, const struct test *t);
-static void	 merge_copy_value(struct value *dst, const struct value *src);
-static void	 merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src);
 
 /* Append the n bytes at s to sb without surrounding blanks, then a separator. */
 static void
@@ -88,20 +84,6 @@ merge_same_result(const struct test *x, const struct test *y)
 	return same;
 }
 
-static bool
-merge_kv_equal(const struct kv_list *x, const struct kv_list *y)
-{
-	size_t	i;
-
-	if (x->len != y->len)
-		return false;
-	for (i = 0; i < x->len; i++)
-		if (strcmp(x->items[i].key, y->items[i].key) != 0 ||
-		    strcmp(x->items[i].value, y->items[i].value) != 0)
-			return false;
-	return true;
-}
-
 static void
 merge_copy_kv(struct kv_list *dst, const struct kv_list *src)
 {
@@ -109,15 +91,6 @@ merge_copy_kv(struct kv_list *dst, const struct kv_list *src)
 
 	for (i = 0; i < src->len; i++)
 		kv_list_add(dst, src->items[i].key, src->items[i].value);
-}
-
-static void
-merge_copy_dbl(struct dbl_list *dst, const struct dbl_list *src)
-{
-	size_t	i;
-
-	for (i = 0; i < src->len; i++)
-		dbl_list_add(dst, src->v[i]);
 }
 
 /*
@@ -163,7 +136,7 @@ merge_add_system(struct result_set *out, const struct result_set *in,
 
 	at = result_set_find_system(out, s->identifier);
 	if (at >= 0) {
-		same_fields = merge_kv_equal(&out->systems[at].fields, &s->fields);
+		same_fields = kv_list_equal(&out->systems[at].fields, &s->fields);
 		if (same_fields && !merge_conflicts(out, in, sys, (size_t)at, tmatch))
 			return (size_t)at;
 	}
@@ -191,61 +164,6 @@ merge_add_system(struct result_set *out, const struct result_set *in,
 		fact_list_set(&ns->normalized, s->normalized.items[k].key,
 		    s->normalized.items[k].value, s->normalized.items[k].source);
 	return i;
-}
-
-/* A copy of t's description (not its values) appended to out. */
-static struct test *
-merge_copy_test(struct result_set *out, const struct test *t)
-{
-	struct test	*n = result_set_add_test(out);
-	size_t		 i;
-
-	model_set_str(&n->identifier, t->identifier);
-	model_set_str(&n->title, t->title);
-	model_set_str(&n->app_version, t->app_version);
-	model_set_str(&n->arguments, t->arguments);
-	model_set_str(&n->description, t->description);
-	model_set_str(&n->unit, t->unit);
-	n->proportion = t->proportion;
-	model_set_str(&n->proportion_raw, t->proportion_raw);
-	n->display = t->display;
-	model_set_str(&n->display_raw, t->display_raw);
-	model_set_str(&n->annotation, t->annotation);
-	model_set_str(&n->parent, t->parent);
-	for (i = 0; i < t->footnotes.len; i++)
-		str_list_add(&n->footnotes, t->footnotes.items[i]);
-	return n;
-}
-
-/* Copy every field of src into the empty value dst, except the system. */
-static void
-merge_copy_value(struct value *dst, const struct value *src)
-{
-	struct series	*s;
-	size_t		 i;
-
-	dst->has_mean = src->has_mean;
-	dst->mean = src->mean;
-	dst->has_se = src->has_se;
-	dst->se = src->se;
-	dst->n = src->n;
-	dst->has_min = src->has_min;
-	dst->min = src->min;
-	dst->has_max = src->has_max;
-	dst->max = src->max;
-	merge_copy_dbl(&dst->runs, &src->runs);
-	model_set_str(&dst->value_text, src->value_text);
-	model_set_str(&dst->raw_string, src->raw_string);
-	model_set_str(&dst->json_raw, src->json_raw);
-	model_set_str(&dst->note, src->note);
-	model_set_str(&dst->error, src->error);
-	for (i = 0; i < src->nseries; i++) {
-		s = value_add_series(dst, src->series[i].name);
-		model_set_str(&s->unit, src->series[i].unit);
-		model_set_str(&s->x_unit, src->series[i].x_unit);
-		merge_copy_dbl(&s->x, &src->series[i].x);
-		merge_copy_dbl(&s->y, &src->series[i].y);
-	}
 }
 
 int
@@ -290,8 +208,12 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 			sysmap[i] = merge_add_system(rs, in, i, tmatch, k, notes);
 		for (i = 0; i < in->ntests; i++) {
 			t = &in->tests[i];
-			mt = tmatch[i] >= 0 ? &rs->tests[tmatch[i]] :
-			    merge_copy_test(rs, t);
+			if (tmatch[i] >= 0)
+				mt = &rs->tests[tmatch[i]];
+			else {
+				mt = result_set_add_test(rs);
+				test_copy_info(mt, t);
+			}
 			for (j = 0; j < t->nvalues; j++) {
 				v = &t->values[j];
 				if (v->system >= in->nsystems)
@@ -314,7 +236,7 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 					mv = test_add_value(mt, sysmap[v->system]);
 				else
 					value_clear(mv);
-				merge_copy_value(mv, v);
+				value_copy(mv, v);
 			}
 		}
 		/* This set's new results become candidates for the next sets. */

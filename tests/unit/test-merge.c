@@ -33,6 +33,7 @@ mk_set(const char *sys, const char *disk, const char *profile, double fio,
 	model_set_str(&t->arguments, "randread io_uring 1 0 4k");
 	model_set_str(&t->unit, "MB/s");
 	t->proportion = PROP_HIB;
+	kv_list_add(&t->facts, "iodepth", "1");
 	v = test_add_value(t, s);
 	dbl_list_add(&v->runs, fio);
 	dbl_list_add(&v->runs, fio + 2);
@@ -84,6 +85,7 @@ main(void)
 	    test_find_value(&out->tests[1], 0)->error == NULL,
 	    "failed entry replaced by the later real one");
 	is_int(out->tests[0].values[0].runs.len, 2, "runs copied");
+	is_str(kv_list_get(&out->tests[0].facts, "iodepth"), "1", "test facts copied");
 	ok(notes.len == 1 && strstr(notes.items[0], "RAID0 (2)") != NULL,
 	    "the rename is reported");
 	ok(in[0]->tests[1].values[0].error != NULL, "inputs unchanged");
