@@ -250,10 +250,14 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 			if ((w = termtext_width(cells[i][c])) > width[c])
 				width[c] = w;
 	}
-	fputs("\n  ", fp);
-	for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
-		termtext_cell(fp, head[c], width[c] + 2, false);
-	fprintf(fp, "%s\n", head[DIFF_TEXT_NCOLS - 1]);
+	if (df->nrows == 0)
+		fputs("\nNo value to compare: the sets have no test in common.\n", fp);
+	else {
+		fputs("\n  ", fp);
+		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
+			termtext_cell(fp, head[c], width[c] + 2, false);
+		fprintf(fp, "%s\n", head[DIFF_TEXT_NCOLS - 1]);
+	}
 	for (i = 0; i < df->nrows; i++) {
 		if (i == 0 || df->rows[i].test_a != df->rows[i - 1].test_a) {
 			t = &df->a->tests[df->rows[i].test_a];
@@ -342,8 +346,11 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 		fprintf(fp, " \u2014 %s", raw);
 		free(raw);
 	}
-	fputs("\n\n| Test | System | A | B | Change | Verdict |\n"
-	    "|---|---|---|---|---|---|\n", fp);
+	if (df->nrows == 0)
+		fputs("\n\nNo value to compare: the sets have no test in common.\n", fp);
+	else
+		fputs("\n\n| Test | System | A | B | Change | Verdict |\n"
+		    "|---|---|---|---|---|---|\n", fp);
 	for (i = 0; i < df->nrows; i++) {
 		r = &df->rows[i];
 		raw = diff_test_label(&df->a->tests[r->test_a]);

@@ -76,4 +76,16 @@ if "$BR" formats "$S" >/dev/null 2>&1; then
 else
 	skip "seed 004 diff" "no reader for OpenBenchmarking text exports in this build"
 fi
+# The same OpenBenchmarking result as an HTML page and as flattened text:
+# every test must match across the two readers, and nothing may differ.
+H="$SHARED/corpus/ob-html/synth-16-ssd.html"
+X="$SHARED/corpus/ob-text/synth-16-ssd.txt"
+if "$BR" formats "$H" >/dev/null 2>&1 && "$BR" formats "$X" >/dev/null 2>&1; then
+	check_ok "OB HTML vs OB text of one result: exit 0" "$BR" diff "$H" "$X"
+	check_grep "OB HTML vs text: all 96 values unchanged" \
+	    '^Summary: 0 better, 0 worse, 96 no significant change\.' "$T/out"
+	check_nogrep "OB HTML vs text: every test matched" 'only in' "$T/out"
+else
+	skip "OB HTML vs text" "no reader for OpenBenchmarking exports in this build"
+fi
 done_testing

@@ -295,6 +295,22 @@ main(void)
 	is_double(df->geomean.ratio, 1.0, 1e-12, "identical sets: geomean 1");
 	diff_free(df);
 
+	/* Nothing in common: said, not an empty table. */
+	{
+		struct result_set	*e = result_set_new();
+
+		result_set_add_system(e, "RAID0");
+		diff_compute(a, e, &o, &df, &d);
+		is_int(df->nrows, 0, "no test in common: no rows");
+		is_int(df->nonly_a, a->ntests, "no test in common: all of A listed");
+		s = render(df, 0);
+		ok(s != NULL && strstr(s, "no test in common") != NULL, "text: says so");
+		free(s);
+		ok(!diff_fails(df, false, 0), "nothing compared: exit 0");
+		diff_free(df);
+		result_set_free(e);
+	}
+
 	/* One system per side: RAID0 of A against Single of B. */
 	o.system_a = "RAID0";
 	o.system_b = "Single";
