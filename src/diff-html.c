@@ -78,7 +78,7 @@ diff_html_value(struct strbuf *sb, const struct value *v)
 		diff_format_num(true, v->mean, m, sizeof(m));
 		strbuf_adds(sb, m);
 		if (v->has_se && v->n >= 2) {
-			snprintf(se, sizeof(se), "%.3g", v->se);
+			diff_format_se(v->se, se, sizeof(se));
 			strbuf_printf(sb, " \u00b1 %s", se);
 		}
 		if (v->n > 0)

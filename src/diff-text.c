@@ -54,7 +54,7 @@ diff_text_value(const struct value *v)
 	diff_format_num(true, v->mean, m, sizeof(m));
 	if (!v->has_se || v->n < 2)
 		return v->n > 0 ? xasprintf("%s n=%ld", m, v->n) : xstrdup(m);
-	snprintf(se, sizeof(se), "%.3g", v->se);
+	diff_format_se(v->se, se, sizeof(se));
 	return xasprintf("%s %s%s n=%ld", m, termtext_utf8() ? "\u00b1" : "+/-",
 	    se, v->n);
 }

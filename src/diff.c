@@ -81,13 +81,20 @@ diff_test_label(const struct test *t)
 	return strbuf_detach(&sb);
 }
 
+/* Large numbers in full: "1234567", never "1.23457e+06". */
 void
 diff_format_num(bool has, double v, char *buf, size_t size)
 {
 	if (!has || !isfinite(v))
 		snprintf(buf, size, "-");
 	else
-		snprintf(buf, size, "%.6g", v);
+		snprintf(buf, size, fabs(v) >= 1e6 ? "%.0f" : "%.6g", v);
+}
+
+void
+diff_format_se(double se, char *buf, size_t size)
+{
+	snprintf(buf, size, fabs(se) >= 1000 ? "%.0f" : "%.3g", se);
 }
 
 /*

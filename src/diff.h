@@ -134,8 +134,10 @@ const char *diff_verdict_name(enum diff_verdict v);
 const char *diff_verdict_key(enum diff_verdict v);
 /* "Title AppVersion: description (unit)" for t; free() the result. Raw text. */
 char	*diff_test_label(const struct test *t);
-/* A number for display: %.6g, or "-" when absent. */
+/* A number for display: 6 significant digits, or "-" when absent. */
 void	 diff_format_num(bool has, double v, char *buf, size_t size);
+/* A standard error for display: 3 significant digits, no exponent. */
+void	 diff_format_se(double se, char *buf, size_t size);
 
 /*
  * Text outputs (diff-text.c). color adds ANSI colours (the words carry the

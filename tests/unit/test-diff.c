@@ -229,6 +229,20 @@ main(void)
 	ok(diff_fails(df, true, 0), "fails: a regression");
 	ok(!diff_fails(df, true, 25), "no regression above 25%");
 
+	{
+		char	buf[32];
+
+		diff_format_num(true, 1234567.8, buf, sizeof(buf));
+		is_str(buf, "1234568", "number: no exponent for millions");
+		diff_format_num(true, 1523.333333, buf, sizeof(buf));
+		is_str(buf, "1523.33", "number: 6 significant digits");
+		diff_format_num(false, 1, buf, sizeof(buf));
+		is_str(buf, "-", "number: absent");
+		diff_format_se(3920.4, buf, sizeof(buf));
+		is_str(buf, "3920", "SE: no exponent");
+		diff_format_se(0.052387, buf, sizeof(buf));
+		is_str(buf, "0.0524", "SE: 3 significant digits");
+	}
 	s = render(df, 0);
 	ok(s != NULL && strstr(s, "\033") == NULL, "text: no escape sequence without colour");
 	ok(s != NULL && strstr(s, "old \\x1b[2Jkernel") != NULL, "text: title neutralised");
