@@ -22,7 +22,8 @@ enum cmd_diff_format {
 	CMD_DIFF_TEXT,
 	CMD_DIFF_MARKDOWN,
 	CMD_DIFF_JSON,
-	CMD_DIFF_HTML
+	CMD_DIFF_HTML,
+	CMD_DIFF_SVG
 };
 
 #define CMD_DIFF_OPT_NOCORR	0x2001
@@ -36,7 +37,7 @@ static char	*cmd_diff_split(const char *arg, char **system);
 const struct cmd_entry cmd_diff_entry = {
 	.name = "diff",
 	.alias = NULL,
-	.usage = "[--format text|markdown|json|html] [--alpha A] [--no-correction]\n"
+	.usage = "[--format text|markdown|json|html|svg] [--alpha A] [--no-correction]\n"
 	    "       [--threshold PCT] [--fail-above PCT] [--map OLD=NEW] [-o FILE]\n"
 	    "       A[:SYSTEM] B[:SYSTEM]",
 	.summary = "compare two result sets with significance tests",
@@ -47,7 +48,8 @@ const struct cmd_entry cmd_diff_entry = {
 static const char cmd_diff_options[] =
 	"  A, B                 a stored result-set ID or a file (imported on the\n"
 	"                       fly); ID:SYSTEM compares one system of each side\n"
-	"  -f, --format FMT     text (default), markdown, json or html\n"
+	"  -f, --format FMT     text (default), markdown, json, html, or svg (the\n"
+	"                       chart of every change with its confidence interval)\n"
 	"  -o, --output FILE    write there instead of standard output\n"
 	"  --alpha A            significance level (default 0.05)\n"
 	"  --no-correction      no Holm-Bonferroni correction across the diff\n"
@@ -156,9 +158,11 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				fmt = CMD_DIFF_JSON;
 			else if (strcmp(optarg, "html") == 0)
 				fmt = CMD_DIFF_HTML;
+			else if (strcmp(optarg, "svg") == 0)
+				fmt = CMD_DIFF_SVG;
 			else {
 				rc = cmd_usage(&cmd_diff_entry,
-				    "--format must be text, markdown, json or html");
+				    "--format must be text, markdown, json, html or svg");
 				goto out;
 			}
 			break;
@@ -237,6 +241,9 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		break;
 	case CMD_DIFF_HTML:
 		wrc = diff_html_write(df, of->fp, &d);
+		break;
+	case CMD_DIFF_SVG:
+		wrc = diff_html_write_svg(df, of->fp, &d);
 		break;
 	}
 	if (wrc == -1)

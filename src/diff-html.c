@@ -15,10 +15,10 @@
 #include "textsafe.h"
 #include "xalloc.h"
 
-#define DIFF_HTML_W		760	/* chart width, px */
-#define DIFF_HTML_LABEL		300	/* width of the label column, px */
+#define DIFF_HTML_W		900	/* chart width, px */
+#define DIFF_HTML_LABEL		420	/* width of the label column, px */
 #define DIFF_HTML_ROW		22	/* height of a chart row, px */
-#define DIFF_HTML_LABEL_CHARS	44	/* longer labels are shortened (full text in <title>) */
+#define DIFF_HTML_LABEL_CHARS	64	/* longer labels are shortened (full text in <title>) */
 
 static void	 diff_html_text(struct strbuf *sb, const char *s);
 static void	 diff_html_value(struct strbuf *sb, const struct value *v);
@@ -92,8 +92,8 @@ diff_html_value(struct strbuf *sb, const struct value *v)
  * change, the confidence interval as a whisker, and the verdict in words
  * next to it (colour repeats it, never replaces it).
  */
-static void
-diff_html_chart(const struct diff *df, struct strbuf *sb)
+size_t
+diff_html_svg(const struct diff *df, struct strbuf *sb)
 {
 	const struct diff_row	*r;
 	double			 scale = 1.0, x0, x1, xa, xb, plot, zero;
@@ -110,11 +110,17 @@ diff_html_chart(const struct diff *df, struct strbuf *sb)
 		if (r->has_ci)
 			scale = fmax(scale, fmax(fabs(r->ci_lo_pct), fabs(r->ci_hi_pct)));
 	}
-	if (nrows == 0)
-		return;
+	if (nrows == 0) {
+		strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		    "width=\"%d\" height=\"30\" font-family=\"sans-serif\" "
+		    "font-size=\"12\"><text x=\"10\" y=\"20\">No value to chart: "
+		    "no matched value has a percentage change.</text></svg>\n",
+		    DIFF_HTML_W);
+		return 0;
+	}
 	plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
 	zero = DIFF_HTML_LABEL + 10 + plot;
-	strbuf_printf(sb, "<figure class=\"diff-chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+	strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"Change per test, "
 	    "with %g%% confidence intervals\" font-family=\"sans-serif\" font-size=\"12\">\n",
 	    DIFF_HTML_W, nrows * DIFF_HTML_ROW + 30,
@@ -133,7 +139,8 @@ diff_html_chart(const struct diff *df, struct strbuf *sb)
 			continue;
 		label = diff_test_label(&df->a->tests[r->test_a]);
 		pair = diff_html_pair(df, r->pair);
-		full = xasprintf("%s [%s]", label, pair);
+		/* The system first, so that shortening never hides it. */
+		full = xasprintf("%s: %s", pair, label);
 		if (g_utf8_strlen(full, -1) > DIFF_HTML_LABEL_CHARS) {
 			cut = g_utf8_substring(full, 0, DIFF_HTML_LABEL_CHARS - 1);
 			shortl = g_strconcat(cut, "\u2026", NULL);
@@ -170,10 +177,24 @@ diff_html_chart(const struct diff *df, struct strbuf *sb)
 		free(label);
 		k++;
 	}
-	strbuf_printf(sb, "</svg><figcaption>Change of B against A per value; whiskers "
-	    "are %g%% confidence intervals of the difference of means; "
-	    "\u201c~\u201d means no significant change.</figcaption></figure>\n",
-	    (1 - df->opts.alpha) * 100);
+	strbuf_adds(sb, "</svg>\n");
+	return nrows;
+}
+
+/* The chart in a <figure> with its caption; nothing when it would be empty. */
+static void
+diff_html_chart(const struct diff *df, struct strbuf *sb)
+{
+	struct strbuf	svg;
+
+	strbuf_init(&svg);
+	if (diff_html_svg(df, &svg) > 0)
+		strbuf_printf(sb, "<figure class=\"diff-chart\">%s<figcaption>"
+		    "Change of B against A per value; whiskers are %g%% "
+		    "confidence intervals of the difference of means; "
+		    "\u201c~\u201d means no significant change.</figcaption>"
+		    "</figure>\n", strbuf_str(&svg), (1 - df->opts.alpha) * 100);
+	strbuf_free(&svg);
 }
 
 static void
@@ -321,6 +342,21 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 	diff_html_list(sb, "Systems only in B", df->b, df->sys_only_b,
 	    df->nsys_only_b, false);
 	strbuf_adds(sb, "</section>\n");
+}
+
+int
+diff_html_write_svg(const struct diff *df, FILE *fp, struct diag *d)
+{
+	struct strbuf	sb;
+	int		rc = 0;
+
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	diff_html_svg(df, &sb);
+	if (fputs(strbuf_str(&sb), fp) == EOF)
+		rc = diag_set(d, NULL, 0, "write error");
+	strbuf_free(&sb);
+	return rc;
 }
 
 int

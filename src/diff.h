@@ -160,5 +160,13 @@ int	 diff_json_write(const struct diff *df, FILE *fp, struct diag *d);
 void	 diff_html_section(const struct diff *df, struct strbuf *sb);
 void	 diff_html_css(struct strbuf *sb);
 int	 diff_html_write(const struct diff *df, FILE *fp, struct diag *d);
+/*
+ * The diff chart alone: an <svg> element (% change per value, confidence
+ * whiskers, verdict in words) appended to sb; returns the number of values
+ * drawn (0: a one-line "nothing to chart" image). diff_html_write_svg
+ * writes it as a standalone SVG file.
+ */
+size_t	 diff_html_svg(const struct diff *df, struct strbuf *sb);
+int	 diff_html_write_svg(const struct diff *df, FILE *fp, struct diag *d);
 
 #endif

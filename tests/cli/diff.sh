@@ -69,6 +69,15 @@ else
 	skip "html: parses" "no xmllint"
 fi
 
+check_fail 1 "svg chart" "$BR" diff -f svg -o "$T/d.svg" "$F/before.xml" "$F/after.xml"
+if command -v xmllint >/dev/null 2>&1; then
+	check_ok "svg: well-formed" xmllint --noout "$T/d.svg"
+else
+	skip "svg: well-formed" "no xmllint"
+fi
+check_grep "svg: verdict in words next to the bar" '>\+16\.3% better</text>' "$T/d.svg"
+check_grep "svg: whisker drawn" '<path d="M' "$T/d.svg"
+
 # One system per side: ext4 of the baseline against xfs of the same file.
 check_fail 1 "ID:SYSTEM compares one system each" \
     "$BR" diff "$F/before.xml:ext4" "$F/before.xml:xfs"
