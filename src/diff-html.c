@@ -29,16 +29,22 @@ static void	 diff_html_list(struct strbuf *sb, const char *heading,
 static char	*diff_html_pair(const struct diff *df, size_t pair);
 static const char *diff_html_color(enum diff_verdict v);
 
-/* Append s neutralised and escaped for element content and attributes. */
+/*
+ * Append s neutralised (control characters as visible escapes), made valid
+ * UTF-8 (bad bytes become U+FFFD) and escaped for element content and
+ * attribute values.
+ */
 static void
 diff_html_text(struct strbuf *sb, const char *s)
 {
-	char	*safe, *esc;
+	char	*safe, *valid, *esc;
 
 	safe = textsafe_dup(s);
-	esc = g_markup_escape_text(safe, -1);
+	valid = g_utf8_make_valid(safe, -1);
+	esc = g_markup_escape_text(valid, -1);
 	strbuf_adds(sb, esc);
 	g_free(esc);
+	g_free(valid);
 	free(safe);
 }
 

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <glib.h>
 #include <json-c/json.h>
 #include <json-c/printbuf.h>
 
@@ -25,10 +26,21 @@ static struct json_object *diff_json_summary(const struct diff *df);
 static int	 diff_json_rows(struct json_object *jso, struct printbuf *pb,
 		    int level, int flags);
 
+/* A JSON string; bytes that are not UTF-8 become U+FFFD, so the document stays valid. */
 static struct json_object *
 diff_json_str(const char *s)
 {
-	return s != NULL ? json_object_new_string(s) : NULL;
+	struct json_object	*o;
+	char			*valid;
+
+	if (s == NULL)
+		return NULL;
+	if (g_utf8_validate(s, -1, NULL))
+		return json_object_new_string(s);
+	valid = g_utf8_make_valid(s, -1);
+	o = json_object_new_string(valid);
+	g_free(valid);
+	return o;
 }
 
 static struct json_object *
@@ -84,9 +96,9 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 
 	json_object_object_add(o, "test", diff_json_test(&df->a->tests[r->test_a]));
 	json_object_object_add(o, "system_a",
-	    json_object_new_string(df->a->systems[p->a].identifier));
+	    diff_json_str(df->a->systems[p->a].identifier));
 	json_object_object_add(o, "system_b",
-	    json_object_new_string(df->b->systems[p->b].identifier));
+	    diff_json_str(df->b->systems[p->b].identifier));
 	json_object_object_add(o, "a", diff_json_value(r->va));
 	json_object_object_add(o, "b", diff_json_value(r->vb));
 	json_object_object_add(o, "change", export_json_number(r->has_change, r->change));
@@ -200,9 +212,9 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	a = json_object_new_array();
 	for (i = 0; i < df->npairs; i++) {
 		o = json_object_new_object();
-		json_object_object_add(o, "a", json_object_new_string(
+		json_object_object_add(o, "a", diff_json_str(
 		    df->a->systems[df->pairs[i].a].identifier));
-		json_object_object_add(o, "b", json_object_new_string(
+		json_object_object_add(o, "b", diff_json_str(
 		    df->b->systems[df->pairs[i].b].identifier));
 		json_object_array_add(a, o);
 	}
@@ -221,25 +233,25 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	json_object_object_add(root, "only_in_b", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nsys_only_a; i++)
-		json_object_array_add(a, json_object_new_string(
+		json_object_array_add(a, diff_json_str(
 		    df->a->systems[df->sys_only_a[i]].identifier));
 	json_object_object_add(root, "systems_only_in_a", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nsys_only_b; i++)
-		json_object_array_add(a, json_object_new_string(
+		json_object_array_add(a, diff_json_str(
 		    df->b->systems[df->sys_only_b[i]].identifier));
 	json_object_object_add(root, "systems_only_in_b", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nfacts; i++) {
 		f = &df->facts[i];
 		o = json_object_new_object();
-		json_object_object_add(o, "system_a", json_object_new_string(
+		json_object_object_add(o, "system_a", diff_json_str(
 		    df->a->systems[df->pairs[f->pair].a].identifier));
-		json_object_object_add(o, "system_b", json_object_new_string(
+		json_object_object_add(o, "system_b", diff_json_str(
 		    df->b->systems[df->pairs[f->pair].b].identifier));
-		json_object_object_add(o, "fact", json_object_new_string(f->key));
-		json_object_object_add(o, "a", json_object_new_string(f->value_a));
-		json_object_object_add(o, "b", json_object_new_string(f->value_b));
+		json_object_object_add(o, "fact", diff_json_str(f->key));
+		json_object_object_add(o, "a", diff_json_str(f->value_a));
+		json_object_object_add(o, "b", diff_json_str(f->value_b));
 		json_object_array_add(a, o);
 	}
 	json_object_object_add(root, "hidden_dimensions", a);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
 #include <json-c/json.h>
 
 #include "diff.h"
@@ -65,7 +66,7 @@ mk_set(int side)
 	struct test		*t;
 	size_t			 r, s;
 
-	model_set_str(&rs->title, side ? "new <b>kernel</b>" : "old \033[2Jkernel");
+	model_set_str(&rs->title, side ? "new <b>kernel</b> \xff\xfe" : "old \033[2Jkernel");
 	r = result_set_add_system(rs, "RAID0");
 	s = result_set_add_system(rs, "Single");
 	fact_list_set(&rs->systems[r].normalized, "kernel_version",
@@ -266,10 +267,12 @@ main(void)
 	ok(s != NULL && strstr(s, "new &lt;b&gt;kernel&lt;/b&gt;") != NULL, "html: escaped");
 	ok(s != NULL && strstr(s, "<b>") == NULL, "html: no raw tag from a file");
 	ok(s != NULL && strstr(s, "<svg") != NULL, "html: diff chart");
+	ok(s != NULL && g_utf8_validate(s, -1, NULL), "html: valid UTF-8 from invalid input");
 	free(s);
 	s = render(df, 3);
 	root = s != NULL ? json_tokener_parse(s) : NULL;
 	ok(root != NULL, "json: parses");
+	ok(s != NULL && g_utf8_validate(s, -1, NULL), "json: valid UTF-8 from invalid input");
 	ok(json_object_object_get_ex(root, "diff_schema", &x) &&
 	    json_object_get_int(x) == DIFF_JSON_SCHEMA, "json: schema version");
 	ok(json_object_object_get_ex(root, "results", &x) &&
