@@ -444,9 +444,14 @@ diff_summary(struct diff *df)
 			continue;
 		prop = df->a->tests[r->test_a].proportion;
 		if (prop == PROP_HIB)
-			ratio[k++] = r->vb->mean / r->va->mean;
+			ratio[k] = r->vb->mean / r->va->mean;
 		else if (prop == PROP_LIB)
-			ratio[k++] = r->va->mean / r->vb->mean;
+			ratio[k] = r->va->mean / r->vb->mean;
+		else
+			continue;
+		/* 1e300 / 1e-300 overflows: leave such a ratio out, not the mean. */
+		if (isfinite(ratio[k]) && ratio[k] > 0)
+			k++;
 	}
 	df->geomean = stats_geomean(ratio, k);
 	free(ratio);

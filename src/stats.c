@@ -50,6 +50,12 @@ stats_welch(double mean_a, double se_a, long n_a, double mean_b, double se_b,
 	w.t = (mean_b - mean_a) / sqrt(v);
 	/* Welch-Satterthwaite: var_i / n_i is exactly se_i^2. */
 	w.df = v * v / (va * va / (double)(n_a - 1) + vb * vb / (double)(n_b - 1));
+	/* Squares of huge or tiny SEs overflow or vanish: never hand GSL a NaN. */
+	if (!isfinite(v) || !isfinite(w.t) || !isfinite(w.df) || !(w.df > 0)) {
+		w.t = w.df = 0;
+		w.why = "mean or SE out of the computable range";
+		return w;
+	}
 	w.p = 2.0 * gsl_cdf_tdist_Q(fabs(w.t), w.df);
 	if (w.p > 1.0)
 		w.p = 1.0;

@@ -73,6 +73,10 @@ main(void)
 	ok(!w.ok && w.why != NULL, "welch: N = 1 is not testable");
 	w = stats_welch(10, 0, 3, 12, 0, 3);
 	ok(!w.ok && w.why != NULL, "welch: SE 0 on both sides is not testable");
+	w = stats_welch(1e300, 1e300, 3, -1e300, 1e300, 3);
+	ok(!w.ok && w.why != NULL, "welch: overflowing figures refused, no abort");
+	w = stats_welch(1, 1e-200, 3, 2, 1e-200, 3);
+	ok(!w.ok, "welch: underflowing SEs refused, no abort");
 	w = stats_welch(NAN, 1, 3, 12, 1, 3);
 	ok(!w.ok, "welch: NaN mean is refused");
 	ok(!stats_welch_ci(&w, 1, 1, 2, 0.95, &lo, &hi), "welch ci: refused when not ok");
