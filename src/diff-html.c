@@ -255,7 +255,7 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 		strbuf_adds(sb, " \u2014 ");
 		diff_html_text(sb, df->a->title);
 	}
-	strbuf_adds(sb, "<br>B: ");
+	strbuf_adds(sb, "<br/>B: ");
 	diff_html_text(sb, df->opts.label_b != NULL ? df->opts.label_b : "");
 	if (df->b->title != NULL) {
 		strbuf_adds(sb, " \u2014 ");
@@ -263,7 +263,7 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 	}
 	strbuf_printf(sb, "</p>\n<p class=\"summary\">%zu better, %zu worse, "
 	    "%zu no significant change, %zu changed without direction, %zu not "
-	    "testable (Welch's t-test, &alpha; = %g, %s over %zu tested values",
+	    "testable (Welch's t-test, \u03b1 = %g, %s over %zu tested values",
 	    df->counts[DIFF_BETTER], df->counts[DIFF_WORSE],
 	    df->counts[DIFF_SAME], df->counts[DIFF_CHANGED],
 	    df->counts[DIFF_UNTESTABLE], df->opts.alpha,
@@ -326,7 +326,7 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 		else
 			strbuf_adds(sb, "<td class=\"num\">\u2013");
 		if (r->mwu.ok)
-			strbuf_printf(sb, "<br><small>Mann\u2013Whitney p=%.3g (%s)</small>",
+			strbuf_printf(sb, "<br/><small>Mann\u2013Whitney p=%.3g (%s)</small>",
 			    r->mwu.p, r->mwu.exact ? "exact" : "normal approx.");
 		strbuf_adds(sb, "</td>");
 		strbuf_printf(sb, "<td class=\"%s\">%s", diff_verdict_key(r->verdict),
@@ -373,7 +373,7 @@ diff_html_write(const struct diff *df, FILE *fp, struct diag *d)
 
 	strbuf_init(&sb);
 	strbuf_adds(&sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<title>benchreport diff</title>\n<style>\n"
+	    "<meta charset=\"utf-8\"/>\n<title>benchreport diff</title>\n<style>\n"
 	    "body{font-family:sans-serif;margin:1em 2em}\n");
 	diff_html_css(&sb);
 	strbuf_adds(&sb, "</style>\n</head>\n<body>\n");

@@ -64,7 +64,8 @@ check_grep "markdown: table row" '^\| Flexible IO Tester .* \| \*\*better\*\* \|
 check_fail 1 "html to a file" "$BR" diff -f html -o "$T/d.html" "$F/before.xml" "$F/after.xml"
 check_grep "html: standalone page with the chart" '<svg' "$T/d.html"
 if command -v xmllint >/dev/null 2>&1; then
-	check_ok "html: parses" xmllint --html --noout "$T/d.html"
+	# Written as well-formed XML (HTML5 accepts it), so an XML parser checks the escaping.
+	check_ok "html: well-formed" xmllint --noout "$T/d.html"
 else
 	skip "html: parses" "no xmllint"
 fi
@@ -77,6 +78,23 @@ else
 fi
 check_grep "svg: verdict in words next to the bar" '>\+16\.3% better</text>' "$T/d.svg"
 check_grep "svg: whisker drawn" '<path d="M' "$T/d.svg"
+
+# Hostile names (ESC, CSI, C1 controls) from the PTS reader's fixture:
+# nothing reaches the output raw, in any format.
+X="$ROOT/fixtures/pts-hostile/control-chars.xml"
+if [ -f "$X" ]; then
+	for fmt in text markdown json html svg; do
+		check_ok "hostile names, $fmt: exit 0 (same file)" "$BR" diff -f $fmt "$X" "$X"
+		cp "$T/out" "$T/hostile.$fmt"
+		check_nogrep "hostile names, $fmt: no raw escape" "$ESC" "$T/hostile.$fmt"
+	done
+	if command -v xmllint >/dev/null 2>&1; then
+		check_ok "hostile names: html well-formed" xmllint --noout "$T/hostile.html"
+		check_ok "hostile names: svg well-formed" xmllint --noout "$T/hostile.svg"
+	fi
+else
+	skip "hostile names" "no fixtures/pts-hostile/control-chars.xml"
+fi
 
 # One system per side: ext4 of the baseline against xfs of the same file.
 check_fail 1 "ID:SYSTEM compares one system each" \
