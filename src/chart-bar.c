@@ -70,7 +70,8 @@ chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
 		r->has_value = true;
 		r->value = v->mean;
 		dec = chart_axis_decimals(v->value_text);
-		r->value_text = chart_axis_fmt(v->mean, dec >= 0 ? dec : 2);
+		r->decimals = dec >= 0 ? dec : 2;
+		r->value_text = chart_axis_fmt(v->mean, r->decimals);
 		r->has_se = v->has_se && isfinite(v->se) && v->se >= 0;
 		r->se = r->has_se ? v->se : 0;
 		r->n = v->n;
@@ -130,17 +131,25 @@ chart_bar_sort(struct chart_bar *b)
 	}
 }
 
-/* "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "" . */
+/*
+ * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "". The SE gets two
+ * decimals as PTS prints it, or the value's own when it has more (0.161
+ * +/- 0.002), and more still rather than a misleading "0.00".
+ */
 static char *
 chart_bar_se_text(const struct chart_bar_row *r)
 {
 	char	*se, *s;
+	int	 dec;
 
 	if (!r->has_value)
 		return xstrdup("");
 	if (!r->has_se)
 		return r->n > 0 ? xasprintf("N = %ld", r->n) : xstrdup("");
-	se = chart_axis_fmt(r->se, 2);
+	dec = r->decimals > 2 ? r->decimals : 2;
+	while (dec < 6 && r->se > 0 && r->se < 0.5 * pow(10, -dec))
+		dec++;
+	se = chart_axis_fmt(r->se, dec);
 	if (r->n > 0)
 		s = xasprintf("SE +/- %s, N = %ld", se, r->n);
 	else

@@ -253,7 +253,8 @@ layout_ok(const struct svginfo *si, const char *what)
 static char *
 se_line(const struct value *v)
 {
-	char	*se = chart_axis_fmt(v->se, 2), *s;
+	int	 dec = chart_axis_decimals(v->value_text);
+	char	*se = chart_axis_fmt(v->se, dec > 2 ? dec : 2), *s;
 
 	s = xasprintf("SE +/- %s, N = %ld", se, v->n);
 	free(se);
@@ -864,6 +865,54 @@ test_lines(void)
 	result_set_free(rs);
 }
 
+/* SE precision: two decimals, the value's when it has more, never a bare 0. */
+static void
+test_se_precision(void)
+{
+	static const struct {
+		const char	*value;
+		double		 se;
+		const char	*want;
+	} cases[] = {
+		{ "0.161", 0.002, "SE +/- 0.002, N = 3" },
+		{ "360000", 1732.05, "SE +/- 1732.05, N = 3" },
+		{ "1.5", 0.0004, "SE +/- 0.0004, N = 3" },
+		{ "277000", 0, "SE +/- 0.00, N = 3" },
+	};
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+	size_t			 i;
+	char			 name[32];
+
+	t = result_set_add_test(rs);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(name, sizeof(name), "S%zu", i);
+		result_set_add_system(rs, name);
+		t = &rs->tests[0];
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = strtod(cases[i].value, NULL);
+		model_set_str(&v->value_text, cases[i].value);
+		v->has_se = 1;
+		v->se = cases[i].se;
+		v->n = 3;
+	}
+	strbuf_init(&sb);
+	if (chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
+	    svg_read(sb.buf, sb.len, &si) == 0) {
+		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+			ok(has_text(&si, "se", cases[i].want), cases[i].want);
+		svg_free(&si);
+	} else
+		ok(0, "SE precision chart renders");
+	strbuf_free(&sb);
+	result_set_free(rs);
+}
+
 static void
 test_determinism(const struct result_set *rs)
 {
@@ -976,6 +1025,7 @@ main(void)
 	check_all_formats(rs, "in-code SSD set");
 	result_set_free(rs);
 	test_overview();
+	test_se_precision();
 	test_escaping();
 	test_sizes();
 	test_lines();
