@@ -334,7 +334,8 @@ chart_bar_draw(const struct chart_bar *b, double width)
 				canvas_line(c, xb, cy - BAR_CAP / 2, xb,
 				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
 			}
-			canvas_text(c, fmax(xb, xv) + BAR_PAD / 2 + 2,
+			/* Negative bars grow left: their label goes right of zero. */
+			canvas_text(c, fmax(fmax(xb, xv), xz) + BAR_PAD / 2 + 2,
 			    cy + chart_frame_center(fval), r->value_text, fval,
 			    CHART_INK, CANVAS_START, "value");
 		} else
