@@ -28,7 +28,7 @@ static int	 chart_bar_better(const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_row *);
 static char	*chart_bar_se_text(const struct chart_bar_row *);
 static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
-		    double, int);
+		    double, int, int);
 static char	*chart_bar_desc(const struct chart_bar *);
 
 int
@@ -161,7 +161,7 @@ chart_bar_se_text(const struct chart_bar_row *r)
 /* The legend under the axis; returns the y below it. */
 static double
 chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
-    int warn)
+    int warn, int whiskers)
 {
 	const struct canvas_font	*f = chart_frame_font(CHART_FONT_SMALL);
 	double				 x = CHART_MARGIN, cy, w;
@@ -171,7 +171,7 @@ chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
 	if (b->legend != NULL)
 		return chart_frame_par(c, x, y, w, 3, b->legend,
 		    CHART_FONT_SMALL, CHART_GREY, "legend");
-	if (!b->show_se)
+	if (!b->show_se || !whiskers)
 		return y;
 	/* A small whisker drawn as the key of the text that follows it. */
 	cy = y + canvas_text_ascent(f) - chart_frame_center(f);
@@ -231,7 +231,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	double				 y, lw, lwneed = 0, reserve = 0, x0, pw;
 	double				 lo = 0, hi = 0, rowh, top, cy, lh, sx;
 	double				 xz, xv, xa, xb, scale;
-	int				 any = 0, warn = 0, anysub = 0;
+	int				 any = 0, warn = 0, anysub = 0, anyse = 0;
 	char				*s, *t, *title;
 
 	c = canvas_new(width);
@@ -263,6 +263,8 @@ chart_bar_draw(const struct chart_bar *b, double width)
 			warn = 1;
 		if (b->show_se && (r->has_se || r->n > 0))
 			anysub = 1;
+		if (r->has_se)
+			anyse = 1;
 		if (r->note != NULL && *r->note != '\0')
 			anysub = 1;
 	}
@@ -384,7 +386,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		free(s);
 	}
 	y += canvas_text_line_height(fsm) - canvas_text_ascent(fsm) + 8;
-	y = chart_bar_legend(c, b, y, warn);
+	y = chart_bar_legend(c, b, y, warn, anyse);
 	y += 6;
 	y = chart_frame_footer(c, y, &b->head);
 	c->height = ceil(y + CHART_MARGIN);

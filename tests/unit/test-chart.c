@@ -339,9 +339,18 @@ check_bar_chart(const struct result_set *rs, size_t ti, const char *svg,
 	ok(has_text(&si, "unit", s), "unit and direction");
 	free(s);
 	if (t->footnotes.len > 0) {
+		int	dash = 0;
+
 		s = xasprintf("1. %s", t->footnotes.items[0]);
 		ok(has_text(&si, "footnote", s), "footnote");
 		free(s);
+		/* "-O3" and "-U_FORTIFY_SOURCE" never lose their dash to a line end. */
+		for (i = 0; i < si.ntexts; i++)
+			if (strcmp(si.texts[i].cls, "footnote") == 0 &&
+			    si.texts[i].text[0] != '\0' &&
+			    si.texts[i].text[strlen(si.texts[i].text) - 1] == '-')
+				dash = 1;
+		ok(!dash, "footnote lines break between options only");
 	}
 	j = joined(&si, "missing");
 	{
