@@ -105,14 +105,17 @@ chart_axis_label(const struct chart_axis *a, double v)
 	size_t		 i;
 
 	span = fmax(fabs(a->lo), fabs(a->hi));
-	/* Suffixes only for whole-number axes: 0.5K would read oddly. */
-	if (a->step >= 100)
-		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (span >= units[i].div) {
-				div = units[i].div;
-				suffix = units[i].suffix;
-				break;
-			}
+	/*
+	 * A suffix when the ticks are whole multiples of it (1K, 2K) or the
+	 * axis reaches ten of it (500K ... 2500K); never "0.2K" for 200.
+	 */
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (span >= 10 * units[i].div ||
+		    (span >= units[i].div && a->step >= units[i].div)) {
+			div = units[i].div;
+			suffix = units[i].suffix;
+			break;
+		}
 	dec = (int)ceil(-log10(a->step / div) - 1e-9);
 	if (dec < 0)
 		dec = 0;
