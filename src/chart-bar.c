@@ -279,7 +279,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
 	}
 	x0 = CHART_MARGIN + lw + BAR_PAD;
-	chart_axis_nice(lo, hi, pw >= 400 ? 5 : pw >= 200 ? 4 : 2, 1, &ax);
+	chart_frame_axis(lo, hi, 1, pw, CHART_FONT_SMALL, &ax);
 	scale = pw / (ax.hi - ax.lo);
 	xz = x0 + (0 - ax.lo) * scale;
 

@@ -314,7 +314,7 @@ chart_line_draw(const struct chart_line *l, double width)
 			yhi = any ? fmax(yhi, py) : py;
 			any = 1;
 		}
-	chart_axis_nice(xlo, xhi, 6, 0, &ax);
+	ph = fmin(420, fmax(180, width * 0.42));
 	chart_axis_nice(ylo, yhi, 5, ylo >= 0, &ay);
 	for (i = 0; i < ay.nticks; i++) {
 		s = chart_axis_label(&ay, chart_axis_tick(&ay, i));
@@ -323,7 +323,7 @@ chart_line_draw(const struct chart_line *l, double width)
 	}
 	x0 = CHART_MARGIN + ylw + 6;
 	x1 = width - CHART_MARGIN - 12;
-	ph = fmin(420, fmax(180, width * 0.42));
+	chart_frame_axis(xlo, xhi, 0, x1 - x0, CHART_FONT_SMALL, &ax);
 	top = y;
 	bottom = top + ph;
 	xs = (x1 - x0) / (ax.hi - ax.lo);
