@@ -103,7 +103,7 @@ chart_list(const struct result_set *rs, struct chart_id **out)
 {
 	struct chart_id	*ids = NULL;
 	const char	**names;
-	size_t		  n = 0, cap = 0, i, j, nn;
+	size_t		  n = 0, cap = 0, i, j, k, nn;
 
 	if (chart_overview_possible(rs)) {
 		xgrow(&ids, &cap, n + 1, sizeof(*ids));
@@ -118,6 +118,15 @@ chart_list(const struct result_set *rs, struct chart_id **out)
 			continue;
 		nn = chart_line_series_names(&rs->tests[i], &names);
 		for (j = 0; j < nn; j++) {
+			/* One chart per log, not one per statistic taken from it. */
+			for (k = 0; k < n; k++)
+				if (ids[k].kind == CHART_SERIES &&
+				    strcmp(ids[k].series, names[j]) == 0 &&
+				    chart_line_series_equal(&rs->tests[ids[k].test],
+				    &rs->tests[i], names[j]))
+					break;
+			if (k < n)
+				continue;
 			xgrow(&ids, &cap, n + 1, sizeof(*ids));
 			ids[n++] = (struct chart_id){ CHART_SERIES, i, names[j] };
 		}

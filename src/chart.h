@@ -66,7 +66,8 @@ void	 chart_opts_init(struct chart_opts *o);
 /*
  * Every chart of rs in a stable order: the overview first (when
  * chart_overview_possible), then per test its chart and one SERIES chart
- * per distinct series name of its values. Tests that cannot be charted
+ * per distinct series name of its values (unless an earlier test has the
+ * very same series). Tests that cannot be charted
  * (DISPLAY_OTHER, no value at all) are left out. Returns the count;
  * *out (free() it; may be NULL when 0) borrows series names from rs.
  */

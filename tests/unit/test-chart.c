@@ -860,8 +860,24 @@ test_lines(void)
 			dbl_list_add(&s->y, 100 + i + sin((double)n / 50) * 20);
 		}
 	}
+	/* A second statistic of the same log: its own bar chart, no second line chart. */
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "fio p99");
+	t->proportion = PROP_HIB;
+	for (i = 0; i < 2; i++) {
+		const struct series	*src = &rs->tests[1].values[i].series[0];
+
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = 200 + i;
+		s = value_add_series(v, "bw");
+		for (n = 0; n < src->y.len; n++) {
+			dbl_list_add(&s->x, src->x.v[n]);
+			dbl_list_add(&s->y, src->y.v[n]);
+		}
+	}
 	n = chart_list(rs, &ids);
-	is_int(n, 4, "overview, line graph, bar chart and its bw series");
+	is_int(n, 5, "overview, line graph, bar charts and one bw series chart");
 	strbuf_init(&sb);
 	ok(chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
 	    svg_read(sb.buf, sb.len, &si) == 0, "line graph renders");
@@ -871,7 +887,7 @@ test_lines(void)
 	ok(layout_ok(&si, "line graph"), "line graph texts fit");
 	svg_free(&si);
 	strbuf_reset(&sb);
-	ok(n == 4 && ids[3].kind == CHART_SERIES &&
+	ok(n == 5 && ids[3].kind == CHART_SERIES && ids[4].kind == CHART_TEST &&
 	    chart_svg(rs, &ids[3], NULL, &sb, &d) == 0 &&
 	    svg_read(sb.buf, sb.len, &si) == 0, "series chart renders");
 	is_int(si.npolylines, 2, "one series line per system");
