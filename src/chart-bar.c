@@ -253,9 +253,13 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		free(s);
 		if (!r->has_value)
 			continue;
-		reserve = fmax(reserve, canvas_text_width(fval, r->value_text));
+		s = canvas_text_fit(fval, r->value_text, width * 0.25);
+		reserve = fmax(reserve, canvas_text_width(fval, s));
+		free(s);
 		xa = r->value - (b->show_se ? r->se : 0);
 		xb = r->value + (b->show_se ? r->se : 0);
+		if (!isfinite(xa) || !isfinite(xb))
+			xa = xb = r->value;
 		lo = any ? fmin(lo, xa) : xa;
 		hi = any ? fmax(hi, xb) : xb;
 		any = 1;
@@ -326,9 +330,11 @@ chart_bar_draw(const struct chart_bar *b, double width)
 			canvas_rect(c, fmin(xz, xv), y, fabs(xv - xz), BAR_H,
 			    r->color, "bar");
 			xb = xv;
-			if (b->show_se && r->has_se && r->se > 0) {
-				xa = xv - r->se * scale;
-				xb = xv + r->se * scale;
+			if (b->show_se && r->has_se && r->se > 0 &&
+			    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
+				/* The axis covers mean +/- SE unless it was clamped. */
+				xa = fmax(xv - r->se * scale, x0);
+				xb = fmin(xv + r->se * scale, x0 + pw);
 				canvas_line(c, xa, cy, xb, cy, CHART_INK, 1.2,
 				    "whisker");
 				canvas_line(c, xa, cy - BAR_CAP / 2, xa,
@@ -337,9 +343,11 @@ chart_bar_draw(const struct chart_bar *b, double width)
 				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
 			}
 			/* Negative bars grow left: their label goes right of zero. */
+			s = canvas_text_fit(fval, r->value_text, width * 0.25);
 			canvas_text(c, fmax(fmax(xb, xv), xz) + BAR_PAD / 2 + 2,
-			    cy + chart_frame_center(fval), r->value_text, fval,
-			    CHART_INK, CANVAS_START, "value");
+			    cy + chart_frame_center(fval), s, fval, CHART_INK,
+			    CANVAS_START, "value");
+			free(s);
 		} else
 			canvas_text(c, xz + 4, cy + chart_frame_center(fmis),
 			    "no result", fmis, CHART_GREY, CANVAS_START,

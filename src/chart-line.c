@@ -79,11 +79,16 @@ chart_line_add(struct chart_line *l, const struct result_set *rs, size_t sys,
 	ld->color = chart_palette_rgb(sys);
 	ld->x = xreallocarray(NULL, n, sizeof(double));
 	ld->y = xreallocarray(NULL, n, sizeof(double));
+	ld->n = 0;
 	for (i = 0; i < n; i++) {
-		ld->x[i] = s->x.len > 0 ? s->x.v[i] : (double)i;
-		ld->y[i] = s->y.v[i];
+		double	x = s->x.len > 0 ? s->x.v[i] : (double)i;
+
+		/* A gap in a log is no point on the line. */
+		if (!isfinite(x) || !isfinite(s->y.v[i]))
+			continue;
+		ld->x[ld->n] = x;
+		ld->y[ld->n++] = s->y.v[i];
 	}
-	ld->n = n;
 }
 
 /* Numbers of a "12.1,12.4,..." text into *out; returns the count (0 if any piece is not a number). */

@@ -156,6 +156,8 @@ svg_free(struct svginfo *si)
 		free(si->texts[i].anchor);
 	}
 	xmlFreeDoc(si->doc);
+	/* A later failed render must not free these again. */
+	memset(si, 0, sizeof(*si));
 }
 
 /* All texts of a class joined by single spaces. */
@@ -819,6 +821,38 @@ test_sizes(void)
 	result_set_free(rs);
 }
 
+/* Non-finite samples are gaps, not points. */
+static void
+test_line_gaps(void)
+{
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct series		*s;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+
+	result_set_add_system(rs, "Gaps");
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Gaps");
+	t->display = DISPLAY_LINE;
+	v = test_add_value(t, 0);
+	s = value_add_series(v, "frames");
+	dbl_list_add(&s->y, 11);
+	dbl_list_add(&s->y, NAN);
+	dbl_list_add(&s->y, INFINITY);
+	dbl_list_add(&s->y, 12);
+	strbuf_init(&sb);
+	ok(chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
+	    svg_read(sb.buf, sb.len, &si) == 0, "a series with gaps renders");
+	ok(si.npolylines == 1 && si.maxpoints == 2,
+	    "non-finite samples are left out");
+	svg_free(&si);
+	strbuf_free(&sb);
+	result_set_free(rs);
+}
+
 static void
 test_lines(void)
 {
@@ -950,6 +984,60 @@ test_se_precision(void)
 	result_set_free(rs);
 }
 
+/* Extreme and non-finite numbers still give a chart that parses and fits. */
+static void
+test_extremes(void)
+{
+	static const double	 means[] = { 1e300, 5, -3, 1e-300, NAN, INFINITY };
+	static const double	 ses[] = { 1e308, NAN, 1, 0, 1, 1 };
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+	struct chart_opts	 o;
+	size_t			 i, k;
+	char			 name[32];
+	int			 good = 1;
+
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Extremes");
+	for (i = 0; i < 6; i++) {
+		snprintf(name, sizeof(name), "S%zu", i);
+		result_set_add_system(rs, name);
+		t = &rs->tests[0];
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = means[i];
+		v->has_se = 1;
+		v->se = ses[i];
+		v->n = 3;
+	}
+	chart_opts_init(&o);
+	for (k = 0; k < 2; k++) {
+		/* Each row alone, then all together. */
+		strbuf_init(&sb);
+		if (chart_test_svg(rs, 0, &o, &sb, &d) == -1 ||
+		    svg_read(sb.buf, sb.len, &si) == -1) {
+			good = 0;
+			strbuf_free(&sb);
+			continue;
+		}
+		for (i = 0; i < si.nbars; i++)
+			if (!isfinite(si.barx[i]) || !isfinite(si.barw[i]) ||
+			    si.barw[i] < 0 || si.barx[i] + si.barw[i] > si.width)
+				good = 0;
+		if (!layout_ok(&si, "extremes"))
+			good = 0;
+		svg_free(&si);
+		strbuf_free(&sb);
+		rs->tests[0].values[0].has_mean = 0;
+	}
+	ok(good, "huge, tiny, negative and non-finite values chart within the canvas");
+	result_set_free(rs);
+}
+
 static void
 test_determinism(const struct result_set *rs)
 {
@@ -1063,9 +1151,11 @@ main(void)
 	result_set_free(rs);
 	test_overview();
 	test_se_precision();
+	test_extremes();
 	test_escaping();
 	test_sizes();
 	test_lines();
+	test_line_gaps();
 	for (i = 0; i < 2; i++) {
 		if (access(seeds[i], R_OK) != 0) {
 			skip(seeds[i], "../shared is absent");
