@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "canvas-cairo.h"
 #include "canvas-svg.h"
 #include "chart.h"
@@ -30,6 +32,8 @@ static struct canvas	*chart_draw(const struct result_set *,
 			    struct diag *);
 static char		*chart_slug(const char *, size_t);
 static char		*chart_test_slug(const struct test *);
+static char		*chart_name_finish(char *, size_t,
+			    const struct chart_id *, enum chart_format);
 
 void
 chart_opts_init(struct chart_opts *o)
@@ -365,25 +369,18 @@ chart_test_slug(const struct test *t)
 	return s;
 }
 
-char *
-chart_file_name(const struct result_set *rs, const struct chart_id *id,
+/* The file name of id from its test's slug (consumed) and how many earlier tests share it. */
+static char *
+chart_name_finish(char *slug, size_t dup, const struct chart_id *id,
     enum chart_format f)
 {
-	char	*slug, *other, *ser, *name;
-	size_t	 i, dup = 0;
+	char	*ser, *name;
 
-	if (id->kind == CHART_OVERVIEW || id->test >= rs->ntests)
-		return xasprintf("overview.%s", chart_format_ext(f));
-	slug = chart_test_slug(&rs->tests[id->test]);
-	for (i = 0; i < id->test; i++) {
-		other = chart_test_slug(&rs->tests[i]);
-		if (strcmp(other, slug) == 0)
-			dup++;
-		free(other);
-	}
 	if (*slug == '\0') {
+		/* Unique already: the test's position names it. */
 		free(slug);
 		slug = xasprintf("test-%zu", id->test + 1);
+		dup = 0;
 	} else if (strcmp(slug, "overview") == 0) {
 		free(slug);
 		slug = xstrdup("overview-test");
@@ -402,4 +399,59 @@ chart_file_name(const struct result_set *rs, const struct chart_id *id,
 		name = xasprintf("%s.%s", slug, chart_format_ext(f));
 	free(slug);
 	return name;
+}
+
+char *
+chart_file_name(const struct result_set *rs, const struct chart_id *id,
+    enum chart_format f)
+{
+	char	*slug, *other;
+	size_t	 i, dup = 0;
+
+	if (id->kind == CHART_OVERVIEW || id->test >= rs->ntests)
+		return xasprintf("overview.%s", chart_format_ext(f));
+	slug = chart_test_slug(&rs->tests[id->test]);
+	for (i = 0; i < id->test; i++) {
+		other = chart_test_slug(&rs->tests[i]);
+		if (strcmp(other, slug) == 0)
+			dup++;
+		free(other);
+	}
+	return chart_name_finish(slug, dup, id, f);
+}
+
+char **
+chart_file_names(const struct result_set *rs, const struct chart_id *ids,
+    size_t n, enum chart_format f)
+{
+	GHashTable	*seen;
+	char		**slugs, **names;
+	size_t		 *dups, i, count;
+	gpointer	 old;
+
+	/* Each test's slug once, and its repeat number in set order. */
+	slugs = xcalloc(rs->ntests + 1, sizeof(*slugs));
+	dups = xcalloc(rs->ntests + 1, sizeof(*dups));
+	seen = g_hash_table_new(g_str_hash, g_str_equal);
+	for (i = 0; i < rs->ntests; i++) {
+		slugs[i] = chart_test_slug(&rs->tests[i]);
+		old = g_hash_table_lookup(seen, slugs[i]);
+		count = old != NULL ? GPOINTER_TO_SIZE(old) : 0;
+		dups[i] = count;
+		g_hash_table_insert(seen, slugs[i], GSIZE_TO_POINTER(count + 1));
+	}
+	names = xcalloc(n + 1, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		if (ids[i].kind == CHART_OVERVIEW || ids[i].test >= rs->ntests)
+			names[i] = xasprintf("overview.%s", chart_format_ext(f));
+		else
+			names[i] = chart_name_finish(xstrdup(slugs[ids[i].test]),
+			    dups[ids[i].test], &ids[i], f);
+	}
+	g_hash_table_destroy(seen);
+	for (i = 0; i < rs->ntests; i++)
+		free(slugs[i]);
+	free(slugs);
+	free(dups);
+	return names;
 }

@@ -108,6 +108,14 @@ int	 chart_write(const struct result_set *rs, const struct chart_id *id,
 char	*chart_file_name(const struct result_set *rs, const struct chart_id *id,
 	    enum chart_format f);
 
+/*
+ * chart_file_name of each of the n ids at once, in linear time (a set of
+ * thousands of tests would make n separate calls quadratic). Returns an
+ * array of n strings; free() each and the array.
+ */
+char	**chart_file_names(const struct result_set *rs,
+	    const struct chart_id *ids, size_t n, enum chart_format f);
+
 /* "svg", "png", "pdf"; and the reverse (-1 when unknown). */
 const char *chart_format_ext(enum chart_format f);
 int	 chart_format_parse(const char *s);

@@ -21,7 +21,7 @@
 
 static int	 cmd_chart_exec(struct cmd_ctx *, int, char **);
 static int	 cmd_chart_match(const struct result_set *,
-		    const struct chart_id *, const char *);
+		    const struct chart_id *, const char *, const char *);
 static int	 cmd_chart_formats(const char *, int *);
 
 const struct cmd_entry cmd_chart_entry = {
@@ -70,10 +70,13 @@ cmd_chart_formats(const char *list, int *mask)
 	return rc == 0 && *mask != 0 ? 0 : -1;
 }
 
-/* Does the chart match pattern? Glob when it has wildcards, else substring; any case. */
+/*
+ * Does the chart (whose file name is fname) match pattern? Glob when it
+ * has wildcards, else substring; any case.
+ */
 static int
 cmd_chart_match(const struct result_set *rs, const struct chart_id *id,
-    const char *pattern)
+    const char *fname, const char *pattern)
 {
 	const struct test	*t;
 	char			*cands[4], *pat, *glob;
@@ -94,7 +97,7 @@ cmd_chart_match(const struct result_set *rs, const struct chart_id *id,
 		cands[2] = g_utf8_casefold(full, -1);
 		free(full);
 	}
-	cands[3] = chart_file_name(rs, id, CHART_SVG);
+	cands[3] = g_utf8_casefold(fname, -1);
 	pat = g_utf8_casefold(pattern, -1);
 	glob = strpbrk(pat, "*?[");
 	for (i = 0; i < 4 && !hit; i++) {
@@ -104,9 +107,8 @@ cmd_chart_match(const struct result_set *rs, const struct chart_id *id,
 			hit = strstr(cands[i], pat) != NULL;
 	}
 	g_free(pat);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		g_free(cands[i]);
-	free(cands[3]);
 	return hit;
 }
 
@@ -129,10 +131,10 @@ cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct chart_opts	 o;
 	struct diag		 d;
 	const char		*dir = ".", *pattern = NULL;
-	char			*name, *path, *end;
+	char			*path, *end, **names[CHART_PDF + 1] = { NULL };
 	long long		 id;
 	long			 num;
-	size_t			 n, i, written = 0;
+	size_t			 n = 0, i, written = 0;
 	int			 ch, f, mask = 1 << CHART_SVG, rc = EXIT_OK;
 
 	chart_opts_init(&o);
@@ -189,14 +191,16 @@ cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	n = chart_list(rs, &ids);
+	for (f = CHART_SVG; f <= CHART_PDF; f++)
+		names[f] = chart_file_names(rs, ids, n, f);
 	for (i = 0; i < n; i++) {
-		if (pattern != NULL && !cmd_chart_match(rs, &ids[i], pattern))
+		if (pattern != NULL && !cmd_chart_match(rs, &ids[i],
+		    names[CHART_SVG][i], pattern))
 			continue;
 		for (f = CHART_SVG; f <= CHART_PDF; f++) {
 			if (!(mask & (1 << f)))
 				continue;
-			name = chart_file_name(rs, &ids[i], f);
-			path = xasprintf("%s/%s", dir, name);
+			path = xasprintf("%s/%s", dir, names[f][i]);
 			diag_clear(&d);
 			if (chart_write(rs, &ids[i], f, path, &o, &d) == -1) {
 				cmd_error(ctx, &d);
@@ -207,7 +211,6 @@ cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				written++;
 			}
 			free(path);
-			free(name);
 		}
 	}
 	if (written == 0 && rc == EXIT_OK) {
@@ -220,6 +223,11 @@ cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 	}
 out:
+	for (f = CHART_SVG; f <= CHART_PDF; f++) {
+		for (i = 0; names[f] != NULL && i < n; i++)
+			free(names[f][i]);
+		free(names[f]);
+	}
 	free(ids);
 	result_set_free(rs);
 	return rc;

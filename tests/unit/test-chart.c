@@ -661,6 +661,20 @@ test_names(const struct result_set *rs)
 	    "direct-yes-block-size-4kb-job-count-32-disk-target-iops.png",
 	    "name from title, version, arguments and unit");
 	free(a);
+	{
+		char	**all = chart_file_names(rs, ids, n, CHART_PDF);
+		int	  same = 1;
+
+		for (i = 0; i < n; i++) {
+			a = chart_file_name(rs, &ids[i], CHART_PDF);
+			if (strcmp(a, all[i]) != 0)
+				same = 0;
+			free(a);
+			free(all[i]);
+		}
+		free(all);
+		ok(same, "chart_file_names gives the names chart_file_name does");
+	}
 	ok(good, "names are lower-case [a-z0-9-] and short");
 	ok(uniq, "names are unique within the set");
 	ok(stable, "names are stable");
@@ -699,6 +713,27 @@ test_overview(void)
 	ok(has_text(&si, "legend", "over 2 of the 3 tests"),
 	    "overview: only tests every system has");
 	is_double(si.barw[1] / si.barw[0], 2.0, 0.01, "overview bars 1:2");
+	{
+		struct chart_id	 ids[3] = { { CHART_TEST, 0, NULL },
+		    { CHART_TEST, 1, NULL }, { CHART_TEST, 2, NULL } };
+		char		**names = chart_file_names(rs, ids, 3, CHART_SVG);
+
+		model_set_str(&rs->tests[0].title, "Same");
+		is_str(names[2], "test-3.svg", "untitled tests are named by position");
+		free(names[0]);
+		free(names[1]);
+		free(names[2]);
+		free(names);
+		model_set_str(&rs->tests[1].title, "Same");
+		model_set_str(&rs->tests[2].title, "Same");
+		names = chart_file_names(rs, ids, 3, CHART_SVG);
+		is_str(names[0], "same.svg", "first of a repeated name");
+		is_str(names[2], "same-3.svg", "third of a repeated name");
+		free(names[0]);
+		free(names[1]);
+		free(names[2]);
+		free(names);
+	}
 	svg_free(&si);
 	strbuf_free(&sb);
 	result_set_free(rs);
