@@ -32,6 +32,7 @@ static struct canvas	*chart_draw(const struct result_set *,
 			    struct diag *);
 static char		*chart_slug(const char *, size_t);
 static char		*chart_test_slug(const struct test *);
+static char		*chart_id_prefix(const struct chart_id *);
 static char		*chart_name_finish(char *, size_t,
 			    const struct chart_id *, enum chart_format);
 
@@ -215,6 +216,7 @@ chart_svg(const struct result_set *rs, const struct chart_id *id,
 {
 	struct chart_opts	 def;
 	struct canvas		*c;
+	char			*prefix;
 
 	if (o == NULL) {
 		chart_opts_init(&def);
@@ -222,9 +224,32 @@ chart_svg(const struct result_set *rs, const struct chart_id *id,
 	}
 	if ((c = chart_draw(rs, id, o, d)) == NULL)
 		return -1;
-	canvas_svg_render(c, o->id_prefix, o->xml_decl, out);
+	prefix = o->id_prefix != NULL ? xstrdup(o->id_prefix) :
+	    chart_id_prefix(id);
+	canvas_svg_render(c, prefix, o->xml_decl, out);
+	free(prefix);
 	canvas_free(c);
 	return 0;
+}
+
+/* "chart-overview", "chart-t3", "chart-t3-bw": ids that differ per chart of a set. */
+static char *
+chart_id_prefix(const struct chart_id *id)
+{
+	char	*ser, *s;
+
+	switch (id->kind) {
+	case CHART_OVERVIEW:
+		return xstrdup("chart-overview");
+	case CHART_SERIES:
+		ser = chart_slug(id->series, 30);
+		s = xasprintf("chart-t%zu-%s", id->test + 1, ser);
+		free(ser);
+		return s;
+	case CHART_TEST:
+		break;
+	}
+	return xasprintf("chart-t%zu", id->test + 1);
 }
 
 int
@@ -255,6 +280,7 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 	struct outfile		*of = NULL;
 	struct strbuf		 sb;
 	struct diag		 sub;
+	char			*prefix = NULL;
 	int			 rc = -1;
 
 	strbuf_init(&sb);
@@ -274,6 +300,8 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 		struct chart_opts	so = *o;
 
 		so.xml_decl = true;
+		if (so.id_prefix == NULL)
+			so.id_prefix = prefix = chart_id_prefix(id);
 		canvas_svg_render(c, so.id_prefix, so.xml_decl, &sb);
 		if (fwrite(sb.buf, 1, sb.len, of->fp) != sb.len) {
 			diag_set(d, path, 0, "cannot write");
@@ -302,6 +330,7 @@ out:
 	outfile_abort(of);
 	canvas_free(c);
 	strbuf_free(&sb);
+	free(prefix);
 	return rc;
 }
 

@@ -50,8 +50,9 @@ struct chart_opts {
 	int		 scale;		/* PNG pixels per CSS pixel: 1 or 2; 0 = 1 */
 	/*
 	 * Prefix of the ids inside an SVG (clip paths), so that several charts
-	 * inlined in one HTML page never clash. NULL = "c". Only [A-Za-z0-9_-]
-	 * are kept.
+	 * inlined in one HTML page never clash. NULL = one per chart of a set
+	 * ("chart-overview", "chart-t3", "chart-t3-bw"); give distinct
+	 * prefixes to charts of different sets. Only [A-Za-z0-9_-] are kept.
 	 */
 	const char	*id_prefix;
 	/* Provenance shown in the footer; NULL = rs->source_url, else the base name of rs->source_path. */

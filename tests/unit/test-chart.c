@@ -1090,6 +1090,10 @@ test_determinism(const struct result_set *rs)
 	    "SVG is byte-identical from run to run");
 	ok(strncmp(a.buf, "<svg ", 5) == 0, "inline SVG has no XML declaration");
 	ok(strstr(a.buf, "id=\"x1-title\"") != NULL, "ids use the cleaned prefix");
+	strbuf_reset(&a);
+	chart_test_svg(rs, 1, NULL, &a, &d);
+	ok(strstr(a.buf, "id=\"chart-t2-title\"") != NULL,
+	    "default ids differ per chart");
 	ok(strstr(a.buf, "<title") && strstr(a.buf, "<desc"),
 	    "title and desc for screen readers");
 	strbuf_free(&a);
