@@ -28,17 +28,18 @@ $PIN "$OUT/chart-render" "$OUT/files"
 SEED=$ROOT/../shared/seeds/000_d75a954a9db40170.txt
 BENCHREPORT_DB=$OUT/bench.db; export BENCHREPORT_DB
 if [ -f "$SEED" ] && "$BR" import "$SEED" >/dev/null 2>"$OUT/import.err"; then
+	# Wall time includes an fsync per file (src/outfile.c), which on a busy
+	# disk dwarfs the drawing; CPU time (user + system) is the drawing.
 	for f in svg png; do
-		best=""
+		: >"$OUT/times"
 		for i in 1 2 3 4 5; do
-			t0=$(date +%s%N)
-			$PIN "$BR" chart --format $f -o "$OUT/cli" 1 >"$OUT/cli.out"
-			t1=$(date +%s%N)
-			t=$(( (t1 - t0) / 1000 ))
-			if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+			/usr/bin/time -f "%e %U %S" -o "$OUT/time" \
+			    $PIN "$BR" chart --format $f -o "$OUT/cli" 1 >"$OUT/cli.out"
+			cat "$OUT/time" >>"$OUT/times"
 		done
-		awk -v f="$f" -v us="$best" -v n="$(wc -l <"$OUT/cli.out")" 'BEGIN {
-			printf "benchreport chart --format %s on seed 000 (stored): %d charts, %.1f ms for the process, best of 5\n", f, n, us / 1000 }'
+		awk -v f="$f" -v n="$(wc -l <"$OUT/cli.out")" '
+			{ cpu = $2 + $3; if (NR == 1 || cpu < best) { best = cpu; wall = $1 } }
+			END { printf "benchreport chart --format %s on seed 000 (stored): %d charts, %.0f ms CPU, %.0f ms wall, best of 5\n", f, n, best * 1000, wall * 1000 }' "$OUT/times"
 	done
 else
 	echo "bench-chart: seed 000 not readable by this build: end-to-end run skipped"
