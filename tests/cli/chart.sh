@@ -42,6 +42,13 @@ if command -v pdfinfo >/dev/null 2>&1; then
 else
 	skip "pdfinfo accepts every PDF" "pdfinfo not installed"
 fi
+if command -v pdftotext >/dev/null 2>&1; then
+	pdftotext "$T/c/sqlite-3-41-2-threads-copies-8-seconds.pdf" "$T/pdf.txt" 2>/dev/null
+	check_grep "PDF keeps its text (names, values, SE)" "SE \+/- 0\.07, N = 3" "$T/pdf.txt"
+	check_grep "PDF text has the escaped name as written" "Drive A & B <RAID0>" "$T/pdf.txt"
+else
+	skip "PDF keeps its text" "pdftotext not installed"
+fi
 S="$T/c/sqlite-3-41-2-threads-copies-8-seconds.svg"
 check_grep "system name escaped" "Drive A &amp; B &lt;RAID0&gt;" "$S"
 check_nogrep "no raw markup from a name" "<RAID0>" "$S"
