@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "cmd-resolve.h"
+#include "export.h"
 #include "termtext.h"
 #include "textsafe.h"
 
@@ -157,10 +158,11 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = EXIT_STORE;
 	} else if (ls.format == LIST_JSON && ls.count == 0)
 		printf("[]\n");
-	else if (ls.format == LIST_JSON)
-		printf("%s\n", json_object_to_json_string_ext(ls.array,
-		    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-		    JSON_C_TO_STRING_NOSLASHESCAPE));
+	else if (ls.format == LIST_JSON &&
+	    export_json_print(ls.array, stdout, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+	}
 	json_object_put(ls.array);
 	store_close(st);
 	return rc;

@@ -14,6 +14,7 @@
 
 #include "export.h"
 #include "meta.h"
+#include "textsafe.h"
 
 static int	 export_json_write(const struct result_set *, FILE *, struct diag *);
 static struct json_object *json_str(const char *s);
@@ -52,14 +53,17 @@ export_json_number(bool has, double v)
 int
 export_json_print(struct json_object *root, FILE *fp, struct diag *d)
 {
-	const char	*text;
+	char	*text;
+	int	 rc = 0;
 
-	text = json_object_to_json_string_ext(root,
+	/* C1 controls escaped: a JSON document may well end on a terminal. */
+	text = textsafe_json(json_object_to_json_string_ext(root,
 	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE);
+	    JSON_C_TO_STRING_NOSLASHESCAPE));
 	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
-		return diag_set(d, NULL, 0, "write error");
-	return 0;
+		rc = diag_set(d, NULL, 0, "write error");
+	free(text);
+	return rc;
 }
 
 static struct json_object *

@@ -79,6 +79,29 @@ textsafe_dup(const char *s)
 	return strbuf_detach(&sb);
 }
 
+char *
+textsafe_json(const char *json)
+{
+	struct strbuf	 sb;
+	const char	*p = json, *end = json + strlen(json);
+	gunichar	 c;
+	int		 n;
+
+	strbuf_init(&sb);
+	/* JSON syntax is ASCII: these code points can only be inside strings. */
+	while (p < end) {
+		c = g_utf8_get_char_validated(p, end - p);
+		n = c == (gunichar)-1 || c == (gunichar)-2 ? 1 :
+		    g_utf8_skip[*(const unsigned char *)p];
+		if (n > 1 && ((c >= 0x80 && c <= 0x9f) || textsafe_bidi(c)))
+			strbuf_printf(&sb, "\\u%04x", (unsigned)c);
+		else
+			strbuf_add(&sb, p, (size_t)n);
+		p += n;
+	}
+	return strbuf_detach(&sb);
+}
+
 size_t
 textsafe_width(const char *s)
 {

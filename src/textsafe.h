@@ -14,6 +14,12 @@
 void	 textsafe_fputs(const char *s, FILE *fp);
 /* Return a neutralised copy of s (NULL gives ""). */
 char	*textsafe_dup(const char *s);
+/*
+ * Copy of json (text json-c wrote) with C1 controls and bidi overrides,
+ * which JSON allows raw in strings, written as \u escapes: the same JSON
+ * value, safe to show on a terminal. Returns a string to free().
+ */
+char	*textsafe_json(const char *json);
 /* Display width in terminal columns of a neutralised, UTF-8 string. */
 size_t	 textsafe_width(const char *s);
 

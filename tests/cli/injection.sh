@@ -44,6 +44,10 @@ if have fio-json; then
 	check_grep "show: the title is shown neutralised" 'owned\\x07' "$T/out"
 	run "$BR" list --format json
 	check_grep "list --format json: controls are JSON escapes" 'owned\\u0007' "$T/out"
+	check "list --format json: C1 and bidi controls too" no_controls "$T/out"
+	run "$BR" export 1 -f json
+	check "export -f json: no raw control" no_controls "$T/out"
+	check_grep "export -f json: C1 CSI as a JSON escape" '\\u009b1Aup\\u202eesrever' "$T/out"
 else
 	skip "terminal controls through fio JSON" "no fio-json reader"
 fi
@@ -125,16 +129,51 @@ else
 fi
 
 # --- later commands -----------------------------------------------------------
-if "$BR" help 2>&1 | grep -q '^  diff ' && have pts-xml; then
-	cp fixtures/hostile/markup-formulas.xml "$T/m2.xml"
-	sed -i 's/<Value>99.5</<Value>80.5</' "$T/m2.xml"
-	COLUMNS=300 run "$BR" diff fixtures/hostile/markup-formulas.xml "$T/m2.xml"; both
-	check "diff: no control reaches the terminal" no_controls "$T/both"
+has_cmd() { "$BR" help 2>&1 | grep -q "^  $1 "; }
+# Markup from the file must not be live in an HTML or SVG output.
+no_live_markup() {	# label file
+	check_ok "$1: well-formed" xmllint --noout "$2"
+	check_nogrep "$1: no live <script> from the file" '<script>alert' "$2"
+	check_nogrep "$1: no live <svg onload" '<svg onload' "$2"
+	check_nogrep "$1: no injected attribute" '<b onmouseover' "$2"
+	check_nogrep "$1: no closing tag from the file" '</desc><style>' "$2"
+}
+if has_cmd diff && have pts-xml; then
+	sed 's/<Value>99.5</<Value>80.5</; s/99.1:99.9/80.1:80.9/' \
+	    fixtures/hostile/markup-formulas.xml >"$T/m2.xml"
+	for fmt in text markdown json; do
+		COLUMNS=300 run "$BR" diff -f "$fmt" fixtures/hostile/markup-formulas.xml "$T/m2.xml"; both
+		check "diff -f $fmt: no control reaches the terminal" no_controls "$T/both"
+		check "diff -f $fmt: status 0 or 1" [ "$st" -le 1 ]
+	done
+	for fmt in html svg; do
+		run "$BR" diff -f "$fmt" -o "$T/diff.$fmt" fixtures/hostile/markup-formulas.xml "$T/m2.xml"
+		no_live_markup "diff -f $fmt" "$T/diff.$fmt"
+	done
+	if have fio-json; then
+		sed 's/"iops" : 19113.886114/"iops" : 9113.886114/' \
+		    fixtures/hostile/terminal-fio.json >"$T/t2.json"
+		COLUMNS=300 run "$BR" diff fixtures/hostile/terminal-fio.json "$T/t2.json"; both
+		check "diff of names with ESC, OSC, BEL: nothing raw on the terminal" no_controls "$T/both"
+		check_grep "diff: the names are shown neutralised" 'owned\\x07' "$T/both"
+	fi
 else
 	skip "diff" "no diff command in this build"
 fi
-if "$BR" help 2>&1 | grep -q '^  publish ' && have pts-xml; then
-	run "$BR" publish 1 -o "$T/page"; both
+if has_cmd chart && have pts-xml; then
+	check_ok "chart of the markup fixture" "$BR" chart -f svg -o "$T/charts" fixtures/hostile/markup-formulas.xml
+	for f in "$T"/charts/*.svg; do
+		[ -f "$f" ] && no_live_markup "chart $(basename "$f")" "$f"
+	done
+	run "$BR" chart -f svg -o "$T/charts" "$(printf 'x\033]0;owned\007')"
+	check "chart: an argument with controls is neutralised in the error" no_controls "$T/err"
+else
+	skip "chart" "no chart command in this build"
+fi
+if has_cmd publish && have pts-xml; then
+	rm -f "$BENCHREPORT_DB"*
+	"$BR" import fixtures/hostile/markup-formulas.xml >/dev/null 2>&1
+	run "$BR" publish -o "$T/page" 1; both
 	check "publish: no control on the terminal" no_controls "$T/both"
 	for f in $(find "$T/page" -name '*.html' -o -name '*.svg' 2>/dev/null); do
 		check_nogrep "publish $(basename "$f"): no live <script> from the file" '<script>alert' "$f"
