@@ -5,6 +5,7 @@
  * names and their order are a promise: add keys, never rename them.
  * Absent numbers are null, never 0.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ export_json_print(struct json_object *root, FILE *fp, struct diag *d)
 	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 	    JSON_C_TO_STRING_NOSLASHESCAPE));
 	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
-		rc = diag_set(d, NULL, 0, "write error");
+		rc = diag_set(d, NULL, 0, "write error: %s", strerror(errno));
 	free(text);
 	return rc;
 }

@@ -11,7 +11,8 @@
 #     exit 3 saying why, and nothing changes;
 #   - a full file system (root only: a small tmpfs): the import fails with
 #     exit 3, integrity_check passes, the earlier set is intact, and the
-#     import lands once there is room;
+#     import lands once there is room; an export or chart there fails and
+#     leaves the earlier output whole and no temporary file;
 #   - imports of a large generated PTS file killed with SIGKILL at random
 #     points: integrity_check passes and no partial set is visible;
 #   - two imports at once into one new store both land.
@@ -179,6 +180,23 @@ if [ "$root" = 1 ] && mount -t tmpfs -o size=640k tmpfs "$T/full" 2>/dev/null; t
 	check "full file system: no partial set" [ "$(partial_sets "$db")" = 0 ]
 	check_ok "full file system: the earlier set is readable" "$BR" --db "$db" show 1
 	check "full file system: and unchanged" cmp -s "$T/out" "$T/show-before"
+	# Outputs on a full file system: the old file stays whole, no temporary is left.
+	# (the store is elsewhere, so that only the output meets the full disk)
+	"$BR" --db "$T/outsrc.db" import "$F" >/dev/null
+	printf 'old export\n' >"$T/full/out.json"
+	dd if=/dev/zero of="$T/full/filler" bs=64k 2>/dev/null
+	run "$BR" --db "$T/outsrc.db" export 1 -f json -o "$T/full/out.json"
+	check "full file system: the export fails (status $st)" [ "$st" -eq 2 ]
+	check_grep "full file system: saying why" 'out.json: .*No space left' "$T/err"
+	check "full file system: the earlier output is intact" [ "$(cat "$T/full/out.json")" = "old export" ]
+	check "full file system: no temporary file is left" [ -z "$(ls "$T/full" | grep -v -E '^(r\.db.*|out\.json|filler)$')" ]
+	if "$BR" help 2>&1 | grep -q '^  chart '; then
+		mkdir -p "$T/full/charts" 2>/dev/null
+		run "$BR" --db "$T/outsrc.db" chart -f svg,png -o "$T/full/charts" 1
+		check "full file system: chart fails (status $st)" [ "$st" -ne 0 ]
+		check "full file system: no chart file, whole or half" [ -z "$(ls "$T/full/charts" 2>/dev/null)" ]
+	fi
+	rm -f "$T/full/filler"
 	mount -o remount,size=16m "$T/full"
 	check_ok "with room again, the import lands" "$BR" --db "$db" import "$T/big-full.xml"
 	check "and is whole" [ "$(partial_sets "$db")" = 0 ]
