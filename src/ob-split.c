@@ -22,6 +22,15 @@
 #define OB_TOK_MAX	16
 /* Partitions of the names run we are willing to test. */
 #define OB_COMBO_BUDGET	2000000UL
+/*
+ * Steps of the search that tiles a run with names: per ob_split_tile call,
+ * and in all for one ob_split_names. Tiling backtracks, and names that are
+ * prefixes of one another ("Ab", "AbAb", ...) against a run they do not
+ * tile take exponential time (30 such names, a 50-byte run: 5 s); the
+ * budgets stop that, far above what real documents need.
+ */
+#define OB_TILE_STEPS	1000000UL
+#define OB_NAMES_STEPS	100000000UL
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
@@ -40,7 +49,10 @@ static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
 	    size_t depth);
 static bool	ob_split_word_join(const char *t, size_t i);
 static bool	ob_split_partition_ok(const struct ob_name_problem *p,
-	    const size_t *cuts, size_t m, struct ob_names *out);
+	    const size_t *cuts, size_t m, struct ob_names *out,
+	    unsigned long *left);
+static int	ob_split_tile_left(const char *run, const struct ob_names *names,
+	    size_t *order, size_t *count, unsigned long *left);
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
 static double	ob_split_choose(size_t n, size_t k);
@@ -355,6 +367,7 @@ struct ob_tile {
 	bool			*used;
 	size_t			*cur, *order, *count;
 	int			 found;
+	unsigned long		*left;		/* steps still allowed */
 };
 
 static void
@@ -362,8 +375,9 @@ ob_split_tile_rec(struct ob_tile *t, const char *p, size_t depth)
 {
 	size_t	i, l;
 
-	if (t->found >= 2)
+	if (t->found >= 2 || *t->left == 0)
 		return;
+	(*t->left)--;
 	if (*p == '\0') {
 		if (t->found++ == 0) {
 			memcpy(t->order, t->cur, depth * sizeof(size_t));
@@ -388,9 +402,22 @@ int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
+	unsigned long	left = OB_TILE_STEPS;
+
+	return ob_split_tile_left(run, names, order, count, &left);
+}
+
+/* ob_split_tile within *left steps; out of steps, what was found so far. */
+static int
+ob_split_tile_left(const char *run, const struct ob_names *names,
+    size_t *order, size_t *count, unsigned long *left)
+{
 	struct ob_tile	t;
+	unsigned long	start, mine;
 
 	memset(&t, 0, sizeof(t));
+	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
+	t.left = &mine;
 	t.run = run;
 	t.names = names;
 	t.used = xcalloc(names->len + 1, sizeof(bool));
@@ -399,6 +426,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	t.count = count;
 	*count = 0;
 	ob_split_tile_rec(&t, run, 0);
+	*left -= start - mine;
 	free(t.used);
 	free(t.cur);
 	return t.found;
@@ -440,7 +468,7 @@ ob_split_word_join(const char *t, size_t i)
 /* Check one partition of p->t given by cut positions. */
 static bool
 ob_split_partition_ok(const struct ob_name_problem *p, const size_t *cuts,
-    size_t m, struct ob_names *out)
+    size_t m, struct ob_names *out, unsigned long *left)
 {
 	size_t	 i, j, tl = strlen(p->t), *order, cnt;
 	bool	 ok = true;
@@ -468,7 +496,7 @@ ob_split_partition_ok(const struct ob_name_problem *p, const size_t *cuts,
 	}
 	order = xcalloc(m + 1, sizeof(size_t));
 	for (i = 0; i < p->nruns && ok; i++) {
-		if (ob_split_tile(p->runs[i], out, order, &cnt) == 0)
+		if (ob_split_tile_left(p->runs[i], out, order, &cnt, left) == 0)
 			ok = false;
 		else if (p->counts[i] >= 0 && (size_t)p->counts[i] != cnt)
 			ok = false;
@@ -512,7 +540,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
 	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
 	bool		*inside, *isreq, fixed = false, narrow = false;
-	unsigned long	 tried = 0;
+	unsigned long	 tried = 0, left = OB_NAMES_STEPS;
 	double		 combos;
 
 	*nconsistent = 0;
@@ -577,7 +605,8 @@ again:
 	}
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000; m++) {
+	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
+	    left > 0; m++) {
 		if (m < nreq + 1)
 			continue;
 		r = m - 1 - nreq;
@@ -595,7 +624,7 @@ again:
 					cuts[c++] = pos[idx[b++]];
 			}
 			tried++;
-			if (ob_split_partition_ok(p, cuts, m, &cand)) {
+			if (ob_split_partition_ok(p, cuts, m, &cand, &left)) {
 				size_t	score = 0, q;
 
 				/*
@@ -626,7 +655,7 @@ again:
 					break;
 			}
 			/* Next combination of r out of npos. */
-			if (r == 0)
+			if (r == 0 || left == 0)
 				break;
 			i = r;
 			while (i > 0 && idx[i - 1] == npos - r + i - 1)
@@ -640,6 +669,9 @@ again:
 	}
 	free(idx);
 	free(cuts);
+	/* Out of steps: too hard to tell, like too many partitions. */
+	if (left == 0)
+		nsol = max_sols + 1;
 out:
 	free(pos);
 	free(req);

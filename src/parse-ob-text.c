@@ -489,6 +489,8 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 	int			 rc = 0;
 
 	memset(&np, 0, sizeof(np));
+	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
+	memset(sols, 0, sizeof(sols));
 	if (t->opt != NULL && t->opt->system_names != NULL) {
 		char	*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
 
@@ -543,8 +545,9 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
 		if (n <= OB_MAX_SOLS)
 			parse_ob_text_pinned(&sb, t->names_t, sols, n);
-		strbuf_adds(&sb, ", e.g. ");
-		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2; i++) {
+		if (sols[0].len > 0)
+			strbuf_adds(&sb, ", e.g. ");
+		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2 && sols[i].len > 0; i++) {
 			if (i > 0)
 				strbuf_adds(&sb, " or ");
 			parse_ob_text_describe(&sb, &sols[i]);
