@@ -69,7 +69,8 @@ fixtures/dd/gnu-small.txt	dd	0,/2.3686e-05 s/s//@ s/
 fixtures/dd/gnu-small.txt	dd	0,/^10 bytes/s//@ bytes/
 fixtures/fio/terse-v3.txt	fio-terse	1s/^\(\([^;]*;\)\{6\}\)[^;]*/\1@/
 fixtures/fio/lg_bw.1.log	fio-log	1s/, [0-9]*, /, @, /'
-numbers='1e309 -1e309 1e-400 -0 NaN nan inf Infinity -5 0 18446744073709551616'
+# HOSTILE_NUMBERS: make check-valgrind tries fewer.
+numbers=${HOSTILE_NUMBERS:-'1e309 -1e309 1e-400 -0 NaN nan inf Infinity -5 0 18446744073709551616'}
 have() { "$BR" formats | grep -q "^$1 "; }
 printf '%s\n' "$cases" >"$T/cases"
 while IFS='	' read -r fx fmt expr; do
