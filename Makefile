@@ -44,7 +44,8 @@ LDLIBS		+= $(PKG_LIBS) -lm -lpthread
 
 SRCS		= $(wildcard src/*.c)
 LIB_SRCS	= $(filter-out src/main.c,$(SRCS))
-LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/templates.o
+TEMPLATES	= $(wildcard templates/*.xsl)
 TEST_SRCS	= $(wildcard tests/unit/test-*.c)
 TEST_BINS	= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%.d)
@@ -58,6 +59,15 @@ all: $(BIN)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Default templates are compiled in (templates.h); --template replaces them.
+$(BUILD)/templates.c: $(TEMPLATES) tools/embed.sh | $(BUILD)
+	{ for t in $(TEMPLATES); do \
+		sh tools/embed.sh template_$$(basename $$t .xsl | tr -c 'a-z0-9\n' '_') $$t; \
+	done; } | grep -v '^#include' | { echo '#include "templates.h"'; cat; } > $@
+
+$(BUILD)/templates.o: $(BUILD)/templates.c
+	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/libbenchreport.a: $(LIB_OBJS)
 	rm -f $@
