@@ -82,7 +82,14 @@ $(BUILD)/tests/%: tests/unit/%.c tests/tap.h $(BUILD)/libbenchreport.a | $(BUILD
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-tests: $(BIN) $(TEST_BINS)
+# Small programs the test scripts call (not tests themselves).
+TOOL_SRCS	= $(wildcard tests/tools/*.c)
+TOOL_BINS	= $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tests/%)
+
+$(BUILD)/tests/%: tests/tools/%.c | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+
+tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 
 -include $(DEPS)
 
