@@ -430,9 +430,10 @@ publish_xml_build(struct result_set *const *sets, size_t nsets,
 	root = xmlNewNode(NULL, BAD_CAST "review");
 	xmlDocSetRootElement(doc, root);
 	px_attr(root, "generator", "benchreport " BENCHREPORT_VERSION);
+	/* Several sets: the first one's title would misname the page. */
 	px_child(root, "title", opt->title != NULL ? opt->title :
-	    sets[0]->title != NULL && *sets[0]->title ? sets[0]->title :
-	    "Benchmark review");
+	    nsets == 1 && sets[0]->title != NULL && *sets[0]->title ?
+	    sets[0]->title : "Benchmark review");
 	if (nsets == 1 && sets[0]->description != NULL && opt->title == NULL)
 		px_child(root, "description", sets[0]->description);
 	srcs = px_child(root, "sources", NULL);

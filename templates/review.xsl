@@ -234,7 +234,7 @@ Values are means; whiskers and “SE +/-” show one standard error of the mean 
 <div class="chart"><xsl:copy-of select="chart/*"/>
 <xsl:if test="@file"><p class="muted note">Chart files: <a href="charts/{@file}.svg">SVG</a> · <a href="charts/{@file}.png">PNG</a></p></xsl:if></div>
 <div class="wrap" style="margin:0"><table>
-<caption class="muted note" style="caption-side:top;text-align:left">Data (<xsl:value-of select="@unit"/>)</caption>
+<caption class="muted note" style="caption-side:top;text-align:left">Data<xsl:if test="@unit != ''"> (<xsl:value-of select="@unit"/>)</xsl:if></caption>
 <thead><tr><th scope="col">System</th><th scope="col">Value</th><th scope="col">SE</th><th scope="col">N</th></tr></thead>
 <tbody>
 <xsl:for-each select="value">
