@@ -10,8 +10,9 @@ OUT=demo-out
 rm -rf "$OUT"; mkdir -p "$OUT"
 BENCHREPORT_DB="$OUT/results.db"; export BENCHREPORT_DB
 
-import() {	# prints the new set's id
-	"$BR" -q import "$@" | cut -f1
+import() {	# prints the new set's id; stops the demo when an import fails
+	out=$("$BR" -q import "$@") || exit 1
+	printf '%s\n' "$out" | cut -f1
 }
 nvme=$(import fixtures/demo/nvme-review.txt)
 btrfs=$(import fixtures/demo/btrfs-raid.txt)
