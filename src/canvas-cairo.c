@@ -17,7 +17,6 @@
 static cairo_status_t	canvas_cairo_write(void *, const unsigned char *,
 			    unsigned int);
 static void		canvas_cairo_rgb(cairo_t *, uint32_t);
-static void		canvas_cairo_replay(const struct canvas *, cairo_t *);
 static int		canvas_cairo_draw(const struct canvas *,
 			    cairo_surface_t *, double, struct diag *);
 
@@ -38,7 +37,7 @@ canvas_cairo_rgb(cairo_t *cr, uint32_t rgb)
 	    ((rgb >> 8) & 0xFF) / 255.0, (rgb & 0xFF) / 255.0);
 }
 
-static void
+void
 canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 {
 	const struct canvas_op	*op;

@@ -14,9 +14,17 @@
 #include "escape.h"
 #include "xalloc.h"
 
+static double	canvas_svg_clamp(double);
 static void	canvas_svg_num(struct strbuf *, const char *, double);
 static void	canvas_svg_color(struct strbuf *, const char *, uint32_t);
 static void	canvas_svg_cls(struct strbuf *, const char *);
+
+/* Charts live within a few thousand pixels; keep absurd input printable. */
+static double
+canvas_svg_clamp(double v)
+{
+	return isfinite(v) ? fmax(-1e9, fmin(1e9, v)) : 0;
+}
 
 /* Append ` name="N"` with N rounded to 0.01 and trailing zeros removed. */
 static void
@@ -25,8 +33,7 @@ canvas_svg_num(struct strbuf *out, const char *name, double v)
 	long long	 h;
 	int		 neg;
 
-	if (!isfinite(v))
-		v = 0;
+	v = canvas_svg_clamp(v);
 	h = llround(v * 100.0);
 	neg = h < 0;
 	if (neg)
@@ -123,7 +130,8 @@ canvas_svg_render(const struct canvas *c, const char *id_prefix, int xml_decl,
 			strbuf_adds(out, " stroke-linejoin=\"round\" points=\"");
 			for (j = 0; j < op->npts; j++)
 				strbuf_printf(out, "%s%.2f,%.2f", j ? " " : "",
-				    op->pts[2 * j], op->pts[2 * j + 1]);
+				    canvas_svg_clamp(op->pts[2 * j]),
+				    canvas_svg_clamp(op->pts[2 * j + 1]));
 			strbuf_adds(out, "\"/>\n");
 			break;
 		case CANVAS_OP_TEXT:

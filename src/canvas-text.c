@@ -26,6 +26,8 @@ static void		 canvas_text_set(PangoLayout *, const struct canvas_font *,
 			    const char *);
 static char		*canvas_text_ellipsize(const struct canvas_font *,
 			    const char *, size_t, double);
+static PangoAttrList	*canvas_text_keep_words(const struct canvas_font *,
+			    const char *, double);
 
 /*
  * LeakSanitizer hook (a weak symbol of the sanitizer runtime, unused in
@@ -214,10 +216,45 @@ canvas_text_fit(const struct canvas_font *f, const char *s, double maxw)
 	return canvas_text_ellipsize(f, s, strlen(s), maxw);
 }
 
+/*
+ * Unicode allows a break after "-" and "/", which would split "-O3" or
+ * "-U_FORTIFY_SOURCE" from its dash in a compiler footnote. Keep every
+ * space-separated word with such a character whole, as long as it fits on
+ * a line by itself.
+ */
+static PangoAttrList *
+canvas_text_keep_words(const struct canvas_font *f, const char *s, double maxw)
+{
+	PangoAttrList	*list;
+	PangoAttribute	*a;
+	size_t		 start, end;
+	char		*word;
+
+	list = pango_attr_list_new();
+	for (start = 0; s[start] != '\0'; start = end) {
+		while (s[start] == ' ')
+			start++;
+		for (end = start; s[end] != '\0' && s[end] != ' '; end++)
+			;
+		if (end == start || strcspn(s + start, "-/") >= end - start)
+			continue;
+		word = xstrndup(s + start, end - start);
+		if (canvas_text_width(f, word) <= maxw) {
+			a = pango_attr_allow_breaks_new(FALSE);
+			a->start_index = start;
+			a->end_index = end;
+			pango_attr_list_insert(list, a);
+		}
+		free(word);
+	}
+	return list;
+}
+
 size_t
 canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
     size_t maxlines, struct str_list *out)
 {
+	PangoAttrList	*attrs;
 	PangoLayoutLine	*line;
 	GSList		*lines, *it;
 	char		*piece;
@@ -227,7 +264,10 @@ canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
 	if (s == NULL || *s == '\0' || maxlines == 0)
 		return 0;
 	canvas_text_context();
+	/* Before canvas_text_set: measuring the words reuses the scratch layout. */
+	attrs = canvas_text_keep_words(f, s, maxw);
 	canvas_text_set(canvas_text_scratch, f, s);
+	pango_layout_set_attributes(canvas_text_scratch, attrs);
 	pango_layout_set_wrap(canvas_text_scratch, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_width(canvas_text_scratch, (int)(maxw * PANGO_SCALE));
 	lines = pango_layout_get_lines_readonly(canvas_text_scratch);
@@ -251,6 +291,8 @@ canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
 		free(piece);
 		n++;
 	}
+	pango_layout_set_attributes(canvas_text_scratch, NULL);
+	pango_attr_list_unref(attrs);
 	pango_layout_set_width(canvas_text_scratch, -1);
 	return n;
 }

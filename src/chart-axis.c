@@ -42,6 +42,9 @@ chart_axis_nice(double lo, double hi, int target, int include_zero,
 	}
 	if (target < 1)
 		target = 1;
+	/* Keep hi - lo and the rounded ends finite near DBL_MAX. */
+	lo = fmax(lo, -1e300);
+	hi = fmin(hi, 1e300);
 	raw = (hi - lo) / target;
 	mag = pow(10, floor(log10(raw)));
 	norm = raw / mag;
@@ -60,6 +63,13 @@ chart_axis_nice(double lo, double hi, int target, int include_zero,
 		a->hi = a->lo + step;
 	a->step = step;
 	a->nticks = (size_t)llround((a->hi - a->lo) / step) + 1;
+	if (!isfinite(a->lo) || !isfinite(a->hi) || a->nticks > 100) {
+		/* Unreachable for finite input; never loop on garbage. */
+		a->lo = 0;
+		a->hi = 1;
+		a->step = 0.2;
+		a->nticks = 6;
+	}
 }
 
 double
@@ -105,21 +115,27 @@ chart_axis_label(const struct chart_axis *a, double v)
 	size_t		 i;
 
 	span = fmax(fabs(a->lo), fabs(a->hi));
-	/* Suffixes only for whole-number axes: 0.5K would read oddly. */
-	if (a->step >= 100)
-		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (span >= units[i].div) {
-				div = units[i].div;
-				suffix = units[i].suffix;
-				break;
-			}
+	if (v == 0)
+		return xstrdup("0");
+	/* Beyond G, or below what six decimals show: scientific notation. */
+	if (span >= 1e12 || a->step < 1e-6)
+		return xasprintf("%.3g", v);
+	/*
+	 * A suffix when the ticks are whole multiples of it (1K, 2K) or the
+	 * axis reaches ten of it (500K ... 2500K); never "0.2K" for 200.
+	 */
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (span >= 10 * units[i].div ||
+		    (span >= units[i].div && a->step >= units[i].div)) {
+			div = units[i].div;
+			suffix = units[i].suffix;
+			break;
+		}
 	dec = (int)ceil(-log10(a->step / div) - 1e-9);
 	if (dec < 0)
 		dec = 0;
 	if (dec > 9)
 		dec = 9;
-	if (v == 0)
-		return xstrdup("0");
 	s = chart_axis_fmt(v / div, dec);
 	chart_axis_trim(s);
 	r = xasprintf("%s%s", s, suffix);

@@ -28,7 +28,7 @@ static int	 chart_bar_better(const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_row *);
 static char	*chart_bar_se_text(const struct chart_bar_row *);
 static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
-		    double, int);
+		    double, int, int);
 static char	*chart_bar_desc(const struct chart_bar *);
 
 int
@@ -70,7 +70,8 @@ chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
 		r->has_value = true;
 		r->value = v->mean;
 		dec = chart_axis_decimals(v->value_text);
-		r->value_text = chart_axis_fmt(v->mean, dec >= 0 ? dec : 2);
+		r->decimals = dec >= 0 ? dec : 2;
+		r->value_text = chart_axis_fmt(v->mean, r->decimals);
 		r->has_se = v->has_se && isfinite(v->se) && v->se >= 0;
 		r->se = r->has_se ? v->se : 0;
 		r->n = v->n;
@@ -130,17 +131,25 @@ chart_bar_sort(struct chart_bar *b)
 	}
 }
 
-/* "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "" . */
+/*
+ * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "". The SE gets two
+ * decimals as PTS prints it, or the value's own when it has more (0.161
+ * +/- 0.002), and more still rather than a misleading "0.00".
+ */
 static char *
 chart_bar_se_text(const struct chart_bar_row *r)
 {
 	char	*se, *s;
+	int	 dec;
 
 	if (!r->has_value)
 		return xstrdup("");
 	if (!r->has_se)
 		return r->n > 0 ? xasprintf("N = %ld", r->n) : xstrdup("");
-	se = chart_axis_fmt(r->se, 2);
+	dec = r->decimals > 2 ? r->decimals : 2;
+	while (dec < 6 && r->se > 0 && r->se < 0.5 * pow(10, -dec))
+		dec++;
+	se = chart_axis_fmt(r->se, dec);
 	if (r->n > 0)
 		s = xasprintf("SE +/- %s, N = %ld", se, r->n);
 	else
@@ -152,7 +161,7 @@ chart_bar_se_text(const struct chart_bar_row *r)
 /* The legend under the axis; returns the y below it. */
 static double
 chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
-    int warn)
+    int warn, int whiskers)
 {
 	const struct canvas_font	*f = chart_frame_font(CHART_FONT_SMALL);
 	double				 x = CHART_MARGIN, cy, w;
@@ -162,7 +171,7 @@ chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
 	if (b->legend != NULL)
 		return chart_frame_par(c, x, y, w, 3, b->legend,
 		    CHART_FONT_SMALL, CHART_GREY, "legend");
-	if (!b->show_se)
+	if (!b->show_se || !whiskers)
 		return y;
 	/* A small whisker drawn as the key of the text that follows it. */
 	cy = y + canvas_text_ascent(f) - chart_frame_center(f);
@@ -222,7 +231,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	double				 y, lw, lwneed = 0, reserve = 0, x0, pw;
 	double				 lo = 0, hi = 0, rowh, top, cy, lh, sx;
 	double				 xz, xv, xa, xb, scale;
-	int				 any = 0, warn = 0, anysub = 0;
+	int				 any = 0, warn = 0, anysub = 0, anyse = 0;
 	char				*s, *t, *title;
 
 	c = canvas_new(width);
@@ -244,9 +253,13 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		free(s);
 		if (!r->has_value)
 			continue;
-		reserve = fmax(reserve, canvas_text_width(fval, r->value_text));
+		s = canvas_text_fit(fval, r->value_text, width * 0.25);
+		reserve = fmax(reserve, canvas_text_width(fval, s));
+		free(s);
 		xa = r->value - (b->show_se ? r->se : 0);
 		xb = r->value + (b->show_se ? r->se : 0);
+		if (!isfinite(xa) || !isfinite(xb))
+			xa = xb = r->value;
 		lo = any ? fmin(lo, xa) : xa;
 		hi = any ? fmax(hi, xb) : xb;
 		any = 1;
@@ -254,6 +267,8 @@ chart_bar_draw(const struct chart_bar *b, double width)
 			warn = 1;
 		if (b->show_se && (r->has_se || r->n > 0))
 			anysub = 1;
+		if (r->has_se)
+			anyse = 1;
 		if (r->note != NULL && *r->note != '\0')
 			anysub = 1;
 	}
@@ -268,7 +283,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
 	}
 	x0 = CHART_MARGIN + lw + BAR_PAD;
-	chart_axis_nice(lo, hi, pw >= 400 ? 5 : pw >= 200 ? 4 : 2, 1, &ax);
+	chart_frame_axis(lo, hi, 1, pw, CHART_FONT_SMALL, &ax);
 	scale = pw / (ax.hi - ax.lo);
 	xz = x0 + (0 - ax.lo) * scale;
 
@@ -315,9 +330,11 @@ chart_bar_draw(const struct chart_bar *b, double width)
 			canvas_rect(c, fmin(xz, xv), y, fabs(xv - xz), BAR_H,
 			    r->color, "bar");
 			xb = xv;
-			if (b->show_se && r->has_se && r->se > 0) {
-				xa = xv - r->se * scale;
-				xb = xv + r->se * scale;
+			if (b->show_se && r->has_se && r->se > 0 &&
+			    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
+				/* The axis covers mean +/- SE unless it was clamped. */
+				xa = fmax(xv - r->se * scale, x0);
+				xb = fmin(xv + r->se * scale, x0 + pw);
 				canvas_line(c, xa, cy, xb, cy, CHART_INK, 1.2,
 				    "whisker");
 				canvas_line(c, xa, cy - BAR_CAP / 2, xa,
@@ -325,9 +342,12 @@ chart_bar_draw(const struct chart_bar *b, double width)
 				canvas_line(c, xb, cy - BAR_CAP / 2, xb,
 				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
 			}
-			canvas_text(c, fmax(xb, xv) + BAR_PAD / 2 + 2,
-			    cy + chart_frame_center(fval), r->value_text, fval,
-			    CHART_INK, CANVAS_START, "value");
+			/* Negative bars grow left: their label goes right of zero. */
+			s = canvas_text_fit(fval, r->value_text, width * 0.25);
+			canvas_text(c, fmax(fmax(xb, xv), xz) + BAR_PAD / 2 + 2,
+			    cy + chart_frame_center(fval), s, fval, CHART_INK,
+			    CANVAS_START, "value");
+			free(s);
 		} else
 			canvas_text(c, xz + 4, cy + chart_frame_center(fmis),
 			    "no result", fmis, CHART_GREY, CANVAS_START,
@@ -374,7 +394,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		free(s);
 	}
 	y += canvas_text_line_height(fsm) - canvas_text_ascent(fsm) + 8;
-	y = chart_bar_legend(c, b, y, warn);
+	y = chart_bar_legend(c, b, y, warn, anyse);
 	y += 6;
 	y = chart_frame_footer(c, y, &b->head);
 	c->height = ceil(y + CHART_MARGIN);

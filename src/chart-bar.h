@@ -26,6 +26,7 @@ struct chart_bar_row {
 	bool		 has_value;
 	double		 value;
 	char		*value_text;	/* printed at the bar end */
+	int		 decimals;	/* of value_text: the source's precision */
 	bool		 has_se;
 	double		 se;
 	long		 n;		/* runs; 0 = unknown */

@@ -193,3 +193,28 @@ chart_frame_footer(struct canvas *c, double y, const struct chart_head *h)
 	free(gen);
 	return y;
 }
+
+void
+chart_frame_axis(double lo, double hi, int include_zero, double length,
+    enum chart_font_role role, struct chart_axis *a)
+{
+	const struct canvas_font	*f = chart_frame_font(role);
+	double				 w, widest;
+	size_t				 i;
+	int				 target;
+	char				*s;
+
+	for (target = 6; target >= 1; target--) {
+		chart_axis_nice(lo, hi, target, include_zero, a);
+		widest = 0;
+		for (i = 0; i < a->nticks; i++) {
+			s = chart_axis_label(a, chart_axis_tick(a, i));
+			w = canvas_text_width(f, s);
+			widest = w > widest ? w : widest;
+			free(s);
+		}
+		/* Labels are centred on their ticks: one label's room each, plus a gap. */
+		if (a->nticks < 2 || (widest + 12) * (a->nticks - 1) <= length)
+			return;
+	}
+}

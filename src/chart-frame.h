@@ -10,6 +10,7 @@
 #define BENCHREPORT_CHART_FRAME_H
 
 #include "canvas.h"
+#include "chart-axis.h"
 #include "model.h"
 
 #define CHART_MARGIN	14.0		/* pixels around everything */
@@ -70,6 +71,13 @@ double	 chart_frame_header(struct canvas *c, double y,
  */
 double	 chart_frame_footer(struct canvas *c, double y,
 	    const struct chart_head *h);
+/*
+ * The 1-2-5 axis over [lo, hi] (with zero when include_zero) with the most
+ * ticks, up to about six, whose labels in font role still fit side by side
+ * on an axis of this length in pixels.
+ */
+void	 chart_frame_axis(double lo, double hi, int include_zero, double length,
+	    enum chart_font_role role, struct chart_axis *a);
 /*
  * Draw a line of text wrapped to maxw (at most maxlines lines) with its
  * first line's top at y; returns the y below the last line.

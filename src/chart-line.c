@@ -25,6 +25,10 @@ static void	 chart_line_common(const struct result_set *, const struct test *,
 static void	 chart_line_add(struct chart_line *, const struct result_set *,
 		    size_t, const struct series *);
 static size_t	 chart_line_parse(const char *, double **);
+static const struct series *chart_line_find(const struct test *, size_t,
+		    const char *);
+static bool	 chart_line_dbl_equal(const struct dbl_list *,
+		    const struct dbl_list *);
 static size_t	 chart_line_thin(const struct chart_line_data *, double,
 		    double, double, double, double **);
 
@@ -75,11 +79,16 @@ chart_line_add(struct chart_line *l, const struct result_set *rs, size_t sys,
 	ld->color = chart_palette_rgb(sys);
 	ld->x = xreallocarray(NULL, n, sizeof(double));
 	ld->y = xreallocarray(NULL, n, sizeof(double));
+	ld->n = 0;
 	for (i = 0; i < n; i++) {
-		ld->x[i] = s->x.len > 0 ? s->x.v[i] : (double)i;
-		ld->y[i] = s->y.v[i];
+		double	x = s->x.len > 0 ? s->x.v[i] : (double)i;
+
+		/* A gap in a log is no point on the line. */
+		if (!isfinite(x) || !isfinite(s->y.v[i]))
+			continue;
+		ld->x[ld->n] = x;
+		ld->y[ld->n++] = s->y.v[i];
 	}
-	ld->n = n;
 }
 
 /* Numbers of a "12.1,12.4,..." text into *out; returns the count (0 if any piece is not a number). */
@@ -188,6 +197,57 @@ chart_line_series_names(const struct test *t, const char ***names)
 		}
 	*names = out;
 	return n;
+}
+
+/* The series called name of t's value for system sys, or NULL. */
+static const struct series *
+chart_line_find(const struct test *t, size_t sys, const char *name)
+{
+	const struct value	*v;
+	size_t			 j;
+
+	if ((v = test_find_value(t, sys)) == NULL)
+		return NULL;
+	for (j = 0; j < v->nseries; j++)
+		if (strcmp(v->series[j].name != NULL ? v->series[j].name : "",
+		    name) == 0)
+			return &v->series[j];
+	return NULL;
+}
+
+static bool
+chart_line_dbl_equal(const struct dbl_list *a, const struct dbl_list *b)
+{
+	return a->len == b->len && (a->len == 0 ||
+	    memcmp(a->v, b->v, a->len * sizeof(double)) == 0);
+}
+
+bool
+chart_line_series_equal(const struct test *a, const struct test *b,
+    const char *name)
+{
+	const struct series	*sa, *sb;
+	size_t			 i, n, found = 0;
+
+	n = a->nvalues > b->nvalues ? a->nvalues : b->nvalues;
+	for (i = 0; i < a->nvalues; i++) {
+		sa = chart_line_find(a, a->values[i].system, name);
+		sb = chart_line_find(b, a->values[i].system, name);
+		if ((sa == NULL) != (sb == NULL))
+			return false;
+		if (sa == NULL)
+			continue;
+		if (!chart_line_dbl_equal(&sa->x, &sb->x) ||
+		    !chart_line_dbl_equal(&sa->y, &sb->y))
+			return false;
+		found++;
+	}
+	/* b may have series for systems a has no value for. */
+	for (i = 0; i < b->nvalues; i++)
+		if (chart_line_find(b, b->values[i].system, name) != NULL &&
+		    chart_line_find(a, b->values[i].system, name) == NULL)
+			return false;
+	return found > 0 && n > 0;
 }
 
 int
@@ -314,7 +374,7 @@ chart_line_draw(const struct chart_line *l, double width)
 			yhi = any ? fmax(yhi, py) : py;
 			any = 1;
 		}
-	chart_axis_nice(xlo, xhi, 6, 0, &ax);
+	ph = fmin(420, fmax(180, width * 0.42));
 	chart_axis_nice(ylo, yhi, 5, ylo >= 0, &ay);
 	for (i = 0; i < ay.nticks; i++) {
 		s = chart_axis_label(&ay, chart_axis_tick(&ay, i));
@@ -323,7 +383,7 @@ chart_line_draw(const struct chart_line *l, double width)
 	}
 	x0 = CHART_MARGIN + ylw + 6;
 	x1 = width - CHART_MARGIN - 12;
-	ph = fmin(420, fmax(180, width * 0.42));
+	chart_frame_axis(xlo, xhi, 0, x1 - x0, CHART_FONT_SMALL, &ax);
 	top = y;
 	bottom = top + ph;
 	xs = (x1 - x0) / (ax.hi - ax.lo);

@@ -43,6 +43,12 @@ int	 chart_line_from_series(const struct result_set *rs, size_t ti,
 	    struct diag *d);
 /* Distinct series names of t's values, in first-seen order; *names (free() the array only) borrows from t. */
 size_t	 chart_line_series_names(const struct test *t, const char ***names);
+/*
+ * True when tests a and b carry the same series called name for every
+ * system (fio attaches one log to several statistics of it).
+ */
+bool	 chart_line_series_equal(const struct test *a, const struct test *b,
+	    const char *name);
 /* True when value v of a line-graph test has samples to draw. */
 bool	 chart_line_has_samples(const struct value *v);
 struct canvas *chart_line_draw(const struct chart_line *l, double width);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "canvas-cairo.h"
 #include "canvas-svg.h"
 #include "chart.h"
@@ -25,11 +27,14 @@
 
 static const char	*chart_source(const struct result_set *,
 			    const struct chart_opts *);
-static struct canvas	*chart_draw(const struct result_set *,
+static struct canvas	*chart_draw_id(const struct result_set *,
 			    const struct chart_id *, const struct chart_opts *,
 			    struct diag *);
 static char		*chart_slug(const char *, size_t);
 static char		*chart_test_slug(const struct test *);
+static char		*chart_id_prefix(const struct chart_id *);
+static char		*chart_name_finish(char *, size_t,
+			    const struct chart_id *, enum chart_format);
 
 void
 chart_opts_init(struct chart_opts *o)
@@ -103,7 +108,7 @@ chart_list(const struct result_set *rs, struct chart_id **out)
 {
 	struct chart_id	*ids = NULL;
 	const char	**names;
-	size_t		  n = 0, cap = 0, i, j, nn;
+	size_t		  n = 0, cap = 0, i, j, k, nn;
 
 	if (chart_overview_possible(rs)) {
 		xgrow(&ids, &cap, n + 1, sizeof(*ids));
@@ -118,6 +123,15 @@ chart_list(const struct result_set *rs, struct chart_id **out)
 			continue;
 		nn = chart_line_series_names(&rs->tests[i], &names);
 		for (j = 0; j < nn; j++) {
+			/* One chart per log, not one per statistic taken from it. */
+			for (k = 0; k < n; k++)
+				if (ids[k].kind == CHART_SERIES &&
+				    strcmp(ids[k].series, names[j]) == 0 &&
+				    chart_line_series_equal(&rs->tests[ids[k].test],
+				    &rs->tests[i], names[j]))
+					break;
+			if (k < n)
+				continue;
 			xgrow(&ids, &cap, n + 1, sizeof(*ids));
 			ids[n++] = (struct chart_id){ CHART_SERIES, i, names[j] };
 		}
@@ -144,8 +158,21 @@ chart_source(const struct result_set *rs, const struct chart_opts *o)
 	return rs->source_ref;
 }
 
+struct canvas *
+chart_canvas(const struct result_set *rs, const struct chart_id *id,
+    const struct chart_opts *o, struct diag *d)
+{
+	struct chart_opts	def;
+
+	if (o == NULL) {
+		chart_opts_init(&def);
+		o = &def;
+	}
+	return chart_draw_id(rs, id, o, d);
+}
+
 static struct canvas *
-chart_draw(const struct result_set *rs, const struct chart_id *id,
+chart_draw_id(const struct result_set *rs, const struct chart_id *id,
     const struct chart_opts *o, struct diag *d)
 {
 	struct chart_bar	 b;
@@ -202,16 +229,40 @@ chart_svg(const struct result_set *rs, const struct chart_id *id,
 {
 	struct chart_opts	 def;
 	struct canvas		*c;
+	char			*prefix;
 
 	if (o == NULL) {
 		chart_opts_init(&def);
 		o = &def;
 	}
-	if ((c = chart_draw(rs, id, o, d)) == NULL)
+	if ((c = chart_draw_id(rs, id, o, d)) == NULL)
 		return -1;
-	canvas_svg_render(c, o->id_prefix, o->xml_decl, out);
+	prefix = o->id_prefix != NULL ? xstrdup(o->id_prefix) :
+	    chart_id_prefix(id);
+	canvas_svg_render(c, prefix, o->xml_decl, out);
+	free(prefix);
 	canvas_free(c);
 	return 0;
+}
+
+/* "chart-overview", "chart-t3", "chart-t3-bw": ids that differ per chart of a set. */
+static char *
+chart_id_prefix(const struct chart_id *id)
+{
+	char	*ser, *s;
+
+	switch (id->kind) {
+	case CHART_OVERVIEW:
+		return xstrdup("chart-overview");
+	case CHART_SERIES:
+		ser = chart_slug(id->series, 30);
+		s = xasprintf("chart-t%zu-%s", id->test + 1, ser);
+		free(ser);
+		return s;
+	case CHART_TEST:
+		break;
+	}
+	return xasprintf("chart-t%zu", id->test + 1);
 }
 
 int
@@ -242,6 +293,7 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 	struct outfile		*of = NULL;
 	struct strbuf		 sb;
 	struct diag		 sub;
+	char			*prefix = NULL;
 	int			 rc = -1;
 
 	strbuf_init(&sb);
@@ -250,7 +302,7 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 		o = &def;
 	}
 	diag_clear(&sub);
-	if ((c = chart_draw(rs, id, o, &sub)) == NULL) {
+	if ((c = chart_draw_id(rs, id, o, &sub)) == NULL) {
 		diag_set(d, path, 0, "%s", sub.msg);
 		goto out;
 	}
@@ -261,6 +313,8 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 		struct chart_opts	so = *o;
 
 		so.xml_decl = true;
+		if (so.id_prefix == NULL)
+			so.id_prefix = prefix = chart_id_prefix(id);
 		canvas_svg_render(c, so.id_prefix, so.xml_decl, &sb);
 		if (fwrite(sb.buf, 1, sb.len, of->fp) != sb.len) {
 			diag_set(d, path, 0, "cannot write");
@@ -289,6 +343,7 @@ out:
 	outfile_abort(of);
 	canvas_free(c);
 	strbuf_free(&sb);
+	free(prefix);
 	return rc;
 }
 
@@ -356,25 +411,18 @@ chart_test_slug(const struct test *t)
 	return s;
 }
 
-char *
-chart_file_name(const struct result_set *rs, const struct chart_id *id,
+/* The file name of id from its test's slug (consumed) and how many earlier tests share it. */
+static char *
+chart_name_finish(char *slug, size_t dup, const struct chart_id *id,
     enum chart_format f)
 {
-	char	*slug, *other, *ser, *name;
-	size_t	 i, dup = 0;
+	char	*ser, *name;
 
-	if (id->kind == CHART_OVERVIEW || id->test >= rs->ntests)
-		return xasprintf("overview.%s", chart_format_ext(f));
-	slug = chart_test_slug(&rs->tests[id->test]);
-	for (i = 0; i < id->test; i++) {
-		other = chart_test_slug(&rs->tests[i]);
-		if (strcmp(other, slug) == 0)
-			dup++;
-		free(other);
-	}
 	if (*slug == '\0') {
+		/* Unique already: the test's position names it. */
 		free(slug);
 		slug = xasprintf("test-%zu", id->test + 1);
+		dup = 0;
 	} else if (strcmp(slug, "overview") == 0) {
 		free(slug);
 		slug = xstrdup("overview-test");
@@ -393,4 +441,59 @@ chart_file_name(const struct result_set *rs, const struct chart_id *id,
 		name = xasprintf("%s.%s", slug, chart_format_ext(f));
 	free(slug);
 	return name;
+}
+
+char *
+chart_file_name(const struct result_set *rs, const struct chart_id *id,
+    enum chart_format f)
+{
+	char	*slug, *other;
+	size_t	 i, dup = 0;
+
+	if (id->kind == CHART_OVERVIEW || id->test >= rs->ntests)
+		return xasprintf("overview.%s", chart_format_ext(f));
+	slug = chart_test_slug(&rs->tests[id->test]);
+	for (i = 0; i < id->test; i++) {
+		other = chart_test_slug(&rs->tests[i]);
+		if (strcmp(other, slug) == 0)
+			dup++;
+		free(other);
+	}
+	return chart_name_finish(slug, dup, id, f);
+}
+
+char **
+chart_file_names(const struct result_set *rs, const struct chart_id *ids,
+    size_t n, enum chart_format f)
+{
+	GHashTable	*seen;
+	char		**slugs, **names;
+	size_t		 *dups, i, count;
+	gpointer	 old;
+
+	/* Each test's slug once, and its repeat number in set order. */
+	slugs = xcalloc(rs->ntests + 1, sizeof(*slugs));
+	dups = xcalloc(rs->ntests + 1, sizeof(*dups));
+	seen = g_hash_table_new(g_str_hash, g_str_equal);
+	for (i = 0; i < rs->ntests; i++) {
+		slugs[i] = chart_test_slug(&rs->tests[i]);
+		old = g_hash_table_lookup(seen, slugs[i]);
+		count = old != NULL ? GPOINTER_TO_SIZE(old) : 0;
+		dups[i] = count;
+		g_hash_table_insert(seen, slugs[i], GSIZE_TO_POINTER(count + 1));
+	}
+	names = xcalloc(n + 1, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		if (ids[i].kind == CHART_OVERVIEW || ids[i].test >= rs->ntests)
+			names[i] = xasprintf("overview.%s", chart_format_ext(f));
+		else
+			names[i] = chart_name_finish(xstrdup(slugs[ids[i].test]),
+			    dups[ids[i].test], &ids[i], f);
+	}
+	g_hash_table_destroy(seen);
+	for (i = 0; i < rs->ntests; i++)
+		free(slugs[i]);
+	free(slugs);
+	free(dups);
+	return names;
 }

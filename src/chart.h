@@ -50,8 +50,9 @@ struct chart_opts {
 	int		 scale;		/* PNG pixels per CSS pixel: 1 or 2; 0 = 1 */
 	/*
 	 * Prefix of the ids inside an SVG (clip paths), so that several charts
-	 * inlined in one HTML page never clash. NULL = "c". Only [A-Za-z0-9_-]
-	 * are kept.
+	 * inlined in one HTML page never clash. NULL = one per chart of a set
+	 * ("chart-overview", "chart-t3", "chart-t3-bw"); give distinct
+	 * prefixes to charts of different sets. Only [A-Za-z0-9_-] are kept.
 	 */
 	const char	*id_prefix;
 	/* Provenance shown in the footer; NULL = rs->source_url, else the base name of rs->source_path. */
@@ -66,7 +67,8 @@ void	 chart_opts_init(struct chart_opts *o);
 /*
  * Every chart of rs in a stable order: the overview first (when
  * chart_overview_possible), then per test its chart and one SERIES chart
- * per distinct series name of its values. Tests that cannot be charted
+ * per distinct series name of its values (unless an earlier test has the
+ * very same series). Tests that cannot be charted
  * (DISPLAY_OTHER, no value at all) are left out. Returns the count;
  * *out (free() it; may be NULL when 0) borrows series names from rs.
  */
@@ -76,6 +78,17 @@ size_t	 chart_list(const struct result_set *rs, struct chart_id **out);
 bool	 chart_overview_possible(const struct result_set *rs);
 /* True when test ti gets a CHART_TEST chart. */
 bool	 chart_test_possible(const struct result_set *rs, size_t ti);
+
+struct canvas;
+
+/*
+ * The drawing of chart id as a canvas (CSS pixels), for callers that
+ * place several charts on one surface (the review PDF). canvas_free() it.
+ * NULL with d when there is nothing to draw.
+ */
+struct canvas *chart_canvas(const struct result_set *rs,
+	    const struct chart_id *id, const struct chart_opts *o,
+	    struct diag *d);
 
 /*
  * Append the SVG of chart id to out. 0, or -1 with d (nothing to draw,
@@ -106,6 +119,14 @@ int	 chart_write(const struct result_set *rs, const struct chart_id *id,
  */
 char	*chart_file_name(const struct result_set *rs, const struct chart_id *id,
 	    enum chart_format f);
+
+/*
+ * chart_file_name of each of the n ids at once, in linear time (a set of
+ * thousands of tests would make n separate calls quadratic). Returns an
+ * array of n strings; free() each and the array.
+ */
+char	**chart_file_names(const struct result_set *rs,
+	    const struct chart_id *ids, size_t n, enum chart_format f);
 
 /* "svg", "png", "pdf"; and the reverse (-1 when unknown). */
 const char *chart_format_ext(enum chart_format f);

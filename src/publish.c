@@ -17,6 +17,7 @@
 #include "chart.h"
 #include "outfile.h"
 #include "publish-page.h"
+#include "publish-pdf.h"
 #include "publish.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -237,8 +238,12 @@ publish_write(struct result_set *const *sets, size_t nsets,
 	if (written != NULL)
 		str_list_add(written, path);
 	if (job->pdf) {
-		diag_set(d, NULL, 0, "--pdf is not available yet");
-		goto out;
+		free(path);
+		path = xasprintf("%s/review.pdf", job->outdir);
+		if (publish_pdf_write(sets, nsets, &job->page, path, d) != 0)
+			goto out;
+		if (written != NULL)
+			str_list_add(written, path);
 	}
 	rc = 0;
 out:

@@ -156,6 +156,8 @@ svg_free(struct svginfo *si)
 		free(si->texts[i].anchor);
 	}
 	xmlFreeDoc(si->doc);
+	/* A later failed render must not free these again. */
+	memset(si, 0, sizeof(*si));
 }
 
 /* All texts of a class joined by single spaces. */
@@ -253,7 +255,8 @@ layout_ok(const struct svginfo *si, const char *what)
 static char *
 se_line(const struct value *v)
 {
-	char	*se = chart_axis_fmt(v->se, 2), *s;
+	int	 dec = chart_axis_decimals(v->value_text);
+	char	*se = chart_axis_fmt(v->se, dec > 2 ? dec : 2), *s;
 
 	s = xasprintf("SE +/- %s, N = %ld", se, v->n);
 	free(se);
@@ -338,9 +341,18 @@ check_bar_chart(const struct result_set *rs, size_t ti, const char *svg,
 	ok(has_text(&si, "unit", s), "unit and direction");
 	free(s);
 	if (t->footnotes.len > 0) {
+		int	dash = 0;
+
 		s = xasprintf("1. %s", t->footnotes.items[0]);
 		ok(has_text(&si, "footnote", s), "footnote");
 		free(s);
+		/* "-O3" and "-U_FORTIFY_SOURCE" never lose their dash to a line end. */
+		for (i = 0; i < si.ntexts; i++)
+			if (strcmp(si.texts[i].cls, "footnote") == 0 &&
+			    si.texts[i].text[0] != '\0' &&
+			    si.texts[i].text[strlen(si.texts[i].text) - 1] == '-')
+				dash = 1;
+		ok(!dash, "footnote lines break between options only");
 	}
 	j = joined(&si, "missing");
 	{
@@ -588,7 +600,19 @@ test_axis(void)
 	free(s);
 	chart_axis_nice(0, 2.4e6, 5, 1, &a);
 	s = chart_axis_label(&a, chart_axis_tick(&a, 5));
-	is_str(s, "2.5M", "axis: 2.5M");
+	is_str(s, "2500K", "axis: 2500K rather than 2.5M between whole Ms");
+	free(s);
+	chart_axis_nice(0, 870, 5, 1, &a);
+	s = chart_axis_label(&a, chart_axis_tick(&a, 1));
+	is_str(s, "200", "axis: 200, not 0.2K");
+	free(s);
+	chart_axis_nice(0, 0.87, 5, 1, &a);
+	s = chart_axis_label(&a, chart_axis_tick(&a, 1));
+	is_str(s, "0.2", "axis: 0.2");
+	free(s);
+	chart_axis_nice(0, 371000 + 2185.81, 5, 1, &a);
+	s = chart_axis_label(&a, chart_axis_tick(&a, 1));
+	is_str(s, "100K", "axis: 100K");
 	free(s);
 	chart_axis_nice(0, 0, 5, 1, &a);
 	ok(a.hi > a.lo, "axis: an empty range still has a span");
@@ -637,6 +661,20 @@ test_names(const struct result_set *rs)
 	    "direct-yes-block-size-4kb-job-count-32-disk-target-iops.png",
 	    "name from title, version, arguments and unit");
 	free(a);
+	{
+		char	**all = chart_file_names(rs, ids, n, CHART_PDF);
+		int	  same = 1;
+
+		for (i = 0; i < n; i++) {
+			a = chart_file_name(rs, &ids[i], CHART_PDF);
+			if (strcmp(a, all[i]) != 0)
+				same = 0;
+			free(a);
+			free(all[i]);
+		}
+		free(all);
+		ok(same, "chart_file_names gives the names chart_file_name does");
+	}
 	ok(good, "names are lower-case [a-z0-9-] and short");
 	ok(uniq, "names are unique within the set");
 	ok(stable, "names are stable");
@@ -675,6 +713,27 @@ test_overview(void)
 	ok(has_text(&si, "legend", "over 2 of the 3 tests"),
 	    "overview: only tests every system has");
 	is_double(si.barw[1] / si.barw[0], 2.0, 0.01, "overview bars 1:2");
+	{
+		struct chart_id	 ids[3] = { { CHART_TEST, 0, NULL },
+		    { CHART_TEST, 1, NULL }, { CHART_TEST, 2, NULL } };
+		char		**names = chart_file_names(rs, ids, 3, CHART_SVG);
+
+		model_set_str(&rs->tests[0].title, "Same");
+		is_str(names[2], "test-3.svg", "untitled tests are named by position");
+		free(names[0]);
+		free(names[1]);
+		free(names[2]);
+		free(names);
+		model_set_str(&rs->tests[1].title, "Same");
+		model_set_str(&rs->tests[2].title, "Same");
+		names = chart_file_names(rs, ids, 3, CHART_SVG);
+		is_str(names[0], "same.svg", "first of a repeated name");
+		is_str(names[2], "same-3.svg", "third of a repeated name");
+		free(names[0]);
+		free(names[1]);
+		free(names[2]);
+		free(names);
+	}
 	svg_free(&si);
 	strbuf_free(&sb);
 	result_set_free(rs);
@@ -797,6 +856,38 @@ test_sizes(void)
 	result_set_free(rs);
 }
 
+/* Non-finite samples are gaps, not points. */
+static void
+test_line_gaps(void)
+{
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct series		*s;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+
+	result_set_add_system(rs, "Gaps");
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Gaps");
+	t->display = DISPLAY_LINE;
+	v = test_add_value(t, 0);
+	s = value_add_series(v, "frames");
+	dbl_list_add(&s->y, 11);
+	dbl_list_add(&s->y, NAN);
+	dbl_list_add(&s->y, INFINITY);
+	dbl_list_add(&s->y, 12);
+	strbuf_init(&sb);
+	ok(chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
+	    svg_read(sb.buf, sb.len, &si) == 0, "a series with gaps renders");
+	ok(si.npolylines == 1 && si.maxpoints == 2,
+	    "non-finite samples are left out");
+	svg_free(&si);
+	strbuf_free(&sb);
+	result_set_free(rs);
+}
+
 static void
 test_lines(void)
 {
@@ -838,8 +929,24 @@ test_lines(void)
 			dbl_list_add(&s->y, 100 + i + sin((double)n / 50) * 20);
 		}
 	}
+	/* A second statistic of the same log: its own bar chart, no second line chart. */
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "fio p99");
+	t->proportion = PROP_HIB;
+	for (i = 0; i < 2; i++) {
+		const struct series	*src = &rs->tests[1].values[i].series[0];
+
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = 200 + i;
+		s = value_add_series(v, "bw");
+		for (n = 0; n < src->y.len; n++) {
+			dbl_list_add(&s->x, src->x.v[n]);
+			dbl_list_add(&s->y, src->y.v[n]);
+		}
+	}
 	n = chart_list(rs, &ids);
-	is_int(n, 4, "overview, line graph, bar chart and its bw series");
+	is_int(n, 5, "overview, line graph, bar charts and one bw series chart");
 	strbuf_init(&sb);
 	ok(chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
 	    svg_read(sb.buf, sb.len, &si) == 0, "line graph renders");
@@ -849,7 +956,7 @@ test_lines(void)
 	ok(layout_ok(&si, "line graph"), "line graph texts fit");
 	svg_free(&si);
 	strbuf_reset(&sb);
-	ok(n == 4 && ids[3].kind == CHART_SERIES &&
+	ok(n == 5 && ids[3].kind == CHART_SERIES && ids[4].kind == CHART_TEST &&
 	    chart_svg(rs, &ids[3], NULL, &sb, &d) == 0 &&
 	    svg_read(sb.buf, sb.len, &si) == 0, "series chart renders");
 	is_int(si.npolylines, 2, "one series line per system");
@@ -861,6 +968,108 @@ test_lines(void)
 	svg_free(&si);
 	strbuf_free(&sb);
 	free(ids);
+	result_set_free(rs);
+}
+
+/* SE precision: two decimals, the value's when it has more, never a bare 0. */
+static void
+test_se_precision(void)
+{
+	static const struct {
+		const char	*value;
+		double		 se;
+		const char	*want;
+	} cases[] = {
+		{ "0.161", 0.002, "SE +/- 0.002, N = 3" },
+		{ "360000", 1732.05, "SE +/- 1732.05, N = 3" },
+		{ "1.5", 0.0004, "SE +/- 0.0004, N = 3" },
+		{ "277000", 0, "SE +/- 0.00, N = 3" },
+	};
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+	size_t			 i;
+	char			 name[32];
+
+	t = result_set_add_test(rs);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(name, sizeof(name), "S%zu", i);
+		result_set_add_system(rs, name);
+		t = &rs->tests[0];
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = strtod(cases[i].value, NULL);
+		model_set_str(&v->value_text, cases[i].value);
+		v->has_se = 1;
+		v->se = cases[i].se;
+		v->n = 3;
+	}
+	strbuf_init(&sb);
+	if (chart_test_svg(rs, 0, NULL, &sb, &d) == 0 &&
+	    svg_read(sb.buf, sb.len, &si) == 0) {
+		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+			ok(has_text(&si, "se", cases[i].want), cases[i].want);
+		svg_free(&si);
+	} else
+		ok(0, "SE precision chart renders");
+	strbuf_free(&sb);
+	result_set_free(rs);
+}
+
+/* Extreme and non-finite numbers still give a chart that parses and fits. */
+static void
+test_extremes(void)
+{
+	static const double	 means[] = { 1e300, 5, -3, 1e-300, NAN, INFINITY };
+	static const double	 ses[] = { 1e308, NAN, 1, 0, 1, 1 };
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	struct strbuf		 sb;
+	struct svginfo		 si;
+	struct diag		 d;
+	struct chart_opts	 o;
+	size_t			 i, k;
+	char			 name[32];
+	int			 good = 1;
+
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Extremes");
+	for (i = 0; i < 6; i++) {
+		snprintf(name, sizeof(name), "S%zu", i);
+		result_set_add_system(rs, name);
+		t = &rs->tests[0];
+		v = test_add_value(t, i);
+		v->has_mean = 1;
+		v->mean = means[i];
+		v->has_se = 1;
+		v->se = ses[i];
+		v->n = 3;
+	}
+	chart_opts_init(&o);
+	for (k = 0; k < 2; k++) {
+		/* Each row alone, then all together. */
+		strbuf_init(&sb);
+		if (chart_test_svg(rs, 0, &o, &sb, &d) == -1 ||
+		    svg_read(sb.buf, sb.len, &si) == -1) {
+			good = 0;
+			strbuf_free(&sb);
+			continue;
+		}
+		for (i = 0; i < si.nbars; i++)
+			if (!isfinite(si.barx[i]) || !isfinite(si.barw[i]) ||
+			    si.barw[i] < 0 || si.barx[i] + si.barw[i] > si.width)
+				good = 0;
+		if (!layout_ok(&si, "extremes"))
+			good = 0;
+		svg_free(&si);
+		strbuf_free(&sb);
+		rs->tests[0].values[0].has_mean = 0;
+	}
+	ok(good, "huge, tiny, negative and non-finite values chart within the canvas");
 	result_set_free(rs);
 }
 
@@ -881,6 +1090,10 @@ test_determinism(const struct result_set *rs)
 	    "SVG is byte-identical from run to run");
 	ok(strncmp(a.buf, "<svg ", 5) == 0, "inline SVG has no XML declaration");
 	ok(strstr(a.buf, "id=\"x1-title\"") != NULL, "ids use the cleaned prefix");
+	strbuf_reset(&a);
+	chart_test_svg(rs, 1, NULL, &a, &d);
+	ok(strstr(a.buf, "id=\"chart-t2-title\"") != NULL,
+	    "default ids differ per chart");
 	ok(strstr(a.buf, "<title") && strstr(a.buf, "<desc"),
 	    "title and desc for screen readers");
 	strbuf_free(&a);
@@ -976,9 +1189,12 @@ main(void)
 	check_all_formats(rs, "in-code SSD set");
 	result_set_free(rs);
 	test_overview();
+	test_se_precision();
+	test_extremes();
 	test_escaping();
 	test_sizes();
 	test_lines();
+	test_line_gaps();
 	for (i = 0; i < 2; i++) {
 		if (access(seeds[i], R_OK) != 0) {
 			skip(seeds[i], "../shared is absent");
