@@ -46,9 +46,13 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 	double			 x;
 	size_t			 i, j;
 
-	/* Charts are drawn on white, as the SVG's first rectangle says. */
+	/*
+	 * Charts are drawn on white, as the SVG's first rectangle says; only
+	 * the canvas's own area, since it may share a page with others.
+	 */
+	cairo_rectangle(cr, 0, 0, c->width, c->height);
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
+	cairo_fill(cr);
 	for (i = 0; i < c->nops; i++) {
 		op = &c->ops[i];
 		switch (op->kind) {

@@ -46,6 +46,8 @@ static struct canvas *pdf_section_block(const struct result_set *rs);
 static double	 pdf_wrapped(struct canvas *c, double x, double y, double w,
 		    const char *s, const struct canvas_font *f, uint32_t color,
 		    size_t maxlines);
+static double	 pdf_measure(double w, const char *s,
+		    const struct canvas_font *f, size_t maxlines);
 static struct canvas *pdf_system_table(const struct result_set *rs);
 
 static cairo_status_t
@@ -104,6 +106,22 @@ pdf_wrapped(struct canvas *c, double x, double y, double w, const char *s,
 	i = lines.len;
 	str_list_free(&lines);
 	return lh * (double)i;
+}
+
+/* Height pdf_wrapped would use, drawing nothing. */
+static double
+pdf_measure(double w, const char *s, const struct canvas_font *f,
+    size_t maxlines)
+{
+	struct str_list	 lines = { 0 };
+	char		*clean = canvas_text_clean(s);
+	double		 h;
+
+	canvas_text_wrap(f, clean, w, maxlines, &lines);
+	h = canvas_text_line_height(f) * (double)lines.len;
+	free(clean);
+	str_list_free(&lines);
+	return h;
 }
 
 static struct canvas *
@@ -192,13 +210,11 @@ pdf_system_table(const struct result_set *rs)
 	/* Header: system names. */
 	rowh = 0;
 	for (si = 0; si < n; si++) {
-		h = pdf_wrapped(c, keyw + colw * (double)si + pad, y + pad,
-		    colw - 2 * pad, rs->systems[si].identifier, &fb,
-		    chart_palette_rgb(si), 3);
+		h = pdf_measure(colw - 2 * pad, rs->systems[si].identifier,
+		    &fb, 3);
 		rowh = fmax(rowh, h + 2 * pad);
 	}
 	canvas_rect(c, 0, y, PDF_WIDTH_PX, rowh, 0xf2f4f7, NULL);
-	/* Redraw names over the band: display lists paint in order. */
 	for (si = 0; si < n; si++)
 		pdf_wrapped(c, keyw + colw * (double)si + pad, y + pad,
 		    colw - 2 * pad, rs->systems[si].identifier, &fb,
