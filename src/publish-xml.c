@@ -15,6 +15,7 @@
 #include <libxml/tree.h>
 
 #include "publish-xml.h"
+#include "strbuf.h"
 #include "version.h"
 #include "xalloc.h"
 #include "xmlsafe.h"
@@ -197,30 +198,62 @@ out:
 	str_list_free(&keys);
 }
 
+/*
+ * Notes, with identical notes of several systems shown once, as
+ * OpenBenchmarking does: compiler and security details usually repeat for
+ * every system, and repeating them buries the one that differs.
+ */
 static void
 px_notes(xmlNodePtr sec, const struct result_set *rs)
 {
 	xmlNodePtr	 notes = NULL, n;
-	size_t		 si, k;
+	struct strbuf	 who;
+	const char	*name, *text, *tj;
+	size_t		 si, sj, k, kj, nsame;
+	bool		 earlier;
 
+	strbuf_init(&who);
 	for (si = 0; si < rs->nsystems; si++) {
 		const struct system *s = &rs->systems[si];
 
-		for (k = 0; k < s->notes.len; k++) {
+		for (k = 0; k <= s->notes.len; k++) {
+			if (k < s->notes.len) {
+				name = s->notes.items[k].key;
+				text = s->notes.items[k].value;
+			} else {
+				name = "Notes";
+				text = s->notes_text;
+			}
+			if (text == NULL || *text == '\0')
+				continue;
+			/* Shown already with an earlier system? */
+			earlier = false;
+			for (sj = 0; sj < si && !earlier; sj++)
+				for (kj = 0; kj < rs->systems[sj].notes.len; kj++)
+					if (strcmp(rs->systems[sj].notes.items[kj].key, name) == 0 &&
+					    strcmp(rs->systems[sj].notes.items[kj].value, text) == 0)
+						earlier = true;
+			if (earlier)
+				continue;
+			strbuf_reset(&who);
+			strbuf_adds(&who, s->identifier);
+			nsame = 1;
+			for (sj = si + 1; sj < rs->nsystems; sj++) {
+				tj = kv_list_get(&rs->systems[sj].notes, name);
+				if (tj != NULL && strcmp(tj, text) == 0) {
+					strbuf_printf(&who, ", %s", rs->systems[sj].identifier);
+					nsame++;
+				}
+			}
 			if (notes == NULL)
 				notes = px_child(sec, "notes", NULL);
-			n = px_child(notes, "note", s->notes.items[k].value);
-			px_attr(n, "system", s->identifier);
-			px_attr(n, "name", s->notes.items[k].key);
-		}
-		if (s->notes_text != NULL && *s->notes_text != '\0') {
-			if (notes == NULL)
-				notes = px_child(sec, "notes", NULL);
-			n = px_child(notes, "note", s->notes_text);
-			px_attr(n, "system", s->identifier);
-			px_attr(n, "name", "Notes");
+			n = px_child(notes, "note", text);
+			px_attr(n, "system", nsame == rs->nsystems && nsame > 1 ?
+			    "All systems" : strbuf_str(&who));
+			px_attr(n, "name", name);
 		}
 	}
+	strbuf_free(&who);
 }
 
 /*

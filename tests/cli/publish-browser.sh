@@ -16,8 +16,8 @@ CHROMIUM_FLAGS="--headless --no-sandbox --disable-gpu --disable-quic --no-first-
  --disable-background-networking --disable-component-update --disable-sync
  --disable-default-apps --disable-extensions --hide-scrollbars"
 
-browse() {	# name, page directory
-	name=$1; dir=$2
+browse() {	# label, page directory
+	label=$1; dir=$2
 	rm -rf "$T/ud"
 	# shellcheck disable=SC2086
 	timeout 120 chromium $CHROMIUM_FLAGS --user-data-dir="$T/ud" \
@@ -25,8 +25,8 @@ browse() {	# name, page directory
 	    --window-size=1280,2000 --screenshot="$dir/screenshot.png" \
 	    "file://$dir/index.html" >"$T/chromium.out" 2>"$T/chromium.err"
 	st=$?
-	check "$name: chromium loaded the page" test "$st" -eq 0
-	check_nogrep "$name: no console messages (no CSP violations, no script)" 'CONSOLE' "$T/chromium.err"
+	check "$label: chromium loaded the page" test "$st" -eq 0
+	check_nogrep "$label: no console messages (no CSP violations, no script)" 'CONSOLE' "$T/chromium.err"
 	# Requests the page could cause: any file:// URL but the page itself,
 	# and any URL that appears in the page (links must not be fetched).
 	grep -o '"url":"[^"]*"' "$T/net.json" 2>/dev/null | sed 's/"url":"//; s/"$//' |
@@ -34,14 +34,14 @@ browse() {	# name, page directory
 	grep -o 'file://[^"]*' "$T/urls" | grep -v "^file://$dir/index.html$" >"$T/bad" || true
 	grep -o 'href="http[^"]*"' "$dir/index.html" | sed 's/href="//; s/"$//' | sort -u >"$T/links"
 	if [ -s "$T/links" ]; then grep -F -f "$T/links" "$T/urls" >>"$T/bad" || true; fi
-	check "$name: no network or file request but the page" test ! -s "$T/bad"
-	check "$name: screenshot written" test -s "$dir/screenshot.png"
+	check "$label: no network or file request but the page" test ! -s "$T/bad"
+	check "$label: screenshot written" test -s "$dir/screenshot.png"
 	run "$ROOT/$BUILD/tests/png-stats" "$dir/screenshot.png"
-	check "$name: screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
+	check "$label: screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
 }
 
 mkdir -p "$T/page"
-check_ok "publish bundled fixtures" "$BR" publish -o "$T/page" $(ls "$ROOT"/fixtures/pts/*.xml 2>/dev/null | head -3)
+check_ok "publish bundled fixtures" "$BR" publish --pdf -o "$T/page" "$ROOT/fixtures/pts/storage-2sys.xml" "$ROOT/fixtures/demo/btrfs-raid.txt" "$ROOT/fixtures/demo/freebsd-dd.txt"
 browse "fixtures" "$T/page"
 mkdir -p "$T/evil"
 check_ok "publish hostile fixture" "$BR" publish -o "$T/evil" "$ROOT/fixtures/hostile/evil-strings.xml"
