@@ -482,3 +482,25 @@ publish_xml_build(struct result_set *const *sets, size_t nsets,
 		px_section(root, sets[i], i, opt, charts);
 	return doc;
 }
+
+int
+publish_xml_add_diff(xmlDocPtr doc, const char *section_html, const char *css,
+    struct diag *d)
+{
+	xmlDocPtr	 frag;
+	xmlNodePtr	 root, node, copy;
+
+	frag = xmlReadMemory(section_html, (int)strlen(section_html), "diff.html",
+	    "UTF-8", XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (frag == NULL || (root = xmlDocGetRootElement(frag)) == NULL) {
+		xmlFreeDoc(frag);
+		return diag_set(d, NULL, 0, "the comparison section is not well-formed");
+	}
+	node = px_child(xmlDocGetRootElement(doc), "diff", NULL);
+	if ((copy = xmlDocCopyNode(root, doc, 1)) != NULL)
+		xmlAddChild(node, copy);
+	xmlFreeDoc(frag);
+	/* Our own constant CSS, not input: the template writes it raw in <style>. */
+	px_child(xmlDocGetRootElement(doc), "diff-css", css);
+	return 0;
+}

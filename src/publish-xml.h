@@ -50,6 +50,14 @@ xmlDocPtr publish_xml_build(struct result_set *const *sets, size_t nsets,
 	    struct diag *d);
 
 /*
+ * Add the comparison of two sets (diff's HTML section, well-formed XML, and
+ * the CSS it needs) to the document, as <diff> and <diff-css>. Returns 0,
+ * or -1 with d when the section does not parse.
+ */
+int	 publish_xml_add_diff(xmlDocPtr doc, const char *section_html,
+	    const char *css, struct diag *d);
+
+/*
  * Text of v with the source's own precision when the source gave one
  * (value_text), else with two decimals. Writes "" for a missing value.
  */

@@ -15,6 +15,8 @@
 #include <libxml/tree.h>
 
 #include "chart.h"
+#include "diff.h"
+#include "merge.h"
 #include "outfile.h"
 #include "publish-page.h"
 #include "publish-pdf.h"
@@ -36,6 +38,10 @@ static char	*pub_overview_svg(const struct result_set *rs, void *arg);
 static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
 static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
+static size_t	 pub_group(struct result_set *const *in, size_t n,
+		    struct result_set ***out, bool **owned, struct diag *d);
+static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
+		    struct diag *d);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		    struct str_list *written, struct diag *d);
 
@@ -199,19 +205,136 @@ out:
 	return rc;
 }
 
+/*
+ * Inputs that share a test become one comparison (merged the way PTS
+ * merges result files, so their systems stand side by side in every
+ * chart); inputs with nothing in common stay sections of their own.
+ * Returns the number of page sets; *out and *owned (which of them to free)
+ * are the caller's to free.
+ */
+static size_t
+pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
+    bool **owned, struct diag *d)
+{
+	struct result_set	**group = NULL;
+	struct str_list		  notes = { 0 };
+	struct strbuf		  title;
+	size_t			 *root, i, j, ti, tj, k, ng, nout = 0;
+	bool			  shared;
+
+	strbuf_init(&title);
+	root = xcalloc(n, sizeof(*root));
+	*out = xcalloc(n, sizeof(**out));
+	*owned = xcalloc(n, sizeof(**owned));
+	group = xcalloc(n, sizeof(*group));
+	/* Union of inputs sharing any test; n is small, tests stop at the first match. */
+	for (i = 0; i < n; i++)
+		root[i] = i;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			shared = false;
+			for (ti = 0; ti < in[i]->ntests && !shared; ti++)
+				for (tj = 0; tj < in[j]->ntests && !shared; tj++)
+					shared = merge_same_result(&in[i]->tests[ti],
+					    &in[j]->tests[tj]);
+			if (shared) {
+				size_t	ri = root[i], rj = root[j];
+
+				for (k = 0; k < n; k++)
+					if (root[k] == rj)
+						root[k] = ri;
+			}
+		}
+	for (i = 0; i < n; i++) {
+		if (root[i] != i)
+			continue;
+		ng = 0;
+		for (k = 0; k < n; k++)
+			if (root[k] == i)
+				group[ng++] = in[k];
+		if (ng == 1) {
+			(*out)[nout++] = in[i];
+			continue;
+		}
+		/* The section says what it combines. */
+		strbuf_reset(&title);
+		for (k = 0; k < ng; k++)
+			strbuf_printf(&title, "%s%s", k ? " + " : "",
+			    group[k]->title != NULL && *group[k]->title ?
+			    group[k]->title : "untitled");
+		if (merge_result_sets(group, ng, strbuf_str(&title), &(*out)[nout],
+		    &notes, d) != 0)
+			goto fail;
+		(*owned)[nout++] = true;
+	}
+	str_list_free(&notes);
+	strbuf_free(&title);
+	free(group);
+	free(root);
+	return nout;
+fail:
+	for (i = 0; i < nout; i++)
+		if ((*owned)[i])
+			result_set_free((*out)[i]);
+	str_list_free(&notes);
+	strbuf_free(&title);
+	free(group);
+	free(root);
+	return 0;
+}
+
+/*
+ * Two inputs: the page also says what changed from the first to the
+ * second, with the same verdicts as `benchreport diff`. Sets whose systems
+ * cannot be paired simply get no comparison.
+ */
+static int
+pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
+{
+	struct diff_opts	 o;
+	struct diff		*df = NULL;
+	struct strbuf		 html, css;
+	struct diag		 sub;
+	int			 rc = 0;
+
+	diff_opts_init(&o);
+	diag_clear(&sub);
+	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
+		return 0;
+	strbuf_init(&html);
+	strbuf_init(&css);
+	diff_html_section(df, &html);
+	diff_html_css(&css);
+	rc = publish_xml_add_diff(doc, strbuf_str(&html), strbuf_str(&css), d);
+	strbuf_free(&html);
+	strbuf_free(&css);
+	diff_free(df);
+	return rc;
+}
+
 int
-publish_write(struct result_set *const *sets, size_t nsets,
+publish_write(struct result_set *const *inputs, size_t ninputs,
     const struct publish_job *job, struct str_list *written, struct diag *d)
 {
-	struct pub_ctx		 pc = { sets, nsets, job->chart_width };
+	struct result_set	**sets = NULL;
+	struct publish_options	  page;
+	bool			 *owned = NULL;
+	size_t			  nsets, i;
+	struct pub_ctx		 pc;
 	struct publish_charts	 charts = {
-		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, &pc
+		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, NULL
 	};
 	struct outfile		*of = NULL;
 	xmlDocPtr		 doc = NULL;
 	char			*path = NULL;
 	int			 rc = -1;
 
+	if ((nsets = pub_group(inputs, ninputs, &sets, &owned, d)) == 0)
+		goto out;
+	pc.sets = sets;
+	pc.nsets = nsets;
+	pc.width = job->chart_width;
+	charts.arg = &pc;
 	if (pub_mkdir(job->outdir, d) != 0)
 		goto out;
 	if (job->chart_files) {
@@ -223,7 +346,12 @@ publish_write(struct result_set *const *sets, size_t nsets,
 		path = NULL;
 	} else
 		charts.file_stem = NULL;
-	if ((doc = publish_xml_build(sets, nsets, &job->page, &charts, d)) == NULL)
+	page = job->page;
+	if (page.title == NULL && ninputs > 1)
+		page.title = "Benchmark review";	/* not one input's title */
+	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
+		goto out;
+	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
 		goto out;
 	path = xasprintf("%s/index.html", job->outdir);
 	if ((of = outfile_open(path, d)) == NULL)
@@ -240,7 +368,7 @@ publish_write(struct result_set *const *sets, size_t nsets,
 	if (job->pdf) {
 		free(path);
 		path = xasprintf("%s/review.pdf", job->outdir);
-		if (publish_pdf_write(sets, nsets, &job->page, path, d) != 0)
+		if (publish_pdf_write(sets, nsets, &page, path, d) != 0)
 			goto out;
 		if (written != NULL)
 			str_list_add(written, path);
@@ -250,5 +378,10 @@ out:
 	outfile_abort(of);
 	xmlFreeDoc(doc);
 	free(path);
+	for (i = 0; sets != NULL && i < nsets; i++)
+		if (owned[i])
+			result_set_free(sets[i]);
+	free(sets);
+	free(owned);
 	return rc;
 }

@@ -74,6 +74,7 @@ footer { margin-top:3rem; border-top:1px solid var(--line); padding-top:.5rem; f
   h2 { break-before:page; page-break-before:always; }
 }
 </style>
+<xsl:if test="diff-css"><style><xsl:value-of select="diff-css"/></style></xsl:if>
 </head>
 <body>
 <header>
@@ -84,6 +85,7 @@ footer { margin-top:3rem; border-top:1px solid var(--line); padding-top:.5rem; f
 <nav class="toc" aria-label="Contents">
 <h2 style="margin-top:1rem">Contents</h2>
 <ol>
+<xsl:if test="diff/*"><li><a href="#comparison">Comparison of the two result sets</a></li></xsl:if>
 <xsl:for-each select="section">
   <li><a href="#{@id}"><xsl:value-of select="@title"/></a>
   <ol>
@@ -98,6 +100,9 @@ footer { margin-top:3rem; border-top:1px solid var(--line); padding-top:.5rem; f
 </ol>
 </nav>
 <main>
+<xsl:if test="diff/*">
+<div id="comparison"><xsl:copy-of select="diff/*"/></div>
+</xsl:if>
 <xsl:apply-templates select="section"/>
 </main>
 <footer>
