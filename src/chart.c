@@ -31,6 +31,8 @@ static struct canvas	*chart_draw_id(const struct result_set *,
 			    const struct chart_id *, const struct chart_opts *,
 			    struct diag *);
 static char		*chart_slug(const char *, size_t);
+static char		*chart_arg_values(const char *);
+static char		*chart_slug_squeeze(const char *, size_t);
 static char		*chart_test_slug(const struct test *);
 static char		*chart_id_prefix(const struct chart_id *);
 static char		*chart_name_finish(char *, size_t,
@@ -383,6 +385,66 @@ chart_slug(const char *s, size_t max)
 }
 
 /*
+ * The values of a PTS-style description, "Type: Random Read - Block Size:
+ * 4KB" giving "Random Read - 4KB", as OpenBenchmarking shortens them; text
+ * of another shape is returned as it is. free() it.
+ */
+static char *
+chart_arg_values(const char *desc)
+{
+	struct strbuf	 sb;
+	const char	*p, *end, *colon;
+
+	strbuf_init(&sb);
+	for (p = desc != NULL ? desc : ""; *p != '\0'; p = end) {
+		if ((end = strstr(p, " - ")) == NULL)
+			end = p + strlen(p);
+		colon = strstr(p, ": ");
+		if (colon != NULL && colon < end)
+			p = colon + 2;
+		if (sb.len > 0)
+			strbuf_adds(&sb, " - ");
+		strbuf_add(&sb, p, end - p);
+		if (*end != '\0')
+			end += 3;
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * The slug of s in at most max characters, keeping whole words from both
+ * ends: arguments differ at the start ("type-random-read") as often as at
+ * the end ("statistic-mean").
+ */
+static char *
+chart_slug_squeeze(const char *s, size_t max)
+{
+	char	*all, *head, *tail, *out;
+	size_t	 len, keep;
+
+	all = chart_slug(s, (size_t)-1 / 2);
+	len = strlen(all);
+	if (len <= max) {
+		free(all);
+		return chart_slug(s, max);
+	}
+	head = chart_slug(all, max * 3 / 5);
+	keep = max - strlen(head) - 1;
+	tail = all + len - keep;
+	/* Start the tail at a word. */
+	if (tail > all && tail[-1] != '-') {
+		while (*tail != '\0' && *tail != '-')
+			tail++;
+		if (*tail == '-')
+			tail++;
+	}
+	out = xasprintf("%s%s%s", head, *head && *tail ? "-" : "", tail);
+	free(head);
+	free(all);
+	return out;
+}
+
+/*
  * "title-version-arguments-unit" of t as a slug: the arguments give way
  * when it is too long, never the title or the unit, which tell charts of
  * one test apart (fio's MB/s and IOPS results share their arguments).
@@ -390,8 +452,9 @@ chart_slug(const char *s, size_t max)
 static char *
 chart_test_slug(const struct test *t)
 {
-	char	*raw, *head, *mid, *tail, *s;
-	size_t	 room;
+	const char	*args;
+	char		*raw, *head, *mid, *tail, *vals, *s;
+	size_t		 room;
 
 	raw = xasprintf("%s %s",
 	    t->title != NULL && *t->title != '\0' ? t->title :
@@ -401,8 +464,16 @@ chart_test_slug(const struct test *t)
 	free(raw);
 	tail = chart_slug(t->unit, 20);
 	room = CHART_NAME_MAX - 10 - strlen(head) - strlen(tail);
-	mid = chart_slug(t->description != NULL && *t->description != '\0' ?
-	    t->description : t->arguments, room);
+	args = t->description != NULL && *t->description != '\0' ?
+	    t->description : t->arguments;
+	mid = chart_slug(args, (size_t)-1 / 2);
+	if (strlen(mid) > room) {
+		/* Too long with its keys: the values alone, as OpenBenchmarking does. */
+		free(mid);
+		vals = chart_arg_values(args);
+		mid = chart_slug_squeeze(vals, room);
+		free(vals);
+	}
 	s = xasprintf("%s%s%s%s%s", head, *head && *mid ? "-" : "", mid,
 	    (*head || *mid) && *tail ? "-" : "", tail);
 	free(head);

@@ -112,9 +112,11 @@ int	 chart_write(const struct result_set *rs, const struct chart_id *id,
 
 /*
  * Stable, readable file name of chart id, with the format's extension:
- * "overview.svg", "fio-3.36-type-random-read-engine-io-uring-...-iops.png".
- * Built from title, arguments and unit, lower case [a-z0-9-] only, at most
- * 120 characters before the extension; a test whose name repeats an
+ * "overview.svg", "flexible-io-tester-3-36-random-read-io-uring-yes-4kb-32-
+ * default-test-directory-iops.png". Built from title, version, arguments
+ * (when too long, only their values: "Block Size: 4KB" gives "4kb") and
+ * unit, lower case [a-z0-9-] only, at most 120 characters before the
+ * extension (long arguments keep words from both ends); a test whose name repeats an
  * earlier test's gets "-2", "-3"... Same set, same names. free() it.
  */
 char	*chart_file_name(const struct result_set *rs, const struct chart_id *id,

@@ -657,9 +657,9 @@ test_names(const struct result_set *rs)
 		free(b);
 	}
 	a = chart_file_name(rs, &ids[2], CHART_PNG);
-	is_str(a, "flexible-io-tester-3-36-type-random-read-engine-io-uring-"
-	    "direct-yes-block-size-4kb-job-count-32-disk-target-iops.png",
-	    "name from title, version, arguments and unit");
+	is_str(a, "flexible-io-tester-3-36-random-read-io-uring-yes-4kb-32-"
+	    "default-test-directory-iops.png",
+	    "name from title, version, argument values and unit");
 	free(a);
 	{
 		char	**all = chart_file_names(rs, ids, n, CHART_PDF);
@@ -726,6 +726,26 @@ test_overview(void)
 		free(names);
 		model_set_str(&rs->tests[1].title, "Same");
 		model_set_str(&rs->tests[2].title, "Same");
+		model_set_str(&rs->tests[1].description, "Job: a job name long "
+		    "enough to push the end of the arguments past the length "
+		    "limit of a file name - Log: Completion Latency - "
+		    "Statistic: Mean");
+		model_set_str(&rs->tests[2].description, "Job: a job name long "
+		    "enough to push the end of the arguments past the length "
+		    "limit of a file name - Log: Completion Latency - "
+		    "Statistic: 99th Percentile");
+		names = chart_file_names(rs, ids, 3, CHART_SVG);
+		ok(strstr(names[1], "statistic") == NULL &&
+		    strstr(names[1], "-mean.svg") != NULL &&
+		    strstr(names[2], "-99th-percentile.svg") != NULL &&
+		    strlen(names[2]) <= 124,
+		    "long arguments keep their distinguishing end");
+		free(names[0]);
+		free(names[1]);
+		free(names[2]);
+		free(names);
+		model_set_str(&rs->tests[1].description, NULL);
+		model_set_str(&rs->tests[2].description, NULL);
 		names = chart_file_names(rs, ids, 3, CHART_SVG);
 		is_str(names[0], "same.svg", "first of a repeated name");
 		is_str(names[2], "same-3.svg", "third of a repeated name");
