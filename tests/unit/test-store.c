@@ -15,12 +15,11 @@
 
 #include "export.h"
 #include "store.h"
-#include "json-helpers.h"
+#include "store-helpers.h"
 #include "tap.h"
 #include "xalloc.h"
 
 static struct result_set *build(const char *sha);
-static long	 count(struct store *, const char *);
 static int	 count_cb(const struct store_summary *, void *);
 
 /* Every kind of thing the model holds, including absent values and NULLs. */
@@ -110,21 +109,6 @@ build(const char *sha)
 	s = value_add_series(v, "bw");
 	dbl_list_add(&s->y, 7);
 	return rs;
-}
-
-static long
-count(struct store *st, const char *table)
-{
-	sqlite3_stmt	*stmt = NULL;
-	char		*sql = xasprintf("SELECT count(*) FROM %s", table);
-	long		 n = -1;
-
-	if (sqlite3_prepare_v2(store_db(st), sql, -1, &stmt, NULL) == SQLITE_OK &&
-	    sqlite3_step(stmt) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	free(sql);
-	return n;
 }
 
 static int
