@@ -69,6 +69,7 @@ static const char *const store_import_kinds[] = { "field", "note", "meta" };
 static int	 store_import_find_sha(struct store *, const char *, int64_t *,
 		    struct diag *);
 static void	 store_import_free(struct store_import *);
+static void	 store_import_end(struct store *);
 static int	 store_import_kv(struct store_import *, int64_t, const char *,
 		    const struct kv_list *, struct diag *);
 static int	 store_import_facts(struct store *, sqlite3_stmt *, int64_t,
@@ -117,6 +118,18 @@ store_import_free(struct store_import *imp)
 	free(imp);
 }
 
+/*
+ * After COMMIT or ROLLBACK: foreign keys back on for every other use of
+ * the connection (deletion relies on their cascades). Setting the pragma
+ * outside a transaction has no failure mode but misuse.
+ */
+static void
+store_import_end(struct store *st)
+{
+	(void)sqlite3_exec(st->db, "PRAGMA foreign_keys = ON", NULL, NULL,
+	    NULL);
+}
+
 int
 store_import_begin(struct store *st, const struct result_set *rs,
     struct store_import **out, int64_t *id, bool *already, struct diag *d)
@@ -129,9 +142,21 @@ store_import_begin(struct store *st, const struct result_set *rs,
 	*out = NULL;
 	*id = 0;
 	*already = false;
-	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+	/*
+	 * Every parent id an import writes is the rowid it has just
+	 * inserted in this transaction, and value->system is checked
+	 * against the systems written: the per-row foreign-key lookups (and
+	 * the statement journal they bring) would only repeat that. The
+	 * pragma is a no-op inside a transaction, hence before BEGIN; it is
+	 * back on as soon as the import ends (store_import_end).
+	 */
+	if (store_exec(st, "PRAGMA foreign_keys = OFF", d) == -1)
 		return -1;
+	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1) {
+		store_import_end(st);
+		return -1;
+	}
 	if (rs->source_sha256 != NULL &&
 	    store_import_find_sha(st, rs->source_sha256, &existing, d) == -1)
 		goto fail;
@@ -140,6 +165,7 @@ store_import_begin(struct store *st, const struct result_set *rs,
 		*already = true;
 		if (store_exec(st, "COMMIT", d) == -1)
 			goto fail;
+		store_import_end(st);
 		return 0;
 	}
 	imp = xcalloc(1, sizeof(*imp));
@@ -165,6 +191,7 @@ fail:
 		store_import_free(imp);
 	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
 	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_import_end(st);
 	*id = 0;
 	*already = false;
 	return -1;
@@ -332,8 +359,10 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 	if (store_exec(st, "COMMIT", d) == -1) {
 		*id = 0;
 		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		store_import_end(st);
 		return -1;
 	}
+	store_import_end(st);
 	return 0;
 fail:
 	store_import_abort(imp);
@@ -351,6 +380,7 @@ store_import_abort(struct store_import *imp)
 	store_import_free(imp);
 	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
 	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_import_end(st);
 }
 
 int
