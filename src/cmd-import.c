@@ -45,7 +45,8 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 {
 	struct result_set	*rs = NULL;
 	struct str_list		 warnings = { NULL, 0, 0 };
-	struct read_options	 ro = { opts->system_name, &warnings };
+	struct read_options	 ro = { .system_name = opts->system_name,
+	    .warnings = &warnings };
 	struct diag		 d;
 	int64_t			 id;
 	size_t			 i, nvalues;

@@ -26,6 +26,12 @@
 struct read_options {
 	const char	*system_name;	/* --system: overrides host/dir names */
 	struct str_list	*warnings;	/* readers append "file:line: text" here; may be NULL */
+	/*
+	 * --systems "A;B;C": system identifiers stated by the user, for
+	 * formats whose text does not separate them (flattened exports).
+	 */
+	const char	*system_names;
+	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
 /*

@@ -29,7 +29,7 @@ static int
 th_read(const char *path, const char *sys, struct result_set **rs,
     struct str_list *warn, struct diag *d)
 {
-	struct read_options	ro = { sys, warn };
+	struct read_options	ro = { .system_name = sys, .warnings = warn };
 
 	*rs = result_set_new();
 	diag_clear(d);

@@ -31,7 +31,7 @@ static struct result_set *
 load(const char *path, struct diag *d)
 {
 	struct result_set	*rs = result_set_new();
-	struct read_options	 opt = { NULL, &warnings };
+	struct read_options	 opt = { .warnings = &warnings };
 
 	diag_clear(d);
 	str_list_free(&warnings);

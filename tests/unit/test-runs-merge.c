@@ -46,7 +46,7 @@ check_model(void)
 	struct test		*t;
 	struct value		*v;
 	struct str_list		 w = { 0 };
-	struct read_options	 ro = { NULL, &w };
+	struct read_options	 ro = { .warnings = &w };
 	int			 i;
 
 	a = result_set_new();
@@ -89,7 +89,7 @@ check_three_runs(void)
 				    FX "run2-randread.json", FX "run3-randread.json" };
 	struct result_set	*rs = NULL;
 	struct str_list		 w = { 0 };
-	struct read_options	 ro = { "box", &w };
+	struct read_options	 ro = { .system_name = "box", .warnings = &w };
 	struct diag		 d;
 	const struct test	*t;
 	const struct value	*v;
@@ -133,7 +133,7 @@ check_mismatch(void)
 				    FX "json-randread-4k.json" };
 	struct result_set	*rs = NULL;
 	struct str_list		 w = { 0 };
-	struct read_options	 ro = { "box", &w };
+	struct read_options	 ro = { .system_name = "box", .warnings = &w };
 	struct diag		 d;
 	const struct test	*t;
 
