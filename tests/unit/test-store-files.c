@@ -60,7 +60,7 @@ check_file(struct store *st, struct store *st2, const char *path)
 	struct result_set		*rs = result_set_new(), *loaded = NULL;
 	struct result_set		*srs = result_set_new();
 	struct import_file_result	 res;
-	struct read_options		 ro = { NULL, NULL };
+	struct read_options		 ro = { .system_name = NULL };
 	const struct reader		*r;
 	struct diag			 d;
 	char				*want = NULL, *got = NULL, *name;
@@ -231,6 +231,8 @@ main(void)
 {
 	static const char *const dirs[] = {
 		"fixtures/pts", "fixtures/meta", "fixtures/fio", "fixtures/dd",
+		"fixtures/ob", "fixtures/diff", "../shared/corpus/ob-html",
+		"../shared/corpus/ob-text",
 		"../shared/corpus/pts-xml", "../shared/corpus/fio-json",
 		"../shared/corpus/fio-text", "../shared/corpus/fio-terse",
 		"../shared/corpus/fio-log", "../shared/corpus/dd", NULL
