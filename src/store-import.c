@@ -18,8 +18,8 @@
 /*
  * Every statement of an import, prepared once at begin. OR FAIL rather
  * than the default ABORT: ABORT makes SQLite keep a statement journal to
- * undo half a statement, which costs a fifth of an import, while any
- * failure here rolls the whole import back anyway.
+ * undo half a statement (about 4 % of an import's instructions), while
+ * any failure here rolls the whole import back anyway.
  */
 enum {
 	SI_SOURCE, SI_SET, SI_SET_FIELDS, SI_EXTRA, SI_SYSTEM, SI_SYSTEM_FIELDS,
@@ -36,46 +36,50 @@ enum {
 
 enum { SN_RUNS, SN_POINTS, SN_COUNT };
 
+/* See above: OR FAIL, no statement journal. */
+#define STORE_INSERT	"INSERT OR FAIL INTO "
+
 static const struct {
 	const char	*head;		/* INSERT ... VALUES */
 	const char	*row;		/* one row's placeholders */
 } store_import_lists[SN_COUNT] = {
-	[SN_RUNS] = { "INSERT OR FAIL INTO runs (result_id, pos, value) VALUES ",
-	    "(?, ?, ?)" },
-	[SN_POINTS] = { "INSERT OR FAIL INTO series_points (series_id, axis, pos, "
-	    "value) VALUES ", "(?, ?, ?, ?)" }
+	[SN_RUNS] = { STORE_INSERT "runs (result_id, pos, value) "
+	    "VALUES ", "(?, ?, ?)" },
+	[SN_POINTS] = { STORE_INSERT "series_points (series_id, axis, "
+	    "pos, value) VALUES ", "(?, ?, ?, ?)" }
 };
 
 static const char *const store_import_sql[SI_COUNT] = {
-	[SI_SOURCE] = "INSERT OR FAIL INTO sources (path, sha256, format, size) "
-	    "VALUES (?, ?, ?, ?)",
-	[SI_SET] = "INSERT OR FAIL INTO result_sets (source_id, format) VALUES (?, ?)",
+	[SI_SOURCE] = STORE_INSERT "sources (path, sha256, format, "
+	    "size) VALUES (?, ?, ?, ?)",
+	[SI_SET] = STORE_INSERT "result_sets (source_id, format) "
+	    "VALUES (?, ?)",
 	[SI_SET_FIELDS] = "UPDATE result_sets SET title = ?, description = ?, "
 	    "notes = ?, generator = ?, last_modified = ?, source_url = ?, "
 	    "source_ref = ?, format = ? WHERE id = ?",
-	[SI_EXTRA] = "INSERT OR FAIL INTO result_set_extra (set_id, pos, key, value) "
-	    "VALUES (?, ?, ?, ?)",
-	[SI_SYSTEM] = "INSERT OR FAIL INTO systems (set_id, pos, identifier) "
+	[SI_EXTRA] = STORE_INSERT "result_set_extra (set_id, pos, key, "
+	    "value) VALUES (?, ?, ?, ?)",
+	[SI_SYSTEM] = STORE_INSERT "systems (set_id, pos, identifier) "
 	    "VALUES (?, ?, ?)",
 	[SI_SYSTEM_FIELDS] = "UPDATE systems SET identifier = ?, "
 	    "notes_text = ?, json_raw = ? WHERE id = ?",
-	[SI_FIELD] = "INSERT OR FAIL INTO system_fields (system_id, pos, kind, key, "
-	    "value) VALUES (?, ?, ?, ?, ?)",
-	[SI_FACT] = "INSERT OR FAIL INTO system_facts (system_id, pos, key, value, "
-	    "source) VALUES (?, ?, ?, ?, ?)",
-	[SI_TEST] = "INSERT OR FAIL INTO tests (set_id, pos, identifier, title, "
+	[SI_FIELD] = STORE_INSERT "system_fields (system_id, pos, kind, "
+	    "key, value) VALUES (?, ?, ?, ?, ?)",
+	[SI_FACT] = STORE_INSERT "system_facts (system_id, pos, key, "
+	    "value, source) VALUES (?, ?, ?, ?, ?)",
+	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
 	    "app_version, arguments, description, unit, proportion, "
 	    "proportion_raw, display, display_raw, annotation, parent) "
 	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	[SI_FOOTNOTE] = "INSERT OR FAIL INTO test_footnotes (test_id, pos, text) "
+	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
 	    "VALUES (?, ?, ?)",
-	[SI_TEST_FACT] = "INSERT OR FAIL INTO test_facts (test_id, pos, key, value) "
-	    "VALUES (?, ?, ?, ?)",
-	[SI_RESULT] = "INSERT OR FAIL INTO results (test_id, pos, system_id, mean, se, "
-	    "n, min, max, value_text, raw_string, json_raw, note, error) "
-	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	[SI_SERIES] = "INSERT OR FAIL INTO series (result_id, pos, name, unit, x_unit) "
-	    "VALUES (?, ?, ?, ?, ?)"
+	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
+	    "value) VALUES (?, ?, ?, ?)",
+	[SI_RESULT] = STORE_INSERT "results (test_id, pos, system_id, "
+	    "mean, se, n, min, max, value_text, raw_string, json_raw, note, "
+	    "error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[SI_SERIES] = STORE_INSERT "series (result_id, pos, name, unit, "
+	    "x_unit) VALUES (?, ?, ?, ?, ?)"
 };
 
 struct store_import {
