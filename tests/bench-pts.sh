@@ -35,6 +35,13 @@ rss() {
 	/usr/bin/time -v "$@" 2>"$OUT/time" >/dev/null
 	sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/time"
 }
+# CPU seconds (user + system) of the run rss measured last: an import
+# waits for fsync, so on a busy disk its wall time says little of its own
+# work.
+cpu() {
+	awk -F': ' '/User time|System time/ { s += $2 } END {
+		printf "  %-24s %7.3f s of CPU (user + system)\n", "", s }' "$OUT/time"
+}
 report() {	# label, ns, kB
 	awk -v l="$1" -v b="$BYTES" -v ns="$2" -v k="$3" 'BEGIN {
 		s = ns / 1e9
@@ -65,6 +72,7 @@ if "$BR" help 2>/dev/null | grep -q '^ *import'; then
 	done
 	rm -f "$BENCHREPORT_DB"*
 	report "benchreport import" "$imp" "$(rss "$BR" import "$FILE")"
+	cpu
 	# The usual case: the database exists (created and migrated untimed).
 	old=""
 	for i in 1 2 3; do
@@ -75,6 +83,7 @@ if "$BR" help 2>/dev/null | grep -q '^ *import'; then
 	rm -f "$BENCHREPORT_DB"*
 	"$BR" list >/dev/null
 	report "  into an existing db" "$old" "$(rss "$BR" import "$FILE")"
+	cpu
 	rm -f "$BENCHREPORT_DB"*
 	awk -v a="$x" -v i="$imp" -v o="$old" 'BEGIN {
 		printf "bench: import runs at %.0f%% of the xmllint ceiling " \
