@@ -3,7 +3,8 @@
  * benchreport diff A B: compare two result sets (stored IDs or files, or
  * one system of each as ID:SYSTEM) and print the verdicts as a terminal
  * table, Markdown, JSON or an HTML page. The exit status says whether a
- * significant difference (or, with --fail-above, a regression) was found.
+ * significant regression (larger than --fail-above) was found, so CI can
+ * gate on it; --any makes improvements count too.
  */
 #include <sys/stat.h>
 
@@ -28,6 +29,7 @@ enum cmd_diff_format {
 
 #define CMD_DIFF_OPT_NOCORR	0x2001
 #define CMD_DIFF_OPT_FAIL	0x2002
+#define CMD_DIFF_OPT_ANY	0x2003
 
 static int	 cmd_diff_exec(struct cmd_ctx *, int, char **);
 static int	 cmd_diff_number(const char *arg, const char *what, double lo,
@@ -38,7 +40,7 @@ const struct cmd_entry cmd_diff_entry = {
 	.name = "diff",
 	.alias = NULL,
 	.usage = "[--format text|markdown|json|html|svg] [--alpha A] [--no-correction]\n"
-	    "       [--threshold PCT] [--fail-above PCT] [--map OLD=NEW] [-o FILE]\n"
+	    "       [--threshold PCT] [--fail-above PCT | --any] [--map OLD=NEW] [-o FILE]\n"
 	    "       A[:SYSTEM] B[:SYSTEM]",
 	.summary = "compare two result sets with significance tests",
 	.flags = CMD_NEEDS_STORE,
@@ -55,12 +57,13 @@ static const char cmd_diff_options[] =
 	"  --no-correction      no Holm-Bonferroni correction across the diff\n"
 	"  --threshold PCT      smaller changes are never reported as significant\n"
 	"  --fail-above PCT     exit 1 only for a significant regression larger\n"
-	"                       than PCT % (0: any regression)\n"
+	"                       than PCT % (default 0: any significant regression)\n"
+	"  --any                exit 1 for any significant change, better or worse\n"
 	"  --map OLD=NEW        system OLD of A is system NEW of B (repeatable)\n"
 	"  --db PATH            results database\n"
 	"  -h, --help           show this help\n"
-	"Exit status: 0 no significant difference, 1 one was found, 2 bad input,\n"
-	"3 database error.\n";
+	"Exit status: 0 no significant regression, 1 one was found (with --any:\n"
+	"any significant change), 2 bad input, 3 database error.\n";
 
 static int
 cmd_diff_number(const char *arg, const char *what, double lo, double hi,
@@ -105,6 +108,7 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "alpha",		required_argument,	NULL, 'a' },
+		{ "any",		no_argument,		NULL, CMD_DIFF_OPT_ANY },
 		{ "db",			required_argument,	NULL, CMD_OPT_DB },
 		{ "fail-above",		required_argument,	NULL, CMD_DIFF_OPT_FAIL },
 		{ "format",		required_argument,	NULL, 'f' },
@@ -126,7 +130,7 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	char			*arg_a = NULL, *arg_b = NULL, *sys_a = NULL;
 	char			*sys_b = NULL, *eq;
 	double			 fail_above = 0;
-	bool			 regressions_only = false, approx = false;
+	bool			 regressions_only = true, approx = false;
 	long long		 id;
 	size_t			 i, nmap = 0;
 	int			 ch, wrc = 0, rc = EXIT_BADINPUT;
@@ -147,6 +151,9 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			    &fail_above) == -1)
 				goto out;
 			regressions_only = true;
+			break;
+		case CMD_DIFF_OPT_ANY:
+			regressions_only = false;
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)

@@ -48,7 +48,9 @@ check_ok "--fail-above 5: a 3% regression passes" \
     "$BR" diff --fail-above 5 "$F/before.xml" "$F/after.xml"
 check_fail 1 "--fail-above 3: a 3.2% regression fails" \
     "$BR" diff --fail-above 3 "$F/before.xml" "$F/after.xml"
-check_fail 1 "--threshold 10: two big changes remain" \
+check_fail 1 "--threshold 10 --any: two big changes remain" \
+    "$BR" diff --any --threshold 10 "$F/before.xml" "$F/after.xml"
+check_ok "--threshold 10: the regression is below it, exit 0" \
     "$BR" diff --threshold 10 "$F/before.xml" "$F/after.xml"
 check_grep "--threshold 10: build regression not reported" \
     '^Summary: 2 better, 0 worse, 6 no significant change' "$T/out"
@@ -116,7 +118,7 @@ check_ok "import" "$BR" import "$F/before.xml" "$F/after.xml"
 check_ok "merge stores a new set" "$BR" merge --title "both runs" 1 2
 check_grep "merge: prints the new ID" '^3	both runs	4 systems	6 tests$' "$T/out"
 check_grep "merge: clashing ext4 renamed, and said so" 'renamed "ext4 \(2\)"' "$T/err"
-check_fail 1 "diff of the merged set's systems" "$BR" diff 3:ext4 "3:ext4 (2)"
+check_fail 1 "diff of the merged set's systems (--any)" "$BR" diff --any 3:ext4 "3:ext4 (2)"
 check_grep "merged set: random write still better" '\+16\.3% .*better$' "$T/out"
 check_ok "merge of a set with itself" "$BR" merge 1 1
 check_grep "self merge: nothing doubles" '^4	.*	2 systems	5 tests$' "$T/out"
