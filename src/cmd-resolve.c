@@ -14,7 +14,6 @@
 #include "format.h"
 #include "textsafe.h"
 
-
 int
 cmd_resolve_open(struct cmd_ctx *ctx, struct store **st)
 {
