@@ -96,14 +96,12 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "system",	required_argument,	NULL, 's' },
 		{ NULL,		0,			NULL, 0 }
 	};
-	struct cmd_import_opts	 opts = { NULL, NULL };
-	struct result_set	*rs = NULL;
-	struct store		*st = NULL;
-	int64_t			 id;
-	size_t			 i, nvalues;
-	bool			 already;
-	int			 ch, k, one, rc = EXIT_OK;
-	bool			 merge = false;
+	struct cmd_import_opts		 opts = { NULL, NULL };
+	struct import_file_result	 res;
+	struct result_set		*rs = NULL;
+	struct store			*st = NULL;
+	int				 ch, k, one, rc = EXIT_OK;
+	bool				 merge = false;
 
 	while ((ch = getopt_long(argc, argv, "f:hms:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -138,26 +136,24 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	for (k = optind; k < argc; k++) {
-		one = cmd_resolve_import(ctx, st, argv[k], &opts, &id,
-		    &already, &rs);
+		one = cmd_resolve_import(ctx, st, argv[k], &opts, &res, &rs);
 		if (one != EXIT_OK) {
 			/* A store error outranks bad input: it is the worse news. */
 			if (rc != EXIT_STORE)
 				rc = one;
 			continue;
 		}
-		if (already) {
+		if (res.already) {
 			textsafe_fputs(argv[k], stdout);
-			printf(": already imported as %lld\n", (long long)id);
+			printf(": already imported as %lld\n", (long long)res.id);
 		} else {
-			for (i = 0, nvalues = 0; i < rs->ntests; i++)
-				nvalues += rs->tests[i].nvalues;
-			printf("%lld\t", (long long)id);
+			/* The tests may be gone (streamed): count from res. */
+			printf("%lld\t", (long long)res.id);
 			textsafe_fputs(rs->title != NULL && *rs->title != '\0' ?
 			    rs->title : argv[k], stdout);
 			printf("\t%zu system%s\t%zu result%s\n", rs->nsystems,
-			    rs->nsystems == 1 ? "" : "s", nvalues,
-			    nvalues == 1 ? "" : "s");
+			    rs->nsystems == 1 ? "" : "s", res.nvalues,
+			    res.nvalues == 1 ? "" : "s");
 		}
 		result_set_free(rs);
 		rs = NULL;

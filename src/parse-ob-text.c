@@ -1028,8 +1028,8 @@ out:
 }
 
 const struct reader reader_ob_text = {
-	"ob-text",
-	"OpenBenchmarking result view exported to HTML, flattened to text",
-	parse_ob_text_detect,
-	parse_ob_text_read,
+	.name = "ob-text",
+	.summary = "OpenBenchmarking result view exported to HTML, flattened to text",
+	.detect = parse_ob_text_detect,
+	.read = parse_ob_text_read
 };
