@@ -81,6 +81,8 @@ cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
 	diag_clear(&d);
 	memset(&ro, 0, sizeof(ro));
 	ro.system_name = opts != NULL ? opts->system_name : NULL;
+	ro.system_names = opts != NULL ? opts->system_names : NULL;
+	ro.strict = opts != NULL ? opts->strict : 0;
 	ro.warnings = &warnings;
 	rs = result_set_new();
 	if (cmd_resolve_read(path, opts, &ro, rs, &d) == -1) {

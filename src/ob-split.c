@@ -607,6 +607,8 @@ again:
 					if (!ob_split_word_join(p->t, cuts[q]))
 						score++;
 				score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
+				if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+					score += 2 * tl + 1;
 				(*nconsistent)++;
 				if (score < best) {
 					for (q = 0; q < nsol && q < max_sols; q++)

@@ -66,11 +66,18 @@ struct ob_name_problem {
 	const char	**hard;		/* names stated by notes ("- RAID0: ") */
 	size_t		  nhard;
 	size_t		  min_names;	/* lower bound (SE strings of a full run) */
+	/*
+	 * Optional: does a consistent partition agree with the systems
+	 * table's cells? Partitions it accepts rank before all others.
+	 */
+	bool		(*agree)(const struct ob_names *cand, void *ctx);
+	void		 *agree_ctx;
 };
 
 /*
  * Partition t into names consistent with every run (hard evidence), then
- * rank them by weak evidence: boundaries at word joins first. Returns how
+ * rank them: agreement with the table's cells (p->agree) first, then
+ * boundaries at word joins. Returns how
  * many partitions share the best rank (the first max_sols are stored in
  * sols[]; caller frees each with ob_names_free; more than max_sols means
  * "more than max_sols"); *nconsistent gets how many were consistent at

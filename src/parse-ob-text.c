@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "ob-cells.h"
 #include "ob-segment.h"
 #include "ob-split.h"
 #include "ob-check.h"
@@ -54,7 +55,11 @@ static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	    const struct ob_names *sols, size_t n);
 static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
 	    const char *notes);
-static int	parse_ob_text_names(struct tdoc *t, const char *notes);
+static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
+	    const char *notes);
+static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
+static int	parse_ob_text_names(struct tdoc *t, const char *table,
+	    const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
 static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
 static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
@@ -449,15 +454,45 @@ parse_ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *so
 	free(cnt);
 }
 
+/* The table's cells run: after the names, before the watermark; or NULL. */
+static char *
+parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
+{
+	const char	*p = strstr(table, t->names_t);
+	const char	*end = notes - strlen(OB_WATERMARK);
+
+	if (p == NULL || p + strlen(t->names_t) > end)
+		return NULL;
+	p += strlen(t->names_t);
+	return xstrndup(p, (size_t)(end - p));
+}
+
+/* The table's Disk cells, and how many partitions agreed with them. */
+struct parse_ob_text_cells {
+	struct ob_cells_row	 row;
+	size_t			 nagree;
+};
+
+static bool
+parse_ob_text_agree(const struct ob_names *cand, void *ctx)
+{
+	struct parse_ob_text_cells	*c = ctx;
+
+	if (!ob_cells_agree(&c->row, cand))
+		return false;
+	c->nagree++;
+	return true;
+}
+
 /*
- * The systems table's cells are joined with no boundary and spanning cells
- * are printed once: they cannot be assigned to systems from the text. Keep
- * the labels and the raw cells run for the record instead of guessing.
+ * Keep the table's labels and its raw cells run for the record: spanning
+ * cells are printed once, so the cells go to systems only where the
+ * evidence pins them (ob-fields).
  */
 static void
 parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 {
-	const char	*p = strstr(table, t->names_t), *rest = table;
+	const char	*rest = table;
 	size_t		 tl = strlen(t->rs->title), le;
 	char		*s;
 
@@ -469,26 +504,29 @@ parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 		kv_list_add(&t->rs->extra, "ob-table-labels", s);
 		free(s);
 	}
-	if (p == NULL)
+	s = parse_ob_text_cells_run(t, table, notes);
+	if (s == NULL)
 		return;
-	p += strlen(t->names_t);
-	s = xstrndup(p, (size_t)(notes - strlen(OB_WATERMARK) - p));
 	kv_list_add(&t->rs->extra, "ob-table-cells", s);
 	free(s);
 }
 
 /* Decide the system names: the user's, or the one partition evidence leaves. */
 static int
-parse_ob_text_names(struct tdoc *t, const char *notes)
+parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 {
-	struct ob_name_problem	 np;
-	struct str_list		 hard = { 0 };
-	struct ob_names		 sols[OB_MAX_SOLS];
-	struct strbuf		 sb;
-	size_t			 n, i, nall = 0;
-	int			 rc = 0;
+	struct ob_name_problem		 np;
+	struct str_list			 hard = { 0 };
+	struct ob_names			 sols[OB_MAX_SOLS];
+	struct parse_ob_text_cells	 cells;
+	struct strbuf			 sb;
+	size_t				 n, i, nall = 0;
+	int				 rc = 0;
+	char				*run;
 
 	memset(&np, 0, sizeof(np));
+	memset(&cells, 0, sizeof(cells));
+	run = parse_ob_text_cells_run(t, table, notes);
 	if (t->opt != NULL && t->opt->system_names != NULL) {
 		char	*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
 
@@ -521,18 +559,32 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 		free(order);
 		goto out;
 	}
+	if (run != NULL) {
+		ob_cells_disk_row(run, &cells.row);
+		np.agree = parse_ob_text_agree;
+		np.agree_ctx = &cells;
+	}
 	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
-	if (n == 1) {
-		t->names = sols[0];
-		if (nall > 1)
-			format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
-			    "system names taken from word boundaries: %zu other splits "
-			    "of \"%s\" fit every chart; state the names with --systems "
-			    "if these are wrong", nall - 1, t->names_t);
-		goto out;
+	if (n == 1 && (nall == 1 || cells.nagree == 1))
+		goto found;
+	if (n == 1 && !(t->opt != NULL && t->opt->strict)) {
+		/* Word joins chose among splits the evidence leaves open. */
+		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+		    "system names taken from word boundaries: %zu other splits "
+		    "of \"%s\" fit every chart%s; state the names with --systems "
+		    "if these are wrong", nall - 1, t->names_t, cells.nagree > 1 ?
+		    " and the table's Disk cells" : "");
+		goto found;
 	}
 	strbuf_init(&sb);
-	if (n == 0)
+	if (n == 1)
+		strbuf_printf(&sb, "system names not pinned (strict): %zu splits of "
+		    "\"%s\" fit every chart%s, the one at word boundaries is ",
+		    nall, t->names_t, cells.nagree > 1 ?
+		    " and the table's Disk cells" : "");
+	if (n == 1)
+		parse_ob_text_describe(&sb, &sols[0]);
+	else if (n == 0)
 		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
 		    "at word joins is consistent with every chart; state them with "
 		    "--systems \"NAME1;NAME2;...\"", t->names_t);
@@ -541,6 +593,13 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 		    " ways consistent with every chart and note, equally at word "
 		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
+		if (cells.row.len == 0)
+			strbuf_adds(&sb, " (the systems table has no Disk cells "
+			    "to compare)");
+		else
+			strbuf_printf(&sb, " (%s of them agree%s with the systems "
+			    "table's Disk cells)", cells.nagree == 0 ? "none" :
+			    "all", cells.nagree == 0 ? "s" : "");
 		if (n <= OB_MAX_SOLS)
 			parse_ob_text_pinned(&sb, t->names_t, sols, n);
 		strbuf_adds(&sb, ", e.g. ");
@@ -555,7 +614,12 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 	strbuf_free(&sb);
 	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
 		ob_names_free(&sols[i]);
+	goto out;
+found:
+	t->names = sols[0];
 out:
+	ob_cells_row_free(&cells.row);
+	free(run);
 	free((void *)np.runs);
 	free((void *)np.counts);
 	str_list_free(&hard);
@@ -1004,7 +1068,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 			goto out;
 	if (parse_ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
 		goto out;
-	if (parse_ob_text_names(&t, notes) != 0)
+	if (parse_ob_text_names(&t, table, notes) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
