@@ -42,6 +42,27 @@ check_grep "  4 systems" "4 systems	12 results" "$T/out"
 check_fail 2 "--strict refuses a value run with two readings" "$BR" import --strict "$F/fio-pair-unrelated.txt"
 check_grep "  naming the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
 
+# The seeds' figures under new headings: both import with no options.
+check_ok "eight drives (seed figures, own heading) import with no options" \
+    "$BR" --db "$T/e.db" import "$F/drives-eight.txt"
+check_grep "  8 systems, 110 results" "8 systems	110 results" "$T/out"
+check_ok "  export as JSON" "$BR" --db "$T/e.db" export -f json 1
+check_grep "  Crucial T705 2TB is a system" '"Crucial T705 2TB"' "$T/out"
+check_grep "  Corsair MP700 2TB seq write settled by the overview: 869" '"869"' "$T/out"
+check "  no value left ambiguous" sh -c "! grep -q 'ambiguous in the source' '$T/out'"
+check_ok "Btrfs levels (seed figures, own heading) import with no options" \
+    "$BR" --db "$T/e.db" import "$F/btrfs-levels.txt"
+check_grep "  3 systems, 57 results" "3 systems	57 results" "$T/out"
+for demo in nvme-review btrfs-raid; do
+	if [ -f "$ROOT/fixtures/demo/$demo.txt" ]; then
+		check_ok "demo $demo imports with no options" "$BR" --db "$T/demo.db" \
+		    import "$ROOT/fixtures/demo/$demo.txt"
+		check "  with no value left ambiguous" sh -c "! grep -q 'is ambiguous' '$T/err'"
+	else
+		skip "demo $demo" "fixtures/demo/$demo.txt not here yet"
+	fi
+done
+
 check_fail 2 "truncated text export refused" "$BR" import "$F/truncated.txt"
 check_grep "  with file:line" "truncated.txt:27: .*truncated" "$T/err"
 check_fail 2 "names no evidence pins: refused" "$BR" import "$F/unnamed.txt"
@@ -66,6 +87,11 @@ if [ -n "$SHARED" ]; then
 	check_grep "  saying so" "000_d75a954a9db40170.txt:7: the names given with --systems" "$T/err"
 	check_ok "seed 000 with --strict: the names are pinned, nothing ambiguous" \
 	    "$BR" --db "$T/s2.db" import --strict "$S0"
+	check_ok "  export as JSON" "$BR" --db "$T/s2.db" export -f json 1
+	grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/seed.values"
+	check_ok "  and the eight-drive fixture" "$BR" --db "$T/e.db" export -f json 1
+	grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/fix.values"
+	check "  the fixture reads to the seed's values" cmp -s "$T/seed.values" "$T/fix.values"
 	C10="$SHARED/corpus/ob-text/synth-10-single.txt"
 	if [ -f "$C10" ]; then
 		check_ok "synth-10-single imports with its ambiguous charts left out" "$BR" --db "$T/s.db" import "$C10"
