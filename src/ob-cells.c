@@ -212,3 +212,21 @@ ob_cells_agree(const struct ob_cells_row *row, const struct ob_names *names)
 			return false;
 	return true;
 }
+
+bool
+ob_cells_fits(const char *name, const char *cell, size_t len)
+{
+	struct ob_cells_row	 row;
+	char			*copy = xstrndup(cell, len);
+	bool			 ok;
+
+	ob_cells_disk_row(copy, &row);
+	/* The cell starts here: its size is its whole first number. */
+	if (row.len == 1 && strstr(copy, " x ") != copy + strspn(copy, "0123456789"))
+		row.cell[0].ncap = 1;
+	ok = row.len == 1 && row.cell[0].start == 0 &&
+	    ob_cells_pair(name, &row, 0);
+	ob_cells_row_free(&row);
+	free(copy);
+	return ok;
+}

@@ -51,6 +51,11 @@ void	 ob_cells_row_free(struct ob_cells_row *row);
  */
 bool	 ob_cells_agree(const struct ob_cells_row *row,
 	    const struct ob_names *names);
+/*
+ * Is the text cell (len bytes, one Disk cell: "2000GB CT2000T705SSD5 +
+ * 123GB ...") the drive the name states, by the same test?
+ */
+bool	 ob_cells_fits(const char *name, const char *cell, size_t len);
 /* One name against one cell of the row (exposed for tests). */
 bool	 ob_cells_pair(const char *name, const struct ob_cells_row *row,
 	    size_t i);

@@ -137,6 +137,12 @@ unsigned	 ob_split_overview_decimals(const char *s, bool **before,
 	    bool **after, const struct ob_tok *toks, size_t i);
 
 /*
+ * Is position i (0 < i < strlen(t)) a join of two words with no space:
+ * "2TB|Inland", "Audio|DELL", "Threads)|ASUS"; never "RAID0|RAID1"?
+ */
+bool	 ob_split_word_join(const char *t, size_t i);
+
+/*
  * The block size an fio arguments line states ("Block Size: 2MB", "4KB"),
  * in MB, or 0 when it states none.
  */

@@ -14,6 +14,7 @@
 
 #include "format.h"
 #include "ob-cells.h"
+#include "ob-fields.h"
 #include "ob-segment.h"
 #include "ob-split.h"
 #include "ob-check.h"
@@ -41,7 +42,11 @@ static int	parse_ob_text_fail(struct tdoc *t, long line, const char *msg);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
 static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 	    size_t last);
-static size_t	parse_ob_text_labels_end(const char *s);
+static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
+static void	parse_ob_text_fields(struct tdoc *t, const char *table,
+	    const char *notes);
+static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
+	    void *ctx);
 static bool	parse_ob_text_anagram(const char *a, const char *b, size_t n);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
 	    const char *overview);
@@ -304,7 +309,7 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 
 /* Where the table's names run starts: after the title and field labels. */
 static size_t
-parse_ob_text_labels_end(const char *s)
+parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
 	size_t	pos = 0, i, l, best;
 
@@ -317,6 +322,12 @@ parse_ob_text_labels_end(const char *s)
 		}
 		if (best == 0)
 			return pos;
+		if (out != NULL) {
+			char	*one = xstrndup(s + pos, best);
+
+			str_list_add(out, one);
+			free(one);
+		}
 		pos += best;
 	}
 }
@@ -356,7 +367,7 @@ parse_ob_text_table_names(struct tdoc *t, const char *table, const char *overvie
 	rest = table;
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	rest += parse_ob_text_labels_end(rest);
+	rest += parse_ob_text_labels_end(rest, NULL);
 	if (strlen(rest) >= strlen(longest) &&
 	    parse_ob_text_anagram(rest, longest, strlen(longest))) {
 		char	*cand = xstrndup(rest, strlen(longest));
@@ -498,7 +509,7 @@ parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	le = parse_ob_text_labels_end(rest);
+	le = parse_ob_text_labels_end(rest, NULL);
 	if (le > 0) {
 		s = xstrndup(rest, le);
 		kv_list_add(&t->rs->extra, "ob-table-labels", s);
@@ -509,6 +520,72 @@ parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 		return;
 	kv_list_add(&t->rs->extra, "ob-table-cells", s);
 	free(s);
+}
+
+/* Is cell system sys's Disk, by its name (ob-cells)? */
+static bool
+parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
+{
+	const struct tdoc	*t = ctx;
+
+	return sys < t->names.len && ob_cells_fits(t->names.name[sys], cell, len);
+}
+
+/*
+ * Give the table's cells to systems where every reading of the cells run
+ * agrees (ob-fields); say how many fields the text leaves open.
+ */
+static void
+parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
+{
+	struct str_list	 labels = { 0 };
+	struct ob_fields f;
+	struct ob_cells_row row;
+	bool		 agree;
+	const char	*rest = table, *open_label = NULL;
+	char		*run;
+	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
+
+	if (strncmp(rest, t->rs->title, tl) == 0)
+		rest += tl;
+	rest += parse_ob_text_labels_end(rest, &labels);
+	run = parse_ob_text_cells_run(t, table, notes);
+	/* The labels must lead straight to the names run. */
+	if (run == NULL || labels.len == 0 ||
+	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
+		free(run);
+		str_list_free(&labels);
+		return;
+	}
+	/* Names that state their drives pin the Disk cells too. */
+	ob_cells_disk_row(run, &row);
+	agree = ob_cells_agree(&row, &t->names);
+	ob_cells_row_free(&row);
+	ob_fields_split(run, (const char *const *)labels.items, labels.len,
+	    t->rs->nsystems, agree ? parse_ob_text_disk_ok : NULL, t, &f);
+	for (i = 0; i < t->rs->nsystems; i++)
+		for (j = 0; j < labels.len; j++) {
+			const char	*v = f.value[i * labels.len + j];
+
+			if (v != NULL)
+				kv_list_add(&t->rs->systems[i].fields,
+				    labels.items[j], v);
+			else if (open++ == 0) {
+				open_label = labels.items[j];
+				open_sys = i;
+			}
+		}
+	if (open > 0)
+		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+		    "systems table: %zu of %zu fields are not pinned by the text "
+		    "(%s), left empty, e.g. %s of %s", open,
+		    t->rs->nsystems * labels.len, f.gave_up ? "too long to count" :
+		    f.readings == 0 ? "no reading of its cells fits the value shapes" :
+		    "its cells read more than one way", open_label,
+		    t->rs->systems[open_sys].identifier);
+	ob_fields_free(&f);
+	free(run);
+	str_list_free(&labels);
 }
 
 /* Decide the system names: the user's, or the one partition evidence leaves. */
@@ -1073,6 +1150,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
 	parse_ob_text_table_raw(&t, table, notes);
+	parse_ob_text_fields(&t, table, notes);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)

@@ -31,8 +31,11 @@ check "  every printed value survives the round trip" cmp -s "$T/rt.values" "$T/
 
 check_ok "names only the Disk cells tell apart" "$BR" import "$F/drive-cells.txt"
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
+check_grep "  fields the cells do not pin are said to be left empty" "drive-cells.txt:7: systems table: .* not pinned" "$T/err"
 check_ok "  its systems" "$BR" systems "$(cut -f1 "$T/out")"
 check_grep "  NovaCore HX 1TB is one system" "^2: NovaCore HX 1TB$" "$T/out"
+check_grep "  with its own Disk cell" "Disk: *1024GB NOVACORE NC1HX024$" "$T/out"
+check_grep "  and the Processor cell all four share" "Processor: *Example CPU 8-Core @ 4.00GHz \(8 Cores / 16 Threads\)$" "$T/out"
 check_ok "  --strict accepts it: the cells pin the names" "$BR" --db "$T/d.db" import --strict "$F/drive-cells.txt"
 sed 's/2000GB LUMEN Q7 PRO/2000GB Example Drive/' "$F/drive-cells.txt" >"$T/nocells.txt"
 check_fail 2 "the same names with an unrelated first Disk cell: refused" "$BR" import "$T/nocells.txt"
