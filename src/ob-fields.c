@@ -218,7 +218,7 @@ ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k, bool relaxed)
 
 		while (j > 0 && isdigit((unsigned char)s[j - 1]))
 			j--;
-		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(')
+		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')')
 			return false;
 	}
 	/* A bare memory size is not cut from its digits: "1|6GB". */
