@@ -95,6 +95,16 @@ if [ -n "$SHARED" ]; then
 	check_ok "  and the eight-drive fixture" "$BR" --db "$T/e.db" export -f json 1
 	grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/fix.values"
 	check "  the fixture reads to the seed's values" cmp -s "$T/seed.values" "$T/fix.values"
+	C07="$SHARED/corpus/ob-text/synth-07-cpus.txt"
+	if [ -f "$C07" ]; then
+		check_ok "synth-07-cpus: names taken at word boundaries, with a warning" \
+		    "$BR" --db "$T/s.db" import "$C07"
+		check_grep "  the warning" "synth-07-cpus.txt:7: system names taken from word boundaries" "$T/err"
+		check_fail 2 "  --strict refuses that choice" "$BR" --db "$T/s.db" import --strict "$C07"
+		check_grep "  saying so" "synth-07-cpus.txt:7: system names not pinned \(strict\)" "$T/err"
+	else
+		skip "synth-07-cpus" "not in the corpus"
+	fi
 	C10="$SHARED/corpus/ob-text/synth-10-single.txt"
 	if [ -f "$C10" ]; then
 		check_ok "synth-10-single imports with its ambiguous charts left out" "$BR" --db "$T/s.db" import "$C10"
