@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The Disk row of a flattened systems table as evidence for system names:
- * find the capacity-headed cells and compare a name with a cell by shared
- * words and capacity. It does not cut the other rows (see ob-fields.c)
+ * The Disk and Processor rows of a flattened systems table as evidence for
+ * system names: find their cells and compare a name with a cell by shared
+ * words and capacity (Disk) or by all its words (Processor). It does not cut the other rows (see ob-fields.c)
  * and never picks a name split: the caller counts which splits agree.
  */
 #include <ctype.h>
@@ -45,7 +45,8 @@ ob_cells_add(struct ob_cells_row *row, size_t *cap, size_t start,
 	memset(c, 0, sizeof(*c));
 	c->start = start;
 	c->ncap = ncap;
-	memcpy(c->cap, caps, ncap * sizeof(*caps));
+	if (ncap > 0)
+		memcpy(c->cap, caps, ncap * sizeof(*caps));
 	if (row->len > 1)
 		row->cell[row->len - 2].end = start;
 }
@@ -110,6 +111,27 @@ ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 	}
 	if (row->len > 0)
 		row->cell[row->len - 1].end = strlen(cells);
+}
+
+void
+ob_cells_proc_row(const char *cells, struct ob_cells_row *row)
+{
+	static const char *const ends[] = { "Threads)", "Cores)", "Core)" };
+	size_t	 i, k, cap = 0, start = 0, l;
+
+	memset(row, 0, sizeof(*row));
+	row->text = cells;
+	row->every_word = true;
+	for (i = 0; cells[i] != '\0'; i++)
+		for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
+			l = strlen(ends[k]);
+			if (strncmp(cells + i, ends[k], l) != 0)
+				continue;
+			ob_cells_add(row, &cap, start, NULL, 0);
+			row->cell[row->len - 1].end = i + l;
+			start = i + l;
+			break;
+		}
 }
 
 void
@@ -183,7 +205,11 @@ ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 		wl = strcspn(w, " ");
 		if (wl == 0)
 			break;
-		if (ob_cells_is_cap(w, wl, &gb)) {
+		if (row->every_word) {
+			if (!ob_cells_word_in(w, wl, s, len))
+				return false;
+			word = true;
+		} else if (ob_cells_is_cap(w, wl, &gb)) {
 			hascap = true;
 			for (k = 0; k < c->ncap; k++)
 				if (fabs(c->cap[k] - gb) <= 0.05 * gb)
@@ -192,6 +218,8 @@ ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 			word = true;
 		w += wl;
 	}
+	if (row->every_word)
+		return word;
 	/*
 	 * The cell always states a capacity: a name that states none (or one
 	 * glued to the next name's letters, "2TBNova") is not its drive.

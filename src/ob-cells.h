@@ -3,9 +3,10 @@
  * The systems table's cells of a flattened OpenBenchmarking export as
  * evidence for the system names: the Disk row, whose cells start with a
  * capacity ("2000GB ...", "2 x 1000GB ..."), gives each system a cell that
- * shares words and a capacity with that system's name when the systems are
- * the drives compared. This module finds those cells and says whether a
- * candidate list of names agrees with them; it chooses nothing itself.
+ * shares words and a capacity with its name when the systems are the
+ * drives compared; the Processor row likewise when they are processors.
+ * This module finds those cells and says whether a candidate list of names
+ * agrees with them; it chooses nothing itself.
  *
  * Ownership: a struct ob_cells_row owns its cell array, not the text.
  */
@@ -30,6 +31,11 @@ struct ob_cells_row {
 	const char	*text;		/* the cells run, not owned */
 	struct ob_cell	*cell;
 	size_t		 len;
+	/*
+	 * Processor row: a name agrees when every word of it is in its cell
+	 * ("Core i9 13900K" in "Intel Core i9-13900K @ ..."); no capacity.
+	 */
+	bool		 every_word;
 };
 
 /*
@@ -41,6 +47,13 @@ struct ob_cells_row {
  * 2000 GB); both are kept.
  */
 void	 ob_cells_disk_row(const char *cells, struct ob_cells_row *row);
+/*
+ * The Processor row: cells end at "Cores)" / "Threads)" / "Core)" ("AMD
+ * Ryzen 9 7950X 16-Core @ 5.88GHz (16 Cores / 32 Threads)"); a cell runs
+ * from the end of the one before (it may take in the first column's other
+ * cells, which only adds words).
+ */
+void	 ob_cells_proc_row(const char *cells, struct ob_cells_row *row);
 void	 ob_cells_row_free(struct ob_cells_row *row);
 /*
  * Do the names agree, in order, with the row's last names->len cells

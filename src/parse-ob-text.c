@@ -478,9 +478,12 @@ parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
 	return xstrndup(p, (size_t)(end - p));
 }
 
-/* The table's Disk cells, and how many partitions agreed with them. */
+/*
+ * The table's Disk and Processor cells, and how many partitions agreed
+ * with one of them.
+ */
 struct parse_ob_text_cells {
-	struct ob_cells_row	 row;
+	struct ob_cells_row	 row, proc;
 	size_t			 nagree;
 };
 
@@ -489,7 +492,7 @@ parse_ob_text_agree(const struct ob_names *cand, void *ctx)
 {
 	struct parse_ob_text_cells	*c = ctx;
 
-	if (!ob_cells_agree(&c->row, cand))
+	if (!ob_cells_agree(&c->row, cand) && !ob_cells_agree(&c->proc, cand))
 		return false;
 	c->nagree++;
 	return true;
@@ -638,6 +641,7 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 	}
 	if (run != NULL) {
 		ob_cells_disk_row(run, &cells.row);
+		ob_cells_proc_row(run, &cells.proc);
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
@@ -650,7 +654,7 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 		    "system names taken from word boundaries: %zu other splits "
 		    "of \"%s\" fit every chart%s; state the names with --systems "
 		    "if these are wrong", nall - 1, t->names_t, cells.nagree > 1 ?
-		    " and the table's Disk cells" : "");
+		    " and the table's Disk or Processor cells" : "");
 		goto found;
 	}
 	strbuf_init(&sb);
@@ -658,7 +662,7 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 		strbuf_printf(&sb, "system names not pinned (strict): %zu splits of "
 		    "\"%s\" fit every chart%s, the one at word boundaries is ",
 		    nall, t->names_t, cells.nagree > 1 ?
-		    " and the table's Disk cells" : "");
+		    " and the table's Disk or Processor cells" : "");
 	if (n == 1)
 		parse_ob_text_describe(&sb, &sols[0]);
 	else if (n == 0)
@@ -670,13 +674,13 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 		    " ways consistent with every chart and note, equally at word "
 		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
-		if (cells.row.len == 0)
-			strbuf_adds(&sb, " (the systems table has no Disk cells "
-			    "to compare)");
+		if (cells.row.len == 0 && cells.proc.len <= 1)
+			strbuf_adds(&sb, " (the systems table has no Disk or "
+			    "Processor cells to compare)");
 		else
 			strbuf_printf(&sb, " (%s of them agree%s with the systems "
-			    "table's Disk cells)", cells.nagree == 0 ? "none" :
-			    "all", cells.nagree == 0 ? "s" : "");
+			    "table's Disk or Processor cells)", cells.nagree == 0 ?
+			    "none" : "all", cells.nagree == 0 ? "s" : "");
 		if (n <= OB_MAX_SOLS)
 			parse_ob_text_pinned(&sb, t->names_t, sols, n);
 		strbuf_adds(&sb, ", e.g. ");
@@ -696,6 +700,7 @@ found:
 	t->names = sols[0];
 out:
 	ob_cells_row_free(&cells.row);
+	ob_cells_row_free(&cells.proc);
 	free(run);
 	free((void *)np.runs);
 	free((void *)np.counts);

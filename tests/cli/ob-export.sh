@@ -39,7 +39,7 @@ check_grep "  and the Processor cell all four share" "Processor: *Example CPU 8-
 check_ok "  --strict accepts it: the cells pin the names" "$BR" --db "$T/d.db" import --strict "$F/drive-cells.txt"
 sed 's/2000GB LUMEN Q7 PRO/2000GB Example Drive/' "$F/drive-cells.txt" >"$T/nocells.txt"
 check_fail 2 "the same names with an unrelated first Disk cell: refused" "$BR" import "$T/nocells.txt"
-check_grep "  naming the blocks it could not cut" 'nocells.txt:7: system names are ambiguous: .*none of them agrees with the systems table.s Disk cells.*pinned blocks: \[Lumen Q7 Pro 2TBNovaCore HX 1TBLumen Q7 2TBTern T900 4TB\]' "$T/err"
+check_grep "  naming the blocks it could not cut" 'nocells.txt:7: system names are ambiguous: .*none of them agrees with the systems table.s Disk or Processor cells.*pinned blocks: \[Lumen Q7 Pro 2TBNovaCore HX 1TBLumen Q7 2TBTern T900 4TB\]' "$T/err"
 check_ok "  and imports with --systems" "$BR" import --systems "Tern T900 4TB;Lumen Q7 2TB;NovaCore HX 1TB;Lumen Q7 Pro 2TB" "$T/nocells.txt"
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
 check_fail 2 "--strict refuses a value run with two readings" "$BR" import --strict "$F/fio-pair-unrelated.txt"
@@ -97,11 +97,17 @@ if [ -n "$SHARED" ]; then
 	check "  the fixture reads to the seed's values" cmp -s "$T/seed.values" "$T/fix.values"
 	C07="$SHARED/corpus/ob-text/synth-07-cpus.txt"
 	if [ -f "$C07" ]; then
-		check_ok "synth-07-cpus: names taken at word boundaries, with a warning" \
-		    "$BR" --db "$T/s.db" import "$C07"
-		check_grep "  the warning" "synth-07-cpus.txt:7: system names taken from word boundaries" "$T/err"
-		check_fail 2 "  --strict refuses that choice" "$BR" --db "$T/s.db" import --strict "$C07"
-		check_grep "  saying so" "synth-07-cpus.txt:7: system names not pinned \(strict\)" "$T/err"
+		check_ok "synth-07-cpus: names pinned by the Processor cells, even --strict" \
+		    "$BR" --db "$T/s.db" import --strict "$C07"
+		check_nogrep "  no word-boundary guess" "system names taken from word boundaries" "$T/err"
+		check_ok "  its systems" "$BR" --db "$T/s.db" systems "$(cut -f1 "$T/out")"
+		check_grep "  Ryzen 9 7950X3D is one system" "^3: Ryzen 9 7950X3D$" "$T/out"
+		sed 's/Intel Core i9-13900K @/Example Chip 24-Core @/' "$C07" >"$T/c07.txt"
+		check_ok "  without the Processor evidence: names at word boundaries, a warning" \
+		    "$BR" --db "$T/s.db" import "$T/c07.txt"
+		check_grep "  the warning" "c07.txt:7: system names taken from word boundaries" "$T/err"
+		check_fail 2 "  and --strict refuses that choice" "$BR" --db "$T/s.db" import --strict "$T/c07.txt"
+		check_grep "  saying so" "c07.txt:7: system names not pinned \(strict\)" "$T/err"
 	else
 		skip "synth-07-cpus" "not in the corpus"
 	fi

@@ -60,5 +60,21 @@ main(void)
 	ok(!agree(run, noword, 3), "nor one sharing no word with its cell");
 	ok(agree(run, good + 1, 2), "two names: the last two cells");
 	ok(!agree("no capacity here", good, 3), "no cells: nothing agrees");
+
+	/* The Processor row: every word of a name in its cell. */
+	{
+		const char	*procs = "Intel Core i9-13900K @ 5.80GHz (24 Cores / "
+		    "32 Threads)Board X (1 BIOS)3840x2160AMD Ryzen 9 7950X3D "
+		    "16-Core @ 5.76GHz (16 Cores / 32 Threads)";
+		const char	*cpus[] = { "Core i9 13900K", "Ryzen 9 7950X3D" };
+		const char	*across[] = { "Core i9 13900KRyzen", "9 7950X3D" };
+		struct ob_names	 nm = { (char **)cpus, 2 }, ng = { (char **)across, 2 };
+
+		ob_cells_proc_row(procs, &row);
+		is_int(row.len, 2, "two processor cells, each ending at Threads)");
+		ok(ob_cells_agree(&row, &nm), "CPU names agree with them");
+		ok(!ob_cells_agree(&row, &ng), "a name glued across two does not");
+		ob_cells_row_free(&row);
+	}
 	return tap_done();
 }
