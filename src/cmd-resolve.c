@@ -70,6 +70,8 @@ cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
 	}
 	memset(&ro, 0, sizeof(ro));
 	ro.system_name = opts != NULL ? opts->system_name : NULL;
+	ro.system_names = opts != NULL ? opts->system_names : NULL;
+	ro.strict = opts != NULL ? opts->strict : 0;
 	ro.warnings = &warnings;
 	rs = result_set_new();
 	got = import_file(st, path, r, &ro, rs, res, &d);

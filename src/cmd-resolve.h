@@ -20,6 +20,8 @@
 struct cmd_import_opts {
 	const char	*system_name;	/* --system, or NULL */
 	const char	*format;	/* --format: force this reader, or NULL */
+	const char	*system_names;	/* --systems "A;B;C", or NULL */
+	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
 /* Open ctx->db_path; returns EXIT_OK with *st, or EXIT_STORE after printing. */
