@@ -180,6 +180,12 @@ if has_cmd publish && have pts-xml; then
 		check_nogrep "publish $(basename "$f"): no live <svg onload" '<svg onload' "$f"
 		check_nogrep "publish $(basename "$f"): no injected attribute" '<b onmouseover' "$f"
 	done
+	if have fio-json; then
+		run "$BR" publish -o "$T/page2" fixtures/hostile/terminal-fio.json; both
+		check "publish of names with controls: nothing raw on the terminal" no_controls "$T/both"
+		check "publish of names with controls: none in the page or charts" \
+		    sh -c "! cat '$T'/page2/index.html '$T'/page2/charts/*.svg | LC_ALL=C grep -q '$ESC'"
+	fi
 else
 	skip "publish" "no publish command in this build"
 fi
