@@ -100,6 +100,12 @@ canvas_text_set(PangoLayout *l, const struct canvas_font *f, const char *s)
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_width(l, -1);
+	/*
+	 * Drop attributes a wrap left on the scratch layout: their byte
+	 * ranges belong to that longer text, and pango read past the end of
+	 * a shorter one (valgrind, measuring the ellipsized last line).
+	 */
+	pango_layout_set_attributes(l, NULL);
 	pango_layout_set_text(l, s, -1);
 }
 

@@ -19,7 +19,8 @@ wrap() {	# wrapper real
 #!/bin/sh
 exec valgrind -q --error-exitcode=97 --leak-check=full \\
     --errors-for-leak-kinds=definite --show-leak-kinds=definite \\
-    --track-fds=no --log-file="$VG/vg/\$(basename "$2").%p.log" "$2" "\$@"
+    --track-fds=no --suppressions="$ROOT/tests/valgrind.supp" \\
+    --log-file="$VG/vg/\$(basename "$2").%p.log" "$2" "\$@"
 EOW
 	chmod +x "$1"
 }
