@@ -25,9 +25,15 @@ EOW
 	chmod +x "$1"
 }
 wrap "$VG/benchreport" "$ROOT/build/benchreport"
-for t in build/tests/test-*; do
+# Unit tests under valgrind; the other helpers the CLI tests call from
+# $BUILD/tests (html-check, png-stats) as they are.
+for t in build/tests/*; do
 	case "$t" in *.d|*.o) continue;; esac
-	[ -x "$t" ] && wrap "$VG/tests/$(basename "$t")" "$ROOT/$t"
+	[ -x "$t" ] || continue
+	case "$(basename "$t")" in
+	test-*)	wrap "$VG/tests/$(basename "$t")" "$ROOT/$t";;
+	*)	ln -s "$ROOT/$t" "$VG/tests/$(basename "$t")";;
+	esac
 done
 
 BUILD=build-vg VALGRIND=1 HOSTILE_LINE_MB=4 HOSTILE_NUMBERS='1e309 NaN -5' sh tests/run.sh
