@@ -20,8 +20,13 @@ escape_xml_allowed(gunichar c)
 	return c != 0xFFFE && c != 0xFFFF;
 }
 
-void
-escape_xml(struct strbuf *sb, const char *s)
+/*
+ * With markup, the five characters become entities. Without, the text is
+ * what an XML parser reads back from the escaped form: CR and CRLF become
+ * LF, as XML's end-of-line handling does.
+ */
+static void
+escape_xml_run(struct strbuf *sb, const char *s, int markup)
 {
 	const char	*p, *end;
 	gunichar	 c;
@@ -30,6 +35,18 @@ escape_xml(struct strbuf *sb, const char *s)
 		return;
 	end = s + strlen(s);
 	for (p = s; p < end; ) {
+		if (!markup) {
+			if (*p == '\r') {
+				strbuf_addc(sb, '\n');
+				p += p[1] == '\n' ? 2 : 1;
+				continue;
+			}
+			if (*p == '&' || *p == '<' || *p == '>' || *p == '"' ||
+			    *p == '\'') {
+				strbuf_addc(sb, *p++);
+				continue;
+			}
+		}
 		switch (*p) {
 		case '&':
 			strbuf_adds(sb, "&amp;");
@@ -64,6 +81,18 @@ escape_xml(struct strbuf *sb, const char *s)
 			strbuf_add(sb, p, g_utf8_next_char(p) - p);
 		p = g_utf8_next_char(p);
 	}
+}
+
+void
+escape_xml(struct strbuf *sb, const char *s)
+{
+	escape_xml_run(sb, s, 1);
+}
+
+void
+escape_xml_clean(struct strbuf *sb, const char *s)
+{
+	escape_xml_run(sb, s, 0);
 }
 
 char *

@@ -33,8 +33,10 @@ struct pub_ctx {
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const struct chart_id *id);
-static char	*pub_test_svg(const struct result_set *rs, size_t ti, void *arg);
-static char	*pub_overview_svg(const struct result_set *rs, void *arg);
+static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
+		    xmlNodePtr parent);
+static int	 pub_overview_svg(const struct result_set *rs, void *arg,
+		    xmlNodePtr parent);
 static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
 static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
@@ -77,57 +79,47 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 	return name;
 }
 
-static char *
-pub_test_svg(const struct result_set *rs, size_t ti, void *arg)
+static int
+pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
+    xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
 	struct chart_opts	 o;
-	struct strbuf		 sb;
+	struct chart_id		 id = { CHART_TEST, ti, NULL };
 	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_test_possible(rs, ti))
-		return NULL;
+		return -1;
 	chart_opts_init(&o);
 	if (pc->width > 0)
 		o.width = pc->width;
 	/* Ids inside inlined SVGs must be unique on the page. */
 	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
 	o.id_prefix = prefix;
-	o.xml_decl = false;
-	strbuf_init(&sb);
 	diag_clear(&d);
-	if (chart_test_svg(rs, ti, &o, &sb, &d) != 0) {
-		strbuf_free(&sb);
-		return NULL;	/* the page keeps the data table */
-	}
-	return strbuf_detach(&sb);
+	/* On failure the page keeps the data table. */
+	return chart_svg_tree(rs, &id, &o, parent, &d);
 }
 
-static char *
-pub_overview_svg(const struct result_set *rs, void *arg)
+static int
+pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
 	struct chart_opts	 o;
-	struct strbuf		 sb;
+	struct chart_id		 id = { CHART_OVERVIEW, 0, NULL };
 	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_overview_possible(rs))
-		return NULL;
+		return -1;
 	chart_opts_init(&o);
 	if (pc->width > 0)
 		o.width = pc->width;
 	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
 	o.id_prefix = prefix;
-	o.xml_decl = false;
-	strbuf_init(&sb);
 	diag_clear(&d);
-	if (chart_overview_svg(rs, &o, &sb, &d) != 0) {
-		strbuf_free(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb);
+	return chart_svg_tree(rs, &id, &o, parent, &d);
 }
 
 static char *
