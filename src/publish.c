@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,6 +324,18 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	char			*path = NULL;
 	int			 rc = -1;
 
+#ifdef M_MXFAST
+	/*
+	 * The review document, the page's result tree and the chart layouts
+	 * are millions of small blocks. glibc's fast bins leave freed small
+	 * blocks uncoalesced, and every larger request then merges them all
+	 * again (malloc_consolidate): a third of a large publish's time went
+	 * there. Without fast bins, a free coalesces at once and the
+	 * per-thread cache still serves the small sizes. Best effort: a
+	 * refusal changes nothing but speed.
+	 */
+	(void)mallopt(M_MXFAST, 0);
+#endif
 	if ((nsets = pub_group(inputs, ninputs, &sets, &owned, d)) == 0)
 		goto out;
 	pc.sets = sets;
