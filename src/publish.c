@@ -27,15 +27,26 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+/* The charts of one set and their file names, computed once. */
+struct pub_names {
+	struct chart_id	 *ids;
+	char		**names;	/* chart_file_names, .svg */
+	size_t		  n;
+	char		**by_test;	/* test index -> its name in names, or NULL */
+};
+
 struct pub_ctx {
 	struct result_set *const *sets;
 	size_t			  nsets;
 	int			  width;
+	struct pub_names	 *names;	/* one per set */
 };
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
+static void	 pub_names_init(struct pub_ctx *pc);
+static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
-		    const struct chart_id *id);
+		    const char *name);
 static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
 		    xmlNodePtr parent);
 static int	 pub_overview_svg(const struct result_set *rs, void *arg,
@@ -65,21 +76,65 @@ pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
  * File name without extension of a chart. With several sets on one page
  * names are prefixed "sN-", because two sets may hold the same test.
  */
+/*
+ * Every chart's file name at once: chart_file_name for each chart in turn
+ * would be quadratic in the number of tests.
+ */
+static void
+pub_names_init(struct pub_ctx *pc)
+{
+	struct pub_names	*pn;
+	size_t			 si, i;
+
+	pc->names = xcalloc(pc->nsets, sizeof(*pc->names));
+	for (si = 0; si < pc->nsets; si++) {
+		pn = &pc->names[si];
+		pn->n = chart_list(pc->sets[si], &pn->ids);
+		pn->names = chart_file_names(pc->sets[si], pn->ids, pn->n,
+		    CHART_SVG);
+		pn->by_test = xcalloc(pc->sets[si]->ntests + 1,
+		    sizeof(*pn->by_test));
+		for (i = 0; i < pn->n; i++)
+			if (pn->ids[i].kind == CHART_TEST &&
+			    pn->ids[i].test < pc->sets[si]->ntests)
+				pn->by_test[pn->ids[i].test] = pn->names[i];
+	}
+}
+
+static void
+pub_names_free(struct pub_ctx *pc)
+{
+	size_t	si, i;
+
+	for (si = 0; pc->names != NULL && si < pc->nsets; si++) {
+		for (i = 0; i < pc->names[si].n; i++)
+			free(pc->names[si].names[i]);
+		free(pc->names[si].names);
+		free(pc->names[si].ids);
+		free(pc->names[si].by_test);
+	}
+	free(pc->names);
+	pc->names = NULL;
+}
+
+/*
+ * File name without extension of a chart (name, from chart_file_names).
+ * With several sets on one page names are prefixed "sN-", because two
+ * sets may hold the same test.
+ */
 static char *
 pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
-    const struct chart_id *id)
+    const char *name)
 {
-	char	*name, *dot, *stem;
+	const char	*dot;
+	size_t		 len;
 
-	name = chart_file_name(rs, id, CHART_SVG);
-	if ((dot = strrchr(name, '.')) != NULL)
-		*dot = '\0';
-	if (pc->nsets > 1) {
-		stem = xasprintf("s%ld-%s", pub_set_index(pc, rs) + 1, name);
-		free(name);
-		return stem;
-	}
-	return name;
+	len = (dot = strrchr(name, '.')) != NULL ? (size_t)(dot - name) :
+	    strlen(name);
+	if (pc->nsets > 1)
+		return xasprintf("s%ld-%.*s", pub_set_index(pc, rs) + 1,
+		    (int)len, name);
+	return xstrndup(name, len);
 }
 
 static int
@@ -128,11 +183,13 @@ pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
 static char *
 pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
 {
-	struct chart_id	id = { CHART_TEST, ti, NULL };
+	const struct pub_ctx	*pc = arg;
+	const char		*name;
 
-	if (!chart_test_possible(rs, ti))
+	if (!chart_test_possible(rs, ti) || ti >= rs->ntests ||
+	    (name = pc->names[pub_set_index(pc, rs)].by_test[ti]) == NULL)
 		return NULL;
-	return pub_stem(arg, rs, &id);
+	return pub_stem(pc, rs, name);
 }
 
 static char *
@@ -161,10 +218,10 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
     struct str_list *written, struct diag *d)
 {
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
-	struct chart_id			*ids = NULL;
+	const struct pub_names		*pn;
 	struct chart_opts		 o;
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, n, i, f;
+	size_t				 si, i, f;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
@@ -172,13 +229,13 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		o.width = pc->width;
 	o.xml_decl = true;
 	for (si = 0; si < pc->nsets; si++) {
-		n = chart_list(pc->sets[si], &ids);
-		for (i = 0; i < n; i++) {
-			stem = pub_stem(pc, pc->sets[si], &ids[i]);
+		pn = &pc->names[si];
+		for (i = 0; i < pn->n; i++) {
+			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (chart_write(pc->sets[si], &ids[i], formats[f],
+				if (chart_write(pc->sets[si], &pn->ids[i], formats[f],
 				    path, &o, d) != 0)
 					goto out;
 				if (written != NULL)
@@ -189,14 +246,11 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 			free(stem);
 			stem = NULL;
 		}
-		free(ids);
-		ids = NULL;
 	}
 	rc = 0;
 out:
 	free(path);
 	free(stem);
-	free(ids);
 	return rc;
 }
 
@@ -341,7 +395,9 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
+	pc.names = NULL;
 	charts.arg = &pc;
+	pub_names_init(&pc);
 	if (pub_mkdir(job->outdir, d) != 0)
 		goto out;
 	if (job->chart_files) {
@@ -385,6 +441,8 @@ out:
 	outfile_abort(of);
 	xmlFreeDoc(doc);
 	free(path);
+	if (nsets > 0)
+		pub_names_free(&pc);
 	for (i = 0; sets != NULL && i < nsets; i++)
 		if (owned[i])
 			result_set_free(sets[i]);
