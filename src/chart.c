@@ -312,6 +312,14 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
     enum chart_format f, const char *path, const struct chart_opts *o,
     struct diag *d)
 {
+	return chart_write_batch(rs, id, f, path, o, NULL, d);
+}
+
+int
+chart_write_batch(const struct result_set *rs, const struct chart_id *id,
+    enum chart_format f, const char *path, const struct chart_opts *o,
+    struct outfile_batch *batch, struct diag *d)
+{
 	struct chart_opts	 def;
 	struct canvas		*c = NULL;
 	struct outfile		*of = NULL;
@@ -361,7 +369,7 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 		}
 		break;
 	}
-	rc = outfile_commit(of, d);
+	rc = batch != NULL ? outfile_defer(of, batch, d) : outfile_commit(of, d);
 	of = NULL;
 out:
 	outfile_abort(of);

@@ -220,6 +220,7 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
 	const struct pub_names		*pn;
 	struct chart_opts		 o;
+	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
 	size_t				 si, i, f;
 	int				 rc = -1;
@@ -235,8 +236,8 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (chart_write(pc->sets[si], &pn->ids[i], formats[f],
-				    path, &o, d) != 0)
+				if (chart_write_batch(pc->sets[si], &pn->ids[i],
+				    formats[f], path, &o, &batch, d) != 0)
 					goto out;
 				if (written != NULL)
 					str_list_add(written, path);
@@ -247,8 +248,10 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 			stem = NULL;
 		}
 	}
-	rc = 0;
+	/* One sync for all the charts, then the renames (see outfile.c). */
+	rc = outfile_batch_commit(&batch, d);
 out:
+	outfile_batch_abort(&batch);
 	free(path);
 	free(stem);
 	return rc;
