@@ -86,7 +86,7 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 			cairo_stroke(cr);
 			break;
 		case CANVAS_OP_TEXT:
-			l = canvas_text_layout(&op->font, op->text);
+			l = canvas_text_shaped_layout(&op->font, op->text);
 			pango_layout_get_extents(l, NULL, &logical);
 			x = op->x;
 			if (op->anchor == CANVAS_MIDDLE)
@@ -97,7 +97,6 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 			    (double)pango_layout_get_baseline(l) / PANGO_SCALE);
 			canvas_cairo_rgb(cr, op->color);
 			pango_cairo_show_layout(cr, l);
-			g_object_unref(l);
 			break;
 		case CANVAS_OP_CLIP:
 			cairo_save(cr);

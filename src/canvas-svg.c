@@ -53,26 +53,39 @@ canvas_svg_clamp(double v)
 	return isfinite(v) ? fmax(-1e9, fmin(1e9, v)) : 0;
 }
 
-/* N rounded to 0.01, trailing zeros removed. */
+/* N rounded to 0.01, trailing zeros removed (by hand: this runs for every coordinate). */
 static void
 canvas_svg_fmt(char *buf, size_t size, double v)
 {
-	long long	 h;
-	int		 neg;
+	char		 tmp[32], *p = tmp + sizeof(tmp);
+	long long	 h, ip;
+	int		 neg, frac;
 
 	v = canvas_svg_clamp(v);
 	h = llround(v * 100.0);
 	neg = h < 0;
 	if (neg)
 		h = -h;
-	if (h % 100 == 0)
-		snprintf(buf, size, "%s%lld", neg ? "-" : "", h / 100);
-	else if (h % 10 == 0)
-		snprintf(buf, size, "%s%lld.%lld", neg ? "-" : "", h / 100,
-		    (h % 100) / 10);
-	else
-		snprintf(buf, size, "%s%lld.%02lld", neg ? "-" : "", h / 100,
-		    h % 100);
+	ip = h / 100;
+	frac = (int)(h % 100);
+	*--p = '\0';
+	if (frac != 0) {
+		if (frac % 10 != 0)
+			*--p = (char)('0' + frac % 10);
+		*--p = (char)('0' + frac / 10);
+		*--p = '.';
+	}
+	do {
+		*--p = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip > 0);
+	if (neg)
+		*--p = '-';
+	/* At most 13 characters: |v| <= 1e9 (canvas_svg_clamp). */
+	if ((size_t)(tmp + sizeof(tmp) - p) <= size)
+		memcpy(buf, p, (size_t)(tmp + sizeof(tmp) - p));
+	else if (size > 0)
+		buf[0] = '\0';
 }
 
 static void

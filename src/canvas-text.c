@@ -7,6 +7,7 @@
  * system names, tick labels and fonts over and over, and shaping them is
  * the dearest part of drawing a chart.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +26,8 @@ static PangoContext	*canvas_text_ctx;
 static PangoLayout	*canvas_text_scratch;
 
 /*
- * The memo: key "KIND|size|bold|italic|extra|text" (every double printed
- * exactly, with %a), value a double (widths, ascents, line heights) or
+ * The memo: key = kind, font, extra arguments and text (canvas_text_key,
+ * doubles by their exact bits), value a double (widths, ascents, line heights) or
  * the lines of a wrap, joined by NULs after their count. Pango's answers
  * depend only on these inputs and the one private context, so a memoised
  * answer is the answer, and output stays byte-identical. Bounded: when it
@@ -34,6 +35,8 @@ static PangoLayout	*canvas_text_scratch;
  */
 #define CANVAS_TEXT_MEMO_MAX	16384
 static GHashTable	*canvas_text_memo;
+/* Shaped layouts for drawing, same keys ('S'), same bound. */
+static GHashTable	*canvas_text_shaped;
 
 static PangoContext	*canvas_text_context(void);
 static void		 canvas_text_set(PangoLayout *, const struct canvas_font *,
@@ -106,6 +109,9 @@ canvas_text_shutdown(void)
 	if (canvas_text_memo != NULL)
 		g_hash_table_destroy(canvas_text_memo);
 	canvas_text_memo = NULL;
+	if (canvas_text_shaped != NULL)
+		g_hash_table_destroy(canvas_text_shaped);
+	canvas_text_shaped = NULL;
 	if (canvas_text_scratch != NULL)
 		g_object_unref(canvas_text_scratch);
 	if (canvas_text_ctx != NULL)
@@ -144,12 +150,31 @@ canvas_text_layout(const struct canvas_font *f, const char *s)
 	return l;
 }
 
+/*
+ * "K" then the bits of size and extra and the numbers in hex (exact, and
+ * much cheaper than printing doubles), then "|" and the text.
+ */
 static char *
 canvas_text_key(char kind, const struct canvas_font *f, double extra,
     size_t n, const char *s)
 {
-	return xasprintf("%c|%a|%d|%d|%a|%zu|%s", kind, f->size, f->bold != 0,
-	    f->italic != 0, extra, n, s);
+	static const char	 hex[] = "0123456789abcdef";
+	uint64_t		 w[4];
+	size_t			 len = strlen(s), i, j;
+	char			*key, *p;
+
+	memcpy(&w[0], &f->size, sizeof(w[0]));
+	memcpy(&w[1], &extra, sizeof(w[1]));
+	w[2] = (uint64_t)n;
+	w[3] = (uint64_t)((f->bold != 0) | (f->italic != 0) << 1);
+	key = p = xmalloc(1 + 4 * 16 + 1 + len + 1);
+	*p++ = kind;
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 16; j++)
+			*p++ = hex[(w[i] >> (60 - 4 * j)) & 0xF];
+	*p++ = '|';
+	memcpy(p, s, len + 1);
+	return key;
 }
 
 /* The memoised value for key, or NULL. */
@@ -199,6 +224,27 @@ canvas_text_measure(char kind, const struct canvas_font *f, const char *s)
 	}
 	canvas_text_remember(key, v);
 	return *v;
+}
+
+PangoLayout *
+canvas_text_shaped_layout(const struct canvas_font *f, const char *s)
+{
+	PangoLayout	*l;
+	char		*key;
+
+	if (canvas_text_shaped == NULL)
+		canvas_text_shaped = g_hash_table_new_full(g_str_hash,
+		    g_str_equal, free, g_object_unref);
+	key = canvas_text_key('S', f, 0, 0, s);
+	if ((l = g_hash_table_lookup(canvas_text_shaped, key)) != NULL) {
+		free(key);
+		return l;
+	}
+	if (g_hash_table_size(canvas_text_shaped) >= CANVAS_TEXT_MEMO_MAX)
+		g_hash_table_remove_all(canvas_text_shaped);
+	l = canvas_text_layout(f, s);
+	g_hash_table_replace(canvas_text_shaped, key, l);
+	return l;
 }
 
 double
