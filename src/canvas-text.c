@@ -33,9 +33,10 @@ static PangoLayout	*canvas_text_scratch;
  * answer is the answer, and output stays byte-identical. Bounded: when it
  * holds CANVAS_TEXT_MEMO_MAX entries it is emptied and starts again.
  */
-#define CANVAS_TEXT_MEMO_MAX	16384
+#define CANVAS_TEXT_MEMO_MAX	65536
 static GHashTable	*canvas_text_memo;
-/* Shaped layouts for drawing, same keys ('S'), same bound. */
+/* Shaped layouts for drawing, same keys ('S'); heavier, so fewer. */
+#define CANVAS_TEXT_SHAPED_MAX	16384
 static GHashTable	*canvas_text_shaped;
 
 static PangoContext	*canvas_text_context(void);
@@ -240,7 +241,7 @@ canvas_text_shaped_layout(const struct canvas_font *f, const char *s)
 		free(key);
 		return l;
 	}
-	if (g_hash_table_size(canvas_text_shaped) >= CANVAS_TEXT_MEMO_MAX)
+	if (g_hash_table_size(canvas_text_shaped) >= CANVAS_TEXT_SHAPED_MAX)
 		g_hash_table_remove_all(canvas_text_shaped);
 	l = canvas_text_layout(f, s);
 	g_hash_table_replace(canvas_text_shaped, key, l);
