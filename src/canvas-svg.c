@@ -165,6 +165,12 @@ canvas_svg_text(struct canvas_svg_out *o, const char *s)
 		escape_xml(o->sb, s);
 		return;
 	}
+	/*
+	 * The line breaks between elements are for people reading a chart
+	 * file; in the page they would only add a node per element.
+	 */
+	if (s != NULL && strcmp(s, "\n") == 0)
+		return;
 	strbuf_reset(&o->tmp);
 	escape_xml_clean(&o->tmp, s);
 	t = xmlNewDocText(o->node->doc, BAD_CAST strbuf_str(&o->tmp));
