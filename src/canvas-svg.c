@@ -45,6 +45,12 @@ static void	canvas_svg_num(struct canvas_svg_out *, const char *, double);
 static void	canvas_svg_color(struct canvas_svg_out *, const char *, uint32_t);
 static void	canvas_svg_write(const struct canvas *, const char *,
 		    struct canvas_svg_out *);
+static uint32_t	canvas_svg_ink(const struct canvas *);
+static int	canvas_svg_same_line(const struct canvas_op *,
+		    const struct canvas_op *, const struct canvas_op *);
+
+/* No colour has these bits (colours are 0xRRGGBB). */
+#define CANVAS_SVG_NO_INK	0xFFFFFFFFu
 
 /* Charts live within a few thousand pixels; keep absurd input printable. */
 static double
@@ -214,6 +220,47 @@ canvas_svg_color(struct canvas_svg_out *o, const char *name, uint32_t rgb)
 	canvas_svg_lit(o, name, buf);
 }
 
+/*
+ * The colour most texts have (the smallest of the commonest, so the
+ * output is a function of the display list), or CANVAS_SVG_NO_INK.
+ */
+static uint32_t
+canvas_svg_ink(const struct canvas *c)
+{
+	uint32_t	 seen[16], best = CANVAS_SVG_NO_INK;
+	size_t		 count[16], nseen = 0, i, k, top = 0;
+
+	for (i = 0; i < c->nops; i++) {
+		if (c->ops[i].kind != CANVAS_OP_TEXT)
+			continue;
+		for (k = 0; k < nseen && seen[k] != (c->ops[i].color & 0xFFFFFF); k++)
+			;
+		if (k == nseen) {
+			if (nseen == sizeof(seen) / sizeof(seen[0]))
+				continue;	/* a rare colour more: not the commonest */
+			seen[nseen] = c->ops[i].color & 0xFFFFFF;
+			count[nseen++] = 0;
+		}
+		count[k]++;
+	}
+	for (k = 0; k < nseen; k++)
+		if (count[k] > top || (count[k] == top && seen[k] < best)) {
+			top = count[k];
+			best = seen[k];
+		}
+	return best;
+}
+
+/* Is next, before end, a line with op's stroke colour and width? */
+static int
+canvas_svg_same_line(const struct canvas_op *op, const struct canvas_op *next,
+    const struct canvas_op *end)
+{
+	return next < end && next->kind == CANVAS_OP_LINE &&
+	    (next->color & 0xFFFFFF) == (op->color & 0xFFFFFF) &&
+	    next->stroke == op->stroke;
+}
+
 static void
 canvas_svg_write(const struct canvas *c, const char *id_prefix,
     struct canvas_svg_out *o)
@@ -222,7 +269,8 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	struct strbuf		 pfx, v;
 	const char		*p, *id;
 	size_t			 i, j, nclip = 0;
-	int			 rect;
+	uint32_t		 ink;
+	int			 rect, in_run = 0;
 
 	strbuf_init(&pfx);
 	strbuf_init(&v);
@@ -242,6 +290,9 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	strbuf_printf(&v, "0 0 %.0f %.0f", ceil(c->width), ceil(c->height));
 	canvas_svg_lit(o, "viewBox", strbuf_str(&v));
 	canvas_svg_lit(o, "font-family", CANVAS_TEXT_SVG_FAMILY);
+	/* Texts inherit the commonest text colour (shapes all set a fill). */
+	if ((ink = canvas_svg_ink(c)) != CANVAS_SVG_NO_INK)
+		canvas_svg_color(o, "fill", ink);
 	canvas_svg_lit(o, "role", "img");
 	strbuf_reset(&v);
 	strbuf_printf(&v, "%s-title %s-desc", id, id);
@@ -271,6 +322,15 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 		case CANVAS_OP_RECT:
 		case CANVAS_OP_LINE:
 			rect = op->kind == CANVAS_OP_RECT;
+			if (!rect && !in_run && canvas_svg_same_line(op, op + 1,
+			    c->ops + c->nops)) {
+				/* A run of lines of one stroke: say it once. */
+				canvas_svg_start(o, "g");
+				canvas_svg_color(o, "stroke", op->color);
+				canvas_svg_num(o, "stroke-width", op->stroke);
+				canvas_svg_text(o, "\n");
+				in_run = 1;
+			}
 			canvas_svg_start(o, rect ? "rect" : "line");
 			if (op->cls != NULL)
 				canvas_svg_attr(o, "class", op->cls);
@@ -283,9 +343,17 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 				canvas_svg_end(o, "rect");
 				break;
 			}
-			canvas_svg_color(o, "stroke", op->color);
-			canvas_svg_num(o, "stroke-width", op->stroke);
+			if (!in_run) {
+				canvas_svg_color(o, "stroke", op->color);
+				canvas_svg_num(o, "stroke-width", op->stroke);
+			}
 			canvas_svg_end(o, "line");
+			if (in_run && !canvas_svg_same_line(op, op + 1, c->ops +
+			    c->nops)) {
+				canvas_svg_text(o, "\n");
+				canvas_svg_end(o, "g");
+				in_run = 0;
+			}
 			break;
 		case CANVAS_OP_POLYLINE:
 			canvas_svg_start(o, "polyline");
@@ -318,7 +386,8 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 				canvas_svg_lit(o, "text-anchor", "middle");
 			else if (op->anchor == CANVAS_END)
 				canvas_svg_lit(o, "text-anchor", "end");
-			canvas_svg_color(o, "fill", op->color);
+			if ((op->color & 0xFFFFFF) != ink)
+				canvas_svg_color(o, "fill", op->color);
 			canvas_svg_text(o, op->text);
 			canvas_svg_end(o, "text");
 			break;
