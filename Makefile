@@ -14,14 +14,16 @@ EXTRA_CFLAGS	?=
 SANITIZE	?=
 
 # Libraries, all through pkg-config, and the Debian packages that provide
-# them and the tools the tests and demo use.
+# them (deps). Tests need a few programs more (test-deps): `make check`
+# installs those, `make demo` does not.
 PKGS		= libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl
 DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
 		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev \
-		  liburing-dev libgsl-dev libxml2-utils xsltproc sqlite3 mandoc time \
-		  fonts-dejavu-core fio
-# Programs the tests call besides the compiler.
-DEB_TOOLS	= xmllint mandoc sqlite3 /usr/bin/time fio
+		  liburing-dev libgsl-dev fonts-dejavu-core
+# command:package pairs the test suite calls.
+TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
+		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
+		  valgrind:valgrind
 
 ifeq ($(SANITIZE),1)
 BUILD		?= build-san
@@ -51,7 +53,7 @@ DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%
 
 BIN		= $(BUILD)/benchreport
 
-.PHONY: all check demo bench install clean deps lint-man tests regen-fixtures fuzz fuzz-smoke
+.PHONY: all check demo bench install clean deps test-deps lint-man tests regen-fixtures fuzz fuzz-smoke
 
 all: $(BIN)
 	@ln -sf $(BIN) benchreport 2>/dev/null || true
@@ -80,22 +82,38 @@ tests: $(BIN) $(TEST_BINS)
 # it. As root it runs apt-get; otherwise it prints the command and fails.
 deps:
 	@missing=""; \
+	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="pkg-config"; \
 	for p in $(PKGS); do $(PKG_CONFIG) --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
-	for t in $(DEB_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
-	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	command -v $(CC) >/dev/null 2>&1 || missing="$$missing $(CC)"; \
 	if [ -n "$$missing" ]; then \
 		echo "deps: missing:$$missing"; \
 		if [ "$$(id -u)" = 0 ]; then \
 			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS) || exit 1; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEB_PKGS) || exit 1; \
 		else \
 			echo "deps: run as root: apt-get install -y $(DEB_PKGS)"; exit 1; \
 		fi; \
-	else echo "deps: all present"; fi
+	fi
+
+# test-deps: the programs the test suite runs (a browser, PDF and XML
+# tools, fio, valgrind), installed the same way.
+test-deps: deps
+	@missing=""; \
+	for tp in $(TEST_TOOLS); do t=$${tp%%:*}; p=$${tp#*:}; \
+		command -v $$t >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "test-deps: missing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing || exit 1; \
+		else \
+			echo "test-deps: run as root: apt-get install -y$$missing"; exit 1; \
+		fi; \
+	fi
 
 # check: every test. The sub-make re-reads pkg-config after deps installed
 # what was missing. The last line is "N passed, N failed".
-check: deps
+check: test-deps
 	@$(MAKE) --no-print-directory tests SANITIZE=$(SANITIZE)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 

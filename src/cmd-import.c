@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * benchreport import FILE...: detect each file's format from its content,
+ * read, normalise and store it, and print one line per file. A bad file is
+ * reported and skipped; the others are still imported.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cmd-resolve.h"
+#include "textsafe.h"
+
+static int	 cmd_import_exec(struct cmd_ctx *, int, char **);
+
+const struct cmd_entry cmd_import_entry = {
+	.name = "import",
+	.alias = NULL,
+	.usage = "[--db PATH] [--system NAME] [--format NAME] FILE...",
+	.summary = "read result files and store them",
+	.flags = CMD_NEEDS_STORE,
+	.exec = cmd_import_exec
+};
+
+static const char cmd_import_options[] =
+	"  --db PATH        results database (default: BENCHREPORT_DB, or\n"
+	"                   $XDG_DATA_HOME/benchreport/results.db)\n"
+	"  --system NAME    name the system, for formats that do not\n"
+	"  --format NAME    use this reader instead of detecting the format\n"
+	"                   (see 'benchreport formats')\n"
+	"  -h, --help       show this help\n";
+
+static int
+cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, CMD_OPT_DB },
+		{ "format",	required_argument,	NULL, 'f' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "system",	required_argument,	NULL, 's' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct cmd_import_opts	 opts = { NULL, NULL };
+	struct result_set	*rs = NULL;
+	struct store		*st = NULL;
+	int64_t			 id;
+	size_t			 i, nvalues;
+	bool			 already;
+	int			 ch, k, one, rc = EXIT_OK;
+
+	while ((ch = getopt_long(argc, argv, "f:hs:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case CMD_OPT_DB:
+			ctx->db_path = optarg;
+			break;
+		case 'f':
+			opts.format = optarg;
+			break;
+		case 'h':
+			return cmd_help(&cmd_import_entry, cmd_import_options);
+		case 's':
+			opts.system_name = optarg;
+			break;
+		default:
+			return cmd_usage(&cmd_import_entry, NULL);
+		}
+	}
+	if (optind == argc)
+		return cmd_usage(&cmd_import_entry, "no FILE given");
+	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
+		goto out;
+	for (k = optind; k < argc; k++) {
+		one = cmd_resolve_import(ctx, st, argv[k], &opts, &id,
+		    &already, &rs);
+		if (one != EXIT_OK) {
+			/* A store error outranks bad input: it is the worse news. */
+			if (rc != EXIT_STORE)
+				rc = one;
+			continue;
+		}
+		if (already) {
+			textsafe_fputs(argv[k], stdout);
+			printf(": already imported as %lld\n", (long long)id);
+		} else {
+			for (i = 0, nvalues = 0; i < rs->ntests; i++)
+				nvalues += rs->tests[i].nvalues;
+			printf("%lld\t", (long long)id);
+			textsafe_fputs(rs->title != NULL && *rs->title != '\0' ?
+			    rs->title : argv[k], stdout);
+			printf("\t%zu system%s\t%zu result%s\n", rs->nsystems,
+			    rs->nsystems == 1 ? "" : "s", nvalues,
+			    nvalues == 1 ? "" : "s");
+		}
+		result_set_free(rs);
+		rs = NULL;
+	}
+out:
+	store_close(st);
+	return rc;
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Resolving what the user named: the database (--db, BENCHREPORT_DB or the
+ * default path), a stored result set by ID, or a FILE imported on the fly
+ * exactly as `import` would. Prints its own errors; never exits.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd-resolve.h"
+#include "format.h"
+#include "meta.h"
+#include "textsafe.h"
+
+static int	 cmd_resolve_read(const char *path,
+		    const struct cmd_import_opts *opts,
+		    const struct read_options *ro, struct result_set *rs,
+		    struct diag *d);
+
+int
+cmd_resolve_open(struct cmd_ctx *ctx, struct store **st)
+{
+	struct diag	d;
+
+	diag_clear(&d);
+	if (store_open(ctx->db_path, st, &d) == -1) {
+		cmd_error(ctx, &d);
+		return EXIT_STORE;
+	}
+	return EXIT_OK;
+}
+
+bool
+cmd_resolve_parse_id(const char *arg, int64_t *id)
+{
+	char		*end;
+	long long	 v;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return false;
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (errno != 0 || *end != '\0' || v <= 0)
+		return false;
+	*id = v;
+	return true;
+}
+
+/* Like format_read_file, but honour --format by skipping detection. */
+static int
+cmd_resolve_read(const char *path, const struct cmd_import_opts *opts,
+    const struct read_options *ro, struct result_set *rs, struct diag *d)
+{
+	const struct reader	*r;
+	char			 sum[65];
+
+	if (opts == NULL || opts->format == NULL)
+		return format_read_file(path, ro, rs, d);
+	if ((r = format_find(opts->format)) == NULL)
+		return diag_set(d, NULL, 0, "unknown format: %s (see "
+		    "'benchreport formats')", opts->format);
+	/* format_sha256_file refuses what is not a regular file. */
+	if (format_sha256_file(path, sum, d) == -1)
+		return -1;
+	if (r->read(path, ro, rs, d) == -1) {
+		if (d->file[0] == '\0')
+			snprintf(d->file, sizeof(d->file), "%s", path);
+		return -1;
+	}
+	model_set_str(&rs->format, r->name);
+	model_set_str(&rs->source_path, path);
+	model_set_str(&rs->source_sha256, sum);
+	return 0;
+}
+
+int
+cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
+    const struct cmd_import_opts *opts, int64_t *id, bool *already,
+    struct result_set **out)
+{
+	struct result_set	*rs;
+	struct str_list		 warnings = { NULL, 0, 0 };
+	struct read_options	 ro;
+	struct diag		 d;
+	size_t			 i;
+	int			 rc = EXIT_OK;
+
+	if (out != NULL)
+		*out = NULL;
+	diag_clear(&d);
+	memset(&ro, 0, sizeof(ro));
+	ro.system_name = opts != NULL ? opts->system_name : NULL;
+	ro.warnings = &warnings;
+	rs = result_set_new();
+	if (cmd_resolve_read(path, opts, &ro, rs, &d) == -1) {
+		if (d.file[0] == '\0')
+			snprintf(d.file, sizeof(d.file), "%s", path);
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	for (i = 0; i < warnings.len; i++)
+		msg(ctx, MSG_NORMAL, "%s: warning: %s", ctx->prog,
+		    warnings.items[i]);
+	meta_normalize_result_set(rs);
+	if (store_import_result_set(st, rs, id, already, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+		goto out;
+	}
+	if (out != NULL) {
+		*out = rs;
+		rs = NULL;
+	}
+out:
+	str_list_free(&warnings);
+	result_set_free(rs);
+	return rc;
+}
+
+int
+cmd_resolve_existing(struct cmd_ctx *ctx, struct store *st, const char *arg,
+    int64_t *id)
+{
+	if (!cmd_resolve_parse_id(arg, id)) {
+		cmd_errorx(ctx, "not a result-set ID: %s", arg);
+		return EXIT_BADINPUT;
+	}
+	if (!store_exists(st, *id)) {
+		cmd_errorx(ctx, "no result set with ID %s (see 'benchreport "
+		    "list')", arg);
+		return EXIT_BADINPUT;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * An ID names a stored set; anything else (or a number that is not a
+ * stored ID but is an existing file) is a file to import first, so the
+ * result is the same set `import` would have stored.
+ */
+int
+cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
+    long long *id)
+{
+	struct store	*st = NULL;
+	struct stat	 sb;
+	struct diag	 d;
+	int64_t		 sid = 0;
+	bool		 already;
+	int		 rc;
+
+	*out = NULL;
+	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
+		goto out;
+	if (cmd_resolve_parse_id(arg, &sid) && !store_exists(st, sid) &&
+	    stat(arg, &sb) == -1) {
+		cmd_errorx(ctx, "no result set with ID %s (see 'benchreport "
+		    "list')", arg);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (sid == 0 || !store_exists(st, sid)) {
+		rc = cmd_resolve_import(ctx, st, arg, NULL, &sid, &already,
+		    NULL);
+		if (rc != EXIT_OK)
+			goto out;
+	}
+	diag_clear(&d);
+	if (store_load_result_set(st, sid, out, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+		goto out;
+	}
+	*id = sid;
+	rc = EXIT_OK;
+out:
+	store_close(st);
+	return rc;
+}

@@ -1,0 +1,1152 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The SQLite store: schema and migrations, import of a whole result set in
+ * one transaction, loading it back into the model losslessly, listing and
+ * deletion. Only prepared statements, every sqlite3 return value checked.
+ * It does not parse files or normalise metadata: it stores what it is given.
+ * docs/store.md explains the tables and why they look as they do.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+#include "xalloc.h"
+
+struct store {
+	sqlite3	*db;
+	char	*path;
+};
+
+/*
+ * Migrations: entry i takes the schema from user_version i to i + 1. Never
+ * edit a released entry; append a new one.
+ */
+static const char *const store_migrations[] = {
+	/* 0 -> 1: the initial schema. */
+	"CREATE TABLE sources ("
+	"  id INTEGER PRIMARY KEY,"
+	"  path TEXT,"
+	"  sha256 TEXT UNIQUE,"
+	"  format TEXT,"
+	"  size INTEGER,"
+	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
+	");"
+	"CREATE TABLE result_sets ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER REFERENCES sources(id) ON DELETE CASCADE,"
+	"  title TEXT, description TEXT, notes TEXT, generator TEXT,"
+	"  last_modified TEXT, source_url TEXT, source_ref TEXT, format TEXT,"
+	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
+	");"
+	"CREATE INDEX result_sets_source ON result_sets(source_id);"
+	"CREATE TABLE result_set_extra ("
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (set_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE systems ("
+	"  id INTEGER PRIMARY KEY,"
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, identifier TEXT, notes_text TEXT, json_raw TEXT,"
+	"  UNIQUE (set_id, pos)"
+	");"
+	"CREATE TABLE system_fields ("
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('field', 'note', 'meta')),"
+	"  key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (system_id, kind, pos)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX system_fields_key ON system_fields(kind, key);"
+	"CREATE TABLE system_facts ("
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT,"
+	"  PRIMARY KEY (system_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX system_facts_key ON system_facts(key, value);"
+	/* One column per normalised fact, for ad-hoc SQL and --where. */
+	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
+	"  s.set_id AS set_id, s.identifier AS identifier,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_vendor') AS cpu_vendor,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_model') AS cpu_model,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_cores') AS cpu_cores,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_threads') AS cpu_threads,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_max_mhz') AS cpu_max_mhz,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'memory_mb') AS memory_mb,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'memory_type') AS memory_type,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_count') AS disk_count,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_models') AS disk_models,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_capacity_gb') AS disk_capacity_gb,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'filesystem') AS filesystem,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'raid_mode') AS raid_mode,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'mount_options') AS mount_options,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'block_size') AS block_size,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'io_scheduler') AS io_scheduler,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'kernel_version') AS kernel_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'kernel_flavour') AS kernel_flavour,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'os_name') AS os_name,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'os_version') AS os_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'compiler') AS compiler,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'compiler_version') AS compiler_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_governor') AS cpu_governor"
+	"  FROM systems s;"
+	"CREATE TABLE tests ("
+	"  id INTEGER PRIMARY KEY,"
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, identifier TEXT, title TEXT, app_version TEXT,"
+	"  arguments TEXT, description TEXT, unit TEXT,"
+	"  proportion INTEGER NOT NULL, proportion_raw TEXT,"
+	"  display INTEGER NOT NULL, display_raw TEXT,"
+	"  annotation TEXT, parent TEXT,"
+	"  UNIQUE (set_id, pos)"
+	");"
+	/* "This test across every result set": by identifier or by title. */
+	"CREATE INDEX tests_identity ON tests(identifier, arguments, unit);"
+	"CREATE INDEX tests_title ON tests(title, arguments, unit);"
+	"CREATE TABLE test_footnotes ("
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, text TEXT NOT NULL,"
+	"  PRIMARY KEY (test_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE results ("
+	"  id INTEGER PRIMARY KEY,"
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL,"
+	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT,"
+	"  UNIQUE (test_id, pos)"
+	");"
+	"CREATE INDEX results_system ON results(system_id);"
+	"CREATE TABLE runs ("
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, value REAL,"
+	"  PRIMARY KEY (result_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE series ("
+	"  id INTEGER PRIMARY KEY,"
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, name TEXT, unit TEXT, x_unit TEXT,"
+	"  UNIQUE (result_id, pos)"
+	");"
+	"CREATE TABLE series_points ("
+	"  series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,"
+	"  axis TEXT NOT NULL CHECK (axis IN ('x', 'y')),"
+	"  pos INTEGER NOT NULL, value REAL,"
+	"  PRIMARY KEY (series_id, axis, pos)"
+	") WITHOUT ROWID;"
+};
+
+#define STORE_NMIGRATIONS \
+	((int)(sizeof(store_migrations) / sizeof(store_migrations[0])))
+
+static const char *const store_kinds[] = { "field", "note", "meta" };
+
+static int	 store_err(struct store *, struct diag *, const char *);
+static int	 store_mkdirs(const char *, struct diag *);
+static int	 store_exec(struct store *, const char *, struct diag *);
+static int	 store_prepare(struct store *, sqlite3_stmt **, const char *,
+		    struct diag *);
+static int	 store_bindv(sqlite3_stmt *, const char *, va_list);
+static int	 store_run(struct store *, sqlite3_stmt *, struct diag *,
+		    const char *, ...);
+static int	 store_migrate(struct store *, struct diag *);
+static int	 store_find_sha(struct store *, const char *, int64_t *,
+		    struct diag *);
+static int	 store_put_kv(struct store *, sqlite3_stmt *, int64_t,
+		    const char *, const struct kv_list *, struct diag *);
+static int	 store_put_facts(struct store *, int64_t,
+		    const struct fact_list *, struct diag *);
+static int	 store_put_value(struct store *, sqlite3_stmt **, int64_t,
+		    size_t, int64_t, const struct value *, struct diag *);
+static int	 store_put_all(struct store *, const struct result_set *,
+		    int64_t *, struct diag *);
+static char	*store_col_str(sqlite3_stmt *, int);
+static double	 store_col_dbl(sqlite3_stmt *, int, bool *);
+static int	 store_load_dbls(struct store *, sqlite3_stmt *, int64_t,
+		    const char *, struct dbl_list *, struct diag *);
+static int	 store_load_systems(struct store *, int64_t, struct result_set *,
+		    int64_t **, struct diag *);
+static int	 store_load_tests(struct store *, int64_t, struct result_set *,
+		    const int64_t *, struct diag *);
+static int	 store_load_values(struct store *, sqlite3_stmt **, int64_t,
+		    const struct result_set *, struct test *, const int64_t *,
+		    struct diag *);
+
+/* Record the database's last error in d; returns -1. */
+static int
+store_err(struct store *st, struct diag *d, const char *what)
+{
+	return diag_set(d, st->path, 0, "database: %s: %s", what,
+	    sqlite3_errmsg(st->db));
+}
+
+/*
+ * Create the directories above path that are missing, private (0700):
+ * the database holds hardware inventories of the user's machines.
+ */
+static int
+store_mkdirs(const char *path, struct diag *d)
+{
+	char	*dir, *p;
+	int	 rc = -1;
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) == NULL || p == dir) {
+		rc = 0;
+		goto out;
+	}
+	*p = '\0';
+	for (p = dir + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char	save = *p;
+
+		*p = '\0';
+		if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
+			diag_set(d, path, 0, "cannot create directory %s: %s",
+			    dir, strerror(errno));
+			goto out;
+		}
+		*p = save;
+		if (save == '\0')
+			break;
+	}
+	rc = 0;
+out:
+	free(dir);
+	return rc;
+}
+
+/* Run SQL without parameters (schema, pragmas, transaction control). */
+static int
+store_exec(struct store *st, const char *sql, struct diag *d)
+{
+	char	*err = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+		diag_set(d, st->path, 0, "database: %s", err != NULL ? err :
+		    sqlite3_errmsg(st->db));
+		sqlite3_free(err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+store_prepare(struct store *st, sqlite3_stmt **stmt, const char *sql,
+    struct diag *d)
+{
+	if (*stmt != NULL)
+		return 0;
+	if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK) {
+		*stmt = NULL;
+		return store_err(st, d, "prepare");
+	}
+	return 0;
+}
+
+/*
+ * Bind parameters 1..n from a type string: 't' text (NULL binds NULL),
+ * 'i' int64, 'n' an int64 that binds NULL when 0 or less, 'd' a bool
+ * "has" plus a double (NULL when absent or NaN, which SQLite cannot keep).
+ */
+static int
+store_bindv(sqlite3_stmt *stmt, const char *types, va_list ap)
+{
+	const char	*s;
+	int64_t		 i64;
+	double		 v;
+	int		 has, idx, rc = SQLITE_OK;
+
+	for (idx = 1; *types != '\0' && rc == SQLITE_OK; types++, idx++) {
+		switch (*types) {
+		case 't':
+			s = va_arg(ap, const char *);
+			rc = s == NULL ? sqlite3_bind_null(stmt, idx) :
+			    sqlite3_bind_text(stmt, idx, s, -1, SQLITE_STATIC);
+			break;
+		case 'i':
+			i64 = va_arg(ap, int64_t);
+			rc = sqlite3_bind_int64(stmt, idx, i64);
+			break;
+		case 'n':
+			i64 = va_arg(ap, int64_t);
+			rc = i64 <= 0 ? sqlite3_bind_null(stmt, idx) :
+			    sqlite3_bind_int64(stmt, idx, i64);
+			break;
+		case 'd':
+			has = va_arg(ap, int);
+			v = va_arg(ap, double);
+			rc = !has || isnan(v) ? sqlite3_bind_null(stmt, idx) :
+			    sqlite3_bind_double(stmt, idx, v);
+			break;
+		default:
+			return SQLITE_MISUSE;
+		}
+	}
+	/* A type string that does not match the SQL is a programming error. */
+	if (rc == SQLITE_OK && idx - 1 != sqlite3_bind_parameter_count(stmt))
+		rc = SQLITE_RANGE;
+	return rc;
+}
+
+/*
+ * Reset stmt, bind the arguments described by types and step it to
+ * completion (for INSERT, UPDATE, DELETE). Returns 0 or -1 with d.
+ */
+static int
+store_run(struct store *st, sqlite3_stmt *stmt, struct diag *d,
+    const char *types, ...)
+{
+	va_list	ap;
+	int	rc;
+
+	if (sqlite3_reset(stmt) != SQLITE_OK ||
+	    sqlite3_clear_bindings(stmt) != SQLITE_OK)
+		return store_err(st, d, "reset");
+	va_start(ap, types);
+	rc = store_bindv(stmt, types, ap);
+	va_end(ap);
+	if (rc != SQLITE_OK)
+		return store_err(st, d, "bind");
+	if ((rc = sqlite3_step(stmt)) != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_err(st, d, sqlite3_sql(stmt));
+	return 0;
+}
+
+/* Bring the schema up to date, one transaction per migration step. */
+static int
+store_migrate(struct store *st, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	char		*pragma = NULL;
+	int		 version, rc = -1;
+
+	if (store_prepare(st, &stmt, "PRAGMA user_version", d) == -1)
+		goto out;
+	if (sqlite3_step(stmt) != SQLITE_ROW) {
+		store_err(st, d, "reading user_version");
+		goto out;
+	}
+	version = sqlite3_column_int(stmt, 0);
+	if (version > STORE_NMIGRATIONS) {
+		diag_set(d, st->path, 0, "database schema version %d is newer "
+		    "than this program understands (%d)", version,
+		    STORE_NMIGRATIONS);
+		goto out;
+	}
+	for (; version < STORE_NMIGRATIONS; version++) {
+		if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+			goto out;
+		free(pragma);
+		pragma = xasprintf("PRAGMA user_version = %d", version + 1);
+		if (store_exec(st, store_migrations[version], d) == -1 ||
+		    store_exec(st, pragma, d) == -1 ||
+		    store_exec(st, "COMMIT", d) == -1) {
+			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(pragma);
+	if (stmt != NULL)
+		sqlite3_finalize(stmt);
+	return rc;
+}
+
+int
+store_open(const char *path, struct store **out, struct diag *d)
+{
+	struct store	*st;
+
+	*out = NULL;
+	st = xcalloc(1, sizeof(*st));
+	st->path = xstrdup(path);
+	if (store_mkdirs(path, d) == -1)
+		goto fail;
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK) {
+		if (st->db == NULL)
+			diag_set(d, path, 0, "database: cannot open");
+		else
+			store_err(st, d, "open");
+		goto fail;
+	}
+	(void)sqlite3_extended_result_codes(st->db, 1);
+	/* Another import may hold the write lock: wait rather than fail. */
+	if (sqlite3_busy_timeout(st->db, 5000) != SQLITE_OK) {
+		store_err(st, d, "busy timeout");
+		goto fail;
+	}
+	if (store_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
+	    store_exec(st, "PRAGMA journal_mode = WAL", d) == -1 ||
+	    store_exec(st, "PRAGMA synchronous = NORMAL", d) == -1)
+		goto fail;
+	if (store_migrate(st, d) == -1)
+		goto fail;
+	*out = st;
+	return 0;
+fail:
+	store_close(st);
+	return -1;
+}
+
+void
+store_close(struct store *st)
+{
+	if (st == NULL)
+		return;
+	/* Close always succeeds once every statement is finalised. */
+	(void)sqlite3_close(st->db);
+	free(st->path);
+	free(st);
+}
+
+sqlite3 *
+store_db(struct store *st)
+{
+	return st->db;
+}
+
+/* The result set imported from these bytes: *id > 0, or 0 when none. */
+static int
+store_find_sha(struct store *st, const char *sha, int64_t *id,
+    struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	int		 rc = -1, step;
+
+	*id = 0;
+	if (store_prepare(st, &stmt, "SELECT r.id FROM sources s JOIN "
+	    "result_sets r ON r.source_id = s.id WHERE s.sha256 = ?1 "
+	    "ORDER BY r.id LIMIT 1", d) == -1)
+		goto out;
+	if (sqlite3_bind_text(stmt, 1, sha, -1, SQLITE_STATIC) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	if ((step = sqlite3_step(stmt)) == SQLITE_ROW)
+		*id = sqlite3_column_int64(stmt, 0);
+	else if (step != SQLITE_DONE) {
+		store_err(st, d, "looking up source");
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+static int
+store_put_kv(struct store *st, sqlite3_stmt *stmt, int64_t sys,
+    const char *kind, const struct kv_list *l, struct diag *d)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		if (store_run(st, stmt, d, "iittt", sys, (int64_t)i, kind,
+		    l->items[i].key, l->items[i].value) == -1)
+			return -1;
+	return 0;
+}
+
+static int
+store_put_facts(struct store *st, int64_t sys, const struct fact_list *l,
+    struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	size_t		 i;
+	int		 rc = -1;
+
+	if (store_prepare(st, &stmt, "INSERT INTO system_facts (system_id, "
+	    "pos, key, value, source) VALUES (?, ?, ?, ?, ?)", d) == -1)
+		goto out;
+	for (i = 0; i < l->len; i++)
+		if (store_run(st, stmt, d, "iittt", sys, (int64_t)i,
+		    l->items[i].key, l->items[i].value,
+		    l->items[i].source) == -1)
+			goto out;
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* Statements used per value, kept prepared across the whole import. */
+enum {
+	SV_RESULT, SV_RUN, SV_SERIES, SV_POINT, SV_COUNT
+};
+
+static int
+store_put_value(struct store *st, sqlite3_stmt **sv, int64_t test_id,
+    size_t pos, int64_t sys_id, const struct value *v, struct diag *d)
+{
+	const struct series	*s;
+	int64_t			 rid, sid;
+	size_t			 i, j;
+
+	if (store_run(st, sv[SV_RESULT], d, "iiiddiddttttt", test_id,
+	    (int64_t)pos, sys_id, (int)v->has_mean, v->mean, (int)v->has_se,
+	    v->se, (int64_t)v->n, (int)v->has_min, v->min, (int)v->has_max,
+	    v->max, v->value_text, v->raw_string, v->json_raw, v->note,
+	    v->error) == -1)
+		return -1;
+	rid = sqlite3_last_insert_rowid(st->db);
+	for (i = 0; i < v->runs.len; i++)
+		if (store_run(st, sv[SV_RUN], d, "iid", rid, (int64_t)i, 1,
+		    v->runs.v[i]) == -1)
+			return -1;
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		if (store_run(st, sv[SV_SERIES], d, "iittt", rid, (int64_t)i,
+		    s->name, s->unit, s->x_unit) == -1)
+			return -1;
+		sid = sqlite3_last_insert_rowid(st->db);
+		for (j = 0; j < s->x.len; j++)
+			if (store_run(st, sv[SV_POINT], d, "itid", sid, "x",
+			    (int64_t)j, 1, s->x.v[j]) == -1)
+				return -1;
+		for (j = 0; j < s->y.len; j++)
+			if (store_run(st, sv[SV_POINT], d, "itid", sid, "y",
+			    (int64_t)j, 1, s->y.v[j]) == -1)
+				return -1;
+	}
+	return 0;
+}
+
+/* Every INSERT of one import; the caller owns the transaction. */
+static int
+store_put_all(struct store *st, const struct result_set *rs, int64_t *id,
+    struct diag *d)
+{
+	sqlite3_stmt		*stmt = NULL, *kv = NULL, *sv[SV_COUNT] = { NULL };
+	const struct system	*sys;
+	const struct test	*t;
+	struct stat		 sb;
+	int64_t			*sys_ids = NULL, src_id = 0, set_id, test_id;
+	size_t			 i, j;
+	int			 rc = -1;
+
+	if (rs->source_path != NULL || rs->source_sha256 != NULL) {
+		if (store_prepare(st, &stmt, "INSERT INTO sources (path, "
+		    "sha256, format, size) VALUES (?, ?, ?, ?)", d) == -1 ||
+		    store_run(st, stmt, d, "tttn", rs->source_path,
+		    rs->source_sha256, rs->format, (int64_t)(rs->source_path !=
+		    NULL && stat(rs->source_path, &sb) == 0 ? sb.st_size : 0))
+		    == -1)
+			goto out;
+		src_id = sqlite3_last_insert_rowid(st->db);
+		sqlite3_finalize(stmt);
+		stmt = NULL;
+	}
+	if (store_prepare(st, &stmt, "INSERT INTO result_sets (source_id, "
+	    "title, description, notes, generator, last_modified, source_url, "
+	    "source_ref, format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", d) == -1 ||
+	    store_run(st, stmt, d, "ntttttttt", src_id, rs->title,
+	    rs->description, rs->notes, rs->generator, rs->last_modified,
+	    rs->source_url, rs->source_ref, rs->format) == -1)
+		goto out;
+	set_id = sqlite3_last_insert_rowid(st->db);
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+
+	if (store_prepare(st, &stmt, "INSERT INTO result_set_extra (set_id, "
+	    "pos, key, value) VALUES (?, ?, ?, ?)", d) == -1)
+		goto out;
+	for (i = 0; i < rs->extra.len; i++)
+		if (store_run(st, stmt, d, "iitt", set_id, (int64_t)i,
+		    rs->extra.items[i].key, rs->extra.items[i].value) == -1)
+			goto out;
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+
+	sys_ids = xcalloc(rs->nsystems + 1, sizeof(*sys_ids));
+	if (store_prepare(st, &stmt, "INSERT INTO systems (set_id, pos, "
+	    "identifier, notes_text, json_raw) VALUES (?, ?, ?, ?, ?)", d) == -1 ||
+	    store_prepare(st, &kv, "INSERT INTO system_fields (system_id, pos, "
+	    "kind, key, value) VALUES (?, ?, ?, ?, ?)", d) == -1)
+		goto out;
+	for (i = 0; i < rs->nsystems; i++) {
+		sys = &rs->systems[i];
+		if (store_run(st, stmt, d, "iittt", set_id, (int64_t)i,
+		    sys->identifier, sys->notes_text, sys->json_raw) == -1)
+			goto out;
+		sys_ids[i] = sqlite3_last_insert_rowid(st->db);
+		if (store_put_kv(st, kv, sys_ids[i], store_kinds[0],
+		    &sys->fields, d) == -1 ||
+		    store_put_kv(st, kv, sys_ids[i], store_kinds[1],
+		    &sys->notes, d) == -1 ||
+		    store_put_kv(st, kv, sys_ids[i], store_kinds[2],
+		    &sys->meta, d) == -1 ||
+		    store_put_facts(st, sys_ids[i], &sys->normalized, d) == -1)
+			goto out;
+	}
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	sqlite3_finalize(kv);
+	kv = NULL;
+
+	if (store_prepare(st, &stmt, "INSERT INTO tests (set_id, pos, "
+	    "identifier, title, app_version, arguments, description, unit, "
+	    "proportion, proportion_raw, display, display_raw, annotation, "
+	    "parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", d) == -1 ||
+	    store_prepare(st, &kv, "INSERT INTO test_footnotes (test_id, pos, "
+	    "text) VALUES (?, ?, ?)", d) == -1 ||
+	    store_prepare(st, &sv[SV_RESULT], "INSERT INTO results (test_id, "
+	    "pos, system_id, mean, se, n, min, max, value_text, raw_string, "
+	    "json_raw, note, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?)", d) == -1 ||
+	    store_prepare(st, &sv[SV_RUN], "INSERT INTO runs (result_id, pos, "
+	    "value) VALUES (?, ?, ?)", d) == -1 ||
+	    store_prepare(st, &sv[SV_SERIES], "INSERT INTO series (result_id, "
+	    "pos, name, unit, x_unit) VALUES (?, ?, ?, ?, ?)", d) == -1 ||
+	    store_prepare(st, &sv[SV_POINT], "INSERT INTO series_points "
+	    "(series_id, axis, pos, value) VALUES (?, ?, ?, ?)", d) == -1)
+		goto out;
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (store_run(st, stmt, d, "iittttttitittt", set_id,
+		    (int64_t)i, t->identifier, t->title, t->app_version,
+		    t->arguments, t->description, t->unit,
+		    (int64_t)t->proportion, t->proportion_raw,
+		    (int64_t)t->display, t->display_raw, t->annotation,
+		    t->parent) == -1)
+			goto out;
+		test_id = sqlite3_last_insert_rowid(st->db);
+		for (j = 0; j < t->footnotes.len; j++)
+			if (store_run(st, kv, d, "iit", test_id, (int64_t)j,
+			    t->footnotes.items[j]) == -1)
+				goto out;
+		for (j = 0; j < t->nvalues; j++) {
+			if (t->values[j].system >= rs->nsystems) {
+				diag_set(d, rs->source_path, 0, "test %zu: "
+				    "value refers to system %zu of %zu", i + 1,
+				    t->values[j].system + 1, rs->nsystems);
+				goto out;
+			}
+			if (store_put_value(st, sv, test_id, j,
+			    sys_ids[t->values[j].system], &t->values[j], d) == -1)
+				goto out;
+		}
+	}
+	*id = set_id;
+	rc = 0;
+out:
+	for (i = 0; i < SV_COUNT; i++)
+		sqlite3_finalize(sv[i]);
+	sqlite3_finalize(kv);
+	sqlite3_finalize(stmt);
+	free(sys_ids);
+	return rc;
+}
+
+int
+store_import_result_set(struct store *st, const struct result_set *rs,
+    int64_t *id, bool *already, struct diag *d)
+{
+	int64_t	existing = 0;
+
+	*id = 0;
+	*already = false;
+	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+		return -1;
+	if (rs->source_sha256 != NULL &&
+	    store_find_sha(st, rs->source_sha256, &existing, d) == -1)
+		goto fail;
+	if (existing > 0) {
+		*id = existing;
+		*already = true;
+		return store_exec(st, "COMMIT", d);
+	}
+	if (store_put_all(st, rs, id, d) == -1)
+		goto fail;
+	if (store_exec(st, "COMMIT", d) == -1)
+		goto fail;
+	return 0;
+fail:
+	*id = 0;
+	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
+	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static char *
+store_col_str(sqlite3_stmt *stmt, int col)
+{
+	const unsigned char	*s;
+
+	if (sqlite3_column_type(stmt, col) == SQLITE_NULL)
+		return NULL;
+	s = sqlite3_column_text(stmt, col);
+	return s != NULL ? xstrdup((const char *)s) : xstrdup("");
+}
+
+/* A REAL column; NULL gives NaN and *has false. */
+static double
+store_col_dbl(sqlite3_stmt *stmt, int col, bool *has)
+{
+	bool	h = sqlite3_column_type(stmt, col) != SQLITE_NULL;
+
+	if (has != NULL)
+		*has = h;
+	return h ? sqlite3_column_double(stmt, col) : NAN;
+}
+
+/* Load the ordered number list selected by stmt(owner[, axis]) into l. */
+static int
+store_load_dbls(struct store *st, sqlite3_stmt *stmt, int64_t owner,
+    const char *axis, struct dbl_list *l, struct diag *d)
+{
+	int	step;
+
+	if (sqlite3_reset(stmt) != SQLITE_OK ||
+	    sqlite3_bind_int64(stmt, 1, owner) != SQLITE_OK ||
+	    (axis != NULL && sqlite3_bind_text(stmt, 2, axis, -1,
+	    SQLITE_STATIC) != SQLITE_OK))
+		return store_err(st, d, "bind");
+	while ((step = sqlite3_step(stmt)) == SQLITE_ROW)
+		dbl_list_add(l, store_col_dbl(stmt, 0, NULL));
+	if (step != SQLITE_DONE)
+		return store_err(st, d, "loading numbers");
+	return 0;
+}
+
+static int
+store_load_systems(struct store *st, int64_t id, struct result_set *rs,
+    int64_t **ids_out, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL, *kv = NULL, *facts = NULL;
+	struct system	*sys;
+	struct kv_list	*l;
+	int64_t		*ids = NULL;
+	size_t		 n = 0, cap = 0, idx;
+	const char	*kind;
+	char		*s;
+	int		 step, rc = -1;
+
+	if (store_prepare(st, &stmt, "SELECT id, identifier, notes_text, "
+	    "json_raw FROM systems WHERE set_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &kv, "SELECT kind, key, value FROM system_fields "
+	    "WHERE system_id = ? ORDER BY kind, pos", d) == -1 ||
+	    store_prepare(st, &facts, "SELECT key, value, source FROM "
+	    "system_facts WHERE system_id = ? ORDER BY pos", d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+		xgrow(&ids, &cap, n + 1, sizeof(*ids));
+		ids[n] = sqlite3_column_int64(stmt, 0);
+		s = store_col_str(stmt, 1);
+		idx = result_set_add_system(rs, s);
+		free(s);
+		sys = &rs->systems[idx];
+		sys->notes_text = store_col_str(stmt, 2);
+		sys->json_raw = store_col_str(stmt, 3);
+		if (sqlite3_reset(kv) != SQLITE_OK ||
+		    sqlite3_bind_int64(kv, 1, ids[n]) != SQLITE_OK) {
+			store_err(st, d, "bind");
+			goto out;
+		}
+		while ((step = sqlite3_step(kv)) == SQLITE_ROW) {
+			kind = (const char *)sqlite3_column_text(kv, 0);
+			if (kind != NULL && strcmp(kind, "note") == 0)
+				l = &sys->notes;
+			else if (kind != NULL && strcmp(kind, "meta") == 0)
+				l = &sys->meta;
+			else
+				l = &sys->fields;
+			kv_list_add(l, (const char *)sqlite3_column_text(kv, 1),
+			    (const char *)sqlite3_column_text(kv, 2));
+		}
+		if (step != SQLITE_DONE) {
+			store_err(st, d, "loading system fields");
+			goto out;
+		}
+		if (sqlite3_reset(facts) != SQLITE_OK ||
+		    sqlite3_bind_int64(facts, 1, ids[n]) != SQLITE_OK) {
+			store_err(st, d, "bind");
+			goto out;
+		}
+		while ((step = sqlite3_step(facts)) == SQLITE_ROW)
+			fact_list_set(&sys->normalized,
+			    (const char *)sqlite3_column_text(facts, 0),
+			    (const char *)sqlite3_column_text(facts, 1),
+			    (const char *)sqlite3_column_text(facts, 2));
+		if (step != SQLITE_DONE) {
+			store_err(st, d, "loading facts");
+			goto out;
+		}
+		n++;
+	}
+	if (step != SQLITE_DONE) {
+		store_err(st, d, "loading systems");
+		goto out;
+	}
+	*ids_out = ids;
+	ids = NULL;
+	rc = 0;
+out:
+	free(ids);
+	sqlite3_finalize(facts);
+	sqlite3_finalize(kv);
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* Statements used per value when loading. */
+enum {
+	LV_RESULTS, LV_RUNS, LV_SERIES, LV_POINTS, LV_COUNT
+};
+
+static int
+store_load_values(struct store *st, sqlite3_stmt **lv, int64_t test_id,
+    const struct result_set *rs, struct test *t, const int64_t *sys_ids,
+    struct diag *d)
+{
+	sqlite3_stmt	*q = lv[LV_RESULTS], *sq = lv[LV_SERIES];
+	struct value	*v;
+	struct series	*s;
+	int64_t		 sys_id, rid;
+	size_t		 i;
+	char		*name;
+	int		 step, sstep;
+
+	if (sqlite3_reset(q) != SQLITE_OK ||
+	    sqlite3_bind_int64(q, 1, test_id) != SQLITE_OK)
+		return store_err(st, d, "bind");
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		rid = sqlite3_column_int64(q, 0);
+		sys_id = sqlite3_column_int64(q, 1);
+		for (i = 0; i < rs->nsystems && sys_ids[i] != sys_id; i++)
+			;
+		if (i == rs->nsystems)
+			return diag_set(d, st->path, 0, "database: result %lld "
+			    "refers to a system of another set", (long long)rid);
+		v = test_add_value(t, i);
+		v->mean = store_col_dbl(q, 2, &v->has_mean);
+		v->se = store_col_dbl(q, 3, &v->has_se);
+		v->n = (long)sqlite3_column_int64(q, 4);
+		v->min = store_col_dbl(q, 5, &v->has_min);
+		v->max = store_col_dbl(q, 6, &v->has_max);
+		v->value_text = store_col_str(q, 7);
+		v->raw_string = store_col_str(q, 8);
+		v->json_raw = store_col_str(q, 9);
+		v->note = store_col_str(q, 10);
+		v->error = store_col_str(q, 11);
+		if (store_load_dbls(st, lv[LV_RUNS], rid, NULL, &v->runs, d) == -1)
+			return -1;
+		if (sqlite3_reset(sq) != SQLITE_OK ||
+		    sqlite3_bind_int64(sq, 1, rid) != SQLITE_OK)
+			return store_err(st, d, "bind");
+		while ((sstep = sqlite3_step(sq)) == SQLITE_ROW) {
+			name = store_col_str(sq, 1);
+			s = value_add_series(v, name);
+			free(name);
+			s->unit = store_col_str(sq, 2);
+			s->x_unit = store_col_str(sq, 3);
+			if (store_load_dbls(st, lv[LV_POINTS],
+			    sqlite3_column_int64(sq, 0), "x", &s->x, d) == -1 ||
+			    store_load_dbls(st, lv[LV_POINTS],
+			    sqlite3_column_int64(sq, 0), "y", &s->y, d) == -1)
+				return -1;
+		}
+		if (sstep != SQLITE_DONE)
+			return store_err(st, d, "loading series");
+	}
+	if (step != SQLITE_DONE)
+		return store_err(st, d, "loading results");
+	return 0;
+}
+
+static int
+store_load_tests(struct store *st, int64_t id, struct result_set *rs,
+    const int64_t *sys_ids, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL, *fn = NULL, *lv[LV_COUNT] = { NULL };
+	struct test	*t;
+	int64_t		 test_id;
+	size_t		 i;
+	int		 step, rc = -1;
+
+	if (store_prepare(st, &stmt, "SELECT id, identifier, title, "
+	    "app_version, arguments, description, unit, proportion, "
+	    "proportion_raw, display, display_raw, annotation, parent FROM "
+	    "tests WHERE set_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &fn, "SELECT text FROM test_footnotes WHERE "
+	    "test_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &lv[LV_RESULTS], "SELECT id, system_id, mean, "
+	    "se, n, min, max, value_text, raw_string, json_raw, note, error "
+	    "FROM results WHERE test_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &lv[LV_RUNS], "SELECT value FROM runs WHERE "
+	    "result_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &lv[LV_SERIES], "SELECT id, name, unit, x_unit "
+	    "FROM series WHERE result_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &lv[LV_POINTS], "SELECT value FROM series_points "
+	    "WHERE series_id = ? AND axis = ? ORDER BY pos", d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+		test_id = sqlite3_column_int64(stmt, 0);
+		t = result_set_add_test(rs);
+		t->identifier = store_col_str(stmt, 1);
+		t->title = store_col_str(stmt, 2);
+		t->app_version = store_col_str(stmt, 3);
+		t->arguments = store_col_str(stmt, 4);
+		t->description = store_col_str(stmt, 5);
+		t->unit = store_col_str(stmt, 6);
+		t->proportion = (enum proportion)sqlite3_column_int(stmt, 7);
+		t->proportion_raw = store_col_str(stmt, 8);
+		t->display = (enum display)sqlite3_column_int(stmt, 9);
+		t->display_raw = store_col_str(stmt, 10);
+		t->annotation = store_col_str(stmt, 11);
+		t->parent = store_col_str(stmt, 12);
+		if (sqlite3_reset(fn) != SQLITE_OK ||
+		    sqlite3_bind_int64(fn, 1, test_id) != SQLITE_OK) {
+			store_err(st, d, "bind");
+			goto out;
+		}
+		while ((step = sqlite3_step(fn)) == SQLITE_ROW)
+			str_list_add(&t->footnotes,
+			    (const char *)sqlite3_column_text(fn, 0));
+		if (step != SQLITE_DONE) {
+			store_err(st, d, "loading footnotes");
+			goto out;
+		}
+		if (store_load_values(st, lv, test_id, rs, t, sys_ids, d) == -1)
+			goto out;
+	}
+	if (step != SQLITE_DONE) {
+		store_err(st, d, "loading tests");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < LV_COUNT; i++)
+		sqlite3_finalize(lv[i]);
+	sqlite3_finalize(fn);
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+int
+store_load_result_set(struct store *st, int64_t id, struct result_set **out,
+    struct diag *d)
+{
+	sqlite3_stmt		*stmt = NULL;
+	struct result_set	*rs;
+	int64_t			*sys_ids = NULL;
+	int			 step, rc = -1;
+
+	*out = NULL;
+	rs = result_set_new();
+	/* A read transaction: one consistent snapshot across the queries. */
+	if (store_exec(st, "BEGIN", d) == -1)
+		goto out;
+	if (store_prepare(st, &stmt, "SELECT r.title, r.description, r.notes, "
+	    "r.generator, r.last_modified, r.source_url, r.source_ref, "
+	    "r.format, s.path, s.sha256 FROM result_sets r LEFT JOIN sources s "
+	    "ON s.id = r.source_id WHERE r.id = ?", d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	if ((step = sqlite3_step(stmt)) == SQLITE_DONE) {
+		diag_set(d, st->path, 0, "no result set with ID %lld",
+		    (long long)id);
+		goto out;
+	} else if (step != SQLITE_ROW) {
+		store_err(st, d, "loading result set");
+		goto out;
+	}
+	rs->title = store_col_str(stmt, 0);
+	rs->description = store_col_str(stmt, 1);
+	rs->notes = store_col_str(stmt, 2);
+	rs->generator = store_col_str(stmt, 3);
+	rs->last_modified = store_col_str(stmt, 4);
+	rs->source_url = store_col_str(stmt, 5);
+	rs->source_ref = store_col_str(stmt, 6);
+	rs->format = store_col_str(stmt, 7);
+	rs->source_path = store_col_str(stmt, 8);
+	rs->source_sha256 = store_col_str(stmt, 9);
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+
+	if (store_prepare(st, &stmt, "SELECT key, value FROM result_set_extra "
+	    "WHERE set_id = ? ORDER BY pos", d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	while ((step = sqlite3_step(stmt)) == SQLITE_ROW)
+		kv_list_add(&rs->extra, (const char *)sqlite3_column_text(stmt, 0),
+		    (const char *)sqlite3_column_text(stmt, 1));
+	if (step != SQLITE_DONE) {
+		store_err(st, d, "loading extra fields");
+		goto out;
+	}
+	if (store_load_systems(st, id, rs, &sys_ids, d) == -1 ||
+	    store_load_tests(st, id, rs, sys_ids, d) == -1)
+		goto out;
+	*out = rs;
+	rs = NULL;
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	/* Ending a read-only transaction cannot lose anything. */
+	(void)sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	free(sys_ids);
+	result_set_free(rs);
+	return rc;
+}
+
+int
+store_delete_result_set(struct store *st, int64_t id, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	int		 rc = -1;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+		return -1;
+	/* The source goes too when no other set came from it: re-import works. */
+	if (store_prepare(st, &stmt, "DELETE FROM sources WHERE id = (SELECT "
+	    "source_id FROM result_sets WHERE id = ?1) AND (SELECT count(*) "
+	    "FROM result_sets WHERE source_id = sources.id) = 1", d) == -1 ||
+	    store_run(st, stmt, d, "i", id) == -1)
+		goto out;
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	if (store_prepare(st, &stmt, "DELETE FROM result_sets WHERE id = ?",
+	    d) == -1 || store_run(st, stmt, d, "i", id) == -1)
+		goto out;
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	if (store_exec(st, "COMMIT", d) == -1)
+		goto out;
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	if (rc == -1)
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+int
+store_list(struct store *st, int (*fn)(const struct store_summary *, void *),
+    void *arg, struct diag *d)
+{
+	sqlite3_stmt		*stmt = NULL;
+	struct store_summary	 sum;
+	int			 step, rc = -1;
+
+	if (store_prepare(st, &stmt, "SELECT r.id, r.title, r.format, s.path, "
+	    "r.imported_at, "
+	    "(SELECT count(*) FROM systems y WHERE y.set_id = r.id), "
+	    "(SELECT count(*) FROM tests t WHERE t.set_id = r.id), "
+	    "(SELECT count(*) FROM tests t JOIN results v ON v.test_id = t.id "
+	    " WHERE t.set_id = r.id) "
+	    "FROM result_sets r LEFT JOIN sources s ON s.id = r.source_id "
+	    "ORDER BY r.id", d) == -1)
+		goto out;
+	while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+		memset(&sum, 0, sizeof(sum));
+		sum.id = sqlite3_column_int64(stmt, 0);
+		sum.title = (const char *)sqlite3_column_text(stmt, 1);
+		sum.format = (const char *)sqlite3_column_text(stmt, 2);
+		sum.source_path = (const char *)sqlite3_column_text(stmt, 3);
+		sum.imported_at = (const char *)sqlite3_column_text(stmt, 4);
+		sum.nsystems = (long)sqlite3_column_int64(stmt, 5);
+		sum.ntests = (long)sqlite3_column_int64(stmt, 6);
+		sum.nvalues = (long)sqlite3_column_int64(stmt, 7);
+		if (fn(&sum, arg) != 0)
+			break;
+	}
+	if (step != SQLITE_DONE && step != SQLITE_ROW) {
+		store_err(st, d, "listing result sets");
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+bool
+store_exists(struct store *st, int64_t id)
+{
+	sqlite3_stmt	*stmt = NULL;
+	bool		 found = false;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM result_sets WHERE id = ?",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	if (sqlite3_bind_int64(stmt, 1, id) == SQLITE_OK &&
+	    sqlite3_step(stmt) == SQLITE_ROW)
+		found = true;
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+int
+store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
+    struct diag *d)
+{
+	sqlite3_stmt	*sel = NULL, *del = NULL;
+	int64_t		*ids = NULL;
+	size_t		 n = 0, cap = 0, i;
+	int		 step, rc = -1;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+		return -1;
+	if (store_prepare(st, &sel, "SELECT id FROM systems WHERE set_id = ? "
+	    "ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &del, "DELETE FROM system_facts WHERE "
+	    "system_id = ?", d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(sel, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+		xgrow(&ids, &cap, n + 1, sizeof(*ids));
+		ids[n++] = sqlite3_column_int64(sel, 0);
+	}
+	if (step != SQLITE_DONE) {
+		store_err(st, d, "loading systems");
+		goto out;
+	}
+	if (n != rs->nsystems) {
+		diag_set(d, st->path, 0, "result set %lld has %zu systems, "
+		    "not %zu", (long long)id, n, rs->nsystems);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (store_run(st, del, d, "i", ids[i]) == -1 ||
+		    store_put_facts(st, ids[i], &rs->systems[i].normalized,
+		    d) == -1)
+			goto out;
+	if (store_exec(st, "COMMIT", d) == -1)
+		goto out;
+	rc = 0;
+out:
+	if (rc == -1)
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	free(ids);
+	sqlite3_finalize(del);
+	sqlite3_finalize(sel);
+	return rc;
+}
