@@ -86,7 +86,8 @@ const struct cmd_entry cmd_run_entry = {
 
 static const char cmd_run_options[] =
 	"  --dir PATH       directory for the test file (created, removed after)\n"
-	"  --profile NAME   seed (default), dd or quick\n"
+	"  --profile NAME   seed (default), dd, quick, or one seed test:\n"
+	"                   randread-4k, randwrite-4k, read-2m, write-2m\n"
 	"  --size SIZE      test file size, e.g. 256m, 4g (profile default)\n"
 	"  --runtime S      measured seconds per repeat (profile default)\n"
 	"  --ramp S         unmeasured seconds before each repeat\n"
@@ -454,8 +455,8 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if (optind != argc)
 		return cmd_usage(&cmd_run_entry, "unexpected argument");
 	if ((s->profile = run_profile_find(o.profile)) == NULL)
-		return cmd_usage(&cmd_run_entry,
-		    "--profile: one of seed, dd, quick");
+		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
+		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
 	if (!o.size_set)
 		s->size = s->profile->size;
 	if (!o.runtime_set)

@@ -62,6 +62,7 @@ struct engine_worker {
 };
 
 static atomic_int	 engine_stop_flag;
+static const unsigned	 engine_batch = 4;	/* SQEs per submit, at most */
 
 static uint64_t	 engine_now(void);
 static double	 engine_tv(const struct timeval *tv);
@@ -279,7 +280,7 @@ engine_loop(struct engine_worker *w)
 	uint64_t		 t0, now, mstart = 0, end = 0, live = 0;
 	uint64_t		 ramp_ns = (uint64_t)(s->ramp * 1e9);
 	uint64_t		 run_ns = (uint64_t)(s->runtime * 1e9);
-	unsigned		 head, n, slot, inflight = 0, i;
+	unsigned		 head, n, slot, inflight = 0, i, pending = 0;
 	bool			 measuring, stopping = false, sized = s->total > 0;
 	bool			 failed = false, interrupted = false;
 	int			 ret;
@@ -302,6 +303,7 @@ engine_loop(struct engine_worker *w)
 	}
 	while (inflight > 0) {
 		ret = io_uring_submit_and_wait(&w->ring, 1);
+		pending = 0;
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			diag_set(&w->d, w->file->path, 0,
 			    "io_uring_submit_and_wait: %s", strerror(-ret));
@@ -347,6 +349,22 @@ engine_loop(struct engine_worker *w)
 			if (engine_queue(w, slot, now) == -1) {
 				failed = stopping = true;
 				inflight--;
+				continue;
+			}
+			/*
+			 * Submit in small batches: a whole queue submitted at
+			 * once tends to complete at once, and the device then
+			 * idles while the batch is reaped (a convoy).
+			 */
+			if (++pending >= engine_batch) {
+				if ((ret = io_uring_submit(&w->ring)) < 0 &&
+				    ret != -EAGAIN && ret != -EBUSY &&
+				    ret != -EINTR) {
+					diag_set(&w->d, w->file->path, 0,
+					    "io_uring_submit: %s", strerror(-ret));
+					failed = stopping = true;
+				}
+				pending = 0;
 			}
 		}
 		io_uring_cq_advance(&w->ring, n);

@@ -3,7 +3,8 @@
  * Profiles and naming for the runner. The seed profile is the seed
  * reviews' fio tests (4 KiB random read/write, 2 MiB sequential read/write
  * at queue depth 32); dd is a buffered streaming write with fsync at the
- * end; quick is the same four fio tests, short. The fio job file printed
+ * end; quick is the same four fio tests, short; randread-4k, randwrite-4k,
+ * read-2m and write-2m are the seed tests one at a time. The fio job file printed
  * here is what fio would need to do the same I/O.
  */
 #include <stdio.h>
@@ -57,10 +58,31 @@ static const struct run_profile profile_dd = {
 	.ramp = 0
 };
 
+/* Each seed test alone, with the seed defaults: for one-test runs. */
+#define PROFILE_ONE(var, pname, idx, what) \
+static const struct run_profile var = { \
+	.name = pname, \
+	.summary = "the seed profile's " what " test alone", \
+	.tests = &profile_fio_tests[idx], \
+	.ntests = 1, \
+	.size = 1ull << 30, \
+	.runtime = 20, \
+	.ramp = 5 \
+};
+PROFILE_ONE(profile_randread, "randread-4k", 0, "4 KiB random read")
+PROFILE_ONE(profile_randwrite, "randwrite-4k", 1, "4 KiB random write")
+PROFILE_ONE(profile_read, "read-2m", 2, "2 MiB sequential read")
+PROFILE_ONE(profile_write, "write-2m", 3, "2 MiB sequential write")
+#undef PROFILE_ONE
+
 const struct run_profile *const run_profiles[] = {
 	&profile_seed,
 	&profile_dd,
 	&profile_quick,
+	&profile_randread,
+	&profile_randwrite,
+	&profile_read,
+	&profile_write,
 	NULL
 };
 
