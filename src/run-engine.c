@@ -7,6 +7,7 @@
  * create files (run-file.c does) nor build results (run-result.c does).
  */
 #define _GNU_SOURCE	/* RUSAGE_THREAD */
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/uio.h>
 
@@ -28,6 +29,7 @@
 
 #define NSEC		1000000000ull
 #define PROGRESS_NS	250000000L	/* progress callback interval */
+#define ENGINE_HUGE	(2u << 20)	/* huge page size on x86-64 and arm64 */
 
 struct engine_worker {
 	pthread_t		 thread;
@@ -142,7 +144,7 @@ engine_setup(struct engine_worker *w)
 		IORING_SETUP_COOP_TASKRUN,
 		0
 	};
-	size_t			 total = (size_t)s->iodepth * s->bs, i;
+	size_t			 total = (size_t)s->iodepth * s->bs, i, align;
 	int			 flags, ret = -EINVAL;
 	uint64_t		 seed;
 
@@ -153,11 +155,19 @@ engine_setup(struct engine_worker *w)
 		flags |= O_DIRECT;
 	if ((w->fd = run_file_open(w->file, flags, &w->d)) == -1)
 		return -1;
-	if ((errno = posix_memalign((void **)&w->bufs, 4096, total)) != 0) {
+	/*
+	 * 2 MiB alignment lets transparent huge pages back whole buffers: a
+	 * registered buffer then maps to a few large segments, not one per
+	 * 4 KiB page, and big I/Os are not split into many requests.
+	 */
+	align = total >= ENGINE_HUGE ? ENGINE_HUGE : 4096;
+	if ((errno = posix_memalign((void **)&w->bufs, align, total)) != 0) {
 		w->bufs = NULL;
 		return diag_set(&w->d, w->file->path, 0, "cannot allocate "
 		    "%zu bytes of I/O buffers: %s", total, strerror(errno));
 	}
+	if (align == ENGINE_HUGE)
+		(void)madvise(w->bufs, total, MADV_HUGEPAGE);	/* a hint only */
 	/* Random contents, as fio writes by default (no zero-page shortcuts). */
 	seed = 0x2545f4914f6cdd1dull * (w->index + 1) ^ engine_now();
 	if (s->zero)

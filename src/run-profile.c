@@ -171,11 +171,11 @@ run_profile_names(const struct run_settings *s, const struct run_test *t,
 		bsn = xasprintf("%u%s", spec.bs % (1u << 20) == 0 ?
 		    spec.bs >> 20 : spec.bs >> 10,
 		    spec.bs % (1u << 20) == 0 ? "M" : "K");
+		/* As the dd reader names `dd if=/dev/zero of=FILE bs= count= conv=fsync`. */
 		*title = xstrdup("dd");
 		*description = xasprintf("Block Size: %s - Count: %llu - "
-		    "Input: /dev/zero - Conv: fsync", bsn, count);
-		*arguments = xasprintf("if=/dev/zero bs=%s count=%llu conv=fsync",
-		    bsn, count);
+		    "Input: /dev/zero - Output: File - conv: fsync", bsn, count);
+		*arguments = xstrdup(*description);
 		free(bsn);
 		free(bsf);
 		return;

@@ -63,12 +63,12 @@ check "2 MiB: MB/s = IOPS x 2 MiB within 1 %" awk -v i="$sw" -v m="$swm" \
     'BEGIN { e = i * 2097152 / 1e6; exit !(e > 0 && m > e * 0.99 && m < e * 1.01) }'
 check "every result has N = 2" awk -F '\t' \
     'NR > 1 && $5 != 2 { bad = 1 } END { exit bad || NR < 2 }' "$T/summary.tsv"
-p50=$(get "$rr - Completion Latency: 50th Percentile" Microseconds)
-p99=$(get "$rr - Completion Latency: 99th Percentile" Microseconds)
-p999=$(get "$rr - Completion Latency: 99.9th Percentile" Microseconds)
+p50=$(get "$rr - Latency: Completion 50th Percentile" usec)
+p99=$(get "$rr - Latency: Completion 99th Percentile" usec)
+p999=$(get "$rr - Latency: Completion 99.9th Percentile" usec)
 check "latency p50 <= p99 <= p99.9" awk -v a="$p50" -v b="$p99" -v c="$p999" \
     'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
-check_grep "CPU per I/O recorded" "CPU Time: System	Microseconds Per I/O" \
+check_grep "CPU per I/O recorded" "CPU Time: System	usec per I/O" \
     "$T/summary.tsv"
 if command -v sqlite3 >/dev/null 2>&1; then
 	sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM runs r JOIN results s
@@ -89,7 +89,7 @@ fi
 check_ok "dd profile" $BR run --dir "$D" --profile dd --size 8m --repeat 2 \
     --no-store
 check_grep "dd result in MB/s with N = 2" \
-    '^Block Size: 8M - Count: 1 - Input: /dev/zero - Conv: fsync	MB/s	[0-9.e+]+	[0-9.e+-]+	2$' \
+    '^Block Size: 8M - Count: 1 - Input: /dev/zero - Output: File - conv: fsync	MB/s	[0-9.e+]+	[0-9.e+-]+	2$' \
     "$T/out"
 check "dd left no file" no_test_file "$D"
 

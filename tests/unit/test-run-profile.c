@@ -77,7 +77,8 @@ main(void)
 	    !spec.direct && spec.fsync_end && spec.zero, "dd spec");
 	run_profile_names(&s, &s.profile->tests[0], &title, &desc, &args);
 	is_str(title, "dd", "dd title");
-	is_str(args, "if=/dev/zero bs=10M count=1000 conv=fsync", "dd arguments");
+	is_str(desc, "Block Size: 10M - Count: 1000 - Input: /dev/zero - "
+	    "Output: File - conv: fsync", "dd named as the dd reader names it");
 	free(title);
 	free(desc);
 	free(args);
@@ -130,7 +131,7 @@ main(void)
 	is_int(rs->tests[2].values[0].n, 2, "N = 2");
 	is_double(rs->tests[2].values[0].mean, 2500, 1e-9, "mean IOPS");
 	is_double(rs->tests[2].values[0].se, 500, 1e-9, "SE of 2000 and 3000");
-	ok(strstr(rs->tests[3].description, " - Completion Latency: Mean") !=
+	ok(strstr(rs->tests[3].description, " - Latency: Completion Mean") !=
 	    NULL, "latency results extend the description");
 	result_set_free(rs);
 	free(r);
