@@ -2,20 +2,26 @@
 /*
  * benchreport import FILE...: detect each file's format from its content,
  * read, normalise and store it, and print one line per file. A bad file is
- * reported and skipped; the others are still imported.
+ * reported and skipped; the others are still imported. With --merge-runs
+ * (implied by --system with several files of one format) the files are
+ * repeated runs, merged into one stored set, all or nothing.
  */
 #include <getopt.h>
 #include <stdio.h>
 
 #include "cmd-resolve.h"
+#include "import-runs.h"
+#include "meta.h"
 #include "textsafe.h"
 
 static int	 cmd_import_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
+		    const struct cmd_import_opts *);
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.alias = NULL,
-	.usage = "[--db PATH] [--system NAME] [--format NAME] FILE...",
+	.usage = "[--db PATH] [--system NAME] [--format NAME] [--merge-runs] FILE...",
 	.summary = "read result files and store them",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_import_exec
@@ -27,7 +33,57 @@ static const char cmd_import_options[] =
 	"  --system NAME    name the system, for formats that do not\n"
 	"  --format NAME    use this reader instead of detecting the format\n"
 	"                   (see 'benchreport formats')\n"
+	"  --merge-runs     the files are repeated runs of the same tests: store\n"
+	"                   one set with N runs per value (implied by --system\n"
+	"                   with several files of one format)\n"
 	"  -h, --help       show this help\n";
+
+/* Read, merge and store paths as the runs of one result set. */
+static int
+cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
+    const struct cmd_import_opts *opts)
+{
+	struct result_set	*rs = NULL;
+	struct str_list		 warnings = { NULL, 0, 0 };
+	struct read_options	 ro = { .system_name = opts->system_name,
+	    .warnings = &warnings };
+	struct diag		 d;
+	int64_t			 id;
+	size_t			 i, nvalues;
+	bool			 already;
+	int			 rc = EXIT_OK;
+
+	diag_clear(&d);
+	if (import_runs_read(paths, n, opts->format, &ro, &rs, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	for (i = 0; i < warnings.len; i++)
+		msg(ctx, MSG_NORMAL, "%s: warning: %s", ctx->prog, warnings.items[i]);
+	meta_normalize_result_set(rs);
+	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+		goto out;
+	}
+	if (already) {
+		printf("%zu runs: already imported as %lld\n", n, (long long)id);
+		goto out;
+	}
+	for (i = 0, nvalues = 0; i < rs->ntests; i++)
+		nvalues += rs->tests[i].nvalues;
+	printf("%lld\t", (long long)id);
+	textsafe_fputs(rs->title != NULL && *rs->title != '\0' ? rs->title :
+	    paths[0], stdout);
+	printf("\t%zu system%s\t%zu result%s\t%zu files merged as runs\n",
+	    rs->nsystems, rs->nsystems == 1 ? "" : "s", nvalues,
+	    nvalues == 1 ? "" : "s", n);
+out:
+	str_list_free(&warnings);
+	result_set_free(rs);
+	return rc;
+}
 
 static int
 cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
@@ -36,6 +92,7 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "db",		required_argument,	NULL, CMD_OPT_DB },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "merge-runs",	no_argument,		NULL, 'm' },
 		{ "system",	required_argument,	NULL, 's' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -46,8 +103,9 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	size_t			 i, nvalues;
 	bool			 already;
 	int			 ch, k, one, rc = EXIT_OK;
+	bool			 merge = false;
 
-	while ((ch = getopt_long(argc, argv, "f:hs:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:hms:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case CMD_OPT_DB:
 			ctx->db_path = optarg;
@@ -57,6 +115,9 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 		case 'h':
 			return cmd_help(&cmd_import_entry, cmd_import_options);
+		case 'm':
+			merge = true;
+			break;
 		case 's':
 			opts.system_name = optarg;
 			break;
@@ -68,6 +129,14 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		return cmd_usage(&cmd_import_entry, "no FILE given");
 	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
 		goto out;
+	/* One system named for several files of one format: its repeated runs. */
+	if (merge || (opts.system_name != NULL && argc - optind > 1 &&
+	    import_runs_same_format(argv + optind, (size_t)(argc - optind),
+	    opts.format))) {
+		rc = cmd_import_runs(ctx, st, argv + optind, (size_t)(argc - optind),
+		    &opts);
+		goto out;
+	}
 	for (k = optind; k < argc; k++) {
 		one = cmd_resolve_import(ctx, st, argv[k], &opts, &id,
 		    &already, &rs);

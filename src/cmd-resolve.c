@@ -55,25 +55,13 @@ cmd_resolve_read(const char *path, const struct cmd_import_opts *opts,
     const struct read_options *ro, struct result_set *rs, struct diag *d)
 {
 	const struct reader	*r;
-	char			 sum[65];
 
 	if (opts == NULL || opts->format == NULL)
 		return format_read_file(path, ro, rs, d);
 	if ((r = format_find(opts->format)) == NULL)
 		return diag_set(d, NULL, 0, "unknown format: %s (see "
 		    "'benchreport formats')", opts->format);
-	/* format_sha256_file refuses what is not a regular file. */
-	if (format_sha256_file(path, sum, d) == -1)
-		return -1;
-	if (r->read(path, ro, rs, d) == -1) {
-		if (d->file[0] == '\0')
-			snprintf(d->file, sizeof(d->file), "%s", path);
-		return -1;
-	}
-	model_set_str(&rs->format, r->name);
-	model_set_str(&rs->source_path, path);
-	model_set_str(&rs->source_sha256, sum);
-	return 0;
+	return format_read_file_as(r, path, ro, rs, d);
 }
 
 int

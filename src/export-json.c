@@ -7,11 +7,13 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
 #include "export.h"
+#include "meta.h"
 
 static int	 export_json_write(const struct result_set *, FILE *, struct diag *);
 static struct json_object *json_str(const char *s);
@@ -92,12 +94,16 @@ json_system(const struct system *s)
 		/* List-valued facts are stored as JSON text: emit them as JSON. */
 		if (f->value != NULL && (f->value[0] == '[' || f->value[0] == '{'))
 			v = json_tokener_parse(f->value);
+		/*
+		 * Only facts that are numbers by definition become JSON
+		 * numbers: "23.10" is an OS version, not 23.1.
+		 */
 		if (v == NULL && f->value != NULL) {
 			char	*end;
 			double	 d = strtod(f->value, &end);
 
-			if (*f->value != '\0' && *end == '\0' && isfinite(d) &&
-			    strspn(f->value, "0123456789.-") == strlen(f->value))
+			if (meta_fact_is_number(f->key) && *f->value != '\0' &&
+			    *end == '\0' && isfinite(d))
 				v = json_num(true, d);
 			else
 				v = json_str(f->value);
@@ -172,6 +178,7 @@ json_test(const struct result_set *rs, const struct test *t)
 	for (i = 0; i < t->footnotes.len; i++)
 		json_object_array_add(a, json_str(t->footnotes.items[i]));
 	json_object_object_add(o, "footnotes", a);
+	json_object_object_add(o, "facts", json_kv(&t->facts));
 	a = json_object_new_array();
 	for (i = 0; i < t->nvalues; i++)
 		json_object_array_add(a, json_value(rs, &t->values[i]));

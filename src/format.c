@@ -196,10 +196,19 @@ format_read_file(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	const struct reader	*r;
-	char			 sum[65];
 
 	if ((r = format_detect_file(path, d)) == NULL)
 		return -1;
+	return format_read_file_as(r, path, opt, rs, d);
+}
+
+int
+format_read_file_as(const struct reader *r, const char *path,
+    const struct read_options *opt, struct result_set *rs, struct diag *d)
+{
+	char	sum[65];
+
+	/* format_sha256_file refuses what is not a regular file. */
 	if (format_sha256_file(path, sum, d) == -1)
 		return -1;
 	if (r->read(path, opt, rs, d) == -1) {

@@ -26,6 +26,12 @@
 struct read_options {
 	const char	*system_name;	/* --system: overrides host/dir names */
 	struct str_list	*warnings;	/* readers append "file:line: text" here; may be NULL */
+	/*
+	 * --systems "A;B;C": system identifiers stated by the user, for
+	 * formats whose text does not separate them (flattened exports).
+	 */
+	const char	*system_names;
+	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
 struct reader {
@@ -59,6 +65,10 @@ const struct reader *format_detect_file(const char *path, struct diag *d);
  */
 int	 format_read_file(const char *path, const struct read_options *opt,
 	    struct result_set *rs, struct diag *d);
+/* As format_read_file, but with reader r instead of detection (--format). */
+int	 format_read_file_as(const struct reader *r, const char *path,
+	    const struct read_options *opt, struct result_set *rs,
+	    struct diag *d);
 /*
  * Read a whole regular file into memory (NUL-terminated, *len excludes the
  * NUL), refusing non-regular files and files over FORMAT_FILE_MAX.

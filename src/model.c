@@ -69,6 +69,7 @@ test_free(struct test *t)
 	free(t->annotation);
 	free(t->parent);
 	str_list_free(&t->footnotes);
+	kv_list_free(&t->facts);
 	for (i = 0; i < t->nvalues; i++)
 		value_free(&t->values[i]);
 	free(t->values);

@@ -136,6 +136,12 @@ struct test {
 	char		*annotation;	/* PTS Result/Annotation, NULL when absent */
 	char		*parent;	/* PTS Result/Parent hash, NULL when absent */
 	struct str_list	 footnotes;	/* "(CC) gcc options: -O2" ... */
+	/*
+	 * Facts that define the test beyond its name, in source order: fio
+	 * job options ("iodepth" = "8"), dd operands. Tests of the same name
+	 * with different facts are different tests.
+	 */
+	struct kv_list	 facts;
 	struct value	*values;	/* in source (bar) order */
 	size_t		 nvalues;
 	size_t		 capvalues;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio-names.h"
 #include "run-profile.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -156,15 +157,70 @@ profile_size_fio(uint64_t bytes)
 	return xasprintf("%llu", (unsigned long long)bytes);
 }
 
+/*
+ * The workload-defining fio options of a test: its name's parts and the
+ * facts that tell it from other tests of the same name.
+ */
+void
+run_profile_job_opts(const struct run_settings *s, const struct run_test *t,
+    struct kv_list *opts)
+{
+	struct run_spec	 spec;
+	char		*bs, buf[32];
+
+	run_profile_spec(s, t, &spec);
+	bs = profile_size_fio(spec.bs);
+	kv_list_add(opts, "rw", run_engine_rw_fio(t->rw));
+	kv_list_add(opts, "ioengine", "io_uring");
+	kv_list_add(opts, "direct", spec.direct ? "1" : "0");
+	kv_list_add(opts, "bs", bs);
+	snprintf(buf, sizeof(buf), "%u", spec.iodepth);
+	kv_list_add(opts, "iodepth", buf);
+	snprintf(buf, sizeof(buf), "%u", spec.jobs);
+	kv_list_add(opts, "numjobs", buf);
+	free(bs);
+}
+
+/*
+ * The fio readers' name for this job (fio-names.c), so the runner's tests
+ * and an imported fio run of the same job carry the same description: a
+ * one-job list is emitted into a scratch set and its IOPS test read back.
+ */
+static char *
+profile_fio_description(const struct run_settings *s, const struct run_test *t)
+{
+	struct fio_job_list	 l = { NULL, 0, 0 };
+	struct fio_job		*j;
+	struct result_set	*tmp;
+	enum fio_ddir		 d;
+	char			*desc = NULL;
+	size_t			 i;
+
+	j = fio_job_add(&l);
+	run_profile_job_opts(s, t, &j->opts);
+	j->opts_complete = true;
+	d = t->rw == RUN_RW_READ || t->rw == RUN_RW_RANDREAD ? FIO_READ :
+	    FIO_WRITE;
+	j->dir[d].has_iops = true;
+	j->dir[d].iops = 1;
+	tmp = result_set_new();
+	fio_names_emit(tmp, result_set_add_system(tmp, ""), j);
+	for (i = 0; i < tmp->ntests && desc == NULL; i++)
+		if (strcmp(tmp->tests[i].unit, "IOPS") == 0)
+			desc = xstrdup(tmp->tests[i].description);
+	result_set_free(tmp);
+	fio_job_list_free(&l);
+	return desc != NULL ? desc : xstrdup("");
+}
+
 void
 run_profile_names(const struct run_settings *s, const struct run_test *t,
     char **title, char **description, char **arguments)
 {
 	struct run_spec	 spec;
-	char		*bsn, *bsf;
+	char		*bsn;
 
 	run_profile_spec(s, t, &spec);
-	bsf = profile_size_fio(spec.bs);
 	if (t->dd) {
 		unsigned long long count = spec.total / spec.bs;
 
@@ -177,23 +233,12 @@ run_profile_names(const struct run_settings *s, const struct run_test *t,
 		    "Input: /dev/zero - Output: File - conv: fsync", bsn, count);
 		*arguments = xstrdup(*description);
 		free(bsn);
-		free(bsf);
 		return;
 	}
-	bsn = run_profile_bs_name(spec.bs);
-	/*
-	 * pts/fio-2.1.0's options in its order; the target is PTS's default
-	 * test directory, which is what --dir stands for.
-	 */
 	*title = xstrdup("Flexible IO Tester");
-	*description = xasprintf("Type: %s - Engine: IO_uring - Direct: %s - "
-	    "Block Size: %s - Job Count: %u - Disk Target: Default Test "
-	    "Directory", run_engine_rw_title(t->rw), spec.direct ? "Yes" : "No",
-	    bsn, spec.jobs);
-	*arguments = xasprintf("%s io_uring %d %s %u", run_engine_rw_fio(t->rw),
-	    spec.direct ? 1 : 0, bsf, spec.jobs);
-	free(bsn);
-	free(bsf);
+	*description = profile_fio_description(s, t);
+	/* PTS and the fio readers write the same text in both. */
+	*arguments = xstrdup(*description);
 }
 
 /* fio reads ':' in a directory name as a list separator: escape it. */
@@ -242,11 +287,13 @@ run_profile_fio_job(const struct run_settings *s)
 			    "direct=0\nzero_buffers=1\nend_fsync=1\n", size);
 			free(size);
 		} else {
+			/* Whole milliseconds: fio documents times as integers with units. */
 			strbuf_printf(&sb, "iodepth=%u\nnumjobs=%u\ndirect=%d\n"
-			    "time_based=1\nruntime=%g\nramp_time=%g\n"
+			    "time_based=1\nruntime=%.0fms\nramp_time=%.0fms\n"
 			    "norandommap=1\nrandrepeat=0\nfixedbufs=1\n"
 			    "registerfiles=1\n", spec.iodepth, spec.jobs,
-			    spec.direct ? 1 : 0, spec.runtime, spec.ramp);
+			    spec.direct ? 1 : 0, spec.runtime * 1000,
+			    spec.ramp * 1000);
 		}
 		free(bs);
 	}

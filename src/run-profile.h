@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model.h"
 #include "run-engine.h"
 
 #define RUN_DD_BS	(10u << 20)	/* dd bs=10M */
@@ -57,12 +58,17 @@ void	 run_profile_spec(const struct run_settings *s, const struct run_test *t,
 /* "4KB", "2MB", "512B": PTS's Block Size names. */
 char	*run_profile_bs_name(unsigned bs);
 /*
- * PTS-style names of test t: *title ("Flexible IO Tester" or "dd"),
- * *description ("Type: Random Read - Engine: IO_uring - ...") and
- * *arguments ("randread io_uring 1 4k 1"). Free all three.
+ * PTS-style names of test t, as the fio and dd readers give them: *title
+ * ("Flexible IO Tester" or "dd"), *description ("Type: Random Read -
+ * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 1") and
+ * *arguments (the same text). Free all three.
  */
 void	 run_profile_names(const struct run_settings *s, const struct run_test *t,
 	    char **title, char **description, char **arguments);
+/* Append the fio options that define test t (rw, ioengine, direct, bs,
+ * iodepth, numjobs) to opts: the test's facts. */
+void	 run_profile_job_opts(const struct run_settings *s,
+	    const struct run_test *t, struct kv_list *opts);
 /* The fio job file equivalent to running every test of s once. */
 char	*run_profile_fio_job(const struct run_settings *s);
 

@@ -138,7 +138,7 @@ result_test(struct result_set *rs, const struct run_settings *s,
 	model_set_str(&test->app_version, "benchreport-run");
 	model_set_str(&test->description, full);
 	free(full);
-	full = rm->suffix != NULL ? xasprintf("%s %s", args, rm->suffix) :
+	full = rm->suffix != NULL ? xasprintf("%s - %s", args, rm->suffix) :
 	    xstrdup(args);
 	model_set_str(&test->arguments, full);
 	model_set_str(&test->unit, rm->unit);
@@ -149,6 +149,8 @@ result_test(struct result_set *rs, const struct run_settings *s,
 	note = result_footnote(s, t);
 	str_list_add(&test->footnotes, note);
 	free(note);
+	if (!t->dd)
+		run_profile_job_opts(s, t, &test->facts);
 out:
 	free(full);
 	free(title);

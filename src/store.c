@@ -22,6 +22,10 @@ struct store {
 	char	*path;
 };
 
+/* How long to wait for another process's lock, and how often to retry. */
+#define STORE_BUSY_MS	5000
+#define STORE_RETRY_MS	20
+
 /*
  * Migrations: entry i takes the schema from user_version i to i + 1. Never
  * edit a released entry; append a new one.
@@ -156,6 +160,7 @@ static int	 store_bindv(sqlite3_stmt *, const char *, va_list);
 static int	 store_run(struct store *, sqlite3_stmt *, struct diag *,
 		    const char *, ...);
 static int	 store_migrate(struct store *, struct diag *);
+static int	 store_wal(struct store *, struct diag *);
 static int	 store_find_sha(struct store *, const char *, int64_t *,
 		    struct diag *);
 static int	 store_put_kv(struct store *, sqlite3_stmt *, int64_t,
@@ -193,7 +198,7 @@ store_err(struct store *st, struct diag *d, const char *what)
 static int
 store_mkdirs(const char *path, struct diag *d)
 {
-	char	*dir, *p;
+	char	*dir, *p, save;
 	int	 rc = -1;
 
 	dir = xstrdup(path);
@@ -205,8 +210,7 @@ store_mkdirs(const char *path, struct diag *d)
 	for (p = dir + 1; ; p++) {
 		if (*p != '/' && *p != '\0')
 			continue;
-		char	save = *p;
-
+		save = *p;
 		*p = '\0';
 		if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
 			diag_set(d, path, 0, "cannot create directory %s: %s",
@@ -230,7 +234,7 @@ store_exec(struct store *st, const char *sql, struct diag *d)
 	char	*err = NULL;
 
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
-		diag_set(d, st->path, 0, "database: %s", err != NULL ? err :
+		diag_set(d, st->path, 0, "database: %.40s: %s", sql, err != NULL ? err :
 		    sqlite3_errmsg(st->db));
 		sqlite3_free(err);
 		return -1;
@@ -320,7 +324,11 @@ store_run(struct store *st, sqlite3_stmt *stmt, struct diag *d,
 	return 0;
 }
 
-/* Bring the schema up to date, one transaction per migration step. */
+/*
+ * Bring the schema up to date, one transaction per migration step. The
+ * version is read inside the write transaction, so when two processes
+ * open a new database at once, only one of them migrates each step.
+ */
 static int
 store_migrate(struct store *st, struct diag *d)
 {
@@ -330,34 +338,85 @@ store_migrate(struct store *st, struct diag *d)
 
 	if (store_prepare(st, &stmt, "PRAGMA user_version", d) == -1)
 		goto out;
-	if (sqlite3_step(stmt) != SQLITE_ROW) {
-		store_err(st, d, "reading user_version");
-		goto out;
-	}
-	version = sqlite3_column_int(stmt, 0);
-	if (version > STORE_NMIGRATIONS) {
-		diag_set(d, st->path, 0, "database schema version %d is newer "
-		    "than this program understands (%d)", version,
-		    STORE_NMIGRATIONS);
-		goto out;
-	}
-	for (; version < STORE_NMIGRATIONS; version++) {
+	for (;;) {
 		if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
 			goto out;
+		if (sqlite3_reset(stmt) != SQLITE_OK ||
+		    sqlite3_step(stmt) != SQLITE_ROW) {
+			store_err(st, d, "reading user_version");
+			goto fail;
+		}
+		version = sqlite3_column_int(stmt, 0);
+		/* Done with the statement before writing: no open read cursor. */
+		if (sqlite3_reset(stmt) != SQLITE_OK) {
+			store_err(st, d, "reading user_version");
+			goto fail;
+		}
+		if (version > STORE_NMIGRATIONS) {
+			diag_set(d, st->path, 0, "database schema version %d is "
+			    "newer than this program understands (%d)", version,
+			    STORE_NMIGRATIONS);
+			goto fail;
+		}
+		if (version == STORE_NMIGRATIONS)
+			break;
 		free(pragma);
 		pragma = xasprintf("PRAGMA user_version = %d", version + 1);
 		if (store_exec(st, store_migrations[version], d) == -1 ||
 		    store_exec(st, pragma, d) == -1 ||
-		    store_exec(st, "COMMIT", d) == -1) {
-			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-			goto out;
-		}
+		    store_exec(st, "COMMIT", d) == -1)
+			goto fail;
+	}
+	if (store_exec(st, "COMMIT", d) == -1)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	/* Nothing of the failed step remains; earlier steps stay committed. */
+	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+out:
+	free(pragma);
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/*
+ * Switch to WAL. The switch needs an exclusive lock, and SQLite does not
+ * always call the busy handler for it (two processes creating the same
+ * database at once), so retry here for as long as the busy timeout.
+ */
+static int
+store_wal(struct store *st, struct diag *d)
+{
+	sqlite3_stmt		*stmt = NULL;
+	const unsigned char	*mode;
+	int			 step, waited, rc = -1;
+
+	if (store_prepare(st, &stmt, "PRAGMA journal_mode = WAL", d) == -1)
+		return -1;
+	for (waited = 0; ; waited += STORE_RETRY_MS) {
+		step = sqlite3_step(stmt);
+		if (step == SQLITE_ROW)
+			break;
+		if ((step & 0xff) != SQLITE_BUSY && (step & 0xff) != SQLITE_LOCKED)
+			break;
+		if (waited >= STORE_BUSY_MS || sqlite3_reset(stmt) == SQLITE_MISUSE)
+			break;
+		(void)sqlite3_sleep(STORE_RETRY_MS);
+	}
+	if (step != SQLITE_ROW) {
+		store_err(st, d, "PRAGMA journal_mode = WAL");
+		goto out;
+	}
+	mode = sqlite3_column_text(stmt, 0);
+	if (mode == NULL || strcmp((const char *)mode, "wal") != 0) {
+		diag_set(d, st->path, 0, "database: cannot use WAL (journal "
+		    "mode is %s)", mode != NULL ? (const char *)mode : "unknown");
+		goto out;
 	}
 	rc = 0;
 out:
-	free(pragma);
-	if (stmt != NULL)
-		sqlite3_finalize(stmt);
+	sqlite3_finalize(stmt);
 	return rc;
 }
 
@@ -381,12 +440,12 @@ store_open(const char *path, struct store **out, struct diag *d)
 	}
 	(void)sqlite3_extended_result_codes(st->db, 1);
 	/* Another import may hold the write lock: wait rather than fail. */
-	if (sqlite3_busy_timeout(st->db, 5000) != SQLITE_OK) {
+	if (sqlite3_busy_timeout(st->db, STORE_BUSY_MS) != SQLITE_OK) {
 		store_err(st, d, "busy timeout");
 		goto fail;
 	}
 	if (store_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
-	    store_exec(st, "PRAGMA journal_mode = WAL", d) == -1 ||
+	    store_wal(st, d) == -1 ||
 	    store_exec(st, "PRAGMA synchronous = NORMAL", d) == -1)
 		goto fail;
 	if (store_migrate(st, d) == -1)

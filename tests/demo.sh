@@ -10,3 +10,7 @@ for f in fixtures/pts/*.xml; do
 	[ -f "$f" ] && "$BR" import "$f"
 done
 "$BR" list
+for id in $("$BR" list --format tsv | cut -f1); do
+	echo
+	"$BR" show "$id"
+done

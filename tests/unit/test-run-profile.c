@@ -40,9 +40,8 @@ main(void)
 	run_profile_names(&s, &s.profile->tests[0], &title, &desc, &args);
 	is_str(title, "Flexible IO Tester", "fio title");
 	is_str(desc, "Type: Random Read - Engine: IO_uring - Direct: Yes - "
-	    "Block Size: 4KB - Job Count: 1 - Disk Target: Default Test "
-	    "Directory", "PTS description of 4K random read");
-	is_str(args, "randread io_uring 1 4k 1", "PTS-style arguments");
+	    "Block Size: 4KB - Job Count: 1", "PTS description of 4K random read");
+	is_str(args, desc, "arguments: the same text, as the fio readers write");
 	free(title);
 	free(desc);
 	free(args);
@@ -50,8 +49,8 @@ main(void)
 	s.direct = false;
 	run_profile_names(&s, &s.profile->tests[3], &title, &desc, &args);
 	is_str(desc, "Type: Sequential Write - Engine: IO_uring - Direct: No - "
-	    "Block Size: 2MB - Job Count: 32 - Disk Target: Default Test "
-	    "Directory", "PTS description of 2M sequential write, 32 jobs");
+	    "Block Size: 2MB - Job Count: 32",
+	    "PTS description of 2M sequential write, 32 jobs");
 	free(title);
 	free(desc);
 	free(args);
@@ -133,6 +132,9 @@ main(void)
 	is_double(rs->tests[2].values[0].se, 500, 1e-9, "SE of 2000 and 3000");
 	ok(strstr(rs->tests[3].description, " - Latency: Completion Mean") !=
 	    NULL, "latency results extend the description");
+	is_str(kv_list_get(&rs->tests[0].facts, "iodepth"), "32",
+	    "iodepth is a fact of the test");
+	is_str(kv_list_get(&rs->tests[0].facts, "rw"), "randread", "rw fact");
 	result_set_free(rs);
 	free(r);
 	return tap_done();

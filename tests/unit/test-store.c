@@ -201,6 +201,12 @@ main(void)
 		ok(loaded->tests[1].values[0].mean == 0.1 + 0.2,
 		    "doubles are bit-exact");
 		is_int(loaded->tests[0].values[0].n, 3, "N survives");
+		/* JSON objects cannot show a repeated key: check the model. */
+		is_int(loaded->systems[0].fields.len, 3, "repeated field keys kept");
+		is_str(loaded->systems[0].fields.items[2].value,
+		    "second entry, same key", "in source order");
+		is_int(loaded->tests[1].values[0].series[0].x.len, 2,
+		    "series x kept apart from y");
 	}
 	result_set_free(loaded);
 	loaded = NULL;

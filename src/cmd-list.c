@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * benchreport list: the stored result sets, oldest first, as a table
+ * fitted to the terminal, as TSV, or as JSON for scripts.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cmd-resolve.h"
+#include "termtext.h"
+#include "textsafe.h"
+
+enum list_format {
+	LIST_TEXT, LIST_TSV, LIST_JSON
+};
+
+struct list_state {
+	struct cmd_ctx		*ctx;
+	enum list_format	 format;
+	struct json_object	*array;		/* LIST_JSON */
+	size_t			 title_width;	/* LIST_TEXT */
+	long			 count;
+};
+
+static int	 cmd_list_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_list_row(const struct store_summary *, void *);
+
+const struct cmd_entry cmd_list_entry = {
+	.name = "list",
+	.alias = "ls",
+	.usage = "[--db PATH] [--format text|tsv|json]",
+	.summary = "list the stored result sets",
+	.flags = CMD_NEEDS_STORE,
+	.exec = cmd_list_exec
+};
+
+static const char cmd_list_options[] =
+	"  --db PATH          results database\n"
+	"  -f, --format FMT   text (default), tsv or json\n"
+	"  -h, --help         show this help\n";
+
+/* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
+#define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
+
+static int
+cmd_list_row(const struct store_summary *s, void *arg)
+{
+	struct list_state	*ls = arg;
+	struct json_object	*o;
+	char			*t;
+
+	ls->count++;
+	switch (ls->format) {
+	case LIST_JSON:
+		o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_int64(s->id));
+		json_object_object_add(o, "title", s->title != NULL ?
+		    json_object_new_string(s->title) : NULL);
+		json_object_object_add(o, "format", s->format != NULL ?
+		    json_object_new_string(s->format) : NULL);
+		json_object_object_add(o, "source", s->source_path != NULL ?
+		    json_object_new_string(s->source_path) : NULL);
+		json_object_object_add(o, "imported_at", s->imported_at != NULL ?
+		    json_object_new_string(s->imported_at) : NULL);
+		json_object_object_add(o, "systems",
+		    json_object_new_int64(s->nsystems));
+		json_object_object_add(o, "tests",
+		    json_object_new_int64(s->ntests));
+		json_object_object_add(o, "results",
+		    json_object_new_int64(s->nvalues));
+		json_object_array_add(ls->array, o);
+		break;
+	case LIST_TSV:
+		/* Tabs and newlines in a title would break the row: neutralised. */
+		printf("%lld\t", (long long)s->id);
+		textsafe_fputs(s->format, stdout);
+		printf("\t%ld\t%ld\t%ld\t", s->nsystems, s->ntests, s->nvalues);
+		textsafe_fputs(s->imported_at, stdout);
+		putchar('\t');
+		textsafe_fputs(s->title, stdout);
+		putchar('\t');
+		textsafe_fputs(s->source_path, stdout);
+		putchar('\n');
+		break;
+	case LIST_TEXT:
+		printf("%4lld ", (long long)s->id);
+		termtext_cell(stdout, s->format != NULL ? s->format : "", 10, false);
+		printf(" %3ld %5ld %7ld ", s->nsystems, s->ntests, s->nvalues);
+		/* Minutes are enough to tell imports apart on screen. */
+		printf("%-16.16s ", s->imported_at != NULL ? s->imported_at : "");
+		t = termtext_fit(s->title != NULL && *s->title != '\0' ?
+		    s->title : s->source_path, ls->title_width);
+		fputs(t, stdout);
+		free(t);
+		putchar('\n');
+		break;
+	}
+	return 0;
+}
+
+static int
+cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, CMD_OPT_DB },
+		{ "format",	required_argument,	NULL, 'f' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct list_state	 ls;
+	struct store		*st = NULL;
+	struct diag		 d;
+	int			 ch, rc;
+
+	memset(&ls, 0, sizeof(ls));
+	ls.ctx = ctx;
+	while ((ch = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case CMD_OPT_DB:
+			ctx->db_path = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				ls.format = LIST_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				ls.format = LIST_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				ls.format = LIST_JSON;
+			else
+				return cmd_usage(&cmd_list_entry,
+				    "--format must be text, tsv or json");
+			break;
+		case 'h':
+			return cmd_help(&cmd_list_entry, cmd_list_options);
+		default:
+			return cmd_usage(&cmd_list_entry, NULL);
+		}
+	}
+	if (optind != argc)
+		return cmd_usage(&cmd_list_entry, "unexpected argument");
+	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
+		return rc;
+	ls.title_width = ctx->term_width > LIST_FIXED + 10 ?
+	    (size_t)ctx->term_width - LIST_FIXED : 10;
+	if (ls.format == LIST_TEXT)
+		printf("%4s %-10s %3s %5s %7s %-16s %s\n", "ID", "FORMAT", "SYS",
+		    "TESTS", "RESULTS", "IMPORTED (UTC)", "TITLE");
+	if (ls.format == LIST_JSON)
+		ls.array = json_object_new_array();
+	diag_clear(&d);
+	if (store_list(st, cmd_list_row, &ls, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+	} else if (ls.format == LIST_JSON && ls.count == 0)
+		printf("[]\n");
+	else if (ls.format == LIST_JSON)
+		printf("%s\n", json_object_to_json_string_ext(ls.array,
+		    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		    JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(ls.array);
+	store_close(st);
+	return rc;
+}

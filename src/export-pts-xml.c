@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Writer of PTS result files: a composite.xml in PTS's own element names
+ * and order (docs/pts-result-file.md §9), through libxml2's xmlTextWriter so
+ * that escaping is libxml2's. What parse-pts-xml.c keeps verbatim is written
+ * back verbatim, so a file read and written reads back the same. It does not
+ * recompute PTS's rounding of Value, and pre-3.0 files come out in today's
+ * layout.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <json-c/json.h>
+#include <libxml/tree.h>
+#include <libxml/xmlwriter.h>
+
+#include "export.h"
+#include "pts-xml.h"
+#include "strbuf.h"
+#include "version.h"
+#include "xalloc.h"
+
+static int	 export_pts_xml_write(const struct result_set *, FILE *,
+		    struct diag *);
+static int	 export_pts_xml_elem(xmlTextWriterPtr w, const char *name,
+		    const char *text);
+static bool	 export_pts_xml_known(const char *name, const char *const *list);
+static int	 export_pts_xml_generated(xmlTextWriterPtr w,
+		    const struct result_set *rs);
+static int	 export_pts_xml_system(xmlTextWriterPtr w, const struct system *s);
+static int	 export_pts_xml_result(xmlTextWriterPtr w,
+		    const struct result_set *rs, const struct test *t);
+static int	 export_pts_xml_entry(xmlTextWriterPtr w,
+		    const struct result_set *rs, const struct test *t,
+		    const struct value *v);
+static char	*export_pts_xml_dbls(const struct dbl_list *l, char sep);
+
+const struct writer writer_pts_xml = {
+	.name = "pts-xml",
+	.summary = "Phoronix Test Suite result file (composite.xml)",
+	.write = export_pts_xml_write
+};
+
+/* Generated children this writer writes itself, in PTS's order. */
+static const char *const export_pts_xml_gen[] = {
+	"Title", "LastModified", "TestClient", "Description", "Notes",
+	"InternalTags", "ReferenceID", "PreSetEnvironmentVariables", NULL
+};
+static const char *const export_pts_xml_sys[] = {
+	"Identifier", "Hardware", "Software", "User", "TimeStamp",
+	"TestClientVersion", "Notes", "JSON", "CostValueForComparison", NULL
+};
+
+/*
+ * One element with text content. Text from other formats may hold bytes
+ * XML 1.0 cannot carry (bad UTF-8, control characters): they are replaced,
+ * since an unreadable file helps nobody. An empty text gives an open/close
+ * pair, as PTS writes it.
+ */
+static int
+export_pts_xml_elem(xmlTextWriterPtr w, const char *name, const char *text)
+{
+	char	*clean, *p;
+	int	 rc;
+
+	clean = g_utf8_make_valid(text != NULL ? text : "", -1);
+	for (p = clean; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 && *p != '\t' && *p != '\n' &&
+		    *p != '\r')
+			*p = '?';
+	rc = xmlTextWriterStartElement(w, BAD_CAST name);
+	if (rc >= 0)
+		rc = xmlTextWriterWriteString(w, BAD_CAST clean);
+	if (rc >= 0)
+		rc = xmlTextWriterFullEndElement(w);
+	g_free(clean);
+	return rc < 0 ? -1 : 0;
+}
+
+static bool
+export_pts_xml_known(const char *name, const char *const *list)
+{
+	size_t	i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(list[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Can name be an element name? Keys from other formats may not be. */
+static bool
+export_pts_xml_name_ok(const char *name)
+{
+	return *name != '\0' && xmlValidateName(BAD_CAST name, 0) == 0 &&
+	    strchr(name, ':') == NULL;
+}
+
+static int
+export_pts_xml_generated(xmlTextWriterPtr w, const struct result_set *rs)
+{
+	const char	*vals[5];
+	size_t		 i;
+	int		 rc = 0;
+
+	vals[0] = rs->title;
+	vals[1] = rs->last_modified;
+	vals[2] = rs->generator;
+	vals[3] = rs->description;
+	vals[4] = rs->notes;
+	if (xmlTextWriterStartElement(w, BAD_CAST "Generated") < 0)
+		return -1;
+	for (i = 0; i < 5; i++)
+		rc |= export_pts_xml_elem(w, export_pts_xml_gen[i], vals[i]);
+	/* PTS always writes these three, empty when unset. */
+	for (i = 5; export_pts_xml_gen[i] != NULL; i++)
+		rc |= export_pts_xml_elem(w, export_pts_xml_gen[i],
+		    kv_list_get(&rs->extra, export_pts_xml_gen[i]));
+	for (i = 0; i < rs->extra.len; i++) {
+		const struct kv	*kv = &rs->extra.items[i];
+
+		if (!export_pts_xml_known(kv->key, export_pts_xml_gen) &&
+		    export_pts_xml_name_ok(kv->key))
+			rc |= export_pts_xml_elem(w, kv->key, kv->value);
+	}
+	if (xmlTextWriterEndElement(w) < 0)
+		return -1;
+	return rc;
+}
+
+static int
+export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
+{
+	struct json_object	*o;
+	const char		*json = s->json_raw, *cost;
+	char			*hw, *sw;
+	size_t			 nhw, i;
+	int			 rc = 0;
+
+	nhw = pts_xml_hardware_count(&s->fields);
+	hw = pts_xml_join_fields(&s->fields, 0, nhw);
+	sw = pts_xml_join_fields(&s->fields, nhw, s->fields.len);
+	o = NULL;
+	if (json == NULL && s->notes.len > 0) {
+		/* Notes from another format become PTS's System JSON. */
+		o = json_object_new_object();
+		for (i = 0; i < s->notes.len; i++)
+			json_object_object_add(o, s->notes.items[i].key,
+			    json_object_new_string(s->notes.items[i].value));
+		json = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	}
+	if (xmlTextWriterStartElement(w, BAD_CAST "System") < 0)
+		rc = -1;
+	rc |= export_pts_xml_elem(w, "Identifier", s->identifier);
+	rc |= export_pts_xml_elem(w, "Hardware", hw);
+	rc |= export_pts_xml_elem(w, "Software", sw);
+	rc |= export_pts_xml_elem(w, "User", kv_list_get(&s->meta, "User"));
+	rc |= export_pts_xml_elem(w, "TimeStamp",
+	    kv_list_get(&s->meta, "TimeStamp"));
+	rc |= export_pts_xml_elem(w, "TestClientVersion",
+	    kv_list_get(&s->meta, "TestClientVersion"));
+	rc |= export_pts_xml_elem(w, "Notes", s->notes_text);
+	if (json != NULL && *json != '\0')
+		rc |= export_pts_xml_elem(w, "JSON", json);
+	if ((cost = kv_list_get(&s->meta, "CostValueForComparison")) != NULL)
+		rc |= export_pts_xml_elem(w, "CostValueForComparison", cost);
+	for (i = 0; i < s->meta.len; i++) {
+		const struct kv	*kv = &s->meta.items[i];
+
+		if (!export_pts_xml_known(kv->key, export_pts_xml_sys) &&
+		    export_pts_xml_name_ok(kv->key))
+			rc |= export_pts_xml_elem(w, kv->key, kv->value);
+	}
+	if (xmlTextWriterEndElement(w) < 0)
+		rc = -1;
+	json_object_put(o);
+	free(hw);
+	free(sw);
+	return rc;
+}
+
+static char *
+export_pts_xml_dbls(const struct dbl_list *l, char sep)
+{
+	struct strbuf	sb;
+	char		buf[64];
+	size_t		i;
+
+	strbuf_init(&sb);
+	for (i = 0; i < l->len; i++) {
+		if (i > 0)
+			strbuf_addc(&sb, sep);
+		export_format_double(l->v[i], buf, sizeof(buf));
+		strbuf_adds(&sb, buf);
+	}
+	return strbuf_detach(&sb);
+}
+
+static int
+export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
+    const struct test *t, const struct value *v)
+{
+	struct json_object	*o = NULL;
+	const char		*json = v->json_raw;
+	char			*value = NULL, *raw = NULL, buf[64];
+	int			 rc = 0;
+
+	/* What the source wrote, else the same thing rebuilt from the model. */
+	if (v->value_text != NULL)
+		value = xstrdup(v->value_text);
+	else if (t->display == DISPLAY_LINE && v->nseries > 0)
+		value = export_pts_xml_dbls(&v->series[0].y, ',');
+	else if (v->has_mean) {
+		export_format_double(v->mean, buf, sizeof(buf));
+		value = xstrdup(buf);
+	}
+	if (v->raw_string != NULL)
+		raw = xstrdup(v->raw_string);
+	else if (v->runs.len > 0)
+		raw = export_pts_xml_dbls(&v->runs, ':');
+	if (json == NULL && (v->has_min || v->has_max || v->error != NULL)) {
+		o = json_object_new_object();
+		if (v->has_min)
+			json_object_object_add(o, "min-result",
+			    json_object_new_double(v->min));
+		if (v->has_max)
+			json_object_object_add(o, "max-result",
+			    json_object_new_double(v->max));
+		if (v->error != NULL)
+			json_object_object_add(o, "error",
+			    json_object_new_string(v->error));
+		json = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	}
+	if (xmlTextWriterStartElement(w, BAD_CAST "Entry") < 0)
+		rc = -1;
+	rc |= export_pts_xml_elem(w, "Identifier", v->system < rs->nsystems ?
+	    rs->systems[v->system].identifier : "");
+	rc |= export_pts_xml_elem(w, "Value", value);
+	rc |= export_pts_xml_elem(w, "RawString", raw);
+	if (json != NULL)
+		rc |= export_pts_xml_elem(w, "JSON", json);
+	if (xmlTextWriterEndElement(w) < 0)
+		rc = -1;
+	json_object_put(o);
+	free(value);
+	free(raw);
+	return rc;
+}
+
+static int
+export_pts_xml_result(xmlTextWriterPtr w, const struct result_set *rs,
+    const struct test *t)
+{
+	size_t	i;
+	int	rc = 0;
+
+	if (xmlTextWriterStartElement(w, BAD_CAST "Result") < 0)
+		return -1;
+	rc |= export_pts_xml_elem(w, "Identifier", t->identifier);
+	rc |= export_pts_xml_elem(w, "Title", t->title);
+	rc |= export_pts_xml_elem(w, "AppVersion", t->app_version);
+	rc |= export_pts_xml_elem(w, "Arguments", t->arguments);
+	rc |= export_pts_xml_elem(w, "Description", t->description);
+	rc |= export_pts_xml_elem(w, "Scale", t->unit);
+	rc |= export_pts_xml_elem(w, "Proportion", t->proportion_raw != NULL ?
+	    t->proportion_raw : proportion_name(t->proportion));
+	rc |= export_pts_xml_elem(w, "DisplayFormat",
+	    t->display_raw != NULL && *t->display_raw != '\0' ?
+	    t->display_raw : display_name(t->display));
+	if (t->annotation != NULL)
+		rc |= export_pts_xml_elem(w, "Annotation", t->annotation);
+	if (t->parent != NULL)
+		rc |= export_pts_xml_elem(w, "Parent", t->parent);
+	if (xmlTextWriterStartElement(w, BAD_CAST "Data") < 0)
+		rc = -1;
+	for (i = 0; i < t->nvalues && rc == 0; i++)
+		rc |= export_pts_xml_entry(w, rs, t, &t->values[i]);
+	if (xmlTextWriterEndElement(w) < 0 || xmlTextWriterEndElement(w) < 0)
+		rc = -1;
+	return rc;
+}
+
+static int
+export_pts_xml_write(const struct result_set *rs, FILE *fp, struct diag *d)
+{
+	xmlOutputBufferPtr	 out;
+	xmlTextWriterPtr	 w;
+	size_t			 i;
+	int			 rc = -1;
+
+	if ((out = xmlOutputBufferCreateFile(fp, NULL)) == NULL)
+		return diag_set(d, NULL, 0, "cannot set up XML output");
+	/* The writer owns out from here on. */
+	if ((w = xmlNewTextWriter(out)) == NULL) {
+		xmlOutputBufferClose(out);
+		return diag_set(d, NULL, 0, "cannot set up XML output");
+	}
+	if (xmlTextWriterSetIndent(w, 1) < 0 ||
+	    xmlTextWriterSetIndentString(w, BAD_CAST "  ") < 0 ||
+	    xmlTextWriterStartDocument(w, "1.0", NULL, NULL) < 0 ||
+	    xmlTextWriterWriteComment(w, BAD_CAST "benchreport "
+	    BENCHREPORT_VERSION) < 0 ||
+	    xmlTextWriterStartElement(w, BAD_CAST "PhoronixTestSuite") < 0)
+		goto out;
+	if (export_pts_xml_generated(w, rs) == -1)
+		goto out;
+	for (i = 0; i < rs->nsystems; i++)
+		if (export_pts_xml_system(w, &rs->systems[i]) == -1)
+			goto out;
+	for (i = 0; i < rs->ntests; i++)
+		if (export_pts_xml_result(w, rs, &rs->tests[i]) == -1)
+			goto out;
+	if (xmlTextWriterEndDocument(w) < 0 || xmlTextWriterFlush(w) < 0)
+		goto out;
+	rc = 0;
+out:
+	xmlFreeTextWriter(w);
+	if (rc == -1 || ferror(fp))
+		return diag_set(d, NULL, 0, "write error");
+	return 0;
+}

@@ -1,0 +1,446 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Cross-checks of the flattened-text reader: a chart whose value run has
+ * several readings keeps only those the rest of the document allows. The
+ * overview line repeats every value (with its own precision) and fio's
+ * MB/s and IOPS charts of one run are tied by the block size. Nothing here
+ * chooses between readings that both pass: parse-ob-text reports those.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-split.h"
+#include "ob-check.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Text of value j of candidate ci of chart c (caller frees). */
+char *
+ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
+{
+	const struct ob_cand	*k = &c->cands.c[ci];
+
+	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
+}
+
+static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
+	    struct ob_tok *toks);
+static void	ob_check_fill_tokens(struct tdoc *t, const long *tokidx,
+	    struct ob_tok *toks, struct str_list *pool, long skip_chart);
+static void	ob_check_tokens_free(struct ob_tok *toks, size_t n,
+	    struct str_list *pool);
+static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
+static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
+static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+static double	ob_check_sys_value(const struct tchart *c, size_t ci,
+	    size_t sys);
+static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
+	    struct tchart *b);
+
+/* Token index of system s in chart r (or -1); every token free. */
+static size_t
+ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok *toks)
+{
+	size_t	s, r, j, n = 0;
+
+	for (s = 0; s < t->names.len; s++)
+		for (r = 0; r < t->nc; r++) {
+			struct tchart	*c = &t->c[r];
+			bool		 has = false;
+
+			tokidx[r * t->names.len + s] = -1;
+			if (!c->placed)
+				continue;
+			for (j = 0; j < c->k; j++)
+				if (c->order[j] == s)
+					has = true;
+			if (!has)
+				continue;
+			tokidx[r * t->names.len + s] = (long)n;
+			toks[n].want = NULL;
+			toks[n].nwant = 0;
+			toks[n].decimals = 0;
+			toks[n].exact = c->ovdec;
+			toks[n].rel = 0;
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Restrict each token to the values its chart's readings allow (every
+ * reading when several remain: the true one is among them). pool owns
+ * the strings; skip_chart's tokens stay free.
+ */
+static void
+ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
+    struct str_list *pool, long skip_chart)
+{
+	size_t	r, j, ci, w;
+
+	for (r = 0; r < t->nc; r++) {
+		struct tchart	*c = &t->c[r];
+
+		if (!c->placed || (long)r == skip_chart || c->cands.len == 0 ||
+		    c->cands.truncated || c->cands.len > 64 || c->ovfree)
+			continue;
+		for (j = 0; j < c->k; j++) {
+			long	i = tokidx[r * t->names.len + c->order[j]];
+
+			if (i < 0)
+				continue;
+			toks[i].want = xcalloc(c->cands.len, sizeof(char *));
+			toks[i].nwant = 0;
+			for (ci = 0; ci < c->cands.len; ci++) {
+				char	*v = ob_check_cand_value(c, ci, j);
+
+				for (w = 0; w < toks[i].nwant; w++)
+					if (strcmp(toks[i].want[w], v) == 0)
+						break;
+				if (w < toks[i].nwant) {
+					free(v);
+					continue;
+				}
+				str_list_add(pool, v);
+				free(v);
+				toks[i].want[toks[i].nwant++] = pool->items[pool->len - 1];
+			}
+			toks[i].decimals = c->cands.decimals;
+		}
+	}
+}
+
+static void
+ob_check_tokens_free(struct ob_tok *toks, size_t n, struct str_list *pool)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free((void *)toks[i].want);
+	free(toks);
+	str_list_free(pool);
+}
+
+/*
+ * The overview prints every value of one row the same way (one decimal
+ * count per row, as the charts do): find rows whose tokens can share only
+ * one decimal count in complete readings, and fix it. Returns how many
+ * rows were fixed.
+ */
+static size_t
+ob_check_rows(struct tdoc *t, const char *ovv)
+{
+	size_t	 ntok_max = t->nc * t->names.len + 1, r, s, j, ntok = 0, fixed = 0;
+	long	*tokidx = xcalloc(ntok_max, sizeof(long));
+	struct ob_tok *toks = xcalloc(ntok_max, sizeof(*toks));
+	struct str_list pool = { 0 };
+	bool	**before = xcalloc(ntok_max + 1, sizeof(bool *));
+	bool	**after = xcalloc(ntok_max + 1, sizeof(bool *));
+
+	bool	*newly = xcalloc(t->nc + 1, sizeof(bool));
+
+	if (t->rows_off)
+		goto done;
+	ntok = ob_check_tokens(t, tokidx, toks);
+	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+	if (ob_split_overview_reach(ovv, toks, ntok, 0, before, after)) {
+		for (r = 0; r < t->nc; r++) {
+			unsigned	mask = ~0U;
+
+			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
+				continue;
+			for (s = 0; s < t->names.len; s++) {
+				long	i = tokidx[r * t->names.len + s];
+
+				if (i >= 0)
+					mask &= ob_split_overview_decimals(ovv,
+					    before, after, toks, (size_t)i);
+			}
+			if (mask != 0 && (mask & (mask - 1)) == 0) {
+				int	d = 0;
+
+				while (!(mask & (1U << d)))
+					d++;
+				t->c[r].ovdec = d;
+				newly[r] = true;
+				fixed++;
+			}
+		}
+	}
+	ob_split_reach_free(before, after, ntok);
+	if (fixed > 0) {
+		/* The model must leave the overview readable, or it is wrong here. */
+		for (j = 0; j < ntok; j++)
+			free((void *)toks[j].want);
+		memset(toks, 0, ntok_max * sizeof(*toks));
+		str_list_free(&pool);
+		ntok = ob_check_tokens(t, tokidx, toks);
+		ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+		if (!ob_split_overview(ovv, toks, ntok, 0)) {
+			for (r = 0; r < t->nc; r++)
+				if (newly[r])
+					t->c[r].ovdec = -1;
+			t->rows_off = true;
+			fixed = 0;
+			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+			    "overview values are not printed with one precision per "
+			    "row; that cross-check is not used");
+		}
+	}
+done:
+	free(newly);
+	ob_check_tokens_free(toks, ntok, &pool);
+	free(tokidx);
+	free(before);
+	free(after);
+	return fixed;
+}
+
+/*
+ * Narrow charts with several readings using the overview line: a reading
+ * survives when the overview can be read with its values in its row.
+ * Returns the number of charts narrowed.
+ */
+static size_t
+ob_check_pass(struct tdoc *t, const char *ovv, double rel)
+{
+	size_t		 ntok_max = t->nc * t->names.len + 1, r, ci, j, ntok;
+	size_t		 narrowed = 0, alive;
+	long		*tokidx = xcalloc(ntok_max, sizeof(long));
+	bool		**before = xcalloc(ntok_max + 1, sizeof(bool *));
+	bool		**after = xcalloc(ntok_max + 1, sizeof(bool *));
+	bool		*keep, readable;
+	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks)), *saved;
+	struct str_list	 pool = { 0 };
+
+	/*
+	 * One reach for the pass: every token restricted to its chart's
+	 * readings, a superset of what any one reading allows, so it is a
+	 * sound prefilter for every chart; each survivor is then checked
+	 * exactly with its own values.
+	 */
+	ntok = ob_check_tokens(t, tokidx, toks);
+	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+	readable = ob_split_overview_reach(ovv, toks, ntok, 0, before, after);
+	saved = xcalloc(t->names.len + 1, sizeof(*saved));
+	for (r = 0; r < t->nc && readable; r++) {
+		struct tchart	*c = &t->c[r];
+
+		if (!c->placed || c->cands.len <= 1 || c->ovfree != (rel > 0))
+			continue;
+		keep = xcalloc(c->cands.len, sizeof(bool));
+		alive = 0;
+		for (ci = 0; ci < c->cands.len; ci++) {
+			keep[ci] = true;
+			for (j = 0; j < c->k && keep[ci]; j++) {
+				long	 i = tokidx[r * t->names.len + c->order[j]];
+				char	*v = ob_check_cand_value(c, ci, j);
+
+				if (i >= 0 && !ob_split_overview_allows(ovv, before,
+				    after, (size_t)i, v, c->cands.decimals, rel))
+					keep[ci] = false;
+				free(v);
+			}
+		}
+		/* Exact check of the survivors: the whole overview at once. */
+		for (ci = 0; ci < c->cands.len; ci++) {
+			char	**cw;
+
+			if (!keep[ci])
+				continue;
+			cw = xcalloc(c->k, sizeof(char *));
+			for (j = 0; j < c->k; j++) {
+				long	i = tokidx[r * t->names.len + c->order[j]];
+
+				cw[j] = ob_check_cand_value(c, ci, j);
+				if (i < 0)
+					continue;
+				saved[j] = toks[i];
+				toks[i].want = (const char **)&cw[j];
+				toks[i].nwant = 1;
+				toks[i].decimals = c->cands.decimals;
+				toks[i].rel = rel;
+			}
+			keep[ci] = ob_split_overview(ovv, toks, ntok, 0);
+			for (j = 0; j < c->k; j++) {
+				long	i = tokidx[r * t->names.len + c->order[j]];
+
+				if (i >= 0)
+					toks[i] = saved[j];
+				free(cw[j]);
+			}
+			free(cw);
+			if (keep[ci])
+				alive++;
+		}
+		if (alive > 0 && alive < c->cands.len) {
+			ob_cands_filter(&c->cands, keep);
+			narrowed++;
+			if (rel > 0 && alive == 1)
+				format_warn(t->opt, t->path, c->chart_p->line,
+				    "chart \"%s %s\": its overview row differs from the "
+				    "chart; values read from the only split within %.0f%% "
+				    "of it", c->title, c->args, rel * 100);
+		}
+		free(keep);
+	}
+	ob_split_reach_free(before, after, ntok);
+	ob_check_tokens_free(toks, ntok, &pool);
+	free(saved);
+	free(tokidx);
+	free(before);
+	free(after);
+	return narrowed;
+}
+
+/*
+ * Is the overview readable with every chart's possible values? If not,
+ * find the one chart whose row disagrees (A9: an overview value that is
+ * not the chart's), and stop using that row as evidence. Returns 0 when
+ * the overview can be used, -1 when it cannot.
+ */
+static int
+ob_check_suspects(struct tdoc *t, const char *ovv)
+{
+	size_t		 ntok_max = t->nc * t->names.len + 1, r, ntok, nsus = 0, sus = 0;
+	long		*tokidx = xcalloc(ntok_max, sizeof(long));
+	struct ob_tok	*toks;
+	struct str_list	 pool = { 0 };
+	bool		 ok;
+	int		 rc = 0;
+
+	toks = xcalloc(ntok_max, sizeof(*toks));
+	ntok = ob_check_tokens(t, tokidx, toks);
+	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+	ok = ob_split_overview(ovv, toks, ntok, 0);
+	ob_check_tokens_free(toks, ntok, &pool);
+	for (r = 0; r < t->nc && !ok; r++) {
+		if (!t->c[r].placed)
+			continue;
+		t->c[r].ovfree = true;
+		toks = xcalloc(ntok_max, sizeof(*toks));
+		ntok = ob_check_tokens(t, tokidx, toks);
+		ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
+		if (ob_split_overview(ovv, toks, ntok, 0)) {
+			nsus++;
+			sus = r;
+		}
+		ob_check_tokens_free(toks, ntok, &pool);
+		t->c[r].ovfree = false;
+	}
+	if (!ok) {
+		if (nsus == 1) {
+			t->c[sus].ovfree = true;
+			format_warn(t->opt, t->path, t->c[sus].chart_p->line,
+			    "chart \"%s %s\": its overview row does not match any "
+			    "reading of the chart; that row is not used as evidence",
+			    t->c[sus].title, t->c[sus].args);
+		} else {
+			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+			    "the overview line does not match the charts; it is not "
+			    "used to check them");
+			rc = -1;
+		}
+	}
+	free(tokidx);
+	return rc;
+}
+
+/* Value of the bar of system sys in candidate ci of c, or -1. */
+static double
+ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
+{
+	size_t	j;
+	char	*v;
+	double	 x;
+
+	for (j = 0; j < c->k; j++)
+		if (c->order[j] == sys) {
+			v = ob_check_cand_value(c, ci, j);
+			x = strtod(v, NULL);
+			free(v);
+			return x;
+		}
+	return -1;
+}
+
+/*
+ * fio reports one run as two charts, MB/s and IOPS, with the block size
+ * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
+ * for every system both show. Used only when one of them is still
+ * ambiguous after the overview; a document whose values do not obey the
+ * relation leaves every pair out and so keeps its ambiguity.
+ */
+static void
+ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
+{
+	double	 bs = ob_split_block_mb(a->args);
+	bool	*ka, *kb, any = false;
+	size_t	 i, j, s, na = 0, nb = 0;
+
+	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
+	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
+	    strcmp(a->args, b->args) != 0 || bs <= 0 ||
+	    (a->cands.len <= 1 && b->cands.len <= 1) ||
+	    a->cands.len * b->cands.len > 1000000)
+		return;
+	ka = xcalloc(a->cands.len, sizeof(bool));
+	kb = xcalloc(b->cands.len, sizeof(bool));
+	for (i = 0; i < a->cands.len; i++)
+		for (j = 0; j < b->cands.len; j++) {
+			bool	ok = true, common = false;
+
+			for (s = 0; s < t->names.len && ok; s++) {
+				double	mbs = ob_check_sys_value(a, i, s);
+				double	iops = ob_check_sys_value(b, j, s);
+
+				if (mbs < 0 || iops < 0)
+					continue;
+				common = true;
+				ok = ob_split_sibling_ok(mbs, iops, bs);
+			}
+			if (ok && common) {
+				ka[i] = kb[j] = any = true;
+			}
+		}
+	for (i = 0; i < a->cands.len; i++)
+		na += ka[i];
+	for (j = 0; j < b->cands.len; j++)
+		nb += kb[j];
+	if (any && (na < a->cands.len || nb < b->cands.len)) {
+		if (na < a->cands.len)
+			ob_cands_filter(&a->cands, ka);
+		if (nb < b->cands.len)
+			ob_cands_filter(&b->cands, kb);
+		format_warn(t->opt, t->path, a->chart_p->line,
+		    "charts \"%s %s\" in MB/s and IOPS: readings kept where "
+		    "MB/s = IOPS x %g MB within 10%% for every system (%zu and "
+		    "%zu remain)", a->title, a->args, bs, a->cands.len,
+		    b->cands.len);
+	}
+	free(ka);
+	free(kb);
+}
+
+void
+ob_check_overview(struct tdoc *t, const char *ovv)
+{
+	if (ob_check_suspects(t, ovv) != 0)
+		return;
+	while (ob_check_rows(t, ovv) + ob_check_pass(t, ovv, 0) > 0)
+		;
+	while (ob_check_pass(t, ovv, 0.01) > 0)
+		;
+}
+
+void
+ob_check_siblings(struct tdoc *t)
+{
+	size_t	i, j;
+
+	for (i = 0; i < t->nc; i++)
+		for (j = 0; j < t->nc; j++)
+			if (i != j)
+				ob_check_sibling(t, &t->c[i], &t->c[j]);
+}

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Meaning of the pieces of an OpenBenchmarking result-view export, shared
+ * by the text and HTML readers: URL and ID, chart headings, SE strings,
+ * Details notes and their per-system entries, failed-run lines, footnotes,
+ * and storing a chart's bars in table order. It does not cut concatenated
+ * text: that is ob-split's job, and only the text reader needs it.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-segment.h"
+#include "xalloc.h"
+
+#define OB_MORE		", More Is Better"
+#define OB_FEWER	", Fewer Is Better"
+
+int
+ob_segment_url(struct result_set *rs, const char *url)
+{
+	const char	*p, *e, *opt;
+	char		*id, *o;
+
+	model_set_str(&rs->source_url, url);
+	p = strstr(url, "/result/");
+	if (p == NULL)
+		return -1;
+	p += strlen("/result/");
+	e = p + strcspn(p, "&?/#");
+	if (e == p)
+		return -1;
+	id = xstrndup(p, (size_t)(e - p));
+	model_set_str(&rs->source_ref, id);
+	free(id);
+	/* View options change chart and table order: keep them verbatim. */
+	for (opt = strchr(e, '&'); opt != NULL; opt = strchr(opt + 1, '&')) {
+		size_t	n = strcspn(opt + 1, "&#");
+
+		if (n == 0)
+			continue;
+		o = xstrndup(opt + 1, n);
+		kv_list_add(&rs->extra, "ob-view-option", o);
+		free(o);
+	}
+	return 0;
+}
+
+const char *
+ob_segment_head(const char *s, char **unit, enum proportion *prop)
+{
+	const char	*m, *f, *hit;
+	size_t		 plen;
+
+	m = strstr(s, OB_MORE);
+	f = strstr(s, OB_FEWER);
+	if (m != NULL && (f == NULL || m < f)) {
+		hit = m;
+		plen = strlen(OB_MORE);
+		*prop = PROP_HIB;
+	} else if (f != NULL) {
+		hit = f;
+		plen = strlen(OB_FEWER);
+		*prop = PROP_LIB;
+	} else
+		return NULL;
+	*unit = xstrndup(s, (size_t)(hit - s));
+	return hit + plen;
+}
+
+bool
+ob_segment_is_number(const char *s, size_t len)
+{
+	size_t	i, dots = 0, digits = 0;
+
+	if (len == 0)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.') {
+			if (++dots > 1 || i == 0 || i == len - 1)
+				return false;
+		} else if (isdigit((unsigned char)s[i]))
+			digits++;
+		else
+			return false;
+	}
+	/* No leading zeros: "012" is never printed, "0.16" is. */
+	if (len > 1 && s[0] == '0' && s[1] != '.')
+		return false;
+	return digits > 0;
+}
+
+int
+ob_segment_se(const char *s, char **se_text, long *n)
+{
+	const char	*p, *c;
+	char		*end;
+	long		 v;
+
+	if (strncmp(s, "SE +/- ", 7) != 0)
+		return -1;
+	p = s + 7;
+	c = strstr(p, ", N = ");
+	if (c == NULL || !ob_segment_is_number(p, (size_t)(c - p)))
+		return -1;
+	if (!isdigit((unsigned char)c[6]))
+		return -1;
+	v = strtol(c + 6, &end, 10);
+	if (*end != '\0' || v < 1)
+		return -1;
+	*se_text = xstrndup(p, (size_t)(c - p));
+	*n = v;
+	return 0;
+}
+
+char *
+ob_segment_version(const char *s, const char *title, const char *args,
+    const char **after)
+{
+	size_t		 tl = strlen(title);
+	const char	*v, *e;
+
+	if (strncmp(s, title, tl) != 0)
+		return NULL;
+	v = s + tl;
+	if (*v != ' ' || (args != NULL && *args != '\0' &&
+	    strncmp(v, args, strlen(args)) == 0)) {
+		if (after != NULL)
+			*after = v;
+		return xstrdup("");
+	}
+	v++;
+	if (args == NULL)
+		e = v + strlen(v);		/* a label of its own */
+	else if (*args != '\0') {
+		e = strstr(v, args);		/* glued to the arguments */
+		if (e == NULL)
+			return NULL;
+	} else {
+		/* Glued to the names: a version is digits, dots and dashes. */
+		e = v;
+		if (isdigit((unsigned char)*e))
+			e += strspn(e, "0123456789.-");
+		while (e > v && (e[-1] == '.' || e[-1] == '-'))
+			e--;
+	}
+	if (after != NULL)
+		*after = e;
+	return xstrndup(v, (size_t)(e - v));
+}
+
+static size_t	ob_segment_names(const struct result_set *rs, const char *s,
+	    bool *mark);
+static int	ob_segment_bar_cmp(const void *a, const void *b);
+
+/*
+ * Does "NAME, NAME: " at s name only known systems? Returns the length of
+ * the name list (up to the ':'), marking the systems in mark[], or 0.
+ */
+static size_t
+ob_segment_names(const struct result_set *rs, const char *s, bool *mark)
+{
+	const char	*p = s;
+	size_t		 i, best, found = 0;
+
+	for (;;) {
+		best = 0;
+		for (i = 0; i < rs->nsystems; i++) {
+			size_t	l = strlen(rs->systems[i].identifier);
+
+			if (l > best && strncmp(p, rs->systems[i].identifier, l) == 0 &&
+			    (p[l] == ':' || p[l] == ','))
+				best = l;
+		}
+		if (best == 0)
+			return 0;
+		for (i = 0; i < rs->nsystems; i++)
+			if (strlen(rs->systems[i].identifier) == best &&
+			    strncmp(p, rs->systems[i].identifier, best) == 0)
+				mark[i] = true;
+		found++;
+		p += best;
+		if (p[0] == ':' && p[1] == ' ')
+			return found ? (size_t)(p - s) : 0;
+		if (p[0] != ',' || p[1] != ' ')
+			return 0;
+		p += 2;
+	}
+}
+
+void
+ob_segment_note(struct result_set *rs, const char *section, const char *entry)
+{
+	bool		*mark;
+	size_t		 i, n;
+	const char	*v = entry;
+	char		*key;
+
+	if (strncmp(v, "- ", 2) == 0)
+		v += 2;
+	key = xasprintf("%s Details", section);
+	mark = xcalloc(rs->nsystems ? rs->nsystems : 1, sizeof(*mark));
+	n = ob_segment_names(rs, v, mark);
+	if (n > 0) {
+		v += n + 2;
+		for (i = 0; i < rs->nsystems; i++)
+			if (mark[i])
+				kv_list_add(&rs->systems[i].notes, key, v);
+	} else
+		for (i = 0; i < rs->nsystems; i++)
+			kv_list_add(&rs->systems[i].notes, key, v);
+	free(mark);
+	free(key);
+}
+
+long
+ob_segment_failed(const struct result_set *rs, const char *s,
+    const char **reason)
+{
+	size_t	i, l;
+
+	for (i = 0; i < rs->nsystems; i++) {
+		l = strlen(rs->systems[i].identifier);
+		if (strncmp(s, rs->systems[i].identifier, l) == 0 &&
+		    s[l] == ':' && s[l + 1] == ' ' && s[l + 2] != '\0') {
+			*reason = s + l + 2;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+void
+ob_segment_footnote(struct test *t, const char *s, size_t len)
+{
+	size_t	i = 0;
+	char	*f;
+
+	while (i < len && isdigit((unsigned char)s[i]))
+		i++;
+	if (i > 0 && i + 1 < len && s[i] == '.' && s[i + 1] == ' ')
+		i += 2;
+	else
+		i = 0;
+	while (len > i && isspace((unsigned char)s[len - 1]))
+		len--;
+	if (len <= i)
+		return;
+	f = xstrndup(s + i, len - i);
+	str_list_add(&t->footnotes, f);
+	free(f);
+}
+
+static int
+ob_segment_bar_cmp(const void *a, const void *b)
+{
+	const struct ob_bar	*x = *(const struct ob_bar *const *)a;
+	const struct ob_bar	*y = *(const struct ob_bar *const *)b;
+
+	return (x->system > y->system) - (x->system < y->system);
+}
+
+void
+ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
+{
+	const struct ob_bar	**order;
+	struct value		 *v;
+	size_t			  i;
+
+	if (nbars == 0)
+		return;
+	order = xcalloc(nbars, sizeof(*order));
+	for (i = 0; i < nbars; i++)
+		order[i] = &bars[i];
+	qsort(order, nbars, sizeof(*order), ob_segment_bar_cmp);
+	for (i = 0; i < nbars; i++) {
+		const struct ob_bar	*b = order[i];
+
+		if (b->system < 0)
+			continue;
+		v = test_add_value(t, (size_t)b->system);
+		if (b->ambiguous != NULL) {
+			/* Kept out of charts and diffs: no mean, and why. */
+			model_set_str(&v->error, b->ambiguous);
+			continue;
+		}
+		if (b->value_text != NULL) {
+			v->has_mean = true;
+			v->mean = strtod(b->value_text, NULL);
+			model_set_str(&v->value_text, b->value_text);
+		}
+		if (b->se_text != NULL) {
+			v->has_se = true;
+			v->se = strtod(b->se_text, NULL);
+		}
+		v->n = b->n;
+		if (b->note != NULL) {
+			const char	*m = strstr(b->note, "MIN: ");
+			const char	*x = strstr(b->note, " / MAX: ");
+
+			model_set_str(&v->note, b->note);
+			/* "MIN: a / MAX: b": the run's extremes, as printed. */
+			if (m != NULL && x != NULL && x > m) {
+				v->has_min = true;
+				v->min = strtod(m + 5, NULL);
+				v->has_max = true;
+				v->max = strtod(x + 8, NULL);
+			}
+		}
+	}
+	free(order);
+}
+
+void
+ob_segment_bars_free(struct ob_bar *bars, size_t nbars)
+{
+	size_t	i;
+
+	for (i = 0; i < nbars; i++) {
+		free(bars[i].value_text);
+		free(bars[i].se_text);
+		free(bars[i].note);
+		free(bars[i].ambiguous);
+	}
+}

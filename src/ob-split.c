@@ -1,0 +1,918 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Enumerating the readings of concatenated runs in a flattened
+ * OpenBenchmarking export: axis ticks, value runs with a glued N, the
+ * system-name run, and the overview's value run. Every search is bounded
+ * (OB_SPLIT_MAX_CANDS, a combination budget) and reports how many readings
+ * remain; nothing here picks one reading among several.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-segment.h"
+#include "ob-split.h"
+#include "xalloc.h"
+
+/* Longest number token we try in the overview ("1234567.123"). */
+#define OB_TOK_MAX	16
+/* Partitions of the names run we are willing to test. */
+#define OB_COMBO_BUDGET	2000000UL
+/* Stored decimal counts we consider (0..7). */
+#define OB_RAW_MAX	8
+
+struct ob_venum;
+struct ob_tile;
+
+static double	ob_split_tick_value(const char *s, size_t len);
+static size_t	ob_split_tick_span(const char *s);
+static size_t	ob_split_ticks_at(const char *s, double *last);
+static bool	ob_split_int_ok(const char *s, size_t len);
+static double	ob_split_num(const char *s, size_t len);
+static void	ob_split_add_cand(struct ob_venum *e);
+static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
+static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
+static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
+	    size_t depth);
+static bool	ob_split_word_join(const char *t, size_t i);
+static bool	ob_split_partition_ok(const struct ob_name_problem *p,
+	    const size_t *cuts, size_t m, struct ob_names *out);
+static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
+	    size_t ncuts);
+static double	ob_split_choose(size_t n, size_t k);
+static int	ob_split_decs(const char *s, size_t len);
+static int	ob_split_cap(const char *s, size_t len);
+static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
+static bool	ob_split_rounds_to(const char *o, size_t len, const char *w,
+	    int d);
+static bool	ob_split_tok_match(const char *s, size_t len,
+	    const struct ob_tok *t, double rel);
+
+/*
+ * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
+ * Returns its value or -1.
+ */
+static double
+ob_split_tick_value(const char *s, size_t len)
+{
+	char	buf[32];
+	double	mult = 1, v;
+	size_t	n = len;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
+		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
+		n--;
+	}
+	if (!ob_segment_is_number(s, n))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	v = strtod(buf, NULL) * mult;
+	return v;
+}
+
+/* Longest tick token that could start at s. */
+static size_t
+ob_split_tick_span(const char *s)
+{
+	size_t	n = 0;
+
+	while (n < 24 && (isdigit((unsigned char)s[n]) || s[n] == '.'))
+		n++;
+	if (n < 24 && (s[n] == 'K' || s[n] == 'M' || s[n] == 'B'))
+		n++;
+	return n;
+}
+
+/* Five ticks k*t from s? Returns the end offset or 0. */
+static size_t
+ob_split_ticks_at(const char *s, double *last)
+{
+	size_t	l1, span1, pos, k, l, span, best_l;
+	double	t, v, want, best_d;
+
+	span1 = ob_split_tick_span(s);
+	for (l1 = 1; l1 <= span1; l1++) {
+		t = ob_split_tick_value(s, l1);
+		if (t <= 0)
+			continue;
+		pos = l1;
+		for (k = 2; k <= 5; k++) {
+			want = t * (double)k;
+			span = ob_split_tick_span(s + pos);
+			best_l = 0;
+			best_d = 0;
+			for (l = 1; l <= span; l++) {
+				v = ob_split_tick_value(s + pos, l);
+				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
+					continue;
+				if (best_l == 0 || fabs(v - want) < best_d) {
+					best_l = l;
+					best_d = fabs(v - want);
+				}
+			}
+			if (best_l == 0)
+				break;
+			pos += best_l;
+			if (k == 5)
+				*last = ob_split_tick_value(s + pos - best_l, best_l);
+		}
+		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
+		    isdigit((unsigned char)s[pos])))
+			return pos;
+	}
+	return 0;
+}
+
+size_t
+ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
+    size_t max)
+{
+	size_t	p, e, n = 0;
+	double	last = 0;
+
+	for (p = 0; s[p] != '\0' && n < max; p++) {
+		if (!isdigit((unsigned char)s[p]))
+			continue;
+		e = ob_split_ticks_at(s + p, &last);
+		if (e == 0)
+			continue;
+		starts[n] = p;
+		ends[n] = p + e;
+		lasts[n] = last;
+		n++;
+	}
+	return n;
+}
+
+void
+ob_cands_free(struct ob_cands *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->len; i++)
+		free(c->c[i].cut);
+	free(c->c);
+	memset(c, 0, sizeof(*c));
+}
+
+void
+ob_cands_filter(struct ob_cands *c, const bool *keep)
+{
+	size_t	i, j = 0;
+
+	for (i = 0; i < c->len; i++) {
+		if (keep[i])
+			c->c[j++] = c->c[i];
+		else
+			free(c->c[i].cut);
+	}
+	c->len = j;
+}
+
+static bool
+ob_split_int_ok(const char *s, size_t len)
+{
+	size_t	i;
+
+	if (len == 0 || (len > 1 && s[0] == '0'))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static double
+ob_split_num(const char *s, size_t len)
+{
+	char	buf[40];
+
+	if (len >= sizeof(buf))
+		return HUGE_VAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return strtod(buf, NULL);
+}
+
+struct ob_venum {
+	const char	*v;
+	size_t		 len, k, maxl;
+	double		 bound;
+	size_t		*cut;
+	long		 n_last;
+	struct ob_cands	*out;
+};
+
+static void
+ob_split_add_cand(struct ob_venum *e)
+{
+	struct ob_cands	*o = e->out;
+
+	if (o->len >= OB_SPLIT_MAX_CANDS) {
+		o->truncated = true;
+		return;
+	}
+	o->c = xreallocarray(o->c, o->len + 1, sizeof(*o->c));
+	o->c[o->len].n_last = e->n_last;
+	o->c[o->len].cut = xcalloc(e->k + 1, sizeof(size_t));
+	memcpy(o->c[o->len].cut, e->cut, (e->k + 1) * sizeof(size_t));
+	o->len++;
+}
+
+/* Integer values: every split into k numbers within the bound. */
+static void
+ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
+{
+	size_t	l, left;
+
+	if (e->out->truncated)
+		return;
+	if (i == e->k) {
+		if (pos == e->len)
+			ob_split_add_cand(e);
+		return;
+	}
+	left = e->k - i - 1;
+	for (l = 1; l <= e->maxl && pos + l <= e->len; l++) {
+		size_t	rest = e->len - pos - l;
+
+		if (rest < left || rest > left * e->maxl)
+			continue;
+		if (!ob_split_int_ok(e->v + pos, l))
+			continue;
+		if (e->bound > 0 && ob_split_num(e->v + pos, l) > e->bound)
+			continue;
+		e->cut[i + 1] = pos + l;
+		ob_split_ints(e, pos + l, i + 1);
+	}
+}
+
+/* Decimal values: the dots fix everything but the first integer part. */
+static void
+ob_split_decimals(struct ob_venum *e, size_t start, int d)
+{
+	size_t	i, dot, s = start;
+
+	for (i = 0; i < e->k; i++) {
+		const char	*q = memchr(e->v + s, '.', e->len - s);
+
+		if (q == NULL)
+			return;
+		dot = (size_t)(q - e->v);
+		if (!ob_split_int_ok(e->v + s, dot - s) ||
+		    dot + 1 + (size_t)d > e->len)
+			return;
+		e->cut[i] = s;
+		s = dot + 1 + (size_t)d;
+		if (e->bound > 0 && ob_split_num(e->v + e->cut[i], s - e->cut[i]) > e->bound)
+			return;
+		if (memchr(e->v + dot + 1, '.', (size_t)d) != NULL)
+			return;
+	}
+	if (s != e->len)
+		return;
+	e->cut[e->k] = s;
+	ob_split_add_cand(e);
+}
+
+void
+ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
+    double bound, struct ob_cands *out)
+{
+	struct ob_venum	 e;
+	const char	*last_dot;
+	size_t		 nl, dots = 0, i;
+	int		 d = 0;
+	char		 buf[32];
+
+	memset(out, 0, sizeof(*out));
+	if (k == 0 || len == 0)
+		return;
+	for (i = 0; i < len; i++)
+		if (v[i] == '.')
+			dots++;
+	if (dots > 0) {
+		/* One decimal count per chart: the last value shows it. */
+		last_dot = v + len - 1;
+		while (*last_dot != '.')
+			last_dot--;
+		d = (int)(v + len - 1 - last_dot);
+		if (d == 0 || dots != k)
+			return;
+	}
+	out->decimals = d;
+	e.v = v;
+	e.len = len;
+	e.k = k;
+	e.bound = bound;
+	e.out = out;
+	e.cut = xcalloc(k + 1, sizeof(size_t));
+	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
+	e.maxl = strlen(buf);
+	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
+		e.n_last = 0;
+		if (nl > 0) {
+			long	n;
+
+			if (nl >= len || !ob_split_int_ok(v, nl))
+				continue;
+			n = (long)ob_split_num(v, nl);
+			if (n < 2)
+				continue;
+			e.n_last = n;
+		}
+		e.cut[0] = nl;
+		if (d > 0)
+			ob_split_decimals(&e, nl, d);
+		else
+			ob_split_ints(&e, nl, 0);
+	}
+	free(e.cut);
+}
+
+void
+ob_names_free(struct ob_names *n)
+{
+	size_t	i;
+
+	for (i = 0; i < n->len; i++)
+		free(n->name[i]);
+	free(n->name);
+	n->name = NULL;
+	n->len = 0;
+}
+
+struct ob_tile {
+	const char		*run;
+	const struct ob_names	*names;
+	bool			*used;
+	size_t			*cur, *order, *count;
+	int			 found;
+};
+
+static void
+ob_split_tile_rec(struct ob_tile *t, const char *p, size_t depth)
+{
+	size_t	i, l;
+
+	if (t->found >= 2)
+		return;
+	if (*p == '\0') {
+		if (t->found++ == 0) {
+			memcpy(t->order, t->cur, depth * sizeof(size_t));
+			*t->count = depth;
+		}
+		return;
+	}
+	for (i = 0; i < t->names->len; i++) {
+		if (t->used[i])
+			continue;
+		l = strlen(t->names->name[i]);
+		if (strncmp(p, t->names->name[i], l) != 0)
+			continue;
+		t->used[i] = true;
+		t->cur[depth] = i;
+		ob_split_tile_rec(t, p + l, depth + 1);
+		t->used[i] = false;
+	}
+}
+
+int
+ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
+    size_t *count)
+{
+	struct ob_tile	t;
+
+	memset(&t, 0, sizeof(t));
+	t.run = run;
+	t.names = names;
+	t.used = xcalloc(names->len + 1, sizeof(bool));
+	t.cur = xcalloc(names->len + 1, sizeof(size_t));
+	t.order = order;
+	t.count = count;
+	*count = 0;
+	ob_split_tile_rec(&t, run, 0);
+	free(t.used);
+	free(t.cur);
+	return t.found;
+}
+
+/*
+ * A join of two words with no space: "2TBInland", "RAID0RAID1" is not one
+ * (digit then capital then capital), "ProX" after lower case is.
+ */
+static bool
+ob_split_word_join(const char *t, size_t i)
+{
+	unsigned char	a = (unsigned char)t[i - 1], b = (unsigned char)t[i];
+	unsigned char	c = (unsigned char)t[i + 1];
+
+	if (islower(a) && isupper(b))
+		return true;
+	if ((a == ')' || a == ']') && b != ' ')
+		return true;
+	if (isalnum(a) && isupper(b) && islower(c))
+		return true;
+	/*
+	 * A unit glued to a number ends a word: "2TB|WD_BLACK" (two or more
+	 * letters after the digits; never "2T|B" nor "7950|X").
+	 */
+	if (isalpha(a) && isupper(b)) {
+		size_t	j = i, letters = 0;
+
+		while (j > 0 && isalpha((unsigned char)t[j - 1])) {
+			j--;
+			letters++;
+		}
+		if (letters >= 2 && j > 0 && isdigit((unsigned char)t[j - 1]))
+			return true;
+	}
+	return false;
+}
+
+/* Check one partition of p->t given by cut positions. */
+static bool
+ob_split_partition_ok(const struct ob_name_problem *p, const size_t *cuts,
+    size_t m, struct ob_names *out)
+{
+	size_t	 i, j, tl = strlen(p->t), *order, cnt;
+	bool	 ok = true;
+
+	out->len = m;
+	out->name = xcalloc(m, sizeof(char *));
+	for (i = 0; i < m; i++) {
+		size_t	a = i == 0 ? 0 : cuts[i - 1];
+		size_t	b = i == m - 1 ? tl : cuts[i];
+
+		out->name[i] = xstrndup(p->t + a, b - a);
+	}
+	for (i = 0; i < m && ok; i++)
+		for (j = i + 1; j < m && ok; j++)
+			if (strcmp(out->name[i], out->name[j]) == 0)
+				ok = false;
+	for (i = 0; i < p->nhard && ok; i++) {
+		if (strstr(p->t, p->hard[i]) == NULL)
+			continue;
+		for (j = 0; j < m; j++)
+			if (strcmp(out->name[j], p->hard[i]) == 0)
+				break;
+		if (j == m)
+			ok = false;
+	}
+	order = xcalloc(m + 1, sizeof(size_t));
+	for (i = 0; i < p->nruns && ok; i++) {
+		if (ob_split_tile(p->runs[i], out, order, &cnt) == 0)
+			ok = false;
+		else if (p->counts[i] >= 0 && (size_t)p->counts[i] != cnt)
+			ok = false;
+	}
+	free(order);
+	if (!ok)
+		ob_names_free(out);
+	return ok;
+}
+
+/* How many of the ncuts cut positions are word joins. */
+static size_t
+ob_split_joins_used(const char *t, const size_t *cuts, size_t ncuts)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < ncuts; i++)
+		if (ob_split_word_join(t, cuts[i]))
+			n++;
+	return n;
+}
+
+static double
+ob_split_choose(size_t n, size_t k)
+{
+	double	r = 1;
+	size_t	i;
+
+	if (k > n)
+		return 0;
+	for (i = 0; i < k; i++)
+		r = r * (double)(n - i) / (double)(i + 1);
+	return r;
+}
+
+size_t
+ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
+    size_t max_sols, size_t *nconsistent)
+{
+	size_t		 best = SIZE_MAX, njoins = 0;
+	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
+	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
+	bool		*inside, *isreq, fixed = false, narrow = false;
+	unsigned long	 tried = 0;
+	double		 combos;
+
+	*nconsistent = 0;
+	if (tl == 0)
+		return 0;
+	for (i = 1; i < tl; i++)
+		if (ob_split_word_join(p->t, i))
+			njoins++;
+	pos = xcalloc(tl + 1, sizeof(size_t));
+	req = xcalloc(tl + 1, sizeof(size_t));
+	inside = xcalloc(tl + 1, sizeof(bool));
+	isreq = xcalloc(tl + 1, sizeof(bool));
+	/* Names stated by notes pin their own boundaries. */
+	for (i = 0; i < p->nhard; i++) {
+		const char	*h = strstr(p->t, p->hard[i]);
+		size_t		 a, b;
+
+		if (h == NULL || strstr(h + 1, p->hard[i]) != NULL)
+			continue;
+		a = (size_t)(h - p->t);
+		b = a + strlen(p->hard[i]);
+		for (j = a + 1; j < b; j++)
+			inside[j] = true;
+		if (a > 0)
+			isreq[a] = true;
+		if (b < tl)
+			isreq[b] = true;
+	}
+	m_lo = p->min_names ? p->min_names : 1;
+	m_hi = OB_SPLIT_MAX_NAMES;
+	for (i = 0; i < p->nruns; i++)
+		if (strlen(p->runs[i]) == tl && p->counts[i] > 0) {
+			m_lo = m_hi = (size_t)p->counts[i];
+			fixed = true;
+		}
+	(void)fixed;
+again:
+	npos = nreq = 0;
+	for (i = 1; i < tl; i++) {
+		if (isreq[i]) {
+			req[nreq++] = i;
+			continue;
+		}
+		if (inside[i] || p->t[i - 1] == ' ' || p->t[i] == ' ')
+			continue;
+		if (narrow && !ob_split_word_join(p->t, i))
+			continue;
+		pos[npos++] = i;
+	}
+	combos = 0;
+	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
+		if (m >= nreq + 1)
+			combos += ob_split_choose(npos, m - 1 - nreq);
+	if (combos > (double)OB_COMBO_BUDGET && !narrow) {
+		/* Too many: a boundary inside a word is never assumed. */
+		narrow = true;
+		goto again;
+	}
+	if (combos > (double)OB_COMBO_BUDGET) {
+		nsol = max_sols + 1;
+		goto out;
+	}
+	idx = xcalloc(tl + 1, sizeof(size_t));
+	cuts = xcalloc(tl + 1, sizeof(size_t));
+	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000; m++) {
+		if (m < nreq + 1)
+			continue;
+		r = m - 1 - nreq;
+		for (i = 0; i < r; i++)
+			idx[i] = i;
+		for (;;) {
+			struct ob_names	cand;
+			size_t		a = 0, b = 0, c = 0;
+
+			/* Merge the required cuts with the chosen ones. */
+			while (a < nreq || b < r) {
+				if (b >= r || (a < nreq && req[a] < pos[idx[b]]))
+					cuts[c++] = req[a++];
+				else
+					cuts[c++] = pos[idx[b++]];
+			}
+			tried++;
+			if (ob_split_partition_ok(p, cuts, m, &cand)) {
+				size_t	score = 0, q;
+
+				/*
+				 * Weak evidence: the best split cuts at every
+				 * word join and nowhere else, so neither fewer
+				 * nor more names are favoured for themselves.
+				 */
+				for (q = 0; q + 1 < m; q++)
+					if (!ob_split_word_join(p->t, cuts[q]))
+						score++;
+				score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
+				(*nconsistent)++;
+				if (score < best) {
+					for (q = 0; q < nsol && q < max_sols; q++)
+						ob_names_free(&sols[q]);
+					nsol = 0;
+					best = score;
+				}
+				if (score == best) {
+					if (nsol < max_sols)
+						sols[nsol] = cand;
+					else
+						ob_names_free(&cand);
+					nsol++;
+				} else
+					ob_names_free(&cand);
+				if (*nconsistent > 100000)
+					break;
+			}
+			/* Next combination of r out of npos. */
+			if (r == 0)
+				break;
+			i = r;
+			while (i > 0 && idx[i - 1] == npos - r + i - 1)
+				i--;
+			if (i == 0)
+				break;
+			idx[i - 1]++;
+			for (j = i; j < r; j++)
+				idx[j] = idx[j - 1] + 1;
+		}
+	}
+	free(idx);
+	free(cuts);
+out:
+	free(pos);
+	free(req);
+	free(inside);
+	free(isreq);
+	return nsol > max_sols ? max_sols + 1 : nsol;
+}
+
+static int
+ob_split_decs(const char *s, size_t len)
+{
+	const char	*d = memchr(s, '.', len);
+
+	return d == NULL ? 0 : (int)(len - (size_t)(d - s) - 1);
+}
+
+/*
+ * The overview prints a result's stored value with at most six digits
+ * (24720.693 -> 24720.7, 2142.573 -> 2142.57, 440.006): decimals never
+ * exceed max(0, 6 - integer digits). With the row's stored decimal count
+ * known (raw >= 0), they are exactly min(raw, that cap).
+ */
+static int
+ob_split_cap(const char *s, size_t len)
+{
+	const char	*d = memchr(s, '.', len);
+	size_t		 i = d == NULL ? len : (size_t)(d - s);
+
+	return i >= 6 ? 0 : 6 - (int)i;
+}
+
+static bool
+ob_split_overview_cap(const char *s, size_t len, int raw)
+{
+	int	k = ob_split_decs(s, len), cap = ob_split_cap(s, len);
+
+	if (k > cap)
+		return false;
+	return raw < 0 || k == (raw < cap ? raw : cap);
+}
+
+/*
+ * Does the printed number o (len bytes) round half-up to w at d decimals?
+ * Decimal digits, not binary floating point: 2.0535 rounds to 2.054.
+ */
+static bool
+ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
+{
+	long long	a = 0, b = 0;
+	size_t		i;
+	int		k = -1, next = 0;
+
+	for (i = 0; i < len; i++) {
+		if (o[i] == '.') {
+			k = 0;
+			continue;
+		}
+		if (k >= d) {
+			if (k == d)
+				next = o[i] - '0';
+			k++;
+			continue;
+		}
+		if (a > LLONG_MAX / 20)
+			return false;
+		a = a * 10 + (o[i] - '0');
+		if (k >= 0)
+			k++;
+	}
+	for (k = k < 0 ? 0 : k; k < d; k++)
+		a *= 10;
+	if (next >= 5)
+		a++;
+	for (i = 0, k = -1; w[i] != '\0'; i++) {
+		if (w[i] == '.') {
+			k = 0;
+			continue;
+		}
+		if (b > LLONG_MAX / 20)
+			return false;
+		b = b * 10 + (w[i] - '0');
+		if (k >= 0)
+			k++;
+	}
+	for (k = k < 0 ? 0 : k; k < d; k++)
+		b *= 10;
+	return a == b;
+}
+
+static bool
+ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
+    double rel)
+{
+	double	o, w, tol;
+	size_t	i;
+
+	if (!ob_segment_is_number(s, len))
+		return false;
+	if (!ob_split_overview_cap(s, len, t->exact))
+		return false;
+	if (t->nwant == 0)
+		return true;
+	if (t->rel > rel)
+		rel = t->rel;
+	o = ob_split_num(s, len);
+	for (i = 0; i < t->nwant; i++) {
+		if (rel <= 0) {
+			if (ob_split_rounds_to(s, len, t->want[i], t->decimals))
+				return true;
+			continue;
+		}
+		w = strtod(t->want[i], NULL);
+		tol = 0.5 * pow(10, -t->decimals) * (1 + 1e-9) + 1e-9 * fabs(w);
+		if (rel > 0)
+			tol += rel * fabs(w);
+		if (fabs(o - w) <= tol)
+			return true;
+	}
+	return false;
+}
+
+bool
+ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+    size_t ntoks, double rel, bool **before, bool **after)
+{
+	size_t	len = strlen(s), i, p, l;
+
+	for (i = 0; i <= ntoks; i++) {
+		before[i] = xcalloc(len + 1, sizeof(bool));
+		after[i] = xcalloc(len + 1, sizeof(bool));
+	}
+	before[0][0] = true;
+	for (i = 0; i < ntoks; i++)
+		for (p = 0; p < len; p++) {
+			if (!before[i][p])
+				continue;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if (ob_split_tok_match(s + p, l, &toks[i], rel))
+					before[i + 1][p + l] = true;
+		}
+	after[ntoks][len] = true;
+	for (i = ntoks; i-- > 0;)
+		for (p = 0; p < len; p++) {
+			if (!before[i][p])
+				continue;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if (after[i + 1][p + l] &&
+				    ob_split_tok_match(s + p, l, &toks[i], rel)) {
+					after[i][p] = true;
+					break;
+				}
+		}
+	return after[0][0];
+}
+
+bool
+ob_split_overview_allows(const char *s, bool **before, bool **after,
+    size_t i, const char *want, int decimals, double rel)
+{
+	struct ob_tok	t = { &want, 1, decimals, -1, 0 };
+	size_t		len = strlen(s), p, l;
+
+	for (p = 0; p < len; p++) {
+		if (!before[i][p] || !after[i][p])
+			continue;
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+			if (after[i + 1][p + l] &&
+			    ob_split_tok_match(s + p, l, &t, rel))
+				return true;
+	}
+	return false;
+}
+
+void
+ob_split_reach_free(bool **before, bool **after, size_t ntoks)
+{
+	size_t	i;
+
+	for (i = 0; i <= ntoks; i++) {
+		free(before[i]);
+		free(after[i]);
+		before[i] = after[i] = NULL;
+	}
+}
+
+bool
+ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel)
+{
+	size_t	 len = strlen(s), i, p, l;
+	bool	*cur, *next, *tmp, ok, any;
+
+	/* Forward only, two rows: this runs once per surviving reading. */
+	cur = xcalloc(len + 1, sizeof(bool));
+	next = xcalloc(len + 1, sizeof(bool));
+	cur[0] = true;
+	for (i = 0; i < ntoks; i++) {
+		memset(next, 0, len + 1);
+		any = false;
+		for (p = 0; p < len; p++) {
+			if (!cur[p])
+				continue;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if (ob_split_tok_match(s + p, l, &toks[i], rel))
+					next[p + l] = any = true;
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		if (!any)
+			break;
+	}
+	ok = i == ntoks && cur[len];
+	free(cur);
+	free(next);
+	return ok;
+}
+
+unsigned
+ob_split_overview_decimals(const char *s, bool **before, bool **after,
+    const struct ob_tok *toks, size_t i)
+{
+	size_t		len = strlen(s), p, l;
+	unsigned	mask = 0;
+	int		k, cap, r;
+
+	for (p = 0; p < len; p++) {
+		if (!before[i][p] || !after[i][p])
+			continue;
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+			if (!after[i + 1][p + l] ||
+			    !ob_split_tok_match(s + p, l, &toks[i], 0))
+				continue;
+			k = ob_split_decs(s + p, l);
+			cap = ob_split_cap(s + p, l);
+			if (k < cap)
+				mask |= 1U << k;
+			else
+				for (r = k; r < OB_RAW_MAX; r++)
+					mask |= 1U << r;
+		}
+	}
+	return mask;
+}
+
+double
+ob_split_block_mb(const char *args)
+{
+	const char	*p = strstr(args, "Block Size: ");
+	char		*end;
+	double		 v;
+
+	if (p == NULL)
+		return 0;
+	v = strtod(p + strlen("Block Size: "), &end);
+	if (end == p + strlen("Block Size: ") || v <= 0)
+		return 0;
+	if (strncmp(end, "KB", 2) == 0)
+		return v / 1024;
+	if (strncmp(end, "MB", 2) == 0)
+		return v;
+	if (strncmp(end, "GB", 2) == 0)
+		return v * 1024;
+	return 0;
+}
+
+bool
+ob_split_sibling_ok(double mbs, double iops, double block_mb)
+{
+	double	want = iops * block_mb;
+
+	if (want <= 0 || mbs <= 0)
+		return false;
+	return fabs(mbs - want) <= 0.10 * want ||
+	    fabs(mbs - want * 1024 / 1000) <= 0.10 * want;
+}

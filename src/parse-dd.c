@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * dd summaries found anywhere in a text file: GNU coreutils (with or
+ * without the GiB part, any locale's words and decimal comma), BSD/macOS
+ * ("bytes transferred in"), busybox. Bytes and seconds are kept as given;
+ * MB/s and MiB/s are computed from them. status=progress updates are not
+ * summaries; "dd: ..." errors are reported. The "dd ..." command line
+ * above a result names the test; headings followed by "Key: value" lines
+ * name systems (see docs/fio-dd.md). It does not run dd.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "format.h"
+#include "runs-merge.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define DD_HEADING_MAX	60	/* longest line taken for a heading */
+#define DD_KEY_MAX	40	/* longest key of a "Key: value" fact */
+
+struct parse_dd_state {
+	const char		*path;
+	const struct read_options *opt;
+	struct result_set	*rs;
+	GRegex			*re_gnu, *re_bsd, *re_rec, *re_cmd, *re_arg, *re_kv;
+	struct kv_list		 cmd;		/* operands of the last dd command line */
+	char			*heading;	/* candidate system name */
+	char			*system;	/* heading that got facts: results go there */
+	struct kv_list		 sysfacts;
+	char			*error;		/* last "dd: ..." line not yet tied to a result */
+	long			 error_line;
+	long			 records;	/* records lines since the last summary */
+	long			 results;
+	long			 errors;
+};
+
+static int	 parse_dd_detect(const char *head, size_t len);
+static int	 parse_dd_read(const char *path, const struct read_options *opt,
+		    struct result_set *rs, struct diag *d);
+static double	 parse_dd_num(const char *s);
+static void	 parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
+		    const char *secs, const char *variant, const char *as_given);
+static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
+		    const char *next, long lineno, bool progress);
+static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
+		    struct strbuf *sb);
+static const char *parse_dd_kind(const char *file);
+static size_t	 parse_dd_system(struct parse_dd_state *st);
+static bool	 parse_dd_blank(const char *s);
+static void	 parse_dd_init(struct parse_dd_state *st);
+static void	 parse_dd_fini(struct parse_dd_state *st);
+
+const struct reader reader_dd = {
+	.name = "dd",
+	.summary = "dd output (GNU, BSD/macOS, busybox), also inside other text",
+	.detect = parse_dd_detect,
+	.read = parse_dd_read
+};
+
+/*
+ * The GNU summary in any locale: "N <bytes> (...) <copied>, T <s>, R <unit>";
+ * below 1000 bytes GNU leaves out the parenthesised sizes ("10 bytes copied").
+ */
+#define DD_RE_GNU	"^\\s*(\\d+) \\S+(?: \\(([^)]*)\\))? \\S+, " \
+			"([0-9]+(?:[.,][0-9]+)?(?:e-?[0-9]+)?) (\\S+), ([0-9.,]+ ?\\S*/s|\\S+ \\S*/s)\\s*$"
+#define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) secs " \
+			"\\((\\d+) bytes/sec\\)"
+#define DD_RE_REC	"^\\s*(\\d+)\\+(\\d+) \\S+ \\S+\\s*$"
+
+static void
+parse_dd_init(struct parse_dd_state *st)
+{
+	st->re_gnu = g_regex_new(DD_RE_GNU, 0, 0, NULL);
+	st->re_bsd = g_regex_new(DD_RE_BSD, 0, 0, NULL);
+	st->re_rec = g_regex_new(DD_RE_REC, 0, 0, NULL);
+	st->re_cmd = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
+	    0, 0, NULL);
+	st->re_arg = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", 0, 0, NULL);
+	st->re_kv = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
+	    0, 0, NULL);
+}
+
+static void
+parse_dd_fini(struct parse_dd_state *st)
+{
+	g_regex_unref(st->re_gnu);
+	g_regex_unref(st->re_bsd);
+	g_regex_unref(st->re_rec);
+	g_regex_unref(st->re_cmd);
+	g_regex_unref(st->re_arg);
+	g_regex_unref(st->re_kv);
+	kv_list_free(&st->cmd);
+	kv_list_free(&st->sysfacts);
+	free(st->heading);
+	free(st->system);
+	free(st->error);
+}
+
+static int
+parse_dd_detect(const char *head, size_t len)
+{
+	struct parse_dd_state	 st;
+	const char		*p, *e;
+	char			*line;
+	int			 sums = 0, recs = 0, errs = 0;
+
+	memset(&st, 0, sizeof(st));
+	parse_dd_init(&st);
+	for (p = head; *p != '\0'; p = e + (*e != '\0')) {
+		e = p + strcspn(p, "\r\n");
+		line = xstrndup(p, (size_t)(e - p));
+		if (g_regex_match(st.re_gnu, line, 0, NULL) ||
+		    g_regex_match(st.re_bsd, line, 0, NULL))
+			sums++;
+		else if (g_regex_match(st.re_rec, line, 0, NULL))
+			recs++;
+		else if (strncmp(line, "dd: ", 4) == 0)
+			errs++;
+		free(line);
+	}
+	parse_dd_fini(&st);
+	if (sums > 0)
+		return 60;
+	/* Records or errors alone: claimed, to be refused with the reason. */
+	if (recs >= 2 || errs > 0)
+		return 35;
+	return 0;
+}
+
+/* A number in the C or a comma-decimal locale: "0,000108001". */
+static double
+parse_dd_num(const char *s)
+{
+	char	*c = xstrdup(s), *q;
+	double	 v;
+
+	for (q = c; *q != '\0'; q++)
+		if (*q == ',')
+			*q = '.';
+	v = g_ascii_strtod(c, NULL);
+	free(c);
+	return v;
+}
+
+static bool
+parse_dd_blank(const char *s)
+{
+	return s == NULL || s[strspn(s, " \t")] == '\0';
+}
+
+static const char *
+parse_dd_kind(const char *file)
+{
+	if (strcmp(file, "/dev/zero") == 0 || strcmp(file, "/dev/null") == 0 ||
+	    strcmp(file, "/dev/urandom") == 0 || strcmp(file, "/dev/random") == 0)
+		return file;
+	if (strncmp(file, "/dev/", 5) == 0)
+		return "Device";
+	return "File";
+}
+
+/* PTS style: "Block Size: 1M - Count: 16 - Input: /dev/zero - Output: File - oflag: direct". */
+static void
+parse_dd_describe(const struct kv_list *cmd, const char *bytes, struct strbuf *sb)
+{
+	static const char *const flags[] = { "iflag", "oflag", "conv", "status", NULL };
+	const char	*v;
+	size_t		 i;
+
+	if (cmd->len == 0) {
+		strbuf_printf(sb, "Size: %s bytes", bytes);
+		return;
+	}
+	if ((v = kv_list_get(cmd, "bs")) != NULL)
+		strbuf_printf(sb, "Block Size: %s", v);
+	else {
+		if ((v = kv_list_get(cmd, "ibs")) != NULL)
+			strbuf_printf(sb, "Input Block Size: %s", v);
+		if ((v = kv_list_get(cmd, "obs")) != NULL)
+			strbuf_printf(sb, "%sOutput Block Size: %s", sb->len ? " - " : "", v);
+	}
+	if ((v = kv_list_get(cmd, "count")) != NULL)
+		strbuf_printf(sb, "%sCount: %s", sb->len ? " - " : "", v);
+	else
+		strbuf_printf(sb, "%sSize: %s bytes", sb->len ? " - " : "", bytes);
+	strbuf_printf(sb, " - Input: %s", (v = kv_list_get(cmd, "if")) != NULL ?
+	    parse_dd_kind(v) : "stdin");
+	strbuf_printf(sb, " - Output: %s", (v = kv_list_get(cmd, "of")) != NULL ?
+	    parse_dd_kind(v) : "stdout");
+	for (i = 0; flags[i] != NULL; i++)
+		if ((v = kv_list_get(cmd, flags[i])) != NULL &&
+		    strcmp(flags[i], "status") != 0)
+			strbuf_printf(sb, " - %s: %s", flags[i], v);
+}
+
+/* The system of the next result: --system, a heading with facts, the directory. */
+static size_t
+parse_dd_system(struct parse_dd_state *st)
+{
+	const char	*name = NULL;
+	char		*dir = NULL, *base = NULL, *cwd = NULL;
+	long		 found;
+	size_t		 i, idx;
+
+	if (st->opt != NULL && st->opt->system_name != NULL && *st->opt->system_name)
+		name = st->opt->system_name;
+	else if (st->system != NULL)
+		name = st->system;
+	else {
+		dir = g_path_get_dirname(st->path);
+		if (strcmp(dir, ".") == 0) {
+			cwd = g_get_current_dir();
+			base = g_path_get_basename(cwd);
+		} else
+			base = g_path_get_basename(dir);
+		name = base;
+	}
+	if ((found = result_set_find_system(st->rs, name)) >= 0)
+		idx = (size_t)found;
+	else {
+		idx = result_set_add_system(st->rs, name);
+		if (st->system != NULL && strcmp(name, st->system) == 0)
+			for (i = 0; i < st->sysfacts.len; i++) {
+				kv_list_add(&st->rs->systems[idx].fields,
+				    st->sysfacts.items[i].key,
+				    st->sysfacts.items[i].value);
+				/* The drive's model is what a disk review calls the disk. */
+				if (strcmp(st->sysfacts.items[i].key, "Model Number") == 0 &&
+				    kv_list_get(&st->rs->systems[idx].fields, "Disk") == NULL)
+					kv_list_add(&st->rs->systems[idx].fields, "Disk",
+					    st->sysfacts.items[i].value);
+			}
+	}
+	g_free(dir);
+	g_free(base);
+	g_free(cwd);
+	return idx;
+}
+
+static void
+parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
+    const char *secs, const char *variant, const char *as_given)
+{
+	struct strbuf	 desc;
+	struct test	*t;
+	struct value	*v;
+	double		 b, s;
+	size_t		 sys, i;
+	int		 k;
+	static const char *const units[2] = { "MB/s", "MiB/s" };
+	static const double scale[2] = { 1e6, 1048576.0 };
+
+	b = g_ascii_strtod(bytes, NULL);
+	s = parse_dd_num(secs);
+	if (!(s > 0) || !isfinite(b)) {
+		format_warn(st->opt, st->path, lineno, "dd summary with %s seconds: "
+		    "no rate can be computed; skipped", secs);
+		return;
+	}
+	sys = parse_dd_system(st);
+	strbuf_init(&desc);
+	parse_dd_describe(&st->cmd, bytes, &desc);
+	for (k = 0; k < 2; k++) {
+		t = result_set_add_test(st->rs);
+		model_set_str(&t->identifier, "");
+		model_set_str(&t->title, "dd");
+		model_set_str(&t->app_version, "");
+		model_set_str(&t->arguments, strbuf_str(&desc));
+		model_set_str(&t->description, strbuf_str(&desc));
+		model_set_str(&t->unit, units[k]);
+		t->proportion = PROP_HIB;
+		model_set_str(&t->proportion_raw, "HIB");
+		t->display = DISPLAY_BAR;
+		model_set_str(&t->display_raw, "BAR_GRAPH");
+		kv_list_add(&t->facts, "dd variant", variant);
+		for (i = 0; i < st->cmd.len; i++)
+			kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
+		v = test_add_value(t, sys);
+		v->has_mean = true;
+		v->mean = b / s / scale[k];
+		dbl_list_add(&v->runs, v->mean);
+		v->n = 1;
+		v->note = xasprintf("%s bytes in %s s (dd: \"%s\")%s%s", bytes, secs,
+		    as_given, st->error != NULL ? "; partial copy: " : "",
+		    st->error != NULL ? st->error : "");
+	}
+	if (st->error != NULL) {
+		format_warn(st->opt, st->path, lineno, "dd result follows an error "
+		    "(\"%s\", line %ld): the copy was partial", st->error, st->error_line);
+		free(st->error);
+		st->error = NULL;
+	}
+	strbuf_free(&desc);
+	st->results++;
+	st->records = 0;
+}
+
+static void
+parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
+    const char *next, long lineno, bool progress)
+{
+	GMatchInfo	*mi = NULL;
+	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL;
+	const char	*p = line + strspn(line, " \t");
+	char		*given;
+
+	if (g_regex_match(st->re_gnu, line, 0, &mi)) {
+		/* status=progress: CR-separated updates are not the summary. */
+		if (!progress) {
+			a = g_match_info_fetch(mi, 1);
+			b = g_match_info_fetch(mi, 2);
+			c = g_match_info_fetch(mi, 3);
+			dd = g_match_info_fetch(mi, 4);
+			given = g_strstrip(xstrdup(p));
+			/* busybox: "(1.0MB)" without a space, "seconds". */
+			parse_dd_result(st, lineno, a, c, strcmp(dd, "seconds") == 0 ||
+			    (*b != '\0' && strchr(b, ' ') == NULL) ? "busybox" : "GNU",
+			    given);
+			free(given);
+		}
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_bsd, line, 0, &mi)) {
+		a = g_match_info_fetch(mi, 1);
+		c = g_match_info_fetch(mi, 2);
+		given = g_strstrip(xstrdup(p));
+		parse_dd_result(st, lineno, a, c, "BSD", given);
+		free(given);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_rec, line, 0, NULL)) {
+		st->records++;
+		return;
+	}
+	/* "dd: warning: partial read ...": worth saying, not a failure. */
+	if (strncmp(p, "dd: warning: ", 13) == 0) {
+		format_warn(st->opt, st->path, lineno, "%s", p);
+		return;
+	}
+	if (strncmp(p, "dd: ", 4) == 0) {
+		free(st->error);
+		st->error = g_strstrip(xstrdup(p));
+		st->error_line = lineno;
+		st->errors++;
+		return;
+	}
+	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+		GMatchInfo	*ai = NULL;
+		gchar		*args = g_match_info_fetch(mi, 1), *k, *v;
+
+		kv_list_free(&st->cmd);
+		g_regex_match(st->re_arg, args, 0, &ai);
+		while (g_match_info_matches(ai)) {
+			k = g_match_info_fetch(ai, 1);
+			v = g_match_info_fetch(ai, 2);
+			kv_list_set(&st->cmd, k, v);
+			g_free(k);
+			g_free(v);
+			g_match_info_next(ai, NULL);
+		}
+		g_match_info_free(ai);
+		g_free(args);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_kv, line, 0, &mi)) {
+		a = g_match_info_fetch(mi, 1);
+		b = g_match_info_fetch(mi, 2);
+		if (st->heading != NULL) {
+			g_strstrip(a);
+			/* The heading now has facts: it names the next results. */
+			if (st->system == NULL || strcmp(st->system, st->heading) != 0) {
+				model_set_str(&st->system, st->heading);
+				kv_list_free(&st->sysfacts);
+			}
+			kv_list_add(&st->sysfacts, a, b);
+		}
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	/* A heading: a short line alone between blank lines, or markdown "#". */
+	if (*p != '\0' && strlen(p) <= DD_HEADING_MAX && strchr(p, ':') == NULL &&
+	    ((parse_dd_blank(prev) && parse_dd_blank(next)) || *p == '#')) {
+		free(st->heading);
+		st->heading = g_strstrip(xstrdup(p + strspn(p, "#")));
+	}
+	return;
+out:
+	g_match_info_free(mi);
+	g_free(a);
+	g_free(b);
+	g_free(c);
+	g_free(dd);
+}
+
+static int
+parse_dd_read(const char *path, const struct read_options *opt,
+    struct result_set *rs, struct diag *d)
+{
+	struct parse_dd_state	 st;
+	char			*buf = NULL, **lines = NULL;
+	bool			*progress = NULL;
+	const char		*p, *e;
+	size_t			 len, n = 0, cap = 0, i;
+	long			*lineno = NULL, ln = 1;
+	int			 rc = -1;
+
+	memset(&st, 0, sizeof(st));
+	st.path = path;
+	st.opt = opt;
+	st.rs = rs;
+	parse_dd_init(&st);
+	if ((buf = format_slurp(path, &len, d)) == NULL)
+		goto out;
+	if (memchr(buf, '\0', len) != NULL) {
+		diag_set(d, path, 0, "binary data (NUL bytes): not dd output");
+		goto out;
+	}
+	/*
+	 * Segments split at CR and LF (CRLF is one line end); a segment next
+	 * to a lone CR is a progress update.
+	 */
+	for (p = buf; *p != '\0'; p = e + (*e != '\0') + (e[0] == '\r' && e[1] == '\n')) {
+		e = p + strcspn(p, "\r\n");
+		if (n == cap) {
+			xgrow(&lines, &cap, n + 1, sizeof(*lines));
+			progress = xreallocarray(progress, cap, sizeof(*progress));
+			lineno = xreallocarray(lineno, cap, sizeof(*lineno));
+		}
+		lines[n] = xstrndup(p, (size_t)(e - p));
+		progress[n] = (e[0] == '\r' && e[1] != '\n') ||
+		    (p > buf && p[-1] == '\r');
+		lineno[n] = ln;
+		if (*e == '\n' || (e[0] == '\r' && e[1] == '\n'))
+			ln++;
+		n++;
+	}
+	for (i = 0; i < n; i++)
+		parse_dd_line(&st, i > 0 ? lines[i - 1] : NULL, lines[i],
+		    i + 1 < n ? lines[i + 1] : NULL, lineno[i], progress[i]);
+	if (st.results == 0) {
+		if (st.error != NULL)
+			diag_set(d, path, st.error_line, "dd failed: \"%s\"", st.error);
+		else if (st.records > 0)
+			diag_set(d, path, 0, "dd output has \"records in/out\" lines "
+			    "but no summary with bytes and seconds (busybox prints "
+			    "none): nothing to measure");
+		else
+			diag_set(d, path, 0, "no dd summary line found");
+		goto out;
+	}
+	if (st.error != NULL)
+		format_warn(opt, path, st.error_line, "dd error without a result "
+		    "after it: \"%s\"", st.error);
+	runs_merge_within(rs, opt, path);
+	model_set_str(&rs->generator, "dd");
+	if (rs->title == NULL) {
+		char *title = xasprintf("dd: %ld result%s", st.results,
+		    st.results == 1 ? "" : "s");
+
+		model_set_str(&rs->title, title);
+		free(title);
+	}
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	free(progress);
+	free(lineno);
+	free(buf);
+	parse_dd_fini(&st);
+	return rc;
+}

@@ -1,0 +1,566 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * fio normal output, 2.x ("read : io=..., bw=..., iops=...") and 3.x
+ * ("read: IOPS=23.9k, BW=93.2MiB/s"), found anywhere in a text file:
+ * logs, markdown, CR-separated progress. Latencies are normalised to usec
+ * whatever block unit fio chose. Several fio invocations in one file are
+ * separate runs (merged later when their jobs match). Terse lines in the
+ * same file are read too. It does not parse JSON (parse-fio-json.c).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "fio-names.h"
+#include "format.h"
+#include "parse-fio-terse.h"
+#include "parse-fio-text.h"
+#include "runs-merge.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Options fio shows on the "name: (g=0): rw=..." line, by job name. */
+struct parse_fio_text_hdr {
+	char		*name;
+	long		 run;
+	struct kv_list	 opts;
+};
+
+struct parse_fio_text_state {
+	const char		*path;
+	const struct read_options *opt;
+	struct fio_job_list	*out;
+	GPtrArray		*hdrs;
+	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
+	GRegex			*re_cmd, *re_arg;
+	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
+	char			*heading;	/* last markdown heading outside code fences */
+	char			*line_host;	/* "<host> " prefix of the last prefixed line */
+	bool			 in_fence;
+	char			*version;
+	long			 run;
+	bool			 seen_job;	/* a job block since the last version line */
+	struct fio_job		*job;		/* current block, index into out */
+	size_t			 jobidx;
+	int			 dir;		/* -1: not in a direction (fsync...) */
+	double			 pct_scale;	/* usec per unit of the percentile block */
+	size_t			 found;
+	size_t			 interim;	/* blocks replaced by a later report */
+};
+
+static int	 parse_fio_text_detect(const char *head, size_t len);
+static int	 parse_fio_text_read(const char *path, const struct read_options *opt,
+		    struct result_set *rs, struct diag *d);
+static void	 parse_fio_text_line(struct parse_fio_text_state *st, const char *line,
+		    long lineno);
+static void	 parse_fio_text_hdr_free(gpointer p);
+static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
+		    struct kv_list *opts);
+static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
+static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
+static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
+		    const char *line, long lineno);
+static int	 parse_fio_text_dirnum(const char *s);
+static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
+
+const struct reader reader_fio_text = {
+	.name = "fio-text",
+	.summary = "fio normal output (2.x and 3.x), also inside logs and markdown",
+	.detect = parse_fio_text_detect,
+	.read = parse_fio_text_read
+};
+
+static int
+parse_fio_text_detect(const char *head, size_t len)
+{
+	bool	job, dir;
+
+	job = strstr(head, "(groupid=") != NULL;
+	dir = strstr(head, "IOPS=") != NULL || strstr(head, "iops=") != NULL;
+	if (job && dir)
+		return 80;
+	/* A run that failed before any job finished: claim it to explain. */
+	if (strstr(head, ": (g=") != NULL && strstr(head, "rw=") != NULL &&
+	    (strstr(head, "\nfio-") != NULL || strstr(head, "Starting ") != NULL))
+		return 50;
+	return 0;
+}
+
+static void
+parse_fio_text_hdr_free(gpointer p)
+{
+	struct parse_fio_text_hdr	*h = p;
+
+	free(h->name);
+	kv_list_free(&h->opts);
+	free(h);
+}
+
+static int
+parse_fio_text_dirnum(const char *s)
+{
+	if (strcmp(s, "read") == 0)
+		return FIO_READ;
+	if (strcmp(s, "write") == 0)
+		return FIO_WRITE;
+	if (strcmp(s, "trim") == 0)
+		return FIO_TRIM;
+	return -1;
+}
+
+/* A number and its unit word from a match, in KiB. */
+static double
+parse_fio_text_kib(GMatchInfo *mi, int num, int unit)
+{
+	gchar	*n = g_match_info_fetch(mi, num), *u = g_match_info_fetch(mi, unit);
+	double	 v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
+
+	g_free(n);
+	g_free(u);
+	return v;
+}
+
+/*
+ * The block sizes of a run header, as a per-direction list fio itself
+ * accepts ("4096B,64.0KiB,4096B"), each "min-max" shortened to one size
+ * when both are equal. 3.x: "bs=(R) 4096B-4096B, (W) 64.0KiB-64.0KiB,
+ * (T) ..." (the later parts are the following comma-separated items);
+ * 2.x: "bs=4K-4K/64K-64K/4K-4K".
+ */
+static void
+parse_fio_text_bs(const char *first, gchar **parts, size_t i, struct kv_list *opts)
+{
+	struct strbuf	 sb;
+	gchar		**dirs = NULL;
+	const char	*v;
+	size_t		 k, n, lo;
+
+	strbuf_init(&sb);
+	if (strncmp(first, "(R) ", 4) == 0) {
+		dirs = g_new0(gchar *, 4);
+		dirs[0] = g_strdup(first + 4);
+		for (k = 1, n = 1; n < 3 && parts[i + k] != NULL; k++)
+			if (parts[i + k][0] == '(' && strlen(parts[i + k]) > 4)
+				dirs[n++] = g_strdup(parts[i + k] + 4);
+	} else
+		dirs = g_strsplit(first, "/", 3);
+	for (k = 0; dirs[k] != NULL; k++) {
+		v = dirs[k];
+		lo = strcspn(v, "-");
+		if (k > 0)
+			strbuf_addc(&sb, ',');
+		if (v[lo] == '-' && strcmp(v + lo + 1, "") != 0 &&
+		    (strlen(v + lo + 1) != lo || strncmp(v, v + lo + 1, lo) != 0))
+			strbuf_adds(&sb, v);		/* a real range */
+		else
+			strbuf_add(&sb, v, lo);
+	}
+	kv_list_set(opts, "bs", strbuf_str(&sb));
+	g_strfreev(dirs);
+	strbuf_free(&sb);
+}
+
+/*
+ * "seq-write: (g=0): rw=write, bs=(R) 512KiB-512KiB, (W) ..., ioengine=io_uring, iodepth=4"
+ * "randread: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=16"
+ */
+static void
+parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
+{
+	struct parse_fio_text_hdr	*h;
+	gchar				*name, *rest, **parts;
+	size_t				 i;
+
+	name = g_match_info_fetch(mi, 1);
+	rest = g_match_info_fetch(mi, 3);
+	h = xcalloc(1, sizeof(*h));
+	h->name = xstrdup(name);
+	h->run = st->run;
+	parts = g_strsplit(rest, ", ", -1);
+	for (i = 0; parts[i] != NULL; i++) {
+		char *eq = strchr(parts[i], '=');
+
+		if (eq == NULL)
+			continue;
+		*eq = '\0';
+		if (strcmp(parts[i], "bs") == 0) {
+			parse_fio_text_bs(eq + 1, parts, i, &h->opts);
+			continue;		} else if (strcmp(parts[i], "rw") == 0 ||
+		    strcmp(parts[i], "ioengine") == 0 ||
+		    strcmp(parts[i], "iodepth") == 0)
+			kv_list_set(&h->opts, parts[i], eq + 1);
+	}
+	g_ptr_array_add(st->hdrs, h);
+	g_strfreev(parts);
+	g_free(name);
+	g_free(rest);
+}
+
+/*
+ * "$ fio --filename=x --rw=write --direct=1 --name=job": options the
+ * normal output does not show (direct, numjobs, size...) for the jobs that
+ * follow. Only "--key=value" and "--flag" forms are read; a job file name
+ * on the line is ignored.
+ */
+static void
+parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
+{
+	GMatchInfo	*mi = NULL;
+	gchar		*args, *k, *v;
+
+	args = g_match_info_fetch(cmd, 1);
+	kv_list_free(&st->cmdopts);
+	g_regex_match(st->re_arg, args, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		k = g_match_info_fetch(mi, 1);
+		v = g_match_info_fetch(mi, 2);
+		if (strcmp(k, "name") != 0 && strncmp(k, "output", 6) != 0)
+			kv_list_set(&st->cmdopts, k, *v != '\0' ? v : "1");
+		g_free(k);
+		g_free(v);
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	g_free(args);
+}
+
+static void
+parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
+    const char *line, long lineno)
+{
+	struct parse_fio_text_hdr	*h;
+	struct fio_job			*j;
+	gchar				*name, *g, *n;
+	const char			*p;
+	guint				 i;
+	size_t				 k;
+	long				 pid;
+
+	name = g_match_info_fetch(mi, 1);
+	g = g_match_info_fetch(mi, 2);
+	n = g_match_info_fetch(mi, 3);
+	pid = (p = strstr(line, " pid=")) != NULL ? strtol(p + 5, NULL, 10) : 0;
+	/*
+	 * --status-interval repeats a job's block, same pid, cumulative: the
+	 * later block replaces the earlier. Clones have pids of their own.
+	 */
+	for (k = 0; pid != 0 && k < st->out->len; k++) {
+		struct fio_job *o = &st->out->items[k];
+
+		if (o->clones != 0 && o->run == st->run && o->pid == pid &&
+		    o->groupid == strtol(g, NULL, 10) && g_strcmp0(o->name, name) == 0) {
+			o->clones = 0;	/* dropped by fio_names_fold_clones */
+			st->interim++;
+			st->found--;
+		}
+	}
+	j = fio_job_add(st->out);
+	j->pid = pid;
+	st->jobidx = st->out->len - 1;
+	j->name = xstrdup(name);
+	j->groupid = strtol(g, NULL, 10);
+	j->line = lineno;
+	j->run = st->run;
+	j->version = xstrdup(st->version);
+	j->host = xstrdup(st->line_host != NULL ? st->line_host : st->heading);
+	for (i = 0; i < st->cmdopts.len; i++)
+		fio_job_set_opt(j, st->cmdopts.items[i].key, st->cmdopts.items[i].value);
+	for (i = st->hdrs->len; i > 0; i--) {
+		h = g_ptr_array_index(st->hdrs, i - 1);
+		if (h->run == st->run && strcmp(h->name, name) == 0) {
+			for (k = 0; k < h->opts.len; k++)
+				fio_job_set_opt(j, h->opts.items[k].key,
+				    h->opts.items[k].value);
+			break;
+		}
+	}
+	/* "jobs=N" is numjobs under group_reporting, 1 per clone without. */
+	fio_job_set_opt(j, "numjobs", n);
+	st->job = j;
+	st->dir = -1;
+	st->seen_job = true;
+	st->found++;
+	g_free(name);
+	g_free(g);
+	g_free(n);
+}
+
+static void
+parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long lineno)
+{
+	GMatchInfo	*mi = NULL;
+	struct fio_dir	*fd;
+	const char	*p, *u, *gt;
+	double		 v, scale;
+	gchar		*s;
+
+	/* Client/server output prefixes a host's lines with "<host> ". */
+	if (line[0] == '<' && (gt = strchr(line, '>')) != NULL && gt[1] == ' ' &&
+	    gt - line > 1 && gt - line < 256) {
+		free(st->line_host);
+		st->line_host = xstrndup(line + 1, (size_t)(gt - line - 1));
+		line = gt + 2;
+	} else if (st->line_host != NULL) {
+		free(st->line_host);
+		st->line_host = NULL;
+	}
+	/* "hostname=h, ..., fio=fio-3.7, flags=1" names the version too. */
+	if (strncmp(line, "hostname=", 9) == 0 && (u = strstr(line, ", fio=")) != NULL) {
+		free(st->version);
+		st->version = fio_names_version(u + 6);
+		st->version[strcspn(st->version, ",")] = '\0';
+	}
+
+	p = line + strspn(line, " \t");
+	if (strncmp(p, "```", 3) == 0) {
+		st->in_fence = !st->in_fence;
+		return;
+	}
+	if (!st->in_fence && line[0] == '#') {
+		s = g_strstrip(xstrdup(line + strspn(line, "#")));
+		if (*s != '\0') {
+			free(st->heading);
+			st->heading = s;
+		} else
+			free(s);
+		return;
+	}
+	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+		parse_fio_text_cmdline(st, mi);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (strncmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4])) {
+		if (st->seen_job) {
+			st->run++;
+			st->seen_job = false;
+		}
+		free(st->version);
+		st->version = fio_names_version(p);
+		st->job = NULL;
+		return;
+	}
+	if (g_regex_match(st->re_job, line, 0, &mi)) {
+		/* The aggregate of a client/server run is not a host's job. */
+		if (strncmp(line, "All clients:", 12) == 0) {
+			st->job = NULL;
+			goto out;
+		}
+		parse_fio_text_jobstart(st, mi, line, lineno);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_hdr, line, 0, &mi)) {
+		if (st->seen_job) {
+			/* A new invocation without a version line between. */
+			st->run++;
+			st->seen_job = false;
+		}
+		parse_fio_text_header(st, mi);
+		st->job = NULL;
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (st->job == NULL)
+		return;
+	st->job = &st->out->items[st->jobidx];
+	if (strncmp(p, "Run status group", 16) == 0) {
+		st->job = NULL;
+		return;
+	}
+	if (strncmp(p, "fsync/fdatasync/sync_file_range:", 32) == 0) {
+		st->dir = -1;
+		return;
+	}
+	if (g_regex_match(st->re_dir3, line, 0, &mi)) {
+		s = g_match_info_fetch(mi, 1);
+		st->dir = parse_fio_text_dirnum(s);
+		g_free(s);
+		fd = &st->job->dir[st->dir];
+		s = g_match_info_fetch(mi, 2);
+		if (fio_names_number(s, &v, NULL) == 0) {
+			fd->has_iops = true;
+			fd->iops = v;
+		}
+		g_free(s);
+		fd->has_bw = true;
+		fd->bw_kib = parse_fio_text_kib(mi, 3, 4);
+		fd->has_io = true;
+		fd->io_kib = parse_fio_text_kib(mi, 5, 6);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_dir2, line, 0, &mi)) {
+		s = g_match_info_fetch(mi, 1);
+		st->dir = parse_fio_text_dirnum(s);
+		g_free(s);
+		fd = &st->job->dir[st->dir];
+		fd->has_io = true;
+		fd->io_kib = parse_fio_text_kib(mi, 2, 3);
+		fd->has_bw = true;
+		fd->bw_kib = parse_fio_text_kib(mi, 4, 5);
+		s = g_match_info_fetch(mi, 6);
+		if (fio_names_number(s, &v, NULL) == 0) {
+			fd->has_iops = true;
+			fd->iops = v;
+		}
+		g_free(s);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (st->dir < 0)
+		return;
+	fd = &st->job->dir[st->dir];
+	if (g_regex_match(st->re_lat, line, 0, &mi)) {
+		gchar *kind = g_match_info_fetch(mi, 1);
+		gchar *unit = g_match_info_fetch(mi, 2);
+		gchar *avg = g_match_info_fetch(mi, 3);
+
+		scale = fio_names_time_scale(unit, strlen(unit));
+		if (scale > 0 && fio_names_number(avg, &v, NULL) == 0) {
+			if (strcmp(kind, "clat") == 0) {
+				fd->has_clat_mean = true;
+				fd->clat_mean_us = v * scale;
+			} else if (strcmp(kind, "lat") == 0) {
+				fd->has_lat_mean = true;
+				fd->lat_mean_us = v * scale;
+			}
+		}
+		g_free(kind);
+		g_free(unit);
+		g_free(avg);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (g_regex_match(st->re_pct, line, 0, &mi)) {
+		gchar *unit = g_match_info_fetch(mi, 1);
+
+		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
+		g_free(unit);
+		goto out;
+	}
+	g_match_info_free(mi);
+	mi = NULL;
+	if (*p == '|' && st->pct_scale > 0 && (u = strstr(p, "99.00th=[")) != NULL &&
+	    fio_names_number(u + 9, &v, NULL) == 0) {
+		fd->has_clat_p99 = true;
+		fd->clat_p99_us = v * st->pct_scale;
+	}
+	return;
+out:
+	g_match_info_free(mi);
+}
+
+size_t
+parse_fio_text_jobs(const char *buf, const char *path,
+    const struct read_options *opt, struct fio_job_list *out)
+{
+	struct parse_fio_text_state	 st;
+	const char			*p, *e;
+	char				*line;
+	long				 lineno = 1;
+
+	memset(&st, 0, sizeof(st));
+	st.path = path;
+	st.opt = opt;
+	st.out = out;
+	st.dir = -1;
+	st.hdrs = g_ptr_array_new_with_free_func(parse_fio_text_hdr_free);
+	st.re_hdr = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
+	st.re_job = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
+	    0, 0, NULL);
+	st.re_dir3 = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
+	    "BW=([0-9.]+)([KMGT]?i?B)/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
+	st.re_dir2 = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
+	    "bw=([0-9.]+)([KMGT]?B)/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+	st.re_lat = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
+	    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
+	st.re_cmd = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
+	    0, 0, NULL);
+	st.re_arg = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
+	st.re_pct = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
+	    0, 0, NULL);
+	/* CR separates progress updates: treat it as a line end, count LFs only. */
+	for (p = buf; *p != '\0'; p = e + (*e != '\0')) {
+		e = p + strcspn(p, "\r\n");
+		line = xstrndup(p, (size_t)(e - p));
+		parse_fio_text_line(&st, line, lineno);
+		free(line);
+		if (*e == '\n')
+			lineno++;
+	}
+	g_regex_unref(st.re_hdr);
+	g_regex_unref(st.re_job);
+	g_regex_unref(st.re_dir3);
+	g_regex_unref(st.re_dir2);
+	g_regex_unref(st.re_lat);
+	g_regex_unref(st.re_pct);
+	g_regex_unref(st.re_cmd);
+	g_regex_unref(st.re_arg);
+	kv_list_free(&st.cmdopts);
+	free(st.heading);
+	free(st.line_host);
+	g_ptr_array_free(st.hdrs, TRUE);
+	free(st.version);
+	if (st.interim > 0)
+		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
+		    "replaced by the job's last report", st.interim,
+		    st.interim == 1 ? "" : "s");
+	return st.found;
+}
+
+static int
+parse_fio_text_read(const char *path, const struct read_options *opt,
+    struct result_set *rs, struct diag *d)
+{
+	struct fio_job_list	 jl = { 0 };
+	char			*buf = NULL;
+	const char		*err;
+	size_t			 len, i, sys;
+	int			 rc = -1;
+
+	if ((buf = format_slurp(path, &len, d)) == NULL)
+		goto out;
+	if (memchr(buf, '\0', len) != NULL) {
+		diag_set(d, path, 0, "binary data (NUL bytes) in fio text output");
+		goto out;
+	}
+	parse_fio_text_jobs(buf, path, opt, &jl);
+	parse_fio_terse_jobs(buf, path, opt, &jl);
+	if (jl.len == 0) {
+		if ((err = strstr(buf, "\nfio: ")) != NULL) {
+			char *m = xstrndup(err + 1, strcspn(err + 1, "\r\n"));
+
+			diag_set(d, path, 0, "fio reported an error and no results: \"%s\"", m);
+			free(m);
+		} else
+			diag_set(d, path, 0, "fio output without any job result "
+			    "(the run failed before a job finished; see fio's stderr)");
+		goto out;
+	}
+	fio_names_fold_clones(&jl, opt, path);
+	for (i = 0; i < jl.len; i++) {
+		sys = fio_names_system(rs, opt, jl.items[i].host, path);
+		fio_names_emit(rs, sys, &jl.items[i]);
+	}
+	if (rs->ntests == 0) {
+		diag_set(d, path, jl.items[0].line, "fio output: no job moved any data");
+		goto out;
+	}
+	runs_merge_within(rs, opt, path);
+	fio_names_title(rs, &jl);
+	model_set_str(&rs->generator, "fio");
+	rc = 0;
+out:
+	fio_job_list_free(&jl);
+	free(buf);
+	return rc;
+}

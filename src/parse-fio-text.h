@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * fio's normal (human) output, 2.x and 3.x, wherever it sits in a text
+ * file. Exposed beyond the reader so the JSON reader can cross-check
+ * json,normal files against the text.
+ * Ownership: jobs are appended to a caller-owned list.
+ */
+#ifndef BENCHREPORT_PARSE_FIO_TEXT_H
+#define BENCHREPORT_PARSE_FIO_TEXT_H
+
+#include "fio-names.h"
+#include "format.h"
+
+/*
+ * Append every job block of buf (NUL-terminated) to out, in fixed units.
+ * Warnings (may be NULL opt) name path and line. Returns the number of
+ * jobs found.
+ */
+size_t	 parse_fio_text_jobs(const char *buf, const char *path,
+	    const struct read_options *opt, struct fio_job_list *out);
+
+#endif

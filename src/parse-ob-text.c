@@ -1,0 +1,1035 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Reader for OpenBenchmarking "HTML result view" exports flattened to text
+ * (one paragraph per block, every SVG's labels joined with no separator).
+ * It cuts the runs with every constraint the document offers (ob-split),
+ * cross-checks integer charts against the overview line, and imports what
+ * stays ambiguous without a value and with a warning (or refuses, strict).
+ * It does not split the systems table's hardware cells: see docs/ob-text.md.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "ob-segment.h"
+#include "ob-split.h"
+#include "ob-check.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define OB_MAX_SOLS	32
+
+static const char *const parse_ob_text_labels[] = {
+	"Screen Resolution", "Display Server", "Display Driver", "System Layer",
+	"File-System", "Motherboard", "Processor", "Graphics", "Compiler",
+	"Chipset", "Desktop", "Network", "Monitor", "OpenGL", "OpenCL",
+	"Vulkan", "Memory", "Kernel", "Audio", "Disk", "OS", NULL
+};
+
+static const char *const parse_ob_text_sections[] = {
+	"Environment", "Processor", "Graphics", "Compiler", "Security",
+	"Network", "Kernel", "OpenCL", "System", "Python", "Java", "Disk",
+	"Vulkan", "Memory", NULL
+};
+
+static int	parse_ob_text_detect(const char *head, size_t len);
+static void	parse_ob_text_paras(struct tdoc *t, char *buf);
+static int	parse_ob_text_fail(struct tdoc *t, long line, const char *msg);
+static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
+static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
+	    size_t last);
+static size_t	parse_ob_text_labels_end(const char *s);
+static bool	parse_ob_text_anagram(const char *a, const char *b, size_t n);
+static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
+	    const char *overview);
+static void	parse_ob_text_hard_names(const char *notes, const char *t,
+	    struct str_list *out);
+static void	parse_ob_text_names_problem(struct tdoc *t,
+	    struct ob_name_problem *np);
+static void	parse_ob_text_describe(struct strbuf *sb,
+	    const struct ob_names *n);
+static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
+	    const struct ob_names *sols, size_t n);
+static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
+	    const char *notes);
+static int	parse_ob_text_names(struct tdoc *t, const char *notes);
+static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
+static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
+static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
+	    struct test *test);
+static void	parse_ob_text_footnotes(struct test *test, const char *f);
+static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
+static void	parse_ob_text_free(struct tdoc *t);
+static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
+static void	parse_ob_text_build(struct tdoc *t);
+static int	parse_ob_text_read(const char *path,
+	    const struct read_options *opt, struct result_set *rs, struct diag *d);
+
+static int
+parse_ob_text_detect(const char *head, size_t len)
+{
+	(void)len;
+	if (strstr(head, "<html") != NULL || strstr(head, "<svg") != NULL)
+		return 0;
+	if (strstr(head, "\n" OB_EXPORT_LINE "http") != NULL &&
+	    strstr(head, OB_WATERMARK) != NULL)
+		return 95;
+	if (strstr(head, OB_EXPORT_LINE) != NULL)
+		return 60;
+	return 0;
+}
+
+/* Split buf into paragraphs at blank lines, remembering start lines. */
+static void
+parse_ob_text_paras(struct tdoc *t, char *buf)
+{
+	char	*s = buf, *e;
+	long	 line = 1;
+	size_t	 cap = 0;
+
+	for (;;) {
+		while (*s == '\n' || *s == '\r') {
+			if (*s == '\n')
+				line++;
+			s++;
+		}
+		if (*s == '\0')
+			break;
+		e = strstr(s, "\n\n");
+		if (e == NULL)
+			e = s + strlen(s);
+		xgrow(&t->p, &cap, t->np + 1, sizeof(*t->p));
+		t->p[t->np].s = xstrndup(s, (size_t)(e - s));
+		t->p[t->np].line = line;
+		/* Trailing spaces and CRs are layout, not content. */
+		{
+			char	*q = t->p[t->np].s;
+			size_t	 n = strlen(q);
+
+			while (n > 0 && isspace((unsigned char)q[n - 1]))
+				q[--n] = '\0';
+		}
+		for (; s < e; s++)
+			if (*s == '\n')
+				line++;
+		t->np++;
+	}
+}
+
+static int
+parse_ob_text_fail(struct tdoc *t, long line, const char *msg)
+{
+	return diag_set(t->d, t->path, line, "%s", msg);
+}
+
+/* Read one chart section's heading and cut the runs of its chart line. */
+static int
+parse_ob_text_chart(struct tdoc *t, struct tchart *c)
+{
+	const char	*h, *after, *r, *q, *fn;
+	char		*ver;
+	size_t		 i, pos, vlen;
+
+	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &c->unit, &c->prop);
+	if (h == NULL)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart has no \"More Is Better\" / \"Fewer Is Better\" heading");
+	ver = ob_segment_version(h, c->title, c->args, &after);
+	if (ver == NULL)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart title does not repeat the heading \"%s\"", c->title);
+	c->version = ver;
+	if (strncmp(after, c->args, strlen(c->args)) != 0)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart does not repeat its arguments line \"%s\"", c->args);
+	c->rest = r = after + strlen(c->args);
+	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	if (c->nticks == 0)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart \"%s\": no axis ticks found (unsupported chart type or cut line)",
+		    c->title);
+	/* The first option names the run; names decide later if it is not it. */
+	c->tick = 0;
+	pos = c->tend[0];
+	while (strncmp(r + pos, "SE +/- ", 7) == 0) {
+		const char	*n = strstr(r + pos, ", N = ");
+		const char	*next;
+		char		*one;
+
+		if (n == NULL)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s\": SE string without N", c->title);
+		next = strstr(n, "SE +/- ");
+		c->se = xreallocarray(c->se, c->nse + 1, sizeof(*c->se));
+		if (next != NULL) {
+			one = xstrndup(r + pos, (size_t)(next - (r + pos)));
+			if (ob_segment_se(one, &c->se[c->nse].se, &c->se[c->nse].n) != 0) {
+				free(one);
+				return diag_set(t->d, t->path, c->chart_p->line,
+				    "chart \"%s\": malformed SE string", c->title);
+			}
+			free(one);
+			c->nse++;
+			pos = (size_t)(next - r);
+			continue;
+		}
+		/* The last N is glued to the values: read only the SE. */
+		one = xstrndup(r + pos, (size_t)(n - (r + pos)));
+		c->se[c->nse].se = NULL;
+		if (!ob_segment_is_number(one + 7, strlen(one + 7))) {
+			free(one);
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s\": malformed SE string", c->title);
+		}
+		c->se[c->nse].se = xstrdup(one + 7);
+		c->se[c->nse].n = 0;
+		c->nse++;
+		free(one);
+		pos = (size_t)(n - r) + 6;
+		break;
+	}
+	q = r + pos;
+	vlen = strspn(q, "0123456789.");
+	/* The footnote number is glued to the last value or note. */
+	fn = strstr(q, "1. (");
+	if (fn == NULL) {
+		fn = strstr(q, "1. ");
+		if (fn != NULL && fn < q + (vlen > 2 ? vlen - 2 : 0))
+			fn = NULL;
+	}
+	if (fn != NULL && fn < q + vlen)
+		vlen = (size_t)(fn - q);
+	if (vlen == 0)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart \"%s\": no values after the %s", c->title,
+		    c->nse ? "SE strings" : "axis ticks");
+	c->vrun = xstrndup(q, vlen);
+	if (fn == NULL)
+		c->notes = xstrdup(q + vlen);
+	else {
+		c->notes = xstrndup(q + vlen, (size_t)(fn - (q + vlen)));
+		c->foot = xstrdup(fn);
+	}
+	c->count = -1;
+	if (strchr(c->vrun, '.') != NULL) {
+		c->count = 0;
+		for (i = 0; c->vrun[i] != '\0'; i++)
+			if (c->vrun[i] == '.')
+				c->count++;
+	}
+	c->names_run = xstrndup(r, c->tstart[0]);
+	return 0;
+}
+
+/* Find chart sections: [title] [arguments] chart-line [extras...]. */
+static int
+parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
+{
+	size_t		 i, start = first, cap = 0;
+	struct tchart	*c;
+
+	for (i = first; i < last; i++) {
+		const char	*h, *after;
+		char		*unit = NULL, *v;
+		enum proportion	 prop;
+		bool		 three;
+
+		if (strncmp(t->p[i].s, OB_WATERMARK, strlen(OB_WATERMARK)) != 0)
+			continue;
+		if (i == start)
+			return parse_ob_text_fail(t, t->p[i].line,
+			    "chart line without a title paragraph before it");
+		h = ob_segment_head(t->p[i].s + strlen(OB_WATERMARK), &unit, &prop);
+		free(unit);
+		if (h == NULL)
+			return parse_ob_text_fail(t, t->p[i].line,
+			    "chart line without \"More Is Better\" / \"Fewer Is Better\"");
+		xgrow(&t->c, &cap, t->nc + 1, sizeof(*t->c));
+		c = &t->c[t->nc];
+		memset(c, 0, sizeof(*c));
+		c->chart_p = &t->p[i];
+		/* Title, arguments, chart; or title, chart (empty arguments). */
+		v = i >= start + 2 ? ob_segment_version(h, t->p[i - 2].s,
+		    t->p[i - 1].s, &after) : NULL;
+		three = v != NULL &&
+		    strncmp(after, t->p[i - 1].s, strlen(t->p[i - 1].s)) == 0;
+		free(v);
+		if (three) {
+			c->title_p = &t->p[i - 2];
+			c->args = t->p[i - 1].s;
+		} else if ((v = ob_segment_version(h, t->p[i - 1].s, "", NULL)) != NULL) {
+			free(v);
+			c->title_p = &t->p[i - 1];
+			c->args = "";
+		} else
+			return parse_ob_text_fail(t, t->p[i].line,
+			    "chart line does not repeat the title and arguments paragraphs before it");
+		c->title = c->title_p->s;
+		/* Paragraphs between the previous chart and this title. */
+		if (t->nc > 0) {
+			struct tchart	*prev = &t->c[t->nc - 1];
+			size_t		 j;
+
+			for (j = start; j < (size_t)(c->title_p - t->p); j++) {
+				prev->extras_line = xreallocarray(prev->extras_line,
+				    prev->extras.len + 1, sizeof(long));
+				prev->extras_line[prev->extras.len] = t->p[j].line;
+				str_list_add(&prev->extras, t->p[j].s);
+			}
+		} else if ((size_t)(c->title_p - t->p) != first)
+			return parse_ob_text_fail(t, t->p[first].line,
+			    "unexpected paragraph before the first chart");
+		t->nc++;
+		start = i + 1;
+	}
+	if (t->nc == 0)
+		return parse_ob_text_fail(t, t->p[first < t->np ? first : 0].line,
+		    "no chart found");
+	for (i = start; i < last; i++) {
+		c = &t->c[t->nc - 1];
+		c->extras_line = xreallocarray(c->extras_line, c->extras.len + 1,
+		    sizeof(long));
+		c->extras_line[c->extras.len] = t->p[i].line;
+		str_list_add(&c->extras, t->p[i].s);
+	}
+	return 0;
+}
+
+/* Where the table's names run starts: after the title and field labels. */
+static size_t
+parse_ob_text_labels_end(const char *s)
+{
+	size_t	pos = 0, i, l, best;
+
+	for (;;) {
+		best = 0;
+		for (i = 0; parse_ob_text_labels[i] != NULL; i++) {
+			l = strlen(parse_ob_text_labels[i]);
+			if (l > best && strncmp(s + pos, parse_ob_text_labels[i], l) == 0)
+				best = l;
+		}
+		if (best == 0)
+			return pos;
+		pos += best;
+	}
+}
+
+/* Same multiset of bytes? */
+static bool
+parse_ob_text_anagram(const char *a, const char *b, size_t n)
+{
+	size_t	cnt[256] = { 0 }, i;
+
+	for (i = 0; i < n; i++) {
+		cnt[(unsigned char)a[i]]++;
+		cnt[(unsigned char)b[i]]--;
+	}
+	for (i = 0; i < 256; i++)
+		if (cnt[i] != 0)
+			return false;
+	return true;
+}
+
+/* The table-order names run T, from the table line. */
+static int
+parse_ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
+{
+	const char	*longest = NULL, *rest, *hit;
+	size_t		 i, tl = strlen(t->rs->title ? t->rs->title : "");
+
+	for (i = 0; i < t->nc; i++)
+		if (longest == NULL || strlen(t->c[i].names_run) > strlen(longest))
+			longest = t->c[i].names_run;
+	/* Some chart lists every system in table order: T is that run. */
+	hit = strstr(table, longest);
+	if (hit != NULL && strlen(longest) > 0) {
+		t->names_t = xstrdup(longest);
+		return 0;
+	}
+	rest = table;
+	if (strncmp(rest, t->rs->title, tl) == 0)
+		rest += tl;
+	rest += parse_ob_text_labels_end(rest);
+	if (strlen(rest) >= strlen(longest) &&
+	    parse_ob_text_anagram(rest, longest, strlen(longest))) {
+		char	*cand = xstrndup(rest, strlen(longest));
+
+		/* The overview repeats the names run in table order. */
+		if (overview == NULL || strstr(overview, cand) != NULL) {
+			t->names_t = cand;
+			return 0;
+		}
+		free(cand);
+	}
+	return parse_ob_text_fail(t, t->p[t->iexport + 1].line,
+	    "cannot locate the system names in the systems table line");
+}
+
+/* "- X: " prefixes in the notes that occur in T: names stated by notes. */
+static void
+parse_ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
+{
+	const char	*p;
+
+	for (p = strstr(notes, "- "); p != NULL; p = strstr(p + 1, "- ")) {
+		const char	*c = strstr(p + 2, ": ");
+		char		*list, *tok, *save = NULL;
+
+		if (c == NULL || c - (p + 2) > 128 || c == p + 2)
+			continue;
+		list = xstrndup(p + 2, (size_t)(c - (p + 2)));
+		for (tok = strtok_r(list, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save)) {
+			while (*tok == ' ')
+				tok++;
+			if (*tok != '\0' && strstr(t, tok) != NULL)
+				str_list_add(out, tok);
+		}
+		free(list);
+	}
+}
+
+static void
+parse_ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
+{
+	size_t	i;
+	long	*counts;
+
+	np->t = t->names_t;
+	np->runs = xcalloc(t->nc + 1, sizeof(char *));
+	counts = xcalloc(t->nc + 1, sizeof(long));
+	np->nruns = t->nc;
+	np->min_names = 1;
+	for (i = 0; i < t->nc; i++) {
+		np->runs[i] = t->c[i].names_run;
+		counts[i] = t->c[i].count;
+		if (strlen(t->c[i].names_run) == strlen(t->names_t) &&
+		    t->c[i].nse > np->min_names)
+			np->min_names = t->c[i].nse;
+	}
+	np->counts = counts;
+}
+
+static void
+parse_ob_text_describe(struct strbuf *sb, const struct ob_names *n)
+{
+	size_t	i;
+
+	strbuf_adds(sb, "[");
+	for (i = 0; i < n->len; i++)
+		strbuf_printf(sb, "%s%s", i ? " | " : "", n->name[i]);
+	strbuf_adds(sb, "]");
+}
+
+/*
+ * Say which boundaries every candidate split shares (pinned) and which
+ * blocks between them could not be cut: "pinned: [A] [B C D] [E]".
+ */
+static void
+parse_ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
+    size_t n)
+{
+	size_t	 tl = strlen(t), i, j, pos, start = 0;
+	int	*cnt = xcalloc(tl + 1, sizeof(int));
+
+	for (i = 0; i < n; i++)
+		for (j = 0, pos = 0; j + 1 < sols[i].len; j++) {
+			pos += strlen(sols[i].name[j]);
+			cnt[pos]++;
+		}
+	strbuf_adds(sb, "; pinned blocks:");
+	for (pos = 1; pos <= tl; pos++) {
+		if (pos < tl && cnt[pos] != (int)n)
+			continue;
+		strbuf_printf(sb, " [%.*s]", (int)(pos - start), t + start);
+		start = pos;
+	}
+	free(cnt);
+}
+
+/*
+ * The systems table's cells are joined with no boundary and spanning cells
+ * are printed once: they cannot be assigned to systems from the text. Keep
+ * the labels and the raw cells run for the record instead of guessing.
+ */
+static void
+parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
+{
+	const char	*p = strstr(table, t->names_t), *rest = table;
+	size_t		 tl = strlen(t->rs->title), le;
+	char		*s;
+
+	if (strncmp(rest, t->rs->title, tl) == 0)
+		rest += tl;
+	le = parse_ob_text_labels_end(rest);
+	if (le > 0) {
+		s = xstrndup(rest, le);
+		kv_list_add(&t->rs->extra, "ob-table-labels", s);
+		free(s);
+	}
+	if (p == NULL)
+		return;
+	p += strlen(t->names_t);
+	s = xstrndup(p, (size_t)(notes - strlen(OB_WATERMARK) - p));
+	kv_list_add(&t->rs->extra, "ob-table-cells", s);
+	free(s);
+}
+
+/* Decide the system names: the user's, or the one partition evidence leaves. */
+static int
+parse_ob_text_names(struct tdoc *t, const char *notes)
+{
+	struct ob_name_problem	 np;
+	struct str_list		 hard = { 0 };
+	struct ob_names		 sols[OB_MAX_SOLS];
+	struct strbuf		 sb;
+	size_t			 n, i, nall = 0;
+	int			 rc = 0;
+
+	memset(&np, 0, sizeof(np));
+	if (t->opt != NULL && t->opt->system_names != NULL) {
+		char	*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
+
+		for (tok = strtok_r(list, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			if (*tok != '\0')
+				str_list_add(&hard, tok);
+		free(list);
+	} else
+		parse_ob_text_hard_names(notes, t->names_t, &hard);
+	parse_ob_text_names_problem(t, &np);
+	np.hard = (const char **)hard.items;
+	np.nhard = hard.len;
+	if (t->opt != NULL && t->opt->system_names != NULL) {
+		/* Stated names: they must tile the table run, in any order. */
+		struct ob_names	 user = { hard.items, hard.len };
+		size_t		*order = xcalloc(hard.len + 1, sizeof(size_t)), cnt;
+
+		if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 ||
+		    cnt != hard.len)
+			rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
+			    "the names given with --systems do not make up the systems "
+			    "table's names \"%s\"", t->names_t);
+		else {
+			t->names.len = hard.len;
+			t->names.name = xcalloc(hard.len, sizeof(char *));
+			for (i = 0; i < cnt; i++)
+				t->names.name[i] = xstrdup(hard.items[order[i]]);
+		}
+		free(order);
+		goto out;
+	}
+	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
+	if (n == 1) {
+		t->names = sols[0];
+		if (nall > 1)
+			format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+			    "system names taken from word boundaries: %zu other splits "
+			    "of \"%s\" fit every chart; state the names with --systems "
+			    "if these are wrong", nall - 1, t->names_t);
+		goto out;
+	}
+	strbuf_init(&sb);
+	if (n == 0)
+		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
+		    "at word joins is consistent with every chart; state them with "
+		    "--systems \"NAME1;NAME2;...\"", t->names_t);
+	else {
+		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
+		    " ways consistent with every chart and note, equally at word "
+		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
+		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
+		if (n <= OB_MAX_SOLS)
+			parse_ob_text_pinned(&sb, t->names_t, sols, n);
+		strbuf_adds(&sb, ", e.g. ");
+		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2; i++) {
+			if (i > 0)
+				strbuf_adds(&sb, " or ");
+			parse_ob_text_describe(&sb, &sols[i]);
+		}
+		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
+	}
+	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s", strbuf_str(&sb));
+	strbuf_free(&sb);
+	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
+		ob_names_free(&sols[i]);
+out:
+	free((void *)np.runs);
+	free((void *)np.counts);
+	str_list_free(&hard);
+	return rc;
+}
+
+/* Place each chart's names run: which systems, in which order. */
+static int
+parse_ob_text_place(struct tdoc *t, struct tchart *c)
+{
+	size_t	 o, cnt;
+	int	 tiles;
+	char	*run;
+
+	c->order = xcalloc(t->names.len + 1, sizeof(size_t));
+	for (o = 0; o < c->nticks; o++) {
+		run = xstrndup(c->rest, c->tstart[o]);
+		tiles = ob_split_tile(run, &t->names, c->order, &cnt);
+		if (tiles >= 1) {
+			free(c->names_run);
+			c->names_run = run;
+			c->tick = o;
+			if (tiles > 1)
+				return diag_set(t->d, t->path, c->chart_p->line,
+				    "chart \"%s\": the names run \"%s\" splits more than one way",
+				    c->title, run);
+			c->k = cnt;
+			c->placed = true;
+			return 0;
+		}
+		free(run);
+	}
+	return diag_set(t->d, t->path, c->chart_p->line,
+	    "chart \"%s\": the names run \"%s\" is not made of the systems' names",
+	    c->title, c->names_run);
+}
+
+/* The overview's value run: after the table-order names, before the mark. */
+static char *
+parse_ob_text_overview_values(struct tdoc *t, const char *ov)
+{
+	const char	*p = NULL, *q;
+	size_t		 n, wl = strlen(OB_WATERMARK), len = strlen(ov);
+
+	if (len < wl || strcmp(ov + len - wl, OB_WATERMARK) != 0)
+		return NULL;
+	for (q = strstr(ov, t->names_t); q != NULL; q = strstr(q + 1, t->names_t))
+		p = q;
+	if (p == NULL)
+		return NULL;
+	p += strlen(t->names_t);
+	n = (size_t)(ov + len - wl - p);
+	if (n == 0 || strspn(p, "0123456789.") < n)
+		return NULL;
+	return xstrndup(p, n);
+}
+
+/* Bars of one chart from its single reading. */
+static void
+parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
+{
+	struct ob_bar	*bars;
+	struct str_list	 notes = { 0 };
+	size_t		 j, a, b;
+	const char	*s = c->notes;
+	bool		 se_ok;
+
+	bars = xcalloc(c->k + 1, sizeof(*bars));
+	/* Row notes: one per bar only when there is one per bar. */
+	for (a = 0; s[a] != '\0'; a = b) {
+		for (b = a + 1; s[b] != '\0'; b++)
+			if (s[b - 1] != ' ' && (s[b] == '-' ||
+			    strncmp(s + b, "MIN: ", 5) == 0))
+				break;
+		{
+			char	*one = xstrndup(s + a, b - a);
+
+			str_list_add(&notes, one);
+			free(one);
+		}
+	}
+	if (notes.len > 0 && notes.len != c->k)
+		format_warn(t->opt, t->path, c->chart_p->line,
+		    "chart \"%s %s\": %zu row notes for %zu systems cannot be "
+		    "attributed to systems from the text", c->title, c->args,
+		    notes.len, c->k);
+	se_ok = c->nse == c->k;
+	if (c->nse > 0 && !se_ok)
+		format_warn(t->opt, t->path, c->chart_p->line,
+		    "chart \"%s %s\": %zu SE strings for %zu systems; the text does "
+		    "not say which system lacks one, so SE and N are left out",
+		    c->title, c->args, c->nse, c->k);
+	for (j = 0; j < c->k; j++) {
+		bars[j].system = (long)c->order[j];
+		if (c->ambiguous != NULL) {
+			bars[j].ambiguous = xstrdup(c->ambiguous);
+			continue;
+		}
+		bars[j].value_text = ob_check_cand_value(c, 0, j);
+		if (se_ok) {
+			bars[j].se_text = xstrdup(c->se[j].se);
+			bars[j].n = j + 1 == c->nse ? c->cands.c[0].n_last : c->se[j].n;
+		}
+		if (notes.len == c->k)
+			bars[j].note = xstrdup(notes.items[j]);
+	}
+	ob_segment_values(test, bars, c->k);
+	ob_segment_bars_free(bars, c->k);
+	free(bars);
+	str_list_free(&notes);
+}
+
+/* Split a "1. (CC) ... 2. (CXX) ..." run into footnotes. */
+static void
+parse_ob_text_footnotes(struct test *test, const char *f)
+{
+	const char	*p = f, *n;
+	char		 mark[16];
+	int		 k = 2;
+
+	while (p != NULL && *p != '\0') {
+		snprintf(mark, sizeof(mark), "%d. (", k);
+		n = strstr(p + 1, mark);
+		if (n == NULL) {
+			ob_segment_footnote(test, p, strlen(p));
+			break;
+		}
+		ob_segment_footnote(test, p, (size_t)(n - p));
+		p = n;
+		k++;
+	}
+}
+
+/* Notes of the table line: "<Section> Details- entry- NAME: entry...". */
+static void
+parse_ob_text_notes(struct tdoc *t, const char *notes)
+{
+	const char	*q, *body, *next, *sec[64];
+	size_t		 nh = 0, i, j, l, best, seclen[64];
+
+	for (q = strstr(notes, " Details- "); q != NULL && nh < 64;
+	    q = strstr(q + 1, " Details- ")) {
+		const char	*s = q;
+
+		best = 0;
+		for (i = 0; parse_ob_text_sections[i] != NULL; i++) {
+			l = strlen(parse_ob_text_sections[i]);
+			if ((size_t)(q - notes) >= l && l > best &&
+			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
+				best = l;
+		}
+		if (best == 0) {
+			while (s > notes && isalpha((unsigned char)s[-1]))
+				s--;
+			/* A glued section name starts at its capital. */
+			while (s < q && !isupper((unsigned char)*s))
+				s++;
+			best = (size_t)(q - s);
+		}
+		if (best == 0)
+			continue;
+		sec[nh] = q - best;
+		seclen[nh] = best;
+		nh++;
+	}
+	for (i = 0; i < nh; i++) {
+		char	*name = xstrndup(sec[i], seclen[i]);
+		char	*text;
+		const char *end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
+		const char *e0;
+
+		body = sec[i] + seclen[i] + strlen(" Details");
+		text = xstrndup(body, (size_t)(end - body));
+		/* Entries start where "- NAME[, NAME]: " follows. */
+		e0 = text;
+		for (next = strstr(text + 1, "- "); ; next = strstr(next + 1, "- ")) {
+			bool	 split = false;
+
+			if (next != NULL) {
+				for (j = 0; j < t->rs->nsystems && !split; j++) {
+					const char	*id = t->rs->systems[j].identifier;
+					size_t		 il = strlen(id);
+
+					if (strncmp(next + 2, id, il) == 0 &&
+					    (next[2 + il] == ':' || next[2 + il] == ','))
+						split = true;
+				}
+				if (!split)
+					continue;
+			}
+			{
+				const char	*stop = next ? next : text + strlen(text);
+				char		*entry = xstrndup(e0, (size_t)(stop - e0));
+				size_t		 el = strlen(entry);
+
+				while (el > 0 && entry[el - 1] == ' ')
+					entry[--el] = '\0';
+				ob_segment_note(t->rs, name, entry);
+				free(entry);
+			}
+			if (next == NULL)
+				break;
+			e0 = next;
+		}
+		free(text);
+		free(name);
+	}
+}
+
+static void
+parse_ob_text_free(struct tdoc *t)
+{
+	size_t	i, j;
+
+	for (i = 0; i < t->nc; i++) {
+		struct tchart	*c = &t->c[i];
+
+		free(c->unit);
+		free(c->version);
+		free(c->names_run);
+		for (j = 0; j < c->nse; j++)
+			free(c->se[j].se);
+		free(c->se);
+		free(c->vrun);
+		free(c->notes);
+		free(c->foot);
+		free(c->order);
+		free(c->ambiguous);
+		ob_cands_free(&c->cands);
+		str_list_free(&c->extras);
+		free(c->extras_line);
+	}
+	free(t->c);
+	for (i = 0; i < t->np; i++)
+		free(t->p[i].s);
+	free(t->p);
+	free(t->names_t);
+	ob_names_free(&t->names);
+}
+
+/* Split every chart's values; narrow with the overview; flag the rest. */
+static int
+parse_ob_text_values(struct tdoc *t, const char *ovv)
+{
+	size_t	i, j;
+
+	for (i = 0; i < t->nc; i++) {
+		struct tchart	*c = &t->c[i];
+
+		if (c->nse > c->k)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\": %zu SE strings for %zu systems",
+			    c->title, c->args, c->nse, c->k);
+		ob_split_values(c->vrun, strlen(c->vrun), c->k, c->nse > 0,
+		    1.25 * c->tlast[c->tick], &c->cands);
+		if (c->cands.len == 0)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\": the value run \"%s\" cannot be read as "
+			    "%zu values (cut or mangled line?)", c->title, c->args,
+			    c->vrun, c->k);
+	}
+	for (i = 0; i < t->nc; i++)
+		t->c[i].ovdec = -1;
+	if (ovv != NULL)
+		ob_check_overview(t, ovv);
+	ob_check_siblings(t);
+	for (i = 0; i < t->nc; i++) {
+		struct tchart	*c = &t->c[i];
+		struct strbuf	 sb;
+
+		if (c->cands.len == 1)
+			continue;
+		strbuf_init(&sb);
+		strbuf_printf(&sb, "%s%zu readings of the value run \"%s\"",
+		    c->cands.truncated ? "more than " : "", c->cands.len, c->vrun);
+		for (j = 0; j < c->cands.len && j < 3; j++) {
+			size_t	v;
+
+			strbuf_adds(&sb, j ? " or " : ": ");
+			for (v = 0; v < c->k; v++) {
+				char	*s = ob_check_cand_value(c, j, v);
+
+				strbuf_printf(&sb, "%s%s", v ? "/" : "", s);
+				free(s);
+			}
+		}
+		if (c->cands.len > 3)
+			strbuf_adds(&sb, " ...");
+		if (t->opt != NULL && t->opt->strict) {
+			diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\" is ambiguous: %s", c->title, c->args,
+			    strbuf_str(&sb));
+			strbuf_free(&sb);
+			return -1;
+		}
+		format_warn(t->opt, t->path, c->chart_p->line,
+		    "chart \"%s %s\" is ambiguous, values left out: %s", c->title,
+		    c->args, strbuf_str(&sb));
+		c->ambiguous = xasprintf("ambiguous in the source text: %s",
+		    strbuf_str(&sb));
+		strbuf_free(&sb);
+	}
+	return 0;
+}
+
+static void
+parse_ob_text_build(struct tdoc *t)
+{
+	size_t	 i, j;
+	long	 s;
+
+	for (i = 0; i < t->nc; i++) {
+		struct tchart	*c = &t->c[i];
+		struct test	*test = result_set_add_test(t->rs);
+		const char	*reason;
+
+		model_set_str(&test->title, c->title);
+		model_set_str(&test->app_version, c->version);
+		model_set_str(&test->description, c->args);
+		model_set_str(&test->unit, c->unit);
+		test->proportion = c->prop;
+		model_set_str(&test->proportion_raw, proportion_name(c->prop));
+		test->display = DISPLAY_BAR;
+		model_set_str(&test->display_raw, "BAR_GRAPH");
+		parse_ob_text_bars(t, c, test);
+		if (c->foot != NULL)
+			parse_ob_text_footnotes(test, c->foot);
+		for (j = 0; j < c->extras.len; j++) {
+			s = ob_segment_failed(t->rs, c->extras.items[j], &reason);
+			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
+				struct value	*v = test_add_value(test, (size_t)s);
+
+				model_set_str(&v->error, reason);
+			} else if (test->annotation == NULL)
+				model_set_str(&test->annotation, c->extras.items[j]);
+			else
+				format_warn(t->opt, t->path, c->extras_line[j],
+				    "extra paragraph after chart \"%s\" ignored",
+				    c->title);
+		}
+	}
+}
+
+static int
+parse_ob_text_read(const char *path, const struct read_options *opt,
+    struct result_set *rs, struct diag *d)
+{
+	struct tdoc	 t;
+	char		*buf, *ovv = NULL, *desc;
+	size_t		 len, i, last;
+	const char	*table, *notes;
+	int		 rc = -1;
+
+	memset(&t, 0, sizeof(t));
+	t.path = path;
+	t.opt = opt;
+	t.rs = rs;
+	t.d = d;
+	buf = format_slurp(path, &len, d);
+	if (buf == NULL)
+		return -1;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		return diag_set(d, path, 0, "binary data (NUL byte) in a text export");
+	}
+	{
+		/* Copies through mail or Windows: CRLF is a line end too. */
+		char	*r, *w;
+
+		for (r = w = buf; *r != '\0'; r++)
+			if (*r != '\r' || r[1] != '\n')
+				*w++ = *r;
+		*w = '\0';
+	}
+	parse_ob_text_paras(&t, buf);
+	free(buf);
+	/* A doubled paragraph is a copying accident: say so, read it once. */
+	for (i = 1; i < t.np; i++)
+		if (strcmp(t.p[i].s, t.p[i - 1].s) == 0) {
+			format_warn(opt, path, t.p[i].line,
+			    "paragraph repeats the one before it; read once");
+			free(t.p[i].s);
+			memmove(&t.p[i], &t.p[i + 1], (t.np - i - 1) * sizeof(*t.p));
+			t.np--;
+			i--;
+		}
+	for (i = 0; i < t.np; i++)
+		if (strncmp(t.p[i].s, OB_EXPORT_LINE, strlen(OB_EXPORT_LINE)) == 0)
+			break;
+	if (i == t.np || i == 0) {
+		diag_set(d, path, 1, "no \"%s\" line after a title", OB_EXPORT_LINE);
+		goto out;
+	}
+	t.iexport = i;
+	model_set_str(&rs->title, t.p[0].s);
+	if (i > 1) {
+		struct strbuf	sb;
+		size_t		j;
+
+		strbuf_init(&sb);
+		for (j = 1; j < i; j++)
+			strbuf_printf(&sb, "%s%s", j > 1 ? "\n\n" : "", t.p[j].s);
+		desc = strbuf_detach(&sb);
+		model_set_str(&rs->description, desc);
+		free(desc);
+	}
+	{
+		char	*url = xstrdup(t.p[i].s + strlen(OB_EXPORT_LINE));
+		size_t	 ul = strlen(url);
+
+		if (ul > 0 && url[ul - 1] == '.')
+			url[--ul] = '\0';
+		if (ob_segment_url(rs, url) != 0)
+			format_warn(opt, path, t.p[i].line,
+			    "export URL has no OpenBenchmarking result ID");
+		free(url);
+	}
+	last = t.np - 1;
+	if (strncmp(t.p[last].s, OB_TRAILER, strlen(OB_TRAILER)) != 0) {
+		diag_set(d, path, t.p[last].line, "no \"Phoronix Test Suite vX.Y.Z\" "
+		    "trailer at the end: the document looks truncated");
+		goto out;
+	}
+	model_set_str(&rs->generator, t.p[last].s);
+	if (t.iexport + 3 > last) {
+		diag_set(d, path, t.p[last].line, "no systems table, overview or charts");
+		goto out;
+	}
+	table = t.p[t.iexport + 1].s;
+	notes = strstr(table, OB_WATERMARK);
+	if (notes == NULL) {
+		diag_set(d, path, t.p[t.iexport + 1].line,
+		    "systems table line has no OpenBenchmarking.org mark");
+		goto out;
+	}
+	notes += strlen(OB_WATERMARK);
+	if (strncmp(t.p[t.iexport + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0) {
+		diag_set(d, path, t.p[t.iexport + 2].line,
+		    "no overview line after the systems table");
+		goto out;
+	}
+	if (parse_ob_text_sections_find(&t, t.iexport + 3, last) != 0)
+		goto out;
+	for (i = 0; i < t.nc; i++)
+		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
+			goto out;
+	if (parse_ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
+		goto out;
+	if (parse_ob_text_names(&t, notes) != 0)
+		goto out;
+	for (i = 0; i < t.names.len; i++)
+		result_set_add_system(rs, t.names.name[i]);
+	parse_ob_text_table_raw(&t, table, notes);
+	parse_ob_text_notes(&t, notes);
+	for (i = 0; i < t.nc; i++)
+		if (parse_ob_text_place(&t, &t.c[i]) != 0)
+			goto out;
+	ovv = parse_ob_text_overview_values(&t, t.p[t.iexport + 2].s);
+	if (ovv == NULL)
+		format_warn(opt, path, t.p[t.iexport + 2].line,
+		    "overview line not readable; integer charts are not cross-checked");
+	if (parse_ob_text_values(&t, ovv) != 0)
+		goto out;
+	parse_ob_text_build(&t);
+	rc = 0;
+out:
+	free(ovv);
+	parse_ob_text_free(&t);
+	return rc;
+}
+
+const struct reader reader_ob_text = {
+	"ob-text",
+	"OpenBenchmarking result view exported to HTML, flattened to text",
+	parse_ob_text_detect,
+	parse_ob_text_read,
+};

@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Folding repeated runs into one value: matching tests by identity,
+ * appending runs, recomputing mean/SE/N through value_compute_stats (the
+ * model's single definition of the statistics). It does not read files
+ * or decide which files are runs of each other; the importer does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "runs-merge.h"
+#include "xalloc.h"
+
+static bool	 runs_merge_same_name(const struct test *a, const struct test *b);
+static bool	 runs_merge_same_kv(const struct kv_list *a, const struct kv_list *b);
+static void	 runs_merge_value(struct value *dst, const struct value *src);
+static void	 runs_merge_copy_value(struct value *dst, const struct value *src);
+static void	 runs_merge_copy_test(struct test *dst, const struct test *src);
+static void	 runs_merge_free_test(struct test *t);
+static void	 runs_merge_stats(struct value *v);
+
+static bool
+runs_merge_same_name(const struct test *a, const struct test *b)
+{
+	return g_strcmp0(a->title, b->title) == 0 &&
+	    g_strcmp0(a->description, b->description) == 0 &&
+	    g_strcmp0(a->unit, b->unit) == 0 &&
+	    g_strcmp0(a->app_version, b->app_version) == 0;
+}
+
+static bool
+runs_merge_same_kv(const struct kv_list *a, const struct kv_list *b)
+{
+	size_t	i;
+
+	if (a->len != b->len)
+		return false;
+	for (i = 0; i < a->len; i++)
+		if (strcmp(a->items[i].key, b->items[i].key) != 0 ||
+		    strcmp(a->items[i].value, b->items[i].value) != 0)
+			return false;
+	return true;
+}
+
+bool
+runs_merge_same_test(const struct test *a, const struct test *b)
+{
+	return runs_merge_same_name(a, b) && runs_merge_same_kv(&a->facts, &b->facts);
+}
+
+/* Mean, SE, N from the runs; min and max too once there are several. */
+static void
+runs_merge_stats(struct value *v)
+{
+	size_t	i;
+
+	value_compute_stats(v);
+	/* One run says nothing about spread: SE stays absent, not 0. */
+	if (v->runs.len < 2) {
+		v->has_se = false;
+		return;
+	}
+	v->has_min = v->has_max = true;
+	v->min = v->max = v->runs.v[0];
+	for (i = 1; i < v->runs.len; i++) {
+		if (v->runs.v[i] < v->min)
+			v->min = v->runs.v[i];
+		if (v->runs.v[i] > v->max)
+			v->max = v->runs.v[i];
+	}
+}
+
+static void
+runs_merge_value(struct value *dst, const struct value *src)
+{
+	struct series	*s;
+	size_t		 i, k;
+	char		*note;
+
+	if (dst->runs.len == 0 && dst->has_mean)
+		dbl_list_add(&dst->runs, dst->mean);
+	if (src->runs.len > 0)
+		for (i = 0; i < src->runs.len; i++)
+			dbl_list_add(&dst->runs, src->runs.v[i]);
+	else if (src->has_mean)
+		dbl_list_add(&dst->runs, src->mean);
+	if (src->note != NULL && g_strcmp0(src->note, dst->note) != 0) {
+		note = dst->note != NULL ? xasprintf("%s; %s", dst->note, src->note) :
+		    xstrdup(src->note);
+		free(dst->note);
+		dst->note = note;
+	}
+	if (dst->error == NULL && src->error != NULL)
+		dst->error = xstrdup(src->error);
+	/* Raw runs keep their series: one series per run, in run order. */
+	for (i = 0; i < src->nseries; i++) {
+		s = value_add_series(dst, src->series[i].name);
+		model_set_str(&s->unit, src->series[i].unit);
+		if (src->series[i].x_unit != NULL)
+			model_set_str(&s->x_unit, src->series[i].x_unit);
+		for (k = 0; k < src->series[i].x.len; k++)
+			dbl_list_add(&s->x, src->series[i].x.v[k]);
+		for (k = 0; k < src->series[i].y.len; k++)
+			dbl_list_add(&s->y, src->series[i].y.v[k]);
+	}
+	runs_merge_stats(dst);
+}
+
+static void
+runs_merge_copy_value(struct value *dst, const struct value *src)
+{
+	size_t	sys = dst->system;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->system = sys;
+	dst->has_mean = src->has_mean;
+	dst->mean = src->mean;
+	dst->has_se = src->has_se;
+	dst->se = src->se;
+	dst->n = src->n;
+	dst->has_min = src->has_min;
+	dst->min = src->min;
+	dst->has_max = src->has_max;
+	dst->max = src->max;
+	dst->value_text = xstrdup(src->value_text);
+	dst->raw_string = xstrdup(src->raw_string);
+	dst->json_raw = xstrdup(src->json_raw);
+	dst->error = xstrdup(src->error);
+	/* Runs, note and series come through the one merge path. */
+	dst->has_mean = false;
+	runs_merge_value(dst, src);
+	if (src->runs.len == 0) {
+		/* A stated value without raw runs stays as stated. */
+		dbl_list_free(&dst->runs);
+		dst->has_mean = src->has_mean;
+		dst->mean = src->mean;
+		dst->has_se = src->has_se;
+		dst->se = src->se;
+		dst->n = src->n;
+	}
+}
+
+static void
+runs_merge_copy_test(struct test *dst, const struct test *src)
+{
+	size_t	i;
+
+	dst->identifier = xstrdup(src->identifier);
+	dst->title = xstrdup(src->title);
+	dst->app_version = xstrdup(src->app_version);
+	dst->arguments = xstrdup(src->arguments);
+	dst->description = xstrdup(src->description);
+	dst->unit = xstrdup(src->unit);
+	dst->proportion = src->proportion;
+	dst->proportion_raw = xstrdup(src->proportion_raw);
+	dst->display = src->display;
+	dst->display_raw = xstrdup(src->display_raw);
+	dst->annotation = xstrdup(src->annotation);
+	dst->parent = xstrdup(src->parent);
+	for (i = 0; i < src->footnotes.len; i++)
+		str_list_add(&dst->footnotes, src->footnotes.items[i]);
+	for (i = 0; i < src->facts.len; i++)
+		kv_list_add(&dst->facts, src->facts.items[i].key,
+		    src->facts.items[i].value);
+}
+
+/* Release a test that was moved out of rs->tests (its storage, not the slot). */
+static void
+runs_merge_free_test(struct test *t)
+{
+	struct result_set	*tmp;
+
+	/* Reuse the model's own release path through a one-test set. */
+	tmp = result_set_new();
+	tmp->tests = xmalloc(sizeof(*t));
+	tmp->tests[0] = *t;
+	tmp->ntests = tmp->captests = 1;
+	result_set_free(tmp);
+	memset(t, 0, sizeof(*t));
+}
+
+void
+runs_merge_within(struct result_set *rs, const struct read_options *opt,
+    const char *path)
+{
+	struct test	*a, *b;
+	struct value	*va;
+	size_t		 i, k, v, w, f;
+	char		*desc;
+
+	for (i = 0; i < rs->ntests; i++) {
+		a = &rs->tests[i];
+		if (a->title == NULL)
+			continue;	/* folded away */
+		for (k = i + 1; k < rs->ntests; k++) {
+			b = &rs->tests[k];
+			if (b->title == NULL || !runs_merge_same_name(a, b))
+				continue;
+			if (!runs_merge_same_kv(&a->facts, &b->facts)) {
+				/* Same name, other options: keep apart, visibly. */
+				for (f = 0; f < b->facts.len; f++) {
+					const char *av = kv_list_get(&a->facts,
+					    b->facts.items[f].key);
+
+					if (av == NULL || strcmp(av,
+					    b->facts.items[f].value) != 0)
+						break;
+				}
+				if (f == b->facts.len)
+					f = 0;
+				if (b->facts.len == 0)
+					continue;
+				desc = xasprintf("%s - %s: %s", b->description,
+				    b->facts.items[f].key, b->facts.items[f].value);
+				format_warn(opt, path, 0, "tests \"%s\" differ in %s; "
+				    "kept separate as \"%s\"", b->description,
+				    b->facts.items[f].key, desc);
+				model_set_str(&b->description, desc);
+				model_set_str(&b->arguments, desc);
+				free(desc);
+				continue;
+			}
+			for (v = 0; v < b->nvalues; v++) {
+				va = test_find_value(a, b->values[v].system);
+				if (va != NULL)
+					runs_merge_value(va, &b->values[v]);
+				else {
+					va = test_add_value(a, b->values[v].system);
+					runs_merge_copy_value(va, &b->values[v]);
+				}
+			}
+			runs_merge_free_test(b);
+		}
+	}
+	for (i = 0, w = 0; i < rs->ntests; i++)
+		if (rs->tests[i].title != NULL)
+			rs->tests[w++] = rs->tests[i];
+	rs->ntests = w;
+}
+
+void
+runs_merge_sets(struct result_set *dst, const struct result_set *src,
+    const struct read_options *opt, const char *srcpath)
+{
+	const struct test	*s;
+	struct test		*t;
+	struct value		*v;
+	size_t			*sysmap, i, k, j;
+	long			 found;
+
+	sysmap = xcalloc(src->nsystems + 1, sizeof(*sysmap));
+	for (i = 0; i < src->nsystems; i++) {
+		found = result_set_find_system(dst, src->systems[i].identifier);
+		if (found < 0) {
+			sysmap[i] = result_set_add_system(dst,
+			    src->systems[i].identifier);
+			for (k = 0; k < src->systems[i].fields.len; k++)
+				kv_list_add(&dst->systems[sysmap[i]].fields,
+				    src->systems[i].fields.items[k].key,
+				    src->systems[i].fields.items[k].value);
+		} else
+			sysmap[i] = (size_t)found;
+	}
+	for (i = 0; i < src->ntests; i++) {
+		s = &src->tests[i];
+		t = NULL;
+		for (k = 0; k < dst->ntests; k++)
+			if (runs_merge_same_test(&dst->tests[k], s)) {
+				t = &dst->tests[k];
+				break;
+			}
+		if (t == NULL) {
+			format_warn(opt, srcpath, 0, "test \"%s: %s\" (%s) matches no "
+			    "test of the first run; kept as a separate test",
+			    s->title ? s->title : "", s->description ? s->description : "",
+			    s->unit ? s->unit : "");
+			t = result_set_add_test(dst);
+			runs_merge_copy_test(t, s);
+		}
+		for (j = 0; j < s->nvalues; j++) {
+			if (s->values[j].system >= src->nsystems)
+				continue;
+			v = test_find_value(t, sysmap[s->values[j].system]);
+			if (v != NULL)
+				runs_merge_value(v, &s->values[j]);
+			else {
+				v = test_add_value(t, sysmap[s->values[j].system]);
+				runs_merge_copy_value(v, &s->values[j]);
+			}
+		}
+	}
+	free(sysmap);
+}

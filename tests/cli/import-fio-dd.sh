@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# import of fio and dd output: repeated runs merged by --system (N = 3 in
+# the store), --merge-runs, error-only fio output refused with its message,
+# dd seed with two systems, a corrupted log imported with a warning.
+. "$(dirname "$0")/lib.sh"
+FX="$ROOT/fixtures"
+
+check_ok "three runs with --system" "$BR" import --system box \
+	"$FX/fio/run1-randread.json" "$FX/fio/run2-randread.json" "$FX/fio/run3-randread.json"
+check_grep "three runs: one set, files merged" "3 files merged as runs" "$T/out"
+nv=$(sqlite3 "$BENCHREPORT_DB" "SELECT DISTINCT n FROM results")
+check "three runs: N = 3 stored" [ "$nv" = 3 ]
+nr=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM runs")
+nt=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM results")
+check "three runs: raw runs stored" [ "$nr" -eq $((nt * 3)) ]
+check_ok "same runs again" "$BR" import --system box \
+	"$FX/fio/run1-randread.json" "$FX/fio/run2-randread.json" "$FX/fio/run3-randread.json"
+check_grep "same runs again: recognised" "already imported" "$T/out"
+
+check_ok "--merge-runs without --system" "$BR" import --merge-runs \
+	"$FX/fio/run2-randread.json" "$FX/fio/run3-randread.json"
+check_grep "--merge-runs: merged" "2 files merged as runs" "$T/out"
+
+check_fail 2 "fio error message refused" "$BR" import "$FX/fio/error-shm.json"
+check_grep "fio error quoted" 'error-shm.json:1: .*"error: failed to setup shm segment"' "$T/err"
+
+check_fail 2 "a bad run stores nothing" "$BR" import --system box \
+	"$FX/fio/run1-randread.json" "$FX/fio/error-shm.json"
+sets=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM result_sets")
+check "a bad run stores nothing: still two sets" [ "$sets" -eq 2 ]
+
+check_ok "--system with files of several formats: separate sets" "$BR" import \
+	--system box2 "$FX/fio/run1-randread.json" "$FX/dd/busybox.txt"
+check_nogrep "several formats: not merged" "merged as runs" "$T/out"
+sets=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM result_sets")
+check "several formats: two more sets" [ "$sets" -eq 4 ]
+
+check_ok "corrupted log imports" "$BR" import "$FX/fio/corrupt_clat.1.log"
+check_grep "corrupted log: warning with line" 'corrupt_clat.1.log:3: corrupted log row' "$T/err"
+
+check_ok "dd with two machines" "$BR" import "$FX/dd/two-machines-crlf.txt"
+check_grep "dd: two systems" "2 systems" "$T/out"
+
+if [ -n "$SHARED" ]; then
+	check_ok "seed 001 imports" "$BR" import "$SHARED/seeds/001_332226ff2c2cc6a5.txt"
+	sy=$(sqlite3 "$BENCHREPORT_DB" "SELECT group_concat(identifier, ',') FROM
+		(SELECT DISTINCT identifier FROM systems WHERE identifier IN ('Desktop','Laptop'))")
+	check "seed 001: Desktop and Laptop" [ "$sy" = "Desktop,Laptop" ]
+else
+	skip "seed 001 imports" "../shared is absent"
+	skip "seed 001: Desktop and Laptop" "../shared is absent"
+fi
+done_testing

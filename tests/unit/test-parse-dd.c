@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The dd reader on the project's fixtures, the shared corpus (read in
+ * place) and seed 001. Every value is checked against bytes / seconds
+ * parsed here from the summary line by sscanf, independently of the
+ * reader's regular expressions; the seed's figures are checked by hand.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "read-helpers.h"
+#include "tap.h"
+
+#define FX	"fixtures/dd/"
+#define SEED	"../shared/seeds/001_332226ff2c2cc6a5.txt"
+
+static int	 summaries(const char *path, double *bytes, double *secs, int max);
+static void	 check_file(const char *path);
+static void	 check_seed(void);
+static void	 check_cases(void);
+
+/*
+ * GNU "N bytes (...) copied, T s", busybox "... T seconds", BSD
+ * "N bytes transferred in T secs": the figures read with sscanf, decimal
+ * commas turned into points first. Progress updates (CR-separated) are
+ * cut off by reading each line's text after its last CR.
+ */
+static int
+summaries(const char *path, double *bytes, double *secs, int max)
+{
+	FILE	*fp;
+	char	 line[4096], *p, *c, *q;
+	double	 b, s;
+	int	 n = 0;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), fp) != NULL && n < max) {
+		line[strcspn(line, "\n")] = '\0';
+		if ((c = strrchr(line, '\r')) != NULL && c[1] != '\0')
+			continue;	/* progress updates end in CR, then the next one */
+		if (c != NULL)
+			*c = '\0';
+		for (q = line; *q != '\0'; q++)
+			if (*q == ',' && q[1] >= '0' && q[1] <= '9' && q > line &&
+			    q[-1] >= '0' && q[-1] <= '9')
+				*q = '.';
+		p = line + strspn(line, " ");
+		if (sscanf(p, "%lf bytes transferred in %lf secs", &b, &s) == 2 ||
+		    sscanf(p, "%lf %*s copied, %lf", &b, &s) == 2 ||
+		    ((c = strchr(p, ')')) != NULL && strstr(p, "bytes (") != NULL &&
+		    sscanf(p, "%lf", &b) == 1 && sscanf(c + 1, "%*[^,], %lf", &s) == 1) ||
+		    ((c = strchr(p, ')')) != NULL && strstr(p, "Bytes (") != NULL &&
+		    sscanf(p, "%lf", &b) == 1 && sscanf(c + 1, "%*[^,], %lf", &s) == 1)) {
+			bytes[n] = b;
+			secs[n] = s;
+			n++;
+		}
+	}
+	fclose(fp);
+	return n;
+}
+
+static void
+check_file(const char *path)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*mb, *mib;
+	double			 b[64], s[64], want_mb = 0, want_mib = 0, got_mb = 0, got_mib = 0;
+	char			 name[512];
+	size_t			 i, k;
+	int			 n;
+
+	snprintf(name, sizeof(name), "dd %s", strrchr(path, '/') + 1);
+	n = summaries(path, b, s, 64);
+	if (th_read(path, NULL, &rs, &w, &d) == -1) {
+		ok(n == 0 && d.msg[0] != '\0', name);
+		diag("%s", d.msg);
+		goto out;
+	}
+	for (k = 0; k < (size_t)n; k++) {
+		want_mb += b[k] / s[k] / 1e6;
+		want_mib += b[k] / s[k] / 1048576;
+	}
+	/* Repeated runs are merged: mean x N is the sum of their rates. */
+	for (i = 0; i < rs->ntests; i++)
+		for (k = 0; k < rs->tests[i].nvalues; k++) {
+			const struct value *v = &rs->tests[i].values[k];
+
+			if (strcmp(rs->tests[i].unit, "MB/s") == 0)
+				got_mb += v->mean * (double)v->n;
+			else
+				got_mib += v->mean * (double)v->n;
+		}
+	ok(n > 0, name);
+	is_double(got_mb, want_mb, 1e-9 * want_mb, name);
+	is_double(got_mib, want_mib, 1e-9 * want_mib, name);
+	mb = th_find(rs, "", "MB/s");
+	mib = th_find(rs, "", "MiB/s");
+	ok(mb != NULL && mib != NULL && mb->proportion == PROP_HIB, name);
+out:
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+static void
+check_seed(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	const struct value	*v;
+	long			 desk, lap;
+
+	if (!th_has_corpus()) {
+		skip("seed 001", "../shared is absent");
+		return;
+	}
+	ok(th_read(SEED, NULL, &rs, &w, &d) == 0, "seed 001 read");
+	is_str(format_detect_file(SEED, &d)->name, "dd", "seed 001 detected as dd");
+	is_int(rs->nsystems, 2, "seed 001: two systems");
+	desk = result_set_find_system(rs, "Desktop");
+	lap = result_set_find_system(rs, "Laptop");
+	ok(desk >= 0 && lap >= 0, "seed 001: Desktop and Laptop");
+	if (desk < 0 || lap < 0)
+		goto out;
+	/* The Key: value lines under each heading, as the page shows them. */
+	is_str(kv_list_get(&rs->systems[desk].fields, "Operating System"),
+	    "FreeBSD 12.1-STABLE (r363130) amd64", "Desktop OS");
+	is_str(kv_list_get(&rs->systems[desk].fields, "CPU"),
+	    "Intel(R) Core(TM) i7-7700 CPU @ 3.60GHz", "Desktop CPU");
+	is_str(kv_list_get(&rs->systems[desk].fields, "Chipset"), "B250", "Desktop chipset");
+	is_str(kv_list_get(&rs->systems[desk].fields, "Controller"),
+	    "nvme0: Generic NVMe Device", "Desktop controller");
+	is_str(kv_list_get(&rs->systems[desk].fields, "Disk"),
+	    "Samsung SSD 970 EVO Plus 250GB", "Desktop disk from Model Number");
+	is_str(kv_list_get(&rs->systems[lap].fields, "CPU"),
+	    "Intel(R) Core(TM) i7-7700HQ CPU @ 2.80GHz", "Laptop CPU");
+	is_str(kv_list_get(&rs->systems[lap].fields, "Chipset"), "Sunrise Point",
+	    "Laptop chipset");
+	is_str(kv_list_get(&rs->systems[lap].fields, "Disk"), "PLEXTOR PX-256M8PeGN",
+	    "Laptop disk");
+	is_int(rs->ntests, 2, "seed 001: one dd result each, in MB/s and MiB/s");
+	/*
+	 * By hand: 10485760000 bytes / 15.847386 s = 661671268.7 B/s =
+	 * 661.67 MB/s (the page says 661671275 bytes/sec, dd's own rounding,
+	 * and "631 MiB/s (661 MB/s)"); / 12.896949 s = 813.04 MB/s (page:
+	 * 813041919 bytes/sec, "775 MiB/s").
+	 */
+	t = th_find(rs, "Block Size: 10M - Count: 1000 - Input: /dev/zero - Output: File",
+	    "MB/s");
+	ok(t != NULL, "seed 001: test named from the dd command line");
+	if (t == NULL)
+		goto out;
+	v = test_find_value(t, (size_t)desk);
+	ok(v != NULL && fabs(v->mean - 661.6712687) < 1e-6, "Desktop MB/s");
+	ok(v != NULL && strstr(v->note, "10485760000 bytes in 15.847386 s") != NULL,
+	    "Desktop bytes and seconds kept as given");
+	v = test_find_value(t, (size_t)lap);
+	ok(v != NULL && fabs(v->mean - 813.0419063) < 1e-6, "Laptop MB/s");
+	t = th_find(rs, "Count: 1000", "MiB/s");
+	v = t != NULL ? test_find_value(t, (size_t)desk) : NULL;
+	ok(v != NULL && fabs(v->mean - 631.0188949) < 1e-6, "Desktop MiB/s (page: 631)");
+	is_str(kv_list_get(&t->facts, "bs"), "10M", "operands kept as facts");
+	is_str(kv_list_get(&t->facts, "dd variant"), "BSD", "BSD form recognised");
+out:
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+static void
+check_cases(void)
+{
+	static const char *const corpus[] = {
+		"dd/PolinChen__logcenter__tips_linux-IO-benchmark.md",
+		"dd/dyu__vps-comparison__logs_do-5bucks-ubuntu_dd_io.log",
+		"dd/dyu__vps-comparison__logs_scaleway-vc1s-ubuntu_dd_cpu.log",
+		"gen/dd/vd01_gnu_write_16M.txt", "gen/dd/vd02_gnu_progress_urandom.txt",
+		"gen/dd/vd03_gnu_status_none.txt", "gen/dd/vd04_gnu_oflag_direct_256M.txt",
+		"gen/dd/vd05_gnu_fail_badpath.txt", "gen/dd/vd06_busybox_default_8M.txt",
+		"gen/dd/vd07_gnu_locale_de_2k.txt", NULL
+	};
+	static const char *const own[] = {
+		"gnu-write-4M.txt", "gnu-progress.txt", "gnu-fail.txt", "gnu-old-form.txt",
+		"gnu-locale-de.txt", "gnu-enospc.txt", "bsd-macos.txt", "busybox.txt",
+		"two-machines-crlf.txt", "gnu-small.txt", "gnu-partial-read.txt", NULL
+	};
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	char			 path[1024];
+	size_t			 i;
+
+	for (i = 0; own[i] != NULL; i++) {
+		snprintf(path, sizeof(path), FX "%s", own[i]);
+		check_file(path);
+	}
+	if (th_has_corpus())
+		for (i = 0; corpus[i] != NULL; i++) {
+			snprintf(path, sizeof(path), CORPUS "/%s", corpus[i]);
+			check_file(path);
+		}
+	else
+		skip("corpus dd files", "../shared is absent");
+
+	/* Below 1000 bytes GNU prints "10 bytes copied" (values checked above). */
+	th_read(FX "gnu-small.txt", NULL, &rs, &w, &d);
+	is_int(rs->ntests, 6, "small copies: three results in two units");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Progress: the one summary after the CR-separated updates. */
+	th_read(FX "gnu-progress.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Input: /dev/urandom", "MB/s");
+	ok(t != NULL && t->nvalues == 1 && t->values[0].n == 1,
+	    "status=progress: updates are not results");
+	is_int(rs->ntests, 2, "status=progress: one result in two units");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Errors: refused with dd's message, or a warning on a partial copy. */
+	th_read(FX "gnu-fail.txt", NULL, &rs, &w, &d);
+	ok(strstr(d.msg, "No such file or directory") != NULL && d.line == 2,
+	    "dd error quoted with its line");
+	result_set_free(rs);
+	th_read(FX "gnu-enospc.txt", NULL, &rs, &w, &d);
+	ok(th_warned(&w, "No space left on device"), "partial copy warned");
+	t = th_find(rs, "Count: 4", "MB/s");
+	ok(t != NULL && strstr(t->values[0].note, "partial copy") != NULL,
+	    "partial copy noted on the value");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* "dd: warning: partial read" is a warning, not an error. */
+	th_read(FX "gnu-partial-read.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Count: 3", "MB/s");
+	ok(t != NULL && strstr(t->values[0].note, "partial copy") == NULL &&
+	    th_warned(&w, "partial read"), "dd warning passed on, result kept whole");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Locale: "1073741824 Bytes ... kopiert, 3,2 s" is 335.54432 MB/s by hand. */
+	th_read(FX "gnu-locale-de.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Block Size: 4M", "MB/s");
+	ok(t != NULL && fabs(t->values[0].mean - 335.54432) < 1e-9, "decimal comma");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* busybox: two commands, two tests; 1048576 B / 0.5 s = 2 MiB/s. */
+	th_read(FX "busybox.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Count: 16", "MiB/s");
+	ok(t != NULL && t->values[0].mean == 2, "busybox rate");
+	is_str(t != NULL ? kv_list_get(&t->facts, "dd variant") : NULL, "busybox",
+	    "busybox form recognised");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Two machines by heading + Key: value, CRLF ends. */
+	th_read(FX "two-machines-crlf.txt", NULL, &rs, &w, &d);
+	is_int(rs->nsystems, 2, "headings with facts: two systems");
+	is_str(rs->nsystems == 2 ? rs->systems[1].identifier : "", "Notebook",
+	    "second system");
+	is_str(rs->nsystems == 2 ? kv_list_get(&rs->systems[1].fields, "Disk") : "",
+	    "Example NVMe 512GB", "Model Number gives Disk");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Repeated runs in one log merge: 5 summaries, N = 5. */
+	if (th_has_corpus()) {
+		th_read(CORPUS "/dd/dyu__vps-comparison__logs_do-5bucks-ubuntu_dd_io.log",
+		    NULL, &rs, &w, &d);
+		t = th_find(rs, "Size: 1073741824 bytes", "MB/s");
+		ok(t != NULL && t->values[0].n == 5 && t->values[0].has_se,
+		    "five dd runs: N = 5 with SE");
+		result_set_free(rs);
+		str_list_free(&w);
+		th_read(CORPUS "/gen/dd/vd06_busybox_default_8M.txt", NULL, &rs, &w, &d);
+		ok(strstr(d.msg, "busybox") != NULL, "records only: refused with the reason");
+		result_set_free(rs);
+	}
+}
+
+int
+main(void)
+{
+	check_seed();
+	check_cases();
+	return tap_done();
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The fio normal-output reader (2.x and 3.x, markdown, CR line ends,
+ * client/server prefixes, --status-interval) on the project's fixtures and
+ * every text file of the shared corpus, read in place. Bandwidth is
+ * checked against the "Run status" lines parsed here; hand-checked values
+ * carry a comment saying how they were checked.
+ */
+#include <dirent.h>
+#include <unistd.h>
+
+#include "fio-checks.h"
+
+static void	 check_text_fixtures(void);
+static void	 check_text_corpus(void);
+
+static void
+check_text_fixtures(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	char			*buf;
+	size_t			 len;
+
+	check_text_file(FX "normal-2groups.txt");
+	check_text_file(FX "fio2-normal-fsync.txt");
+	is_str(detected(FX "normal-2groups.txt"), "fio-text", "detect normal");
+	is_str(detected(FX "normal-markdown-cr.md"), "fio-text", "detect normal in markdown");
+	/* Client/server normal output: "<host> " prefixes name the systems. */
+	th_read(FX "client-server-normal.txt", NULL, &rs, &w, &d);
+	is_int(rs->nsystems, 2, "client/server text: two hosts, no aggregate");
+	t = th_find(rs, "Sequential Write", "IOPS");
+	ok(t != NULL && t->nvalues == 2 && t->values[1].mean == 400,
+	    "client/server text: node-b IOPS=400");
+	is_str(t != NULL ? t->app_version : NULL, "3.7", "client/server text: version");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Normal output with --status-interval: the last "IOPS=" of the job. */
+	buf = format_slurp(FX "normal-status-interval.txt", &len, &d);
+	{
+		const char	*p, *last = NULL;
+		double		 want = NAN;
+
+		for (p = buf; p != NULL && (p = strstr(p, "IOPS=")) != NULL; p++)
+			last = p;
+		if (last != NULL)
+			fio_names_number(last + 5, &want, NULL);
+		th_read(FX "normal-status-interval.txt", NULL, &rs, &w, &d);
+		t = th_find(rs, "Random Read", "IOPS");
+		ok(t != NULL && t->values[0].mean == want && t->values[0].n == 1,
+		    "text status-interval: the last report, not a sum");
+		ok(th_warned(&w, "interim report"), "text status-interval: warned");
+		result_set_free(rs);
+		str_list_free(&w);
+	}
+	free(buf);
+
+	check_text_file(FX "normal-bs-split.txt");
+	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
+	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
+	    th_find(rs, "Block Size: 64KB - Job Count: 1 - Direction: Write", "IOPS") != NULL,
+	    "bs=4k,64k: each direction its own block size");
+	result_set_free(rs);
+	str_list_free(&w);
+	/*
+	 * Hand-written 2.x text: iops=1000, bw=8000.0KB/s -> 7.8125 MB/s,
+	 * clat (usec) avg=250.25, 99.00th=[700] usec; fsync lines ignored.
+	 */
+	th_read(FX "fio2-normal-fsync.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Type: Random Write - Engine: Sync", "IOPS");
+	ok(t != NULL && t->values[0].mean == 1000, "2.x text: IOPS");
+	t = th_find(rs, "Block Size: 8KB", "MB/s");
+	ok(t != NULL && t->values[0].mean == 7.8125, "2.x text: MB/s");
+	t = th_find(rs, "Completion Mean", "usec");
+	ok(t != NULL && t->values[0].mean == 250.25, "2.x text: clat mean");
+	t = th_find(rs, "Completion 99th", "usec");
+	ok(t != NULL && t->values[0].mean == 700, "2.x text: p99");
+	ok(th_find(rs, "Direct: Unknown", "IOPS") != NULL,
+	    "text without a command line: direct unknown, not guessed");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/*
+	 * Markdown with CR line ends: IOPS=512, BW=512MiB/s, clat (usec)
+	 * avg=1950.50, percentiles in msec: 99.00th=[3] -> 3000 usec. The
+	 * command line above gives direct=1; the heading names the system.
+	 */
+	th_read(FX "normal-markdown-cr.md", NULL, &rs, &w, &d);
+	is_str(rs->nsystems ? rs->systems[0].identifier : "", "Results on the test box",
+	    "markdown heading names the system");
+	t = th_find(rs, "Direct: Yes - Block Size: 1MB", "IOPS");
+	ok(t != NULL && t->values[0].mean == 512, "CR text: IOPS, direct from command line");
+	t = th_find(rs, "Completion Mean", "usec");
+	ok(t != NULL && t->values[0].mean == 1950.5, "CR text: clat mean");
+	t = th_find(rs, "Completion 99th", "usec");
+	ok(t != NULL && t->values[0].mean == 3000, "CR text: msec percentiles normalised");
+	result_set_free(rs);
+	str_list_free(&w);
+
+}
+
+static void
+check_text_corpus(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+
+	check_corpus_kind("fio-text", check_text_file);
+	if (!th_has_corpus()) {
+		skip("corpus hand-checked values", "../shared is absent");
+		return;
+	}
+	ok(th_read(CORPUS "/gen/fio/v08_error_uncreatable_dir.txt", NULL, &rs, &w, &d) == -1 &&
+	    strstr(d.msg, "without any job result") != NULL,
+	    "failed run refused with the reason");
+	result_set_free(rs);
+	/*
+	 * Hand-checked against the file: "write: IOPS=44.5k, BW=696MiB/s",
+	 * "clat (nsec): ... avg=81370.42" -> 81.37042 usec, "99.00th=[  129]"
+	 * in a usec block.
+	 */
+	th_read(CORPUS "/gen/fio/v02_randwrite_16k_qd4_libaio.txt", NULL, &rs, &w, &d);
+	t = th_find(rs, "Type: Random Write - Engine: Linux AIO", "IOPS");
+	ok(t != NULL && t->values[0].mean == 44500, "v02: IOPS=44.5k");
+	t = th_find(rs, "Block Size: 16KB", "MB/s");
+	ok(t != NULL && t->values[0].mean == 696, "v02: BW=696MiB/s");
+	t = th_find(rs, "Completion Mean", "usec");
+	ok(t != NULL && fabs(t->values[0].mean - 81.37042) < 1e-9, "v02: clat nsec -> usec");
+	t = th_find(rs, "Completion 99th", "usec");
+	ok(t != NULL && t->values[0].mean == 129, "v02: p99");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/*
+	 * Five runs of one job in one log: iops= 152764, 125562, 148124,
+	 * 135439, 165547 (grep iops= in the file); mean 145487.2 and SE
+	 * 6929.2136 from Python's statistics.stdev(...) / sqrt(5).
+	 */
+	th_read(CORPUS "/fio-text/dyu__vps-comparison__logs_do-5bucks-ubuntu_fio_randread.log",
+	    NULL, &rs, &w, &d);
+	t = th_find(rs, "Type: Random Read", "IOPS");
+	ok(t != NULL && t->values[0].n == 5, "five runs in one log: N = 5");
+	ok(t != NULL && fabs(t->values[0].mean - 145487.2) < 1e-6, "five runs: mean");
+	ok(t != NULL && fabs(t->values[0].se - 6929.213616) < 1e-5, "five runs: SE");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* Markdown comparing five VPSes: "## name" headings become systems. */
+	th_read(CORPUS "/fio-text/dyu__vps-comparison__fio-16K.md", NULL, &rs, &w, &d);
+	is_int(rs->nsystems, 5, "fio-16K.md: five systems from headings");
+	is_str(rs->nsystems ? rs->systems[0].identifier : "", "aws ec2 micro - 990M",
+	    "fio-16K.md: first system");
+	/* "write: IOPS=1231" under the aws heading */
+	t = th_find(rs, "Sequential Write", "IOPS");
+	ok(t != NULL && t->values[0].mean == 1231 && t->values[0].n == 1,
+	    "fio-16K.md: aws write IOPS");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/*
+	 * ceph 2.x rw: "read : ... bw=103759KB/s, iops=101", "clat (msec):
+	 * ... avg=168.57" = 168570 usec, "99.00th=[  603]" msec = 603000 usec.
+	 */
+	th_read(CORPUS "/fio-text/chris-sanders__ceph-fio-results__bluestore_erasure2.1_rw-1M.out",
+	    NULL, &rs, &w, &d);
+	t = th_find(rs, "Direction: Read", "IOPS");
+	ok(t != NULL && t->values[0].mean == 101, "ceph rw: read IOPS");
+	t = th_find(rs, "Direction: Read", "MB/s");
+	ok(t != NULL && fabs(t->values[0].mean - 103759.0 / 1024) < 1e-9, "ceph rw: read MB/s");
+	t = th_find(rs, "Direction: Read - Latency: Completion Mean", "usec");
+	ok(t != NULL && fabs(t->values[0].mean - 168570) < 1e-6, "ceph rw: clat msec -> usec");
+	t = th_find(rs, "Direction: Write - Latency: Completion 99th", "usec");
+	ok(t != NULL && t->values[0].mean == 578000, "ceph rw: write p99");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+int
+main(void)
+{
+	check_text_fixtures();
+	check_text_corpus();
+	return tap_done();
+}

@@ -1,0 +1,750 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Tests for the PTS result file reader and the pts-xml and csv writers:
+ * the project's fixtures (values checked by hand), hostile files, field
+ * splitting, detection, counts of every corpus file against xmllint's
+ * XPath counts, and read -> write -> read round trips compared as JSON.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "export.h"
+#include "format.h"
+#include "pts-xml.h"
+#include "store.h"
+#include "tap.h"
+
+extern const struct reader reader_pts_xml;
+
+static char	 tmpdir[] = "/tmp/br-pts-XXXXXX";
+static struct store *store;
+static struct str_list warnings;
+
+/* Read path with the PTS reader; NULL (and d filled) on error. */
+static struct result_set *
+load(const char *path, struct diag *d)
+{
+	struct result_set	*rs = result_set_new();
+	struct read_options	 opt = { .warnings = &warnings };
+
+	diag_clear(d);
+	str_list_free(&warnings);
+	if (reader_pts_xml.read(path, &opt, rs, d) == -1) {
+		result_set_free(rs);
+		return NULL;
+	}
+	return rs;
+}
+
+static struct result_set *
+load_ok(const char *path)
+{
+	struct diag		 d;
+	struct result_set	*rs = load(path, &d);
+
+	if (rs == NULL)
+		diag("%s:%ld: %s", d.file, d.line, d.msg);
+	return rs;
+}
+
+/* The output of writer name for rs, as a string to free(). */
+static char *
+render(const char *name, const struct result_set *rs)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*fp = open_memstream(&buf, &len);
+	struct diag d;
+
+	if (fp == NULL)
+		return NULL;
+	diag_clear(&d);
+	if (export_find(name)->write(rs, fp, &d) == -1)
+		diag("write %s: %s", name, d.msg);
+	fclose(fp);
+	return buf;
+}
+
+static bool
+has_warning(const char *needle)
+{
+	size_t	i;
+
+	for (i = 0; i < warnings.len; i++)
+		if (strstr(warnings.items[i], needle) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * Read, write as pts-xml, read again: the JSON exports must be equal. The
+ * written file is also checked to be well-formed by xmllint.
+ */
+static void
+round_trip(const char *path, const char *label)
+{
+	struct result_set	*a = NULL, *b = NULL;
+	char			*ja = NULL, *jb = NULL, *xml = NULL, *out = NULL;
+	char			*cmd = NULL, *q = NULL, name[256];
+	FILE			*fp;
+
+	if ((a = load_ok(path)) == NULL) {
+		ok(0, label);
+		return;
+	}
+	xml = render("pts-xml", a);
+	snprintf(name, sizeof(name), "%s", label);
+	g_strdelimit(name, "/ @", '_');
+	out = g_strdup_printf("%s/%s", tmpdir, name);
+	if ((fp = fopen(out, "w")) != NULL) {
+		fputs(xml, fp);
+		fclose(fp);
+	}
+	b = load_ok(out);
+	ja = render("json", a);
+	jb = b != NULL ? render("json", b) : NULL;
+	ok(jb != NULL && strcmp(ja, jb) == 0, label);
+	if (jb != NULL && strcmp(ja, jb) != 0)
+		diag("written copy kept in %s", out);
+	q = g_shell_quote(out);
+	cmd = g_strdup_printf("xmllint --noout %s 2>/dev/null", q);
+	ok(system(cmd) == 0, "written file is well-formed for xmllint");
+	g_free(cmd);
+	g_free(q);
+	g_free(out);
+	free(ja);
+	free(jb);
+	free(xml);
+	result_set_free(a);
+	result_set_free(b);
+}
+
+/*
+ * The way `import` then `export --format pts-xml` goes: read, store, load,
+ * write, read again. Both reads must give the same JSON once the fields
+ * that name the source file are left out.
+ */
+static void
+store_round_trip(struct store *st, const char *path, const char *label)
+{
+	struct result_set	*a = NULL, *b = NULL, *loaded = NULL;
+	struct diag		 d;
+	char			*ja = NULL, *jb = NULL, *xml = NULL, *out;
+	int64_t			 id;
+	bool			 already;
+	FILE			*fp;
+
+	a = result_set_new();
+	diag_clear(&d);
+	if (format_read_file(path, NULL, a, &d) == -1 ||
+	    store_import_result_set(st, a, &id, &already, &d) == -1 ||
+	    store_load_result_set(st, id, &loaded, &d) == -1) {
+		diag("%s: %s", label, d.msg);
+		ok(0, label);
+		goto out;
+	}
+	xml = render("pts-xml", loaded);
+	out = g_strdup_printf("%s/store-copy.xml", tmpdir);
+	if ((fp = fopen(out, "w")) != NULL) {
+		fputs(xml, fp);
+		fclose(fp);
+	}
+	b = load_ok(out);
+	g_free(out);
+	model_set_str(&a->source_path, NULL);
+	model_set_str(&a->source_sha256, NULL);
+	model_set_str(&a->format, NULL);
+	ja = render("json", a);
+	jb = b != NULL ? render("json", b) : NULL;
+	ok(jb != NULL && strcmp(ja, jb) == 0, label);
+out:
+	free(ja);
+	free(jb);
+	free(xml);
+	result_set_free(a);
+	result_set_free(b);
+	result_set_free(loaded);
+}
+
+/* xmllint's answer to count(xpath) on path, or -1. */
+static long
+xpath_count(const char *path, const char *xpath)
+{
+	char	*q, *cmd, buf[64] = "";
+	FILE	*fp;
+	long	 n = -1;
+
+	q = g_shell_quote(path);
+	cmd = g_strdup_printf("xmllint --xpath 'count(%s)' %s 2>/dev/null",
+	    xpath, q);
+	if ((fp = popen(cmd, "r")) != NULL) {
+		if (fgets(buf, sizeof(buf), fp) != NULL)
+			n = strtol(buf, NULL, 10);
+		pclose(fp);
+	}
+	g_free(cmd);
+	g_free(q);
+	return n;
+}
+
+static const struct value *
+value_at(const struct result_set *rs, size_t test, size_t i)
+{
+	if (test >= rs->ntests || i >= rs->tests[test].nvalues)
+		return NULL;
+	return &rs->tests[test].values[i];
+}
+
+static void
+test_storage(void)
+{
+	struct result_set	*rs = load_ok("fixtures/pts/storage-2sys.xml");
+	const struct value	*v;
+
+	ok(rs != NULL, "storage fixture reads");
+	if (rs == NULL)
+		return;
+	is_int(rs->nsystems, 2, "two systems");
+	is_int(rs->ntests, 4, "four results");
+	is_str(rs->generator, "Phoronix Test Suite v10.8.4", "TestClient -> generator");
+	is_str(kv_list_get(&rs->extra, "InternalTags"), "storage, nvme", "InternalTags kept");
+	is_int(rs->systems[0].fields.len, 13, "7 hardware + 6 software fields");
+	is_str(kv_list_get(&rs->systems[0].fields, "Processor"),
+	    "AMD Ryzen 9 7950X 16-Core @ 5.88GHz (16 Cores / 32 Threads)",
+	    "Processor value keeps its own parentheses");
+	is_str(kv_list_get(&rs->systems[1].fields, "Disk"),
+	    "2000GB CT2000T705SSD5 + 123GB SanDisk 3.2Gen1", "Disk value");
+	is_str(kv_list_get(&rs->systems[0].notes, "disk-details"),
+	    "NONE / relatime,rw / Block Size: 4096", "JSON string unescaped into notes");
+	is_str(kv_list_get(&rs->systems[0].meta, "User"), "bench", "User in meta");
+	ok(rs->systems[0].json_raw != NULL &&
+	    strstr(rs->systems[0].json_raw, "\\/") != NULL, "System JSON kept raw");
+	/* Hand check: 357000:360000:363000, SD 3000, SE 3000 / sqrt(3). */
+	v = value_at(rs, 0, 0);
+	is_double(v->mean, 360000, 1e-6, "mean of runs");
+	is_double(v->se, 1732.0508, 1e-4, "SE = 3000 / sqrt 3");
+	is_int(v->n, 3, "N = 3");
+	is_str(v->value_text, "360000", "Value text kept");
+	/* Hand check: 367000:370000:372000 -> SD 2516.611, SE 1452.966. */
+	v = value_at(rs, 0, 1);
+	is_double(v->se, 1452.9663, 1e-4, "SE of the second drive");
+	v = value_at(rs, 1, 0);
+	ok(v->has_se && v->se == 0, "identical runs: SE 0");
+	is_str(rs->tests[3].footnotes.len ? rs->tests[3].footnotes.items[0] : NULL,
+	    "(CC) gcc options: -O2 -lz -lm -ldl -lpthread",
+	    "compiler-options -> footnote");
+	is_int(rs->tests[3].proportion, PROP_LIB, "LIB");
+	v = value_at(rs, 3, 1);
+	ok(v != NULL && !v->has_mean && v->n == 0, "failed run: no value");
+	is_str(v ? v->error : NULL, "The test quit with a non-zero exit status.",
+	    "JSON error -> value error");
+	result_set_free(rs);
+}
+
+static void
+test_scheduler(void)
+{
+	struct result_set	*rs = load_ok("fixtures/pts/scheduler-example.xml");
+	const struct value	*v;
+
+	ok(rs != NULL, "scheduler fixture reads");
+	if (rs == NULL)
+		return;
+	/* Hand check: 398.4:405.1:403.0 -> mean 402.1667, SE 1.9785. */
+	v = value_at(rs, 0, 0);
+	is_double(v->mean, 402.16667, 1e-4, "kyber mean from runs");
+	is_double(v->se, 1.97850, 1e-4, "kyber SE");
+	/* 366.0:372.8:369.9:375.5 -> mean 371.05, SE 2.0349, N 4. */
+	v = value_at(rs, 0, 1);
+	is_double(v->se, 2.03490, 1e-4, "bfq SE");
+	is_int(v->n, 4, "bfq N = 4");
+	v = value_at(rs, 1, 0);
+	ok(v->has_min && v->min == 13.9 && v->has_max && v->max == 14.6,
+	    "min-result / max-result");
+	is_str(v->note, "MIN: 13.9 / MAX: 14.6", "min/max note as PTS shows it");
+	v = value_at(rs, 1, 1);
+	ok(v->has_mean && v->mean == 15.377 && v->n == 1 && !v->has_se,
+	    "single trial: Value is the mean, N 1, no SE");
+	ok(v->json_raw == NULL, "empty <JSON/> is absent");
+	result_set_free(rs);
+}
+
+static void
+test_quirks(void)
+{
+	struct result_set	*rs;
+	const struct value	*v;
+
+	rs = load_ok("fixtures/pts/line-graph.xml");
+	ok(rs != NULL, "line graph fixture reads");
+	if (rs != NULL) {
+		v = value_at(rs, 0, 0);
+		ok(v->nseries == 1 && v->series[0].y.len == 7 &&
+		    v->series[0].y.v[4] == 21, "LINE_GRAPH Value -> series");
+		ok(!v->has_mean, "a series has no invented mean");
+		ok(v->has_min && v->min == 15, "min-result given as a string");
+		v = value_at(rs, 2, 0);
+		ok(v->value_text != NULL && strcmp(v->value_text, "PASS") == 0 &&
+		    !v->has_mean, "PASS_FAIL kept as text, not an error");
+		result_set_free(rs);
+	}
+	rs = load_ok("fixtures/pts/duplicates.xml");
+	ok(rs != NULL, "duplicates fixture reads");
+	if (rs != NULL) {
+		is_int(rs->nsystems, 2, "duplicate System merged, missing one added");
+		ok(has_warning("different hardware"), "warned about differing duplicate");
+		ok(has_warning("no System block"), "warned about Entry without System");
+		ok(has_warning("same identity as the one at line"),
+		    "warned about two Results with one comparison hash");
+		ok(has_warning("placeholder"), "warned about $result_name");
+		is_str(kv_list_get(&rs->systems[0].fields, "Disk"), "32GB SC32G",
+		    "first System block kept");
+		is_str(kv_list_get(&rs->systems[0].meta, "CostValueForComparison"),
+		    "35", "CostValueForComparison in meta");
+		ok(kv_list_get(&rs->systems[0].notes, "cpu-smt") == NULL &&
+		    kv_list_get(&rs->systems[0].notes, "security") != NULL,
+		    "only string JSON members become notes");
+		is_int(rs->tests[0].nvalues, 3, "three Entries for one system kept");
+		ok(rs->tests[0].values[2].mean == 524288, "in file order");
+		is_str(rs->tests[0].identifier, "", "empty Result identifier");
+		is_str(rs->tests[0].unit, "", "empty Scale is \"\"");
+		is_str(rs->tests[1].annotation, "", "empty Annotation kept");
+		ok(rs->tests[0].annotation == NULL, "absent Annotation is NULL");
+		is_str(kv_list_get(&rs->extra, "ViewOptions"), "hide-flat",
+		    "unknown Generated child in extra");
+		is_int(rs->ntests, 3, "both same-hash Results kept");
+		result_set_free(rs);
+	}
+	rs = load_ok("fixtures/pts/sparse.xml");
+	ok(rs != NULL, "sparse fixture reads");
+	if (rs != NULL) {
+		ok(test_find_value(&rs->tests[0], 1) == NULL &&
+		    test_find_value(&rs->tests[1], 0) == NULL,
+		    "missing entries stay absent");
+		is_str(rs->systems[0].notes_text, "SELinux: Disabled.", "System Notes");
+		result_set_free(rs);
+	}
+	rs = load_ok("fixtures/pts/pre3-layout.xml");
+	ok(rs != NULL, "pre-3.0 layout reads");
+	if (rs != NULL) {
+		is_str(rs->title, "Compression Check", "Suite/Title is the title");
+		is_str(rs->last_modified, "2008-06-14 10:20:30", "date from the comment");
+		is_int(rs->nsystems, 1, "one system");
+		is_str(rs->systems[0].identifier, "Desktop Run",
+		    "AssociatedIdentifiers -> identifier");
+		is_str(kv_list_get(&rs->systems[0].fields, "Motherboard Chipset"),
+		    "NVIDIA nForce 570", "old Hardware labels");
+		is_str(kv_list_get(&rs->systems[0].meta, "User"), "frank", "Author -> User");
+		ok(!has_warning("no System block"), "System after results is no warning");
+		is_str(rs->tests[0].identifier, "compress-gzip", "TestName -> identifier");
+		is_str(rs->tests[0].title, "Gzip Compression", "Name -> title");
+		/* 31.40:31.44 -> SD 0.028284, SE 0.02. */
+		is_double(rs->tests[0].values[0].se, 0.02, 1e-9, "old RawString runs");
+		result_set_free(rs);
+	}
+	rs = load_ok("fixtures/pts/test-1.xml");
+	ok(rs != NULL, "compact test-1.xml reads");
+	if (rs != NULL) {
+		is_str(rs->systems[0].json_raw, "not json {", "bad System JSON kept raw");
+		ok(rs->systems[0].notes.len == 0 && has_warning("JSON"),
+		    "bad JSON: no notes, a warning");
+		result_set_free(rs);
+	}
+}
+
+static void
+test_hostile(void)
+{
+	static const struct {
+		const char	*file;
+		long		 line;
+		const char	*msg;
+	} cases[] = {
+		{ "billion-laughs.xml", 2, "DOCTYPE" },
+		{ "xxe-passwd.xml", 3, "DOCTYPE" },
+		{ "external-dtd.xml", 2, "DOCTYPE" },
+		{ "undeclared-entity.xml", 4, "Entity 'leak' not defined" },
+		{ "truncated.xml", 22, "truncated" },
+		{ "non-numeric.xml", 92, "\"7,042 MB/s\" is not a number" },
+		{ "empty.xml", 1, "no XML root element" },
+		{ "deep-nesting.xml", 2, "nested deeper" },
+		{ "wrong-root.xml", 2, "not PhoronixTestSuite" },
+	};
+	struct result_set	*rs;
+	struct diag		 d;
+	char			 path[256], name[300];
+	size_t			 i;
+	FILE			*fp;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(path, sizeof(path), "fixtures/hostile/%s", cases[i].file);
+		rs = load(path, &d);
+		snprintf(name, sizeof(name), "%s refused", cases[i].file);
+		ok(rs == NULL, name);
+		result_set_free(rs);
+		snprintf(name, sizeof(name), "%s: names file and line", cases[i].file);
+		ok(strcmp(d.file, path) == 0 && d.line == cases[i].line, name);
+		if (d.line != cases[i].line)
+			diag("line %ld: %s", d.line, d.msg);
+		snprintf(name, sizeof(name), "%s: says why", cases[i].file);
+		ok(strstr(d.msg, cases[i].msg) != NULL, name);
+		if (strstr(d.msg, cases[i].msg) == NULL)
+			diag("got: %s", d.msg);
+		ok(strstr(d.msg, "root:") == NULL, "nothing of /etc/passwd leaks");
+	}
+	/*
+	 * Many distinct systems, unknown elements and footnotes: lookups must
+	 * not be quadratic (a regression shows as a test that never ends).
+	 */
+	snprintf(path, sizeof(path), "%s/many.xml", tmpdir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("<PhoronixTestSuite><Generated>", fp);
+		for (i = 0; i < 20000; i++)
+			fprintf(fp, "<X%zu>x</X%zu>", i, i);
+		fputs("</Generated><Result><Title>t</Title><Data>", fp);
+		for (i = 0; i < 50000; i++)
+			fprintf(fp, "<Entry><Identifier>s%zu</Identifier><Value>1"
+			    "</Value><JSON>{\"install-footnote\":\"n%zu\"}</JSON>"
+			    "</Entry>", i, i);
+		fputs("</Data></Result></PhoronixTestSuite>\n", fp);
+		fclose(fp);
+	}
+	rs = load(path, &d);
+	ok(rs != NULL && rs->nsystems == 50000 && rs->extra.len == 64 &&
+	    rs->tests[0].footnotes.len == 64, "50000 systems read, extras and "
+	    "footnotes bounded");
+	result_set_free(rs);
+	rs = load("fixtures/hostile/no-such-file.xml", &d);
+	ok(rs == NULL && strstr(d.msg, "No such file") != NULL, "missing file");
+}
+
+static void
+test_fields(void)
+{
+	struct kv_list	 l = { 0 };
+	const char	*s = "Processor: 2 x Intel Xeon E5-2670 v2 @ 2.50GHz "
+	    "(20 Cores / 40 Threads), Memory: 4 x 16 GB DDR4, Disk: 2 x 1000GB "
+	    "A,B + 512GB C, Unlabelled, thing, Network: x";
+	char		*back;
+
+	pts_xml_split_fields(&l, s);
+	is_int(l.len, 4, "split on \", Key: \" only");
+	is_str(kv_list_get(&l, "Disk"), "2 x 1000GB A,B + 512GB C, Unlabelled, thing",
+	    "commas inside a value stay");
+	back = pts_xml_join_fields(&l, 0, l.len);
+	is_str(back, s, "join gives the string back");
+	free(back);
+	kv_list_free(&l);
+	pts_xml_split_fields(&l, "Unknown");
+	ok(l.len == 1 && strcmp(l.items[0].key, "") == 0, "text without a key");
+	kv_list_free(&l);
+}
+
+/* The fast path of pts_xml_number must agree with strtod bit for bit. */
+static void
+test_numbers(void)
+{
+	static const char *const bad[] = { "", "-", ".", "1e", "nan", "inf",
+	    "0x10", "1,5", "PASS", "1.2.3", "--1", NULL };
+	char		 buf[64];
+	double		 got, want;
+	unsigned long	 seed = 1;
+	int		 i, mismatches = 0;
+
+	for (i = 0; i < 200000; i++) {
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		snprintf(buf, sizeof(buf), "%s%lu.%0*lu", (seed >> 7) & 1 ? "-" : "",
+		    (unsigned long)(seed >> 40) % 100000000UL, (int)(seed >> 60) % 9 + 1,
+		    (unsigned long)(seed >> 20) % 1000000000UL);
+		want = strtod(buf, NULL);
+		if (!pts_xml_number(buf, &got) || memcmp(&got, &want, sizeof(got)) != 0) {
+			if (mismatches++ < 3)
+				diag("%s: got %.17g want %.17g", buf, got, want);
+		}
+	}
+	is_int(mismatches, 0, "fast number parse equals strtod on 200000 decimals");
+	ok(pts_xml_number(" 12345678901234567890.5 ", &got) &&
+	    got == strtod("12345678901234567890.5", NULL), "long numbers via strtod");
+	ok(pts_xml_number("1.5e3", &got) && got == 1500, "exponent");
+	ok(pts_xml_number("0.000", &got) && got == 0, "zero");
+	for (i = 0; bad[i] != NULL; i++) {
+		snprintf(buf, sizeof(buf), "\"%s\" is not a number", bad[i]);
+		ok(!pts_xml_number(bad[i], &got), buf);
+	}
+}
+
+static void
+test_detect(void)
+{
+	const char	*xml = "\xef\xbb\xbf<?xml version=\"1.0\"?>\n<!--x > y-->\n"
+	    "<?xml-stylesheet href=\"a.xsl\"?>\n<PhoronixTestSuite>\n";
+
+	is_int(reader_pts_xml.detect(xml, strlen(xml)), 95, "root after prolog");
+	is_int(reader_pts_xml.detect("{\"fio version\": 1}", 18), 0, "JSON is not PTS");
+	is_int(reader_pts_xml.detect("<html><body>", 12), 0, "other XML is not PTS");
+}
+
+static void
+test_csv(void)
+{
+	struct result_set	*rs = load_ok("fixtures/pts/storage-2sys.xml");
+	struct test		*t;
+	struct value		*v;
+	char			*csv;
+
+	if (rs == NULL) {
+		ok(0, "csv input");
+		return;
+	}
+	csv = render("csv", rs);
+	ok(strncmp(csv, "Two NVMe Drives Under fio,,\n,,\n ,Samsung 980 PRO 2TB,"
+	    "Crucial T705 2TB\nProcessor,", 79) == 0, "title, blank, header rows");
+	ok(strstr(csv, "\nFlexible IO Tester - Type: Random Read - Engine: IO_uring"
+	    " - Direct: Yes - Block Size: 4KB - Job Count: 32 - Disk Target: "
+	    "Default Test Directory,360000,369667\n") != NULL, "result row");
+	ok(strstr(csv, "\nSQLite - Threads / Copies: 1,6.412,\n") != NULL,
+	    "failed run is an empty cell");
+	free(csv);
+	/* Hostile cells: formulas defused, quotes doubled, numbers left alone. */
+	model_set_str(&rs->title, "=HYPERLINK(\"http://x\")");
+	model_set_str(&rs->systems[0].identifier, "@SUM(A1)");
+	t = &rs->tests[0];
+	model_set_str(&t->title, "+cmd|' /C calc'!A0");
+	model_set_str(&t->description, "");
+	v = &t->values[0];
+	model_set_str(&v->value_text, "-3.5");
+	csv = render("csv", rs);
+	ok(strncmp(csv, "\"'=HYPERLINK(\"\"http://x\"\")\",,\n", 30) == 0,
+	    "formula title defused and quoted");
+	ok(strstr(csv, " ,'@SUM(A1),") != NULL, "formula identifier defused");
+	ok(strstr(csv, "\n'+cmd|' /C calc'!A0,-3.5,") != NULL,
+	    "formula label defused, negative number kept");
+	free(csv);
+	result_set_free(rs);
+}
+
+/* The first cell of every line, and the number of cells, of a CSV text. */
+static char *
+csv_shape(const char *text)
+{
+	GString		*g = g_string_new(NULL);
+	char		**lines;
+	size_t		  i;
+
+	lines = g_strsplit(text, "\n", -1);
+	for (i = 0; lines[i] != NULL; i++) {
+		const char	*comma = strchr(lines[i], ',');
+		size_t		 cells = 1;
+		const char	*p;
+
+		for (p = lines[i]; *p != '\0'; p++)
+			cells += *p == ',';
+		g_string_append_printf(g, "%.*s|%zu\n", comma != NULL ?
+		    (int)(comma - lines[i]) : (int)strlen(lines[i]), lines[i], cells);
+	}
+	g_strfreev(lines);
+	return g_string_free(g, FALSE);
+}
+
+/*
+ * Independent check of the csv layout against PTS's own CSV export in the
+ * corpus: the same benchmark run on another instance type gives the same
+ * first column and the same number of cells on every line.
+ */
+static void
+test_csv_layout(const char *shared)
+{
+	struct result_set	*rs;
+	struct diag		 d;
+	char			*xml, *csv, *raw, *ours, *theirs, *text = NULL;
+	gsize			 len;
+
+	xml = g_strdup_printf("%s/corpus/pts-xml/laertispappas__aws-ec2-phoronix-"
+	    "benchmark__large-ec2_stream-bench_composite.xml", shared);
+	csv = g_strdup_printf("%s/corpus/pts-other/laertispappas__aws-ec2-"
+	    "phoronix-benchmark__micro-ec2_stream-bench.csv", shared);
+	if ((rs = load(xml, &d)) == NULL ||
+	    !g_file_get_contents(csv, &text, &len, NULL)) {
+		skip("csv layout against PTS's export", "corpus files absent");
+		result_set_free(rs);
+		g_free(xml);
+		g_free(csv);
+		return;
+	}
+	raw = render("csv", rs);
+	ours = csv_shape(raw);
+	free(raw);
+	theirs = csv_shape(text);
+	is_str(ours, theirs, "csv rows and cells as PTS's own export has them");
+	g_free(ours);
+	g_free(theirs);
+	g_free(text);
+	g_free(xml);
+	g_free(csv);
+	result_set_free(rs);
+}
+
+static void
+test_corpus(void)
+{
+	const char	*shared = getenv("SHARED");
+	char		*dir, *path, *name;
+	DIR		*dp;
+	struct dirent	*de;
+	struct result_set *rs;
+	struct diag	 d;
+	size_t		 i, entries, nfiles = 0;
+	long		 want;
+
+	dir = g_strdup_printf("%s/corpus/pts-xml",
+	    shared != NULL && *shared != '\0' ? shared : "../shared");
+	if ((dp = opendir(dir)) == NULL) {
+		skip("corpus", "../shared/corpus/pts-xml is absent");
+		g_free(dir);
+		return;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (!g_str_has_suffix(de->d_name, ".xml"))
+			continue;
+		nfiles++;
+		path = g_strdup_printf("%s/%s", dir, de->d_name);
+		name = g_strdup_printf("corpus %s reads", de->d_name);
+		rs = load(path, &d);
+		ok(rs != NULL, name);
+		if (rs == NULL)
+			diag("%s:%ld: %s", d.file, d.line, d.msg);
+		g_free(name);
+		if (rs != NULL) {
+			/*
+			 * Independent route: xmllint's XPath counts. Systems are
+			 * the System blocks plus distinct Entry identifiers that
+			 * have none (one corpus file has such an Entry).
+			 */
+			want = xpath_count(path, "/PhoronixTestSuite/System") +
+			    xpath_count(path, "//Entry[not(Identifier = "
+			    "/PhoronixTestSuite/System/*[self::Identifier or "
+			    "self::AssociatedIdentifiers]) and not(Identifier = "
+			    "preceding::Entry/Identifier)]");
+			name = g_strdup_printf("%s: systems", de->d_name);
+			is_int((long)rs->nsystems, want, name);
+			g_free(name);
+			want = xpath_count(path, "/PhoronixTestSuite/Result") +
+			    xpath_count(path, "/PhoronixTestSuite/Benchmark");
+			name = g_strdup_printf("%s: results", de->d_name);
+			is_int((long)rs->ntests, want, name);
+			g_free(name);
+			for (entries = 0, i = 0; i < rs->ntests; i++)
+				entries += rs->tests[i].nvalues;
+			name = g_strdup_printf("%s: entries", de->d_name);
+			is_int((long)entries, xpath_count(path, "//Entry"), name);
+			g_free(name);
+			result_set_free(rs);
+			name = g_strdup_printf("round trip %s", de->d_name);
+			round_trip(path, name);
+			g_free(name);
+			name = g_strdup_printf("through the store %s", de->d_name);
+			if (store != NULL)
+				store_round_trip(store, path, name);
+			g_free(name);
+		}
+		g_free(path);
+	}
+	closedir(dp);
+	ok(nfiles > 0, "corpus has PTS files");
+	/* Values checked by hand against the files. */
+	path = g_strdup_printf("%s/lucic71__ub-benchmark-infra__results_compress-"
+	    "zstd-1.6.0_composite.xml", dir);
+	if ((rs = load(path, &d)) != NULL) {
+		/* RawString 1318.6:1288.1:1293.1: mean 1299.9333, SD 16.358, SE 9.4443. */
+		is_double(rs->tests[0].values[0].se, 9.44428, 1e-4, "zstd SE by hand");
+		is_double(rs->tests[0].values[0].mean, 1299.93333, 1e-4, "zstd mean by hand");
+		is_int(rs->nsystems, 20, "zstd: 20 systems");
+		result_set_free(rs);
+	} else
+		ok(0, "zstd corpus file");
+	g_free(path);
+	path = g_strdup_printf("%s/laertispappas__aws-ec2-phoronix-benchmark__"
+	    "large-ec2_7zip_test-1.xml", dir);
+	if ((rs = load(path, &d)) != NULL) {
+		/* 4909:4905:4926: SD 11.1505, SE 6.4377; Value says 4913. */
+		is_double(rs->tests[0].values[0].se, 6.43774, 1e-4, "7zip SE by hand");
+		is_str(rs->tests[0].values[0].value_text, "4913", "7zip Value text");
+		result_set_free(rs);
+	} else
+		ok(0, "7zip corpus file");
+	g_free(path);
+	path = g_strdup_printf("%s/lucic71__ub-benchmark-infra__results_build-"
+	    "linux-kernel_composite.xml", dir);
+	if ((rs = load(path, &d)) != NULL) {
+		const struct value	*v = value_at(rs, 0, 0);
+
+		ok(v != NULL && !v->has_mean && v->error != NULL &&
+		    strstr(v->error, "non-zero exit status") != NULL,
+		    "failed kernel build: no value, the error kept");
+		result_set_free(rs);
+	} else
+		ok(0, "kernel build corpus file");
+	g_free(path);
+	g_free(dir);
+	test_csv_layout(shared != NULL && *shared != '\0' ? shared : "../shared");
+}
+
+int
+main(void)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	struct diag	 d;
+	char		*path, *name;
+
+	if (mkdtemp(tmpdir) == NULL) {
+		ok(0, "mkdtemp");
+		return tap_done();
+	}
+	path = g_strdup_printf("%s/results.db", tmpdir);
+	diag_clear(&d);
+	if (store_open(path, &store, &d) == -1) {
+		diag("store: %s", d.msg);
+		store = NULL;
+	}
+	ok(store != NULL, "temporary store opens");
+	g_free(path);
+	test_detect();
+	test_numbers();
+	test_fields();
+	test_storage();
+	test_scheduler();
+	test_quirks();
+	test_hostile();
+	test_csv();
+	if ((dp = opendir("fixtures/pts")) != NULL) {
+		while ((de = readdir(dp)) != NULL) {
+			if (!g_str_has_suffix(de->d_name, ".xml"))
+				continue;
+			path = g_strdup_printf("fixtures/pts/%s", de->d_name);
+			name = g_strdup_printf("round trip %s", path);
+			round_trip(path, name);
+			g_free(name);
+			name = g_strdup_printf("through the store %s", path);
+			if (store != NULL)
+				store_round_trip(store, path, name);
+			g_free(name);
+			g_free(path);
+		}
+		closedir(dp);
+	}
+	test_corpus();
+	store_close(store);
+	str_list_free(&warnings);
+	path = g_strdup_printf("rm -rf '%s'", tmpdir);
+	if (system(path) != 0)
+		diag("could not remove %s", tmpdir);
+	g_free(path);
+	return tap_done();
+}
