@@ -5,6 +5,7 @@
  * append " - <what>" the way PTS names a test's secondary results, so they
  * never collide with the PTS-named MB/s and IOPS results.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,9 +182,19 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 void
 run_result_finish(struct result_set *rs)
 {
-	size_t	i, j;
+	struct value	*v;
+	char		 buf[64];
+	size_t		 i, j;
 
 	for (i = 0; i < rs->ntests; i++)
-		for (j = 0; j < rs->tests[i].nvalues; j++)
-			value_compute_stats(&rs->tests[i].values[j]);
+		for (j = 0; j < rs->tests[i].nvalues; j++) {
+			v = &rs->tests[i].values[j];
+			value_compute_stats(v);
+			if (!v->has_mean)
+				continue;
+			/* The display text, as PTS rounds: whole numbers from 1000 up. */
+			snprintf(buf, sizeof(buf), fabs(v->mean) >= 1000 ? "%.0f" :
+			    "%.2f", v->mean);
+			model_set_str(&v->value_text, buf);
+		}
 }

@@ -86,11 +86,13 @@ else
 	skip "system named by --system" "sqlite3 not installed"
 fi
 
-check_ok "dd profile" $BR run --dir "$D" --profile dd --size 8m --repeat 2 \
-    --no-store
+check_ok "dd profile, written as composite.xml" $BR run --dir "$D" \
+    --profile dd --size 8m --repeat 2 --no-store -o "$T/dd.xml"
+cp "$T/out" "$T/dd.tsv"
+check_ok "the composite.xml imports" $BR import "$T/dd.xml"
 check_grep "dd result in MB/s with N = 2" \
     '^Block Size: 8M - Count: 1 - Input: /dev/zero - Output: File - conv: fsync	MB/s	[0-9.e+]+	[0-9.e+-]+	2$' \
-    "$T/out"
+    "$T/dd.tsv"
 check "dd left no file" no_test_file "$D"
 
 check_ok "two jobs" $BR run --dir "$D" --profile quick $SHORT --repeat 1 \
