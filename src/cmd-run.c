@@ -377,6 +377,7 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	size_t			 sys, i;
 	time_t			 now;
 	bool			 interrupted = false, signals = false, test_kept;
+	bool			 warned_buffers = false;
 	int			 ch, r, rc = EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
@@ -568,9 +569,14 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				fprintf(stderr, "%s: repeat %u/%u: %.0f IOPS, "
 				    "%.1f MB/s\n", label, rep, s->repeat,
 				    res->iops, res->bytes_per_s / 1e6);
-			if (!res->fixed_buffers)
-				msg(ctx, MSG_VERBOSE, "buffers could not be "
-				    "registered; the run used plain buffers");
+			if (!res->fixed_buffers && !warned_buffers) {
+				/* Unprivileged pinning counts against RLIMIT_MEMLOCK. */
+				msg(ctx, MSG_NORMAL, "note: the I/O buffers could "
+				    "not be registered (RLIMIT_MEMLOCK, see ulimit "
+				    "-l); plain buffers were used, which costs more "
+				    "CPU per I/O");
+				warned_buffers = true;
+			}
 		}
 		if (test_kept)
 			ntests_kept++;

@@ -37,9 +37,9 @@ static const struct result_metric result_metrics[RUN_M_COUNT] = {
 
 static struct test *result_test(struct result_set *rs,
 		    const struct run_settings *s, const struct run_test *t,
-		    enum run_metric m);
+		    const struct run_result *r, enum run_metric m);
 static char	*result_footnote(const struct run_settings *s,
-		    const struct run_test *t);
+		    const struct run_test *t, const struct run_result *r);
 
 int
 run_result_metric(const struct run_result *r, enum run_metric m, double *out)
@@ -94,7 +94,8 @@ run_result_metric(const struct run_result *r, enum run_metric m, double *out)
 
 /* How the figures were made, for every test's footnotes. */
 static char *
-result_footnote(const struct run_settings *s, const struct run_test *t)
+result_footnote(const struct run_settings *s, const struct run_test *t,
+    const struct run_result *r)
 {
 	struct run_spec	spec;
 
@@ -105,17 +106,17 @@ result_footnote(const struct run_settings *s, const struct run_test *t)
 		    "buffered, one at a time, timed to the end of the final "
 		    "fsync", (unsigned long long)spec.total, spec.bs);
 	return xasprintf("benchreport run (io_uring through liburing): "
-	    "iodepth %u, %u job%s, %s, %g s measured after a %g s ramp, "
-	    "%llu MiB file; completion latency from queueing to reaping",
-	    spec.iodepth,
-	    spec.jobs, spec.jobs == 1 ? "" : "s",
-	    spec.direct ? "O_DIRECT" : "buffered", spec.runtime, spec.ramp,
+	    "iodepth %u, %u job%s, %s, %s buffers, %g s measured after a %g s "
+	    "ramp, %llu MiB file; completion latency from queueing to reaping",
+	    spec.iodepth, spec.jobs, spec.jobs == 1 ? "" : "s",
+	    spec.direct ? "O_DIRECT" : "buffered",
+	    r->fixed_buffers ? "registered" : "plain", spec.runtime, spec.ramp,
 	    (unsigned long long)(s->size >> 20));
 }
 
 static struct test *
 result_test(struct result_set *rs, const struct run_settings *s,
-    const struct run_test *t, enum run_metric m)
+    const struct run_test *t, const struct run_result *r, enum run_metric m)
 {
 	const struct result_metric	*rm = &result_metrics[m];
 	struct test			*test;
@@ -147,7 +148,7 @@ result_test(struct result_set *rs, const struct run_settings *s,
 	model_set_str(&test->proportion_raw, proportion_name(rm->prop));
 	test->display = DISPLAY_BAR;
 	model_set_str(&test->display_raw, "BAR_GRAPH");
-	note = result_footnote(s, t);
+	note = result_footnote(s, t, r);
 	str_list_add(&test->footnotes, note);
 	free(note);
 	if (!t->dd)
@@ -172,7 +173,7 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 	for (m = 0; m <= last; m++) {
 		if (run_result_metric(r, (enum run_metric)m, &x) == -1)
 			continue;
-		test = result_test(rs, s, t, (enum run_metric)m);
+		test = result_test(rs, s, t, r, (enum run_metric)m);
 		if ((v = test_find_value(test, sys)) == NULL)
 			v = test_add_value(test, sys);
 		dbl_list_add(&v->runs, x);
