@@ -482,10 +482,15 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			return cmd_usage(&cmd_run_entry, "--size: at least 4k");
 		s->size -= s->size % 4096;
 	}
-	if ((uint64_t)s->jobs * s->iodepth * (max_bs > 0 ? max_bs : RUN_DD_BS) >
-	    RUN_ENGINE_MAX_BUFFERS)
-		return cmd_usage(&cmd_run_entry, "--jobs x --iodepth x block "
-		    "size exceeds the 1 GiB buffer limit");
+	/* dd has one job with one buffer; the fio-style tests have the rest. */
+	if (max_bs > 0 && (uint64_t)s->jobs * s->iodepth * max_bs >
+	    run_engine_buffer_limit()) {
+		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
+		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
+		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
+		    >> 20));
+		return EXIT_BADINPUT;
+	}
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
 		fputs(job, stdout);

@@ -7,8 +7,8 @@
 #define BENCHREPORT_EXIT_H
 
 enum exit_status {
-	EXIT_OK = 0,		/* success; diff: no significant difference */
-	EXIT_DIFFERENT = 1,	/* diff: a significant difference was found */
+	EXIT_OK = 0,		/* success; diff: no significant regression */
+	EXIT_DIFFERENT = 1,	/* diff: a significant regression (--any: change) was found */
 	EXIT_BADINPUT = 2,	/* usage, I/O or parse error */
 	EXIT_STORE = 3		/* database or schema error */
 };

@@ -17,7 +17,6 @@
 
 static int	 export_json_write(const struct result_set *, FILE *, struct diag *);
 static struct json_object *json_str(const char *s);
-static struct json_object *json_num(bool has, double v);
 static struct json_object *json_kv(const struct kv_list *l);
 static struct json_object *json_dbls(const struct dbl_list *l);
 static struct json_object *json_system(const struct system *s);
@@ -39,8 +38,8 @@ json_str(const char *s)
 }
 
 /* A number keeps its shortest exact text; NaN and infinities become null. */
-static struct json_object *
-json_num(bool has, double v)
+struct json_object *
+export_json_number(bool has, double v)
 {
 	char	buf[64];
 
@@ -48,6 +47,19 @@ json_num(bool has, double v)
 		return NULL;
 	export_format_double(v, buf, sizeof(buf));
 	return json_object_new_double_s(v, buf);
+}
+
+int
+export_json_print(struct json_object *root, FILE *fp, struct diag *d)
+{
+	const char	*text;
+
+	text = json_object_to_json_string_ext(root,
+	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+	    JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
+		return diag_set(d, NULL, 0, "write error");
+	return 0;
 }
 
 static struct json_object *
@@ -69,7 +81,7 @@ json_dbls(const struct dbl_list *l)
 	size_t			 i;
 
 	for (i = 0; i < l->len; i++)
-		json_object_array_add(a, json_num(true, l->v[i]));
+		json_object_array_add(a, export_json_number(true, l->v[i]));
 	return a;
 }
 
@@ -104,7 +116,7 @@ json_system(const struct system *s)
 
 			if (meta_fact_is_number(f->key) && *f->value != '\0' &&
 			    *end == '\0' && isfinite(d))
-				v = json_num(true, d);
+				v = export_json_number(true, d);
 			else
 				v = json_str(f->value);
 		}
@@ -125,12 +137,12 @@ json_value(const struct result_set *rs, const struct value *v)
 	o = json_object_new_object();
 	json_object_object_add(o, "system", json_str(v->system < rs->nsystems ?
 	    rs->systems[v->system].identifier : ""));
-	json_object_object_add(o, "value", json_num(v->has_mean, v->mean));
-	json_object_object_add(o, "se", json_num(v->has_se, v->se));
+	json_object_object_add(o, "value", export_json_number(v->has_mean, v->mean));
+	json_object_object_add(o, "se", export_json_number(v->has_se, v->se));
 	json_object_object_add(o, "n", v->n > 0 ?
 	    json_object_new_int64(v->n) : NULL);
-	json_object_object_add(o, "min", json_num(v->has_min, v->min));
-	json_object_object_add(o, "max", json_num(v->has_max, v->max));
+	json_object_object_add(o, "min", export_json_number(v->has_min, v->min));
+	json_object_object_add(o, "max", export_json_number(v->has_max, v->max));
 	json_object_object_add(o, "runs", json_dbls(&v->runs));
 	json_object_object_add(o, "value_text", json_str(v->value_text));
 	json_object_object_add(o, "note", json_str(v->note));
@@ -190,7 +202,6 @@ static int
 export_json_write(const struct result_set *rs, FILE *fp, struct diag *d)
 {
 	struct json_object	*root, *src, *a;
-	const char		*text;
 	size_t			 i;
 	int			 rc = 0;
 
@@ -218,11 +229,7 @@ export_json_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		json_object_array_add(a, json_test(rs, &rs->tests[i]));
 	json_object_object_add(root, "results", a);
 
-	text = json_object_to_json_string_ext(root,
-	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
-		rc = diag_set(d, NULL, 0, "write error");
+	rc = export_json_print(root, fp, d);
 	json_object_put(root);
 	return rc;
 }

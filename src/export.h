@@ -33,4 +33,15 @@ const struct writer *export_find(const char *name);
  */
 void	 export_format_double(double d, char *buf, size_t size);
 
+/*
+ * JSON helpers shared by the JSON writers (export-json.c, diff-json.c).
+ * export_json_number: a json-c number that prints as the shortest exact
+ * text; NULL (JSON null) when !has or v is not finite.
+ * export_json_print: root pretty-printed (no slash escaping) and a
+ * newline; 0, or -1 with d. root stays the caller's.
+ */
+struct json_object;
+struct json_object *export_json_number(bool has, double v);
+int	 export_json_print(struct json_object *root, FILE *fp, struct diag *d);
+
 #endif

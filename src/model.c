@@ -13,6 +13,7 @@
 static void	 system_free(struct system *s);
 static void	 value_free(struct value *v);
 static void	 test_free(struct test *t);
+static void	 model_copy_dbl(struct dbl_list *dst, const struct dbl_list *src);
 
 struct result_set *
 result_set_new(void)
@@ -170,6 +171,79 @@ test_find_value(const struct test *t, size_t sys)
 	return NULL;
 }
 
+void
+value_clear(struct value *v)
+{
+	size_t	sys = v->system;
+
+	value_free(v);
+	memset(v, 0, sizeof(*v));
+	v->system = sys;
+}
+
+static void
+model_copy_dbl(struct dbl_list *dst, const struct dbl_list *src)
+{
+	size_t	i;
+
+	for (i = 0; i < src->len; i++)
+		dbl_list_add(dst, src->v[i]);
+}
+
+void
+value_copy(struct value *dst, const struct value *src)
+{
+	struct series	*s;
+	size_t		 i;
+
+	dst->has_mean = src->has_mean;
+	dst->mean = src->mean;
+	dst->has_se = src->has_se;
+	dst->se = src->se;
+	dst->n = src->n;
+	dst->has_min = src->has_min;
+	dst->min = src->min;
+	dst->has_max = src->has_max;
+	dst->max = src->max;
+	model_copy_dbl(&dst->runs, &src->runs);
+	model_set_str(&dst->value_text, src->value_text);
+	model_set_str(&dst->raw_string, src->raw_string);
+	model_set_str(&dst->json_raw, src->json_raw);
+	model_set_str(&dst->note, src->note);
+	model_set_str(&dst->error, src->error);
+	for (i = 0; i < src->nseries; i++) {
+		s = value_add_series(dst, src->series[i].name);
+		model_set_str(&s->unit, src->series[i].unit);
+		model_set_str(&s->x_unit, src->series[i].x_unit);
+		model_copy_dbl(&s->x, &src->series[i].x);
+		model_copy_dbl(&s->y, &src->series[i].y);
+	}
+}
+
+void
+test_copy_info(struct test *dst, const struct test *src)
+{
+	size_t	i;
+
+	model_set_str(&dst->identifier, src->identifier);
+	model_set_str(&dst->title, src->title);
+	model_set_str(&dst->app_version, src->app_version);
+	model_set_str(&dst->arguments, src->arguments);
+	model_set_str(&dst->description, src->description);
+	model_set_str(&dst->unit, src->unit);
+	dst->proportion = src->proportion;
+	model_set_str(&dst->proportion_raw, src->proportion_raw);
+	dst->display = src->display;
+	model_set_str(&dst->display_raw, src->display_raw);
+	model_set_str(&dst->annotation, src->annotation);
+	model_set_str(&dst->parent, src->parent);
+	for (i = 0; i < src->footnotes.len; i++)
+		str_list_add(&dst->footnotes, src->footnotes.items[i]);
+	for (i = 0; i < src->facts.len; i++)
+		kv_list_add(&dst->facts, src->facts.items[i].key,
+		    src->facts.items[i].value);
+}
+
 struct series *
 value_add_series(struct value *v, const char *name)
 {
@@ -214,6 +288,20 @@ kv_list_set(struct kv_list *l, const char *key, const char *value)
 		}
 	}
 	kv_list_add(l, key, value);
+}
+
+bool
+kv_list_equal(const struct kv_list *a, const struct kv_list *b)
+{
+	size_t	i;
+
+	if (a->len != b->len)
+		return false;
+	for (i = 0; i < a->len; i++)
+		if (strcmp(a->items[i].key, b->items[i].key) != 0 ||
+		    strcmp(a->items[i].value, b->items[i].value) != 0)
+			return false;
+	return true;
 }
 
 void

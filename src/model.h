@@ -190,6 +190,16 @@ struct test *result_set_add_test(struct result_set *rs);
 struct value *test_add_value(struct test *t, size_t sys);
 /* The value of system index sys in t, or NULL. */
 struct value *test_find_value(const struct test *t, size_t sys);
+/* Release what v owns and leave it empty, for the same system. */
+void	 value_clear(struct value *v);
+/*
+ * Deep copies for code that builds one set from others (merge): dst must
+ * be empty (fresh from test_add_value / result_set_add_test).
+ * value_copy copies everything but the system index; test_copy_info
+ * copies everything but the values.
+ */
+void	 value_copy(struct value *dst, const struct value *src);
+void	 test_copy_info(struct test *dst, const struct test *src);
 /* Append a series to v; pointer valid until the next add. */
 struct series *value_add_series(struct value *v, const char *name);
 
@@ -199,6 +209,8 @@ const char *kv_list_get(const struct kv_list *l, const char *key);
 /* Set key (replace the first occurrence or append). */
 void	 kv_list_set(struct kv_list *l, const char *key, const char *value);
 void	 kv_list_free(struct kv_list *l);
+/* Same keys and values in the same order. */
+bool	 kv_list_equal(const struct kv_list *a, const struct kv_list *b);
 
 void	 fact_list_set(struct fact_list *l, const char *key, const char *value,
 	    const char *source);

@@ -75,6 +75,18 @@ static int	 engine_fsync(struct engine_worker *w);
 static void	 engine_drain(struct engine_worker *w, unsigned inflight);
 static void	*engine_worker_main(void *arg);
 
+uint64_t
+run_engine_buffer_limit(void)
+{
+	long		pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	uint64_t	half;
+
+	if (pages <= 0 || psize <= 0)
+		return RUN_ENGINE_MAX_BUFFERS;
+	half = (uint64_t)pages * (uint64_t)psize / 2;
+	return half < RUN_ENGINE_MAX_BUFFERS ? half : RUN_ENGINE_MAX_BUFFERS;
+}
+
 void
 run_engine_stop(void)
 {
@@ -492,10 +504,10 @@ run_engine_run(const struct run_spec *spec, const struct run_file *f,
 		    "jobs %u, file %llu bytes", spec->bs, spec->iodepth,
 		    spec->jobs, (unsigned long long)f->size);
 	if ((uint64_t)spec->jobs * spec->iodepth * spec->bs >
-	    RUN_ENGINE_MAX_BUFFERS)
+	    run_engine_buffer_limit())
 		return diag_set(d, f->path, 0, "jobs x iodepth x block size "
 		    "exceeds the %llu MiB buffer limit",
-		    RUN_ENGINE_MAX_BUFFERS >> 20);
+		    (unsigned long long)(run_engine_buffer_limit() >> 20));
 	if (!spec->direct && spec->total == 0)
 		run_file_drop_cache(f);	/* as fio's invalidate=1 */
 	w = xcalloc(spec->jobs, sizeof(*w));

@@ -17,7 +17,7 @@
 #include "run-hist.h"
 
 /* Upper bound of I/O buffer memory over all jobs (jobs x iodepth x bs). */
-#define RUN_ENGINE_MAX_BUFFERS	(1ull << 30)
+#define RUN_ENGINE_MAX_BUFFERS	(4ull << 30)
 
 enum run_rw {
 	RUN_RW_READ = 0,	/* sequential read */
@@ -64,6 +64,11 @@ typedef void (*run_engine_progress_fn)(void *arg, double elapsed,
 int	 run_engine_run(const struct run_spec *spec, const struct run_file *f,
 	    struct run_result *res, run_engine_progress_fn progress,
 	    void *arg, struct diag *d);
+/*
+ * The buffer memory a run may use: RUN_ENGINE_MAX_BUFFERS, or half the
+ * machine's memory when that is less.
+ */
+uint64_t run_engine_buffer_limit(void);
 /* Ask every running job to stop at once. Async-signal-safe. */
 void	 run_engine_stop(void);
 /* True once run_engine_stop was called. */

@@ -218,7 +218,7 @@ run_profile_names(const struct run_settings *s, const struct run_test *t,
     char **title, char **description, char **arguments)
 {
 	struct run_spec	 spec;
-	char		*bsn;
+	char		*bsn, *fio;
 
 	run_profile_spec(s, t, &spec);
 	if (t->dd) {
@@ -236,7 +236,14 @@ run_profile_names(const struct run_settings *s, const struct run_test *t,
 		return;
 	}
 	*title = xstrdup("Flexible IO Tester");
-	*description = profile_fio_description(s, t);
+	/*
+	 * PTS's results (the seeds') end in the disk target, which a raw fio
+	 * run cannot know but the runner does: --dir is its test directory.
+	 * With it, the names equal PTS's and diff and charts pair them.
+	 */
+	fio = profile_fio_description(s, t);
+	*description = xasprintf("%s - Disk Target: Default Test Directory", fio);
+	free(fio);
 	/* PTS and the fio readers write the same text in both. */
 	*arguments = xstrdup(*description);
 }

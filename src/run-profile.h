@@ -60,8 +60,9 @@ char	*run_profile_bs_name(unsigned bs);
 /*
  * PTS-style names of test t, as the fio and dd readers give them: *title
  * ("Flexible IO Tester" or "dd"), *description ("Type: Random Read -
- * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 1") and
- * *arguments (the same text). Free all three.
+ * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 1 - Disk
+ * Target: Default Test Directory") and *arguments (the same text). Free
+ * all three.
  */
 void	 run_profile_names(const struct run_settings *s, const struct run_test *t,
 	    char **title, char **description, char **arguments);

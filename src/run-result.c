@@ -134,8 +134,8 @@ result_test(struct result_set *rs, const struct run_settings *s,
 			goto out;
 	}
 	test = result_set_add_test(rs);
-	model_set_str(&test->identifier, t->dd ? "benchreport/run-dd" :
-	    "benchreport/run-fio");
+	/* No PTS profile applies: an empty identifier, as the fio and dd readers give. */
+	model_set_str(&test->identifier, "");
 	model_set_str(&test->title, title);
 	model_set_str(&test->app_version, "benchreport-run");
 	model_set_str(&test->description, full);

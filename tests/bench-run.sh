@@ -76,7 +76,7 @@ one_run() {	# rw bs jobs
 	    --profile "$1-$2" --size "$SIZE" --runtime "$RUNTIME" \
 	    --ramp 0 --repeat 1 --jobs "$3" --iodepth "$QD" --no-store \
 	    >"$W/run.out" 2>"$W/run.err" || { cat "$W/run.err" >&2; return 1; }
-	awk -F '\t' -v w="$want - Job Count: $3" \
+	awk -F '\t' -v w="$want - Job Count: $3 - Disk Target: Default Test Directory" \
 	    -v rt="$RUNTIME" '
 		$1 == w && $2 == "IOPS" { iops = $3 }
 		$1 == w && $2 == "MB/s" { mbs = $3 }

@@ -47,7 +47,7 @@ check "no test file left" no_test_file "$D"
 check_grep "stored" "stored as result set [0-9]+" "$T/err"
 check "JSON export written" test -s "$T/run.json"
 # Column 1 description, 2 unit, 3 mean, 4 se, 5 n.
-rr='Type: Random Read - Engine: IO_uring - Direct: No - Block Size: 4KB - Job Count: 1'
+rr='Type: Random Read - Engine: IO_uring - Direct: No - Block Size: 4KB - Job Count: 1 - Disk Target: Default Test Directory'
 get() {	# description unit -> mean
 	awk -F '\t' -v d="$1" -v u="$2" '$1 == d && $2 == u { print $3 }' \
 	    "$T/summary.tsv"
@@ -97,7 +97,7 @@ check "dd left no file" no_test_file "$D"
 
 check_ok "two jobs" $BR run --dir "$D" --profile quick $SHORT --repeat 1 \
     --jobs 2 --no-store
-check_grep "Job Count: 2 in the names" "Job Count: 2	" "$T/out"
+check_grep "Job Count: 2 in the names" "Job Count: 2 - " "$T/out"
 
 # O_DIRECT, where the test directory's filesystem accepts it.
 run $BR run --dir "$D" --profile quick --size 4m --runtime 0.3 --ramp 0 \

@@ -40,17 +40,26 @@ main(void)
 	run_profile_names(&s, &s.profile->tests[0], &title, &desc, &args);
 	is_str(title, "Flexible IO Tester", "fio title");
 	is_str(desc, "Type: Random Read - Engine: IO_uring - Direct: Yes - "
-	    "Block Size: 4KB - Job Count: 1", "PTS description of 4K random read");
+	    "Block Size: 4KB - Job Count: 1 - Disk Target: Default Test "
+	    "Directory", "PTS description of 4K random read");
 	is_str(args, desc, "arguments: the same text, as the fio readers write");
 	free(title);
 	free(desc);
 	free(args);
+	/* Seed 000's published name for this test, word for word. */
 	s.jobs = 32;
+	run_profile_names(&s, &s.profile->tests[0], &title, &desc, &args);
+	is_str(desc, "Type: Random Read - Engine: IO_uring - Direct: Yes - "
+	    "Block Size: 4KB - Job Count: 32 - Disk Target: Default Test "
+	    "Directory", "32 jobs: the seed's own name");
+	free(title);
+	free(desc);
+	free(args);
 	s.direct = false;
 	run_profile_names(&s, &s.profile->tests[3], &title, &desc, &args);
 	is_str(desc, "Type: Sequential Write - Engine: IO_uring - Direct: No - "
-	    "Block Size: 2MB - Job Count: 32",
-	    "PTS description of 2M sequential write, 32 jobs");
+	    "Block Size: 2MB - Job Count: 32 - Disk Target: Default Test "
+	    "Directory", "PTS description of 2M sequential write, 32 jobs");
 	free(title);
 	free(desc);
 	free(args);

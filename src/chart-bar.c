@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The horizontal bar chart with standard-error whiskers. Layout is done
+ * here with pango measurements (names wrap to two lines then ellipsize,
+ * value labels get reserved room at the right), drawing goes to a canvas.
+ * It does not decide colours or file names: chart.c does.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas-text.h"
+#include "chart-axis.h"
+#include "chart-bar.h"
+#include "chart-frame.h"
+#include "chart-palette.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define BAR_H		20.0	/* bar thickness */
+#define BAR_SUB		14.0	/* room for the SE line under a bar */
+#define BAR_GAP		8.0	/* between rows */
+#define BAR_PAD		8.0	/* between the names and the plot, the bar end and its value */
+#define BAR_CAP		8.0	/* whisker cap height */
+#define BAR_WARN	"\xE2\x9A\xA0"	/* U+26A0 WARNING SIGN */
+
+static int	 chart_bar_better(const struct chart_bar *,
+		    const struct chart_bar_row *, const struct chart_bar_row *);
+static char	*chart_bar_se_text(const struct chart_bar_row *);
+static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
+		    double, int, int);
+static char	*chart_bar_desc(const struct chart_bar *);
+
+int
+chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
+    const char *source, struct chart_bar *b, struct diag *d)
+{
+	const struct test	*t;
+	const struct value	*v;
+	struct chart_bar_row	*r;
+	size_t			 i, nvalues = 0;
+	int			 dec;
+
+	memset(b, 0, sizeof(*b));
+	if (ti >= rs->ntests)
+		return diag_set(d, "", 0, "no test %zu in this set", ti + 1);
+	t = &rs->tests[ti];
+	chart_frame_head_init(&b->head, rs, t, source);
+	b->unit = xstrdup(t->unit != NULL ? t->unit : "");
+	b->proportion = t->proportion;
+	b->show_se = true;
+	b->rows = xcalloc(rs->nsystems > 0 ? rs->nsystems : 1, sizeof(*b->rows));
+	b->nrows = rs->nsystems;
+	for (i = 0; i < rs->nsystems; i++) {
+		r = &b->rows[i];
+		r->label = xstrdup(rs->systems[i].identifier != NULL ?
+		    rs->systems[i].identifier : "");
+		r->color = chart_palette_rgb(i);
+		v = test_find_value(t, i);
+		if (v != NULL && v->note != NULL)
+			r->note = xstrdup(v->note);
+		if (v == NULL || !v->has_mean || !isfinite(v->mean)) {
+			if (v != NULL && v->error != NULL) {
+				free(r->note);
+				r->note = xstrdup(v->error);
+			}
+			continue;
+		}
+		nvalues++;
+		r->has_value = true;
+		r->value = v->mean;
+		dec = chart_axis_decimals(v->value_text);
+		r->decimals = dec >= 0 ? dec : 2;
+		r->value_text = chart_axis_fmt(v->mean, r->decimals);
+		r->has_se = v->has_se && isfinite(v->se) && v->se >= 0;
+		r->se = r->has_se ? v->se : 0;
+		r->n = v->n;
+	}
+	if (sort)
+		chart_bar_sort(b);
+	if (nvalues == 0)
+		return diag_set(d, "", 0, "test %zu (%s) has no value to chart",
+		    ti + 1, b->head.title);
+	return 0;
+}
+
+void
+chart_bar_free(struct chart_bar *b)
+{
+	size_t	i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->nrows; i++) {
+		free(b->rows[i].label);
+		free(b->rows[i].value_text);
+		free(b->rows[i].note);
+	}
+	free(b->rows);
+	chart_frame_head_free(&b->head);
+	free(b->unit);
+	free(b->legend);
+	memset(b, 0, sizeof(*b));
+}
+
+/* Is x strictly better than y? Missing values are worst. */
+static int
+chart_bar_better(const struct chart_bar *b, const struct chart_bar_row *x,
+    const struct chart_bar_row *y)
+{
+	if (!x->has_value || !y->has_value)
+		return x->has_value && !y->has_value;
+	if (b->proportion == PROP_LIB)
+		return x->value < y->value;
+	return x->value > y->value;
+}
+
+void
+chart_bar_sort(struct chart_bar *b)
+{
+	struct chart_bar_row	 tmp;
+	size_t			 i, j;
+
+	/* Insertion sort: stable, and rows are few (systems of one set). */
+	for (i = 1; i < b->nrows; i++) {
+		tmp = b->rows[i];
+		for (j = i; j > 0 && chart_bar_better(b, &tmp, &b->rows[j - 1]);
+		    j--)
+			b->rows[j] = b->rows[j - 1];
+		b->rows[j] = tmp;
+	}
+}
+
+/*
+ * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "". The SE gets two
+ * decimals as PTS prints it, or the value's own when it has more (0.161
+ * +/- 0.002), and more still rather than a misleading "0.00".
+ */
+static char *
+chart_bar_se_text(const struct chart_bar_row *r)
+{
+	char	*se, *s;
+	int	 dec;
+
+	if (!r->has_value)
+		return xstrdup("");
+	if (!r->has_se)
+		return r->n > 0 ? xasprintf("N = %ld", r->n) : xstrdup("");
+	dec = r->decimals > 2 ? r->decimals : 2;
+	while (dec < 6 && r->se > 0 && r->se < 0.5 * pow(10, -dec))
+		dec++;
+	se = chart_axis_fmt(r->se, dec);
+	if (r->n > 0)
+		s = xasprintf("SE +/- %s, N = %ld", se, r->n);
+	else
+		s = xasprintf("SE +/- %s", se);
+	free(se);
+	return s;
+}
+
+/* The legend under the axis; returns the y below it. */
+static double
+chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
+    int warn, int whiskers)
+{
+	const struct canvas_font	*f = chart_frame_font(CHART_FONT_SMALL);
+	double				 x = CHART_MARGIN, cy, w;
+	char				*txt;
+
+	w = c->width - 2 * CHART_MARGIN;
+	if (b->legend != NULL)
+		return chart_frame_par(c, x, y, w, 3, b->legend,
+		    CHART_FONT_SMALL, CHART_GREY, "legend");
+	if (!b->show_se || !whiskers)
+		return y;
+	/* A small whisker drawn as the key of the text that follows it. */
+	cy = y + canvas_text_ascent(f) - chart_frame_center(f);
+	canvas_line(c, x, cy, x + 16, cy, CHART_INK, 1.2, "legend-key");
+	canvas_line(c, x, cy - BAR_CAP / 2, x, cy + BAR_CAP / 2, CHART_INK,
+	    1.2, "legend-key");
+	canvas_line(c, x + 16, cy - BAR_CAP / 2, x + 16, cy + BAR_CAP / 2,
+	    CHART_INK, 1.2, "legend-key");
+	txt = xasprintf("Whiskers: \xC2\xB1" "1 standard error (SE) of the mean "
+	    "of N runs.%s", warn ? " " BAR_WARN " N < 3: too few runs for "
+	    "a reliable SE." : "");
+	y = chart_frame_par(c, x + 22, y, w - 22, 3, txt, CHART_FONT_SMALL,
+	    CHART_GREY, "legend");
+	free(txt);
+	return y;
+}
+
+/* The accessible description: every row in words. */
+static char *
+chart_bar_desc(const struct chart_bar *b)
+{
+	struct strbuf	 sb;
+	char		*se;
+	size_t		 i;
+
+	strbuf_init(&sb);
+	strbuf_printf(&sb, "Horizontal bar chart%s%s.",
+	    *b->head.unitline ? ", " : "", b->head.unitline);
+	for (i = 0; i < b->nrows; i++) {
+		const struct chart_bar_row	*r = &b->rows[i];
+
+		strbuf_printf(&sb, " %s: ", r->label);
+		if (!r->has_value) {
+			strbuf_adds(&sb, "no result.");
+			continue;
+		}
+		se = chart_bar_se_text(r);
+		strbuf_printf(&sb, "%s%s%s%s%s%s.", r->value_text,
+		    *b->unit ? " " : "", b->unit, *se ? " (" : "", se,
+		    *se ? ")" : "");
+		free(se);
+	}
+	return strbuf_detach(&sb);
+}
+
+struct canvas *
+chart_bar_draw(const struct chart_bar *b, double width)
+{
+	const struct canvas_font	*flab = chart_frame_font(CHART_FONT_LABEL);
+	const struct canvas_font	*fval = chart_frame_font(CHART_FONT_VALUE);
+	const struct canvas_font	*fsm = chart_frame_font(CHART_FONT_SMALL);
+	const struct canvas_font	*fmis = chart_frame_font(CHART_FONT_MISSING);
+	struct canvas			*c;
+	struct chart_axis		 ax;
+	struct str_list			 names = { 0 };
+	size_t				*nlines, i, j, k;
+	double				 y, lw, lwneed = 0, reserve = 0, x0, pw;
+	double				 lo = 0, hi = 0, rowh, top, cy, lh, sx;
+	double				 xz, xv, xa, xb, scale;
+	int				 any = 0, warn = 0, anysub = 0, anyse = 0;
+	char				*s, *t, *title;
+
+	c = canvas_new(width);
+	title = chart_frame_head_name(&b->head);
+	s = chart_bar_desc(b);
+	canvas_describe(c, title, s);
+	free(s);
+	free(title);
+
+	y = chart_frame_header(c, CHART_MARGIN, &b->head);
+	y += 12;
+
+	/* Measure: the name column, the value labels, the data range. */
+	for (i = 0; i < b->nrows; i++) {
+		const struct chart_bar_row	*r = &b->rows[i];
+
+		s = canvas_text_clean(r->label);
+		lwneed = fmax(lwneed, canvas_text_width(flab, s));
+		free(s);
+		if (!r->has_value)
+			continue;
+		s = canvas_text_fit(fval, r->value_text, width * 0.25);
+		reserve = fmax(reserve, canvas_text_width(fval, s));
+		free(s);
+		xa = r->value - (b->show_se ? r->se : 0);
+		xb = r->value + (b->show_se ? r->se : 0);
+		if (!isfinite(xa) || !isfinite(xb))
+			xa = xb = r->value;
+		lo = any ? fmin(lo, xa) : xa;
+		hi = any ? fmax(hi, xb) : xb;
+		any = 1;
+		if (r->n > 0 && r->n < 3 && b->show_se)
+			warn = 1;
+		if (b->show_se && (r->has_se || r->n > 0))
+			anysub = 1;
+		if (r->has_se)
+			anyse = 1;
+		if (r->note != NULL && *r->note != '\0')
+			anysub = 1;
+	}
+	reserve = fmax(reserve, canvas_text_width(fmis, "no result"));
+	reserve += BAR_PAD + 4;
+	lw = fmin(lwneed, width * 0.3);
+	pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
+	if (pw < width * 0.3) {
+		/* Narrow charts: names give way to the plot. */
+		lw = fmax(40, width - 2 * CHART_MARGIN - BAR_PAD - reserve -
+		    width * 0.3);
+		pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
+	}
+	x0 = CHART_MARGIN + lw + BAR_PAD;
+	chart_frame_axis(lo, hi, 1, pw, CHART_FONT_SMALL, &ax);
+	scale = pw / (ax.hi - ax.lo);
+	xz = x0 + (0 - ax.lo) * scale;
+
+	/* Names: up to two lines each within the column. */
+	nlines = xcalloc(b->nrows > 0 ? b->nrows : 1, sizeof(*nlines));
+	for (i = 0; i < b->nrows; i++) {
+		s = canvas_text_clean(b->rows[i].label);
+		nlines[i] = canvas_text_wrap(flab, s, lw, 2, &names);
+		free(s);
+	}
+	rowh = BAR_H + (anysub ? BAR_SUB : 0) + BAR_GAP;
+	lh = canvas_text_line_height(flab);
+	top = y;
+
+	/* Grid first, so bars and text sit on top of it. */
+	for (i = 0; i < ax.nticks; i++) {
+		double	tx = x0 + (chart_axis_tick(&ax, i) - ax.lo) * scale;
+
+		canvas_line(c, tx, top - 4, tx, top + rowh * b->nrows, CHART_GRID,
+		    1, "grid");
+	}
+
+	for (i = 0, k = 0; i < b->nrows; i++) {
+		const struct chart_bar_row	*r = &b->rows[i];
+		char				*se;
+
+		cy = y + BAR_H / 2;
+		se = chart_bar_se_text(r);
+		if (r->has_value)
+			t = xasprintf("%s: %s%s%s%s%s%s", r->label,
+			    r->value_text, *b->unit ? " " : "", b->unit,
+			    *se ? " (" : "", se, *se ? ")" : "");
+		else
+			t = xasprintf("%s: no result", r->label);
+		canvas_group(c, "row", t);
+		free(t);
+		for (j = 0; j < nlines[i]; j++, k++)
+			canvas_text(c, x0 - BAR_PAD, cy + chart_frame_center(flab) +
+			    ((double)j - (nlines[i] - 1) / 2.0) * lh,
+			    names.items[k], flab, CHART_INK, CANVAS_END, "label");
+		sx = xz;
+		if (r->has_value) {
+			xv = x0 + (r->value - ax.lo) * scale;
+			canvas_rect(c, fmin(xz, xv), y, fabs(xv - xz), BAR_H,
+			    r->color, "bar");
+			xb = xv;
+			if (b->show_se && r->has_se && r->se > 0 &&
+			    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
+				/* The axis covers mean +/- SE unless it was clamped. */
+				xa = fmax(xv - r->se * scale, x0);
+				xb = fmin(xv + r->se * scale, x0 + pw);
+				canvas_line(c, xa, cy, xb, cy, CHART_INK, 1.2,
+				    "whisker");
+				canvas_line(c, xa, cy - BAR_CAP / 2, xa,
+				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
+				canvas_line(c, xb, cy - BAR_CAP / 2, xb,
+				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
+			}
+			/* Negative bars grow left: their label goes right of zero. */
+			s = canvas_text_fit(fval, r->value_text, width * 0.25);
+			canvas_text(c, fmax(fmax(xb, xv), xz) + BAR_PAD / 2 + 2,
+			    cy + chart_frame_center(fval), s, fval, CHART_INK,
+			    CANVAS_START, "value");
+			free(s);
+		} else
+			canvas_text(c, xz + 4, cy + chart_frame_center(fmis),
+			    "no result", fmis, CHART_GREY, CANVAS_START,
+			    "missing");
+		if (anysub) {
+			double	 by = y + BAR_H + canvas_text_ascent(fsm) + 1;
+			char	*note, *line, *fit;
+
+			if (b->show_se && r->has_value && r->n > 0 && r->n < 3) {
+				canvas_text(c, sx, by, BAR_WARN, fsm, CHART_WARN,
+				    CANVAS_START, "warn");
+				sx += canvas_text_width(fsm, BAR_WARN " ");
+			}
+			note = canvas_text_clean(r->note);
+			if (!b->show_se) {
+				free(se);
+				se = xstrdup("");
+			}
+			line = xasprintf("%s%s%s", se, *se && *note ?
+			    "  \xC2\xB7  " : "", note);
+			if (*line != '\0') {
+				fit = canvas_text_fit(fsm, line,
+				    width - CHART_MARGIN - sx);
+				canvas_text(c, sx, by, fit, fsm, CHART_GREY,
+				    CANVAS_START, "se");
+				free(fit);
+			}
+			free(line);
+			free(note);
+		}
+		free(se);
+		canvas_group_end(c);
+		y += rowh;
+	}
+	/* The zero line, then the tick labels under the plot. */
+	canvas_line(c, xz, top - 4, xz, y - BAR_GAP / 2, CHART_AXIS, 1, "axis");
+	y += canvas_text_ascent(fsm);
+	for (i = 0; i < ax.nticks; i++) {
+		double	 v = chart_axis_tick(&ax, i);
+
+		s = chart_axis_label(&ax, v);
+		canvas_text(c, x0 + (v - ax.lo) * scale, y, s, fsm, CHART_GREY,
+		    CANVAS_MIDDLE, "tick");
+		free(s);
+	}
+	y += canvas_text_line_height(fsm) - canvas_text_ascent(fsm) + 8;
+	y = chart_bar_legend(c, b, y, warn, anyse);
+	y += 6;
+	y = chart_frame_footer(c, y, &b->head);
+	c->height = ceil(y + CHART_MARGIN);
+	str_list_free(&names);
+	free(nlines);
+	return c;
+}

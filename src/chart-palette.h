@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * System colours for charts: the Okabe-Ito palette (distinguishable with
+ * the common colour-vision deficiencies) followed by Paul Tol's muted
+ * colours, chosen by system index so that a system keeps its colour in
+ * every chart of a set. Every bar also carries its name, so colours that
+ * repeat after 14 systems never make a chart ambiguous.
+ * Ownership: returns static storage.
+ */
+#ifndef BENCHREPORT_CHART_PALETTE_H
+#define BENCHREPORT_CHART_PALETTE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Number of distinct colours before they repeat. */
+size_t	 chart_palette_size(void);
+/* Colour of system index i as 0xRRGGBB. */
+uint32_t chart_palette_rgb(size_t i);
+/* Colour of system index i as "#rrggbb" (static storage). */
+const char *chart_palette_hex(size_t i);
+
+#endif

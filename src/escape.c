@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * XML/HTML escaping of untrusted strings (system names, notes, titles).
+ * Decodes UTF-8 with glib so that invalid sequences are replaced rather
+ * than copied; does not collapse whitespace or change anything else, and
+ * does not know where its output goes (text node or attribute).
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "escape.h"
+
+/* XML 1.0 Char production, minus what glib already rejects (surrogates). */
+static int
+escape_xml_allowed(gunichar c)
+{
+	if (c < 0x20)
+		return c == '\t' || c == '\n' || c == '\r';
+	return c != 0xFFFE && c != 0xFFFF;
+}
+
+void
+escape_xml(struct strbuf *sb, const char *s)
+{
+	const char	*p, *end;
+	gunichar	 c;
+
+	if (s == NULL)
+		return;
+	end = s + strlen(s);
+	for (p = s; p < end; ) {
+		switch (*p) {
+		case '&':
+			strbuf_adds(sb, "&amp;");
+			p++;
+			continue;
+		case '<':
+			strbuf_adds(sb, "&lt;");
+			p++;
+			continue;
+		case '>':
+			strbuf_adds(sb, "&gt;");
+			p++;
+			continue;
+		case '"':
+			strbuf_adds(sb, "&quot;");
+			p++;
+			continue;
+		case '\'':
+			strbuf_adds(sb, "&#39;");
+			p++;
+			continue;
+		default:
+			break;
+		}
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			strbuf_adds(sb, "\xEF\xBF\xBD");	/* U+FFFD */
+			p++;
+			continue;
+		}
+		if (escape_xml_allowed(c))
+			strbuf_add(sb, p, g_utf8_next_char(p) - p);
+		p = g_utf8_next_char(p);
+	}
+}
+
+char *
+escape_xml_dup(const char *s)
+{
+	struct strbuf	sb;
+
+	strbuf_init(&sb);
+	escape_xml(&sb, s);
+	return strbuf_detach(&sb);
+}

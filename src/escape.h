@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Escaping untrusted text for XML, SVG and HTML output: the five markup
+ * characters become entities, characters XML 1.0 forbids (C0 controls
+ * other than tab, newline and carriage return, U+FFFE, U+FFFF) are
+ * dropped, and bytes that are not UTF-8 become U+FFFD, so the output
+ * always parses.
+ * Ownership: inputs are borrowed; escape_xml_dup returns a string to free().
+ */
+#ifndef BENCHREPORT_ESCAPE_H
+#define BENCHREPORT_ESCAPE_H
+
+#include "strbuf.h"
+
+/* Append s escaped for XML text and attribute values (both quote kinds). NULL appends nothing. */
+void	 escape_xml(struct strbuf *sb, const char *s);
+/* s escaped as by escape_xml, as a new string (NULL gives ""). */
+char	*escape_xml_dup(const char *s);
+
+#endif
