@@ -208,7 +208,7 @@ run_progress_cb(void *arg, double elapsed, double total, uint64_t ios)
 		return;
 	/* One line redrawn in place; only on a terminal. */
 	if (total > 0)
-		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f/%.0f s  "
+		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.1f/%.1f s  "
 		    "%.0f IOPS", p->label, p->rep, p->nrep, elapsed, total,
 		    elapsed > 0 ? (double)ios / elapsed : 0.0);
 	else

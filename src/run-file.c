@@ -157,6 +157,8 @@ run_file_create(struct run_file *f, const char *dir, uint64_t size,
 	}
 	if (fstat(fd, &st) == -1) {
 		diag_set(d, f->path, 0, "fstat: %s", strerror(errno));
+		/* Created just now with O_EXCL, so ours, though not yet identified. */
+		(void)unlink(f->path);
 		goto fail;
 	}
 	f->dev = st.st_dev;
