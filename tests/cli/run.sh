@@ -155,7 +155,12 @@ mkdir "$C"
 $BR run --dir "$C" --profile quick --size 4m --runtime 0.5 --ramp 0 \
     --buffered --repeat 50 --no-store >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 3
+# Wait (up to 30 s) until a repeat has finished, then interrupt.
+i=0
+while [ "$i" -lt 300 ] && ! grep -q "repeat 1/50" "$T/err" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -INT "$pid"
 wait "$pid"
 st=$?
