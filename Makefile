@@ -16,10 +16,10 @@ SANITIZE	?=
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl
+PKGS		= libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle
 DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
 		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev \
-		  liburing-dev libgsl-dev fonts-dejavu-core
+		  liburing-dev libgsl-dev nettle-dev fonts-dejavu-core
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
@@ -46,7 +46,8 @@ LDLIBS		+= $(PKG_LIBS) -lm -lpthread
 
 SRCS		= $(wildcard src/*.c)
 LIB_SRCS	= $(filter-out src/main.c,$(SRCS))
-LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/templates.o
+TEMPLATES	= $(wildcard templates/*.xsl)
 TEST_SRCS	= $(wildcard tests/unit/test-*.c)
 TEST_BINS	= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%.d)
@@ -61,6 +62,15 @@ all: $(BIN)
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# Default templates are compiled in (templates.h); --template replaces them.
+$(BUILD)/templates.c: $(TEMPLATES) tools/embed.sh | $(BUILD)
+	{ for t in $(TEMPLATES); do \
+		sh tools/embed.sh template_$$(basename $$t .xsl | tr -c 'a-z0-9\n' '_') $$t; \
+	done; } | grep -v '^#include' | { echo '#include "templates.h"'; cat; } > $@
+
+$(BUILD)/templates.o: $(BUILD)/templates.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
 $(BUILD)/libbenchreport.a: $(LIB_OBJS)
 	rm -f $@
 	ar rcs $@ $^
@@ -74,7 +84,14 @@ $(BUILD)/tests/%: tests/unit/%.c tests/tap.h $(BUILD)/libbenchreport.a | $(BUILD
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-tests: $(BIN) $(TEST_BINS)
+# Small programs the test scripts call (not tests themselves).
+TOOL_SRCS	= $(wildcard tests/tools/*.c)
+TOOL_BINS	= $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tests/%)
+
+$(BUILD)/tests/%: tests/tools/%.c | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+
+tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 
 -include $(DEPS)
 

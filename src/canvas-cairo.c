@@ -17,7 +17,6 @@
 static cairo_status_t	canvas_cairo_write(void *, const unsigned char *,
 			    unsigned int);
 static void		canvas_cairo_rgb(cairo_t *, uint32_t);
-static void		canvas_cairo_replay(const struct canvas *, cairo_t *);
 static int		canvas_cairo_draw(const struct canvas *,
 			    cairo_surface_t *, double, struct diag *);
 
@@ -38,7 +37,7 @@ canvas_cairo_rgb(cairo_t *cr, uint32_t rgb)
 	    ((rgb >> 8) & 0xFF) / 255.0, (rgb & 0xFF) / 255.0);
 }
 
-static void
+void
 canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 {
 	const struct canvas_op	*op;
@@ -47,9 +46,13 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 	double			 x;
 	size_t			 i, j;
 
-	/* Charts are drawn on white, as the SVG's first rectangle says. */
+	/*
+	 * Charts are drawn on white, as the SVG's first rectangle says; only
+	 * the canvas's own area, since it may share a page with others.
+	 */
+	cairo_rectangle(cr, 0, 0, c->width, c->height);
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
+	cairo_fill(cr);
 	for (i = 0; i < c->nops; i++) {
 		op = &c->ops[i];
 		switch (op->kind) {

@@ -10,9 +10,13 @@
 
 #include <stdio.h>
 
+#include <cairo.h>
+
 #include "canvas.h"
 #include "diag.h"
 
+/* Replay c onto cr in CSS pixels (the caller sets the transform and page). */
+void	 canvas_cairo_replay(const struct canvas *c, cairo_t *cr);
 /* Write c as a PNG of scale (1..4) pixels per CSS pixel to fp. 0, or -1 with d. */
 int	 canvas_cairo_png(const struct canvas *c, int scale, FILE *fp,
 	    struct diag *d);

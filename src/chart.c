@@ -27,7 +27,7 @@
 
 static const char	*chart_source(const struct result_set *,
 			    const struct chart_opts *);
-static struct canvas	*chart_draw(const struct result_set *,
+static struct canvas	*chart_draw_id(const struct result_set *,
 			    const struct chart_id *, const struct chart_opts *,
 			    struct diag *);
 static char		*chart_slug(const char *, size_t);
@@ -160,8 +160,21 @@ chart_source(const struct result_set *rs, const struct chart_opts *o)
 	return rs->source_ref;
 }
 
+struct canvas *
+chart_canvas(const struct result_set *rs, const struct chart_id *id,
+    const struct chart_opts *o, struct diag *d)
+{
+	struct chart_opts	def;
+
+	if (o == NULL) {
+		chart_opts_init(&def);
+		o = &def;
+	}
+	return chart_draw_id(rs, id, o, d);
+}
+
 static struct canvas *
-chart_draw(const struct result_set *rs, const struct chart_id *id,
+chart_draw_id(const struct result_set *rs, const struct chart_id *id,
     const struct chart_opts *o, struct diag *d)
 {
 	struct chart_bar	 b;
@@ -224,7 +237,7 @@ chart_svg(const struct result_set *rs, const struct chart_id *id,
 		chart_opts_init(&def);
 		o = &def;
 	}
-	if ((c = chart_draw(rs, id, o, d)) == NULL)
+	if ((c = chart_draw_id(rs, id, o, d)) == NULL)
 		return -1;
 	prefix = o->id_prefix != NULL ? xstrdup(o->id_prefix) :
 	    chart_id_prefix(id);
@@ -291,7 +304,7 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
 		o = &def;
 	}
 	diag_clear(&sub);
-	if ((c = chart_draw(rs, id, o, &sub)) == NULL) {
+	if ((c = chart_draw_id(rs, id, o, &sub)) == NULL) {
 		diag_set(d, path, 0, "%s", sub.msg);
 		goto out;
 	}

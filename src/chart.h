@@ -79,6 +79,17 @@ bool	 chart_overview_possible(const struct result_set *rs);
 /* True when test ti gets a CHART_TEST chart. */
 bool	 chart_test_possible(const struct result_set *rs, size_t ti);
 
+struct canvas;
+
+/*
+ * The drawing of chart id as a canvas (CSS pixels), for callers that
+ * place several charts on one surface (the review PDF). canvas_free() it.
+ * NULL with d when there is nothing to draw.
+ */
+struct canvas *chart_canvas(const struct result_set *rs,
+	    const struct chart_id *id, const struct chart_opts *o,
+	    struct diag *d);
+
 /*
  * Append the SVG of chart id to out. 0, or -1 with d (nothing to draw,
  * bad index, layout failure); out may then hold a partial document.

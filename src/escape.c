@@ -11,6 +11,8 @@
 
 #include "escape.h"
 
+static void	escape_xml_append(struct strbuf *, const char *, int);
+
 /* XML 1.0 Char production, minus what glib already rejects (surrogates). */
 static int
 escape_xml_allowed(gunichar c)
@@ -20,8 +22,13 @@ escape_xml_allowed(gunichar c)
 	return c != 0xFFFE && c != 0xFFFF;
 }
 
-void
-escape_xml(struct strbuf *sb, const char *s)
+/*
+ * One pass for both uses: with markup, the five markup characters become
+ * entities (text we write ourselves); without, they stay for an XML
+ * library that escapes on output (the review document).
+ */
+static void
+escape_xml_append(struct strbuf *sb, const char *s, int markup)
 {
 	const char	*p, *end;
 	gunichar	 c;
@@ -30,7 +37,7 @@ escape_xml(struct strbuf *sb, const char *s)
 		return;
 	end = s + strlen(s);
 	for (p = s; p < end; ) {
-		switch (*p) {
+		switch (markup ? *p : '\0') {
 		case '&':
 			strbuf_adds(sb, "&amp;");
 			p++;
@@ -64,6 +71,22 @@ escape_xml(struct strbuf *sb, const char *s)
 			strbuf_add(sb, p, g_utf8_next_char(p) - p);
 		p = g_utf8_next_char(p);
 	}
+}
+
+void
+escape_xml(struct strbuf *sb, const char *s)
+{
+	escape_xml_append(sb, s, 1);
+}
+
+char *
+escape_xml_chars_dup(const char *s)
+{
+	struct strbuf	sb;
+
+	strbuf_init(&sb);
+	escape_xml_append(&sb, s, 0);
+	return strbuf_detach(&sb);
 }
 
 char *

@@ -14,6 +14,11 @@
 
 /* Append s escaped for XML text and attribute values (both quote kinds). NULL appends nothing. */
 void	 escape_xml(struct strbuf *sb, const char *s);
+/*
+ * s with only the character clean-up of escape_xml (no entities), for
+ * text handed to an XML library that escapes on output. NULL gives "".
+ */
+char	*escape_xml_chars_dup(const char *s);
 /* s escaped as by escape_xml, as a new string (NULL gives ""). */
 char	*escape_xml_dup(const char *s);
 

@@ -1,16 +1,32 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# make demo: import the bundled fixtures into a fresh database and show them.
+# make demo: the main job on the bundled fixtures. Imports both review
+# exports (OpenBenchmarking text), the dd web page and three repeated fio
+# runs into a fresh database, shows one set in the terminal, and publishes
+# the HTML review page (with chart files and a PDF).
 set -e
 BR=$1
 OUT=demo-out
 rm -rf "$OUT"; mkdir -p "$OUT"
-export BENCHREPORT_DB="$OUT/results.db"
-for f in fixtures/pts/*.xml; do
-	[ -f "$f" ] && "$BR" import "$f"
-done
+BENCHREPORT_DB="$OUT/results.db"; export BENCHREPORT_DB
+
+import() {	# prints the new set's id; stops the demo when an import fails
+	out=$("$BR" -q import "$@") || exit 1
+	printf '%s\n' "$out" | cut -f1
+}
+nvme=$(import fixtures/demo/nvme-review.txt)
+btrfs=$(import fixtures/demo/btrfs-raid.txt)
+dd=$(import fixtures/demo/freebsd-dd.txt)
+fio=$(import --system "Debian VM, fio 3.33" fixtures/fio/run1-randread.json \
+    fixtures/fio/run2-randread.json fixtures/fio/run3-randread.json)
+echo "Imported into $BENCHREPORT_DB:"
 "$BR" list
-for id in $("$BR" list --format tsv | cut -f1); do
-	echo
-	"$BR" show "$id"
-done
+echo
+"$BR" show "$btrfs"
+echo
+page=$("$BR" publish -o "$OUT/review" --pdf \
+    --title "benchreport demo: NVMe drives, Btrfs RAID, dd and fio" \
+    "$nvme" "$btrfs" "$dd" "$fio" | grep 'index.html$')
+echo "Review page: $page"
+echo "Open it in a browser, e.g.: xdg-open $page"
+echo "(or file://$(cd "$(dirname "$page")" && pwd)/index.html; charts in $OUT/review/charts, PDF in $OUT/review/review.pdf)"

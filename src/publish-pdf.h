@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The review as a printable PDF: title and sources, the system table, the
+ * overview and every chart, drawn with cairo's PDF surface from the same
+ * canvases as the SVG and PNG charts (pango lays out all text).
+ * Ownership: inputs are borrowed; the file is written atomically.
+ */
+#ifndef BENCHREPORT_PUBLISH_PDF_H
+#define BENCHREPORT_PUBLISH_PDF_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "model.h"
+#include "publish-xml.h"
+
+/* Write the review of nsets sets to path. 0, or -1 with d. */
+int	 publish_pdf_write(struct result_set *const *sets, size_t nsets,
+	    const struct publish_options *opt, const char *path, struct diag *d);
+
+#endif

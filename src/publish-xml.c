@@ -1,0 +1,506 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Builds the review document that templates turn into the page. All the
+ * arithmetic (best per row, relative performance, merged equal cells) is
+ * done here in C, so templates only lay things out and a replacement
+ * template cannot get the numbers wrong. Every string from an input file
+ * passes through escape_xml_chars_dup; libxml2 escapes markup when it serialises.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "escape.h"
+#include "publish-xml.h"
+#include "strbuf.h"
+#include "version.h"
+#include "xalloc.h"
+
+static xmlNodePtr px_child(xmlNodePtr parent, const char *name, const char *text);
+static void	 px_attr(xmlNodePtr node, const char *name, const char *value);
+static void	 px_attr_num(xmlNodePtr node, const char *name, double v, int prec);
+static void	 px_embed_svg(xmlNodePtr parent, char *svg);
+static void	 px_components(xmlNodePtr sec, const struct result_set *rs, bool facts);
+static void	 px_notes(xmlNodePtr sec, const struct result_set *rs);
+static int	 px_best(const struct result_set *rs, const struct test *t,
+		    long baseline, double *ref);
+static double	 px_relative(const struct test *t, double v, double ref);
+static void	 px_result(xmlNodePtr sec, xmlNodePtr ov, struct result_set *rs,
+		    size_t set, size_t ti, long baseline,
+		    const struct publish_charts *charts);
+static void	 px_section(xmlNodePtr root, struct result_set *rs, size_t set,
+		    const struct publish_options *opt,
+		    const struct publish_charts *charts);
+
+static xmlNodePtr
+px_child(xmlNodePtr parent, const char *name, const char *text)
+{
+	xmlNodePtr	 n;
+	char		*safe;
+
+	n = xmlNewChild(parent, NULL, BAD_CAST name, NULL);
+	if (n == NULL)
+		abort();	/* libxml2 only fails here when out of memory */
+	if (text != NULL) {
+		safe = escape_xml_chars_dup(text);
+		xmlNodeAddContent(n, BAD_CAST safe);
+		free(safe);
+	}
+	return n;
+}
+
+static void
+px_attr(xmlNodePtr node, const char *name, const char *value)
+{
+	char	*safe;
+
+	if (value == NULL)
+		return;
+	safe = escape_xml_chars_dup(value);
+	/* xmlSetProp escapes &, <, > and quotes on output. */
+	xmlSetProp(node, BAD_CAST name, BAD_CAST safe);
+	free(safe);
+}
+
+static void
+px_attr_num(xmlNodePtr node, const char *name, double v, int prec)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof(buf), "%.*f", prec, v);
+	xmlSetProp(node, BAD_CAST name, BAD_CAST buf);
+}
+
+void
+publish_format_value(const struct value *v, char *buf, size_t size)
+{
+	char	*end;
+
+	if (v == NULL || !v->has_mean) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	/*
+	 * The source's own text carries the test's precision ("0.017" vs
+	 * "440.01"); use it when it is one plain number.
+	 */
+	if (v->value_text != NULL && *v->value_text != '\0' &&
+	    v->runs.len == 0) {
+		(void)strtod(v->value_text, &end);
+		if (*end == '\0' && strlen(v->value_text) < size) {
+			snprintf(buf, size, "%s", v->value_text);
+			return;
+		}
+	}
+	snprintf(buf, size, "%.2f", v->mean);
+}
+
+/*
+ * Parse an SVG document we rendered and graft its root under parent. The
+ * parse forbids the network and entity substitution like every other
+ * parse in the project, although the text is our own.
+ */
+static void
+px_embed_svg(xmlNodePtr parent, char *svg)
+{
+	xmlDocPtr	doc;
+	xmlNodePtr	root, copy;
+
+	if (svg == NULL)
+		return;
+	doc = xmlReadMemory(svg, (int)strlen(svg), "chart.svg", NULL,
+	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	free(svg);
+	if (doc == NULL)
+		return;
+	if ((root = xmlDocGetRootElement(doc)) != NULL) {
+		copy = xmlDocCopyNode(root, parent->doc, 1);
+		if (copy != NULL)
+			xmlAddChild(parent, copy);
+	}
+	xmlFreeDoc(doc);
+}
+
+/*
+ * The system table as OpenBenchmarking draws it: one row per component,
+ * one column per system, runs of equal adjacent cells merged. With facts,
+ * the rows are the normalised facts and each cell carries its provenance.
+ */
+static void
+px_components(xmlNodePtr sec, const struct result_set *rs, bool facts)
+{
+	xmlNodePtr	 table, row, cell;
+	struct str_list	 keys = { 0 };
+	const char	*a, *b, *prov;
+	size_t		 si, sj, k, i;
+	bool		 seen, differs;
+
+	/* Row keys in first-seen order across systems. */
+	for (si = 0; si < rs->nsystems; si++) {
+		size_t	 n = facts ? rs->systems[si].normalized.len :
+			    rs->systems[si].fields.len;
+
+		for (k = 0; k < n; k++) {
+			const char *key = facts ? rs->systems[si].normalized.items[k].key :
+			    rs->systems[si].fields.items[k].key;
+
+			seen = false;
+			for (i = 0; i < keys.len; i++)
+				if (strcmp(keys.items[i], key) == 0)
+					seen = true;
+			if (!seen)
+				str_list_add(&keys, key);
+		}
+	}
+	if (keys.len == 0)
+		goto out;
+	table = px_child(sec, facts ? "facts" : "components", NULL);
+	for (k = 0; k < keys.len; k++) {
+		row = px_child(table, "row", NULL);
+		px_attr(row, "name", keys.items[k]);
+		differs = false;
+		for (si = 0; si < rs->nsystems; si = sj) {
+			const struct fact	*f = NULL;
+
+			if (facts) {
+				f = fact_list_get(&rs->systems[si].normalized, keys.items[k]);
+				a = f ? f->value : NULL;
+			} else
+				a = kv_list_get(&rs->systems[si].fields, keys.items[k]);
+			prov = f ? f->source : NULL;
+			for (sj = si + 1; sj < rs->nsystems; sj++) {
+				const struct fact *g = facts ? fact_list_get(
+				    &rs->systems[sj].normalized, keys.items[k]) : NULL;
+
+				b = facts ? (g ? g->value : NULL) :
+				    kv_list_get(&rs->systems[sj].fields, keys.items[k]);
+				if ((a == NULL) != (b == NULL) ||
+				    (a != NULL && strcmp(a, b) != 0))
+					break;
+			}
+			if (si > 0 || sj < rs->nsystems)
+				differs = true;
+			cell = px_child(row, "cell", a != NULL ? a : "");
+			px_attr_num(cell, "span", (double)(sj - si), 0);
+			if (a == NULL)
+				px_attr(cell, "missing", "1");
+			if (prov != NULL)
+				px_attr(cell, "source", prov);
+		}
+		if (differs)
+			px_attr(row, "differs", "1");
+	}
+out:
+	str_list_free(&keys);
+}
+
+/*
+ * Notes, with identical notes of several systems shown once, as
+ * OpenBenchmarking does: compiler and security details usually repeat for
+ * every system, and repeating them buries the one that differs.
+ */
+static void
+px_notes(xmlNodePtr sec, const struct result_set *rs)
+{
+	xmlNodePtr	 notes = NULL, n;
+	struct strbuf	 who;
+	const char	*name, *text, *tj;
+	size_t		 si, sj, k, kj, nsame;
+	bool		 earlier;
+
+	strbuf_init(&who);
+	for (si = 0; si < rs->nsystems; si++) {
+		const struct system *s = &rs->systems[si];
+
+		for (k = 0; k <= s->notes.len; k++) {
+			if (k < s->notes.len) {
+				name = s->notes.items[k].key;
+				text = s->notes.items[k].value;
+			} else {
+				name = "Notes";
+				text = s->notes_text;
+			}
+			if (text == NULL || *text == '\0')
+				continue;
+			/* Shown already with an earlier system? */
+			earlier = false;
+			for (sj = 0; sj < si && !earlier; sj++)
+				for (kj = 0; kj < rs->systems[sj].notes.len; kj++)
+					if (strcmp(rs->systems[sj].notes.items[kj].key, name) == 0 &&
+					    strcmp(rs->systems[sj].notes.items[kj].value, text) == 0)
+						earlier = true;
+			if (earlier)
+				continue;
+			strbuf_reset(&who);
+			strbuf_adds(&who, s->identifier);
+			nsame = 1;
+			for (sj = si + 1; sj < rs->nsystems; sj++) {
+				tj = kv_list_get(&rs->systems[sj].notes, name);
+				if (tj != NULL && strcmp(tj, text) == 0) {
+					strbuf_printf(&who, ", %s", rs->systems[sj].identifier);
+					nsame++;
+				}
+			}
+			if (notes == NULL)
+				notes = px_child(sec, "notes", NULL);
+			n = px_child(notes, "note", text);
+			px_attr(n, "system", nsame == rs->nsystems && nsame > 1 ?
+			    "All systems" : strbuf_str(&who));
+			px_attr(n, "name", name);
+		}
+	}
+	strbuf_free(&who);
+}
+
+/*
+ * The reference value of a row: the baseline system's value when one is
+ * named and present, else the best value by the test's direction. Returns
+ * the index of the best value in t->values, or -1 when there is no winner
+ * (no direction, or fewer than one value).
+ */
+static int
+px_best(const struct result_set *rs, const struct test *t, long baseline,
+    double *ref)
+{
+	const struct value	*v;
+	size_t			 i;
+	int			 best = -1;
+
+	(void)rs;
+	for (i = 0; i < t->nvalues; i++) {
+		v = &t->values[i];
+		if (!v->has_mean || !isfinite(v->mean))
+			continue;
+		if (best == -1 ||
+		    (t->proportion == PROP_LIB && v->mean < t->values[best].mean) ||
+		    (t->proportion != PROP_LIB && v->mean > t->values[best].mean))
+			best = (int)i;
+	}
+	if (best != -1)
+		*ref = t->values[best].mean;
+	if (baseline >= 0 && (v = test_find_value(t, (size_t)baseline)) != NULL &&
+	    v->has_mean)
+		*ref = v->mean;
+	if (t->proportion != PROP_HIB && t->proportion != PROP_LIB)
+		return -1;
+	return best;
+}
+
+/* Performance relative to ref in percent, larger is better for both directions. */
+static double
+px_relative(const struct test *t, double v, double ref)
+{
+	if (t->proportion == PROP_LIB)
+		return v > 0 ? ref / v * 100.0 : NAN;
+	return ref != 0 ? v / ref * 100.0 : NAN;
+}
+
+static void
+px_result(xmlNodePtr sec, xmlNodePtr ov, struct result_set *rs, size_t set,
+    size_t ti, long baseline, const struct publish_charts *charts)
+{
+	const struct test	*t = &rs->tests[ti];
+	xmlNodePtr		 res, row, val, cell;
+	const struct value	*v;
+	char			 id[64], buf[128], *stem;
+	double			 ref = NAN, rel;
+	size_t			 si, i;
+	int			 best;
+
+	snprintf(id, sizeof(id), "r%zu-%zu", set + 1, ti + 1);
+	res = px_child(sec, "result", NULL);
+	px_attr(res, "id", id);
+	px_attr(res, "title", t->title);
+	px_attr(res, "version", t->app_version);
+	px_attr(res, "identifier", t->identifier);
+	px_attr(res, "arguments", t->description != NULL && *t->description ?
+	    t->description : t->arguments);
+	px_attr(res, "unit", t->unit);
+	px_attr(res, "proportion", proportion_name(t->proportion));
+	px_attr(res, "direction", t->proportion == PROP_HIB ? "More Is Better" :
+	    t->proportion == PROP_LIB ? "Fewer Is Better" : "");
+	if (t->annotation != NULL)
+		px_child(res, "annotation", t->annotation);
+	for (i = 0; i < t->footnotes.len; i++)
+		px_child(res, "footnote", t->footnotes.items[i]);
+	best = px_best(rs, t, baseline, &ref);
+
+	row = px_child(ov, "row", NULL);
+	px_attr(row, "ref", id);
+	px_attr(row, "title", t->title);
+	px_attr(row, "arguments", t->description != NULL && *t->description ?
+	    t->description : t->arguments);
+	px_attr(row, "unit", t->unit);
+	px_attr(row, "proportion", proportion_name(t->proportion));
+
+	/* Values in system order, so tables line up with the system table. */
+	for (si = 0; si < rs->nsystems; si++) {
+		v = test_find_value(t, si);
+		cell = px_child(row, "cell", NULL);
+		if (v == NULL || !v->has_mean) {
+			px_attr(cell, "missing", "1");
+			continue;
+		}
+		publish_format_value(v, buf, sizeof(buf));
+		xmlNodeAddContent(cell, BAD_CAST buf);
+		rel = px_relative(t, v->mean, ref);
+		if (isfinite(rel) && best != -1) {
+			px_attr_num(cell, "rel", rel, 1);
+			/* Ten buckets for colour; the number itself is always printed. */
+			px_attr_num(cell, "band", fmin(10, fmax(0, floor(rel / 10))), 0);
+		}
+		if (best != -1 && &t->values[best] == v)
+			px_attr(cell, "best", "1");
+	}
+	for (i = 0; i < t->nvalues; i++) {
+		v = &t->values[i];
+		val = px_child(res, "value", NULL);
+		px_attr(val, "system", rs->systems[v->system].identifier);
+		if (v->has_mean) {
+			publish_format_value(v, buf, sizeof(buf));
+			px_attr(val, "mean", buf);
+		} else
+			px_attr(val, "missing", "1");
+		if (v->has_se && v->n >= 2) {
+			snprintf(buf, sizeof(buf), "%.2f", v->se);
+			px_attr(val, "se", buf);
+		}
+		if (v->n > 0)
+			px_attr_num(val, "n", (double)v->n, 0);
+		if (v->has_min)
+			px_attr_num(val, "min", v->min, 2);
+		if (v->has_max)
+			px_attr_num(val, "max", v->max, 2);
+		if (v->note != NULL)
+			px_attr(val, "note", v->note);
+		if (v->error != NULL)
+			px_attr(val, "error", v->error);
+		if (best != -1 && (size_t)best == i)
+			px_attr(val, "best", "1");
+	}
+	if (charts != NULL) {
+		if (charts->file_stem != NULL &&
+		    (stem = charts->file_stem(rs, ti, charts->arg)) != NULL) {
+			px_attr(res, "file", stem);
+			free(stem);
+		}
+		if (charts->test_svg != NULL)
+			px_embed_svg(px_child(res, "chart", NULL),
+			    charts->test_svg(rs, ti, charts->arg));
+	}
+}
+
+static void
+px_section(xmlNodePtr root, struct result_set *rs, size_t set,
+    const struct publish_options *opt, const struct publish_charts *charts)
+{
+	xmlNodePtr	 sec, systems, s, src, ov;
+	char		 id[32], *colour;
+	long		 baseline = -1;
+	size_t		 si, ti;
+
+	snprintf(id, sizeof(id), "s%zu", set + 1);
+	sec = px_child(root, "section", NULL);
+	px_attr(sec, "id", id);
+	px_attr(sec, "title", rs->title != NULL && *rs->title ? rs->title :
+	    "Untitled result set");
+	if (rs->description != NULL && *rs->description)
+		px_child(sec, "description", rs->description);
+	if (rs->notes != NULL && *rs->notes)
+		px_child(sec, "setnotes", rs->notes);
+	src = px_child(sec, "source", NULL);
+	px_attr(src, "path", rs->source_path);
+	px_attr(src, "url", rs->source_url);
+	px_attr(src, "ref", rs->source_ref);
+	px_attr(src, "format", rs->format);
+	px_attr(src, "generator", rs->generator);
+
+	if (opt->baseline != NULL)
+		baseline = result_set_find_system(rs, opt->baseline);
+	systems = px_child(sec, "systems", NULL);
+	px_attr_num(systems, "count", (double)rs->nsystems, 0);
+	if (baseline >= 0)
+		px_attr(systems, "baseline", opt->baseline);
+	for (si = 0; si < rs->nsystems; si++) {
+		s = px_child(systems, "system", rs->systems[si].identifier);
+		if (charts != NULL && charts->colour != NULL &&
+		    (colour = charts->colour(rs, si, charts->arg)) != NULL) {
+			px_attr(s, "colour", colour);
+			free(colour);
+		}
+		if ((long)si == baseline)
+			px_attr(s, "baseline", "1");
+	}
+	px_components(sec, rs, false);
+	px_components(sec, rs, true);
+	px_notes(sec, rs);
+	if (charts != NULL && charts->overview_svg != NULL && rs->ntests > 1)
+		px_embed_svg(px_child(sec, "overview-chart", NULL),
+		    charts->overview_svg(rs, charts->arg));
+	ov = px_child(sec, "overview", NULL);
+	for (ti = 0; ti < rs->ntests; ti++)
+		px_result(sec, ov, rs, set, ti, baseline, charts);
+}
+
+xmlDocPtr
+publish_xml_build(struct result_set *const *sets, size_t nsets,
+    const struct publish_options *opt, const struct publish_charts *charts,
+    struct diag *d)
+{
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root, srcs, s;
+	size_t		 i;
+
+	if (nsets == 0) {
+		diag_set(d, NULL, 0, "nothing to publish");
+		return NULL;
+	}
+	doc = xmlNewDoc(BAD_CAST "1.0");
+	root = xmlNewNode(NULL, BAD_CAST "review");
+	xmlDocSetRootElement(doc, root);
+	px_attr(root, "generator", "benchreport " BENCHREPORT_VERSION);
+	/* Several sets: the first one's title would misname the page. */
+	px_child(root, "title", opt->title != NULL ? opt->title :
+	    nsets == 1 && sets[0]->title != NULL && *sets[0]->title ?
+	    sets[0]->title : "Benchmark review");
+	if (nsets == 1 && sets[0]->description != NULL && opt->title == NULL)
+		px_child(root, "description", sets[0]->description);
+	srcs = px_child(root, "sources", NULL);
+	for (i = 0; i < nsets; i++) {
+		s = px_child(srcs, "source", NULL);
+		px_attr(s, "title", sets[i]->title);
+		px_attr(s, "path", sets[i]->source_path);
+		px_attr(s, "url", sets[i]->source_url);
+		px_attr(s, "ref", sets[i]->source_ref);
+		px_attr(s, "generator", sets[i]->generator);
+	}
+	for (i = 0; i < nsets; i++)
+		px_section(root, sets[i], i, opt, charts);
+	return doc;
+}
+
+int
+publish_xml_add_diff(xmlDocPtr doc, const char *section_html, const char *css,
+    struct diag *d)
+{
+	xmlDocPtr	 frag;
+	xmlNodePtr	 root, node, copy;
+
+	frag = xmlReadMemory(section_html, (int)strlen(section_html), "diff.html",
+	    "UTF-8", XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (frag == NULL || (root = xmlDocGetRootElement(frag)) == NULL) {
+		xmlFreeDoc(frag);
+		return diag_set(d, NULL, 0, "the comparison section is not well-formed");
+	}
+	node = px_child(xmlDocGetRootElement(doc), "diff", NULL);
+	if ((copy = xmlDocCopyNode(root, doc, 1)) != NULL)
+		xmlAddChild(node, copy);
+	xmlFreeDoc(frag);
+	/* Our own constant CSS, not input: the template writes it raw in <style>. */
+	px_child(xmlDocGetRootElement(doc), "diff-css", css);
+	return 0;
+}

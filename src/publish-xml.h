@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The review document: one XML tree describing the result sets to publish
+ * (systems, components, facts, notes, overview table, every result with its
+ * values and inline SVG chart). Templates (XSLT) turn it into the page;
+ * docs/review-xml.md describes the elements. It knows nothing of input
+ * formats and nothing of HTML.
+ * Ownership: publish_xml_build returns a document the caller frees with
+ * xmlFreeDoc; inputs are borrowed.
+ */
+#ifndef BENCHREPORT_PUBLISH_XML_H
+#define BENCHREPORT_PUBLISH_XML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+#include "diag.h"
+#include "model.h"
+
+struct publish_options {
+	const char	*title;		/* page title; NULL: the first set's */
+	const char	*baseline;	/* system identifier for relative %, or NULL */
+};
+
+/*
+ * What the document needs from the chart renderer, as callbacks so that
+ * this module stays testable without cairo. Every returned string is the
+ * caller's to free; NULL means "none".
+ */
+struct publish_charts {
+	/* SVG text of test ti of rs. */
+	char	*(*test_svg)(const struct result_set *rs, size_t ti, void *arg);
+	/* SVG text of the overview (geometric mean) chart of rs. */
+	char	*(*overview_svg)(const struct result_set *rs, void *arg);
+	/* File name (no directory, no extension) of test ti's chart. */
+	char	*(*file_stem)(const struct result_set *rs, size_t ti, void *arg);
+	/* CSS colour of system si, the same as in the charts. */
+	char	*(*colour)(const struct result_set *rs, size_t si, void *arg);
+	void	*arg;
+};
+
+/*
+ * Build the review document for nsets result sets (each becomes one
+ * section). charts may be NULL (no charts). Returns NULL with d on error.
+ */
+xmlDocPtr publish_xml_build(struct result_set *const *sets, size_t nsets,
+	    const struct publish_options *opt, const struct publish_charts *charts,
+	    struct diag *d);
+
+/*
+ * Add the comparison of two sets (diff's HTML section, well-formed XML, and
+ * the CSS it needs) to the document, as <diff> and <diff-css>. Returns 0,
+ * or -1 with d when the section does not parse.
+ */
+int	 publish_xml_add_diff(xmlDocPtr doc, const char *section_html,
+	    const char *css, struct diag *d);
+
+/*
+ * Text of v with the source's own precision when the source gave one
+ * (value_text), else with two decimals. Writes "" for a missing value.
+ */
+void	 publish_format_value(const struct value *v, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * `publish` orchestration: chart files, the review document, the XSLT page
+ * and the optional PDF, each written atomically. The page embeds the same
+ * SVG the chart files hold, so what a reader sees and what a reviewer
+ * embeds elsewhere cannot disagree.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "chart.h"
+#include "diff.h"
+#include "merge.h"
+#include "outfile.h"
+#include "publish-page.h"
+#include "publish-pdf.h"
+#include "publish.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+struct pub_ctx {
+	struct result_set *const *sets;
+	size_t			  nsets;
+	int			  width;
+};
+
+static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
+static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
+		    const struct chart_id *id);
+static char	*pub_test_svg(const struct result_set *rs, size_t ti, void *arg);
+static char	*pub_overview_svg(const struct result_set *rs, void *arg);
+static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
+static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
+static int	 pub_mkdir(const char *path, struct diag *d);
+static size_t	 pub_group(struct result_set *const *in, size_t n,
+		    struct result_set ***out, bool **owned, struct diag *d);
+static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
+		    struct diag *d);
+static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
+		    struct str_list *written, struct diag *d);
+
+static long
+pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
+{
+	size_t	i;
+
+	for (i = 0; i < pc->nsets; i++)
+		if (pc->sets[i] == rs)
+			return (long)i;
+	return 0;
+}
+
+/*
+ * File name without extension of a chart. With several sets on one page
+ * names are prefixed "sN-", because two sets may hold the same test.
+ */
+static char *
+pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
+    const struct chart_id *id)
+{
+	char	*name, *dot, *stem;
+
+	name = chart_file_name(rs, id, CHART_SVG);
+	if ((dot = strrchr(name, '.')) != NULL)
+		*dot = '\0';
+	if (pc->nsets > 1) {
+		stem = xasprintf("s%ld-%s", pub_set_index(pc, rs) + 1, name);
+		free(name);
+		return stem;
+	}
+	return name;
+}
+
+static char *
+pub_test_svg(const struct result_set *rs, size_t ti, void *arg)
+{
+	const struct pub_ctx	*pc = arg;
+	struct chart_opts	 o;
+	struct strbuf		 sb;
+	struct diag		 d;
+	char			 prefix[48];
+
+	if (!chart_test_possible(rs, ti))
+		return NULL;
+	chart_opts_init(&o);
+	if (pc->width > 0)
+		o.width = pc->width;
+	/* Ids inside inlined SVGs must be unique on the page. */
+	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
+	o.id_prefix = prefix;
+	o.xml_decl = false;
+	strbuf_init(&sb);
+	diag_clear(&d);
+	if (chart_test_svg(rs, ti, &o, &sb, &d) != 0) {
+		strbuf_free(&sb);
+		return NULL;	/* the page keeps the data table */
+	}
+	return strbuf_detach(&sb);
+}
+
+static char *
+pub_overview_svg(const struct result_set *rs, void *arg)
+{
+	const struct pub_ctx	*pc = arg;
+	struct chart_opts	 o;
+	struct strbuf		 sb;
+	struct diag		 d;
+	char			 prefix[48];
+
+	if (!chart_overview_possible(rs))
+		return NULL;
+	chart_opts_init(&o);
+	if (pc->width > 0)
+		o.width = pc->width;
+	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
+	o.id_prefix = prefix;
+	o.xml_decl = false;
+	strbuf_init(&sb);
+	diag_clear(&d);
+	if (chart_overview_svg(rs, &o, &sb, &d) != 0) {
+		strbuf_free(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
+}
+
+static char *
+pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
+{
+	struct chart_id	id = { CHART_TEST, ti, NULL };
+
+	if (!chart_test_possible(rs, ti))
+		return NULL;
+	return pub_stem(arg, rs, &id);
+}
+
+static char *
+pub_colour(const struct result_set *rs, size_t si, void *arg)
+{
+	(void)rs;
+	(void)arg;
+	return xstrdup(chart_system_color(si));
+}
+
+static int
+pub_mkdir(const char *path, struct diag *d)
+{
+	struct stat	st;
+
+	if (mkdir(path, 0777) == 0)
+		return 0;
+	if (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	return diag_set(d, path, 0, "cannot create directory: %s",
+	    errno == EEXIST ? "exists and is not a directory" : strerror(errno));
+}
+
+static int
+pub_chart_files(const struct pub_ctx *pc, const char *dir,
+    struct str_list *written, struct diag *d)
+{
+	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
+	struct chart_id			*ids = NULL;
+	struct chart_opts		 o;
+	char				*stem = NULL, *path = NULL;
+	size_t				 si, n, i, f;
+	int				 rc = -1;
+
+	chart_opts_init(&o);
+	if (pc->width > 0)
+		o.width = pc->width;
+	o.xml_decl = true;
+	for (si = 0; si < pc->nsets; si++) {
+		n = chart_list(pc->sets[si], &ids);
+		for (i = 0; i < n; i++) {
+			stem = pub_stem(pc, pc->sets[si], &ids[i]);
+			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+				path = xasprintf("%s/%s.%s", dir, stem,
+				    chart_format_ext(formats[f]));
+				if (chart_write(pc->sets[si], &ids[i], formats[f],
+				    path, &o, d) != 0)
+					goto out;
+				if (written != NULL)
+					str_list_add(written, path);
+				free(path);
+				path = NULL;
+			}
+			free(stem);
+			stem = NULL;
+		}
+		free(ids);
+		ids = NULL;
+	}
+	rc = 0;
+out:
+	free(path);
+	free(stem);
+	free(ids);
+	return rc;
+}
+
+/*
+ * Inputs that share a test become one comparison (merged the way PTS
+ * merges result files, so their systems stand side by side in every
+ * chart); inputs with nothing in common stay sections of their own.
+ * Returns the number of page sets; *out and *owned (which of them to free)
+ * are the caller's to free.
+ */
+static size_t
+pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
+    bool **owned, struct diag *d)
+{
+	struct result_set	**group = NULL;
+	struct str_list		  notes = { 0 };
+	struct strbuf		  title;
+	size_t			 *root, i, j, ti, tj, k, ng, nout = 0;
+	bool			  shared;
+
+	strbuf_init(&title);
+	root = xcalloc(n, sizeof(*root));
+	*out = xcalloc(n, sizeof(**out));
+	*owned = xcalloc(n, sizeof(**owned));
+	group = xcalloc(n, sizeof(*group));
+	/* Union of inputs sharing any test; n is small, tests stop at the first match. */
+	for (i = 0; i < n; i++)
+		root[i] = i;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			shared = false;
+			for (ti = 0; ti < in[i]->ntests && !shared; ti++)
+				for (tj = 0; tj < in[j]->ntests && !shared; tj++)
+					shared = merge_same_result(&in[i]->tests[ti],
+					    &in[j]->tests[tj]);
+			if (shared) {
+				size_t	ri = root[i], rj = root[j];
+
+				for (k = 0; k < n; k++)
+					if (root[k] == rj)
+						root[k] = ri;
+			}
+		}
+	for (i = 0; i < n; i++) {
+		if (root[i] != i)
+			continue;
+		ng = 0;
+		for (k = 0; k < n; k++)
+			if (root[k] == i)
+				group[ng++] = in[k];
+		if (ng == 1) {
+			(*out)[nout++] = in[i];
+			continue;
+		}
+		/* The section says what it combines. */
+		strbuf_reset(&title);
+		for (k = 0; k < ng; k++)
+			strbuf_printf(&title, "%s%s", k ? " + " : "",
+			    group[k]->title != NULL && *group[k]->title ?
+			    group[k]->title : "untitled");
+		if (merge_result_sets(group, ng, strbuf_str(&title), &(*out)[nout],
+		    &notes, d) != 0)
+			goto fail;
+		(*owned)[nout++] = true;
+	}
+	str_list_free(&notes);
+	strbuf_free(&title);
+	free(group);
+	free(root);
+	return nout;
+fail:
+	for (i = 0; i < nout; i++)
+		if ((*owned)[i])
+			result_set_free((*out)[i]);
+	str_list_free(&notes);
+	strbuf_free(&title);
+	free(group);
+	free(root);
+	return 0;
+}
+
+/*
+ * Two inputs: the page also says what changed from the first to the
+ * second, with the same verdicts as `benchreport diff`. Sets whose systems
+ * cannot be paired simply get no comparison.
+ */
+static int
+pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
+{
+	struct diff_opts	 o;
+	struct diff		*df = NULL;
+	struct strbuf		 html, css;
+	struct diag		 sub;
+	int			 rc = 0;
+
+	diff_opts_init(&o);
+	diag_clear(&sub);
+	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
+		return 0;
+	strbuf_init(&html);
+	strbuf_init(&css);
+	diff_html_section(df, &html);
+	diff_html_css(&css);
+	rc = publish_xml_add_diff(doc, strbuf_str(&html), strbuf_str(&css), d);
+	strbuf_free(&html);
+	strbuf_free(&css);
+	diff_free(df);
+	return rc;
+}
+
+int
+publish_write(struct result_set *const *inputs, size_t ninputs,
+    const struct publish_job *job, struct str_list *written, struct diag *d)
+{
+	struct result_set	**sets = NULL;
+	struct publish_options	  page;
+	bool			 *owned = NULL;
+	size_t			  nsets, i;
+	struct pub_ctx		 pc;
+	struct publish_charts	 charts = {
+		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, NULL
+	};
+	struct outfile		*of = NULL;
+	xmlDocPtr		 doc = NULL;
+	char			*path = NULL;
+	int			 rc = -1;
+
+	if ((nsets = pub_group(inputs, ninputs, &sets, &owned, d)) == 0)
+		goto out;
+	pc.sets = sets;
+	pc.nsets = nsets;
+	pc.width = job->chart_width;
+	charts.arg = &pc;
+	if (pub_mkdir(job->outdir, d) != 0)
+		goto out;
+	if (job->chart_files) {
+		path = xasprintf("%s/charts", job->outdir);
+		if (pub_mkdir(path, d) != 0 ||
+		    pub_chart_files(&pc, path, written, d) != 0)
+			goto out;
+		free(path);
+		path = NULL;
+	} else
+		charts.file_stem = NULL;
+	page = job->page;
+	if (page.title == NULL && ninputs > 1)
+		page.title = "Benchmark review";	/* not one input's title */
+	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
+		goto out;
+	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
+		goto out;
+	path = xasprintf("%s/index.html", job->outdir);
+	if ((of = outfile_open(path, d)) == NULL)
+		goto out;
+	if (publish_page_render(doc, job->template_path, of->fp, d) != 0)
+		goto out;
+	if (outfile_commit(of, d) != 0) {
+		of = NULL;
+		goto out;
+	}
+	of = NULL;
+	if (written != NULL)
+		str_list_add(written, path);
+	if (job->pdf) {
+		free(path);
+		path = xasprintf("%s/review.pdf", job->outdir);
+		if (publish_pdf_write(sets, nsets, &page, path, d) != 0)
+			goto out;
+		if (written != NULL)
+			str_list_add(written, path);
+	}
+	rc = 0;
+out:
+	outfile_abort(of);
+	xmlFreeDoc(doc);
+	free(path);
+	for (i = 0; sets != NULL && i < nsets; i++)
+		if (owned[i])
+			result_set_free(sets[i]);
+	free(sets);
+	free(owned);
+	return rc;
+}

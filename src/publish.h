@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * `publish`: the review page. Writes DIR/index.html (one self-contained
+ * file: inline CSS and SVG, no script, no network), DIR/charts/ with every
+ * chart as SVG and PNG, and optionally DIR/review.pdf. Every file is
+ * written to a temporary name and renamed.
+ * Ownership: result sets and options are borrowed; paths written are
+ * appended to the caller's str_list.
+ */
+#ifndef BENCHREPORT_PUBLISH_H
+#define BENCHREPORT_PUBLISH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "model.h"
+#include "publish-xml.h"
+
+struct publish_job {
+	const char		*outdir;	/* created when missing */
+	const char		*template_path;	/* NULL: compiled-in default */
+	bool			 pdf;		/* also DIR/review.pdf */
+	bool			 chart_files;	/* write DIR/charts/ (default on) */
+	int			 chart_width;	/* px; 0: default */
+	struct publish_options	 page;
+};
+
+/*
+ * Publish nsets result sets as one page. Paths of written files go to
+ * *written (may be NULL). Returns 0, or -1 with d.
+ */
+int	 publish_write(struct result_set *const *sets, size_t nsets,
+	    const struct publish_job *job, struct str_list *written,
+	    struct diag *d);
+
+#endif

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Unit tests for the review document and its default template: numbers
+ * (best per row, relative performance, merged cells) and escaping of
+ * hostile strings, without charts so that cairo plays no part.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/xpath.h>
+#include <libxslt/xsltutils.h>
+
+#include "publish-page.h"
+#include "publish-xml.h"
+#include "tap.h"
+
+static struct result_set *make_set(void);
+static char	*render(xmlDocPtr doc);
+static int	 count(xmlDocPtr doc, const char *xpath);
+static char	*first(xmlDocPtr doc, const char *xpath);
+
+static struct result_set *
+make_set(void)
+{
+	struct result_set	*rs = result_set_new();
+	struct test		*t;
+	struct value		*v;
+	size_t			 a, b, c;
+
+	model_set_str(&rs->title, "Evil <script>alert(1)</script> & \"title\"");
+	model_set_str(&rs->description, "ends ]]> here </style> 'quoted' \x1b[31mred\x07");
+	a = result_set_add_system(rs, "<b>A</b>");
+	b = result_set_add_system(rs, "B \"quoted\" & 'apos'");
+	c = result_set_add_system(rs, "C");
+	kv_list_add(&rs->systems[a].fields, "Processor", "Ryzen");
+	kv_list_add(&rs->systems[b].fields, "Processor", "Ryzen");
+	kv_list_add(&rs->systems[c].fields, "Processor", "Xeon");
+	kv_list_add(&rs->systems[a].fields, "Disk", "</style><script>x()</script>");
+	kv_list_add(&rs->systems[b].fields, "Disk", "</style><script>x()</script>");
+	kv_list_add(&rs->systems[c].fields, "Disk", "</style><script>x()</script>");
+	kv_list_add(&rs->systems[a].notes, "Disk Details", "NONE / relatime,rw");
+	fact_list_set(&rs->systems[a].normalized, "filesystem", "ext4", "field:File-System");
+
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Flexible IO Tester");
+	model_set_str(&t->description, "Type: Random Read");
+	model_set_str(&t->unit, "MB/s");
+	t->proportion = PROP_HIB;
+	v = test_add_value(t, a); v->has_mean = true; v->mean = 100; v->n = 3; v->has_se = true; v->se = 1.5;
+	v = test_add_value(t, b); v->has_mean = true; v->mean = 200; v->n = 3; v->has_se = true; v->se = 2;
+	model_set_str(&v->value_text, "200.0");
+
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "SQLite");
+	model_set_str(&t->unit, "Seconds");
+	t->proportion = PROP_LIB;
+	v = test_add_value(t, a); v->has_mean = true; v->mean = 10; v->n = 1;
+	v = test_add_value(t, b); v->has_mean = true; v->mean = 20; v->n = 1;
+	v = test_add_value(t, c); v->has_mean = true; v->mean = 5; v->n = 1;
+	return rs;
+}
+
+static char *
+render(xmlDocPtr doc)
+{
+	struct diag	 d;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*fp;
+
+	diag_clear(&d);
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	if (publish_page_render(doc, NULL, fp, &d) != 0)
+		diag("render: %s", d.msg);
+	fclose(fp);
+	return buf;
+}
+
+static int
+count(xmlDocPtr doc, const char *xpath)
+{
+	xmlXPathContextPtr	 ctx = xmlXPathNewContext(doc);
+	xmlXPathObjectPtr	 obj = xmlXPathEvalExpression(BAD_CAST xpath, ctx);
+	int			 n = -1;
+
+	if (obj != NULL && obj->type == XPATH_NUMBER)
+		n = (int)obj->floatval;
+	else if (obj != NULL && obj->nodesetval != NULL)
+		n = obj->nodesetval->nodeNr;
+	else if (obj != NULL)
+		n = 0;
+	xmlXPathFreeObject(obj);
+	xmlXPathFreeContext(ctx);
+	return n;
+}
+
+static char *
+first(xmlDocPtr doc, const char *xpath)
+{
+	xmlXPathContextPtr	 ctx = xmlXPathNewContext(doc);
+	xmlXPathObjectPtr	 obj = xmlXPathEvalExpression(BAD_CAST xpath, ctx);
+	char			*s = NULL;
+
+	if (obj != NULL && obj->nodesetval != NULL && obj->nodesetval->nodeNr > 0)
+		s = (char *)xmlNodeGetContent(obj->nodesetval->nodeTab[0]);
+	xmlXPathFreeObject(obj);
+	xmlXPathFreeContext(ctx);
+	return s;
+}
+
+int
+main(void)
+{
+	struct result_set	*rs = make_set();
+	struct publish_options	 opt = { 0 };
+	struct diag		 d;
+	xmlDocPtr		 doc, page;
+	char			*html, *s;
+
+	diag_clear(&d);
+	doc = publish_xml_build(&rs, 1, &opt, NULL, &d);
+	ok(doc != NULL, "review document built");
+	is_int(count(doc, "count(//section/result)"), 2, "two results");
+	is_int(count(doc, "count(//overview/row)"), 2, "two overview rows");
+	/* HIB: B (200) is best, A is 50 % of it. */
+	s = first(doc, "//overview/row[1]/cell[@best]");
+	is_str(s, "200.0", "best HIB value keeps source precision");
+	xmlFree(s);
+	s = first(doc, "//overview/row[1]/cell[1]/@rel");
+	is_str(s, "50.0", "relative performance of A");
+	xmlFree(s);
+	is_int(count(doc, "count(//overview/row[1]/cell[@missing])"), 1, "missing value marked, not 0");
+	/* LIB: C (5 s) is best, A is 5/10 = 50 %. */
+	s = first(doc, "//overview/row[2]/cell[@best]");
+	is_str(s, "5.00", "best LIB value is the lowest");
+	xmlFree(s);
+	s = first(doc, "//overview/row[2]/cell[2]/@rel");
+	is_str(s, "25.0", "LIB relative performance inverted");
+	xmlFree(s);
+	/* Processor: A and B merged into one cell, C separate. */
+	s = first(doc, "//components/row[@name='Processor']/cell[1]/@span");
+	is_str(s, "2", "equal adjacent cells merged");
+	xmlFree(s);
+	is_int(count(doc, "count(//components/row[@name='Processor'][@differs])"), 1, "differing row marked");
+	is_int(count(doc, "count(//components/row[@name='Disk'][@differs])"), 0, "equal row not marked");
+	s = first(doc, "//facts/row/cell[1]/@source");
+	is_str(s, "field:File-System", "fact provenance carried");
+	xmlFree(s);
+
+	html = render(doc);
+	ok(html != NULL && strlen(html) > 1000, "page rendered");
+	ok(html != NULL && strstr(html, "<script") == NULL, "no script element from input");
+	ok(html != NULL && strstr(html, "&lt;script&gt;alert(1)") != NULL, "title escaped");
+	ok(html != NULL && strstr(html, "&lt;/style&gt;&lt;script&gt;x()") != NULL, "style breakout escaped");
+	ok(html != NULL && strchr(html, '\x1b') == NULL && strchr(html, '\x07') == NULL,
+	    "control characters removed");
+	ok(html != NULL && strstr(html, "[31mred") != NULL, "text around control characters kept");
+	page = html ? htmlReadMemory(html, (int)strlen(html), "index.html", "UTF-8",
+	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING) : NULL;
+	ok(page != NULL, "page parses as HTML");
+	if (page != NULL) {
+		is_int(count(page, "count(//script)"), 0, "no script in the parsed page");
+		is_int(count(page, "count(//article[@class='result'])"), 2, "an article per result");
+		s = first(page, "//title");
+		is_str(s, "Evil <script>alert(1)</script> & \"title\"", "title text survives exactly");
+		xmlFree(s);
+		xmlFreeDoc(page);
+	}
+	free(html);
+	xmlFreeDoc(doc);
+
+	opt.baseline = "C";
+	doc = publish_xml_build(&rs, 1, &opt, NULL, &d);
+	s = first(doc, "//overview/row[2]/cell[1]/@rel");
+	is_str(s, "50.0", "relative to baseline C (LIB: 5/10)");
+	xmlFree(s);
+	xmlFreeDoc(doc);
+
+	ok(publish_xml_build(&rs, 0, &opt, NULL, &d) == NULL && d.msg[0], "nothing to publish is an error");
+	result_set_free(rs);
+	xsltCleanupGlobals();
+	xmlCleanupParser();
+	return tap_done();
+}
