@@ -146,6 +146,12 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@for b in tests/bench*.sh; do [ -f "$$b" ] && sh "$$b" $(BIN) || exit 1; done
 
+# bench-runner: the io_uring runner against fio alone (tests/bench-run.sh).
+.PHONY: bench-runner
+bench-runner: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench-run.sh $(BIN)
+
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/benchreport/templates
