@@ -20,7 +20,6 @@
 #include "cmd-resolve.h"
 #include "export.h"
 #include "meta.h"
-#include "outfile.h"
 #include "run-engine.h"
 #include "run-profile.h"
 #include "run-result.h"
@@ -292,7 +291,6 @@ run_export(struct cmd_ctx *ctx, const struct result_set *rs, const char *path)
 {
 	const struct writer	*w;
 	const char		*dot = strrchr(path, '.'), *name;
-	struct outfile		*of;
 	struct diag		 d;
 
 	name = dot != NULL && strcasecmp(dot, ".json") == 0 ? "json" : "pts-xml";
@@ -301,16 +299,7 @@ run_export(struct cmd_ctx *ctx, const struct result_set *rs, const char *path)
 		return EXIT_BADINPUT;
 	}
 	diag_clear(&d);
-	if ((of = outfile_open(path, &d)) == NULL) {
-		cmd_error(ctx, &d);
-		return EXIT_BADINPUT;
-	}
-	if (w->write(rs, of->fp, &d) == -1) {
-		outfile_abort(of);
-		cmd_error(ctx, &d);
-		return EXIT_BADINPUT;
-	}
-	if (outfile_commit(of, &d) == -1) {
+	if (export_write_file(w, rs, path, &d) == -1) {
 		cmd_error(ctx, &d);
 		return EXIT_BADINPUT;
 	}
