@@ -140,7 +140,7 @@ canvas_svg_put(struct canvas_svg_out *o, const char *name, const char *value,
 	}
 	if (!ours) {
 		strbuf_reset(&o->tmp);
-		escape_xml_clean(&o->tmp, value);
+		escape_xml_chars(&o->tmp, value);
 		value = strbuf_str(&o->tmp);
 	}
 	if (xmlNewProp(o->node, BAD_CAST name, BAD_CAST value) == NULL)
@@ -178,7 +178,7 @@ canvas_svg_text(struct canvas_svg_out *o, const char *s)
 	if (s != NULL && strcmp(s, "\n") == 0)
 		return;
 	strbuf_reset(&o->tmp);
-	escape_xml_clean(&o->tmp, s);
+	escape_xml_chars(&o->tmp, s);
 	t = xmlNewDocText(o->node->doc, BAD_CAST strbuf_str(&o->tmp));
 	if (t == NULL)
 		abort();

@@ -21,7 +21,8 @@ static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.alias = NULL,
-	.usage = "[--db PATH] [--system NAME] [--format NAME] [--merge-runs] FILE...",
+	.usage = "[--db PATH] [--system NAME] [--systems \"A;B;...\"] [--strict]\n"
+	    "       [--format NAME] [--merge-runs] FILE...",
 	.summary = "read result files and store them",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_import_exec
@@ -31,6 +32,15 @@ static const char cmd_import_options[] =
 	"  --db PATH        results database (default: BENCHREPORT_DB, or\n"
 	"                   $XDG_DATA_HOME/benchreport/results.db)\n"
 	"  --system NAME    name the system, for formats that do not\n"
+	"                   record one (fio, dd)\n"
+	"  --systems \"A;B;...\"\n"
+	"                   the system names, for flattened OpenBenchmarking\n"
+	"                   text exports whose names run together\n"
+	"                   (\"Samsung 980 PRO 2TBInland PCIe 5.0 2TB\"): they\n"
+	"                   must make up the systems table's names run\n"
+	"  --strict         refuse a file with anything ambiguous (a system\n"
+	"                   name split or a value run the text does not pin)\n"
+	"                   instead of importing it with warnings\n"
 	"  --format NAME    use this reader instead of detecting the format\n"
 	"                   (see 'benchreport formats')\n"
 	"  --merge-runs     the files are repeated runs of the same tests: store\n"
@@ -46,7 +56,8 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 	struct result_set	*rs = NULL;
 	struct str_list		 warnings = { NULL, 0, 0 };
 	struct read_options	 ro = { .system_name = opts->system_name,
-	    .warnings = &warnings };
+	    .warnings = &warnings, .system_names = opts->system_names,
+	    .strict = opts->strict };
 	struct diag		 d;
 	int64_t			 id;
 	size_t			 i, nvalues;
@@ -93,17 +104,18 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "merge-runs",	no_argument,		NULL, 'm' },
+		/* --strict and --systems are long only: 'S', 'N' are not in optstring. */
+		{ "strict",	no_argument,		NULL, 'S' },
 		{ "system",	required_argument,	NULL, 's' },
+		{ "systems",	required_argument,	NULL, 'N' },
 		{ NULL,		0,			NULL, 0 }
 	};
-	struct cmd_import_opts	 opts = { NULL, NULL };
-	struct result_set	*rs = NULL;
-	struct store		*st = NULL;
-	int64_t			 id;
-	size_t			 i, nvalues;
-	bool			 already;
-	int			 ch, k, one, rc = EXIT_OK;
-	bool			 merge = false;
+	struct cmd_import_opts		 opts = { .system_name = NULL };
+	struct import_file_result	 res;
+	struct result_set		*rs = NULL;
+	struct store			*st = NULL;
+	int				 ch, k, one, rc = EXIT_OK;
+	bool				 merge = false;
 
 	while ((ch = getopt_long(argc, argv, "f:hms:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -120,6 +132,12 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 		case 's':
 			opts.system_name = optarg;
+			break;
+		case 'N':
+			opts.system_names = optarg;
+			break;
+		case 'S':
+			opts.strict = 1;
 			break;
 		default:
 			return cmd_usage(&cmd_import_entry, NULL);
@@ -138,26 +156,24 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	for (k = optind; k < argc; k++) {
-		one = cmd_resolve_import(ctx, st, argv[k], &opts, &id,
-		    &already, &rs);
+		one = cmd_resolve_import(ctx, st, argv[k], &opts, &res, &rs);
 		if (one != EXIT_OK) {
 			/* A store error outranks bad input: it is the worse news. */
 			if (rc != EXIT_STORE)
 				rc = one;
 			continue;
 		}
-		if (already) {
+		if (res.already) {
 			textsafe_fputs(argv[k], stdout);
-			printf(": already imported as %lld\n", (long long)id);
+			printf(": already imported as %lld\n", (long long)res.id);
 		} else {
-			for (i = 0, nvalues = 0; i < rs->ntests; i++)
-				nvalues += rs->tests[i].nvalues;
-			printf("%lld\t", (long long)id);
+			/* The tests may be gone (streamed): count from res. */
+			printf("%lld\t", (long long)res.id);
 			textsafe_fputs(rs->title != NULL && *rs->title != '\0' ?
 			    rs->title : argv[k], stdout);
 			printf("\t%zu system%s\t%zu result%s\n", rs->nsystems,
-			    rs->nsystems == 1 ? "" : "s", nvalues,
-			    nvalues == 1 ? "" : "s");
+			    rs->nsystems == 1 ? "" : "s", res.nvalues,
+			    res.nvalues == 1 ? "" : "s");
 		}
 		result_set_free(rs);
 		rs = NULL;

@@ -12,13 +12,7 @@
 
 #include "cmd-resolve.h"
 #include "format.h"
-#include "meta.h"
 #include "textsafe.h"
-
-static int	 cmd_resolve_read(const char *path,
-		    const struct cmd_import_opts *opts,
-		    const struct read_options *ro, struct result_set *rs,
-		    struct diag *d);
 
 int
 cmd_resolve_open(struct cmd_ctx *ctx, struct store **st)
@@ -49,54 +43,47 @@ cmd_resolve_parse_id(const char *arg, int64_t *id)
 	return true;
 }
 
-/* Like format_read_file, but honour --format by skipping detection. */
-static int
-cmd_resolve_read(const char *path, const struct cmd_import_opts *opts,
-    const struct read_options *ro, struct result_set *rs, struct diag *d)
-{
-	const struct reader	*r;
-
-	if (opts == NULL || opts->format == NULL)
-		return format_read_file(path, ro, rs, d);
-	if ((r = format_find(opts->format)) == NULL)
-		return diag_set(d, NULL, 0, "unknown format: %s (see "
-		    "'benchreport formats')", opts->format);
-	return format_read_file_as(r, path, ro, rs, d);
-}
-
 int
 cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
-    const struct cmd_import_opts *opts, int64_t *id, bool *already,
+    const struct cmd_import_opts *opts, struct import_file_result *res,
     struct result_set **out)
 {
+	const struct reader	*r = NULL;
 	struct result_set	*rs;
 	struct str_list		 warnings = { NULL, 0, 0 };
 	struct read_options	 ro;
 	struct diag		 d;
 	size_t			 i;
-	int			 rc = EXIT_OK;
+	int			 rc = EXIT_OK, got;
 
 	if (out != NULL)
 		*out = NULL;
+	memset(res, 0, sizeof(*res));
 	diag_clear(&d);
+	/* --format skips detection. */
+	if (opts != NULL && opts->format != NULL &&
+	    (r = format_find(opts->format)) == NULL) {
+		diag_set(&d, path, 0, "unknown format: %s (see 'benchreport "
+		    "formats')", opts->format);
+		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
 	memset(&ro, 0, sizeof(ro));
 	ro.system_name = opts != NULL ? opts->system_name : NULL;
+	ro.system_names = opts != NULL ? opts->system_names : NULL;
+	ro.strict = opts != NULL ? opts->strict : 0;
 	ro.warnings = &warnings;
 	rs = result_set_new();
-	if (cmd_resolve_read(path, opts, &ro, rs, &d) == -1) {
-		if (d.file[0] == '\0')
-			snprintf(d.file, sizeof(d.file), "%s", path);
-		cmd_error(ctx, &d);
-		rc = EXIT_BADINPUT;
-		goto out;
-	}
+	got = import_file(st, path, r, &ro, rs, res, &d);
+	/* Warnings first: they may explain the error that follows. */
 	for (i = 0; i < warnings.len; i++)
 		msg(ctx, MSG_NORMAL, "%s: warning: %s", ctx->prog,
 		    warnings.items[i]);
-	meta_normalize_result_set(rs);
-	if (store_import_result_set(st, rs, id, already, &d) == -1) {
+	if (got == -1) {
+		if (d.file[0] == '\0')
+			snprintf(d.file, sizeof(d.file), "%s", path);
 		cmd_error(ctx, &d);
-		rc = EXIT_STORE;
+		rc = res->store_failed ? EXIT_STORE : EXIT_BADINPUT;
 		goto out;
 	}
 	if (out != NULL) {
@@ -134,12 +121,12 @@ int
 cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
     long long *id)
 {
-	struct store	*st = NULL;
-	struct stat	 sb;
-	struct diag	 d;
-	int64_t		 sid = 0;
-	bool		 already;
-	int		 rc;
+	struct store			*st = NULL;
+	struct import_file_result	 res;
+	struct stat			 sb;
+	struct diag			 d;
+	int64_t				 sid = 0;
+	int				 rc;
 
 	*out = NULL;
 	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
@@ -152,10 +139,10 @@ cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
 		goto out;
 	}
 	if (sid == 0 || !store_exists(st, sid)) {
-		rc = cmd_resolve_import(ctx, st, arg, NULL, &sid, &already,
-		    NULL);
+		rc = cmd_resolve_import(ctx, st, arg, NULL, &res, NULL);
 		if (rc != EXIT_OK)
 			goto out;
+		sid = res.id;
 	}
 	diag_clear(&d);
 	if (store_load_result_set(st, sid, out, &d) == -1) {

@@ -13,26 +13,30 @@
 #include <stdint.h>
 
 #include "cmd.h"
+#include "import-file.h"
 #include "store.h"
 
 /* What `import` may ask of a file beyond detection. */
 struct cmd_import_opts {
 	const char	*system_name;	/* --system, or NULL */
 	const char	*format;	/* --format: force this reader, or NULL */
+	const char	*system_names;	/* --systems "A;B;C", or NULL */
+	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
 /* Open ctx->db_path; returns EXIT_OK with *st, or EXIT_STORE after printing. */
 int	 cmd_resolve_open(struct cmd_ctx *ctx, struct store **st);
 /*
- * Read, normalise and store path. Returns EXIT_OK with *id and *already
- * (the same bytes were stored before), EXIT_BADINPUT when the file cannot
- * be read or parsed, EXIT_STORE on a database error; errors and reader
- * warnings are printed to stderr. *out (may be NULL) receives the result
- * set as read, for the caller to free.
+ * Read, normalise and store path (import_file: streamed when the reader
+ * can). Returns EXIT_OK with *res (id, already: the same bytes were stored
+ * before, counts), EXIT_BADINPUT when the file cannot be read or parsed,
+ * EXIT_STORE on a database error; errors and reader warnings are printed
+ * to stderr. *out (may be NULL) receives the result set as read (without
+ * its tests when they were streamed to the store), for the caller to free.
  */
 int	 cmd_resolve_import(struct cmd_ctx *ctx, struct store *st,
-	    const char *path, const struct cmd_import_opts *opts, int64_t *id,
-	    bool *already, struct result_set **out);
+	    const char *path, const struct cmd_import_opts *opts,
+	    struct import_file_result *res, struct result_set **out);
 /* Parse a positive decimal ID; true on success. */
 bool	 cmd_resolve_parse_id(const char *arg, int64_t *id);
 /*

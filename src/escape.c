@@ -11,6 +11,8 @@
 
 #include "escape.h"
 
+static void	escape_xml_append(struct strbuf *, const char *, int);
+
 /* XML 1.0 Char production, minus what glib already rejects (surrogates). */
 static int
 escape_xml_allowed(gunichar c)
@@ -21,12 +23,12 @@ escape_xml_allowed(gunichar c)
 }
 
 /*
- * With markup, the five characters become entities. Without, the text is
- * what an XML parser reads back from the escaped form: CR and CRLF become
- * LF, as XML's end-of-line handling does.
+ * One pass for both uses: with markup, the five markup characters become
+ * entities (text we write ourselves); without, they stay for an XML
+ * library that escapes on output (the review document).
  */
 static void
-escape_xml_run(struct strbuf *sb, const char *s, int markup)
+escape_xml_append(struct strbuf *sb, const char *s, int markup)
 {
 	const char	*p, *end;
 	gunichar	 c;
@@ -35,19 +37,7 @@ escape_xml_run(struct strbuf *sb, const char *s, int markup)
 		return;
 	end = s + strlen(s);
 	for (p = s; p < end; ) {
-		if (!markup) {
-			if (*p == '\r') {
-				strbuf_addc(sb, '\n');
-				p += p[1] == '\n' ? 2 : 1;
-				continue;
-			}
-			if (*p == '&' || *p == '<' || *p == '>' || *p == '"' ||
-			    *p == '\'') {
-				strbuf_addc(sb, *p++);
-				continue;
-			}
-		}
-		switch (*p) {
+		switch (markup ? *p : '\0') {
 		case '&':
 			strbuf_adds(sb, "&amp;");
 			p++;
@@ -86,13 +76,23 @@ escape_xml_run(struct strbuf *sb, const char *s, int markup)
 void
 escape_xml(struct strbuf *sb, const char *s)
 {
-	escape_xml_run(sb, s, 1);
+	escape_xml_append(sb, s, 1);
 }
 
 void
-escape_xml_clean(struct strbuf *sb, const char *s)
+escape_xml_chars(struct strbuf *sb, const char *s)
 {
-	escape_xml_run(sb, s, 0);
+	escape_xml_append(sb, s, 0);
+}
+
+char *
+escape_xml_chars_dup(const char *s)
+{
+	struct strbuf	sb;
+
+	strbuf_init(&sb);
+	escape_xml_append(&sb, s, 0);
+	return strbuf_detach(&sb);
 }
 
 char *

@@ -15,12 +15,12 @@
 /* Append s escaped for XML text and attribute values (both quote kinds). NULL appends nothing. */
 void	 escape_xml(struct strbuf *sb, const char *s);
 /*
- * Append s as an XML parser reads back escape_xml's output: forbidden
- * characters dropped, invalid bytes U+FFFD, CR and CRLF as LF, markup
- * characters left as they are. For writers (libxml2) that escape markup
- * themselves.
+ * s with only the character clean-up of escape_xml (no entities), for
+ * text handed to an XML library that escapes on output. NULL gives "".
  */
-void	 escape_xml_clean(struct strbuf *sb, const char *s);
+char	*escape_xml_chars_dup(const char *s);
+/* The same, appended to sb (NULL appends nothing). */
+void	 escape_xml_chars(struct strbuf *sb, const char *s);
 /* s escaped as by escape_xml, as a new string (NULL gives ""). */
 char	*escape_xml_dup(const char *s);
 

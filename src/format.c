@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <glib.h>
+#include <nettle/sha2.h>
 
 #include "format.h"
 #include "strbuf.h"
@@ -116,15 +117,18 @@ fail:
 int
 format_sha256_file(const char *path, char out[65], struct diag *d)
 {
-	struct stat	 st;
-	GChecksum	*ck = NULL;
-	char		 buf[65536];
-	ssize_t		 n;
-	int		 fd, rc = -1;
+	struct stat		 st;
+	struct sha256_ctx	 ctx;
+	uint8_t			 md[SHA256_DIGEST_SIZE];
+	char			 buf[65536];
+	ssize_t			 n;
+	size_t			 i;
+	int			 fd, rc = -1;
 
 	if ((fd = format_open(path, &st, d)) == -1)
 		return -1;
-	ck = g_checksum_new(G_CHECKSUM_SHA256);
+	/* Nettle uses the CPU's SHA instructions: far faster than glib. */
+	sha256_init(&ctx);
 	for (;;) {
 		n = read(fd, buf, sizeof(buf));
 		if (n == -1 && errno == EINTR)
@@ -135,12 +139,13 @@ format_sha256_file(const char *path, char out[65], struct diag *d)
 		}
 		if (n == 0)
 			break;
-		g_checksum_update(ck, (const guchar *)buf, (gssize)n);
+		sha256_update(&ctx, (size_t)n, (const uint8_t *)buf);
 	}
-	snprintf(out, 65, "%s", g_checksum_get_string(ck));
+	sha256_digest(&ctx, sizeof(md), md);
+	for (i = 0; i < sizeof(md); i++)
+		snprintf(out + 2 * i, 3, "%02x", md[i]);
 	rc = 0;
 out:
-	g_checksum_free(ck);
 	close(fd);
 	return rc;
 }

@@ -34,6 +34,20 @@ struct read_options {
 	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
+/*
+ * Where a streaming reader hands over each complete test: test_done(rs,
+ * arg, d) is called with that test the last of rs->tests, naming only
+ * systems already in rs->systems (which may still gain fields, notes or
+ * meta later). On 0 the reader frees the test (result_set_pop_test) and
+ * reads on, so memory follows one test, not the file; on -1 the read
+ * stops and returns -1 with d as test_done filled it. The set's own
+ * fields and its systems are complete only when the read returns.
+ */
+struct read_stream {
+	int	(*test_done)(struct result_set *rs, void *arg, struct diag *d);
+	void	*arg;
+};
+
 struct reader {
 	const char	*name;		/* "pts-xml": stored as the source format */
 	const char	*summary;	/* one line for `benchreport formats` */
@@ -45,6 +59,15 @@ struct reader {
 	int		(*detect)(const char *head, size_t len);
 	/* Parse path into rs. Return 0, or -1 with d filled (file, line). */
 	int		(*read)(const char *path, const struct read_options *opt,
+			    struct result_set *rs, struct diag *d);
+	/*
+	 * Optional: read, handing each test over as it completes (struct
+	 * read_stream). NULL for readers that build the whole set; the
+	 * importer then stores what read returns.
+	 */
+	int		(*read_stream)(const char *path,
+			    const struct read_options *opt,
+			    const struct read_stream *stream,
 			    struct result_set *rs, struct diag *d);
 };
 

@@ -148,6 +148,14 @@ result_set_add_test(struct result_set *rs)
 	return t;
 }
 
+void
+result_set_pop_test(struct result_set *rs)
+{
+	if (rs->ntests == 0)
+		return;
+	test_free(&rs->tests[--rs->ntests]);
+}
+
 struct value *
 test_add_value(struct test *t, size_t sys)
 {

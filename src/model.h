@@ -186,6 +186,11 @@ size_t	 result_set_add_system(struct result_set *rs, const char *identifier);
 long	 result_set_find_system(const struct result_set *rs, const char *identifier);
 /* Append an empty test; returns a pointer valid until the next add_test. */
 struct test *result_set_add_test(struct result_set *rs);
+/*
+ * Free the last test and everything it owns (streaming readers, once the
+ * importer has stored it). No-op on a set without tests.
+ */
+void	 result_set_pop_test(struct result_set *rs);
 /* Append an empty value for system index sys; pointer valid until next add. */
 struct value *test_add_value(struct test *t, size_t sys);
 /* The value of system index sys in t, or NULL. */

@@ -38,7 +38,6 @@ static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
 static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
 	    size_t depth);
-static bool	ob_split_word_join(const char *t, size_t i);
 static bool	ob_split_partition_ok(const struct ob_name_problem *p,
 	    const size_t *cuts, size_t m, struct ob_names *out);
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
@@ -408,7 +407,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
  * A join of two words with no space: "2TBInland", "RAID0RAID1" is not one
  * (digit then capital then capital), "ProX" after lower case is.
  */
-static bool
+bool
 ob_split_word_join(const char *t, size_t i)
 {
 	unsigned char	a = (unsigned char)t[i - 1], b = (unsigned char)t[i];
@@ -607,6 +606,8 @@ again:
 					if (!ob_split_word_join(p->t, cuts[q]))
 						score++;
 				score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
+				if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+					score += 2 * tl + 1;
 				(*nconsistent)++;
 				if (score < best) {
 					for (q = 0; q < nsol && q < max_sols; q++)

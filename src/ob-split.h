@@ -66,11 +66,18 @@ struct ob_name_problem {
 	const char	**hard;		/* names stated by notes ("- RAID0: ") */
 	size_t		  nhard;
 	size_t		  min_names;	/* lower bound (SE strings of a full run) */
+	/*
+	 * Optional: does a consistent partition agree with the systems
+	 * table's cells? Partitions it accepts rank before all others.
+	 */
+	bool		(*agree)(const struct ob_names *cand, void *ctx);
+	void		 *agree_ctx;
 };
 
 /*
  * Partition t into names consistent with every run (hard evidence), then
- * rank them by weak evidence: boundaries at word joins first. Returns how
+ * rank them: agreement with the table's cells (p->agree) first, then
+ * boundaries at word joins. Returns how
  * many partitions share the best rank (the first max_sols are stored in
  * sols[]; caller frees each with ob_names_free; more than max_sols means
  * "more than max_sols"); *nconsistent gets how many were consistent at
@@ -128,6 +135,12 @@ bool	 ob_split_overview_allows(const char *s, bool **before, bool **after,
  */
 unsigned	 ob_split_overview_decimals(const char *s, bool **before,
 	    bool **after, const struct ob_tok *toks, size_t i);
+
+/*
+ * Is position i (0 < i < strlen(t)) a join of two words with no space:
+ * "2TB|Inland", "Audio|DELL", "Threads)|ASUS"; never "RAID0|RAID1"?
+ */
+bool	 ob_split_word_join(const char *t, size_t i);
 
 /*
  * The block size an fio arguments line states ("Block Size: 2MB", "4KB"),

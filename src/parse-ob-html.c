@@ -639,8 +639,8 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
 }
 
 const struct reader reader_ob_html = {
-	"ob-html",
-	"OpenBenchmarking result view exported to HTML (inline SVG charts)",
-	parse_ob_html_detect,
-	parse_ob_html_read,
+	.name = "ob-html",
+	.summary = "OpenBenchmarking result view exported to HTML (inline SVG charts)",
+	.detect = parse_ob_html_detect,
+	.read = parse_ob_html_read
 };

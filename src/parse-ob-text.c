@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "format.h"
+#include "ob-cells.h"
+#include "ob-fields.h"
 #include "ob-segment.h"
 #include "ob-split.h"
 #include "ob-check.h"
@@ -40,7 +42,11 @@ static int	parse_ob_text_fail(struct tdoc *t, long line, const char *msg);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
 static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 	    size_t last);
-static size_t	parse_ob_text_labels_end(const char *s);
+static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
+static void	parse_ob_text_fields(struct tdoc *t, const char *table,
+	    const char *notes);
+static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
+	    void *ctx);
 static bool	parse_ob_text_anagram(const char *a, const char *b, size_t n);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
 	    const char *overview);
@@ -54,7 +60,11 @@ static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	    const struct ob_names *sols, size_t n);
 static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
 	    const char *notes);
-static int	parse_ob_text_names(struct tdoc *t, const char *notes);
+static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
+	    const char *notes);
+static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
+static int	parse_ob_text_names(struct tdoc *t, const char *table,
+	    const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
 static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
 static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
@@ -299,7 +309,7 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 
 /* Where the table's names run starts: after the title and field labels. */
 static size_t
-parse_ob_text_labels_end(const char *s)
+parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
 	size_t	pos = 0, i, l, best;
 
@@ -312,6 +322,12 @@ parse_ob_text_labels_end(const char *s)
 		}
 		if (best == 0)
 			return pos;
+		if (out != NULL) {
+			char	*one = xstrndup(s + pos, best);
+
+			str_list_add(out, one);
+			free(one);
+		}
 		pos += best;
 	}
 }
@@ -351,7 +367,7 @@ parse_ob_text_table_names(struct tdoc *t, const char *table, const char *overvie
 	rest = table;
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	rest += parse_ob_text_labels_end(rest);
+	rest += parse_ob_text_labels_end(rest, NULL);
 	if (strlen(rest) >= strlen(longest) &&
 	    parse_ob_text_anagram(rest, longest, strlen(longest))) {
 		char	*cand = xstrndup(rest, strlen(longest));
@@ -449,46 +465,148 @@ parse_ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *so
 	free(cnt);
 }
 
+/* The table's cells run: after the names, before the watermark; or NULL. */
+static char *
+parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
+{
+	const char	*p = strstr(table, t->names_t);
+	const char	*end = notes - strlen(OB_WATERMARK);
+
+	if (p == NULL || p + strlen(t->names_t) > end)
+		return NULL;
+	p += strlen(t->names_t);
+	return xstrndup(p, (size_t)(end - p));
+}
+
 /*
- * The systems table's cells are joined with no boundary and spanning cells
- * are printed once: they cannot be assigned to systems from the text. Keep
- * the labels and the raw cells run for the record instead of guessing.
+ * The table's Disk and Processor cells, and how many partitions agreed
+ * with one of them.
+ */
+struct parse_ob_text_cells {
+	struct ob_cells_row	 row, proc;
+	size_t			 nagree;
+};
+
+static bool
+parse_ob_text_agree(const struct ob_names *cand, void *ctx)
+{
+	struct parse_ob_text_cells	*c = ctx;
+
+	if (!ob_cells_agree(&c->row, cand) && !ob_cells_agree(&c->proc, cand))
+		return false;
+	c->nagree++;
+	return true;
+}
+
+/*
+ * Keep the table's labels and its raw cells run for the record: spanning
+ * cells are printed once, so the cells go to systems only where the
+ * evidence pins them (ob-fields).
  */
 static void
 parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
 {
-	const char	*p = strstr(table, t->names_t), *rest = table;
+	const char	*rest = table;
 	size_t		 tl = strlen(t->rs->title), le;
 	char		*s;
 
 	if (strncmp(rest, t->rs->title, tl) == 0)
 		rest += tl;
-	le = parse_ob_text_labels_end(rest);
+	le = parse_ob_text_labels_end(rest, NULL);
 	if (le > 0) {
 		s = xstrndup(rest, le);
 		kv_list_add(&t->rs->extra, "ob-table-labels", s);
 		free(s);
 	}
-	if (p == NULL)
+	s = parse_ob_text_cells_run(t, table, notes);
+	if (s == NULL)
 		return;
-	p += strlen(t->names_t);
-	s = xstrndup(p, (size_t)(notes - strlen(OB_WATERMARK) - p));
 	kv_list_add(&t->rs->extra, "ob-table-cells", s);
 	free(s);
 }
 
+/* Is cell system sys's Disk, by its name (ob-cells)? */
+static bool
+parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
+{
+	const struct tdoc	*t = ctx;
+
+	return sys < t->names.len && ob_cells_fits(t->names.name[sys], cell, len);
+}
+
+/*
+ * Give the table's cells to systems where every reading of the cells run
+ * agrees (ob-fields); say how many fields the text leaves open.
+ */
+static void
+parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
+{
+	struct str_list	 labels = { 0 };
+	struct ob_fields f;
+	struct ob_cells_row row;
+	bool		 agree;
+	const char	*rest = table, *open_label = NULL;
+	char		*run;
+	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
+
+	if (strncmp(rest, t->rs->title, tl) == 0)
+		rest += tl;
+	rest += parse_ob_text_labels_end(rest, &labels);
+	run = parse_ob_text_cells_run(t, table, notes);
+	/* The labels must lead straight to the names run. */
+	if (run == NULL || labels.len == 0 ||
+	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
+		free(run);
+		str_list_free(&labels);
+		return;
+	}
+	/* Names that state their drives pin the Disk cells too. */
+	ob_cells_disk_row(run, &row);
+	agree = ob_cells_agree(&row, &t->names);
+	ob_cells_row_free(&row);
+	ob_fields_split(run, (const char *const *)labels.items, labels.len,
+	    t->rs->nsystems, agree ? parse_ob_text_disk_ok : NULL, t, &f);
+	for (i = 0; i < t->rs->nsystems; i++)
+		for (j = 0; j < labels.len; j++) {
+			const char	*v = f.value[i * labels.len + j];
+
+			if (v != NULL)
+				kv_list_add(&t->rs->systems[i].fields,
+				    labels.items[j], v);
+			else if (open++ == 0) {
+				open_label = labels.items[j];
+				open_sys = i;
+			}
+		}
+	if (open > 0)
+		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+		    "systems table: %zu of %zu fields are not pinned by the text "
+		    "(%s), left empty, e.g. %s of %s", open,
+		    t->rs->nsystems * labels.len, f.gave_up ? "too long to count" :
+		    f.readings == 0 ? "no reading of its cells fits the value shapes" :
+		    "its cells read more than one way", open_label,
+		    t->rs->systems[open_sys].identifier);
+	ob_fields_free(&f);
+	free(run);
+	str_list_free(&labels);
+}
+
 /* Decide the system names: the user's, or the one partition evidence leaves. */
 static int
-parse_ob_text_names(struct tdoc *t, const char *notes)
+parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 {
-	struct ob_name_problem	 np;
-	struct str_list		 hard = { 0 };
-	struct ob_names		 sols[OB_MAX_SOLS];
-	struct strbuf		 sb;
-	size_t			 n, i, nall = 0;
-	int			 rc = 0;
+	struct ob_name_problem		 np;
+	struct str_list			 hard = { 0 };
+	struct ob_names			 sols[OB_MAX_SOLS];
+	struct parse_ob_text_cells	 cells;
+	struct strbuf			 sb;
+	size_t				 n, i, nall = 0;
+	int				 rc = 0;
+	char				*run;
 
 	memset(&np, 0, sizeof(np));
+	memset(&cells, 0, sizeof(cells));
+	run = parse_ob_text_cells_run(t, table, notes);
 	if (t->opt != NULL && t->opt->system_names != NULL) {
 		char	*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
 
@@ -521,18 +639,33 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 		free(order);
 		goto out;
 	}
+	if (run != NULL) {
+		ob_cells_disk_row(run, &cells.row);
+		ob_cells_proc_row(run, &cells.proc);
+		np.agree = parse_ob_text_agree;
+		np.agree_ctx = &cells;
+	}
 	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
-	if (n == 1) {
-		t->names = sols[0];
-		if (nall > 1)
-			format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
-			    "system names taken from word boundaries: %zu other splits "
-			    "of \"%s\" fit every chart; state the names with --systems "
-			    "if these are wrong", nall - 1, t->names_t);
-		goto out;
+	if (n == 1 && (nall == 1 || cells.nagree == 1))
+		goto found;
+	if (n == 1 && !(t->opt != NULL && t->opt->strict)) {
+		/* Word joins chose among splits the evidence leaves open. */
+		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+		    "system names taken from word boundaries: %zu other splits "
+		    "of \"%s\" fit every chart%s; state the names with --systems "
+		    "if these are wrong", nall - 1, t->names_t, cells.nagree > 1 ?
+		    " and the table's Disk or Processor cells" : "");
+		goto found;
 	}
 	strbuf_init(&sb);
-	if (n == 0)
+	if (n == 1)
+		strbuf_printf(&sb, "system names not pinned (strict): %zu splits of "
+		    "\"%s\" fit every chart%s, the one at word boundaries is ",
+		    nall, t->names_t, cells.nagree > 1 ?
+		    " and the table's Disk or Processor cells" : "");
+	if (n == 1)
+		parse_ob_text_describe(&sb, &sols[0]);
+	else if (n == 0)
 		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
 		    "at word joins is consistent with every chart; state them with "
 		    "--systems \"NAME1;NAME2;...\"", t->names_t);
@@ -541,6 +674,13 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 		    " ways consistent with every chart and note, equally at word "
 		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
 		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
+		if (cells.row.len == 0 && cells.proc.len <= 1)
+			strbuf_adds(&sb, " (the systems table has no Disk or "
+			    "Processor cells to compare)");
+		else
+			strbuf_printf(&sb, " (%s of them agree%s with the systems "
+			    "table's Disk or Processor cells)", cells.nagree == 0 ?
+			    "none" : "all", cells.nagree == 0 ? "s" : "");
 		if (n <= OB_MAX_SOLS)
 			parse_ob_text_pinned(&sb, t->names_t, sols, n);
 		strbuf_adds(&sb, ", e.g. ");
@@ -555,7 +695,13 @@ parse_ob_text_names(struct tdoc *t, const char *notes)
 	strbuf_free(&sb);
 	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
 		ob_names_free(&sols[i]);
+	goto out;
+found:
+	t->names = sols[0];
 out:
+	ob_cells_row_free(&cells.row);
+	ob_cells_row_free(&cells.proc);
+	free(run);
 	free((void *)np.runs);
 	free((void *)np.counts);
 	str_list_free(&hard);
@@ -1004,11 +1150,12 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 			goto out;
 	if (parse_ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
 		goto out;
-	if (parse_ob_text_names(&t, notes) != 0)
+	if (parse_ob_text_names(&t, table, notes) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
 	parse_ob_text_table_raw(&t, table, notes);
+	parse_ob_text_fields(&t, table, notes);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
@@ -1028,8 +1175,8 @@ out:
 }
 
 const struct reader reader_ob_text = {
-	"ob-text",
-	"OpenBenchmarking result view exported to HTML, flattened to text",
-	parse_ob_text_detect,
-	parse_ob_text_read,
+	.name = "ob-text",
+	.summary = "OpenBenchmarking result view exported to HTML, flattened to text",
+	.detect = parse_ob_text_detect,
+	.read = parse_ob_text_read
 };

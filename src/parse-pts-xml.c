@@ -3,7 +3,8 @@
  * Reader for Phoronix Test Suite result files: composite.xml (PTS 3.0 to
  * 10.x), the per-run test-N.xml files, and the pre-3.0 Benchmark/Results/
  * Group layout, streamed with libxml2's xmlTextReader so memory follows the
- * largest element, not the file. It refuses DOCTYPEs, entities, deep nesting
+ * largest element, not the file; read_stream hands each Result to the
+ * caller as soon as it ends and frees it. It refuses DOCTYPEs, entities, deep nesting
  * and huge text instead of expanding them. It does not normalise system
  * facts (meta.c does) nor merge Results PTS would merge (see docs/pts-xml.md).
  */
@@ -68,6 +69,7 @@ struct pts_sysinfo {
 struct pts_parser {
 	const char		*path;
 	const struct read_options *opt;
+	const struct read_stream *stream;	/* NULL: keep every Result */
 	struct result_set	*rs;
 	struct diag		*d;
 	xmlTextReaderPtr	 reader;
@@ -108,6 +110,10 @@ static const char *const pts_known_extra[3] = {
 static int	 parse_pts_xml_detect(const char *head, size_t len);
 static int	 parse_pts_xml_read(const char *path,
 		    const struct read_options *opt, struct result_set *rs,
+		    struct diag *d);
+static int	 parse_pts_xml_read_stream(const char *path,
+		    const struct read_options *opt,
+		    const struct read_stream *stream, struct result_set *rs,
 		    struct diag *d);
 static int	 parse_pts_xml_check_prolog(int fd, const char *path,
 		    struct diag *d);
@@ -157,7 +163,8 @@ const struct reader reader_pts_xml = {
 	.summary = "Phoronix Test Suite result file (composite.xml, test-N.xml, "
 	    "pre-3.0 layout)",
 	.detect = parse_pts_xml_detect,
-	.read = parse_pts_xml_read
+	.read = parse_pts_xml_read,
+	.read_stream = parse_pts_xml_read_stream
 };
 
 /*
@@ -978,6 +985,14 @@ parse_pts_xml_test_finish(struct pts_parser *p)
 	} else
 		g_hash_table_insert(p->hashes, hash,
 		    GSIZE_TO_POINTER((gsize)p->test_line));
+	/* Streaming: hand the finished Result over and forget it. */
+	if (p->failed || p->stream == NULL)
+		return;
+	if (p->stream->test_done(p->rs, p->stream->arg, p->d) == -1) {
+		p->failed = true;
+		return;
+	}
+	result_set_pop_test(p->rs);
 }
 
 /* A pre-3.0 file states its date only in a "Generated:" comment. */
@@ -1025,6 +1040,13 @@ static int
 parse_pts_xml_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
+	return parse_pts_xml_read_stream(path, opt, NULL, rs, d);
+}
+
+static int
+parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
+    const struct read_stream *stream, struct result_set *rs, struct diag *d)
+{
 	struct pts_parser	 p;
 	const xmlChar		*v;
 	xmlNodePtr		 node;
@@ -1037,6 +1059,7 @@ parse_pts_xml_read(const char *path, const struct read_options *opt,
 	memset(&p, 0, sizeof(p));
 	p.path = path;
 	p.opt = opt;
+	p.stream = stream;
 	p.rs = rs;
 	p.d = d;
 	strbuf_init(&p.text);

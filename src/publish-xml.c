@@ -4,7 +4,7 @@
  * arithmetic (best per row, relative performance, merged equal cells) is
  * done here in C, so templates only lay things out and a replacement
  * template cannot get the numbers wrong. Every string from an input file
- * passes through xmlsafe_dup; libxml2 escapes markup when it serialises.
+ * passes through escape_xml_chars_dup; libxml2 escapes markup when it serialises.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,11 +14,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "escape.h"
 #include "publish-xml.h"
 #include "strbuf.h"
 #include "version.h"
 #include "xalloc.h"
-#include "xmlsafe.h"
 
 static xmlNodePtr px_child(xmlNodePtr parent, const char *name, const char *text);
 static void	 px_attr(xmlNodePtr node, const char *name, const char *value);
@@ -45,7 +45,7 @@ px_child(xmlNodePtr parent, const char *name, const char *text)
 	if (n == NULL)
 		abort();	/* libxml2 only fails here when out of memory */
 	if (text != NULL) {
-		safe = xmlsafe_dup(text);
+		safe = escape_xml_chars_dup(text);
 		xmlNodeAddContent(n, BAD_CAST safe);
 		free(safe);
 	}
@@ -59,7 +59,7 @@ px_attr(xmlNodePtr node, const char *name, const char *value)
 
 	if (value == NULL)
 		return;
-	safe = xmlsafe_dup(value);
+	safe = escape_xml_chars_dup(value);
 	/* xmlSetProp escapes &, <, > and quotes on output. */
 	xmlSetProp(node, BAD_CAST name, BAD_CAST safe);
 	free(safe);

@@ -287,7 +287,7 @@ pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
 			shared = false;
 			for (ti = 0; ti < in[i]->ntests && !shared; ti++)
 				for (tj = 0; tj < in[j]->ntests && !shared; tj++)
-					shared = merge_same_result(&in[i]->tests[ti],
+					shared = merge_comparable_result(&in[i]->tests[ti],
 					    &in[j]->tests[tj]);
 			if (shared) {
 				size_t	ri = root[i], rj = root[j];
@@ -314,7 +314,7 @@ pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
 			strbuf_printf(&title, "%s%s", k ? " + " : "",
 			    group[k]->title != NULL && *group[k]->title ?
 			    group[k]->title : "untitled");
-		if (merge_result_sets(group, ng, strbuf_str(&title), &(*out)[nout],
+		if (merge_result_sets_comparable(group, ng, strbuf_str(&title), &(*out)[nout],
 		    &notes, d) != 0)
 			goto fail;
 		(*owned)[nout++] = true;

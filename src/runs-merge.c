@@ -14,10 +14,8 @@
 #include "xalloc.h"
 
 static bool	 runs_merge_same_name(const struct test *a, const struct test *b);
-static bool	 runs_merge_same_kv(const struct kv_list *a, const struct kv_list *b);
 static void	 runs_merge_value(struct value *dst, const struct value *src);
 static void	 runs_merge_copy_value(struct value *dst, const struct value *src);
-static void	 runs_merge_copy_test(struct test *dst, const struct test *src);
 static void	 runs_merge_free_test(struct test *t);
 static void	 runs_merge_stats(struct value *v);
 
@@ -30,24 +28,10 @@ runs_merge_same_name(const struct test *a, const struct test *b)
 	    g_strcmp0(a->app_version, b->app_version) == 0;
 }
 
-static bool
-runs_merge_same_kv(const struct kv_list *a, const struct kv_list *b)
-{
-	size_t	i;
-
-	if (a->len != b->len)
-		return false;
-	for (i = 0; i < a->len; i++)
-		if (strcmp(a->items[i].key, b->items[i].key) != 0 ||
-		    strcmp(a->items[i].value, b->items[i].value) != 0)
-			return false;
-	return true;
-}
-
 bool
 runs_merge_same_test(const struct test *a, const struct test *b)
 {
-	return runs_merge_same_name(a, b) && runs_merge_same_kv(&a->facts, &b->facts);
+	return runs_merge_same_name(a, b) && kv_list_equal(&a->facts, &b->facts);
 }
 
 /* Mean, SE, N from the runs; min and max too once there are several. */
@@ -142,30 +126,6 @@ runs_merge_copy_value(struct value *dst, const struct value *src)
 	}
 }
 
-static void
-runs_merge_copy_test(struct test *dst, const struct test *src)
-{
-	size_t	i;
-
-	dst->identifier = xstrdup(src->identifier);
-	dst->title = xstrdup(src->title);
-	dst->app_version = xstrdup(src->app_version);
-	dst->arguments = xstrdup(src->arguments);
-	dst->description = xstrdup(src->description);
-	dst->unit = xstrdup(src->unit);
-	dst->proportion = src->proportion;
-	dst->proportion_raw = xstrdup(src->proportion_raw);
-	dst->display = src->display;
-	dst->display_raw = xstrdup(src->display_raw);
-	dst->annotation = xstrdup(src->annotation);
-	dst->parent = xstrdup(src->parent);
-	for (i = 0; i < src->footnotes.len; i++)
-		str_list_add(&dst->footnotes, src->footnotes.items[i]);
-	for (i = 0; i < src->facts.len; i++)
-		kv_list_add(&dst->facts, src->facts.items[i].key,
-		    src->facts.items[i].value);
-}
-
 /* Release a test that was moved out of rs->tests (its storage, not the slot). */
 static void
 runs_merge_free_test(struct test *t)
@@ -198,7 +158,7 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 			b = &rs->tests[k];
 			if (b->title == NULL || !runs_merge_same_name(a, b))
 				continue;
-			if (!runs_merge_same_kv(&a->facts, &b->facts)) {
+			if (!kv_list_equal(&a->facts, &b->facts)) {
 				/* Same name, other options: keep apart, visibly. */
 				for (f = 0; f < b->facts.len; f++) {
 					const char *av = kv_list_get(&a->facts,
@@ -277,7 +237,7 @@ runs_merge_sets(struct result_set *dst, const struct result_set *src,
 			    s->title ? s->title : "", s->description ? s->description : "",
 			    s->unit ? s->unit : "");
 			t = result_set_add_test(dst);
-			runs_merge_copy_test(t, s);
+			test_copy_info(t, s);
 		}
 		for (j = 0; j < s->nvalues; j++) {
 			if (s->values[j].system >= src->nsystems)

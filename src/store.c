@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The SQLite store: schema and migrations, import of a whole result set in
- * one transaction, loading it back into the model losslessly, listing and
- * deletion. Only prepared statements, every sqlite3 return value checked.
- * It does not parse files or normalise metadata: it stores what it is given.
+ * The SQLite store: schema and migrations, loading a result set back into
+ * the model losslessly, listing and deletion; the writes of an import are
+ * in store-import.c. Only prepared statements, every sqlite3 return value
+ * checked. It does not parse files or normalise metadata.
  * docs/store.md explains the tables and why they look as they do.
  */
 #include <sys/stat.h>
@@ -14,13 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store.h"
+#include "store-impl.h"
 #include "xalloc.h"
-
-struct store {
-	sqlite3	*db;
-	char	*path;
-};
 
 /* How long to wait for another process's lock, and how often to retry. */
 #define STORE_BUSY_MS	5000
@@ -143,34 +138,23 @@ static const char *const store_migrations[] = {
 	"  axis TEXT NOT NULL CHECK (axis IN ('x', 'y')),"
 	"  pos INTEGER NOT NULL, value REAL,"
 	"  PRIMARY KEY (series_id, axis, pos)"
+	") WITHOUT ROWID;",
+	/* 1 -> 2: test facts (fio job options, dd operands), in source order. */
+	"CREATE TABLE test_facts ("
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (test_id, pos)"
 	") WITHOUT ROWID;"
+	"CREATE INDEX test_facts_key ON test_facts(key, value);"
 };
 
 #define STORE_NMIGRATIONS \
 	((int)(sizeof(store_migrations) / sizeof(store_migrations[0])))
 
-static const char *const store_kinds[] = { "field", "note", "meta" };
-
-static int	 store_err(struct store *, struct diag *, const char *);
 static int	 store_mkdirs(const char *, struct diag *);
-static int	 store_exec(struct store *, const char *, struct diag *);
-static int	 store_prepare(struct store *, sqlite3_stmt **, const char *,
-		    struct diag *);
 static int	 store_bindv(sqlite3_stmt *, const char *, va_list);
-static int	 store_run(struct store *, sqlite3_stmt *, struct diag *,
-		    const char *, ...);
 static int	 store_migrate(struct store *, struct diag *);
 static int	 store_wal(struct store *, struct diag *);
-static int	 store_find_sha(struct store *, const char *, int64_t *,
-		    struct diag *);
-static int	 store_put_kv(struct store *, sqlite3_stmt *, int64_t,
-		    const char *, const struct kv_list *, struct diag *);
-static int	 store_put_facts(struct store *, int64_t,
-		    const struct fact_list *, struct diag *);
-static int	 store_put_value(struct store *, sqlite3_stmt **, int64_t,
-		    size_t, int64_t, const struct value *, struct diag *);
-static int	 store_put_all(struct store *, const struct result_set *,
-		    int64_t *, struct diag *);
 static char	*store_col_str(sqlite3_stmt *, int);
 static double	 store_col_dbl(sqlite3_stmt *, int, bool *);
 static int	 store_load_dbls(struct store *, sqlite3_stmt *, int64_t,
@@ -184,7 +168,7 @@ static int	 store_load_values(struct store *, sqlite3_stmt **, int64_t,
 		    struct diag *);
 
 /* Record the database's last error in d; returns -1. */
-static int
+int
 store_err(struct store *st, struct diag *d, const char *what)
 {
 	return diag_set(d, st->path, 0, "database: %s: %s", what,
@@ -228,7 +212,7 @@ out:
 }
 
 /* Run SQL without parameters (schema, pragmas, transaction control). */
-static int
+int
 store_exec(struct store *st, const char *sql, struct diag *d)
 {
 	char	*err = NULL;
@@ -242,7 +226,7 @@ store_exec(struct store *st, const char *sql, struct diag *d)
 	return 0;
 }
 
-static int
+int
 store_prepare(struct store *st, sqlite3_stmt **stmt, const char *sql,
     struct diag *d)
 {
@@ -304,15 +288,15 @@ store_bindv(sqlite3_stmt *stmt, const char *types, va_list ap)
  * Reset stmt, bind the arguments described by types and step it to
  * completion (for INSERT, UPDATE, DELETE). Returns 0 or -1 with d.
  */
-static int
+int
 store_run(struct store *st, sqlite3_stmt *stmt, struct diag *d,
     const char *types, ...)
 {
 	va_list	ap;
 	int	rc;
 
-	if (sqlite3_reset(stmt) != SQLITE_OK ||
-	    sqlite3_clear_bindings(stmt) != SQLITE_OK)
+	/* No clear_bindings: store_bindv binds every parameter or fails. */
+	if (sqlite3_reset(stmt) != SQLITE_OK)
 		return store_err(st, d, "reset");
 	va_start(ap, types);
 	rc = store_bindv(stmt, types, ap);
@@ -430,8 +414,13 @@ store_open(const char *path, struct store **out, struct diag *d)
 	st->path = xstrdup(path);
 	if (store_mkdirs(path, d) == -1)
 		goto fail;
+	/*
+	 * NOMUTEX: a struct store is used by one thread at a time, so the
+	 * per-call connection mutex is pure cost (a tenth of an import).
+	 */
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
 		if (st->db == NULL)
 			diag_set(d, path, 0, "database: cannot open");
 		else
@@ -444,9 +433,13 @@ store_open(const char *path, struct store **out, struct diag *d)
 		store_err(st, d, "busy timeout");
 		goto fail;
 	}
+	/*
+	 * synchronous first: creating a new file's header before the switch
+	 * to WAL then costs one fsync fewer.
+	 */
 	if (store_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
-	    store_wal(st, d) == -1 ||
-	    store_exec(st, "PRAGMA synchronous = NORMAL", d) == -1)
+	    store_exec(st, "PRAGMA synchronous = NORMAL", d) == -1 ||
+	    store_wal(st, d) == -1)
 		goto fail;
 	if (store_migrate(st, d) == -1)
 		goto fail;
@@ -472,269 +465,6 @@ sqlite3 *
 store_db(struct store *st)
 {
 	return st->db;
-}
-
-/* The result set imported from these bytes: *id > 0, or 0 when none. */
-static int
-store_find_sha(struct store *st, const char *sha, int64_t *id,
-    struct diag *d)
-{
-	sqlite3_stmt	*stmt = NULL;
-	int		 rc = -1, step;
-
-	*id = 0;
-	if (store_prepare(st, &stmt, "SELECT r.id FROM sources s JOIN "
-	    "result_sets r ON r.source_id = s.id WHERE s.sha256 = ?1 "
-	    "ORDER BY r.id LIMIT 1", d) == -1)
-		goto out;
-	if (sqlite3_bind_text(stmt, 1, sha, -1, SQLITE_STATIC) != SQLITE_OK) {
-		store_err(st, d, "bind");
-		goto out;
-	}
-	if ((step = sqlite3_step(stmt)) == SQLITE_ROW)
-		*id = sqlite3_column_int64(stmt, 0);
-	else if (step != SQLITE_DONE) {
-		store_err(st, d, "looking up source");
-		goto out;
-	}
-	rc = 0;
-out:
-	sqlite3_finalize(stmt);
-	return rc;
-}
-
-static int
-store_put_kv(struct store *st, sqlite3_stmt *stmt, int64_t sys,
-    const char *kind, const struct kv_list *l, struct diag *d)
-{
-	size_t	i;
-
-	for (i = 0; i < l->len; i++)
-		if (store_run(st, stmt, d, "iittt", sys, (int64_t)i, kind,
-		    l->items[i].key, l->items[i].value) == -1)
-			return -1;
-	return 0;
-}
-
-static int
-store_put_facts(struct store *st, int64_t sys, const struct fact_list *l,
-    struct diag *d)
-{
-	sqlite3_stmt	*stmt = NULL;
-	size_t		 i;
-	int		 rc = -1;
-
-	if (store_prepare(st, &stmt, "INSERT INTO system_facts (system_id, "
-	    "pos, key, value, source) VALUES (?, ?, ?, ?, ?)", d) == -1)
-		goto out;
-	for (i = 0; i < l->len; i++)
-		if (store_run(st, stmt, d, "iittt", sys, (int64_t)i,
-		    l->items[i].key, l->items[i].value,
-		    l->items[i].source) == -1)
-			goto out;
-	rc = 0;
-out:
-	sqlite3_finalize(stmt);
-	return rc;
-}
-
-/* Statements used per value, kept prepared across the whole import. */
-enum {
-	SV_RESULT, SV_RUN, SV_SERIES, SV_POINT, SV_COUNT
-};
-
-static int
-store_put_value(struct store *st, sqlite3_stmt **sv, int64_t test_id,
-    size_t pos, int64_t sys_id, const struct value *v, struct diag *d)
-{
-	const struct series	*s;
-	int64_t			 rid, sid;
-	size_t			 i, j;
-
-	if (store_run(st, sv[SV_RESULT], d, "iiiddiddttttt", test_id,
-	    (int64_t)pos, sys_id, (int)v->has_mean, v->mean, (int)v->has_se,
-	    v->se, (int64_t)v->n, (int)v->has_min, v->min, (int)v->has_max,
-	    v->max, v->value_text, v->raw_string, v->json_raw, v->note,
-	    v->error) == -1)
-		return -1;
-	rid = sqlite3_last_insert_rowid(st->db);
-	for (i = 0; i < v->runs.len; i++)
-		if (store_run(st, sv[SV_RUN], d, "iid", rid, (int64_t)i, 1,
-		    v->runs.v[i]) == -1)
-			return -1;
-	for (i = 0; i < v->nseries; i++) {
-		s = &v->series[i];
-		if (store_run(st, sv[SV_SERIES], d, "iittt", rid, (int64_t)i,
-		    s->name, s->unit, s->x_unit) == -1)
-			return -1;
-		sid = sqlite3_last_insert_rowid(st->db);
-		for (j = 0; j < s->x.len; j++)
-			if (store_run(st, sv[SV_POINT], d, "itid", sid, "x",
-			    (int64_t)j, 1, s->x.v[j]) == -1)
-				return -1;
-		for (j = 0; j < s->y.len; j++)
-			if (store_run(st, sv[SV_POINT], d, "itid", sid, "y",
-			    (int64_t)j, 1, s->y.v[j]) == -1)
-				return -1;
-	}
-	return 0;
-}
-
-/* Every INSERT of one import; the caller owns the transaction. */
-static int
-store_put_all(struct store *st, const struct result_set *rs, int64_t *id,
-    struct diag *d)
-{
-	sqlite3_stmt		*stmt = NULL, *kv = NULL, *sv[SV_COUNT] = { NULL };
-	const struct system	*sys;
-	const struct test	*t;
-	struct stat		 sb;
-	int64_t			*sys_ids = NULL, src_id = 0, set_id, test_id;
-	size_t			 i, j;
-	int			 rc = -1;
-
-	if (rs->source_path != NULL || rs->source_sha256 != NULL) {
-		if (store_prepare(st, &stmt, "INSERT INTO sources (path, "
-		    "sha256, format, size) VALUES (?, ?, ?, ?)", d) == -1 ||
-		    store_run(st, stmt, d, "tttn", rs->source_path,
-		    rs->source_sha256, rs->format, (int64_t)(rs->source_path !=
-		    NULL && stat(rs->source_path, &sb) == 0 ? sb.st_size : 0))
-		    == -1)
-			goto out;
-		src_id = sqlite3_last_insert_rowid(st->db);
-		sqlite3_finalize(stmt);
-		stmt = NULL;
-	}
-	if (store_prepare(st, &stmt, "INSERT INTO result_sets (source_id, "
-	    "title, description, notes, generator, last_modified, source_url, "
-	    "source_ref, format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", d) == -1 ||
-	    store_run(st, stmt, d, "ntttttttt", src_id, rs->title,
-	    rs->description, rs->notes, rs->generator, rs->last_modified,
-	    rs->source_url, rs->source_ref, rs->format) == -1)
-		goto out;
-	set_id = sqlite3_last_insert_rowid(st->db);
-	sqlite3_finalize(stmt);
-	stmt = NULL;
-
-	if (store_prepare(st, &stmt, "INSERT INTO result_set_extra (set_id, "
-	    "pos, key, value) VALUES (?, ?, ?, ?)", d) == -1)
-		goto out;
-	for (i = 0; i < rs->extra.len; i++)
-		if (store_run(st, stmt, d, "iitt", set_id, (int64_t)i,
-		    rs->extra.items[i].key, rs->extra.items[i].value) == -1)
-			goto out;
-	sqlite3_finalize(stmt);
-	stmt = NULL;
-
-	sys_ids = xcalloc(rs->nsystems + 1, sizeof(*sys_ids));
-	if (store_prepare(st, &stmt, "INSERT INTO systems (set_id, pos, "
-	    "identifier, notes_text, json_raw) VALUES (?, ?, ?, ?, ?)", d) == -1 ||
-	    store_prepare(st, &kv, "INSERT INTO system_fields (system_id, pos, "
-	    "kind, key, value) VALUES (?, ?, ?, ?, ?)", d) == -1)
-		goto out;
-	for (i = 0; i < rs->nsystems; i++) {
-		sys = &rs->systems[i];
-		if (store_run(st, stmt, d, "iittt", set_id, (int64_t)i,
-		    sys->identifier, sys->notes_text, sys->json_raw) == -1)
-			goto out;
-		sys_ids[i] = sqlite3_last_insert_rowid(st->db);
-		if (store_put_kv(st, kv, sys_ids[i], store_kinds[0],
-		    &sys->fields, d) == -1 ||
-		    store_put_kv(st, kv, sys_ids[i], store_kinds[1],
-		    &sys->notes, d) == -1 ||
-		    store_put_kv(st, kv, sys_ids[i], store_kinds[2],
-		    &sys->meta, d) == -1 ||
-		    store_put_facts(st, sys_ids[i], &sys->normalized, d) == -1)
-			goto out;
-	}
-	sqlite3_finalize(stmt);
-	stmt = NULL;
-	sqlite3_finalize(kv);
-	kv = NULL;
-
-	if (store_prepare(st, &stmt, "INSERT INTO tests (set_id, pos, "
-	    "identifier, title, app_version, arguments, description, unit, "
-	    "proportion, proportion_raw, display, display_raw, annotation, "
-	    "parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", d) == -1 ||
-	    store_prepare(st, &kv, "INSERT INTO test_footnotes (test_id, pos, "
-	    "text) VALUES (?, ?, ?)", d) == -1 ||
-	    store_prepare(st, &sv[SV_RESULT], "INSERT INTO results (test_id, "
-	    "pos, system_id, mean, se, n, min, max, value_text, raw_string, "
-	    "json_raw, note, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?)", d) == -1 ||
-	    store_prepare(st, &sv[SV_RUN], "INSERT INTO runs (result_id, pos, "
-	    "value) VALUES (?, ?, ?)", d) == -1 ||
-	    store_prepare(st, &sv[SV_SERIES], "INSERT INTO series (result_id, "
-	    "pos, name, unit, x_unit) VALUES (?, ?, ?, ?, ?)", d) == -1 ||
-	    store_prepare(st, &sv[SV_POINT], "INSERT INTO series_points "
-	    "(series_id, axis, pos, value) VALUES (?, ?, ?, ?)", d) == -1)
-		goto out;
-	for (i = 0; i < rs->ntests; i++) {
-		t = &rs->tests[i];
-		if (store_run(st, stmt, d, "iittttttitittt", set_id,
-		    (int64_t)i, t->identifier, t->title, t->app_version,
-		    t->arguments, t->description, t->unit,
-		    (int64_t)t->proportion, t->proportion_raw,
-		    (int64_t)t->display, t->display_raw, t->annotation,
-		    t->parent) == -1)
-			goto out;
-		test_id = sqlite3_last_insert_rowid(st->db);
-		for (j = 0; j < t->footnotes.len; j++)
-			if (store_run(st, kv, d, "iit", test_id, (int64_t)j,
-			    t->footnotes.items[j]) == -1)
-				goto out;
-		for (j = 0; j < t->nvalues; j++) {
-			if (t->values[j].system >= rs->nsystems) {
-				diag_set(d, rs->source_path, 0, "test %zu: "
-				    "value refers to system %zu of %zu", i + 1,
-				    t->values[j].system + 1, rs->nsystems);
-				goto out;
-			}
-			if (store_put_value(st, sv, test_id, j,
-			    sys_ids[t->values[j].system], &t->values[j], d) == -1)
-				goto out;
-		}
-	}
-	*id = set_id;
-	rc = 0;
-out:
-	for (i = 0; i < SV_COUNT; i++)
-		sqlite3_finalize(sv[i]);
-	sqlite3_finalize(kv);
-	sqlite3_finalize(stmt);
-	free(sys_ids);
-	return rc;
-}
-
-int
-store_import_result_set(struct store *st, const struct result_set *rs,
-    int64_t *id, bool *already, struct diag *d)
-{
-	int64_t	existing = 0;
-
-	*id = 0;
-	*already = false;
-	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
-		return -1;
-	if (rs->source_sha256 != NULL &&
-	    store_find_sha(st, rs->source_sha256, &existing, d) == -1)
-		goto fail;
-	if (existing > 0) {
-		*id = existing;
-		*already = true;
-		return store_exec(st, "COMMIT", d);
-	}
-	if (store_put_all(st, rs, id, d) == -1)
-		goto fail;
-	if (store_exec(st, "COMMIT", d) == -1)
-		goto fail;
-	return 0;
-fail:
-	*id = 0;
-	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
-	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
 static char *
@@ -931,7 +661,8 @@ static int
 store_load_tests(struct store *st, int64_t id, struct result_set *rs,
     const int64_t *sys_ids, struct diag *d)
 {
-	sqlite3_stmt	*stmt = NULL, *fn = NULL, *lv[LV_COUNT] = { NULL };
+	sqlite3_stmt	*stmt = NULL, *fn = NULL, *tf = NULL;
+	sqlite3_stmt	*lv[LV_COUNT] = { NULL };
 	struct test	*t;
 	int64_t		 test_id;
 	size_t		 i;
@@ -942,6 +673,8 @@ store_load_tests(struct store *st, int64_t id, struct result_set *rs,
 	    "proportion_raw, display, display_raw, annotation, parent FROM "
 	    "tests WHERE set_id = ? ORDER BY pos", d) == -1 ||
 	    store_prepare(st, &fn, "SELECT text FROM test_footnotes WHERE "
+	    "test_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &tf, "SELECT key, value FROM test_facts WHERE "
 	    "test_id = ? ORDER BY pos", d) == -1 ||
 	    store_prepare(st, &lv[LV_RESULTS], "SELECT id, system_id, mean, "
 	    "se, n, min, max, value_text, raw_string, json_raw, note, error "
@@ -984,6 +717,19 @@ store_load_tests(struct store *st, int64_t id, struct result_set *rs,
 			store_err(st, d, "loading footnotes");
 			goto out;
 		}
+		if (sqlite3_reset(tf) != SQLITE_OK ||
+		    sqlite3_bind_int64(tf, 1, test_id) != SQLITE_OK) {
+			store_err(st, d, "bind");
+			goto out;
+		}
+		while ((step = sqlite3_step(tf)) == SQLITE_ROW)
+			kv_list_add(&t->facts,
+			    (const char *)sqlite3_column_text(tf, 0),
+			    (const char *)sqlite3_column_text(tf, 1));
+		if (step != SQLITE_DONE) {
+			store_err(st, d, "loading test facts");
+			goto out;
+		}
 		if (store_load_values(st, lv, test_id, rs, t, sys_ids, d) == -1)
 			goto out;
 	}
@@ -995,6 +741,7 @@ store_load_tests(struct store *st, int64_t id, struct result_set *rs,
 out:
 	for (i = 0; i < LV_COUNT; i++)
 		sqlite3_finalize(lv[i]);
+	sqlite3_finalize(tf);
 	sqlite3_finalize(fn);
 	sqlite3_finalize(stmt);
 	return rc;
@@ -1158,54 +905,4 @@ store_exists(struct store *st, int64_t id)
 		found = true;
 	sqlite3_finalize(stmt);
 	return found;
-}
-
-int
-store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
-    struct diag *d)
-{
-	sqlite3_stmt	*sel = NULL, *del = NULL;
-	int64_t		*ids = NULL;
-	size_t		 n = 0, cap = 0, i;
-	int		 step, rc = -1;
-
-	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
-		return -1;
-	if (store_prepare(st, &sel, "SELECT id FROM systems WHERE set_id = ? "
-	    "ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &del, "DELETE FROM system_facts WHERE "
-	    "system_id = ?", d) == -1)
-		goto out;
-	if (sqlite3_bind_int64(sel, 1, id) != SQLITE_OK) {
-		store_err(st, d, "bind");
-		goto out;
-	}
-	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
-		xgrow(&ids, &cap, n + 1, sizeof(*ids));
-		ids[n++] = sqlite3_column_int64(sel, 0);
-	}
-	if (step != SQLITE_DONE) {
-		store_err(st, d, "loading systems");
-		goto out;
-	}
-	if (n != rs->nsystems) {
-		diag_set(d, st->path, 0, "result set %lld has %zu systems, "
-		    "not %zu", (long long)id, n, rs->nsystems);
-		goto out;
-	}
-	for (i = 0; i < n; i++)
-		if (store_run(st, del, d, "i", ids[i]) == -1 ||
-		    store_put_facts(st, ids[i], &rs->systems[i].normalized,
-		    d) == -1)
-			goto out;
-	if (store_exec(st, "COMMIT", d) == -1)
-		goto out;
-	rc = 0;
-out:
-	if (rc == -1)
-		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	free(ids);
-	sqlite3_finalize(del);
-	sqlite3_finalize(sel);
-	return rc;
 }

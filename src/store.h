@@ -21,6 +21,8 @@
 #include "model.h"
 
 struct store;
+/* An import in progress: one open write transaction. */
+struct store_import;
 
 /* A row of store_list. Strings are borrowed, valid during the callback. */
 struct store_summary {
@@ -46,12 +48,44 @@ void	 store_close(struct store *st);
 sqlite3	*store_db(struct store *st);
 
 /*
- * Store rs in one transaction. If a source with rs->source_sha256 already
- * exists, nothing is written, *already is set and *id is the existing set.
- * Returns 0, or -1 with d filled and the database unchanged.
+ * Store rs in one transaction: store_import_begin, store_import_add_test
+ * for each test, store_import_commit. If a source with rs->source_sha256
+ * already exists, nothing is written, *already is set and *id is the
+ * existing set. Returns 0, or -1 with d filled and the database unchanged.
  */
 int	 store_import_result_set(struct store *st, const struct result_set *rs,
 	    int64_t *id, bool *already, struct diag *d);
+/*
+ * Import step by step, for readers that hand over one test at a time.
+ * begin opens the write transaction and looks up rs->source_sha256: when
+ * those bytes are stored already it commits nothing, sets *already and
+ * *id and returns 0 with *out NULL. Otherwise it records the source
+ * (rs->source_path, source_sha256, format) and returns 0 with *out.
+ * Returns -1 with d on failure, with nothing written.
+ */
+int	 store_import_begin(struct store *st, const struct result_set *rs,
+	    struct store_import **out, int64_t *id, bool *already,
+	    struct diag *d);
+/* Write the rows of the systems of rs added since the last call. */
+int	 store_import_add_systems(struct store_import *imp,
+	    const struct result_set *rs, struct diag *d);
+/*
+ * Write test t of rs (after its systems, see add_systems) with its
+ * footnotes, facts and values; t need not stay in rs afterwards. Tests
+ * are stored in the order they are added.
+ */
+int	 store_import_add_test(struct store_import *imp,
+	    const struct result_set *rs, const struct test *t, struct diag *d);
+/*
+ * Write what may have changed until the end of the read (the set's own
+ * fields and extra, every system's identifier, notes, fields, meta and
+ * facts, as they are in rs now) and commit. imp is freed whatever
+ * happens. Returns 0 with *id, or -1 with d and everything rolled back.
+ */
+int	 store_import_commit(struct store_import *imp,
+	    const struct result_set *rs, int64_t *id, struct diag *d);
+/* Roll back everything the import wrote and free it. NULL is fine. */
+void	 store_import_abort(struct store_import *imp);
 /* Load result set id into a new result_set. Returns 0, or -1 with d. */
 int	 store_load_result_set(struct store *st, int64_t id,
 	    struct result_set **out, struct diag *d);

@@ -29,6 +29,43 @@ check_ok "  export the re-import as JSON" "$BR" export -f json 3
 grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/rt.values"
 check "  every printed value survives the round trip" cmp -s "$T/rt.values" "$T/text.values"
 
+check_ok "names only the Disk cells tell apart" "$BR" import "$F/drive-cells.txt"
+check_grep "  4 systems" "4 systems	12 results" "$T/out"
+check_grep "  fields the cells do not pin are said to be left empty" "drive-cells.txt:7: systems table: .* not pinned" "$T/err"
+check_ok "  its systems" "$BR" systems "$(cut -f1 "$T/out")"
+check_grep "  NovaCore HX 1TB is one system" "^2: NovaCore HX 1TB$" "$T/out"
+check_grep "  with its own Disk cell" "Disk: *1024GB NOVACORE NC1HX024$" "$T/out"
+check_grep "  and the Processor cell all four share" "Processor: *Example CPU 8-Core @ 4.00GHz \(8 Cores / 16 Threads\)$" "$T/out"
+check_ok "  --strict accepts it: the cells pin the names" "$BR" --db "$T/d.db" import --strict "$F/drive-cells.txt"
+sed 's/2000GB LUMEN Q7 PRO/2000GB Example Drive/' "$F/drive-cells.txt" >"$T/nocells.txt"
+check_fail 2 "the same names with an unrelated first Disk cell: refused" "$BR" import "$T/nocells.txt"
+check_grep "  naming the blocks it could not cut" 'nocells.txt:7: system names are ambiguous: .*none of them agrees with the systems table.s Disk or Processor cells.*pinned blocks: \[Lumen Q7 Pro 2TBNovaCore HX 1TBLumen Q7 2TBTern T900 4TB\]' "$T/err"
+check_ok "  and imports with --systems" "$BR" import --systems "Tern T900 4TB;Lumen Q7 2TB;NovaCore HX 1TB;Lumen Q7 Pro 2TB" "$T/nocells.txt"
+check_grep "  4 systems" "4 systems	12 results" "$T/out"
+check_fail 2 "--strict refuses a value run with two readings" "$BR" import --strict "$F/fio-pair-unrelated.txt"
+check_grep "  naming the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
+
+# The seeds' figures under new headings: both import with no options.
+check_ok "eight drives (seed figures, own heading) import with no options" \
+    "$BR" --db "$T/e.db" import "$F/drives-eight.txt"
+check_grep "  8 systems, 110 results" "8 systems	110 results" "$T/out"
+check_ok "  export as JSON" "$BR" --db "$T/e.db" export -f json 1
+check_grep "  Crucial T705 2TB is a system" '"Crucial T705 2TB"' "$T/out"
+check_grep "  Corsair MP700 2TB seq write settled by the overview: 869" '"869"' "$T/out"
+check "  no value left ambiguous" sh -c "! grep -q 'ambiguous in the source' '$T/out'"
+check_ok "Btrfs levels (seed figures, own heading) import with no options" \
+    "$BR" --db "$T/e.db" import "$F/btrfs-levels.txt"
+check_grep "  3 systems, 57 results" "3 systems	57 results" "$T/out"
+for demo in nvme-review btrfs-raid; do
+	if [ -f "$ROOT/fixtures/demo/$demo.txt" ]; then
+		check_ok "demo $demo imports with no options" "$BR" --db "$T/demo.db" \
+		    import "$ROOT/fixtures/demo/$demo.txt"
+		check "  with no value left ambiguous" sh -c "! grep -q 'is ambiguous' '$T/err'"
+	else
+		skip "demo $demo" "fixtures/demo/$demo.txt not here yet"
+	fi
+done
+
 check_fail 2 "truncated text export refused" "$BR" import "$F/truncated.txt"
 check_grep "  with file:line" "truncated.txt:27: .*truncated" "$T/err"
 check_fail 2 "names no evidence pins: refused" "$BR" import "$F/unnamed.txt"
@@ -39,8 +76,51 @@ if [ -n "$SHARED" ]; then
 	check_grep "  3 systems" "3 systems" "$T/out"
 	check_grep "  warns about the chart with 2 SE strings for 3 systems" \
 	    "004_4dc820b1900c28e3.txt:75: .*2 SE strings for 3 systems" "$T/err"
-	check_fail 2 "seed 000 without names: refused" "$BR" import "$SHARED/seeds/000_d75a954a9db40170.txt"
-	check_grep "  with the pinned blocks" "pinned blocks: \[Samsung 980 PRO 2TBInland PCIe 5.0 2TB\] \[Corsair MP700 PRO 2TB\]" "$T/err"
+	S0="$SHARED/seeds/000_d75a954a9db40170.txt"
+	check_ok "seed 000 imports with no options (names from the Disk cells)" "$BR" import "$S0"
+	check_grep "  8 systems, 110 results" "8 systems	110 results" "$T/out"
+	id0=$(cut -f1 "$T/out")
+	check_ok "  its systems" "$BR" systems "$id0"
+	check_grep "  Inland PCIe 5.0 2TB is one system" "^2: Inland PCIe 5.0 2TB$" "$T/out"
+	check_ok "seed 000 with --systems" "$BR" --db "$T/s.db" import --systems \
+	    "Samsung 980 PRO 2TB;Inland PCIe 5.0 2TB;Corsair MP700 PRO 2TB;Corsair MP700 2TB;Samsung 990 PRO 1TB;Solidigm P41 Plus 1TB;Samsung 970 EVO Plus 2TB;Crucial T705 2TB" "$S0"
+	check_grep "  8 systems" "8 systems	110 results" "$T/out"
+	check_fail 2 "seed 000 with --systems that do not make up the names: refused" \
+	    "$BR" --db "$T/wrong-names.db" import --systems "Samsung 980 PRO 2TB;Inland PCIe" "$S0"
+	check_grep "  saying so" "000_d75a954a9db40170.txt:7: the names given with --systems" "$T/err"
+	check_ok "seed 000 with --strict: the names are pinned, nothing ambiguous" \
+	    "$BR" --db "$T/s2.db" import --strict "$S0"
+	check_ok "  export as JSON" "$BR" --db "$T/s2.db" export -f json 1
+	grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/seed.values"
+	check_ok "  and the eight-drive fixture" "$BR" --db "$T/e.db" export -f json 1
+	grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/fix.values"
+	check "  the fixture reads to the seed's values" cmp -s "$T/seed.values" "$T/fix.values"
+	C07="$SHARED/corpus/ob-text/synth-07-cpus.txt"
+	if [ -f "$C07" ]; then
+		check_ok "synth-07-cpus: names pinned by the Processor cells, even --strict" \
+		    "$BR" --db "$T/s.db" import --strict "$C07"
+		check_nogrep "  no word-boundary guess" "system names taken from word boundaries" "$T/err"
+		check_ok "  its systems" "$BR" --db "$T/s.db" systems "$(cut -f1 "$T/out")"
+		check_grep "  Ryzen 9 7950X3D is one system" "^3: Ryzen 9 7950X3D$" "$T/out"
+		sed 's/Intel Core i9-13900K @/Example Chip 24-Core @/' "$C07" >"$T/c07.txt"
+		check_ok "  without the Processor evidence: names at word boundaries, a warning" \
+		    "$BR" --db "$T/s.db" import "$T/c07.txt"
+		check_grep "  the warning" "c07.txt:7: system names taken from word boundaries" "$T/err"
+		# A fresh store: the same bytes already stored would be a no-op.
+		check_fail 2 "  and --strict refuses that choice" "$BR" --db "$T/strict07.db" import --strict "$T/c07.txt"
+		check_grep "  saying so" "c07.txt:7: system names not pinned \(strict\)" "$T/err"
+	else
+		skip "synth-07-cpus" "not in the corpus"
+	fi
+	C10="$SHARED/corpus/ob-text/synth-10-single.txt"
+	if [ -f "$C10" ]; then
+		check_ok "synth-10-single imports with its ambiguous charts left out" "$BR" --db "$T/s.db" import "$C10"
+		check_grep "  warning naming the chart" "synth-10-single.txt:39: chart \"IOR .*ambiguous" "$T/err"
+		check_fail 2 "  --strict refuses it" "$BR" --db "$T/strict10.db" import --strict "$C10"
+		check_grep "  naming the chart and its readings" "synth-10-single.txt:39: chart \"IOR .* is ambiguous: 2 readings .*2909.15 or 909.15" "$T/err"
+	else
+		skip "synth-10-single" "not in the corpus"
+	fi
 else
 	skip "seeds" "../shared is absent"
 fi

@@ -822,6 +822,21 @@ static const struct seedcase seedcases[] = {
 	    "kernel_version=12.1" }, { NULL } },
 };
 
+/* The table field a seed fact is derived from ("disk_count" from Disk). */
+static const char *
+seed_fact_field(const char *fact)
+{
+	if (fact[0] == '!')
+		fact++;
+	if (strncmp(fact, "disk_", 5) == 0)
+		return "Disk";
+	if (strncmp(fact, "cpu_", 4) == 0)
+		return "Processor";
+	if (strncmp(fact, "kernel_", 7) == 0)
+		return "Kernel";
+	return NULL;
+}
+
 static void
 test_seed_files(void)
 {
@@ -864,13 +879,21 @@ test_seed_files(void)
 			for (k = 0; k < 8 && seedcases[i].facts[k] != NULL; k++)
 				;
 			check_facts(&rs->systems[idx], seedcases[i].facts, k, name);
-			for (k = 0; k < 8 && seedcases[i].table_facts[k] != NULL; k++)
-				;
-			if (k > 0 && rs->systems[idx].fields.len == 0)
-				skip(name, "the reader gives no system table fields");
-			else
-				check_facts(&rs->systems[idx],
-				    seedcases[i].table_facts, k, name);
+			/*
+			 * A fact from a table field the reader left out
+			 * (not pinned by a flattened table) is skipped.
+			 */
+			for (k = 0; k < 8 && seedcases[i].table_facts[k] != NULL; k++) {
+				const char	*src = seed_fact_field(
+				    seedcases[i].table_facts[k]);
+
+				if (src != NULL && kv_list_get(
+				    &rs->systems[idx].fields, src) == NULL)
+					skip(name, "the reader gives no such table field");
+				else
+					check_facts(&rs->systems[idx],
+					    &seedcases[i].table_facts[k], 1, name);
+			}
 		}
 	next:
 		result_set_free(rs);

@@ -26,6 +26,18 @@ struct want {
 	long		 n;
 };
 
+/* Warnings other than "systems table: N of M fields are not pinned". */
+static size_t
+warnings_but_table(const struct str_list *w)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < w->len; i++)
+		if (strstr(w->items[i], ": systems table: ") == NULL)
+			n++;
+	return n;
+}
+
 static const char *const names[] = { "Plain", "Stripe", "Mirror" };
 static const struct want want[3][3] = {
 	{ { "872.2", 3.88, 3 }, { "1085.9", 1.54, 3 }, { "947.9", 8.33, 3 } },
@@ -215,7 +227,8 @@ main(void)
 	is_int(rc, 0, "text export reads");
 	if (rc == 0)
 		check_layouts("text", rs);
-	is_int(w.len, 0, "text export: no warnings (overview settles the glued N)");
+	is_int(warnings_but_table(&w), 0,
+	    "text export: no warnings but the table's (overview settles the glued N)");
 	result_set_free(rs);
 	str_list_free(&w);
 
@@ -256,7 +269,8 @@ main(void)
 	refused(FIX "unnamed.txt", "--systems", 7);
 
 	rs = read_one(&reader_ob_text, FIX "doubled.txt", NULL, &w, &d, &rc);
-	ok(rc == 0 && w.len == 1 && strstr(w.items[0], "doubled.txt:21:") != NULL &&
+	ok(rc == 0 && warnings_but_table(&w) == 1 &&
+	    strstr(w.items[0], "doubled.txt:21:") != NULL &&
 	    strstr(w.items[0], "repeats") != NULL,
 	    "doubled paragraph: read once, with a file:line warning");
 	if (rc == 0)

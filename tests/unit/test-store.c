@@ -15,31 +15,12 @@
 
 #include "export.h"
 #include "store.h"
+#include "store-helpers.h"
 #include "tap.h"
 #include "xalloc.h"
 
-static char	*json_of(const struct result_set *);
 static struct result_set *build(const char *sha);
-static long	 count(struct store *, const char *);
 static int	 count_cb(const struct store_summary *, void *);
-
-static char *
-json_of(const struct result_set *rs)
-{
-	const struct writer	*w = export_find("json");
-	struct diag		 d;
-	char			*buf = NULL;
-	size_t			 len = 0;
-	FILE			*fp;
-
-	if (w == NULL || (fp = open_memstream(&buf, &len)) == NULL)
-		return xstrdup("");
-	diag_clear(&d);
-	if (w->write(rs, fp, &d) == -1)
-		diag("json: %s", d.msg);
-	fclose(fp);
-	return buf;
-}
 
 /* Every kind of thing the model holds, including absent values and NULLs. */
 static struct result_set *
@@ -86,6 +67,10 @@ build(const char *sha)
 	t->display = DISPLAY_BAR;
 	model_set_str(&t->display_raw, "BAR_GRAPH");
 	str_list_add(&t->footnotes, "(CC) gcc options: -O2");
+	kv_list_add(&t->facts, "rw", "randread");
+	kv_list_add(&t->facts, "iodepth", "8");
+	kv_list_add(&t->facts, "filename", "/dev/nvme0n1");
+	kv_list_add(&t->facts, "filename", "/dev/nvme1n1");
 	v = test_add_value(t, a);
 	dbl_list_add(&v->runs, 1025.39);
 	dbl_list_add(&v->runs, 993.59);
@@ -124,21 +109,6 @@ build(const char *sha)
 	s = value_add_series(v, "bw");
 	dbl_list_add(&s->y, 7);
 	return rs;
-}
-
-static long
-count(struct store *st, const char *table)
-{
-	sqlite3_stmt	*stmt = NULL;
-	char		*sql = xasprintf("SELECT count(*) FROM %s", table);
-	long		 n = -1;
-
-	if (sqlite3_prepare_v2(store_db(st), sql, -1, &stmt, NULL) == SQLITE_OK &&
-	    sqlite3_step(stmt) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	free(sql);
-	return n;
 }
 
 static int
@@ -207,6 +177,15 @@ main(void)
 		    "second entry, same key", "in source order");
 		is_int(loaded->tests[1].values[0].series[0].x.len, 2,
 		    "series x kept apart from y");
+		is_int(loaded->tests[0].facts.len, 4, "test facts kept, "
+		    "repeated keys too");
+		if (loaded->tests[0].facts.len == 4)
+			ok(strcmp(loaded->tests[0].facts.items[1].key,
+			    "iodepth") == 0 && strcmp(loaded->tests[0].facts.
+			    items[3].value, "/dev/nvme1n1") == 0,
+			    "test facts in source order");
+		is_int(loaded->tests[1].facts.len, 0, "a test without facts "
+		    "has none");
 	}
 	result_set_free(loaded);
 	loaded = NULL;

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * One file into the store, streamed when the reader can: every finished
+ * test is written inside the open import transaction and freed by the
+ * reader, so peak memory follows one test, not the file. Readers that do
+ * not stream return the whole set, stored at the end by the same steps.
+ * It does not print; commands report what it returns.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "import-file.h"
+#include "meta.h"
+
+struct import_file_ctx {
+	struct store_import		*imp;
+	struct import_file_result	*res;
+};
+
+static int	 import_file_test(struct result_set *, void *, struct diag *);
+static int	 import_file_put(struct import_file_ctx *, struct result_set *,
+		    const struct test *, struct diag *);
+
+static int
+import_file_put(struct import_file_ctx *c, struct result_set *rs,
+    const struct test *t, struct diag *d)
+{
+	if (store_import_add_test(c->imp, rs, t, d) == -1) {
+		c->res->store_failed = true;
+		return -1;
+	}
+	c->res->ntests++;
+	c->res->nvalues += t->nvalues;
+	return 0;
+}
+
+/* The reader's test_done: store the test it just finished. */
+static int
+import_file_test(struct result_set *rs, void *arg, struct diag *d)
+{
+	return import_file_put(arg, rs, &rs->tests[rs->ntests - 1], d);
+}
+
+int
+import_file(struct store *st, const char *path, const struct reader *r,
+    const struct read_options *ro, struct result_set *rs,
+    struct import_file_result *res, struct diag *d)
+{
+	struct import_file_ctx	 c;
+	struct read_stream	 stream;
+	char			 sum[65];
+	size_t			 i;
+
+	memset(res, 0, sizeof(*res));
+	memset(&c, 0, sizeof(c));
+	c.res = res;
+	if (r == NULL && (r = format_detect_file(path, d)) == NULL)
+		return -1;
+	/* format_sha256_file refuses what is not a regular file. */
+	if (format_sha256_file(path, sum, d) == -1)
+		return -1;
+	model_set_str(&rs->format, r->name);
+	model_set_str(&rs->source_path, path);
+	model_set_str(&rs->source_sha256, sum);
+	/* The duplicate check comes first: known bytes are not parsed again. */
+	if (store_import_begin(st, rs, &c.imp, &res->id, &res->already, d) == -1) {
+		res->store_failed = true;
+		return -1;
+	}
+	if (c.imp == NULL)
+		return 0;
+	stream.test_done = import_file_test;
+	stream.arg = &c;
+	if ((r->read_stream != NULL ? r->read_stream(path, ro, &stream, rs, d) :
+	    r->read(path, ro, rs, d)) == -1) {
+		if (d->file[0] == '\0')
+			snprintf(d->file, sizeof(d->file), "%s", path);
+		goto fail;
+	}
+	/* What a reader that does not stream returned in one piece. */
+	for (i = 0; i < rs->ntests; i++)
+		if (import_file_put(&c, rs, &rs->tests[i], d) == -1)
+			goto fail;
+	meta_normalize_result_set(rs);
+	if (store_import_commit(c.imp, rs, &res->id, d) == -1) {
+		res->store_failed = true;
+		return -1;
+	}
+	return 0;
+fail:
+	store_import_abort(c.imp);
+	res->ntests = res->nvalues = 0;
+	return -1;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The systems table's cells of a flattened OpenBenchmarking export as
+ * evidence for the system names: the Disk row, whose cells start with a
+ * capacity ("2000GB ...", "2 x 1000GB ..."), gives each system a cell that
+ * shares words and a capacity with its name when the systems are the
+ * drives compared; the Processor row likewise when they are processors.
+ * This module finds those cells and says whether a candidate list of names
+ * agrees with them; it chooses nothing itself.
+ *
+ * Ownership: a struct ob_cells_row owns its cell array, not the text.
+ */
+#ifndef BENCHREPORT_OB_CELLS_H
+#define BENCHREPORT_OB_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ob-split.h"
+
+#define OB_CELLS_MAX_CAPS	4
+
+/* One capacity-headed cell: text [start, end) of the cells run. */
+struct ob_cell {
+	size_t	 start, end;
+	double	 cap[OB_CELLS_MAX_CAPS];	/* possible capacities, in GB */
+	size_t	 ncap;
+};
+
+struct ob_cells_row {
+	const char	*text;		/* the cells run, not owned */
+	struct ob_cell	*cell;
+	size_t		 len;
+	/*
+	 * Processor row: a name agrees when every word of it is in its cell
+	 * ("Core i9 13900K" in "Intel Core i9-13900K @ ..."); no capacity.
+	 */
+	bool		 every_word;
+};
+
+/*
+ * Find every capacity-headed cell of the cells run (the table line after
+ * the names, before the watermark), in order. A head is glued to what
+ * precedes it (cells are joined with no separator) and is followed by a
+ * space and a letter: "...F16G2000GB Samsung", "2 x 1000GB Western".
+ * A digit glued in front leaves the capacity open ("Gen12000GB": 12000 or
+ * 2000 GB); both are kept.
+ */
+void	 ob_cells_disk_row(const char *cells, struct ob_cells_row *row);
+/*
+ * The Processor row: cells end at "Cores)" / "Threads)" / "Core)" ("AMD
+ * Ryzen 9 7950X 16-Core @ 5.88GHz (16 Cores / 32 Threads)"); a cell runs
+ * from the end of the one before (it may take in the first column's other
+ * cells, which only adds words).
+ */
+void	 ob_cells_proc_row(const char *cells, struct ob_cells_row *row);
+void	 ob_cells_row_free(struct ob_cells_row *row);
+/*
+ * Do the names agree, in order, with the row's last names->len cells
+ * (the later systems' cells are the last ones of the line, the first
+ * system's is the last one of the first column)? Each name must share a
+ * word with its cell ("T705" inside "CT2000T705SSD5" counts) and state,
+ * as a word of its own ("2TB"), the cell's capacity within 5 %.
+ */
+bool	 ob_cells_agree(const struct ob_cells_row *row,
+	    const struct ob_names *names);
+/*
+ * Is the text cell (len bytes, one Disk cell: "2000GB CT2000T705SSD5 +
+ * 123GB ...") the drive the name states, by the same test?
+ */
+bool	 ob_cells_fits(const char *name, const char *cell, size_t len);
+/* One name against one cell of the row (exposed for tests). */
+bool	 ob_cells_pair(const char *name, const struct ob_cells_row *row,
+	    size_t i);
+
+#endif

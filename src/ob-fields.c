@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Give the systems table's glued cells to systems: count every reading of
+ * the cells run (first column complete, later columns any subset of the
+ * labels in order) under the value shapes the generator prints, forward
+ * and backward, and keep a cell only when every reading has it. It never
+ * picks among readings; a field the readings disagree on stays empty.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-fields.h"
+#include "xalloc.h"
+
+/* Start positions we are willing to count over (a table line is short). */
+#define OB_FIELDS_MAX_POS	4000
+/* Cell placements per pass, at most (seed 000: about 4 million). */
+#define OB_FIELDS_MAX_WORK	2e8
+/* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
+#define OB_FIELDS_MAX_KERNEL	30
+/* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
+#define OB_FIELDS_MAX_MODULES	64
+
+enum ob_fields_kind {
+	OBF_FREE,	/* any text, starting at a word join */
+	OBF_LETTER,	/* starts with a letter: OS, Desktop, Compiler */
+	OBF_PROC,	/* "... (16 Cores / 32 Threads)" */
+	OBF_MEM,	/* "2 x 16GB ...", "16GB" */
+	OBF_DISK,	/* "2000GB ...", "2 x 1000GB ..." */
+	OBF_KERNEL,	/* "6.7.0-060700-generic (x86_64)" */
+	OBF_GL,		/* "4.6 Mesa ...", "4.6.0" */
+	OBF_VULKAN,	/* "1.2.185" */
+	OBF_CL,		/* "OpenCL 3.0 ..." */
+	OBF_FS,		/* "ext4", "btrfs" */
+	OBF_RES		/* "3840x2160" */
+};
+
+static const struct {
+	const char		*label;
+	enum ob_fields_kind	 kind;
+} ob_fields_kinds[] = {
+	{ "Processor", OBF_PROC }, { "Memory", OBF_MEM }, { "Disk", OBF_DISK },
+	{ "Kernel", OBF_KERNEL }, { "OpenGL", OBF_GL }, { "Vulkan", OBF_VULKAN },
+	{ "OpenCL", OBF_CL }, { "File-System", OBF_FS },
+	{ "Screen Resolution", OBF_RES }, { "OS", OBF_LETTER },
+	{ "Desktop", OBF_LETTER }, { "Display Server", OBF_LETTER },
+	{ "Compiler", OBF_LETTER }, { NULL, OBF_FREE }
+};
+
+struct ob_fields_run {
+	const char	*s;
+	size_t		 len;
+	size_t		*pos;		/* candidate cell starts, then len */
+	size_t		 npos;
+	size_t		*head_end;	/* least end of a glued Disk head from i on */
+	size_t		*upper_after;	/* first capital letter at or after i */
+	size_t		*proc_end;	/* end of the first "(... Threads)" after i */
+	ob_fields_disk_fn disk_ok;
+	void		*ctx;
+	bool		 relaxed;	/* second pass: see ob_fields_join */
+};
+
+static size_t	ob_fields_digits(const char *s, size_t i);
+static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
+static size_t	ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k);
+static bool	ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k,
+	    bool relaxed);
+static bool	ob_fields_version_end(const char *s, size_t i);
+static bool	ob_fields_after_date(const char *s, size_t i);
+static bool	ob_fields_res_end(const char *s, size_t i);
+static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
+static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
+	    size_t b, enum ob_fields_kind k);
+static enum ob_fields_kind ob_fields_kind_of(const char *label);
+static bool	ob_fields_place(const struct ob_fields_run *r, size_t a,
+	    size_t b, enum ob_fields_kind k, size_t col);
+static void	ob_fields_count(const struct ob_fields_run *r,
+	    const enum ob_fields_kind *kinds, size_t nl, size_t nsys,
+	    double *f, double *b);
+static void	ob_fields_pin(const struct ob_fields_run *r,
+	    const enum ob_fields_kind *kinds, const double *f, const double *b,
+	    struct ob_fields *out);
+
+/* Length of the run of digits at s + i. */
+static size_t
+ob_fields_digits(const char *s, size_t i)
+{
+	size_t	n = 0;
+
+	while (isdigit((unsigned char)s[i + n]))
+		n++;
+	return n;
+}
+
+/* "2000GB", "1.5TB", "16 GB" at s + i (no leading zero): its length or 0. */
+static size_t
+ob_fields_cap(const char *s, size_t i, bool mb_ok)
+{
+	size_t	n = ob_fields_digits(s, i);
+
+	if (n == 0 || s[i] == '0')
+		return 0;
+	if (s[i + n] == '.' && isdigit((unsigned char)s[i + n + 1]))
+		n += 1 + ob_fields_digits(s, i + n + 1);
+	if (s[i + n] == ' ' && mb_ok)
+		n++;
+	if ((s[i + n] == 'G' || s[i + n] == 'T' || (mb_ok && s[i + n] == 'M')) &&
+	    s[i + n + 1] == 'B')
+		return n + 2;
+	return 0;
+}
+
+/*
+ * May a cell of kind k start at s + i? The length of the beginning its
+ * shape reads (the cell must be at least that long), or 0.
+ */
+static size_t
+ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k)
+{
+	size_t	n, m, i0 = i;
+
+	switch (k) {
+	case OBF_FREE:
+	case OBF_PROC:
+		return 1;
+	case OBF_LETTER:
+		return isalpha((unsigned char)s[i]) ? 1 : 0;
+	case OBF_FS:
+		return islower((unsigned char)s[i]) ? 1 : 0;
+	case OBF_MEM:
+	case OBF_DISK:
+		n = ob_fields_digits(s, i);
+		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0) {
+			if (k == OBF_MEM && strtol(s + i, NULL, 10) >
+			    OB_FIELDS_MAX_MODULES)
+				return 0;
+			i += n + 3;
+			m = ob_fields_cap(s, i, true);
+			/* Memory modules: at most 512GB each ("2 x 1000GB" is a drive pair). */
+			if (k == OBF_MEM && m > 0 && (s[i + m - 2] == 'T' ||
+			    (s[i + m - 2] == 'G' && strtod(s + i, NULL) > 512)))
+				return 0;
+		}
+		m = ob_fields_cap(s, i, k == OBF_MEM);
+		if (m == 0)
+			return 0;
+		/*
+		 * "2000GB Name" (no module count) names a drive: memory is
+		 * "2 x 16GB DDR5-..." or a bare "16GB".
+		 */
+		if (k == OBF_MEM)
+			return i == i0 && s[i + m] == ' ' &&
+			    isalpha((unsigned char)s[i + m + 1]) ? 0 : i + m - i0;
+		/* A Disk cell names the drive after its size. */
+		return s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]) ?
+		    i + m + 2 - i0 : 0;
+	case OBF_KERNEL:
+		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
+		n = ob_fields_digits(s, i);
+		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||
+		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
+			return 0;
+		i += n + 1;
+		n = ob_fields_digits(s, i);
+		if (n == 0 || n > 3)
+			return 0;
+		i += n;
+		if (s[i] == '.') {
+			n = ob_fields_digits(s, i + 1);
+			if (n == 0 || n > 3)
+				return 0;
+			i += n + 1;
+		} else if (s[i] == '-' && isdigit((unsigned char)s[i + 1]))
+			return 0;	/* Linux builds are X.Y.Z-N: "4.0-0514" is cut */
+		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
+	case OBF_GL:
+		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
+		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
+		    !isdigit((unsigned char)s[i + 2]))
+			return 0;
+		n = i + 2 + ob_fields_digits(s, i + 2);
+		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
+			n += 1 + ob_fields_digits(s, n + 1);
+		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
+	case OBF_VULKAN:
+	case OBF_RES:
+		return isdigit((unsigned char)s[i]) && s[i] != '0' ? 1 : 0;
+	case OBF_CL:
+		return strncmp(s + i, "OpenCL", 6) == 0 ? 6 : 0;
+	}
+	return 0;
+}
+
+/*
+ * May a cell of kind k start at i > 0, glued to the previous cell? Cells
+ * are trimmed and a number is never cut at its dot; a shapeless cell
+ * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
+ */
+static bool
+ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k, bool relaxed)
+{
+	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+
+	if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
+	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)))
+		return false;
+	if (ob_fields_starts(s, i, k) == 0)
+		return false;
+	/*
+	 * Two numbers glue where a value ends in a version or a model
+	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer
+	 * ("Mesa 2|3.2.1"); but an OS name ends in its release and the
+	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
+	 */
+	if (isdigit(a) && isdigit(c) && k != OBF_KERNEL) {
+		size_t	j = i;
+
+		while (j > 0 && isdigit((unsigned char)s[j - 1]))
+			j--;
+		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')')
+			return false;
+	}
+	/* A bare memory size is not cut from its digits: "1|6GB". */
+	if (k == OBF_MEM && isdigit(a) && strncmp(s + i + ob_fields_digits(s, i),
+	    " x ", 3) != 0)
+		return false;
+	/* Nor is a word cut: "e|xt4", "OpenC|L". */
+	if ((k == OBF_FS || k == OBF_CL) && isalpha(a))
+		return false;
+	/* A name in capitals after a build date: "20210822|GNOME Shell". */
+	if (k == OBF_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
+	    ob_fields_after_date(s, i))
+		return true;
+	if (k == OBF_FREE || k == OBF_LETTER || k == OBF_PROC)
+		return ob_fields_join(s, i, relaxed);
+	return true;
+}
+
+/*
+ * A join of two cells' words: "Audio|DELL", "U2723QE|Intel",
+ * "Threads)|ASUS", a size unit then a capital ("10GB|NVIDIA"), a dotted
+ * version or a resolution then a capital ("12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
+ * unless relaxed: a table whose cells cannot be read otherwise joins two
+ * all-capital words somewhere, and then any capital may start a cell.
+ */
+static bool
+ob_fields_join(const char *s, size_t i, bool relaxed)
+{
+	static const char *const units[] = { "KB", "MB", "GB", "TB", "MHz",
+	    "GHz", NULL };
+	unsigned char	 a = (unsigned char)s[i - 1], b = (unsigned char)s[i];
+	size_t		 k, l;
+
+	if (a == ')' || (islower(a) && isupper(b)))
+		return true;
+	if (!isupper(b))
+		return false;
+	/* Relaxed: capitals glued to capitals ("HDMI/DP|DELL") may part. */
+	if (relaxed && isupper(a))
+		return true;
+	if (isalnum(a) && islower((unsigned char)s[i + 1]))
+		return true;
+	for (k = 0; units[k] != NULL; k++) {
+		l = strlen(units[k]);
+		if (i > l && strncmp(s + i - l, units[k], l) == 0 &&
+		    isdigit((unsigned char)s[i - l - 1]))
+			return true;
+	}
+	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i);
+}
+
+/*
+ * Does a screen resolution, the last label of a column, end at i
+ * ("3840x2160|AMD Ryzen": the next system's first cell)?
+ */
+static bool
+ob_fields_res_end(const char *s, size_t i)
+{
+	size_t	j = i, h, w;
+
+	while (j > 0 && isdigit((unsigned char)s[j - 1]))
+		j--;
+	h = i - j;
+	if (h < 3 || h > 4 || j < 4 || s[j - 1] != 'x')
+		return false;
+	j--;
+	/* The width may be glued to digits before it ("ext4|3840x2160"). */
+	for (w = 0; j > 0 && isdigit((unsigned char)s[j - 1]); w++)
+		j--;
+	return w >= 3;
+}
+
+/* Does a number of 4 or more digits, a word of its own, end at i? */
+static bool
+ob_fields_after_date(const char *s, size_t i)
+{
+	size_t	j = i;
+
+	while (j > 0 && isdigit((unsigned char)s[j - 1]))
+		j--;
+	return i - j >= 4 && j > 0 && s[j - 1] == ' ';
+}
+
+/*
+ * Does a dotted version number end just before i ("12.4.89|GCC",
+ * "1.21.1.7|NVIDIA")? A model number does not ("X670|E", "7950|X").
+ */
+static bool
+ob_fields_version_end(const char *s, size_t i)
+{
+	size_t	j = i;
+	bool	dot = false;
+
+	if (!isdigit((unsigned char)s[i - 1]))
+		return false;
+	while (j > 0 && (isdigit((unsigned char)s[j - 1]) || s[j - 1] == '.')) {
+		dot |= s[j - 1] == '.';
+		j--;
+	}
+	return dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
+}
+
+/* Is [a, b) a whole cell of kind k? */
+static bool
+ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
+    enum ob_fields_kind k)
+{
+	const char	*s = r->s;
+	size_t		 i, n;
+
+	n = ob_fields_starts(s, a, k);
+	if (b <= a || n == 0 || a + n > b || s[b - 1] == ' ')
+		return false;
+	/* A glued Disk head ("PRO2000GB Corsair") starts a cell of its own. */
+	if (r->head_end[a + 1] <= b)
+		return false;
+	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+	if ((k == OBF_FREE || k == OBF_LETTER || k == OBF_PROC) &&
+	    ob_fields_starts(s, a, OBF_DISK) > 0)
+		return false;
+	switch (k) {
+	case OBF_PROC:
+		/* "... (16 Cores / 32 Threads)", "... (4 Cores)": one processor. */
+		return r->proc_end[a] == b;
+	case OBF_KERNEL:
+		return r->upper_after[a] >= b;
+	case OBF_VULKAN:
+		/* An API version: "1.2.185", three numbers. */
+		for (i = a, n = 0; i < b; i++) {
+			if (s[i] == '.')
+				n++;
+			else if (!isdigit((unsigned char)s[i]))
+				return false;
+		}
+		return n == 2 && s[b - 1] != '.';
+	case OBF_RES:
+		/* 640x480 to 7680x4320: three or four digits each way. */
+		i = ob_fields_digits(s, a);
+		if (i < 3 || i > 4 || s[a + i] != 'x' || s[a + i + 1] == '0')
+			return false;
+		for (n = a + i + 1; n < b; n++)
+			if (!isdigit((unsigned char)s[n]))
+				return false;
+		return b - (a + i + 1) >= 3 && b - (a + i + 1) <= 4;
+	case OBF_FS:
+		for (i = a; i < b; i++)
+			if (!islower((unsigned char)s[i]) &&
+			    !isdigit((unsigned char)s[i]))
+				return false;
+		/* "ext4", "f2fs": never two digits at the end ("ext43"). */
+		return !(b - a >= 2 && isdigit((unsigned char)s[b - 1]) &&
+		    isdigit((unsigned char)s[b - 2]));
+	default:
+		return true;
+	}
+}
+
+static enum ob_fields_kind
+ob_fields_kind_of(const char *label)
+{
+	size_t	i;
+
+	for (i = 0; ob_fields_kinds[i].label != NULL; i++)
+		if (strcmp(ob_fields_kinds[i].label, label) == 0)
+			return ob_fields_kinds[i].kind;
+	return OBF_FREE;
+}
+
+/*
+ * A cell of kind k from a to b in column col: its start, its whole shape,
+ * and for a Disk cell the caller's evidence (the system's name).
+ */
+static bool
+ob_fields_place(const struct ob_fields_run *r, size_t a, size_t b,
+    enum ob_fields_kind k, size_t col)
+{
+	if (a > 0 && !ob_fields_glued(r->s, a, k, r->relaxed))
+		return false;
+	if (!ob_fields_whole(r, a, b, k))
+		return false;
+	return k != OBF_DISK || r->disk_ok == NULL ||
+	    r->disk_ok(col, r->s + a, b - a, r->ctx);
+}
+
+#define OBF_AT(pi, col, l)	(((pi) * nsys + (col)) * (nl + 1) + (l))
+
+/*
+ * f: readings reaching state (start position, column, next label);
+ * b: readings from that state to the end of the run.
+ */
+static void
+ob_fields_count(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
+    size_t nl, size_t nsys, double *f, double *b)
+{
+	size_t	pi, qi, col, l, np = r->npos;
+
+	f[OBF_AT(0, 0, 0)] = 1;
+	for (pi = 0; pi < np; pi++)
+		for (col = 0; col < nsys; col++)
+			for (l = 0; l <= nl; l++) {
+				double	v = f[OBF_AT(pi, col, l)];
+
+				if (v == 0)
+					continue;
+				if (l == nl) {
+					if (col + 1 < nsys)
+						f[OBF_AT(pi, col + 1, 0)] += v;
+					continue;
+				}
+				if (col > 0)
+					f[OBF_AT(pi, col, l + 1)] += v;
+				for (qi = pi + 1; qi < np; qi++)
+					if (ob_fields_place(r, r->pos[pi],
+					    r->pos[qi], kinds[l], col))
+						f[OBF_AT(qi, col, l + 1)] += v;
+			}
+	b[OBF_AT(np - 1, nsys - 1, nl)] = 1;
+	for (pi = np; pi-- > 0;)
+		for (col = nsys; col-- > 0;)
+			for (l = nl + 1; l-- > 0;) {
+				double	v = 0;
+
+				if (l == nl) {
+					if (col + 1 < nsys)
+						v += b[OBF_AT(pi, col + 1, 0)];
+					b[OBF_AT(pi, col, l)] += v;
+					continue;
+				}
+				if (col > 0)
+					v += b[OBF_AT(pi, col, l + 1)];
+				for (qi = pi + 1; qi < np; qi++)
+					if (b[OBF_AT(qi, col, l + 1)] != 0 &&
+					    ob_fields_place(r, r->pos[pi],
+					    r->pos[qi], kinds[l], col))
+						v += b[OBF_AT(qi, col, l + 1)];
+				b[OBF_AT(pi, col, l)] += v;
+			}
+}
+
+/* Keep, per system and label, the cell (or its absence) every reading has. */
+static void
+ob_fields_pin(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
+    const double *f, const double *b, struct ob_fields *out)
+{
+	size_t	nl = out->nlabels, nsys = out->nsys, np = r->npos;
+	size_t	col, l, pi, qi, ca = 0, cb = 0;
+	double	total = out->readings, skip, here, tol = total * 1e-9;
+
+	for (col = 0; col < nsys; col++)
+		for (l = 0; l < nl; l++) {
+			size_t	cells = 0;
+
+			skip = 0;
+			for (pi = 0; pi < np; pi++) {
+				double	v = f[OBF_AT(pi, col, l)];
+
+				if (v == 0)
+					continue;
+				if (col > 0)
+					skip += v * b[OBF_AT(pi, col, l + 1)];
+				for (qi = pi + 1; qi < np; qi++) {
+					here = b[OBF_AT(qi, col, l + 1)];
+					if (here == 0 || !ob_fields_place(r,
+					    r->pos[pi], r->pos[qi], kinds[l], col))
+						continue;
+					here *= v;
+					cells++;
+					ca = r->pos[pi];
+					cb = r->pos[qi];
+					if (here < total - tol)
+						cells++;	/* not in every reading */
+				}
+			}
+			if (col > 0 && skip >= total - tol) {
+				/* Not printed: the same as the previous system. */
+				if (out->value[(col - 1) * nl + l] != NULL)
+					out->value[col * nl + l] =
+					    xstrdup(out->value[(col - 1) * nl + l]);
+			} else if (cells == 1 && skip == 0)
+				out->value[col * nl + l] = xstrndup(r->s + ca,
+				    cb - ca);
+		}
+}
+
+void
+ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
+    size_t nsys, ob_fields_disk_fn disk_ok, void *ctx, struct ob_fields *out)
+{
+	struct ob_fields_run	 r;
+	enum ob_fields_kind	*kinds;
+	double			*f = NULL, *b = NULL;
+	size_t			 i, k, nl = nlabels, cells_len, best;
+	int			 pass;
+	bool			 any;
+
+	memset(out, 0, sizeof(*out));
+	memset(&r, 0, sizeof(r));
+	out->nsys = nsys;
+	out->nlabels = nlabels;
+	out->value = xcalloc(nsys * nlabels + 1, sizeof(char *));
+	if (nsys == 0 || nlabels == 0 || cells[0] == '\0')
+		return;
+	r.s = cells;
+	r.len = cells_len = strlen(cells);
+	r.disk_ok = disk_ok;
+	r.ctx = ctx;
+	kinds = xcalloc(nlabels, sizeof(*kinds));
+	for (i = 0; i < nlabels; i++)
+		kinds[i] = ob_fields_kind_of(labels[i]);
+	r.head_end = xcalloc(cells_len + 2, sizeof(size_t));
+	r.upper_after = xcalloc(cells_len + 2, sizeof(size_t));
+	r.head_end[cells_len] = r.head_end[cells_len + 1] = cells_len + 1;
+	r.upper_after[cells_len] = r.upper_after[cells_len + 1] = cells_len + 1;
+	for (i = cells_len; i-- > 0;) {
+		size_t	e = cells_len + 1;
+
+		r.upper_after[i] = isupper((unsigned char)cells[i]) ? i :
+		    r.upper_after[i + 1];
+		/*
+		 * A head glued to the text before it, read from the start of
+		 * its digits: "MP7001000GB" holds the head "7001000GB ...",
+		 * which is all a cell needs to know to stop before it; the
+		 * digits' tails ("24GB" in "1024GB") are no heads.
+		 */
+		if (i > 0 && cells[i - 1] != ' ' &&
+		    !isdigit((unsigned char)cells[i - 1]) &&
+		    ob_fields_starts(cells, i, OBF_DISK) > 0) {
+			/* The head ends with its unit: "2000GB", "2 x 16GB". */
+			size_t	j = i, n = ob_fields_digits(cells, i);
+
+			if (strncmp(cells + j + n, " x ", 3) == 0)
+				j += n + 3;
+			e = j + ob_fields_cap(cells, j, false);
+		}
+		r.head_end[i] = e < r.head_end[i + 1] ? e : r.head_end[i + 1];
+	}
+	/* A processor cell ends at its first "Cores)" / "Threads)" / "Core)". */
+	r.proc_end = xcalloc(cells_len + 2, sizeof(size_t));
+	best = cells_len + 1;
+	r.proc_end[cells_len] = r.proc_end[cells_len + 1] = best;
+	for (i = cells_len; i-- > 0;) {
+		static const char *const suf[] = { "Threads)", "Cores)", "Core)" };
+
+		/* Suffixes starting at i + 1 end a cell that starts at i. */
+		for (k = 0; k < 3; k++)
+			if (strncmp(cells + i + 1, suf[k], strlen(suf[k])) == 0 &&
+			    i + 1 + strlen(suf[k]) < best)
+				best = i + 1 + strlen(suf[k]);
+		r.proc_end[i] = best;
+	}
+	r.pos = xcalloc(cells_len + 2, sizeof(size_t));
+	/* Cells end at word joins; only a table with no such reading relaxes. */
+	for (pass = 0; pass < 2 && out->readings == 0; pass++) {
+		r.relaxed = pass == 1;
+		r.npos = 0;
+		r.pos[r.npos++] = 0;
+		for (i = 1; i < cells_len; i++) {
+			any = false;
+			for (k = 0; k < nlabels && !any; k++)
+				any = ob_fields_glued(cells, i, kinds[k], r.relaxed);
+			if (any)
+				r.pos[r.npos++] = i;
+		}
+		r.pos[r.npos++] = cells_len;
+		if (r.npos > OB_FIELDS_MAX_POS || (double)r.npos * r.npos *
+		    nsys * (nl + 1) > OB_FIELDS_MAX_WORK) {
+			out->gave_up = true;
+			goto out;
+		}
+		free(f);
+		free(b);
+		f = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
+		b = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
+		ob_fields_count(&r, kinds, nl, nsys, f, b);
+		out->readings = f[(((r.npos - 1) * nsys) + nsys - 1) * (nl + 1) +
+		    nl];
+	}
+	if (out->readings > 0)
+		ob_fields_pin(&r, kinds, f, b, out);
+out:
+	free(f);
+	free(b);
+	free(kinds);
+	free(r.pos);
+	free(r.head_end);
+	free(r.upper_after);
+	free(r.proc_end);
+}
+
+void
+ob_fields_free(struct ob_fields *f)
+{
+	size_t	i;
+
+	if (f->value != NULL)
+		for (i = 0; i < f->nsys * f->nlabels; i++)
+			free(f->value[i]);
+	free(f->value);
+	f->value = NULL;
+}

@@ -1,0 +1,543 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The writes of an import, in steps (begin, systems, one test at a time,
+ * commit) so that a streaming reader's tests can be stored as they are
+ * read and freed; a whole result set goes through the same steps. One
+ * write transaction per import, statements prepared once per import.
+ * It does not read files or decide formats: it stores what it is given.
+ */
+#include <sys/stat.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "store-impl.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/*
+ * Every statement of an import, prepared once at begin. OR FAIL rather
+ * than the default ABORT: ABORT makes SQLite keep a statement journal to
+ * undo half a statement (about 4 % of an import's instructions), while
+ * any failure here rolls the whole import back anyway.
+ */
+enum {
+	SI_SOURCE, SI_SET, SI_SET_FIELDS, SI_EXTRA, SI_SYSTEM, SI_SYSTEM_FIELDS,
+	SI_FIELD, SI_FACT, SI_TEST, SI_FOOTNOTE, SI_TEST_FACT, SI_RESULT,
+	SI_SERIES, SI_COUNT
+};
+
+/*
+ * Number lists (runs, series points) go in multi-row INSERTs of up to
+ * STORE_BATCH rows: one statement step per batch instead of per number,
+ * which is most of an import's rows (five runs per value is common).
+ */
+#define STORE_BATCH	32
+
+enum { SN_RUNS, SN_POINTS, SN_COUNT };
+
+/* See above: OR FAIL, no statement journal. */
+#define STORE_INSERT	"INSERT OR FAIL INTO "
+
+static const struct {
+	const char	*head;		/* INSERT ... VALUES */
+	const char	*row;		/* one row's placeholders */
+} store_import_lists[SN_COUNT] = {
+	[SN_RUNS] = { STORE_INSERT "runs (result_id, pos, value) "
+	    "VALUES ", "(?, ?, ?)" },
+	[SN_POINTS] = { STORE_INSERT "series_points (series_id, axis, "
+	    "pos, value) VALUES ", "(?, ?, ?, ?)" }
+};
+
+static const char *const store_import_sql[SI_COUNT] = {
+	[SI_SOURCE] = STORE_INSERT "sources (path, sha256, format, "
+	    "size) VALUES (?, ?, ?, ?)",
+	[SI_SET] = STORE_INSERT "result_sets (source_id, format) "
+	    "VALUES (?, ?)",
+	[SI_SET_FIELDS] = "UPDATE result_sets SET title = ?, description = ?, "
+	    "notes = ?, generator = ?, last_modified = ?, source_url = ?, "
+	    "source_ref = ?, format = ? WHERE id = ?",
+	[SI_EXTRA] = STORE_INSERT "result_set_extra (set_id, pos, key, "
+	    "value) VALUES (?, ?, ?, ?)",
+	[SI_SYSTEM] = STORE_INSERT "systems (set_id, pos, identifier) "
+	    "VALUES (?, ?, ?)",
+	[SI_SYSTEM_FIELDS] = "UPDATE systems SET identifier = ?, "
+	    "notes_text = ?, json_raw = ? WHERE id = ?",
+	[SI_FIELD] = STORE_INSERT "system_fields (system_id, pos, kind, "
+	    "key, value) VALUES (?, ?, ?, ?, ?)",
+	[SI_FACT] = STORE_INSERT "system_facts (system_id, pos, key, "
+	    "value, source) VALUES (?, ?, ?, ?, ?)",
+	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
+	    "app_version, arguments, description, unit, proportion, "
+	    "proportion_raw, display, display_raw, annotation, parent) "
+	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
+	    "VALUES (?, ?, ?)",
+	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
+	    "value) VALUES (?, ?, ?, ?)",
+	[SI_RESULT] = STORE_INSERT "results (test_id, pos, system_id, "
+	    "mean, se, n, min, max, value_text, raw_string, json_raw, note, "
+	    "error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[SI_SERIES] = STORE_INSERT "series (result_id, pos, name, unit, "
+	    "x_unit) VALUES (?, ?, ?, ?, ?)"
+};
+
+struct store_import {
+	struct store	*st;
+	sqlite3_stmt	*stmt[SI_COUNT];
+	/* lists[k][n]: list k, n rows; prepared when first needed. */
+	sqlite3_stmt	*lists[SN_COUNT][STORE_BATCH + 1];
+	int64_t		 set_id;
+	int64_t		*sys_ids;	/* row id of each system written */
+	size_t		 nsys, capsys;
+	size_t		 ntests;	/* position of the next test */
+};
+
+static const char *const store_import_kinds[] = { "field", "note", "meta" };
+
+static int	 store_import_find_sha(struct store *, const char *, int64_t *,
+		    struct diag *);
+static void	 store_import_free(struct store_import *);
+static void	 store_import_end(struct store *);
+static int	 store_import_kv(struct store_import *, int64_t, const char *,
+		    const struct kv_list *, struct diag *);
+static int	 store_import_facts(struct store *, sqlite3_stmt *, int64_t,
+		    const struct fact_list *, struct diag *);
+static int	 store_import_numbers(struct store_import *, int, int64_t,
+		    const char *, const struct dbl_list *, struct diag *);
+static int	 store_import_value(struct store_import *, int64_t, size_t,
+		    const struct value *, struct diag *);
+
+/* The result set imported from these bytes: *id > 0, or 0 when none. */
+static int
+store_import_find_sha(struct store *st, const char *sha, int64_t *id,
+    struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	int		 rc = -1, step;
+
+	*id = 0;
+	if (store_prepare(st, &stmt, "SELECT r.id FROM sources s JOIN "
+	    "result_sets r ON r.source_id = s.id WHERE s.sha256 = ?1 "
+	    "ORDER BY r.id LIMIT 1", d) == -1)
+		goto out;
+	if (sqlite3_bind_text(stmt, 1, sha, -1, SQLITE_STATIC) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	if ((step = sqlite3_step(stmt)) == SQLITE_ROW)
+		*id = sqlite3_column_int64(stmt, 0);
+	else if (step != SQLITE_DONE) {
+		store_err(st, d, "looking up source");
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* Finalise the statements and free; the transaction is the caller's. */
+static void
+store_import_free(struct store_import *imp)
+{
+	size_t	i, j;
+
+	for (i = 0; i < SI_COUNT; i++)
+		sqlite3_finalize(imp->stmt[i]);
+	for (i = 0; i < SN_COUNT; i++)
+		for (j = 0; j <= STORE_BATCH; j++)
+			sqlite3_finalize(imp->lists[i][j]);
+	free(imp->sys_ids);
+	free(imp);
+}
+
+/*
+ * After COMMIT or ROLLBACK: foreign keys back on for every other use of
+ * the connection (deletion relies on their cascades). Setting the pragma
+ * outside a transaction has no failure mode but misuse.
+ */
+static void
+store_import_end(struct store *st)
+{
+	(void)sqlite3_exec(st->db, "PRAGMA foreign_keys = ON", NULL, NULL,
+	    NULL);
+}
+
+int
+store_import_begin(struct store *st, const struct result_set *rs,
+    struct store_import **out, int64_t *id, bool *already, struct diag *d)
+{
+	struct store_import	*imp = NULL;
+	struct stat		 sb;
+	int64_t			 existing = 0, src_id = 0;
+	size_t			 i;
+
+	*out = NULL;
+	*id = 0;
+	*already = false;
+	/*
+	 * Every parent id an import writes is the rowid it has just
+	 * inserted in this transaction, and value->system is checked
+	 * against the systems written: the per-row foreign-key lookups (and
+	 * the statement journal they bring) would only repeat that. The
+	 * pragma is a no-op inside a transaction, hence before BEGIN; it is
+	 * back on as soon as the import ends (store_import_end).
+	 */
+	if (store_exec(st, "PRAGMA foreign_keys = OFF", d) == -1)
+		return -1;
+	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1) {
+		store_import_end(st);
+		return -1;
+	}
+	if (rs->source_sha256 != NULL &&
+	    store_import_find_sha(st, rs->source_sha256, &existing, d) == -1)
+		goto fail;
+	if (existing > 0) {
+		*id = existing;
+		*already = true;
+		if (store_exec(st, "COMMIT", d) == -1)
+			goto fail;
+		store_import_end(st);
+		return 0;
+	}
+	imp = xcalloc(1, sizeof(*imp));
+	imp->st = st;
+	for (i = 0; i < SI_COUNT; i++)
+		if (store_prepare(st, &imp->stmt[i], store_import_sql[i], d) == -1)
+			goto fail;
+	if (rs->source_path != NULL || rs->source_sha256 != NULL) {
+		if (store_run(st, imp->stmt[SI_SOURCE], d, "tttn",
+		    rs->source_path, rs->source_sha256, rs->format,
+		    (int64_t)(rs->source_path != NULL &&
+		    stat(rs->source_path, &sb) == 0 ? sb.st_size : 0)) == -1)
+			goto fail;
+		src_id = sqlite3_last_insert_rowid(st->db);
+	}
+	if (store_run(st, imp->stmt[SI_SET], d, "nt", src_id, rs->format) == -1)
+		goto fail;
+	imp->set_id = sqlite3_last_insert_rowid(st->db);
+	*out = imp;
+	return 0;
+fail:
+	if (imp != NULL)
+		store_import_free(imp);
+	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
+	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_import_end(st);
+	*id = 0;
+	*already = false;
+	return -1;
+}
+
+int
+store_import_add_systems(struct store_import *imp, const struct result_set *rs,
+    struct diag *d)
+{
+	for (; imp->nsys < rs->nsystems; imp->nsys++) {
+		if (store_run(imp->st, imp->stmt[SI_SYSTEM], d, "iit",
+		    imp->set_id, (int64_t)imp->nsys,
+		    rs->systems[imp->nsys].identifier) == -1)
+			return -1;
+		xgrow(&imp->sys_ids, &imp->capsys, imp->nsys + 1,
+		    sizeof(*imp->sys_ids));
+		imp->sys_ids[imp->nsys] = sqlite3_last_insert_rowid(imp->st->db);
+	}
+	return 0;
+}
+
+static int
+store_import_kv(struct store_import *imp, int64_t sys, const char *kind,
+    const struct kv_list *l, struct diag *d)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		if (store_run(imp->st, imp->stmt[SI_FIELD], d, "iittt", sys,
+		    (int64_t)i, kind, l->items[i].key, l->items[i].value) == -1)
+			return -1;
+	return 0;
+}
+
+static int
+store_import_facts(struct store *st, sqlite3_stmt *stmt, int64_t sys,
+    const struct fact_list *l, struct diag *d)
+{
+	size_t	i;
+
+	for (i = 0; i < l->len; i++)
+		if (store_run(st, stmt, d, "iittt", sys, (int64_t)i,
+		    l->items[i].key, l->items[i].value, l->items[i].source) == -1)
+			return -1;
+	return 0;
+}
+
+/*
+ * Write list l of owner (a result's runs, or one axis of a series) as
+ * rows (owner, [axis,] pos, value), STORE_BATCH rows per statement.
+ * NaN is stored as NULL, as everywhere else.
+ */
+static int
+store_import_numbers(struct store_import *imp, int list, int64_t owner,
+    const char *axis, const struct dbl_list *l, struct diag *d)
+{
+	struct store	*st = imp->st;
+	sqlite3_stmt	*stmt;
+	struct strbuf	 sql;
+	size_t		 off, n, j;
+	int		 col, rc;
+
+	for (off = 0; off < l->len; off += n) {
+		n = l->len - off < STORE_BATCH ? l->len - off : STORE_BATCH;
+		if (imp->lists[list][n] == NULL) {
+			strbuf_init(&sql);
+			strbuf_adds(&sql, store_import_lists[list].head);
+			for (j = 0; j < n; j++)
+				strbuf_printf(&sql, "%s%s", j > 0 ? ", " : "",
+				    store_import_lists[list].row);
+			rc = store_prepare(st, &imp->lists[list][n],
+			    strbuf_str(&sql), d);
+			strbuf_free(&sql);
+			if (rc == -1)
+				return -1;
+		}
+		stmt = imp->lists[list][n];
+		if (sqlite3_reset(stmt) != SQLITE_OK)
+			return store_err(st, d, "reset");
+		for (j = 0, col = 1, rc = SQLITE_OK; j < n && rc == SQLITE_OK;
+		    j++) {
+			rc = sqlite3_bind_int64(stmt, col++, owner);
+			if (rc == SQLITE_OK && axis != NULL)
+				rc = sqlite3_bind_text(stmt, col++, axis, -1,
+				    SQLITE_STATIC);
+			if (rc == SQLITE_OK)
+				rc = sqlite3_bind_int64(stmt, col++,
+				    (sqlite3_int64)(off + j));
+			if (rc == SQLITE_OK)
+				rc = isnan(l->v[off + j]) ?
+				    sqlite3_bind_null(stmt, col++) :
+				    sqlite3_bind_double(stmt, col++,
+				    l->v[off + j]);
+		}
+		if (rc != SQLITE_OK)
+			return store_err(st, d, "bind");
+		if (sqlite3_step(stmt) != SQLITE_DONE)
+			return store_err(st, d, store_import_lists[list].head);
+	}
+	return 0;
+}
+
+static int
+store_import_value(struct store_import *imp, int64_t test_id, size_t pos,
+    const struct value *v, struct diag *d)
+{
+	struct store		*st = imp->st;
+	const struct series	*s;
+	int64_t			 rid, sid;
+	size_t			 i;
+
+	if (store_run(st, imp->stmt[SI_RESULT], d, "iiiddiddttttt", test_id,
+	    (int64_t)pos, imp->sys_ids[v->system], (int)v->has_mean, v->mean,
+	    (int)v->has_se, v->se, (int64_t)v->n, (int)v->has_min, v->min,
+	    (int)v->has_max, v->max, v->value_text, v->raw_string, v->json_raw,
+	    v->note, v->error) == -1)
+		return -1;
+	rid = sqlite3_last_insert_rowid(st->db);
+	if (store_import_numbers(imp, SN_RUNS, rid, NULL, &v->runs, d) == -1)
+		return -1;
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		if (store_run(st, imp->stmt[SI_SERIES], d, "iittt", rid,
+		    (int64_t)i, s->name, s->unit, s->x_unit) == -1)
+			return -1;
+		sid = sqlite3_last_insert_rowid(st->db);
+		if (store_import_numbers(imp, SN_POINTS, sid, "x", &s->x,
+		    d) == -1 ||
+		    store_import_numbers(imp, SN_POINTS, sid, "y", &s->y,
+		    d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+store_import_add_test(struct store_import *imp, const struct result_set *rs,
+    const struct test *t, struct diag *d)
+{
+	struct store	*st = imp->st;
+	int64_t		 test_id;
+	size_t		 j;
+
+	if (store_import_add_systems(imp, rs, d) == -1)
+		return -1;
+	if (store_run(st, imp->stmt[SI_TEST], d, "iittttttitittt", imp->set_id,
+	    (int64_t)imp->ntests, t->identifier, t->title, t->app_version,
+	    t->arguments, t->description, t->unit, (int64_t)t->proportion,
+	    t->proportion_raw, (int64_t)t->display, t->display_raw,
+	    t->annotation, t->parent) == -1)
+		return -1;
+	test_id = sqlite3_last_insert_rowid(st->db);
+	imp->ntests++;
+	for (j = 0; j < t->footnotes.len; j++)
+		if (store_run(st, imp->stmt[SI_FOOTNOTE], d, "iit", test_id,
+		    (int64_t)j, t->footnotes.items[j]) == -1)
+			return -1;
+	for (j = 0; j < t->facts.len; j++)
+		if (store_run(st, imp->stmt[SI_TEST_FACT], d, "iitt", test_id,
+		    (int64_t)j, t->facts.items[j].key,
+		    t->facts.items[j].value) == -1)
+			return -1;
+	for (j = 0; j < t->nvalues; j++) {
+		if (t->values[j].system >= imp->nsys)
+			return diag_set(d, rs->source_path, 0, "test %zu: value "
+			    "refers to system %zu of %zu", imp->ntests,
+			    t->values[j].system + 1, imp->nsys);
+		if (store_import_value(imp, test_id, j, &t->values[j], d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+store_import_commit(struct store_import *imp, const struct result_set *rs,
+    int64_t *id, struct diag *d)
+{
+	struct store		*st = imp->st;
+	const struct system	*sys;
+	size_t			 i;
+
+	*id = 0;
+	if (store_import_add_systems(imp, rs, d) == -1 ||
+	    store_run(st, imp->stmt[SI_SET_FIELDS], d, "tttttttti", rs->title,
+	    rs->description, rs->notes, rs->generator, rs->last_modified,
+	    rs->source_url, rs->source_ref, rs->format, imp->set_id) == -1)
+		goto fail;
+	for (i = 0; i < rs->extra.len; i++)
+		if (store_run(st, imp->stmt[SI_EXTRA], d, "iitt", imp->set_id,
+		    (int64_t)i, rs->extra.items[i].key,
+		    rs->extra.items[i].value) == -1)
+			goto fail;
+	/*
+	 * Systems are complete only now: a streaming reader may fill in a
+	 * system after tests that name it, and normalisation runs last.
+	 */
+	for (i = 0; i < rs->nsystems; i++) {
+		sys = &rs->systems[i];
+		if (store_run(st, imp->stmt[SI_SYSTEM_FIELDS], d, "ttti",
+		    sys->identifier, sys->notes_text, sys->json_raw,
+		    imp->sys_ids[i]) == -1 ||
+		    store_import_kv(imp, imp->sys_ids[i], store_import_kinds[0],
+		    &sys->fields, d) == -1 ||
+		    store_import_kv(imp, imp->sys_ids[i], store_import_kinds[1],
+		    &sys->notes, d) == -1 ||
+		    store_import_kv(imp, imp->sys_ids[i], store_import_kinds[2],
+		    &sys->meta, d) == -1 ||
+		    store_import_facts(st, imp->stmt[SI_FACT], imp->sys_ids[i],
+		    &sys->normalized, d) == -1)
+			goto fail;
+	}
+	/* Statements go first: COMMIT must not wait on an open statement. */
+	*id = imp->set_id;
+	store_import_free(imp);
+	if (store_exec(st, "COMMIT", d) == -1) {
+		*id = 0;
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		store_import_end(st);
+		return -1;
+	}
+	store_import_end(st);
+	return 0;
+fail:
+	store_import_abort(imp);
+	return -1;
+}
+
+void
+store_import_abort(struct store_import *imp)
+{
+	struct store	*st;
+
+	if (imp == NULL)
+		return;
+	st = imp->st;
+	store_import_free(imp);
+	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
+	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_import_end(st);
+}
+
+int
+store_import_result_set(struct store *st, const struct result_set *rs,
+    int64_t *id, bool *already, struct diag *d)
+{
+	struct store_import	*imp;
+	size_t			 i;
+
+	if (store_import_begin(st, rs, &imp, id, already, d) == -1)
+		return -1;
+	if (imp == NULL)
+		return 0;	/* already stored */
+	for (i = 0; i < rs->ntests; i++)
+		if (store_import_add_test(imp, rs, &rs->tests[i], d) == -1) {
+			store_import_abort(imp);
+			return -1;
+		}
+	return store_import_commit(imp, rs, id, d);
+}
+
+int
+store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
+    struct diag *d)
+{
+	sqlite3_stmt	*sel = NULL, *del = NULL, *ins = NULL;
+	int64_t		*ids = NULL;
+	size_t		 n = 0, cap = 0, i;
+	int		 step, rc = -1;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", d) == -1)
+		return -1;
+	if (store_prepare(st, &sel, "SELECT id FROM systems WHERE set_id = ? "
+	    "ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &del, "DELETE FROM system_facts WHERE "
+	    "system_id = ?", d) == -1 ||
+	    store_prepare(st, &ins, store_import_sql[SI_FACT], d) == -1)
+		goto out;
+	if (sqlite3_bind_int64(sel, 1, id) != SQLITE_OK) {
+		store_err(st, d, "bind");
+		goto out;
+	}
+	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+		xgrow(&ids, &cap, n + 1, sizeof(*ids));
+		ids[n++] = sqlite3_column_int64(sel, 0);
+	}
+	if (step != SQLITE_DONE) {
+		store_err(st, d, "loading systems");
+		goto out;
+	}
+	if (n != rs->nsystems) {
+		diag_set(d, st->path, 0, "result set %lld has %zu systems, "
+		    "not %zu", (long long)id, n, rs->nsystems);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (store_run(st, del, d, "i", ids[i]) == -1 ||
+		    store_import_facts(st, ins, ids[i],
+		    &rs->systems[i].normalized, d) == -1)
+			goto out;
+	sqlite3_finalize(sel);
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	sel = del = ins = NULL;
+	if (store_exec(st, "COMMIT", d) == -1)
+		goto out;
+	rc = 0;
+out:
+	sqlite3_finalize(ins);
+	sqlite3_finalize(del);
+	sqlite3_finalize(sel);
+	if (rc == -1)
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	free(ids);
+	return rc;
+}
