@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * SVG output of a chart display list. Coordinates are printed with two
+ * SVG output of a chart display list, as text (chart files) or as libxml2
+ * nodes grafted straight into a document (the review page), from one
+ * writer so the two cannot differ. Coordinates are printed with two
  * decimals at most; nothing time- or locale-dependent goes into the output
  * (numbers are formatted by hand, not with the locale's decimal point).
  * It does not measure text: layout was done with pango beforehand.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "canvas-svg.h"
@@ -14,10 +17,40 @@
 #include "escape.h"
 #include "xalloc.h"
 
+#define CANVAS_SVG_NS	"http://www.w3.org/2000/svg"
+
+/*
+ * Where the SVG goes: text appended to sb (escaped here), or elements
+ * added under node (libxml2 escapes them when it serialises; text is
+ * cleaned as escape_xml would have it, so both outputs read the same).
+ */
+struct canvas_svg_out {
+	struct strbuf	*sb;
+	int		 open;		/* sb: a start tag still lacks its '>' */
+	xmlNodePtr	 node;		/* tree: the element being written */
+	xmlNsPtr	 ns;
+	struct strbuf	 tmp;
+};
+
 static double	canvas_svg_clamp(double);
-static void	canvas_svg_num(struct strbuf *, const char *, double);
-static void	canvas_svg_color(struct strbuf *, const char *, uint32_t);
-static void	canvas_svg_cls(struct strbuf *, const char *);
+static void	canvas_svg_fmt(char *, size_t, double);
+static void	canvas_svg_start(struct canvas_svg_out *, const char *);
+static void	canvas_svg_put(struct canvas_svg_out *, const char *, const char *,
+		    int);
+static void	canvas_svg_attr(struct canvas_svg_out *, const char *, const char *);
+static void	canvas_svg_lit(struct canvas_svg_out *, const char *, const char *);
+static void	canvas_svg_text(struct canvas_svg_out *, const char *);
+static void	canvas_svg_end(struct canvas_svg_out *, const char *);
+static void	canvas_svg_num(struct canvas_svg_out *, const char *, double);
+static void	canvas_svg_color(struct canvas_svg_out *, const char *, uint32_t);
+static void	canvas_svg_write(const struct canvas *, const char *,
+		    struct canvas_svg_out *);
+static uint32_t	canvas_svg_ink(const struct canvas *);
+static int	canvas_svg_same_line(const struct canvas_op *,
+		    const struct canvas_op *, const struct canvas_op *);
+
+/* No colour has these bits (colours are 0xRRGGBB). */
+#define CANVAS_SVG_NO_INK	0xFFFFFFFFu
 
 /* Charts live within a few thousand pixels; keep absurd input printable. */
 static double
@@ -26,162 +59,403 @@ canvas_svg_clamp(double v)
 	return isfinite(v) ? fmax(-1e9, fmin(1e9, v)) : 0;
 }
 
-/* Append ` name="N"` with N rounded to 0.01 and trailing zeros removed. */
+/* N rounded to 0.01, trailing zeros removed (by hand: this runs for every coordinate). */
 static void
-canvas_svg_num(struct strbuf *out, const char *name, double v)
+canvas_svg_fmt(char *buf, size_t size, double v)
 {
-	long long	 h;
-	int		 neg;
+	char		 tmp[32], *p = tmp + sizeof(tmp);
+	long long	 h, ip;
+	int		 neg, frac;
 
 	v = canvas_svg_clamp(v);
 	h = llround(v * 100.0);
 	neg = h < 0;
 	if (neg)
 		h = -h;
-	strbuf_printf(out, " %s=\"%s%lld", name, neg ? "-" : "", h / 100);
-	if (h % 100 != 0) {
-		if (h % 10 == 0)
-			strbuf_printf(out, ".%lld", (h % 100) / 10);
-		else
-			strbuf_printf(out, ".%02lld", h % 100);
+	ip = h / 100;
+	frac = (int)(h % 100);
+	*--p = '\0';
+	if (frac != 0) {
+		if (frac % 10 != 0)
+			*--p = (char)('0' + frac % 10);
+		*--p = (char)('0' + frac / 10);
+		*--p = '.';
 	}
-	strbuf_addc(out, '"');
+	do {
+		*--p = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip > 0);
+	if (neg)
+		*--p = '-';
+	/* At most 13 characters: |v| <= 1e9 (canvas_svg_clamp). */
+	if ((size_t)(tmp + sizeof(tmp) - p) <= size)
+		memcpy(buf, p, (size_t)(tmp + sizeof(tmp) - p));
+	else if (size > 0)
+		buf[0] = '\0';
 }
 
 static void
-canvas_svg_color(struct strbuf *out, const char *name, uint32_t rgb)
+canvas_svg_start(struct canvas_svg_out *o, const char *name)
 {
-	strbuf_printf(out, " %s=\"#%06x\"", name, (unsigned)(rgb & 0xFFFFFF));
-}
+	xmlNodePtr	n;
 
-static void
-canvas_svg_cls(struct strbuf *out, const char *cls)
-{
-	if (cls == NULL)
+	if (o->sb != NULL) {
+		if (o->open)
+			strbuf_addc(o->sb, '>');
+		strbuf_addc(o->sb, '<');
+		strbuf_adds(o->sb, name);
+		o->open = 1;
 		return;
-	strbuf_adds(out, " class=\"");
-	escape_xml(out, cls);
-	strbuf_addc(out, '"');
+	}
+	n = xmlNewDocNode(o->node->doc, o->ns, BAD_CAST name, NULL);
+	if (n == NULL)
+		abort();	/* libxml2 only fails here when out of memory */
+	if (o->ns == NULL) {
+		/* The root: every element below shares its namespace. */
+		if ((o->ns = xmlNewNs(n, BAD_CAST CANVAS_SVG_NS, NULL)) == NULL)
+			abort();
+		xmlSetNs(n, o->ns);
+	}
+	o->node = xmlAddChild(o->node, n);
 }
 
-void
-canvas_svg_render(const struct canvas *c, const char *id_prefix, int xml_decl,
-    struct strbuf *out)
+/*
+ * ours: value is a literal or a number of ours, with no character that
+ * needs escaping; otherwise it may hold anything and both outputs escape it.
+ */
+static void
+canvas_svg_put(struct canvas_svg_out *o, const char *name, const char *value,
+    int ours)
+{
+	if (o->sb != NULL) {
+		strbuf_addc(o->sb, ' ');
+		strbuf_adds(o->sb, name);
+		strbuf_adds(o->sb, "=\"");
+		if (ours)
+			strbuf_adds(o->sb, value);
+		else
+			escape_xml(o->sb, value);
+		strbuf_addc(o->sb, '"');
+		return;
+	}
+	if (!ours) {
+		strbuf_reset(&o->tmp);
+		escape_xml_chars(&o->tmp, value);
+		value = strbuf_str(&o->tmp);
+	}
+	if (xmlNewProp(o->node, BAD_CAST name, BAD_CAST value) == NULL)
+		abort();
+}
+
+static void
+canvas_svg_attr(struct canvas_svg_out *o, const char *name, const char *value)
+{
+	canvas_svg_put(o, name, value, 0);
+}
+
+static void
+canvas_svg_lit(struct canvas_svg_out *o, const char *name, const char *value)
+{
+	canvas_svg_put(o, name, value, 1);
+}
+
+static void
+canvas_svg_text(struct canvas_svg_out *o, const char *s)
+{
+	xmlNodePtr	t;
+
+	if (o->sb != NULL) {
+		if (o->open)
+			strbuf_addc(o->sb, '>');
+		o->open = 0;
+		escape_xml(o->sb, s);
+		return;
+	}
+	/*
+	 * The line breaks between elements are for people reading a chart
+	 * file; in the page they would only add a node per element.
+	 */
+	if (s != NULL && strcmp(s, "\n") == 0)
+		return;
+	strbuf_reset(&o->tmp);
+	escape_xml_chars(&o->tmp, s);
+	t = xmlNewDocText(o->node->doc, BAD_CAST strbuf_str(&o->tmp));
+	if (t == NULL)
+		abort();
+	xmlAddChild(o->node, t);
+}
+
+static void
+canvas_svg_end(struct canvas_svg_out *o, const char *name)
+{
+	if (o->sb != NULL) {
+		if (o->open)
+			strbuf_adds(o->sb, "/>");
+		else {
+			strbuf_adds(o->sb, "</");
+			strbuf_adds(o->sb, name);
+			strbuf_addc(o->sb, '>');
+		}
+		o->open = 0;
+		return;
+	}
+	o->node = o->node->parent;
+}
+
+static void
+canvas_svg_num(struct canvas_svg_out *o, const char *name, double v)
+{
+	char	buf[40];
+
+	canvas_svg_fmt(buf, sizeof(buf), v);
+	canvas_svg_lit(o, name, buf);
+}
+
+static void
+canvas_svg_color(struct canvas_svg_out *o, const char *name, uint32_t rgb)
+{
+	char	buf[16];
+
+	snprintf(buf, sizeof(buf), "#%06x", (unsigned)(rgb & 0xFFFFFF));
+	canvas_svg_lit(o, name, buf);
+}
+
+/*
+ * The colour most texts have (the smallest of the commonest, so the
+ * output is a function of the display list), or CANVAS_SVG_NO_INK.
+ */
+static uint32_t
+canvas_svg_ink(const struct canvas *c)
+{
+	uint32_t	 seen[16], best = CANVAS_SVG_NO_INK;
+	size_t		 count[16], nseen = 0, i, k, top = 0;
+
+	for (i = 0; i < c->nops; i++) {
+		if (c->ops[i].kind != CANVAS_OP_TEXT)
+			continue;
+		for (k = 0; k < nseen && seen[k] != (c->ops[i].color & 0xFFFFFF); k++)
+			;
+		if (k == nseen) {
+			if (nseen == sizeof(seen) / sizeof(seen[0]))
+				continue;	/* a rare colour more: not the commonest */
+			seen[nseen] = c->ops[i].color & 0xFFFFFF;
+			count[nseen++] = 0;
+		}
+		count[k]++;
+	}
+	for (k = 0; k < nseen; k++)
+		if (count[k] > top || (count[k] == top && seen[k] < best)) {
+			top = count[k];
+			best = seen[k];
+		}
+	return best;
+}
+
+/* Is next, before end, a line with op's stroke colour and width? */
+static int
+canvas_svg_same_line(const struct canvas_op *op, const struct canvas_op *next,
+    const struct canvas_op *end)
+{
+	return next < end && next->kind == CANVAS_OP_LINE &&
+	    (next->color & 0xFFFFFF) == (op->color & 0xFFFFFF) &&
+	    next->stroke == op->stroke;
+}
+
+static void
+canvas_svg_write(const struct canvas *c, const char *id_prefix,
+    struct canvas_svg_out *o)
 {
 	const struct canvas_op	*op;
-	struct strbuf		 pfx;
-	const char		*p;
+	struct strbuf		 pfx, v;
+	const char		*p, *id;
 	size_t			 i, j, nclip = 0;
+	uint32_t		 ink;
+	int			 rect, in_run = 0;
 
 	strbuf_init(&pfx);
+	strbuf_init(&v);
 	for (p = id_prefix != NULL ? id_prefix : "c"; *p != '\0'; p++)
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_')
 			strbuf_addc(&pfx, *p);
 	if (pfx.len == 0)
 		strbuf_addc(&pfx, 'c');
+	id = strbuf_str(&pfx);
 
-	if (xml_decl)
-		strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	strbuf_adds(out, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
-	canvas_svg_num(out, "width", c->width);
-	canvas_svg_num(out, "height", c->height);
-	strbuf_adds(out, " viewBox=\"0 0");
-	strbuf_printf(out, " %.0f %.0f\"", ceil(c->width), ceil(c->height));
-	strbuf_adds(out, " font-family=\"" CANVAS_TEXT_SVG_FAMILY "\"");
-	strbuf_printf(out, " role=\"img\" aria-labelledby=\"%s-title %s-desc\">\n",
-	    strbuf_str(&pfx), strbuf_str(&pfx));
-	strbuf_printf(out, "<title id=\"%s-title\">", strbuf_str(&pfx));
-	escape_xml(out, c->title);
-	strbuf_printf(out, "</title>\n<desc id=\"%s-desc\">", strbuf_str(&pfx));
-	escape_xml(out, c->desc);
-	strbuf_adds(out, "</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+	canvas_svg_start(o, "svg");
+	if (o->sb != NULL)
+		canvas_svg_attr(o, "xmlns", CANVAS_SVG_NS);
+	canvas_svg_num(o, "width", c->width);
+	canvas_svg_num(o, "height", c->height);
+	strbuf_printf(&v, "0 0 %.0f %.0f", ceil(c->width), ceil(c->height));
+	canvas_svg_lit(o, "viewBox", strbuf_str(&v));
+	canvas_svg_lit(o, "font-family", CANVAS_TEXT_SVG_FAMILY);
+	/* Texts inherit the commonest text colour (shapes all set a fill). */
+	if ((ink = canvas_svg_ink(c)) != CANVAS_SVG_NO_INK)
+		canvas_svg_color(o, "fill", ink);
+	canvas_svg_lit(o, "role", "img");
+	strbuf_reset(&v);
+	strbuf_printf(&v, "%s-title %s-desc", id, id);
+	canvas_svg_attr(o, "aria-labelledby", strbuf_str(&v));
+	canvas_svg_text(o, "\n");
+	for (j = 0; j < 2; j++) {
+		const char	*el = j == 0 ? "title" : "desc";
+
+		canvas_svg_start(o, el);
+		strbuf_reset(&v);
+		strbuf_printf(&v, "%s-%s", id, el);
+		canvas_svg_attr(o, "id", strbuf_str(&v));
+		canvas_svg_text(o, j == 0 ? c->title : c->desc);
+		canvas_svg_end(o, el);
+		canvas_svg_text(o, "\n");
+	}
+	canvas_svg_start(o, "rect");
+	canvas_svg_lit(o, "width", "100%");
+	canvas_svg_lit(o, "height", "100%");
+	canvas_svg_lit(o, "fill", "#ffffff");
+	canvas_svg_end(o, "rect");
+	canvas_svg_text(o, "\n");
 
 	for (i = 0; i < c->nops; i++) {
 		op = &c->ops[i];
 		switch (op->kind) {
 		case CANVAS_OP_RECT:
-			strbuf_adds(out, "<rect");
-			canvas_svg_cls(out, op->cls);
-			canvas_svg_num(out, "x", op->x);
-			canvas_svg_num(out, "y", op->y);
-			canvas_svg_num(out, "width", op->w);
-			canvas_svg_num(out, "height", op->h);
-			canvas_svg_color(out, "fill", op->color);
-			strbuf_adds(out, "/>\n");
-			break;
 		case CANVAS_OP_LINE:
-			strbuf_adds(out, "<line");
-			canvas_svg_cls(out, op->cls);
-			canvas_svg_num(out, "x1", op->x);
-			canvas_svg_num(out, "y1", op->y);
-			canvas_svg_num(out, "x2", op->w);
-			canvas_svg_num(out, "y2", op->h);
-			canvas_svg_color(out, "stroke", op->color);
-			canvas_svg_num(out, "stroke-width", op->stroke);
-			strbuf_adds(out, "/>\n");
+			rect = op->kind == CANVAS_OP_RECT;
+			if (!rect && !in_run && canvas_svg_same_line(op, op + 1,
+			    c->ops + c->nops)) {
+				/* A run of lines of one stroke: say it once. */
+				canvas_svg_start(o, "g");
+				canvas_svg_color(o, "stroke", op->color);
+				canvas_svg_num(o, "stroke-width", op->stroke);
+				canvas_svg_text(o, "\n");
+				in_run = 1;
+			}
+			canvas_svg_start(o, rect ? "rect" : "line");
+			if (op->cls != NULL)
+				canvas_svg_attr(o, "class", op->cls);
+			canvas_svg_num(o, rect ? "x" : "x1", op->x);
+			canvas_svg_num(o, rect ? "y" : "y1", op->y);
+			canvas_svg_num(o, rect ? "width" : "x2", op->w);
+			canvas_svg_num(o, rect ? "height" : "y2", op->h);
+			if (rect) {
+				canvas_svg_color(o, "fill", op->color);
+				canvas_svg_end(o, "rect");
+				break;
+			}
+			if (!in_run) {
+				canvas_svg_color(o, "stroke", op->color);
+				canvas_svg_num(o, "stroke-width", op->stroke);
+			}
+			canvas_svg_end(o, "line");
+			if (in_run && !canvas_svg_same_line(op, op + 1, c->ops +
+			    c->nops)) {
+				canvas_svg_text(o, "\n");
+				canvas_svg_end(o, "g");
+				in_run = 0;
+			}
 			break;
 		case CANVAS_OP_POLYLINE:
-			strbuf_adds(out, "<polyline");
-			canvas_svg_cls(out, op->cls);
-			strbuf_adds(out, " fill=\"none\"");
-			canvas_svg_color(out, "stroke", op->color);
-			canvas_svg_num(out, "stroke-width", op->stroke);
-			strbuf_adds(out, " stroke-linejoin=\"round\" points=\"");
+			canvas_svg_start(o, "polyline");
+			if (op->cls != NULL)
+				canvas_svg_attr(o, "class", op->cls);
+			canvas_svg_lit(o, "fill", "none");
+			canvas_svg_color(o, "stroke", op->color);
+			canvas_svg_num(o, "stroke-width", op->stroke);
+			canvas_svg_lit(o, "stroke-linejoin", "round");
+			strbuf_reset(&v);
 			for (j = 0; j < op->npts; j++)
-				strbuf_printf(out, "%s%.2f,%.2f", j ? " " : "",
+				strbuf_printf(&v, "%s%.2f,%.2f", j ? " " : "",
 				    canvas_svg_clamp(op->pts[2 * j]),
 				    canvas_svg_clamp(op->pts[2 * j + 1]));
-			strbuf_adds(out, "\"/>\n");
+			canvas_svg_lit(o, "points", strbuf_str(&v));
+			canvas_svg_end(o, "polyline");
 			break;
 		case CANVAS_OP_TEXT:
-			strbuf_adds(out, "<text");
-			canvas_svg_cls(out, op->cls);
-			canvas_svg_num(out, "x", op->x);
-			canvas_svg_num(out, "y", op->y);
-			canvas_svg_num(out, "font-size", op->font.size);
+			canvas_svg_start(o, "text");
+			if (op->cls != NULL)
+				canvas_svg_attr(o, "class", op->cls);
+			canvas_svg_num(o, "x", op->x);
+			canvas_svg_num(o, "y", op->y);
+			canvas_svg_num(o, "font-size", op->font.size);
 			if (op->font.bold)
-				strbuf_adds(out, " font-weight=\"bold\"");
+				canvas_svg_lit(o, "font-weight", "bold");
 			if (op->font.italic)
-				strbuf_adds(out, " font-style=\"italic\"");
+				canvas_svg_lit(o, "font-style", "italic");
 			if (op->anchor == CANVAS_MIDDLE)
-				strbuf_adds(out, " text-anchor=\"middle\"");
+				canvas_svg_lit(o, "text-anchor", "middle");
 			else if (op->anchor == CANVAS_END)
-				strbuf_adds(out, " text-anchor=\"end\"");
-			canvas_svg_color(out, "fill", op->color);
-			strbuf_addc(out, '>');
-			escape_xml(out, op->text);
-			strbuf_adds(out, "</text>\n");
+				canvas_svg_lit(o, "text-anchor", "end");
+			if ((op->color & 0xFFFFFF) != ink)
+				canvas_svg_color(o, "fill", op->color);
+			canvas_svg_text(o, op->text);
+			canvas_svg_end(o, "text");
 			break;
 		case CANVAS_OP_GROUP:
-			strbuf_adds(out, "<g");
-			canvas_svg_cls(out, op->cls);
-			strbuf_adds(out, ">");
+			canvas_svg_start(o, "g");
+			if (op->cls != NULL)
+				canvas_svg_attr(o, "class", op->cls);
 			if (op->text != NULL) {
-				strbuf_adds(out, "<title>");
-				escape_xml(out, op->text);
-				strbuf_adds(out, "</title>");
+				canvas_svg_start(o, "title");
+				canvas_svg_text(o, op->text);
+				canvas_svg_end(o, "title");
 			}
-			strbuf_addc(out, '\n');
-			break;
+			/* The group stays open until its GROUP_END. */
+			canvas_svg_text(o, "\n");
+			continue;
 		case CANVAS_OP_CLIP:
 			nclip++;
-			strbuf_printf(out, "<clipPath id=\"%s-clip%zu\"><rect",
-			    strbuf_str(&pfx), nclip);
-			canvas_svg_num(out, "x", op->x);
-			canvas_svg_num(out, "y", op->y);
-			canvas_svg_num(out, "width", op->w);
-			canvas_svg_num(out, "height", op->h);
-			strbuf_printf(out, "/></clipPath>\n"
-			    "<g clip-path=\"url(#%s-clip%zu)\">\n",
-			    strbuf_str(&pfx), nclip);
-			break;
+			canvas_svg_start(o, "clipPath");
+			strbuf_reset(&v);
+			strbuf_printf(&v, "%s-clip%zu", id, nclip);
+			canvas_svg_attr(o, "id", strbuf_str(&v));
+			canvas_svg_start(o, "rect");
+			canvas_svg_num(o, "x", op->x);
+			canvas_svg_num(o, "y", op->y);
+			canvas_svg_num(o, "width", op->w);
+			canvas_svg_num(o, "height", op->h);
+			canvas_svg_end(o, "rect");
+			canvas_svg_end(o, "clipPath");
+			canvas_svg_text(o, "\n");
+			canvas_svg_start(o, "g");
+			strbuf_reset(&v);
+			strbuf_printf(&v, "url(#%s-clip%zu)", id, nclip);
+			canvas_svg_attr(o, "clip-path", strbuf_str(&v));
+			canvas_svg_text(o, "\n");
+			continue;
 		case CANVAS_OP_GROUP_END:
 		case CANVAS_OP_CLIP_END:
-			strbuf_adds(out, "</g>\n");
+			canvas_svg_end(o, "g");
 			break;
 		}
+		canvas_svg_text(o, "\n");
 	}
-	strbuf_adds(out, "</svg>\n");
+	canvas_svg_end(o, "svg");
+	strbuf_free(&v);
 	strbuf_free(&pfx);
+}
+
+void
+canvas_svg_render(const struct canvas *c, const char *id_prefix, int xml_decl,
+    struct strbuf *out)
+{
+	struct canvas_svg_out	o = { 0 };
+
+	o.sb = out;
+	if (xml_decl)
+		strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	canvas_svg_write(c, id_prefix, &o);
+	strbuf_addc(out, '\n');
+}
+
+void
+canvas_svg_tree(const struct canvas *c, const char *id_prefix,
+    xmlNodePtr parent)
+{
+	struct canvas_svg_out	o = { 0 };
+
+	o.node = parent;
+	strbuf_init(&o.tmp);
+	canvas_svg_write(c, id_prefix, &o);
+	strbuf_free(&o.tmp);
 }

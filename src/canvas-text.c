@@ -3,7 +3,11 @@
  * Pango-based text measuring for charts. One private pangocairo font map
  * and context, unhinted with fractional glyph positions, so widths do not
  * depend on the backend or the PNG scale. Draws nothing itself.
+ * Measurements and line breaks are memoised: a chart page sets the same
+ * system names, tick labels and fonts over and over, and shaping them is
+ * the dearest part of drawing a chart.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +25,20 @@ static PangoFontMap	*canvas_text_map;
 static PangoContext	*canvas_text_ctx;
 static PangoLayout	*canvas_text_scratch;
 
+/*
+ * The memo: key = kind, font, extra arguments and text (canvas_text_key,
+ * doubles by their exact bits), value a double (widths, ascents, line heights) or
+ * the lines of a wrap, joined by NULs after their count. Pango's answers
+ * depend only on these inputs and the one private context, so a memoised
+ * answer is the answer, and output stays byte-identical. Bounded: when it
+ * holds CANVAS_TEXT_MEMO_MAX entries it is emptied and starts again.
+ */
+#define CANVAS_TEXT_MEMO_MAX	65536
+static GHashTable	*canvas_text_memo;
+/* Shaped layouts for drawing, same keys ('S'); heavier, so fewer. */
+#define CANVAS_TEXT_SHAPED_MAX	16384
+static GHashTable	*canvas_text_shaped;
+
 static PangoContext	*canvas_text_context(void);
 static void		 canvas_text_set(PangoLayout *, const struct canvas_font *,
 			    const char *);
@@ -28,6 +46,20 @@ static char		*canvas_text_ellipsize(const struct canvas_font *,
 			    const char *, size_t, double);
 static PangoAttrList	*canvas_text_keep_words(const struct canvas_font *,
 			    const char *, double);
+static char		*canvas_text_key(char, const struct canvas_font *,
+			    double, size_t, const char *);
+static void		*canvas_text_recall(const char *);
+static void		 canvas_text_remember(char *, void *);
+static double		 canvas_text_measure(char, const struct canvas_font *,
+			    const char *);
+static size_t		 canvas_text_wrap_lines(const struct canvas_font *,
+			    const char *, double, size_t, struct str_list *);
+
+/* A memoised wrap: n lines, each followed by a NUL, in text. */
+struct canvas_text_lines {
+	size_t	n;
+	char	text[];
+};
 
 /*
  * LeakSanitizer hook (a weak symbol of the sanitizer runtime, unused in
@@ -75,6 +107,12 @@ canvas_text_context(void)
 void
 canvas_text_shutdown(void)
 {
+	if (canvas_text_memo != NULL)
+		g_hash_table_destroy(canvas_text_memo);
+	canvas_text_memo = NULL;
+	if (canvas_text_shaped != NULL)
+		g_hash_table_destroy(canvas_text_shaped);
+	canvas_text_shaped = NULL;
 	if (canvas_text_scratch != NULL)
 		g_object_unref(canvas_text_scratch);
 	if (canvas_text_ctx != NULL)
@@ -119,35 +157,119 @@ canvas_text_layout(const struct canvas_font *f, const char *s)
 	return l;
 }
 
+/*
+ * "K" then the bits of size and extra and the numbers in hex (exact, and
+ * much cheaper than printing doubles), then "|" and the text.
+ */
+static char *
+canvas_text_key(char kind, const struct canvas_font *f, double extra,
+    size_t n, const char *s)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	uint64_t		 w[4];
+	size_t			 len = strlen(s), i, j;
+	char			*key, *p;
+
+	memcpy(&w[0], &f->size, sizeof(w[0]));
+	memcpy(&w[1], &extra, sizeof(w[1]));
+	w[2] = (uint64_t)n;
+	w[3] = (uint64_t)((f->bold != 0) | (f->italic != 0) << 1);
+	key = p = xmalloc(1 + 4 * 16 + 1 + len + 1);
+	*p++ = kind;
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 16; j++)
+			*p++ = hex[(w[i] >> (60 - 4 * j)) & 0xF];
+	*p++ = '|';
+	memcpy(p, s, len + 1);
+	return key;
+}
+
+/* The memoised value for key, or NULL. */
+static void *
+canvas_text_recall(const char *key)
+{
+	if (canvas_text_memo == NULL)
+		return NULL;
+	return g_hash_table_lookup(canvas_text_memo, key);
+}
+
+/* Keep value under key; both become the memo's. */
+static void
+canvas_text_remember(char *key, void *value)
+{
+	if (canvas_text_memo == NULL)
+		canvas_text_memo = g_hash_table_new_full(g_str_hash,
+		    g_str_equal, free, free);
+	if (g_hash_table_size(canvas_text_memo) >= CANVAS_TEXT_MEMO_MAX)
+		g_hash_table_remove_all(canvas_text_memo);
+	g_hash_table_replace(canvas_text_memo, key, value);
+}
+
+/* kind 'W': width of s; 'A': ascent; 'H': line height (s is "Ag"). */
+static double
+canvas_text_measure(char kind, const struct canvas_font *f, const char *s)
+{
+	PangoRectangle	 logical;
+	double		*v;
+	char		*key;
+
+	key = canvas_text_key(kind, f, 0, 0, s);
+	if ((v = canvas_text_recall(key)) != NULL) {
+		free(key);
+		return *v;
+	}
+	canvas_text_context();
+	canvas_text_set(canvas_text_scratch, f, s);
+	v = xmalloc(sizeof(*v));
+	if (kind == 'A')
+		*v = (double)pango_layout_get_baseline(canvas_text_scratch) /
+		    PANGO_SCALE;
+	else {
+		pango_layout_get_extents(canvas_text_scratch, NULL, &logical);
+		*v = (double)(kind == 'W' ? logical.width : logical.height) /
+		    PANGO_SCALE;
+	}
+	canvas_text_remember(key, v);
+	return *v;
+}
+
+PangoLayout *
+canvas_text_shaped_layout(const struct canvas_font *f, const char *s)
+{
+	PangoLayout	*l;
+	char		*key;
+
+	if (canvas_text_shaped == NULL)
+		canvas_text_shaped = g_hash_table_new_full(g_str_hash,
+		    g_str_equal, free, g_object_unref);
+	key = canvas_text_key('S', f, 0, 0, s);
+	if ((l = g_hash_table_lookup(canvas_text_shaped, key)) != NULL) {
+		free(key);
+		return l;
+	}
+	if (g_hash_table_size(canvas_text_shaped) >= CANVAS_TEXT_SHAPED_MAX)
+		g_hash_table_remove_all(canvas_text_shaped);
+	l = canvas_text_layout(f, s);
+	g_hash_table_replace(canvas_text_shaped, key, l);
+	return l;
+}
+
 double
 canvas_text_width(const struct canvas_font *f, const char *s)
 {
-	PangoRectangle	 logical;
-
-	canvas_text_context();
-	canvas_text_set(canvas_text_scratch, f, s);
-	pango_layout_get_extents(canvas_text_scratch, NULL, &logical);
-	return (double)logical.width / PANGO_SCALE;
+	return canvas_text_measure('W', f, s);
 }
 
 double
 canvas_text_ascent(const struct canvas_font *f)
 {
-	canvas_text_context();
-	canvas_text_set(canvas_text_scratch, f, "Ag");
-	return (double)pango_layout_get_baseline(canvas_text_scratch) /
-	    PANGO_SCALE;
+	return canvas_text_measure('A', f, "Ag");
 }
 
 double
 canvas_text_line_height(const struct canvas_font *f)
 {
-	PangoRectangle	 logical;
-
-	canvas_text_context();
-	canvas_text_set(canvas_text_scratch, f, "Ag");
-	pango_layout_get_extents(canvas_text_scratch, NULL, &logical);
-	return (double)logical.height / PANGO_SCALE;
+	return canvas_text_measure('H', f, "Ag");
 }
 
 char *
@@ -264,8 +386,8 @@ canvas_text_keep_words(const struct canvas_font *f, const char *s, double maxw)
 	return list;
 }
 
-size_t
-canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
+static size_t
+canvas_text_wrap_lines(const struct canvas_font *f, const char *s, double maxw,
     size_t maxlines, struct str_list *out)
 {
 	PangoAttrList	*attrs;
@@ -275,8 +397,6 @@ canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
 	size_t		 n = 0;
 	int		 start, len;
 
-	if (s == NULL || *s == '\0' || maxlines == 0)
-		return 0;
 	canvas_text_context();
 	/* Before canvas_text_set: measuring the words reuses the scratch layout. */
 	attrs = canvas_text_keep_words(f, s, maxw);
@@ -309,4 +429,38 @@ canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
 	pango_attr_list_unref(attrs);
 	pango_layout_set_width(canvas_text_scratch, -1);
 	return n;
+}
+
+size_t
+canvas_text_wrap(const struct canvas_font *f, const char *s, double maxw,
+    size_t maxlines, struct str_list *out)
+{
+	struct canvas_text_lines	*m;
+	struct str_list			 lines = { 0 };
+	const char			*p;
+	char				*key, *q;
+	size_t				 i, size;
+
+	if (s == NULL || *s == '\0' || maxlines == 0)
+		return 0;
+	key = canvas_text_key('L', f, maxw, maxlines, s);
+	if ((m = canvas_text_recall(key)) == NULL) {
+		canvas_text_wrap_lines(f, s, maxw, maxlines, &lines);
+		size = sizeof(*m);
+		for (i = 0; i < lines.len; i++)
+			size += strlen(lines.items[i]) + 1;
+		m = xmalloc(size);
+		m->n = lines.len;
+		for (i = 0, q = m->text; i < lines.len; i++) {
+			size = strlen(lines.items[i]) + 1;
+			memcpy(q, lines.items[i], size);
+			q += size;
+		}
+		str_list_free(&lines);
+		canvas_text_remember(key, m);
+	} else
+		free(key);
+	for (i = 0, p = m->text; i < m->n; i++, p += strlen(p) + 1)
+		str_list_add(out, p);
+	return m->n;
 }

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <libxml/tree.h>
+
 #include "diag.h"
 #include "model.h"
 #include "strbuf.h"
@@ -96,6 +98,12 @@ struct canvas *chart_canvas(const struct result_set *rs,
  */
 int	 chart_svg(const struct result_set *rs, const struct chart_id *id,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
+/*
+ * The same SVG as an <svg> element added under parent (no text round
+ * trip: the review page grafts charts into its document this way).
+ */
+int	 chart_svg_tree(const struct result_set *rs, const struct chart_id *id,
+	    const struct chart_opts *o, xmlNodePtr parent, struct diag *d);
 /* Shorthands for chart_svg: test ti (bar or line), and the overview. */
 int	 chart_test_svg(const struct result_set *rs, size_t ti,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
@@ -108,6 +116,15 @@ int	 chart_overview_svg(const struct result_set *rs,
  */
 int	 chart_write(const struct result_set *rs, const struct chart_id *id,
 	    enum chart_format f, const char *path, const struct chart_opts *o,
+	    struct diag *d);
+/*
+ * chart_write, but with batch the file is left under its temporary name
+ * in batch, for outfile_batch_commit (one sync for many files).
+ */
+struct outfile_batch;
+int	 chart_write_batch(const struct result_set *rs,
+	    const struct chart_id *id, enum chart_format f, const char *path,
+	    const struct chart_opts *o, struct outfile_batch *batch,
 	    struct diag *d);
 
 /*

@@ -10,7 +10,6 @@
 
 #include "cmd-resolve.h"
 #include "export.h"
-#include "outfile.h"
 
 static int	 cmd_export_exec(struct cmd_ctx *, int, char **);
 
@@ -39,7 +38,6 @@ cmd_export_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	};
 	const struct writer	*w;
 	struct result_set	*rs = NULL;
-	struct outfile		*of = NULL;
 	struct diag		 d;
 	const char		*fmt = "json", *out = "-";
 	long long		 id;
@@ -79,21 +77,8 @@ cmd_export_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if ((rc = cmd_load_arg(ctx, argv[optind], &rs, &id)) != EXIT_OK)
 		return rc;
 	diag_clear(&d);
-	if ((of = outfile_open(out, &d)) == NULL) {
+	if (export_write_file(w, rs, out, &d) == -1) {
 		rc = EXIT_BADINPUT;
-		goto out;
-	}
-	if (w->write(rs, of->fp, &d) == -1) {
-		outfile_abort(of);
-		rc = EXIT_BADINPUT;
-		goto out;
-	}
-	if (outfile_commit(of, &d) == -1)
-		rc = EXIT_BADINPUT;
-out:
-	if (rc != EXIT_OK) {
-		if (d.file[0] == '\0')
-			snprintf(d.file, sizeof(d.file), "%s", out);
 		cmd_error(ctx, &d);
 	}
 	result_set_free(rs);

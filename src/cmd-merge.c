@@ -12,7 +12,6 @@
 #include "cmd-resolve.h"
 #include "export.h"
 #include "merge.h"
-#include "outfile.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
@@ -43,7 +42,6 @@ cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
     const char *path, const char *format)
 {
 	const struct writer	*w;
-	struct outfile		*of;
 	struct diag		 d;
 	size_t			 len = strlen(path);
 
@@ -55,16 +53,7 @@ cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
 		return EXIT_BADINPUT;
 	}
 	diag_clear(&d);
-	if ((of = outfile_open(path, &d)) == NULL) {
-		cmd_error(ctx, &d);
-		return EXIT_BADINPUT;
-	}
-	if (w->write(rs, of->fp, &d) == -1) {
-		outfile_abort(of);
-		cmd_error(ctx, &d);
-		return EXIT_BADINPUT;
-	}
-	if (outfile_commit(of, &d) == -1) {
+	if (export_write_file(w, rs, path, &d) == -1) {
 		cmd_error(ctx, &d);
 		return EXIT_BADINPUT;
 	}

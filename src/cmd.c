@@ -71,7 +71,7 @@ cmd_print_help(FILE *fp)
 		fprintf(fp, "  %-10s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->summary);
 	fputs("\nRun 'benchreport COMMAND --help' for a command's options.\n"
-	    "Exit status: 0 success, 1 difference found (diff), 2 bad input or "
+	    "Exit status: 0 success, 1 significant regression (diff), 2 bad input or "
 	    "usage, 3 store error.\n", fp);
 }
 

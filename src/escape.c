@@ -79,6 +79,12 @@ escape_xml(struct strbuf *sb, const char *s)
 	escape_xml_append(sb, s, 1);
 }
 
+void
+escape_xml_chars(struct strbuf *sb, const char *s)
+{
+	escape_xml_append(sb, s, 0);
+}
+
 char *
 escape_xml_chars_dup(const char *s)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "outfile.h"
 
 #define WRITER(name) extern const struct writer writer_##name;
 #include "writers.def"
@@ -27,6 +28,23 @@ export_find(const char *name)
 		if (strcmp(export_writers[i]->name, name) == 0)
 			return export_writers[i];
 	return NULL;
+}
+
+int
+export_write_file(const struct writer *w, const struct result_set *rs,
+    const char *path, struct diag *d)
+{
+	struct outfile	*of;
+
+	if ((of = outfile_open(path, d)) == NULL)
+		return -1;
+	if (w->write(rs, of->fp, d) == -1) {
+		outfile_abort(of);
+		if (d->file[0] == '\0')
+			snprintf(d->file, sizeof(d->file), "%s", path);
+		return -1;
+	}
+	return outfile_commit(of, d);
 }
 
 void

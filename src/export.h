@@ -28,6 +28,13 @@ extern const struct writer *const export_writers[];
 const struct writer *export_find(const char *name);
 
 /*
+ * Write rs with w to path ("-" is standard output), atomically: a temporary
+ * file renamed into place, or nothing at all on error. 0, or -1 with d.
+ */
+int	 export_write_file(const struct writer *w, const struct result_set *rs,
+	    const char *path, struct diag *d);
+
+/*
  * Shortest decimal text that reads back as exactly d (tries %.15g to
  * %.17g) into buf. Non-finite values give "nan", "inf" or "-inf".
  */

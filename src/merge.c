@@ -18,6 +18,11 @@
 
 static void	 merge_key_add(struct strbuf *sb, const char *s, size_t n);
 static char	*merge_key(const struct test *t);
+static char	*merge_comparable_key(const struct test *t);
+static int	 merge_sets_keyed(struct result_set *const *sets, size_t n,
+		    const char *title, char *(*key_of)(const struct test *),
+		    struct result_set **out, struct str_list *notes,
+		    struct diag *d);
 static void	 merge_copy_kv(struct kv_list *dst, const struct kv_list *src);
 static bool	 merge_conflicts(const struct result_set *out,
 		    const struct result_set *in, size_t sys, size_t at,
@@ -71,6 +76,40 @@ merge_key(const struct test *t)
 	MERGE_KEY_FIELD(unit);
 #undef MERGE_KEY_FIELD
 	return strbuf_detach(&sb);
+}
+
+/*
+ * The identity a reader compares side by side: the title (case-folded),
+ * the human description of the arguments and the unit. Versions and
+ * machine arguments are left out, so a fresh run of the same test lands
+ * next to a published review's figures.
+ */
+static char *
+merge_comparable_key(const struct test *t)
+{
+	struct strbuf	 sb;
+	char		*title;
+
+	strbuf_init(&sb);
+	title = g_utf8_casefold(t->title != NULL ? t->title : "", -1);
+	merge_key_add(&sb, title, strlen(title));
+	g_free(title);
+	merge_key_add(&sb, t->description != NULL ? t->description : "",
+	    t->description != NULL ? strlen(t->description) : 0);
+	merge_key_add(&sb, t->unit != NULL ? t->unit : "",
+	    t->unit != NULL ? strlen(t->unit) : 0);
+	return strbuf_detach(&sb);
+}
+
+bool
+merge_comparable_result(const struct test *x, const struct test *y)
+{
+	char	*kx = merge_comparable_key(x), *ky = merge_comparable_key(y);
+	bool	 same = strcmp(kx, ky) == 0;
+
+	free(kx);
+	free(ky);
+	return same;
 }
 
 bool
@@ -170,6 +209,23 @@ int
 merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
     struct result_set **out, struct str_list *notes, struct diag *d)
 {
+	return merge_sets_keyed(sets, n, title, merge_key, out, notes, d);
+}
+
+int
+merge_result_sets_comparable(struct result_set *const *sets, size_t n,
+    const char *title, struct result_set **out, struct str_list *notes,
+    struct diag *d)
+{
+	return merge_sets_keyed(sets, n, title, merge_comparable_key, out,
+	    notes, d);
+}
+
+static int
+merge_sets_keyed(struct result_set *const *sets, size_t n, const char *title,
+    char *(*key_of)(const struct test *), struct result_set **out,
+    struct str_list *notes, struct diag *d)
+{
 	struct result_set	*rs;
 	const struct result_set	*in;
 	const struct test	*t;
@@ -197,7 +253,7 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 		/* Only results of earlier sets match: a set keeps its own duplicates. */
 		tmatch = xreallocarray(tmatch, in->ntests + 1, sizeof(*tmatch));
 		for (i = 0; i < in->ntests; i++) {
-			key = merge_key(&in->tests[i]);
+			key = key_of(&in->tests[i]);
 			tmatch[i] = g_hash_table_lookup_extended(seen, key, NULL,
 			    &found) ? (long)GPOINTER_TO_SIZE(found) : -1;
 			free(key);
@@ -208,9 +264,21 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 			sysmap[i] = merge_add_system(rs, in, i, tmatch, k, notes);
 		for (i = 0; i < in->ntests; i++) {
 			t = &in->tests[i];
-			if (tmatch[i] >= 0)
+			if (tmatch[i] >= 0) {
 				mt = &rs->tests[tmatch[i]];
-			else {
+				/* A looser match: say what this set really ran. */
+				if (g_strcmp0(mt->app_version, t->app_version) != 0 ||
+				    g_strcmp0(mt->identifier, t->identifier) != 0) {
+					note = xasprintf("Values from \"%s\": %s%s%s",
+					    in->title != NULL ? in->title : "untitled",
+					    t->title != NULL ? t->title : "",
+					    t->app_version != NULL && *t->app_version ?
+					    " " : "", t->app_version != NULL ?
+					    t->app_version : "");
+					str_list_add(&mt->footnotes, note);
+					free(note);
+				}
+			} else {
 				mt = result_set_add_test(rs);
 				test_copy_info(mt, t);
 			}
@@ -241,7 +309,7 @@ merge_result_sets(struct result_set *const *sets, size_t n, const char *title,
 		}
 		/* This set's new results become candidates for the next sets. */
 		for (i = first_new; i < rs->ntests; i++) {
-			key = merge_key(&rs->tests[i]);
+			key = key_of(&rs->tests[i]);
 			if (g_hash_table_contains(seen, key))
 				free(key);
 			else

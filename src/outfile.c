@@ -6,6 +6,7 @@
  * node with a regular file. A symbolic link is followed, so the file it
  * names is replaced and the link stays.
  */
+#define _GNU_SOURCE		/* syncfs */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -17,6 +18,9 @@
 
 #include "outfile.h"
 #include "xalloc.h"
+
+static int	outfile_sync_one(const char *);
+static void	outfile_batch_release(struct outfile_batch *, size_t);
 
 struct outfile *
 outfile_open(const char *path, struct diag *d)
@@ -143,4 +147,123 @@ outfile_abort(struct outfile *of)
 	free(of->tmp);
 	free(of->path);
 	free(of);
+}
+
+int
+outfile_defer(struct outfile *of, struct outfile_batch *b, struct diag *d)
+{
+	/* stdout, a device or a FIFO: written in place, nothing to rename. */
+	if (of->fp == stdout || of->tmp == NULL)
+		return outfile_commit(of, d);
+	if (fflush(of->fp) == EOF || ferror(of->fp)) {
+		diag_set(d, of->path, 0, "write error: %s", strerror(errno));
+		fclose(of->fp);
+		goto fail;
+	}
+	if (fclose(of->fp) == EOF) {
+		diag_set(d, of->path, 0, "close: %s", strerror(errno));
+		goto fail;
+	}
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->tmp = xreallocarray(b->tmp, b->cap, sizeof(*b->tmp));
+		b->path = xreallocarray(b->path, b->cap, sizeof(*b->path));
+	}
+	b->tmp[b->n] = of->tmp;
+	b->path[b->n++] = of->path;
+	free(of);
+	return 0;
+fail:
+	unlink(of->tmp);
+	free(of->tmp);
+	free(of->path);
+	free(of);
+	return -1;
+}
+
+/* fsync one closed temporary. */
+static int
+outfile_sync_one(const char *tmp)
+{
+	int	fd, rc;
+
+	if ((fd = open(tmp, O_RDONLY)) == -1)
+		return -1;
+	rc = fsync(fd) == -1 && errno != EINVAL ? -1 : 0;
+	if (close(fd) == -1)
+		rc = -1;
+	return rc;
+}
+
+/*
+ * Why this keeps outfile_commit's promise (the real name never holds half
+ * a file) with one sync instead of one fsync per file: every temporary is
+ * complete and closed before the sync, and no rename happens before the
+ * sync has returned, so each rename only ever exposes data already on
+ * disk. A crash before or during the renames leaves some targets old and
+ * some new, each of them whole, plus *.tmpXXXXXX files; never a partial
+ * file under a target's name. syncfs flushes the whole filesystem of the
+ * temporaries' directory; when it is not available (or fails, or the
+ * temporaries span filesystems), each file is fsynced as before.
+ */
+int
+outfile_batch_commit(struct outfile_batch *b, struct diag *d)
+{
+	struct stat	 st;
+	dev_t		 dev = 0;
+	size_t		 i, done = 0;
+	int		 fd, synced = 0, rc = -1;
+
+	for (i = 0; i < b->n; i++) {
+		if (stat(b->tmp[i], &st) == -1) {
+			diag_set(d, b->path[i], 0, "stat: %s", strerror(errno));
+			goto out;
+		}
+		if (i > 0 && st.st_dev != dev)
+			break;
+		dev = st.st_dev;
+	}
+	if (b->n > 0 && i == b->n && (fd = open(b->tmp[0], O_RDONLY)) != -1) {
+		synced = syncfs(fd) == 0;
+		if (close(fd) == -1)
+			synced = 0;
+	}
+	for (i = 0; !synced && i < b->n; i++)
+		if (outfile_sync_one(b->tmp[i]) == -1) {
+			diag_set(d, b->path[i], 0, "fsync: %s", strerror(errno));
+			goto out;
+		}
+	for (done = 0; done < b->n; done++)
+		if (rename(b->tmp[done], b->path[done]) == -1) {
+			diag_set(d, b->path[done], 0, "rename: %s",
+			    strerror(errno));
+			goto out;
+		}
+	rc = 0;
+out:
+	outfile_batch_release(b, done);
+	return rc;
+}
+
+void
+outfile_batch_abort(struct outfile_batch *b)
+{
+	outfile_batch_release(b, 0);
+}
+
+/* Remove the temporaries from index from on (not renamed) and empty b. */
+static void
+outfile_batch_release(struct outfile_batch *b, size_t from)
+{
+	size_t	i;
+
+	for (i = 0; i < b->n; i++) {
+		if (i >= from)
+			unlink(b->tmp[i]);
+		free(b->tmp[i]);
+		free(b->path[i]);
+	}
+	free(b->tmp);
+	free(b->path);
+	memset(b, 0, sizeof(*b));
 }

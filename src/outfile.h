@@ -26,4 +26,25 @@ int	 outfile_commit(struct outfile *of, struct diag *d);
 /* Discard the temporary file. NULL is fine. */
 void	 outfile_abort(struct outfile *of);
 
+/*
+ * Many files committed at once (a publish writes thousands of charts):
+ * each is written and closed under its temporary name, then one sync
+ * makes them all durable and the renames follow. Zero-initialise.
+ */
+struct outfile_batch {
+	char	**tmp;
+	char	**path;
+	size_t	  n, cap;
+};
+/* Flush and close of's temporary and add it to b; of is released. 0, or -1 with d (temp removed). */
+int	 outfile_defer(struct outfile *of, struct outfile_batch *b,
+	    struct diag *d);
+/*
+ * Make every temporary of b durable, then rename each into place. 0, or
+ * -1 with d (the temporaries not yet renamed are removed). Empties b.
+ */
+int	 outfile_batch_commit(struct outfile_batch *b, struct diag *d);
+/* Remove b's temporaries and empty it. */
+void	 outfile_batch_abort(struct outfile_batch *b);
+
 #endif

@@ -23,7 +23,6 @@
 static xmlNodePtr px_child(xmlNodePtr parent, const char *name, const char *text);
 static void	 px_attr(xmlNodePtr node, const char *name, const char *value);
 static void	 px_attr_num(xmlNodePtr node, const char *name, double v, int prec);
-static void	 px_embed_svg(xmlNodePtr parent, char *svg);
 static void	 px_components(xmlNodePtr sec, const struct result_set *rs, bool facts);
 static void	 px_notes(xmlNodePtr sec, const struct result_set *rs);
 static int	 px_best(const struct result_set *rs, const struct test *t,
@@ -97,32 +96,6 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 		}
 	}
 	snprintf(buf, size, "%.2f", v->mean);
-}
-
-/*
- * Parse an SVG document we rendered and graft its root under parent. The
- * parse forbids the network and entity substitution like every other
- * parse in the project, although the text is our own.
- */
-static void
-px_embed_svg(xmlNodePtr parent, char *svg)
-{
-	xmlDocPtr	doc;
-	xmlNodePtr	root, copy;
-
-	if (svg == NULL)
-		return;
-	doc = xmlReadMemory(svg, (int)strlen(svg), "chart.svg", NULL,
-	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-	free(svg);
-	if (doc == NULL)
-		return;
-	if ((root = xmlDocGetRootElement(doc)) != NULL) {
-		copy = xmlDocCopyNode(root, parent->doc, 1);
-		if (copy != NULL)
-			xmlAddChild(parent, copy);
-	}
-	xmlFreeDoc(doc);
 }
 
 /*
@@ -389,8 +362,8 @@ px_result(xmlNodePtr sec, xmlNodePtr ov, struct result_set *rs, size_t set,
 			free(stem);
 		}
 		if (charts->test_svg != NULL)
-			px_embed_svg(px_child(res, "chart", NULL),
-			    charts->test_svg(rs, ti, charts->arg));
+			charts->test_svg(rs, ti, charts->arg,
+			    px_child(res, "chart", NULL));
 	}
 }
 
@@ -439,8 +412,8 @@ px_section(xmlNodePtr root, struct result_set *rs, size_t set,
 	px_components(sec, rs, true);
 	px_notes(sec, rs);
 	if (charts != NULL && charts->overview_svg != NULL && rs->ntests > 1)
-		px_embed_svg(px_child(sec, "overview-chart", NULL),
-		    charts->overview_svg(rs, charts->arg));
+		charts->overview_svg(rs, charts->arg,
+		    px_child(sec, "overview-chart", NULL));
 	ov = px_child(sec, "overview", NULL);
 	for (ti = 0; ti < rs->ntests; ti++)
 		px_result(sec, ov, rs, set, ti, baseline, charts);
@@ -460,7 +433,14 @@ publish_xml_build(struct result_set *const *sets, size_t nsets,
 		return NULL;
 	}
 	doc = xmlNewDoc(BAD_CAST "1.0");
-	root = xmlNewNode(NULL, BAD_CAST "review");
+	/*
+	 * A dictionary: the document holds a few names (rect, x, class, ...)
+	 * millions of times for a large review, and interned names save a
+	 * malloc and a free for each.
+	 */
+	if (doc == NULL || (doc->dict = xmlDictCreate()) == NULL)
+		abort();	/* libxml2 only fails here when out of memory */
+	root = xmlNewDocNode(doc, NULL, BAD_CAST "review", NULL);
 	xmlDocSetRootElement(doc, root);
 	px_attr(root, "generator", "benchreport " BENCHREPORT_VERSION);
 	/* Several sets: the first one's title would misname the page. */

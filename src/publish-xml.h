@@ -27,13 +27,16 @@ struct publish_options {
 /*
  * What the document needs from the chart renderer, as callbacks so that
  * this module stays testable without cairo. Every returned string is the
- * caller's to free; NULL means "none".
+ * caller's to free; NULL means "none". Charts are added as <svg> elements
+ * (SVG namespace) under parent, built as nodes: no SVG text is parsed.
  */
 struct publish_charts {
-	/* SVG text of test ti of rs. */
-	char	*(*test_svg)(const struct result_set *rs, size_t ti, void *arg);
-	/* SVG text of the overview (geometric mean) chart of rs. */
-	char	*(*overview_svg)(const struct result_set *rs, void *arg);
+	/* Add the chart of test ti of rs under parent; 0, or -1 for none. */
+	int	 (*test_svg)(const struct result_set *rs, size_t ti, void *arg,
+		    xmlNodePtr parent);
+	/* Add the overview (geometric mean) chart of rs under parent. */
+	int	 (*overview_svg)(const struct result_set *rs, void *arg,
+		    xmlNodePtr parent);
 	/* File name (no directory, no extension) of test ti's chart. */
 	char	*(*file_stem)(const struct result_set *rs, size_t ti, void *arg);
 	/* CSS colour of system si, the same as in the charts. */

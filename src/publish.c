@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,17 +27,30 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+/* The charts of one set and their file names, computed once. */
+struct pub_names {
+	struct chart_id	 *ids;
+	char		**names;	/* chart_file_names, .svg */
+	size_t		  n;
+	char		**by_test;	/* test index -> its name in names, or NULL */
+};
+
 struct pub_ctx {
 	struct result_set *const *sets;
 	size_t			  nsets;
 	int			  width;
+	struct pub_names	 *names;	/* one per set */
 };
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
+static void	 pub_names_init(struct pub_ctx *pc);
+static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
-		    const struct chart_id *id);
-static char	*pub_test_svg(const struct result_set *rs, size_t ti, void *arg);
-static char	*pub_overview_svg(const struct result_set *rs, void *arg);
+		    const char *name);
+static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
+		    xmlNodePtr parent);
+static int	 pub_overview_svg(const struct result_set *rs, void *arg,
+		    xmlNodePtr parent);
 static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
 static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
@@ -60,84 +76,120 @@ pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
  * File name without extension of a chart. With several sets on one page
  * names are prefixed "sN-", because two sets may hold the same test.
  */
-static char *
-pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
-    const struct chart_id *id)
+/*
+ * Every chart's file name at once: chart_file_name for each chart in turn
+ * would be quadratic in the number of tests.
+ */
+static void
+pub_names_init(struct pub_ctx *pc)
 {
-	char	*name, *dot, *stem;
+	struct pub_names	*pn;
+	size_t			 si, i;
 
-	name = chart_file_name(rs, id, CHART_SVG);
-	if ((dot = strrchr(name, '.')) != NULL)
-		*dot = '\0';
-	if (pc->nsets > 1) {
-		stem = xasprintf("s%ld-%s", pub_set_index(pc, rs) + 1, name);
-		free(name);
-		return stem;
+	pc->names = xcalloc(pc->nsets, sizeof(*pc->names));
+	for (si = 0; si < pc->nsets; si++) {
+		pn = &pc->names[si];
+		pn->n = chart_list(pc->sets[si], &pn->ids);
+		pn->names = chart_file_names(pc->sets[si], pn->ids, pn->n,
+		    CHART_SVG);
+		pn->by_test = xcalloc(pc->sets[si]->ntests + 1,
+		    sizeof(*pn->by_test));
+		for (i = 0; i < pn->n; i++)
+			if (pn->ids[i].kind == CHART_TEST &&
+			    pn->ids[i].test < pc->sets[si]->ntests)
+				pn->by_test[pn->ids[i].test] = pn->names[i];
 	}
-	return name;
 }
 
+static void
+pub_names_free(struct pub_ctx *pc)
+{
+	size_t	si, i;
+
+	for (si = 0; pc->names != NULL && si < pc->nsets; si++) {
+		for (i = 0; i < pc->names[si].n; i++)
+			free(pc->names[si].names[i]);
+		free(pc->names[si].names);
+		free(pc->names[si].ids);
+		free(pc->names[si].by_test);
+	}
+	free(pc->names);
+	pc->names = NULL;
+}
+
+/*
+ * File name without extension of a chart (name, from chart_file_names).
+ * With several sets on one page names are prefixed "sN-", because two
+ * sets may hold the same test.
+ */
 static char *
-pub_test_svg(const struct result_set *rs, size_t ti, void *arg)
+pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
+    const char *name)
+{
+	const char	*dot;
+	size_t		 len;
+
+	len = (dot = strrchr(name, '.')) != NULL ? (size_t)(dot - name) :
+	    strlen(name);
+	if (pc->nsets > 1)
+		return xasprintf("s%ld-%.*s", pub_set_index(pc, rs) + 1,
+		    (int)len, name);
+	return xstrndup(name, len);
+}
+
+static int
+pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
+    xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
 	struct chart_opts	 o;
-	struct strbuf		 sb;
+	struct chart_id		 id = { CHART_TEST, ti, NULL };
 	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_test_possible(rs, ti))
-		return NULL;
+		return -1;
 	chart_opts_init(&o);
 	if (pc->width > 0)
 		o.width = pc->width;
 	/* Ids inside inlined SVGs must be unique on the page. */
 	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
 	o.id_prefix = prefix;
-	o.xml_decl = false;
-	strbuf_init(&sb);
 	diag_clear(&d);
-	if (chart_test_svg(rs, ti, &o, &sb, &d) != 0) {
-		strbuf_free(&sb);
-		return NULL;	/* the page keeps the data table */
-	}
-	return strbuf_detach(&sb);
+	/* On failure the page keeps the data table. */
+	return chart_svg_tree(rs, &id, &o, parent, &d);
 }
 
-static char *
-pub_overview_svg(const struct result_set *rs, void *arg)
+static int
+pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
 	struct chart_opts	 o;
-	struct strbuf		 sb;
+	struct chart_id		 id = { CHART_OVERVIEW, 0, NULL };
 	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_overview_possible(rs))
-		return NULL;
+		return -1;
 	chart_opts_init(&o);
 	if (pc->width > 0)
 		o.width = pc->width;
 	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
 	o.id_prefix = prefix;
-	o.xml_decl = false;
-	strbuf_init(&sb);
 	diag_clear(&d);
-	if (chart_overview_svg(rs, &o, &sb, &d) != 0) {
-		strbuf_free(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb);
+	return chart_svg_tree(rs, &id, &o, parent, &d);
 }
 
 static char *
 pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
 {
-	struct chart_id	id = { CHART_TEST, ti, NULL };
+	const struct pub_ctx	*pc = arg;
+	const char		*name;
 
-	if (!chart_test_possible(rs, ti))
+	if (!chart_test_possible(rs, ti) || ti >= rs->ntests ||
+	    (name = pc->names[pub_set_index(pc, rs)].by_test[ti]) == NULL)
 		return NULL;
-	return pub_stem(arg, rs, &id);
+	return pub_stem(pc, rs, name);
 }
 
 static char *
@@ -166,10 +218,11 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
     struct str_list *written, struct diag *d)
 {
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
-	struct chart_id			*ids = NULL;
+	const struct pub_names		*pn;
 	struct chart_opts		 o;
+	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, n, i, f;
+	size_t				 si, i, f;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
@@ -177,14 +230,14 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		o.width = pc->width;
 	o.xml_decl = true;
 	for (si = 0; si < pc->nsets; si++) {
-		n = chart_list(pc->sets[si], &ids);
-		for (i = 0; i < n; i++) {
-			stem = pub_stem(pc, pc->sets[si], &ids[i]);
+		pn = &pc->names[si];
+		for (i = 0; i < pn->n; i++) {
+			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (chart_write(pc->sets[si], &ids[i], formats[f],
-				    path, &o, d) != 0)
+				if (chart_write_batch(pc->sets[si], &pn->ids[i],
+				    formats[f], path, &o, &batch, d) != 0)
 					goto out;
 				if (written != NULL)
 					str_list_add(written, path);
@@ -194,14 +247,13 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 			free(stem);
 			stem = NULL;
 		}
-		free(ids);
-		ids = NULL;
 	}
-	rc = 0;
+	/* One sync for all the charts, then the renames (see outfile.c). */
+	rc = outfile_batch_commit(&batch, d);
 out:
+	outfile_batch_abort(&batch);
 	free(path);
 	free(stem);
-	free(ids);
 	return rc;
 }
 
@@ -235,7 +287,7 @@ pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
 			shared = false;
 			for (ti = 0; ti < in[i]->ntests && !shared; ti++)
 				for (tj = 0; tj < in[j]->ntests && !shared; tj++)
-					shared = merge_same_result(&in[i]->tests[ti],
+					shared = merge_comparable_result(&in[i]->tests[ti],
 					    &in[j]->tests[tj]);
 			if (shared) {
 				size_t	ri = root[i], rj = root[j];
@@ -262,7 +314,7 @@ pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
 			strbuf_printf(&title, "%s%s", k ? " + " : "",
 			    group[k]->title != NULL && *group[k]->title ?
 			    group[k]->title : "untitled");
-		if (merge_result_sets(group, ng, strbuf_str(&title), &(*out)[nout],
+		if (merge_result_sets_comparable(group, ng, strbuf_str(&title), &(*out)[nout],
 		    &notes, d) != 0)
 			goto fail;
 		(*owned)[nout++] = true;
@@ -329,12 +381,26 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	char			*path = NULL;
 	int			 rc = -1;
 
+#ifdef M_MXFAST
+	/*
+	 * The review document, the page's result tree and the chart layouts
+	 * are millions of small blocks. glibc's fast bins leave freed small
+	 * blocks uncoalesced, and every larger request then merges them all
+	 * again (malloc_consolidate): a third of a large publish's time went
+	 * there. Without fast bins, a free coalesces at once and the
+	 * per-thread cache still serves the small sizes. Best effort: a
+	 * refusal changes nothing but speed.
+	 */
+	(void)mallopt(M_MXFAST, 0);
+#endif
 	if ((nsets = pub_group(inputs, ninputs, &sets, &owned, d)) == 0)
 		goto out;
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
+	pc.names = NULL;
 	charts.arg = &pc;
+	pub_names_init(&pc);
 	if (pub_mkdir(job->outdir, d) != 0)
 		goto out;
 	if (job->chart_files) {
@@ -378,6 +444,8 @@ out:
 	outfile_abort(of);
 	xmlFreeDoc(doc);
 	free(path);
+	if (nsets > 0)
+		pub_names_free(&pc);
 	for (i = 0; sets != NULL && i < nsets; i++)
 		if (owned[i])
 			result_set_free(sets[i]);

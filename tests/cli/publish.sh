@@ -48,6 +48,16 @@ for svg in "$T"/p2/charts/*.svg; do
 	check "chart $(basename "$svg") is well-formed XML" xmllint --noout "$svg"
 done
 
+# A fresh run of the same tests (another version, other systems) lands on
+# the same charts as the published figures, with a footnote saying so.
+sed -e 's/<AppVersion>3.36</<AppVersion>3.33</' -e 's/Samsung 980 PRO 2TB/my drive A/g' \
+    -e 's/Crucial T705 2TB/my drive B/g' -e 's/<Title>Two NVMe/<Title>Rerun of two NVMe/' \
+    "$F/pts/storage-2sys.xml" >"$T/rerun.xml"
+check_ok "publish a review and a rerun" "$BR" publish -o "$T/p7" "$F/pts/storage-2sys.xml" "$T/rerun.xml"
+check "one comparison section" test "$(grep -o '<section id="s[0-9]*"' "$T/p7/index.html" | wc -l)" -eq 1
+check_grep "the rerun's systems are in it" "my drive A" "$T/p7/index.html"
+check_grep "footnote names the rerun's version" 'Values from .*Rerun of two NVMe.*3\.33' "$T/p7/index.html"
+
 # --baseline and --title.
 check_ok "baseline and title" "$BR" publish -o "$T/p3" --title "Scheduler <test>" \
     --baseline "$(sed -n 's/.*"identifier": "\([^"]*\)", *$/\1/p' "$T/set.json" | head -1)" "$id"

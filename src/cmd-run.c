@@ -1,0 +1,614 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * benchreport run: measure storage with the bundled io_uring runner and
+ * store the results like any import (normalised, with the detected system
+ * facts laid over the derived ones), optionally exporting them too. The
+ * I/O itself is in run-engine.c; this file is options, signals, progress
+ * and the hand-over to the store.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd-resolve.h"
+#include "export.h"
+#include "meta.h"
+#include "run-engine.h"
+#include "run-profile.h"
+#include "run-result.h"
+#include "run-sysinfo.h"
+#include "textsafe.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* The shell's status for a command ended by SIGINT. */
+#define RUN_EXIT_INTERRUPTED	130
+
+struct run_opts {
+	struct run_settings	 s;
+	const char		*profile;
+	const char		*system;
+	const char		*output;
+	bool			 print_job;
+	bool			 no_store;
+	bool			 size_set;
+	bool			 runtime_set;
+	bool			 ramp_set;
+};
+
+struct run_progress {
+	const struct cmd_ctx	*ctx;
+	const char		*label;
+	unsigned		 rep;
+	unsigned		 nrep;
+	bool			 tty;
+	bool			 shown;
+};
+
+static int	 cmd_run_exec(struct cmd_ctx *, int, char **);
+static int	 run_parse_size(const char *arg, uint64_t *out);
+static int	 run_parse_seconds(const char *arg, double *out);
+static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
+static void	 run_on_signal(int sig);
+static void	 run_progress_cb(void *arg, double elapsed, double total,
+		    uint64_t ios);
+static void	 run_progress_end(struct run_progress *p);
+static void	 run_normalize(struct result_set *rs,
+		    const struct fact_list *facts);
+static int	 run_store(struct cmd_ctx *ctx, const struct result_set *rs);
+static int	 run_export(struct cmd_ctx *ctx, const struct result_set *rs,
+		    const char *path);
+static void	 run_print(const struct result_set *rs, FILE *fp);
+static char	*run_label(const struct run_settings *s, const struct run_test *t);
+static int	 run_repeat(const struct run_settings *s, const struct run_test *t,
+		    const struct run_spec *spec, struct run_file *file,
+		    struct run_result *res, struct run_progress *prog,
+		    struct diag *d);
+
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.alias = NULL,
+	.usage = "--dir PATH [--profile NAME] [--size SIZE] [--runtime S] "
+	    "[--ramp S] [--repeat N] [--jobs N] [--iodepth N] [--system NAME] "
+	    "[--buffered] [--print-fio-job] [--no-store] [-o FILE]",
+	.summary = "measure storage with the bundled io_uring runner",
+	.flags = CMD_NEEDS_STORE | CMD_OPENS_DEVICES,
+	.exec = cmd_run_exec
+};
+
+static const char cmd_run_options[] =
+	"  --dir PATH       directory for the test file (created, removed after)\n"
+	"  --profile NAME   seed (default), dd, quick, or one seed test:\n"
+	"                   randread-4k, randwrite-4k, read-2m, write-2m\n"
+	"  --size SIZE      test file size, e.g. 256m, 4g (profile default)\n"
+	"  --runtime S      measured seconds per repeat (profile default)\n"
+	"  --ramp S         unmeasured seconds before each repeat\n"
+	"  --repeat N       repeats per test (default 3): mean, SE and N\n"
+	"  --jobs N         threads per test, each with its own ring (default 1)\n"
+	"  --iodepth N      I/Os in flight per job (default 32)\n"
+	"  --system NAME    name of the system in the results (default: host name)\n"
+	"  --buffered       use the page cache instead of O_DIRECT\n"
+	"  --print-fio-job  print the equivalent fio job file and exit\n"
+	"  --no-store       do not store the results\n"
+	"  -o FILE          also write the results to FILE (.xml: composite.xml,\n"
+	"                   .json: the JSON export)\n"
+	"  --db PATH        results database\n"
+	"  -h, --help       show this help\n";
+
+static void
+run_on_signal(int sig)
+{
+	(void)sig;
+	run_engine_stop();
+}
+
+/* "4096", "256m", "4g", "1T", "64KiB": powers of 1024. */
+static int
+run_parse_size(const char *arg, uint64_t *out)
+{
+	unsigned long long	 v;
+	char			*end;
+	int			 shift = 0;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *arg == '-')
+		return -1;
+	switch (*end) {
+	case 'k': case 'K':
+		shift = 10;
+		break;
+	case 'm': case 'M':
+		shift = 20;
+		break;
+	case 'g': case 'G':
+		shift = 30;
+		break;
+	case 't': case 'T':
+		shift = 40;
+		break;
+	case '\0':
+		break;
+	default:
+		return -1;
+	}
+	if (*end != '\0') {
+		end++;
+		if (strcasecmp(end, "") != 0 && strcasecmp(end, "b") != 0 &&
+		    strcasecmp(end, "ib") != 0)
+			return -1;
+	}
+	if (shift > 0 && v > (UINT64_MAX >> shift))
+		return -1;
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+static int
+run_parse_seconds(const char *arg, double *out)
+{
+	char	*end;
+	double	 v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !isfinite(v) ||
+	    v < 0 || v > 86400)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+run_parse_count(const char *arg, unsigned max, unsigned *out)
+{
+	char		*end;
+	unsigned long	 v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || *arg == '-' || v == 0 ||
+	    v > max)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+static char *
+run_label(const struct run_settings *s, const struct run_test *t)
+{
+	struct run_spec	 spec;
+	char		*bs, *label;
+
+	run_profile_spec(s, t, &spec);
+	bs = run_profile_bs_name(spec.bs);
+	if (t->dd)
+		label = xasprintf("dd write %s x %llu", bs,
+		    (unsigned long long)(spec.total / spec.bs));
+	else
+		label = xasprintf("%s %s", run_engine_rw_title(t->rw), bs);
+	free(bs);
+	return label;
+}
+
+static void
+run_progress_cb(void *arg, double elapsed, double total, uint64_t ios)
+{
+	struct run_progress	*p = arg;
+
+	if (!p->tty || p->ctx->verbosity < MSG_NORMAL)
+		return;
+	/* One line redrawn in place; only on a terminal. */
+	if (total > 0)
+		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.1f/%.1f s  "
+		    "%.0f IOPS", p->label, p->rep, p->nrep, elapsed, total,
+		    elapsed > 0 ? (double)ios / elapsed : 0.0);
+	else
+		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f s  %llu blocks",
+		    p->label, p->rep, p->nrep, elapsed, (unsigned long long)ios);
+	p->shown = true;
+}
+
+static void
+run_progress_end(struct run_progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+/*
+ * One repeat of test t: 0 with res filled, 1 when stopped, -1 with d.
+ * dd writes a new file each time, as the command it mirrors does.
+ */
+static int
+run_repeat(const struct run_settings *s, const struct run_test *t,
+    const struct run_spec *spec, struct run_file *file, struct run_result *res,
+    struct run_progress *prog, struct diag *d)
+{
+	int	r;
+
+	if (t->dd && (r = run_file_create(file, s->dir, spec->total, false,
+	    false, d)) != 0)
+		return r;
+	r = run_engine_run(spec, file, res, run_progress_cb, prog, d);
+	run_progress_end(prog);
+	if (t->dd)
+		run_file_remove(file);
+	return r;
+}
+
+/* Normalise as any import does, then lay the detected facts over. */
+static void
+run_normalize(struct result_set *rs, const struct fact_list *facts)
+{
+	const struct fact	*f;
+	size_t			 i;
+
+	meta_normalize_result_set(rs);
+	for (i = 0; i < facts->len; i++) {
+		f = &facts->items[i];
+		if (run_sysinfo_fact_is_soft(f->key) &&
+		    fact_list_get(&rs->systems[0].normalized, f->key) != NULL)
+			continue;
+		fact_list_set(&rs->systems[0].normalized, f->key, f->value,
+		    f->source);
+	}
+}
+
+/* The import path's store step: one transaction, like `import`. */
+static int
+run_store(struct cmd_ctx *ctx, const struct result_set *rs)
+{
+	struct store	*st = NULL;
+	struct diag	 d;
+	int64_t		 id;
+	bool		 already;
+	int		 rc;
+
+	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
+		return rc;
+	diag_clear(&d);
+	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+	} else
+		msg(ctx, MSG_NORMAL, "stored as result set %lld",
+		    (long long)id);
+	store_close(st);
+	return rc;
+}
+
+static int
+run_export(struct cmd_ctx *ctx, const struct result_set *rs, const char *path)
+{
+	const struct writer	*w;
+	const char		*dot = strrchr(path, '.'), *name;
+	struct diag		 d;
+
+	name = dot != NULL && strcasecmp(dot, ".json") == 0 ? "json" : "pts-xml";
+	if ((w = export_find(name)) == NULL) {
+		cmd_errorx(ctx, "%s: this build has no %s writer", path, name);
+		return EXIT_BADINPUT;
+	}
+	diag_clear(&d);
+	if (export_write_file(w, rs, path, &d) == -1) {
+		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
+	msg(ctx, MSG_VERBOSE, "wrote %s", path);
+	return EXIT_OK;
+}
+
+/* The summary on stdout: one line per result, tab-separated. */
+static void
+run_print(const struct result_set *rs, FILE *fp)
+{
+	const struct test	*t;
+	const struct value	*v;
+	size_t			 i;
+
+	fputs("test\tunit\tmean\tse\tn\n", fp);
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
+			continue;
+		textsafe_fputs(t->description, fp);
+		fprintf(fp, "\t%s\t%.6g\t%.3g\t%ld\n", t->unit, v->mean,
+		    v->has_se ? v->se : 0.0, v->n);
+	}
+}
+
+static int
+cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	enum { O_DIR = 0x2000, O_PROFILE, O_SIZE, O_RUNTIME, O_RAMP, O_REPEAT,
+	    O_JOBS, O_IODEPTH, O_SYSTEM, O_BUFFERED, O_PRINT, O_NOSTORE };
+	static const struct option longopts[] = {
+		{ "buffered",		no_argument,		NULL, O_BUFFERED },
+		{ "db",			required_argument,	NULL, CMD_OPT_DB },
+		{ "dir",		required_argument,	NULL, O_DIR },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ "iodepth",		required_argument,	NULL, O_IODEPTH },
+		{ "jobs",		required_argument,	NULL, O_JOBS },
+		{ "no-store",		no_argument,		NULL, O_NOSTORE },
+		{ "output",		required_argument,	NULL, 'o' },
+		{ "print-fio-job",	no_argument,		NULL, O_PRINT },
+		{ "profile",		required_argument,	NULL, O_PROFILE },
+		{ "ramp",		required_argument,	NULL, O_RAMP },
+		{ "repeat",		required_argument,	NULL, O_REPEAT },
+		{ "runtime",		required_argument,	NULL, O_RUNTIME },
+		{ "size",		required_argument,	NULL, O_SIZE },
+		{ "system",		required_argument,	NULL, O_SYSTEM },
+		{ NULL,			0,			NULL, 0 }
+	};
+	struct run_opts		 o;
+	struct run_settings	*s = &o.s;
+	struct result_set	*rs = NULL;
+	struct fact_list	 facts = { NULL, 0, 0 };
+	struct run_file		 file = { NULL, 0, 0, 0 };
+	struct run_spec		 spec;
+	struct run_result	*res = NULL;
+	struct run_progress	 prog;
+	struct sigaction	 sa, old_int, old_term, old_hup;
+	struct diag		 d;
+	const struct run_test	*t;
+	char			*job = NULL, *label = NULL, *notes = NULL;
+	char			 host[256], stamp[32];
+	unsigned		 rep, kept = 0, ntests_kept = 0, max_bs = 0;
+	size_t			 sys, i;
+	time_t			 now;
+	bool			 interrupted = false, signals = false, test_kept;
+	bool			 warned_buffers = false;
+	int			 ch, r, rc = EXIT_OK;
+
+	memset(&o, 0, sizeof(o));
+	o.profile = "seed";
+	s->repeat = 3;
+	s->jobs = 1;
+	s->iodepth = 32;
+	s->direct = true;
+	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case O_BUFFERED:
+			s->direct = false;
+			break;
+		case CMD_OPT_DB:
+			ctx->db_path = optarg;
+			break;
+		case O_DIR:
+			s->dir = optarg;
+			break;
+		case 'h':
+			return cmd_help(&cmd_run_entry, cmd_run_options);
+		case O_IODEPTH:
+			if (run_parse_count(optarg, 4096, &s->iodepth) == -1)
+				return cmd_usage(&cmd_run_entry,
+				    "--iodepth: a number from 1 to 4096");
+			break;
+		case O_JOBS:
+			if (run_parse_count(optarg, 256, &s->jobs) == -1)
+				return cmd_usage(&cmd_run_entry,
+				    "--jobs: a number from 1 to 256");
+			break;
+		case O_NOSTORE:
+			o.no_store = true;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case O_PRINT:
+			o.print_job = true;
+			break;
+		case O_PROFILE:
+			o.profile = optarg;
+			break;
+		case O_RAMP:
+			if (run_parse_seconds(optarg, &s->ramp) == -1)
+				return cmd_usage(&cmd_run_entry,
+				    "--ramp: seconds, 0 to 86400");
+			o.ramp_set = true;
+			break;
+		case O_REPEAT:
+			if (run_parse_count(optarg, 1000, &s->repeat) == -1)
+				return cmd_usage(&cmd_run_entry,
+				    "--repeat: a number from 1 to 1000");
+			break;
+		case O_RUNTIME:
+			if (run_parse_seconds(optarg, &s->runtime) == -1 ||
+			    s->runtime <= 0)
+				return cmd_usage(&cmd_run_entry,
+				    "--runtime: seconds, more than 0");
+			o.runtime_set = true;
+			break;
+		case O_SIZE:
+			if (run_parse_size(optarg, &s->size) == -1 ||
+			    s->size == 0)
+				return cmd_usage(&cmd_run_entry,
+				    "--size: bytes with an optional k, m, g or t");
+			o.size_set = true;
+			break;
+		case O_SYSTEM:
+			o.system = optarg;
+			break;
+		default:
+			return cmd_usage(&cmd_run_entry, NULL);
+		}
+	}
+	if (optind != argc)
+		return cmd_usage(&cmd_run_entry, "unexpected argument");
+	if ((s->profile = run_profile_find(o.profile)) == NULL)
+		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
+		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
+	if (!o.size_set)
+		s->size = s->profile->size;
+	if (!o.runtime_set)
+		s->runtime = s->profile->runtime;
+	if (!o.ramp_set)
+		s->ramp = s->profile->ramp;
+	if (s->dir == NULL && !o.print_job)
+		return cmd_usage(&cmd_run_entry, "--dir is required");
+	if (s->dir == NULL)
+		s->dir = ".";
+	for (i = 0; i < s->profile->ntests; i++)
+		if (!s->profile->tests[i].dd && s->profile->tests[i].bs > max_bs)
+			max_bs = s->profile->tests[i].bs;
+	/* Whole blocks of the largest size, and whole 4 KiB for O_DIRECT. */
+	if (max_bs > 0) {
+		if (s->size < max_bs)
+			return cmd_usage(&cmd_run_entry, "--size: at least the "
+			    "largest block size of the profile (2m)");
+		s->size -= s->size % max_bs;
+	} else {
+		if (s->size < 4096)
+			return cmd_usage(&cmd_run_entry, "--size: at least 4k");
+		s->size -= s->size % 4096;
+	}
+	/* dd has one job with one buffer; the fio-style tests have the rest. */
+	if (max_bs > 0 && (uint64_t)s->jobs * s->iodepth * max_bs >
+	    run_engine_buffer_limit()) {
+		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
+		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
+		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
+		    >> 20));
+		return EXIT_BADINPUT;
+	}
+	job = run_profile_fio_job(s);
+	if (o.print_job) {
+		fputs(job, stdout);
+		goto out;
+	}
+
+	/* The result set and the system, described before any I/O. */
+	rs = result_set_new();
+	if (gethostname(host, sizeof(host)) == -1)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	sys = result_set_add_system(rs, o.system != NULL ? o.system : host);
+	run_sysinfo_describe(&rs->systems[sys], &facts, s->dir);
+	now = time(NULL);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", gmtime(&now));
+	kv_list_set(&rs->systems[sys].meta, "TimeStamp", stamp);
+	kv_list_set(&rs->systems[sys].meta, "TestClientVersion",
+	    "benchreport " BENCHREPORT_VERSION);
+	rs->title = xasprintf("benchreport run: %s profile", s->profile->name);
+	rs->description = xasprintf("Measured by benchreport's io_uring runner "
+	    "in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
+	    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
+	rs->generator = xstrdup("benchreport " BENCHREPORT_VERSION);
+	rs->format = xstrdup("benchreport-run");
+	rs->last_modified = xstrdup(stamp);
+	notes = xasprintf("Equivalent fio job file:\n%s", job);
+	rs->notes = notes;
+	notes = NULL;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+	signals = true;
+
+	memset(&prog, 0, sizeof(prog));
+	prog.ctx = ctx;
+	prog.tty = isatty(STDERR_FILENO);
+	prog.nrep = s->repeat;
+	res = xmalloc(sizeof(*res));
+	diag_clear(&d);
+	if (max_bs > 0) {
+		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
+		    (unsigned long long)(s->size >> 20), s->dir);
+		r = run_file_create(&file, s->dir, s->size, s->direct, true, &d);
+		if (r == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		if (r == 1) {
+			interrupted = true;
+			goto done;
+		}
+	}
+	for (i = 0; i < s->profile->ntests && !interrupted; i++) {
+		t = &s->profile->tests[i];
+		free(label);
+		label = run_label(s, t);
+		prog.label = label;
+		run_profile_spec(s, t, &spec);
+		test_kept = false;
+		for (rep = 1; rep <= s->repeat; rep++) {
+			prog.rep = rep;
+			r = run_repeat(s, t, &spec, &file, res, &prog, &d);
+			if (r == -1) {
+				cmd_error(ctx, &d);
+				rc = EXIT_BADINPUT;
+				goto out;
+			}
+			if (r == 1) {
+				interrupted = true;
+				break;
+			}
+			run_result_add(rs, sys, s, t, res);
+			kept++;
+			test_kept = true;
+			if (ctx->verbosity >= MSG_NORMAL)
+				fprintf(stderr, "%s: repeat %u/%u: %.0f IOPS, "
+				    "%.1f MB/s\n", label, rep, s->repeat,
+				    res->iops, res->bytes_per_s / 1e6);
+			if (!res->fixed_buffers && !warned_buffers) {
+				/* Unprivileged pinning counts against RLIMIT_MEMLOCK. */
+				msg(ctx, MSG_NORMAL, "note: the I/O buffers could "
+				    "not be registered (RLIMIT_MEMLOCK, see ulimit "
+				    "-l); plain buffers were used, which costs more "
+				    "CPU per I/O");
+				warned_buffers = true;
+			}
+		}
+		if (test_kept)
+			ntests_kept++;
+	}
+done:
+	run_file_remove(&file);
+	if (interrupted) {
+		if (kept == 0) {
+			msg(ctx, MSG_QUIET, "interrupted: no repeat had "
+			    "finished, nothing kept; the test file was removed");
+			rc = RUN_EXIT_INTERRUPTED;
+			goto out;
+		}
+		msg(ctx, MSG_QUIET, "interrupted: keeping %u finished repeat%s "
+		    "of %u test%s; the test file was removed", kept,
+		    kept == 1 ? "" : "s", ntests_kept, ntests_kept == 1 ? "" : "s");
+	}
+	run_result_finish(rs);
+	run_normalize(rs, &facts);
+	run_print(rs, stdout);
+	if (o.output != NULL && (r = run_export(ctx, rs, o.output)) != EXIT_OK)
+		rc = r;
+	if (!o.no_store && (r = run_store(ctx, rs)) != EXIT_OK)
+		rc = r;
+	if (interrupted && rc == EXIT_OK)
+		rc = RUN_EXIT_INTERRUPTED;
+out:
+	run_file_remove(&file);
+	if (signals) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGHUP, &old_hup, NULL);
+	}
+	free(res);
+	free(label);
+	free(notes);
+	free(job);
+	fact_list_free(&facts);
+	result_set_free(rs);
+	return rc;
+}

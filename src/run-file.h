@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The runner's test file: created new (O_EXCL) under the directory the user
+ * named, fully allocated and written before anything reads it, and removed
+ * afterwards. The runner writes to no other file.
+ * Ownership: a run_file is caller storage; run_file_remove releases what
+ * run_file_create acquired and may be called more than once.
+ */
+#ifndef BENCHREPORT_RUN_FILE_H
+#define BENCHREPORT_RUN_FILE_H
+
+#include <sys/types.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Free space the runner keeps beyond the file: the larger of these. */
+#define RUN_FILE_MARGIN_MIN	(64ull << 20)
+#define RUN_FILE_MARGIN_DIV	20	/* 5 % of the file size */
+
+struct run_file {
+	char		*path;		/* NULL when there is no file */
+	uint64_t	 size;		/* bytes */
+	dev_t		 dev;		/* identity of the file we created */
+	ino_t		 ino;
+};
+
+/*
+ * Check that dir is a writable directory with room for size bytes plus the
+ * margin, and (when direct) that its filesystem accepts O_DIRECT; create
+ * "benchreport-run.PID.N" there, allocate and (when fill) write it whole
+ * with pseudo-random data, then sync it. run_engine_stopping() is polled
+ * so that Ctrl-C interrupts a long fill. 0, 1 when stopped (file removed), or -1 with d
+ * filled (nothing left behind).
+ */
+int	 run_file_create(struct run_file *f, const char *dir, uint64_t size,
+	    bool direct, bool fill, struct diag *d);
+/*
+ * Open the test file for I/O, checking it is still the file we created.
+ * Returns the descriptor, or -1 with d filled.
+ */
+int	 run_file_open(const struct run_file *f, int flags, struct diag *d);
+/* Drop the file's pages from the page cache (for buffered runs). */
+void	 run_file_drop_cache(const struct run_file *f);
+/* Unlink the file if it exists, and forget it. Safe to call twice. */
+void	 run_file_remove(struct run_file *f);
+/* Fill buf with pseudo-random bytes from *state (xorshift64). */
+void	 run_file_random_fill(void *buf, size_t len, uint64_t *state);
+
+#endif

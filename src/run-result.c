@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * From measurements to tests and values. Names come from run-profile.c;
+ * the extra results (MiB/s, latency, CPU) keep the test's description and
+ * append " - <what>" the way PTS names a test's secondary results, so they
+ * never collide with the PTS-named MB/s and IOPS results.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run-result.h"
+#include "xalloc.h"
+
+struct result_metric {
+	const char	*unit;
+	enum proportion	 prop;
+	const char	*suffix;	/* appended to the description, or NULL */
+};
+
+static const struct result_metric result_metrics[RUN_M_COUNT] = {
+	[RUN_M_MBS] = { "MB/s", PROP_HIB, NULL },
+	[RUN_M_MIBS] = { "MiB/s", PROP_HIB, NULL },
+	[RUN_M_IOPS] = { "IOPS", PROP_HIB, NULL },
+	/* The fio readers' latency names and unit, so the two line up. */
+	[RUN_M_LAT_MEAN] = { "usec", PROP_LIB, "Latency: Completion Mean" },
+	[RUN_M_LAT_P50] = { "usec", PROP_LIB,
+	    "Latency: Completion 50th Percentile" },
+	[RUN_M_LAT_P99] = { "usec", PROP_LIB,
+	    "Latency: Completion 99th Percentile" },
+	[RUN_M_LAT_P999] = { "usec", PROP_LIB,
+	    "Latency: Completion 99.9th Percentile" },
+	[RUN_M_CPU_USER] = { "usec per I/O", PROP_LIB, "CPU Time: User" },
+	[RUN_M_CPU_SYS] = { "usec per I/O", PROP_LIB, "CPU Time: System" },
+};
+
+static struct test *result_test(struct result_set *rs,
+		    const struct run_settings *s, const struct run_test *t,
+		    const struct run_result *r, enum run_metric m);
+static char	*result_footnote(const struct run_settings *s,
+		    const struct run_test *t, const struct run_result *r);
+
+int
+run_result_metric(const struct run_result *r, enum run_metric m, double *out)
+{
+	double	v;
+
+	switch (m) {
+	case RUN_M_MBS:
+		if (r->seconds <= 0)
+			return -1;
+		*out = r->bytes_per_s / 1e6;
+		return 0;
+	case RUN_M_MIBS:
+		if (r->seconds <= 0)
+			return -1;
+		*out = r->bytes_per_s / 1048576.0;
+		return 0;
+	case RUN_M_IOPS:
+		if (r->seconds <= 0)
+			return -1;
+		*out = r->iops;
+		return 0;
+	case RUN_M_LAT_MEAN:
+		if (run_hist_mean(&r->lat, &v) == -1)
+			return -1;
+		break;
+	case RUN_M_LAT_P50:
+		if (run_hist_percentile(&r->lat, 50, &v) == -1)
+			return -1;
+		break;
+	case RUN_M_LAT_P99:
+		if (run_hist_percentile(&r->lat, 99, &v) == -1)
+			return -1;
+		break;
+	case RUN_M_LAT_P999:
+		if (run_hist_percentile(&r->lat, 99.9, &v) == -1)
+			return -1;
+		break;
+	case RUN_M_CPU_USER:
+	case RUN_M_CPU_SYS:
+		if (r->ios == 0)
+			return -1;
+		*out = (m == RUN_M_CPU_USER ? r->cpu_user : r->cpu_sys) /
+		    (double)r->ios * 1e6;
+		return 0;
+	default:
+		return -1;
+	}
+	*out = v / 1000.0;	/* ns to microseconds */
+	return 0;
+}
+
+/* How the figures were made, for every test's footnotes. */
+static char *
+result_footnote(const struct run_settings *s, const struct run_test *t,
+    const struct run_result *r)
+{
+	struct run_spec	spec;
+
+	run_profile_spec(s, t, &spec);
+	if (t->dd)
+		return xasprintf("benchreport run (io_uring through liburing): "
+		    "%llu bytes written from a zero buffer in %u-byte blocks, "
+		    "buffered, one at a time, timed to the end of the final "
+		    "fsync", (unsigned long long)spec.total, spec.bs);
+	return xasprintf("benchreport run (io_uring through liburing): "
+	    "iodepth %u, %u job%s, %s, %s buffers, %g s measured after a %g s "
+	    "ramp, %llu MiB file; completion latency from queueing to reaping",
+	    spec.iodepth, spec.jobs, spec.jobs == 1 ? "" : "s",
+	    spec.direct ? "O_DIRECT" : "buffered",
+	    r->fixed_buffers ? "registered" : "plain", spec.runtime, spec.ramp,
+	    (unsigned long long)(s->size >> 20));
+}
+
+static struct test *
+result_test(struct result_set *rs, const struct run_settings *s,
+    const struct run_test *t, const struct run_result *r, enum run_metric m)
+{
+	const struct result_metric	*rm = &result_metrics[m];
+	struct test			*test;
+	char				*title, *desc, *args, *full, *note;
+	size_t				 i;
+
+	run_profile_names(s, t, &title, &desc, &args);
+	full = rm->suffix != NULL ? xasprintf("%s - %s", desc, rm->suffix) :
+	    xstrdup(desc);
+	for (i = 0; i < rs->ntests; i++) {
+		test = &rs->tests[i];
+		if (strcmp(test->title, title) == 0 &&
+		    strcmp(test->description, full) == 0 &&
+		    strcmp(test->unit, rm->unit) == 0)
+			goto out;
+	}
+	test = result_set_add_test(rs);
+	/* No PTS profile applies: an empty identifier, as the fio and dd readers give. */
+	model_set_str(&test->identifier, "");
+	model_set_str(&test->title, title);
+	model_set_str(&test->app_version, "benchreport-run");
+	model_set_str(&test->description, full);
+	free(full);
+	full = rm->suffix != NULL ? xasprintf("%s - %s", args, rm->suffix) :
+	    xstrdup(args);
+	model_set_str(&test->arguments, full);
+	model_set_str(&test->unit, rm->unit);
+	test->proportion = rm->prop;
+	model_set_str(&test->proportion_raw, proportion_name(rm->prop));
+	test->display = DISPLAY_BAR;
+	model_set_str(&test->display_raw, "BAR_GRAPH");
+	note = result_footnote(s, t, r);
+	str_list_add(&test->footnotes, note);
+	free(note);
+	if (!t->dd)
+		run_profile_job_opts(s, t, &test->facts);
+out:
+	free(full);
+	free(title);
+	free(desc);
+	free(args);
+	return test;
+}
+
+void
+run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
+    const struct run_test *t, const struct run_result *r)
+{
+	struct test	*test;
+	struct value	*v;
+	double		 x;
+	int		 m, last = t->dd ? RUN_M_MIBS : RUN_M_COUNT - 1;
+
+	for (m = 0; m <= last; m++) {
+		if (run_result_metric(r, (enum run_metric)m, &x) == -1)
+			continue;
+		test = result_test(rs, s, t, r, (enum run_metric)m);
+		if ((v = test_find_value(test, sys)) == NULL)
+			v = test_add_value(test, sys);
+		dbl_list_add(&v->runs, x);
+	}
+}
+
+void
+run_result_finish(struct result_set *rs)
+{
+	struct value	*v;
+	char		 buf[64];
+	size_t		 i, j;
+
+	for (i = 0; i < rs->ntests; i++)
+		for (j = 0; j < rs->tests[i].nvalues; j++) {
+			v = &rs->tests[i].values[j];
+			value_compute_stats(v);
+			if (!v->has_mean)
+				continue;
+			/* The display text, as PTS rounds: whole numbers from 1000 up. */
+			snprintf(buf, sizeof(buf), fabs(v->mean) >= 1000 ? "%.0f" :
+			    "%.2f", v->mean);
+			model_set_str(&v->value_text, buf);
+		}
+}
