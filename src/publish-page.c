@@ -9,9 +9,11 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxslt/security.h>
 #include <libxslt/transform.h>
 #include <libxslt/xsltInternals.h>
@@ -21,6 +23,10 @@
 #include "templates.h"
 
 static void	 publish_page_error(void *ctx, const char *fmt, ...);
+static xmlNodePtr publish_page_next(xmlNodePtr cur, int into);
+static int	 publish_page_is_ref(xmlNodePtr n);
+static void	 publish_page_charts(xmlDocPtr result,
+		    const struct str_list *svgs);
 
 /* Collected libxslt/libxml2 messages for the diag (first one wins). */
 static char	 page_error[512];
@@ -40,9 +46,94 @@ publish_page_error(void *ctx, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+publish_page_chart_ref(xmlNodePtr parent, size_t n)
+{
+	xmlNodePtr	ref;
+	xmlNsPtr	ns;
+	char		buf[32];
+
+	snprintf(buf, sizeof(buf), "%zu", n);
+	if ((ref = xmlNewChild(parent, NULL, BAD_CAST "ref", NULL)) == NULL ||
+	    (ns = xmlNewNs(ref, BAD_CAST PUBLISH_PAGE_CHART_NS,
+	    BAD_CAST "chart")) == NULL ||
+	    xmlNewProp(ref, BAD_CAST "n", BAD_CAST buf) == NULL)
+		abort();	/* libxml2 only fails here when out of memory */
+	xmlSetNs(ref, ns);
+}
+
+/* Document order: the node after cur, below it when into. */
+static xmlNodePtr
+publish_page_next(xmlNodePtr cur, int into)
+{
+	if (into && cur->type == XML_ELEMENT_NODE && cur->children != NULL)
+		return cur->children;
+	while (cur->next == NULL) {
+		cur = cur->parent;
+		if (cur == NULL || cur->type != XML_ELEMENT_NODE)
+			return NULL;
+	}
+	return cur->next;
+}
+
+static int
+publish_page_is_ref(xmlNodePtr n)
+{
+	return n->type == XML_ELEMENT_NODE && n->ns != NULL &&
+	    n->ns->href != NULL &&
+	    xmlStrEqual(n->ns->href, BAD_CAST PUBLISH_PAGE_CHART_NS) &&
+	    xmlStrEqual(n->name, BAD_CAST "ref");
+}
+
+/*
+ * Each placeholder becomes a text node the serialisers write unescaped
+ * (libxml2's xmlStringTextNoenc, what disable-output-escaping makes):
+ * the SVG text is already escaped markup. A placeholder with no chart
+ * (only a template could make one) is dropped.
+ */
+static void
+publish_page_charts(xmlDocPtr result, const struct str_list *svgs)
+{
+	xmlNodePtr		 cur, next, t;
+	xmlChar			*n;
+	char			*end;
+	unsigned long long	 i;
+
+	for (cur = result->children; cur != NULL; cur = next) {
+		if (!publish_page_is_ref(cur)) {
+			next = publish_page_next(cur, 1);
+			continue;
+		}
+		next = publish_page_next(cur, 0);
+		t = NULL;
+		if ((n = xmlGetNoNsProp(cur, BAD_CAST "n")) != NULL) {
+			i = strtoull((const char *)n, &end, 10);
+			if (end != (char *)n && *end == '\0' && i < svgs->len) {
+				if ((t = xmlNewDocText(result,
+				    BAD_CAST svgs->items[i])) == NULL)
+					abort();	/* out of memory */
+				t->name = xmlStringTextNoenc;
+			}
+			xmlFree(n);
+		}
+		if (t != NULL)
+			xmlReplaceNode(cur, t);
+		else
+			xmlUnlinkNode(cur);
+		xmlFreeNode(cur);
+	}
+}
+
 int
 publish_page_render(xmlDocPtr review, const char *template_path, FILE *fp,
     struct diag *d)
+{
+	return publish_page_render_charts(review, template_path, NULL, fp, d);
+}
+
+int
+publish_page_render_charts(xmlDocPtr review, const char *template_path,
+    const struct str_list *svgs, FILE *fp, struct diag *d)
 {
 	xmlDocPtr		 sdoc = NULL, result = NULL;
 	xsltStylesheetPtr	 style = NULL;
@@ -95,6 +186,8 @@ publish_page_render(xmlDocPtr review, const char *template_path, FILE *fp,
 		    page_error[0] ? page_error : "transform error");
 		goto out;
 	}
+	if (svgs != NULL)
+		publish_page_charts(result, svgs);
 	if (xsltSaveResultToFile(fp, result, style) < 0) {
 		diag_set(d, name, 0, "cannot write the page");
 		goto out;

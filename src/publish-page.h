@@ -14,6 +14,18 @@
 #include <libxml/tree.h>
 
 #include "diag.h"
+#include "model.h"
+
+/*
+ * Charts bypass the XSLT result tree: the review document holds a small
+ * placeholder element per chart (namespace PUBLISH_PAGE_CHART_NS, attribute
+ * n), the template copies it like any element, and the page writer puts
+ * the chart's SVG text, svgs->items[n], in its place when serialising.
+ * Inputs only ever become text, so a placeholder comes from us or from
+ * the template; the SVG text was escaped by the SVG writer.
+ */
+#define PUBLISH_PAGE_CHART_NS	"urn:benchreport:chart"
+void	 publish_page_chart_ref(xmlNodePtr parent, size_t n);
 
 /*
  * Apply template_path (NULL: the default template) to review and write the
@@ -21,5 +33,9 @@
  */
 int	 publish_page_render(xmlDocPtr review, const char *template_path,
 	    FILE *fp, struct diag *d);
+/* The same, with the charts of publish_page_chart_ref placeholders. */
+int	 publish_page_render_charts(xmlDocPtr review,
+	    const char *template_path, const struct str_list *svgs, FILE *fp,
+	    struct diag *d);
 
 #endif

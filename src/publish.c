@@ -40,6 +40,7 @@ struct pub_ctx {
 	size_t			  nsets;
 	int			  width;
 	struct pub_names	 *names;	/* one per set */
+	struct str_list		 *svgs;		/* the page's charts, by placeholder */
 };
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
@@ -47,6 +48,9 @@ static void	 pub_names_init(struct pub_ctx *pc);
 static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const char *name);
+static int	 pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
+		    const struct chart_id *id, const char *prefix,
+		    xmlNodePtr parent);
 static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
 		    xmlNodePtr parent);
 static int	 pub_overview_svg(const struct result_set *rs, void *arg,
@@ -137,47 +141,63 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 	return xstrndup(name, len);
 }
 
+/*
+ * The chart as SVG text, kept for the page writer, and its placeholder
+ * under parent (see publish-page.h): the page's charts never become
+ * nodes, neither in the review document nor in the result tree.
+ */
+static int
+pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
+    const struct chart_id *id, const char *prefix, xmlNodePtr parent)
+{
+	struct chart_opts	 o;
+	struct strbuf		 sb;
+	struct str_list		*l = pc->svgs;
+	struct diag		 d;
+
+	chart_opts_init(&o);
+	if (pc->width > 0)
+		o.width = pc->width;
+	/* Ids inside inlined SVGs must be unique on the page. */
+	o.id_prefix = prefix;
+	diag_clear(&d);
+	strbuf_init(&sb);
+	if (chart_svg(rs, id, &o, &sb, &d) != 0) {
+		/* On failure the page keeps the data table. */
+		strbuf_free(&sb);
+		return -1;
+	}
+	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
+	l->items[l->len] = strbuf_detach(&sb);
+	publish_page_chart_ref(parent, l->len++);
+	return 0;
+}
+
 static int
 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
     xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
-	struct chart_opts	 o;
 	struct chart_id		 id = { CHART_TEST, ti, NULL };
-	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_test_possible(rs, ti))
 		return -1;
-	chart_opts_init(&o);
-	if (pc->width > 0)
-		o.width = pc->width;
-	/* Ids inside inlined SVGs must be unique on the page. */
 	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
-	o.id_prefix = prefix;
-	diag_clear(&d);
-	/* On failure the page keeps the data table. */
-	return chart_svg_tree(rs, &id, &o, parent, &d);
+	return pub_svg(pc, rs, &id, prefix, parent);
 }
 
 static int
 pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
-	struct chart_opts	 o;
 	struct chart_id		 id = { CHART_OVERVIEW, 0, NULL };
-	struct diag		 d;
 	char			 prefix[48];
 
 	if (!chart_overview_possible(rs))
 		return -1;
-	chart_opts_init(&o);
-	if (pc->width > 0)
-		o.width = pc->width;
 	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
-	o.id_prefix = prefix;
-	diag_clear(&d);
-	return chart_svg_tree(rs, &id, &o, parent, &d);
+	return pub_svg(pc, rs, &id, prefix, parent);
 }
 
 static char *
@@ -378,6 +398,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	};
 	struct outfile		*of = NULL;
 	xmlDocPtr		 doc = NULL;
+	struct str_list		  svgs = { 0 };
 	char			*path = NULL;
 	int			 rc = -1;
 
@@ -399,6 +420,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
 	pc.names = NULL;
+	pc.svgs = &svgs;
 	charts.arg = &pc;
 	pub_names_init(&pc);
 	if (pub_mkdir(job->outdir, d) != 0)
@@ -422,7 +444,8 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	path = xasprintf("%s/index.html", job->outdir);
 	if ((of = outfile_open(path, d)) == NULL)
 		goto out;
-	if (publish_page_render(doc, job->template_path, of->fp, d) != 0)
+	if (publish_page_render_charts(doc, job->template_path, &svgs,
+	    of->fp, d) != 0)
 		goto out;
 	if (outfile_commit(of, d) != 0) {
 		of = NULL;
@@ -443,6 +466,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 out:
 	outfile_abort(of);
 	xmlFreeDoc(doc);
+	str_list_free(&svgs);
 	free(path);
 	if (nsets > 0)
 		pub_names_free(&pc);

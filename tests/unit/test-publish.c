@@ -79,6 +79,59 @@ render(xmlDocPtr doc)
 	return buf;
 }
 
+/* Chart placeholders: test ti gets chart ti; the overview one has no chart. */
+static int
+ref_test(const struct result_set *rs, size_t ti, void *arg, xmlNodePtr parent)
+{
+	(void)rs;
+	(void)arg;
+	publish_page_chart_ref(parent, ti);
+	return 0;
+}
+
+static int
+ref_overview(const struct result_set *rs, void *arg, xmlNodePtr parent)
+{
+	(void)rs;
+	(void)arg;
+	publish_page_chart_ref(parent, 99);
+	return 0;
+}
+
+static void
+test_chart_refs(struct result_set *rs)
+{
+	struct publish_charts	 charts = { ref_test, ref_overview, NULL, NULL, NULL };
+	struct publish_options	 opt = { 0 };
+	struct str_list		 svgs = { 0 };
+	struct diag		 d;
+	xmlDocPtr		 doc;
+	char			*buf = NULL, *p;
+	size_t			 len = 0;
+	FILE			*fp;
+	int			 n;
+
+	diag_clear(&d);
+	str_list_add(&svgs, "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>one &amp; &lt;b&gt;</text></svg>");
+	str_list_add(&svgs, "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>two</text></svg>");
+	doc = publish_xml_build(&rs, 1, &opt, &charts, &d);
+	ok(doc != NULL, "review document with chart placeholders");
+	if (doc == NULL || (fp = open_memstream(&buf, &len)) == NULL)
+		goto out;
+	ok(publish_page_render_charts(doc, NULL, &svgs, fp, &d) == 0, "page with charts rendered");
+	fclose(fp);
+	ok(buf != NULL && strstr(buf, svgs.items[0]) != NULL, "chart 0 written as is, in place of its placeholder");
+	ok(buf != NULL && strstr(buf, svgs.items[1]) != NULL, "chart 1 too");
+	for (n = 0, p = buf; p != NULL && (p = strstr(p, "<svg")) != NULL; p++)
+		n++;
+	is_int(n, 2, "a placeholder without a chart is dropped");
+	ok(buf != NULL && strstr(buf, "urn:benchreport:chart") == NULL, "no placeholder left in the page");
+out:
+	free(buf);
+	xmlFreeDoc(doc);
+	str_list_free(&svgs);
+}
+
 static int
 count(xmlDocPtr doc, const char *xpath)
 {
@@ -180,6 +233,7 @@ main(void)
 	xmlFreeDoc(doc);
 
 	ok(publish_xml_build(&rs, 0, &opt, NULL, &d) == NULL && d.msg[0], "nothing to publish is an error");
+	test_chart_refs(rs);
 	result_set_free(rs);
 	xsltCleanupGlobals();
 	xmlCleanupParser();
