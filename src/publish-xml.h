@@ -27,8 +27,9 @@ struct publish_options {
 /*
  * What the document needs from the chart renderer, as callbacks so that
  * this module stays testable without cairo. Every returned string is the
- * caller's to free; NULL means "none". Charts are added as <svg> elements
- * (SVG namespace) under parent, built as nodes: no SVG text is parsed.
+ * caller's to free; NULL means "none". A chart callback adds under parent
+ * whatever stands for the chart: `publish` adds a placeholder the page
+ * writer replaces with the SVG (publish-page.h).
  */
 struct publish_charts {
 	/* Add the chart of test ti of rs under parent; 0, or -1 for none. */
