@@ -33,6 +33,8 @@ const struct reader *const format_readers[] = {
 };
 
 static int	 format_open(const char *path, struct stat *st, struct diag *d);
+static int	 format_read_up_to(int fd, char *buf, size_t want, size_t *got,
+		    const char *path, struct diag *d);
 
 const struct reader *
 format_find(const char *name)
@@ -74,13 +76,36 @@ format_open(const char *path, struct stat *st, struct diag *d)
 	return fd;
 }
 
+/*
+ * Read up to want bytes (fewer at end of file: a file that shrinks under
+ * us gives what is there). 0 with *got, or -1 with d.
+ */
+static int
+format_read_up_to(int fd, char *buf, size_t want, size_t *got,
+    const char *path, struct diag *d)
+{
+	ssize_t	n;
+
+	*got = 0;
+	while (*got < want) {
+		n = read(fd, buf + *got, want - *got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return diag_set(d, path, 0, "read: %s", strerror(errno));
+		if (n == 0)
+			break;
+		*got += (size_t)n;
+	}
+	return 0;
+}
+
 char *
 format_slurp(const char *path, size_t *len, struct diag *d)
 {
 	struct stat	 st;
 	char		*buf = NULL;
 	size_t		 size, got = 0;
-	ssize_t		 n;
 	int		 fd;
 
 	if ((fd = format_open(path, &st, d)) == -1)
@@ -92,18 +117,8 @@ format_slurp(const char *path, size_t *len, struct diag *d)
 	}
 	size = (size_t)st.st_size;
 	buf = xmalloc(size + 1);
-	while (got < size) {
-		n = read(fd, buf + got, size - got);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			diag_set(d, path, 0, "read: %s", strerror(errno));
-			goto fail;
-		}
-		if (n == 0)
-			break;	/* the file shrank under us: take what is there */
-		got += (size_t)n;
-	}
+	if (format_read_up_to(fd, buf, size, &got, path, d) == -1)
+		goto fail;
 	buf[got] = '\0';
 	*len = got;
 	close(fd);
@@ -157,7 +172,6 @@ format_detect_file(const char *path, struct diag *d)
 	const struct reader	*best = NULL;
 	char			*head = NULL;
 	size_t			 got = 0, i;
-	ssize_t			 n;
 	int			 fd, score, best_score = 0;
 
 	if ((fd = format_open(path, &st, d)) == -1)
@@ -167,18 +181,8 @@ format_detect_file(const char *path, struct diag *d)
 		goto out;
 	}
 	head = xmalloc(FORMAT_HEAD_MAX + 1);
-	while (got < FORMAT_HEAD_MAX) {
-		n = read(fd, head + got, FORMAT_HEAD_MAX - got);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			diag_set(d, path, 0, "read: %s", strerror(errno));
-			goto out;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	if (format_read_up_to(fd, head, FORMAT_HEAD_MAX, &got, path, d) == -1)
+		goto out;
 	head[got] = '\0';
 	for (i = 0; format_readers[i] != NULL; i++) {
 		score = format_readers[i]->detect(head, got);

@@ -95,35 +95,11 @@ runs_merge_value(struct value *dst, const struct value *src)
 static void
 runs_merge_copy_value(struct value *dst, const struct value *src)
 {
-	size_t	sys = dst->system;
-
-	memset(dst, 0, sizeof(*dst));
-	dst->system = sys;
-	dst->has_mean = src->has_mean;
-	dst->mean = src->mean;
-	dst->has_se = src->has_se;
-	dst->se = src->se;
-	dst->n = src->n;
-	dst->has_min = src->has_min;
-	dst->min = src->min;
-	dst->has_max = src->has_max;
-	dst->max = src->max;
-	dst->value_text = xstrdup(src->value_text);
-	dst->raw_string = xstrdup(src->raw_string);
-	dst->json_raw = xstrdup(src->json_raw);
-	dst->error = xstrdup(src->error);
-	/* Runs, note and series come through the one merge path. */
-	dst->has_mean = false;
-	runs_merge_value(dst, src);
-	if (src->runs.len == 0) {
-		/* A stated value without raw runs stays as stated. */
-		dbl_list_free(&dst->runs);
-		dst->has_mean = src->has_mean;
-		dst->mean = src->mean;
-		dst->has_se = src->has_se;
-		dst->se = src->se;
-		dst->n = src->n;
-	}
+	value_clear(dst);
+	value_copy(dst, src);
+	/* Raw runs decide mean, SE, N, min and max; a stated value stays as stated. */
+	if (src->runs.len > 0)
+		runs_merge_stats(dst);
 }
 
 /* Release a test that was moved out of rs->tests (its storage, not the slot). */
