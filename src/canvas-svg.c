@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * SVG output of a chart display list, as text (chart files) or as libxml2
- * nodes grafted straight into a document (the review page), from one
- * writer so the two cannot differ. Coordinates are printed with two
+ * SVG output of a chart display list, as text: the chart files and the
+ * review page's inline charts are the same writer's. Coordinates are printed with two
  * decimals at most; nothing time- or locale-dependent goes into the output
  * (numbers are formatted by hand, not with the locale's decimal point).
  * It does not measure text: layout was done with pango beforehand.
@@ -19,17 +18,10 @@
 
 #define CANVAS_SVG_NS	"http://www.w3.org/2000/svg"
 
-/*
- * Where the SVG goes: text appended to sb (escaped here), or elements
- * added under node (libxml2 escapes them when it serialises; text is
- * cleaned as escape_xml would have it, so both outputs read the same).
- */
+/* Where the SVG goes: text appended to sb, escaped here. */
 struct canvas_svg_out {
 	struct strbuf	*sb;
-	int		 open;		/* sb: a start tag still lacks its '>' */
-	xmlNodePtr	 node;		/* tree: the element being written */
-	xmlNsPtr	 ns;
-	struct strbuf	 tmp;
+	int		 open;		/* a start tag still lacks its '>' */
 };
 
 static double	canvas_svg_clamp(double);
@@ -97,54 +89,29 @@ canvas_svg_fmt(char *buf, size_t size, double v)
 static void
 canvas_svg_start(struct canvas_svg_out *o, const char *name)
 {
-	xmlNodePtr	n;
-
-	if (o->sb != NULL) {
-		if (o->open)
-			strbuf_addc(o->sb, '>');
-		strbuf_addc(o->sb, '<');
-		strbuf_adds(o->sb, name);
-		o->open = 1;
-		return;
-	}
-	n = xmlNewDocNode(o->node->doc, o->ns, BAD_CAST name, NULL);
-	if (n == NULL)
-		abort();	/* libxml2 only fails here when out of memory */
-	if (o->ns == NULL) {
-		/* The root: every element below shares its namespace. */
-		if ((o->ns = xmlNewNs(n, BAD_CAST CANVAS_SVG_NS, NULL)) == NULL)
-			abort();
-		xmlSetNs(n, o->ns);
-	}
-	o->node = xmlAddChild(o->node, n);
+	if (o->open)
+		strbuf_addc(o->sb, '>');
+	strbuf_addc(o->sb, '<');
+	strbuf_adds(o->sb, name);
+	o->open = 1;
 }
 
 /*
  * ours: value is a literal or a number of ours, with no character that
- * needs escaping; otherwise it may hold anything and both outputs escape it.
+ * needs escaping; otherwise it may hold anything and is escaped.
  */
 static void
 canvas_svg_put(struct canvas_svg_out *o, const char *name, const char *value,
     int ours)
 {
-	if (o->sb != NULL) {
-		strbuf_addc(o->sb, ' ');
-		strbuf_adds(o->sb, name);
-		strbuf_adds(o->sb, "=\"");
-		if (ours)
-			strbuf_adds(o->sb, value);
-		else
-			escape_xml(o->sb, value);
-		strbuf_addc(o->sb, '"');
-		return;
-	}
-	if (!ours) {
-		strbuf_reset(&o->tmp);
-		escape_xml_chars(&o->tmp, value);
-		value = strbuf_str(&o->tmp);
-	}
-	if (xmlNewProp(o->node, BAD_CAST name, BAD_CAST value) == NULL)
-		abort();
+	strbuf_addc(o->sb, ' ');
+	strbuf_adds(o->sb, name);
+	strbuf_adds(o->sb, "=\"");
+	if (ours)
+		strbuf_adds(o->sb, value);
+	else
+		escape_xml(o->sb, value);
+	strbuf_addc(o->sb, '"');
 }
 
 static void
@@ -162,44 +129,23 @@ canvas_svg_lit(struct canvas_svg_out *o, const char *name, const char *value)
 static void
 canvas_svg_text(struct canvas_svg_out *o, const char *s)
 {
-	xmlNodePtr	t;
-
-	if (o->sb != NULL) {
-		if (o->open)
-			strbuf_addc(o->sb, '>');
-		o->open = 0;
-		escape_xml(o->sb, s);
-		return;
-	}
-	/*
-	 * The line breaks between elements are for people reading a chart
-	 * file; in the page they would only add a node per element.
-	 */
-	if (s != NULL && strcmp(s, "\n") == 0)
-		return;
-	strbuf_reset(&o->tmp);
-	escape_xml_chars(&o->tmp, s);
-	t = xmlNewDocText(o->node->doc, BAD_CAST strbuf_str(&o->tmp));
-	if (t == NULL)
-		abort();
-	xmlAddChild(o->node, t);
+	if (o->open)
+		strbuf_addc(o->sb, '>');
+	o->open = 0;
+	escape_xml(o->sb, s);
 }
 
 static void
 canvas_svg_end(struct canvas_svg_out *o, const char *name)
 {
-	if (o->sb != NULL) {
-		if (o->open)
-			strbuf_adds(o->sb, "/>");
-		else {
-			strbuf_adds(o->sb, "</");
-			strbuf_adds(o->sb, name);
-			strbuf_addc(o->sb, '>');
-		}
-		o->open = 0;
-		return;
+	if (o->open)
+		strbuf_adds(o->sb, "/>");
+	else {
+		strbuf_adds(o->sb, "</");
+		strbuf_adds(o->sb, name);
+		strbuf_addc(o->sb, '>');
 	}
-	o->node = o->node->parent;
+	o->open = 0;
 }
 
 static void
@@ -283,8 +229,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	id = strbuf_str(&pfx);
 
 	canvas_svg_start(o, "svg");
-	if (o->sb != NULL)
-		canvas_svg_attr(o, "xmlns", CANVAS_SVG_NS);
+	canvas_svg_attr(o, "xmlns", CANVAS_SVG_NS);
 	canvas_svg_num(o, "width", c->width);
 	canvas_svg_num(o, "height", c->height);
 	strbuf_printf(&v, "0 0 %.0f %.0f", ceil(c->width), ceil(c->height));
@@ -446,16 +391,4 @@ canvas_svg_render(const struct canvas *c, const char *id_prefix, int xml_decl,
 		strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	canvas_svg_write(c, id_prefix, &o);
 	strbuf_addc(out, '\n');
-}
-
-void
-canvas_svg_tree(const struct canvas *c, const char *id_prefix,
-    xmlNodePtr parent)
-{
-	struct canvas_svg_out	o = { 0 };
-
-	o.node = parent;
-	strbuf_init(&o.tmp);
-	canvas_svg_write(c, id_prefix, &o);
-	strbuf_free(&o.tmp);
 }

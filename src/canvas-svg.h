@@ -4,13 +4,10 @@
  * document whose text stays text (<text>, with a font-family list and
  * fallbacks), with <title>/<desc> for screen readers and every string
  * escaped. Output depends only on the display list and the arguments.
- * Ownership: borrows the canvas; appends to the caller's strbuf, or adds
- * nodes to the caller's document.
+ * Ownership: borrows the canvas; appends to the caller's strbuf.
  */
 #ifndef BENCHREPORT_CANVAS_SVG_H
 #define BENCHREPORT_CANVAS_SVG_H
-
-#include <libxml/tree.h>
 
 #include "canvas.h"
 #include "strbuf.h"
@@ -22,11 +19,5 @@
  */
 void	 canvas_svg_render(const struct canvas *c, const char *id_prefix,
 	    int xml_decl, struct strbuf *out);
-/*
- * Add c as an <svg> element (SVG namespace) under parent, the same
- * document canvas_svg_render writes, without a text round trip.
- */
-void	 canvas_svg_tree(const struct canvas *c, const char *id_prefix,
-	    xmlNodePtr parent);
 
 #endif

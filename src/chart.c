@@ -35,9 +35,6 @@ static char		*chart_arg_values(const char *);
 static char		*chart_slug_squeeze(const char *, size_t);
 static char		*chart_test_slug(const struct test *);
 static char		*chart_id_prefix(const struct chart_id *);
-static int		 chart_svg_to(const struct result_set *,
-			    const struct chart_id *, const struct chart_opts *,
-			    struct strbuf *, xmlNodePtr, struct diag *);
 static char		*chart_name_finish(char *, size_t,
 			    const struct chart_id *, enum chart_format);
 
@@ -228,11 +225,9 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 	return c;
 }
 
-/* The SVG of chart id appended to out, or added under parent when out is NULL. */
-static int
-chart_svg_to(const struct result_set *rs, const struct chart_id *id,
-    const struct chart_opts *o, struct strbuf *out, xmlNodePtr parent,
-    struct diag *d)
+int
+chart_svg(const struct result_set *rs, const struct chart_id *id,
+    const struct chart_opts *o, struct strbuf *out, struct diag *d)
 {
 	struct chart_opts	 def;
 	struct canvas		*c;
@@ -246,28 +241,12 @@ chart_svg_to(const struct result_set *rs, const struct chart_id *id,
 		return -1;
 	prefix = o->id_prefix != NULL ? xstrdup(o->id_prefix) :
 	    chart_id_prefix(id);
-	if (out != NULL)
-		canvas_svg_render(c, prefix, o->xml_decl, out);
-	else
-		canvas_svg_tree(c, prefix, parent);
+	canvas_svg_render(c, prefix, o->xml_decl, out);
 	free(prefix);
 	canvas_free(c);
 	return 0;
 }
 
-int
-chart_svg(const struct result_set *rs, const struct chart_id *id,
-    const struct chart_opts *o, struct strbuf *out, struct diag *d)
-{
-	return chart_svg_to(rs, id, o, out, NULL, d);
-}
-
-int
-chart_svg_tree(const struct result_set *rs, const struct chart_id *id,
-    const struct chart_opts *o, xmlNodePtr parent, struct diag *d)
-{
-	return chart_svg_to(rs, id, o, NULL, parent, d);
-}
 
 /* "chart-overview", "chart-t3", "chart-t3-bw": ids that differ per chart of a set. */
 static char *

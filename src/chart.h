@@ -98,12 +98,6 @@ struct canvas *chart_canvas(const struct result_set *rs,
  */
 int	 chart_svg(const struct result_set *rs, const struct chart_id *id,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
-/*
- * The same SVG as an <svg> element added under parent (no text round
- * trip: the review page grafts charts into its document this way).
- */
-int	 chart_svg_tree(const struct result_set *rs, const struct chart_id *id,
-	    const struct chart_opts *o, xmlNodePtr parent, struct diag *d);
 /* Shorthands for chart_svg: test ti (bar or line), and the overview. */
 int	 chart_test_svg(const struct result_set *rs, size_t ti,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
