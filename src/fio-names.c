@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "fio-names.h"
+#include "runs-merge.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -660,4 +661,23 @@ fio_names_fold_clones(struct fio_job_list *l, const struct read_options *opt,
 		l->items[w++] = l->items[i];
 	}
 	l->len = w;
+}
+
+int
+fio_names_finish(struct result_set *rs, const struct fio_job_list *l,
+    const struct read_options *opt, const char *path, long line,
+    const char *what, struct diag *d)
+{
+	size_t	i, sys;
+
+	for (i = 0; i < l->len; i++) {
+		sys = fio_names_system(rs, opt, l->items[i].host, path);
+		fio_names_emit(rs, sys, &l->items[i]);
+	}
+	if (rs->ntests == 0)
+		return diag_set(d, path, line, "%s: no job moved any data", what);
+	runs_merge_within(rs, opt, path);
+	fio_names_title(rs, l);
+	model_set_str(&rs->generator, "fio");
+	return 0;
 }

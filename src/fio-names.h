@@ -114,6 +114,16 @@ size_t	 fio_names_system(struct result_set *rs, const struct read_options *opt,
  */
 void	 fio_names_title(struct result_set *rs, const struct fio_job_list *l);
 
+/*
+ * The common end of every fio reader: each job becomes tests of its host's
+ * system, runs repeated inside the file fold into one value, and the set
+ * gets its title and generator. what ("fio JSON") and line name the input
+ * in the error when no job moved any data. 0, or -1 with d.
+ */
+int	 fio_names_finish(struct result_set *rs, const struct fio_job_list *l,
+	    const struct read_options *opt, const char *path, long line,
+	    const char *what, struct diag *d);
+
 /* "fio-3.6-31-g4386" -> "3.6-31-g4386"; a copy to free. */
 char	*fio_names_version(const char *s);
 

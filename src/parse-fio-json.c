@@ -18,7 +18,6 @@
 #include "fio-names.h"
 #include "format.h"
 #include "parse-fio-text.h"
-#include "runs-merge.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -356,7 +355,7 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 	enum json_tokener_error	 jerr;
 	const char		*start, *end;
 	char			*buf = NULL, *version = NULL;
-	size_t			 len, i, n, sys;
+	size_t			 len, i, n;
 	int			 rc = -1, major = 0, interim = 0;
 	bool			 clients = false;
 
@@ -458,17 +457,8 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 	}
 	fio_names_fold_clones(&jl, opt, path);
 	parse_fio_json_crosscheck(opt, path, buf, &jl);
-	for (i = 0; i < jl.len; i++) {
-		sys = fio_names_system(rs, opt, jl.items[i].host, path);
-		fio_names_emit(rs, sys, &jl.items[i]);
-	}
-	if (rs->ntests == 0) {
-		diag_set(d, path, 0, "fio JSON: no job moved any data");
+	if (fio_names_finish(rs, &jl, opt, path, 0, "fio JSON", d) == -1)
 		goto out;
-	}
-	runs_merge_within(rs, opt, path);
-	fio_names_title(rs, &jl);
-	model_set_str(&rs->generator, "fio");
 	if (json_object_object_get_ex(root, "time", &x))
 		kv_list_set(&rs->extra, "fio time", json_object_get_string(x));
 	rc = 0;

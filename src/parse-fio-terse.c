@@ -16,7 +16,6 @@
 #include "fio-names.h"
 #include "format.h"
 #include "parse-fio-terse.h"
-#include "runs-merge.h"
 #include "xalloc.h"
 
 /* Offsets inside one direction's block. */
@@ -195,7 +194,7 @@ parse_fio_terse_read(const char *path, const struct read_options *opt,
 {
 	struct fio_job_list	 jl = { 0 };
 	char			*buf = NULL;
-	size_t			 len, i, sys;
+	size_t			 len, i;
 	int			 rc = -1;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -219,16 +218,9 @@ parse_fio_terse_read(const char *path, const struct read_options *opt,
 			    jl.items[i].name != NULL ? jl.items[i].name : "");
 			break;
 		}
-	sys = fio_names_system(rs, opt, NULL, path);
-	for (i = 0; i < jl.len; i++)
-		fio_names_emit(rs, sys, &jl.items[i]);
-	if (rs->ntests == 0) {
-		diag_set(d, path, jl.items[0].line, "fio terse: no job moved any data");
+	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio terse",
+	    d) == -1)
 		goto out;
-	}
-	runs_merge_within(rs, opt, path);
-	fio_names_title(rs, &jl);
-	model_set_str(&rs->generator, "fio");
 	rc = 0;
 out:
 	fio_job_list_free(&jl);

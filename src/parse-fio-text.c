@@ -17,7 +17,6 @@
 #include "format.h"
 #include "parse-fio-terse.h"
 #include "parse-fio-text.h"
-#include "runs-merge.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -524,7 +523,7 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	struct fio_job_list	 jl = { 0 };
 	char			*buf = NULL;
 	const char		*err;
-	size_t			 len, i, sys;
+	size_t			 len;
 	int			 rc = -1;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -547,17 +546,9 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	fio_names_fold_clones(&jl, opt, path);
-	for (i = 0; i < jl.len; i++) {
-		sys = fio_names_system(rs, opt, jl.items[i].host, path);
-		fio_names_emit(rs, sys, &jl.items[i]);
-	}
-	if (rs->ntests == 0) {
-		diag_set(d, path, jl.items[0].line, "fio output: no job moved any data");
+	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio output",
+	    d) == -1)
 		goto out;
-	}
-	runs_merge_within(rs, opt, path);
-	fio_names_title(rs, &jl);
-	model_set_str(&rs->generator, "fio");
 	rc = 0;
 out:
 	fio_job_list_free(&jl);
