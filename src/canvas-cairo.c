@@ -42,14 +42,40 @@ canvas_cairo_rgb(cairo_t *cr, uint32_t rgb)
 	    ((rgb >> 8) & 0xFF) / 255.0, (rgb & 0xFF) / 255.0);
 }
 
+/*
+ * Lines are collected into one path while they share a colour and width,
+ * and stroked once: a chart's grid and its whiskers are dozens of short
+ * lines, and every stroke is a separate operation to cairo (a PDF surface
+ * records, analyses and writes each one). Where stroked lines of one path
+ * overlap, the overlap is covered once instead of twice, which only
+ * changes antialiased pixels at whisker ends.
+ */
+struct canvas_cairo_stroke {
+	size_t		n;		/* lines in the pending path */
+	uint32_t	color;
+	double		width;
+};
+
+static void
+canvas_cairo_stroke_flush(cairo_t *cr, struct canvas_cairo_stroke *ps)
+{
+	if (ps->n == 0)
+		return;
+	canvas_cairo_rgb(cr, ps->color);
+	cairo_set_line_width(cr, ps->width);
+	cairo_stroke(cr);
+	ps->n = 0;
+}
+
 void
 canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 {
-	const struct canvas_op	*op;
-	PangoLayout		*l;
-	PangoRectangle		 logical;
-	double			 x;
-	size_t			 i, j;
+	const struct canvas_op		*op;
+	struct canvas_cairo_stroke	 ps = { 0, 0, 0 };
+	PangoLayout			*l;
+	PangoRectangle			 logical;
+	double				 x;
+	size_t				 i, j;
 
 	/*
 	 * Charts are drawn on white, as the SVG's first rectangle says; only
@@ -60,18 +86,23 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 	cairo_fill(cr);
 	for (i = 0; i < c->nops; i++) {
 		op = &c->ops[i];
+		if (op->kind == CANVAS_OP_LINE) {
+			if (ps.n > 0 && (ps.color != op->color ||
+			    ps.width != op->stroke))
+				canvas_cairo_stroke_flush(cr, &ps);
+			ps.color = op->color;
+			ps.width = op->stroke;
+			ps.n++;
+			cairo_move_to(cr, op->x, op->y);
+			cairo_line_to(cr, op->w, op->h);
+			continue;
+		}
+		canvas_cairo_stroke_flush(cr, &ps);
 		switch (op->kind) {
 		case CANVAS_OP_RECT:
 			cairo_rectangle(cr, op->x, op->y, op->w, op->h);
 			canvas_cairo_rgb(cr, op->color);
 			cairo_fill(cr);
-			break;
-		case CANVAS_OP_LINE:
-			cairo_move_to(cr, op->x, op->y);
-			cairo_line_to(cr, op->w, op->h);
-			canvas_cairo_rgb(cr, op->color);
-			cairo_set_line_width(cr, op->stroke);
-			cairo_stroke(cr);
 			break;
 		case CANVAS_OP_POLYLINE:
 			if (op->npts == 0)
@@ -106,11 +137,13 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 		case CANVAS_OP_CLIP_END:
 			cairo_restore(cr);
 			break;
+		case CANVAS_OP_LINE:
 		case CANVAS_OP_GROUP:
 		case CANVAS_OP_GROUP_END:
 			break;
 		}
 	}
+	canvas_cairo_stroke_flush(cr, &ps);
 }
 
 /* Replay c on surface s at scale; 0, or -1 with d. */

@@ -300,7 +300,28 @@ chart_write_batch(const struct result_set *rs, const struct chart_id *id,
     struct outfile_batch *batch, struct diag *d)
 {
 	struct chart_opts	 def;
-	struct canvas		*c = NULL;
+	struct canvas		*c;
+	struct diag		 sub;
+	int			 rc;
+
+	if (o == NULL) {
+		chart_opts_init(&def);
+		o = &def;
+	}
+	diag_clear(&sub);
+	if ((c = chart_draw_id(rs, id, o, &sub)) == NULL)
+		return diag_set(d, path, 0, "%s", sub.msg);
+	rc = chart_write_canvas(c, id, f, path, o, batch, d);
+	canvas_free(c);
+	return rc;
+}
+
+int
+chart_write_canvas(const struct canvas *c, const struct chart_id *id,
+    enum chart_format f, const char *path, const struct chart_opts *o,
+    struct outfile_batch *batch, struct diag *d)
+{
+	struct chart_opts	 def;
 	struct outfile		*of = NULL;
 	struct strbuf		 sb;
 	struct diag		 sub;
@@ -313,26 +334,19 @@ chart_write_batch(const struct result_set *rs, const struct chart_id *id,
 		o = &def;
 	}
 	diag_clear(&sub);
-	if ((c = chart_draw_id(rs, id, o, &sub)) == NULL) {
-		diag_set(d, path, 0, "%s", sub.msg);
-		goto out;
-	}
 	if ((of = outfile_open(path, d)) == NULL)
 		goto out;
 	switch (f) {
-	case CHART_SVG: {
-		struct chart_opts	so = *o;
-
-		so.xml_decl = true;
-		if (so.id_prefix == NULL)
-			so.id_prefix = prefix = chart_id_prefix(id);
-		canvas_svg_render(c, so.id_prefix, so.xml_decl, &sb);
+	case CHART_SVG:
+		if (o->id_prefix == NULL)
+			prefix = chart_id_prefix(id);
+		canvas_svg_render(c, prefix != NULL ? prefix : o->id_prefix,
+		    1, &sb);
 		if (fwrite(sb.buf, 1, sb.len, of->fp) != sb.len) {
 			diag_set(d, path, 0, "cannot write");
 			goto out;
 		}
 		break;
-	}
 	case CHART_PNG:
 		if (canvas_cairo_png(c, o->scale > 0 ? o->scale : 1, of->fp,
 		    &sub) == -1) {
@@ -352,7 +366,6 @@ chart_write_batch(const struct result_set *rs, const struct chart_id *id,
 	of = NULL;
 out:
 	outfile_abort(of);
-	canvas_free(c);
 	strbuf_free(&sb);
 	free(prefix);
 	return rc;

@@ -122,6 +122,14 @@ int	 chart_write_batch(const struct result_set *rs,
 	    struct diag *d);
 
 /*
+ * chart_write_batch for a chart already drawn by chart_canvas with the same
+ * options (batch may be NULL), so that one drawing serves several files.
+ */
+int	 chart_write_canvas(const struct canvas *c, const struct chart_id *id,
+	    enum chart_format f, const char *path, const struct chart_opts *o,
+	    struct outfile_batch *batch, struct diag *d);
+
+/*
  * Stable, readable file name of chart id, with the format's extension:
  * "overview.svg", "flexible-io-tester-3-36-random-read-io-uring-yes-4kb-32-
  * default-test-directory-iops.png". Built from title, version, arguments

@@ -18,7 +18,6 @@
 #include "canvas-text.h"
 #include "canvas.h"
 #include "chart-palette.h"
-#include "chart.h"
 #include "outfile.h"
 #include "publish-pdf.h"
 #include "version.h"
@@ -39,7 +38,8 @@ struct pdf_out {
 };
 
 static cairo_status_t	 pdf_write_fn(void *, const unsigned char *, unsigned int);
-static void	 pdf_place(struct pdf_out *po, struct canvas *c);
+static void	 pdf_place(struct pdf_out *po, const struct canvas *c);
+static void	 pdf_place_free(struct pdf_out *po, struct canvas *c);
 static struct canvas *pdf_title_block(struct result_set *const *sets,
 		    size_t nsets, const struct publish_options *opt);
 static struct canvas *pdf_section_block(const struct result_set *rs);
@@ -61,10 +61,14 @@ pdf_write_fn(void *closure, const unsigned char *data, unsigned int len)
 
 /*
  * Put c below what is on the page, starting a new page when it does not
- * fit; a block taller than a page is scaled down to fit one. Frees c.
+ * fit; a block taller than a page is scaled down to fit one. A block wider
+ * than the text (the page's 800-pixel charts) is scaled down to its width:
+ * drawing each chart again at the PDF's width would lay out every chart a
+ * second time, which cost more than the rest of the PDF; the text of such
+ * a chart is set 14 % smaller instead.
  */
 static void
-pdf_place(struct pdf_out *po, struct canvas *c)
+pdf_place(struct pdf_out *po, const struct canvas *c)
 {
 	double	scale = PDF_PX * fmin(1.0, PDF_WIDTH_PX / c->width);
 	double	avail = PDF_PAGE_H - 2 * PDF_MARGIN;
@@ -85,6 +89,13 @@ pdf_place(struct pdf_out *po, struct canvas *c)
 	canvas_cairo_replay(c, po->cr);
 	cairo_restore(po->cr);
 	po->y += h + PDF_GAP_PX * PDF_PX;
+}
+
+/* pdf_place, then free the block. */
+static void
+pdf_place_free(struct pdf_out *po, struct canvas *c)
+{
+	pdf_place(po, c);
 	canvas_free(c);
 }
 
@@ -248,15 +259,12 @@ pdf_system_table(const struct result_set *rs)
 
 int
 publish_pdf_write(struct result_set *const *sets, size_t nsets,
+    const struct publish_pdf_charts *charts,
     const struct publish_options *opt, const char *path, struct diag *d)
 {
 	struct pdf_out		 po;
 	struct outfile		*of = NULL;
-	struct chart_opts	 co;
-	struct chart_id		*ids = NULL;
-	struct canvas		*c;
-	struct diag		 sub;
-	size_t			 si, i, n;
+	size_t			 si, i;
 	int			 rc = -1;
 
 	memset(&po, 0, sizeof(po));
@@ -275,20 +283,13 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	cairo_pdf_surface_set_metadata(po.surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
 	po.cr = cairo_create(po.surface);
 	po.y = PDF_MARGIN;
-	pdf_place(&po, pdf_title_block(sets, nsets, opt));
-	chart_opts_init(&co);
-	co.width = (int)PDF_WIDTH_PX;
+	pdf_place_free(&po, pdf_title_block(sets, nsets, opt));
 	for (si = 0; si < nsets; si++) {
-		pdf_place(&po, pdf_section_block(sets[si]));
-		pdf_place(&po, pdf_system_table(sets[si]));
-		n = chart_list(sets[si], &ids);
-		for (i = 0; i < n; i++) {
-			diag_clear(&sub);
-			if ((c = chart_canvas(sets[si], &ids[i], &co, &sub)) != NULL)
-				pdf_place(&po, c);
-		}
-		free(ids);
-		ids = NULL;
+		pdf_place_free(&po, pdf_section_block(sets[si]));
+		pdf_place_free(&po, pdf_system_table(sets[si]));
+		for (i = 0; i < charts[si].n; i++)
+			if (charts[si].c[i] != NULL)
+				pdf_place(&po, charts[si].c[i]);
 	}
 	cairo_show_page(po.cr);
 	cairo_destroy(po.cr);

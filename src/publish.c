@@ -17,6 +17,9 @@
 
 #include <libxml/tree.h>
 
+#include "bgjob.h"
+#include "canvas-svg.h"
+#include "canvas.h"
 #include "chart.h"
 #include "diff.h"
 #include "merge.h"
@@ -27,12 +30,27 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-/* The charts of one set and their file names, computed once. */
+/*
+ * The charts of one set, their file names and their drawings, computed
+ * once: the page, the chart files and the PDF all use the same canvas.
+ */
 struct pub_names {
 	struct chart_id	 *ids;
 	char		**names;	/* chart_file_names, .svg */
+	struct canvas	**canvases;	/* chart_canvas, NULL where nothing to draw */
 	size_t		  n;
 	char		**by_test;	/* test index -> its name in names, or NULL */
+	size_t		 *test_chart;	/* test index -> index into ids, or n */
+	size_t		  overview;	/* index of the overview, or n */
+};
+
+/* What the PDF job (run beside the page, see bgjob.h) needs. */
+struct pub_pdf_job {
+	struct result_set *const	 *sets;
+	size_t				  nsets;
+	struct publish_pdf_charts	 *charts;
+	const struct publish_options	 *page;
+	const char			 *path;
 };
 
 struct pub_ctx {
@@ -49,8 +67,7 @@ static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const char *name);
 static int	 pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
-		    const struct chart_id *id, const char *prefix,
-		    xmlNodePtr parent);
+		    size_t chart, const char *prefix, xmlNodePtr parent);
 static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
 		    xmlNodePtr parent);
 static int	 pub_overview_svg(const struct result_set *rs, void *arg,
@@ -64,6 +81,7 @@ static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
 		    struct diag *d);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		    struct str_list *written, struct diag *d);
+static int	 pub_pdf(void *arg, struct diag *d);
 
 static long
 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
@@ -88,20 +106,39 @@ static void
 pub_names_init(struct pub_ctx *pc)
 {
 	struct pub_names	*pn;
-	size_t			 si, i;
+	struct chart_opts	 o;
+	struct diag		 d;
+	size_t			 si, i, nt;
 
+	chart_opts_init(&o);
+	if (pc->width > 0)
+		o.width = pc->width;
 	pc->names = xcalloc(pc->nsets, sizeof(*pc->names));
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
+		nt = pc->sets[si]->ntests;
 		pn->n = chart_list(pc->sets[si], &pn->ids);
 		pn->names = chart_file_names(pc->sets[si], pn->ids, pn->n,
 		    CHART_SVG);
-		pn->by_test = xcalloc(pc->sets[si]->ntests + 1,
-		    sizeof(*pn->by_test));
-		for (i = 0; i < pn->n; i++)
+		pn->canvases = xcalloc(pn->n + 1, sizeof(*pn->canvases));
+		pn->by_test = xcalloc(nt + 1, sizeof(*pn->by_test));
+		pn->test_chart = xcalloc(nt + 1, sizeof(*pn->test_chart));
+		for (i = 0; i < nt; i++)
+			pn->test_chart[i] = pn->n;
+		pn->overview = pn->n;
+		for (i = 0; i < pn->n; i++) {
+			/* A chart that cannot be drawn stays NULL: the page keeps its table. */
+			diag_clear(&d);
+			pn->canvases[i] = chart_canvas(pc->sets[si], &pn->ids[i],
+			    &o, &d);
+			if (pn->ids[i].kind == CHART_OVERVIEW)
+				pn->overview = i;
 			if (pn->ids[i].kind == CHART_TEST &&
-			    pn->ids[i].test < pc->sets[si]->ntests)
+			    pn->ids[i].test < nt) {
 				pn->by_test[pn->ids[i].test] = pn->names[i];
+				pn->test_chart[pn->ids[i].test] = i;
+			}
+		}
 	}
 }
 
@@ -111,11 +148,15 @@ pub_names_free(struct pub_ctx *pc)
 	size_t	si, i;
 
 	for (si = 0; pc->names != NULL && si < pc->nsets; si++) {
-		for (i = 0; i < pc->names[si].n; i++)
+		for (i = 0; i < pc->names[si].n; i++) {
 			free(pc->names[si].names[i]);
+			canvas_free(pc->names[si].canvases[i]);
+		}
 		free(pc->names[si].names);
+		free(pc->names[si].canvases);
 		free(pc->names[si].ids);
 		free(pc->names[si].by_test);
+		free(pc->names[si].test_chart);
 	}
 	free(pc->names);
 	pc->names = NULL;
@@ -142,31 +183,25 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * The chart as SVG text, kept for the page writer, and its placeholder
- * under parent (see publish-page.h): the page's charts never become
- * nodes, neither in the review document nor in the result tree.
+ * The chart (index into the set's charts) as SVG text, kept for the page
+ * writer, and its placeholder under parent (see publish-page.h): the
+ * page's charts never become nodes, neither in the review document nor in
+ * the result tree.
  */
 static int
-pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
-    const struct chart_id *id, const char *prefix, xmlNodePtr parent)
+pub_svg(const struct pub_ctx *pc, const struct result_set *rs, size_t chart,
+    const char *prefix, xmlNodePtr parent)
 {
-	struct chart_opts	 o;
+	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
 	struct strbuf		 sb;
 	struct str_list		*l = pc->svgs;
-	struct diag		 d;
 
-	chart_opts_init(&o);
-	if (pc->width > 0)
-		o.width = pc->width;
-	/* Ids inside inlined SVGs must be unique on the page. */
-	o.id_prefix = prefix;
-	diag_clear(&d);
-	strbuf_init(&sb);
-	if (chart_svg(rs, id, &o, &sb, &d) != 0) {
-		/* On failure the page keeps the data table. */
-		strbuf_free(&sb);
+	/* No drawing: the page keeps the data table. */
+	if (chart >= pn->n || pn->canvases[chart] == NULL)
 		return -1;
-	}
+	strbuf_init(&sb);
+	/* Ids inside inlined SVGs must be unique on the page. */
+	canvas_svg_render(pn->canvases[chart], prefix, 0, &sb);
 	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
 	l->items[l->len] = strbuf_detach(&sb);
 	publish_page_chart_ref(parent, l->len++);
@@ -178,26 +213,26 @@ pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
     xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
-	struct chart_id		 id = { CHART_TEST, ti, NULL };
+	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
 	char			 prefix[48];
 
-	if (!chart_test_possible(rs, ti))
+	if (ti >= rs->ntests || !chart_test_possible(rs, ti))
 		return -1;
 	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
-	return pub_svg(pc, rs, &id, prefix, parent);
+	return pub_svg(pc, rs, pn->test_chart[ti], prefix, parent);
 }
 
 static int
 pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
 {
 	const struct pub_ctx	*pc = arg;
-	struct chart_id		 id = { CHART_OVERVIEW, 0, NULL };
+	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
 	char			 prefix[48];
 
 	if (!chart_overview_possible(rs))
 		return -1;
 	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
-	return pub_svg(pc, rs, &id, prefix, parent);
+	return pub_svg(pc, rs, pn->overview, prefix, parent);
 }
 
 static char *
@@ -252,11 +287,13 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
 		for (i = 0; i < pn->n; i++) {
+			if (pn->canvases[i] == NULL)
+				continue;
 			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (chart_write_batch(pc->sets[si], &pn->ids[i],
+				if (chart_write_canvas(pn->canvases[i], &pn->ids[i],
 				    formats[f], path, &o, &batch, d) != 0)
 					goto out;
 				if (written != NULL)
@@ -384,6 +421,16 @@ pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
 	return rc;
 }
 
+/* The PDF job (bgjob_fn). */
+static int
+pub_pdf(void *arg, struct diag *d)
+{
+	const struct pub_pdf_job	*pj = arg;
+
+	return publish_pdf_write(pj->sets, pj->nsets, pj->charts, pj->page,
+	    pj->path, d);
+}
+
 int
 publish_write(struct result_set *const *inputs, size_t ninputs,
     const struct publish_job *job, struct str_list *written, struct diag *d)
@@ -399,7 +446,11 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	struct outfile		*of = NULL;
 	xmlDocPtr		 doc = NULL;
 	struct str_list		  svgs = { 0 };
-	char			*path = NULL;
+	struct publish_pdf_charts *pdfc = NULL;
+	struct pub_pdf_job	  pj;
+	struct bgjob		  bg;
+	bool			  bg_running = false;
+	char			*path = NULL, *pdfpath = NULL;
 	int			 rc = -1;
 
 #ifdef M_MXFAST
@@ -425,6 +476,29 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pub_names_init(&pc);
 	if (pub_mkdir(job->outdir, d) != 0)
 		goto out;
+	page = job->page;
+	if (page.title == NULL && ninputs > 1)
+		page.title = "Benchmark review";	/* not one input's title */
+	if (job->pdf) {
+		/*
+		 * The PDF needs only the drawn charts: it is written beside
+		 * the chart files and the page (in another process when it
+		 * can be), which cost about as much.
+		 */
+		pdfc = xcalloc(nsets, sizeof(*pdfc));
+		for (i = 0; i < nsets; i++) {
+			pdfc[i].c = pc.names[i].canvases;
+			pdfc[i].n = pc.names[i].n;
+		}
+		pdfpath = xasprintf("%s/review.pdf", job->outdir);
+		pj.sets = sets;
+		pj.nsets = nsets;
+		pj.charts = pdfc;
+		pj.page = &page;
+		pj.path = pdfpath;
+		bgjob_start(&bg, pub_pdf, &pj);
+		bg_running = true;
+	}
 	if (job->chart_files) {
 		path = xasprintf("%s/charts", job->outdir);
 		if (pub_mkdir(path, d) != 0 ||
@@ -434,9 +508,6 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 		path = NULL;
 	} else
 		charts.file_stem = NULL;
-	page = job->page;
-	if (page.title == NULL && ninputs > 1)
-		page.title = "Benchmark review";	/* not one input's title */
 	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
 		goto out;
 	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
@@ -454,20 +525,27 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	of = NULL;
 	if (written != NULL)
 		str_list_add(written, path);
-	if (job->pdf) {
-		free(path);
-		path = xasprintf("%s/review.pdf", job->outdir);
-		if (publish_pdf_write(sets, nsets, &page, path, d) != 0)
+	if (bg_running) {
+		bg_running = false;
+		if (bgjob_wait(&bg, d) != 0)
 			goto out;
 		if (written != NULL)
-			str_list_add(written, path);
+			str_list_add(written, pdfpath);
 	}
 	rc = 0;
 out:
+	if (bg_running) {
+		/* Failing already: the PDF's own outcome changes nothing. */
+		struct diag	ignored;
+
+		(void)bgjob_wait(&bg, &ignored);
+	}
 	outfile_abort(of);
 	xmlFreeDoc(doc);
 	str_list_free(&svgs);
 	free(path);
+	free(pdfpath);
+	free(pdfc);
 	if (nsets > 0)
 		pub_names_free(&pc);
 	for (i = 0; sets != NULL && i < nsets; i++)
