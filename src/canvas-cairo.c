@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -15,7 +16,9 @@
 #include <png.h>
 
 #include "canvas-cairo.h"
+#include "canvas-glyphs.h"
 #include "canvas-text.h"
+#include "xalloc.h"
 
 static cairo_status_t	canvas_cairo_write(void *, const unsigned char *,
 			    unsigned int);
@@ -67,14 +70,103 @@ canvas_cairo_stroke_flush(cairo_t *cr, struct canvas_cairo_stroke *ps)
 	ps->n = 0;
 }
 
+/*
+ * Text is collected as glyphs per font and colour and shown at the end of
+ * each clip section, one cairo_show_glyphs per batch: a chart has dozens
+ * of labels in three or four fonts, and to a PDF surface each show is an
+ * operation of its own (about half of writing a PDF page went on them).
+ * So text is painted over the shapes of its section, which in a chart it
+ * always is.
+ */
+struct canvas_cairo_batch {
+	cairo_scaled_font_t	*font;
+	uint32_t		 color;
+	cairo_glyph_t		*glyphs;
+	size_t			 n, cap;
+};
+
+struct canvas_cairo_texts {
+	struct canvas_cairo_batch	*b;
+	size_t				 n, cap;
+};
+
+static void
+canvas_cairo_text(cairo_t *cr, struct canvas_cairo_texts *t,
+    const struct canvas_op *op)
+{
+	const struct canvas_glyph_line	*gl;
+	const struct canvas_glyph_run	*r;
+	struct canvas_cairo_batch	*b;
+	double				 x = op->x;
+	size_t				 i, k;
+	int				 j;
+
+	gl = canvas_glyphs_line(&op->font, op->text);
+	if (op->anchor == CANVAS_MIDDLE)
+		x -= gl->width / 2;
+	else if (op->anchor == CANVAS_END)
+		x -= gl->width;
+	if (gl->layout != NULL) {
+		/* Text only pango can draw (missing glyphs as boxes). */
+		cairo_move_to(cr, x, op->y - gl->baseline);
+		canvas_cairo_rgb(cr, op->color);
+		pango_cairo_show_layout(cr, gl->layout);
+		return;
+	}
+	for (i = 0; i < gl->nruns; i++) {
+		r = &gl->runs[i];
+		for (k = 0; k < t->n; k++)
+			if (t->b[k].font == r->font && t->b[k].color == op->color)
+				break;
+		if (k == t->n) {
+			xgrow(&t->b, &t->cap, t->n + 1, sizeof(*t->b));
+			memset(&t->b[k], 0, sizeof(t->b[k]));
+			t->b[k].font = r->font;
+			t->b[k].color = op->color;
+			t->n++;
+		}
+		b = &t->b[k];
+		xgrow(&b->glyphs, &b->cap, b->n + (size_t)r->n, sizeof(*b->glyphs));
+		for (j = 0; j < r->n; j++) {
+			b->glyphs[b->n].index = r->glyphs[j].index;
+			b->glyphs[b->n].x = x + r->glyphs[j].x;
+			b->glyphs[b->n].y = op->y + r->glyphs[j].y;
+			b->n++;
+		}
+	}
+}
+
+static void
+canvas_cairo_texts_flush(cairo_t *cr, struct canvas_cairo_texts *t)
+{
+	size_t	k;
+
+	for (k = 0; k < t->n; k++) {
+		if (t->b[k].n == 0)
+			continue;
+		cairo_set_scaled_font(cr, t->b[k].font);
+		canvas_cairo_rgb(cr, t->b[k].color);
+		cairo_show_glyphs(cr, t->b[k].glyphs, (int)t->b[k].n);
+		t->b[k].n = 0;
+	}
+}
+
+static void
+canvas_cairo_texts_free(struct canvas_cairo_texts *t)
+{
+	size_t	k;
+
+	for (k = 0; k < t->n; k++)
+		free(t->b[k].glyphs);
+	free(t->b);
+}
+
 void
 canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 {
 	const struct canvas_op		*op;
 	struct canvas_cairo_stroke	 ps = { 0, 0, 0 };
-	PangoLayout			*l;
-	PangoRectangle			 logical;
-	double				 x;
+	struct canvas_cairo_texts	 texts = { NULL, 0, 0 };
 	size_t				 i, j;
 
 	/*
@@ -117,24 +209,16 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 			cairo_stroke(cr);
 			break;
 		case CANVAS_OP_TEXT:
-			l = canvas_text_shaped_layout(&op->font, op->text);
-			pango_layout_get_extents(l, NULL, &logical);
-			x = op->x;
-			if (op->anchor == CANVAS_MIDDLE)
-				x -= (double)logical.width / PANGO_SCALE / 2;
-			else if (op->anchor == CANVAS_END)
-				x -= (double)logical.width / PANGO_SCALE;
-			cairo_move_to(cr, x, op->y -
-			    (double)pango_layout_get_baseline(l) / PANGO_SCALE);
-			canvas_cairo_rgb(cr, op->color);
-			pango_cairo_show_layout(cr, l);
+			canvas_cairo_text(cr, &texts, op);
 			break;
 		case CANVAS_OP_CLIP:
+			canvas_cairo_texts_flush(cr, &texts);
 			cairo_save(cr);
 			cairo_rectangle(cr, op->x, op->y, op->w, op->h);
 			cairo_clip(cr);
 			break;
 		case CANVAS_OP_CLIP_END:
+			canvas_cairo_texts_flush(cr, &texts);
 			cairo_restore(cr);
 			break;
 		case CANVAS_OP_LINE:
@@ -144,6 +228,8 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 		}
 	}
 	canvas_cairo_stroke_flush(cr, &ps);
+	canvas_cairo_texts_flush(cr, &texts);
+	canvas_cairo_texts_free(&texts);
 }
 
 /* Replay c on surface s at scale; 0, or -1 with d. */

@@ -14,6 +14,7 @@
 #include <glib.h>
 #include <pango/pangocairo.h>
 
+#include "canvas-glyphs.h"
 #include "canvas-text.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -35,9 +36,6 @@ static PangoLayout	*canvas_text_scratch;
  */
 #define CANVAS_TEXT_MEMO_MAX	65536
 static GHashTable	*canvas_text_memo;
-/* Shaped layouts for drawing, same keys ('S'); heavier, so fewer. */
-#define CANVAS_TEXT_SHAPED_MAX	16384
-static GHashTable	*canvas_text_shaped;
 
 static PangoContext	*canvas_text_context(void);
 static void		 canvas_text_set(PangoLayout *, const struct canvas_font *,
@@ -107,12 +105,10 @@ canvas_text_context(void)
 void
 canvas_text_shutdown(void)
 {
+	canvas_glyphs_reset();
 	if (canvas_text_memo != NULL)
 		g_hash_table_destroy(canvas_text_memo);
 	canvas_text_memo = NULL;
-	if (canvas_text_shaped != NULL)
-		g_hash_table_destroy(canvas_text_shaped);
-	canvas_text_shaped = NULL;
 	if (canvas_text_scratch != NULL)
 		g_object_unref(canvas_text_scratch);
 	if (canvas_text_ctx != NULL)
@@ -210,9 +206,12 @@ static double
 canvas_text_measure(char kind, const struct canvas_font *f, const char *s)
 {
 	PangoRectangle	 logical;
-	double		*v;
+	double		*v, w;
 	char		*key;
 
+	/* Most chart text is ASCII, measured from tables (canvas-glyphs.c). */
+	if (kind == 'W' && canvas_glyphs_width(f, s, &w))
+		return w;
 	key = canvas_text_key(kind, f, 0, 0, s);
 	if ((v = canvas_text_recall(key)) != NULL) {
 		free(key);
@@ -231,27 +230,6 @@ canvas_text_measure(char kind, const struct canvas_font *f, const char *s)
 	}
 	canvas_text_remember(key, v);
 	return *v;
-}
-
-PangoLayout *
-canvas_text_shaped_layout(const struct canvas_font *f, const char *s)
-{
-	PangoLayout	*l;
-	char		*key;
-
-	if (canvas_text_shaped == NULL)
-		canvas_text_shaped = g_hash_table_new_full(g_str_hash,
-		    g_str_equal, free, g_object_unref);
-	key = canvas_text_key('S', f, 0, 0, s);
-	if ((l = g_hash_table_lookup(canvas_text_shaped, key)) != NULL) {
-		free(key);
-		return l;
-	}
-	if (g_hash_table_size(canvas_text_shaped) >= CANVAS_TEXT_SHAPED_MAX)
-		g_hash_table_remove_all(canvas_text_shaped);
-	l = canvas_text_layout(f, s);
-	g_hash_table_replace(canvas_text_shaped, key, l);
-	return l;
 }
 
 double

@@ -24,13 +24,6 @@
 
 /* A new layout of s (one paragraph) in font f, on the shared context. */
 PangoLayout *canvas_text_layout(const struct canvas_font *f, const char *s);
-/*
- * The same layout, shaped once and kept: borrowed, valid until the next
- * canvas_text_shaped_layout or canvas_text_shutdown call. For drawing the
- * same label many times (PNG, PDF).
- */
-PangoLayout *canvas_text_shaped_layout(const struct canvas_font *f,
-	    const char *s);
 /* Width in pixels of s set on one line. */
 double	 canvas_text_width(const struct canvas_font *f, const char *s);
 /* Distance from the top of a line to its baseline, and the line pitch. */
