@@ -102,6 +102,122 @@ same_glyphs(const struct canvas_font *f, const char *s)
 	return ok;
 }
 
+/*
+ * Pango's own wrap of s at maxw, as canvas-text set it up before the
+ * tables: word-or-char wrapping, and words holding "-" or "/" kept whole
+ * when they fit a line. The word loop repeats canvas_text_keep_words on
+ * purpose: this is the oracle, and the module's copy is static.
+ */
+static void
+pango_wrap(const struct canvas_font *f, const char *s, double maxw,
+    struct str_list *out)
+{
+	PangoLayout	*l = canvas_text_layout(f, s);
+	PangoAttrList	*attrs = pango_attr_list_new();
+	PangoAttribute	*a;
+	GSList		*it;
+	size_t		 start, end;
+	char		*word;
+	int		 st, len;
+	double		 w;
+
+	for (start = 0; s[start] != '\0'; start = end) {
+		while (s[start] == ' ')
+			start++;
+		for (end = start; s[end] != '\0' && s[end] != ' '; end++)
+			;
+		if (end == start || strcspn(s + start, "-/") >= end - start)
+			continue;
+		word = g_strndup(s + start, end - start);
+		if (canvas_glyphs_width(f, word, &w) && w <= maxw) {
+			a = pango_attr_allow_breaks_new(FALSE);
+			a->start_index = start;
+			a->end_index = end;
+			pango_attr_list_insert(attrs, a);
+		}
+		g_free(word);
+	}
+	pango_layout_set_attributes(l, attrs);
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
+	for (it = pango_layout_get_lines_readonly(l); it != NULL; it = it->next) {
+		PangoLayoutLine *line = it->data;
+
+		st = line->start_index;
+		len = line->length;
+		while (len > 0 && s[st + len - 1] == ' ')
+			len--;
+		word = g_strndup(s + st, len);
+		str_list_add(out, word);
+		g_free(word);
+	}
+	pango_attr_list_unref(attrs);
+	g_object_unref(l);
+}
+
+static const char *const words[] = {
+	"Flexible", "IO", "Tester", "3.36", "Type:", "Random", "Read", "-",
+	"Engine:", "IO_uring", "Direct:", "Yes", "Block", "Size:", "4KB",
+	"Job", "Count:", "32", "Disk", "Target:", "Default", "Test",
+	"Directory", "(CC)", "gcc", "options:", "-O2", "-march=native",
+	"-U_FORTIFY_SOURCE", "/dev/nvme0n1", "ext4/btrfs", "MB/s,", "More",
+	"Is", "Better", "x86_64", "5.15.0-91-generic", "[RAID0]", "a+b=c",
+	"50%", "$HOME", "#1", "what?", "yes!", "key=value;", "\"quoted\"",
+	"'single'", "C++", "1,024", "0.5", "e.g.", "Ubuntu", "22.04",
+};
+
+static void
+test_wrap(void)
+{
+	static const double	 widths[] = { 90, 160, 240, 380, 560, 772 };
+	const struct canvas_font *f;
+	struct str_list		 got, want;
+	char			 s[600], name[200];
+	size_t			 i, k, wi, fi, len;
+	int			 j, n, differ = 0, tried = 0;
+
+	for (i = 0; i < 3000; i++) {
+		n = 1 + next_rand(30);
+		len = 0;
+		s[0] = '\0';
+		for (j = 0; j < n; j++) {
+			const char *wd = words[next_rand(sizeof(words) / sizeof(words[0]))];
+
+			if (len + strlen(wd) + 2 >= sizeof(s))
+				break;
+			len += (size_t)snprintf(s + len, sizeof(s) - len, "%s%s",
+			    j ? " " : "", wd);
+		}
+		fi = (size_t)next_rand(sizeof(fonts) / sizeof(fonts[0]));
+		f = &fonts[fi];
+		wi = (size_t)next_rand(sizeof(widths) / sizeof(widths[0]));
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		canvas_text_wrap(f, s, widths[wi], 1000, &got);
+		pango_wrap(f, s, widths[wi], &want);
+		tried++;
+		k = got.len == want.len;
+		for (j = 0; k && j < (int)got.len; j++)
+			k = strcmp(got.items[j], want.items[j]) == 0;
+		if (!k) {
+			differ++;
+			if (differ <= 5) {
+				printf("# \"%s\" at %.1f px, %.0f wide:\n", s, f->size,
+				    widths[wi]);
+				for (j = 0; j < (int)got.len; j++)
+					printf("#   got  %s\n", got.items[j]);
+				for (j = 0; j < (int)want.len; j++)
+					printf("#   want %s\n", want.items[j]);
+			}
+		}
+		str_list_free(&got);
+		str_list_free(&want);
+	}
+	snprintf(name, sizeof(name), "wrapping from the tables breaks where "
+	    "pango does (%d strings)", tried);
+	is_int(differ, 0, name);
+}
+
 int
 main(void)
 {
@@ -158,6 +274,7 @@ main(void)
 		is_int(n, 0, name);
 	}
 	is_int(wrong, 0, "every tabled width is pango's width");
+	test_wrap();
 	is_int(glyphs_wrong, 0, "every glyph line has pango's glyphs and positions");
 	snprintf(name, sizeof(name), "the tables cover most ASCII (%d of %d)",
 	    tabled, tried);
