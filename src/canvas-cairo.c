@@ -283,7 +283,11 @@ out:
  * writer, which leaves libpng's adaptive filtering on: trying all five
  * filters on every row took most of the time of writing a chart file.
  * Chart rows are flat colour or repeat the row above, so the "Up" filter
- * alone compresses them as well, at a fraction of the cost.
+ * alone compresses them as well, at a fraction of the cost. For the same
+ * reason zlib's fast levels suit them: at level 2 a chart file is written
+ * in about half the time of the default level 6, and comes out a few per
+ * cent smaller (the long runs of zeros the filter leaves are what the
+ * fast matcher handles best).
  */
 static int
 canvas_cairo_png_rows(cairo_surface_t *s, FILE *fp, struct diag *d)
@@ -316,6 +320,7 @@ canvas_cairo_png_rows(cairo_surface_t *s, FILE *fp, struct diag *d)
 	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	    PNG_FILTER_TYPE_DEFAULT);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+	png_set_compression_level(png, 2);
 	png_write_info(png, info);
 	row = malloc((size_t)w * 3);
 	if (row == NULL) {

@@ -44,13 +44,17 @@ struct pub_names {
 	size_t		  overview;	/* index of the overview, or n */
 };
 
-/* What the PDF job (run beside the page, see bgjob.h) needs. */
-struct pub_pdf_job {
-	struct result_set *const	 *sets;
-	size_t				  nsets;
-	struct publish_pdf_charts	 *charts;
+/*
+ * The work done beside the page (in another process when it can be, see
+ * bgjob.h): the PDF, if asked for, and the second half of the chart files.
+ */
+struct pub_side_job {
+	const struct pub_ctx		 *pc;
+	struct publish_pdf_charts	 *charts;	/* NULL: no PDF */
 	const struct publish_options	 *page;
-	const char			 *path;
+	const char			 *pdfpath;
+	const char			 *chartdir;	/* NULL: no chart files */
+	size_t				  from, to;	/* its chart files */
 };
 
 struct pub_ctx {
@@ -80,8 +84,9 @@ static size_t	 pub_group(struct result_set *const *in, size_t n,
 static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
 		    struct diag *d);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
-		    struct str_list *written, struct diag *d);
-static int	 pub_pdf(void *arg, struct diag *d);
+		    size_t from, size_t to, bool write, struct str_list *written,
+		    struct diag *d);
+static int	 pub_side(void *arg, struct diag *d);
 
 static long
 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
@@ -268,16 +273,22 @@ pub_mkdir(const char *path, struct diag *d)
 	    errno == EEXIST ? "exists and is not a directory" : strerror(errno));
 }
 
+/*
+ * The chart files of charts from..to-1 (counted across all sets), SVG and
+ * PNG, each to a temporary name, then one sync and the renames. With
+ * write false nothing is written: the paths are only listed in written
+ * (for files another process wrote).
+ */
 static int
-pub_chart_files(const struct pub_ctx *pc, const char *dir,
-    struct str_list *written, struct diag *d)
+pub_chart_files(const struct pub_ctx *pc, const char *dir, size_t from,
+    size_t to, bool write, struct str_list *written, struct diag *d)
 {
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
 	const struct pub_names		*pn;
 	struct chart_opts		 o;
 	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, i, f;
+	size_t				 si, i, f, k = 0;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
@@ -286,15 +297,16 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 	o.xml_decl = true;
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
-		for (i = 0; i < pn->n; i++) {
-			if (pn->canvases[i] == NULL)
+		for (i = 0; i < pn->n; i++, k++) {
+			if (k < from || k >= to || pn->canvases[i] == NULL)
 				continue;
 			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (chart_write_canvas(pn->canvases[i], &pn->ids[i],
-				    formats[f], path, &o, &batch, d) != 0)
+				if (write && chart_write_canvas(pn->canvases[i],
+				    &pn->ids[i], formats[f], path, &o, &batch,
+				    d) != 0)
 					goto out;
 				if (written != NULL)
 					str_list_add(written, path);
@@ -421,14 +433,19 @@ pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
 	return rc;
 }
 
-/* The PDF job (bgjob_fn). */
+/* The side job (bgjob_fn). */
 static int
-pub_pdf(void *arg, struct diag *d)
+pub_side(void *arg, struct diag *d)
 {
-	const struct pub_pdf_job	*pj = arg;
+	const struct pub_side_job	*sj = arg;
 
-	return publish_pdf_write(pj->sets, pj->nsets, pj->charts, pj->page,
-	    pj->path, d);
+	if (sj->chartdir != NULL && pub_chart_files(sj->pc, sj->chartdir,
+	    sj->from, sj->to, true, NULL, d) != 0)
+		return -1;
+	if (sj->charts != NULL && publish_pdf_write(sj->pc->sets,
+	    sj->pc->nsets, sj->charts, sj->page, sj->pdfpath, d) != 0)
+		return -1;
+	return 0;
 }
 
 int
@@ -447,10 +464,11 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	xmlDocPtr		 doc = NULL;
 	struct str_list		  svgs = { 0 };
 	struct publish_pdf_charts *pdfc = NULL;
-	struct pub_pdf_job	  pj;
+	struct pub_side_job	  sj;
 	struct bgjob		  bg;
 	bool			  bg_running = false;
-	char			*path = NULL, *pdfpath = NULL;
+	char			*path = NULL, *pdfpath = NULL, *chartdir = NULL;
+	size_t			  ncharts = 0, split;
 	int			 rc = -1;
 
 #ifdef M_MXFAST
@@ -479,35 +497,46 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	page = job->page;
 	if (page.title == NULL && ninputs > 1)
 		page.title = "Benchmark review";	/* not one input's title */
+	for (i = 0; i < nsets; i++)
+		ncharts += pc.names[i].n;
+	if (job->chart_files) {
+		chartdir = xasprintf("%s/charts", job->outdir);
+		if (pub_mkdir(chartdir, d) != 0)
+			goto out;
+	} else
+		charts.file_stem = NULL;
+	/*
+	 * Everything below needs only the drawn charts, so it is shared out:
+	 * a second process (bgjob.h) writes the PDF and the second half of
+	 * the chart files while this one writes the first half and the page,
+	 * which costs about as much as the PDF.
+	 */
+	memset(&sj, 0, sizeof(sj));
+	sj.pc = &pc;
+	sj.page = &page;
+	split = job->chart_files ? ncharts / 2 : ncharts;
 	if (job->pdf) {
-		/*
-		 * The PDF needs only the drawn charts: it is written beside
-		 * the chart files and the page (in another process when it
-		 * can be), which cost about as much.
-		 */
 		pdfc = xcalloc(nsets, sizeof(*pdfc));
 		for (i = 0; i < nsets; i++) {
 			pdfc[i].c = pc.names[i].canvases;
 			pdfc[i].n = pc.names[i].n;
 		}
 		pdfpath = xasprintf("%s/review.pdf", job->outdir);
-		pj.sets = sets;
-		pj.nsets = nsets;
-		pj.charts = pdfc;
-		pj.page = &page;
-		pj.path = pdfpath;
-		bgjob_start(&bg, pub_pdf, &pj);
+		sj.charts = pdfc;
+		sj.pdfpath = pdfpath;
+	}
+	if (job->chart_files && split < ncharts) {
+		sj.chartdir = chartdir;
+		sj.from = split;
+		sj.to = ncharts;
+	}
+	if (sj.charts != NULL || sj.chartdir != NULL) {
+		bgjob_start(&bg, pub_side, &sj);
 		bg_running = true;
 	}
-	if (job->chart_files) {
-		path = xasprintf("%s/charts", job->outdir);
-		if (pub_mkdir(path, d) != 0 ||
-		    pub_chart_files(&pc, path, written, d) != 0)
-			goto out;
-		free(path);
-		path = NULL;
-	} else
-		charts.file_stem = NULL;
+	if (job->chart_files && pub_chart_files(&pc, chartdir, 0, split, true,
+	    written, d) != 0)
+		goto out;
 	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
 		goto out;
 	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
@@ -529,13 +558,16 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 		bg_running = false;
 		if (bgjob_wait(&bg, d) != 0)
 			goto out;
-		if (written != NULL)
+		if (sj.chartdir != NULL)
+			(void)pub_chart_files(&pc, chartdir, sj.from, sj.to,
+			    false, written, d);
+		if (pdfpath != NULL && written != NULL)
 			str_list_add(written, pdfpath);
 	}
 	rc = 0;
 out:
 	if (bg_running) {
-		/* Failing already: the PDF's own outcome changes nothing. */
+		/* Failing already: the side job's outcome changes nothing. */
 		struct diag	ignored;
 
 		(void)bgjob_wait(&bg, &ignored);
@@ -545,6 +577,7 @@ out:
 	str_list_free(&svgs);
 	free(path);
 	free(pdfpath);
+	free(chartdir);
 	free(pdfc);
 	if (nsets > 0)
 		pub_names_free(&pc);

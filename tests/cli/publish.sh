@@ -94,5 +94,19 @@ check_fail 2 "missing template" "$BR" publish -o "$T/p6" --template "$T/none.xsl
 check_fail 2 "bad width" "$BR" publish -o "$T/p6" --width 5 "$id"
 touch "$T/afile"
 check_fail 2 "output is a file" "$BR" publish -o "$T/afile" "$id"
+
+# The PDF and half the chart files are written by a second process: its
+# failures are the command's, named, and nothing it writes goes missing.
+mkdir -p "$T/side1/review.pdf"
+check_fail 2 "PDF that cannot be written fails publish" "$BR" publish --pdf -o "$T/side1" "$id"
+check_grep "the error names the PDF" "review.pdf" "$T/err"
+mkdir -p "$T/side2/charts"
+for f in "$T"/p1/charts/*.png; do mkdir -p "$T/side2/charts/$(basename "$f")"; done
+check_fail 2 "chart files that cannot be written fail publish" "$BR" publish --pdf -o "$T/side2" "$id"
+check_grep "the error names a chart file" "charts/.*\.png" "$T/err"
+check_ok "publish -v counts every file" "$BR" -v publish --pdf -o "$T/side3" "$id"
+nfiles=$(($(ls "$T/side3/charts" | wc -l) + 2))
+check_grep "all $nfiles files counted" "wrote $nfiles files" "$T/err"
+check "no temporary files left after a split publish" sh -c "[ -z \"\$(find '$T/side3' -name '*.tmp*')\" ]"
 check_ok "help" "$BR" publish --help
 done_testing
