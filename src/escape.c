@@ -30,13 +30,28 @@ escape_xml_allowed(gunichar c)
 static void
 escape_xml_append(struct strbuf *sb, const char *s, int markup)
 {
-	const char	*p, *end;
+	const char	*p, *q, *end;
 	gunichar	 c;
 
 	if (s == NULL)
 		return;
 	end = s + strlen(s);
 	for (p = s; p < end; ) {
+		/*
+		 * A run of printable ASCII that needs nothing is copied at
+		 * once: nearly all text is, and decoding it character by
+		 * character was most of the cost of writing a chart's SVG.
+		 */
+		for (q = p; q < end && ((*q >= 0x20 && *q < 0x7F) ||
+		    *q == '\t' || *q == '\n' || *q == '\r'); q++)
+			if (markup && (*q == '&' || *q == '<' || *q == '>' ||
+			    *q == '"' || *q == '\''))
+				break;
+		if (q > p) {
+			strbuf_add(sb, p, (size_t)(q - p));
+			p = q;
+			continue;
+		}
 		switch (markup ? *p : '\0') {
 		case '&':
 			strbuf_adds(sb, "&amp;");
