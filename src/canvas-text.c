@@ -42,6 +42,8 @@ static void		 canvas_text_set(PangoLayout *, const struct canvas_font *,
 			    const char *);
 static char		*canvas_text_ellipsize(const struct canvas_font *,
 			    const char *, size_t, double);
+static int		 canvas_text_kept_word(const struct canvas_font *,
+			    const char *, double, size_t *, size_t *, size_t *);
 static PangoAttrList	*canvas_text_keep_words(const struct canvas_font *,
 			    const char *, double);
 static char		*canvas_text_key(char, const struct canvas_font *,
@@ -336,32 +338,51 @@ canvas_text_fit(const struct canvas_font *f, const char *s, double maxw)
  * Unicode allows a break after "-" and "/", which would split "-O3" or
  * "-U_FORTIFY_SOURCE" from its dash in a compiler footnote. Keep every
  * space-separated word with such a character whole, as long as it fits on
- * a line by itself.
+ * a line by itself: the next such word of s from *pos is [*start, *end)
+ * (returns 1), or there is none (0).
  */
+static int
+canvas_text_kept_word(const struct canvas_font *f, const char *s, double maxw,
+    size_t *pos, size_t *start, size_t *end)
+{
+	char	*word;
+	size_t	 a, e;
+	int	 fits;
+
+	for (a = *pos; s[a] != '\0'; a = e) {
+		while (s[a] == ' ')
+			a++;
+		for (e = a; s[e] != '\0' && s[e] != ' '; e++)
+			;
+		if (e == a || strcspn(s + a, "-/") >= e - a)
+			continue;
+		word = xstrndup(s + a, e - a);
+		fits = canvas_text_width(f, word) <= maxw;
+		free(word);
+		if (fits) {
+			*pos = *end = e;
+			*start = a;
+			return 1;
+		}
+	}
+	*pos = a;
+	return 0;
+}
+
+/* The words canvas_text_kept_word finds, as pango attributes. */
 static PangoAttrList *
 canvas_text_keep_words(const struct canvas_font *f, const char *s, double maxw)
 {
 	PangoAttrList	*list;
 	PangoAttribute	*a;
-	size_t		 start, end;
-	char		*word;
+	size_t		 pos = 0, start, end;
 
 	list = pango_attr_list_new();
-	for (start = 0; s[start] != '\0'; start = end) {
-		while (s[start] == ' ')
-			start++;
-		for (end = start; s[end] != '\0' && s[end] != ' '; end++)
-			;
-		if (end == start || strcspn(s + start, "-/") >= end - start)
-			continue;
-		word = xstrndup(s + start, end - start);
-		if (canvas_text_width(f, word) <= maxw) {
-			a = pango_attr_allow_breaks_new(FALSE);
-			a->start_index = start;
-			a->end_index = end;
-			pango_attr_list_insert(list, a);
-		}
-		free(word);
+	while (canvas_text_kept_word(f, s, maxw, &pos, &start, &end)) {
+		a = pango_attr_allow_breaks_new(FALSE);
+		a->start_index = start;
+		a->end_index = end;
+		pango_attr_list_insert(list, a);
 	}
 	return list;
 }
@@ -382,7 +403,7 @@ canvas_text_wrap_ascii(const struct canvas_font *f, const char *s, double maxw,
 	PangoLogAttr	*la = NULL;
 	int		*adv = NULL, *kern = NULL;
 	long		*cum = NULL, limit, rc = -1;
-	size_t		 n = strlen(s), i, a, e, best, start, end;
+	size_t		 n = strlen(s), i, a, e, best, pos = 0, start, end;
 	char		*piece;
 
 	if (n == 0 || n > 4096 || !(maxw > 0) || maxw > 1e6)
@@ -400,18 +421,10 @@ canvas_text_wrap_ascii(const struct canvas_font *f, const char *s, double maxw,
 	la = xcalloc(n + 1, sizeof(*la));
 	pango_get_log_attrs(s, (int)n, -1, pango_language_from_string("en"),
 	    la, (int)n + 1);
-	/* What canvas_text_keep_words does with an attribute. */
-	for (start = 0; start < n; start = end) {
-		while (start < n && s[start] == ' ')
-			start++;
-		for (end = start; end < n && s[end] != ' '; end++)
-			;
-		if (end == start || strcspn(s + start, "-/") >= end - start)
-			continue;
-		if (LINE_W(start, end) <= limit)
-			for (i = start + 1; i < end; i++)
-				la[i].is_line_break = 0;
-	}
+	/* What canvas_text_keep_words makes attributes of. */
+	while (canvas_text_kept_word(f, s, maxw, &pos, &start, &end))
+		for (i = start + 1; i < end; i++)
+			la[i].is_line_break = 0;
 	for (a = 0; a < n; a = best) {
 		if (lines.len + 1 == maxlines && LINE_W(a, n) > limit) {
 			/* Last allowed line: all that is left, cut to fit. */

@@ -39,7 +39,6 @@ struct pub_names {
 	char		**names;	/* chart_file_names, .svg */
 	struct canvas	**canvases;	/* chart_canvas, NULL where nothing to draw */
 	size_t		  n;
-	char		**by_test;	/* test index -> its name in names, or NULL */
 	size_t		 *test_chart;	/* test index -> index into ids, or n */
 	size_t		  overview;	/* index of the overview, or n */
 };
@@ -126,7 +125,6 @@ pub_names_init(struct pub_ctx *pc)
 		pn->names = chart_file_names(pc->sets[si], pn->ids, pn->n,
 		    CHART_SVG);
 		pn->canvases = xcalloc(pn->n + 1, sizeof(*pn->canvases));
-		pn->by_test = xcalloc(nt + 1, sizeof(*pn->by_test));
 		pn->test_chart = xcalloc(nt + 1, sizeof(*pn->test_chart));
 		for (i = 0; i < nt; i++)
 			pn->test_chart[i] = pn->n;
@@ -139,10 +137,8 @@ pub_names_init(struct pub_ctx *pc)
 			if (pn->ids[i].kind == CHART_OVERVIEW)
 				pn->overview = i;
 			if (pn->ids[i].kind == CHART_TEST &&
-			    pn->ids[i].test < nt) {
-				pn->by_test[pn->ids[i].test] = pn->names[i];
+			    pn->ids[i].test < nt)
 				pn->test_chart[pn->ids[i].test] = i;
-			}
 		}
 	}
 }
@@ -160,7 +156,6 @@ pub_names_free(struct pub_ctx *pc)
 		free(pc->names[si].names);
 		free(pc->names[si].canvases);
 		free(pc->names[si].ids);
-		free(pc->names[si].by_test);
 		free(pc->names[si].test_chart);
 	}
 	free(pc->names);
@@ -244,12 +239,12 @@ static char *
 pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
 {
 	const struct pub_ctx	*pc = arg;
-	const char		*name;
+	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
 
-	if (!chart_test_possible(rs, ti) || ti >= rs->ntests ||
-	    (name = pc->names[pub_set_index(pc, rs)].by_test[ti]) == NULL)
+	if (ti >= rs->ntests || !chart_test_possible(rs, ti) ||
+	    pn->test_chart[ti] >= pn->n)
 		return NULL;
-	return pub_stem(pc, rs, name);
+	return pub_stem(pc, rs, pn->names[pn->test_chart[ti]]);
 }
 
 static char *
