@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * PNG and PDF output of a chart display list through cairo, with text set
- * by pangocairo from the shared, unhinted context used for measuring, so
- * the picture matches the SVG's layout. Knows nothing of charts.
+ * as the glyphs the measuring context gives (canvas-glyphs.c), so the
+ * picture matches the SVG's layout. Knows nothing of charts.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -17,7 +17,6 @@
 
 #include "canvas-cairo.h"
 #include "canvas-glyphs.h"
-#include "canvas-text.h"
 #include "xalloc.h"
 
 static cairo_status_t	canvas_cairo_write(void *, const unsigned char *,
