@@ -81,7 +81,7 @@ diff_html_value(struct strbuf *sb, const struct value *v)
 	if (v == NULL || !v->has_mean) {
 		strbuf_adds(sb, v != NULL && v->error != NULL ? "failed" : "\u2013");
 	} else {
-		diff_format_num(true, v->mean, m, sizeof(m));
+		diff_format_value(v, m, sizeof(m));
 		strbuf_adds(sb, m);
 		if (v->has_se && v->n >= 2) {
 			diff_format_se(v->se, se, sizeof(se));

@@ -51,7 +51,7 @@ diff_text_value(const struct value *v)
 		return xstrdup("-");
 	if (!v->has_mean)
 		return xstrdup(v->error != NULL ? "failed" : "-");
-	diff_format_num(true, v->mean, m, sizeof(m));
+	diff_format_value(v, m, sizeof(m));
 	if (!v->has_se || v->n < 2)
 		return v->n > 0 ? xasprintf("%s n=%ld", m, v->n) : xstrdup(m);
 	diff_format_se(v->se, se, sizeof(se));

@@ -92,6 +92,23 @@ diff_format_num(bool has, double v, char *buf, size_t size)
 }
 
 void
+diff_format_value(const struct value *v, char *buf, size_t size)
+{
+	char	*end;
+
+	/* The figure as the source printed it keeps its precision ("42.0"). */
+	if (v->value_text != NULL && *v->value_text != '\0' &&
+	    strlen(v->value_text) < size) {
+		(void)strtod(v->value_text, &end);
+		if (*end == '\0' && end != v->value_text) {
+			snprintf(buf, size, "%s", v->value_text);
+			return;
+		}
+	}
+	diff_format_num(v->has_mean, v->mean, buf, size);
+}
+
+void
 diff_format_se(double se, char *buf, size_t size)
 {
 	snprintf(buf, size, fabs(se) >= 1000 ? "%.0f" : "%.3g", se);
@@ -309,8 +326,13 @@ diff_add_row(struct diff *df, size_t ta, size_t tb, size_t pair)
 	else if (!va->has_se || !vb->has_se)
 		r->why = "SE missing";
 	else {
-		r->welch = stats_welch(va->mean, va->se, va->n, vb->mean,
-		    vb->se, vb->n);
+		/*
+		 * The test runs on the runs' own mean where there are runs:
+		 * a stated value is rounded to the test's precision, and the
+		 * SE beside it comes from the unrounded runs.
+		 */
+		r->welch = stats_welch(value_stat_mean(va), va->se, va->n,
+		    value_stat_mean(vb), vb->se, vb->n);
 		if (!r->welch.ok)
 			r->why = r->welch.why;
 	}

@@ -136,6 +136,11 @@ const char *diff_verdict_key(enum diff_verdict v);
 char	*diff_test_label(const struct test *t);
 /* A number for display: 6 significant digits, or "-" when absent. */
 void	 diff_format_num(bool has, double v, char *buf, size_t size);
+/*
+ * v's value for display: the source's own text when it is a number (its
+ * precision: "42.0"), else diff_format_num of the mean.
+ */
+void	 diff_format_value(const struct value *v, char *buf, size_t size);
 /* A standard error for display: 3 significant digits, no exponent. */
 void	 diff_format_se(double se, char *buf, size_t size);
 

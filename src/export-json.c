@@ -137,6 +137,7 @@ static struct json_object *
 json_value(const struct result_set *rs, const struct value *v)
 {
 	struct json_object	*o, *series;
+	double			 rm;
 	size_t			 i;
 
 	o = json_object_new_object();
@@ -149,6 +150,8 @@ json_value(const struct result_set *rs, const struct value *v)
 	json_object_object_add(o, "min", export_json_number(v->has_min, v->min));
 	json_object_object_add(o, "max", export_json_number(v->has_max, v->max));
 	json_object_object_add(o, "runs", json_dbls(&v->runs));
+	json_object_object_add(o, "runs_mean", value_runs_mean(v, &rm) ?
+	    json_object_new_double(rm) : NULL);
 	json_object_object_add(o, "value_text", json_str(v->value_text));
 	json_object_object_add(o, "note", json_str(v->note));
 	json_object_object_add(o, "error", json_str(v->error));

@@ -36,6 +36,7 @@ static int	 export_pts_xml_entry(xmlTextWriterPtr w,
 		    const struct result_set *rs, const struct test *t,
 		    const struct value *v);
 static char	*export_pts_xml_dbls(const struct dbl_list *l, char sep);
+static bool	 export_pts_xml_runs_extremes(const struct value *v);
 
 const struct writer writer_pts_xml = {
 	.name = "pts-xml",
@@ -198,6 +199,25 @@ export_pts_xml_dbls(const struct dbl_list *l, char sep)
 	return strbuf_detach(&sb);
 }
 
+/* Whether v's min and max are exactly the extremes of its runs. */
+static bool
+export_pts_xml_runs_extremes(const struct value *v)
+{
+	double	lo, hi;
+	size_t	i;
+
+	if (v->runs.len < 2 || !v->has_min || !v->has_max)
+		return false;
+	lo = hi = v->runs.v[0];
+	for (i = 1; i < v->runs.len; i++) {
+		if (v->runs.v[i] < lo)
+			lo = v->runs.v[i];
+		if (v->runs.v[i] > hi)
+			hi = v->runs.v[i];
+	}
+	return lo == v->min && hi == v->max;
+}
+
 static int
 export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
     const struct test *t, const struct value *v)
@@ -206,6 +226,7 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 	const char		*json = v->json_raw;
 	char			*value = NULL, *raw = NULL, buf[64];
 	int			 rc = 0;
+	bool			 stated;
 
 	/* What the source wrote, else the same thing rebuilt from the model. */
 	if (v->value_text != NULL)
@@ -220,12 +241,14 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 		raw = xstrdup(v->raw_string);
 	else if (v->runs.len > 0)
 		raw = export_pts_xml_dbls(&v->runs, ':');
-	if (json == NULL && (v->has_min || v->has_max || v->error != NULL)) {
+	/* A min and max the runs give are in the RawString already. */
+	stated = (v->has_min || v->has_max) && !export_pts_xml_runs_extremes(v);
+	if (json == NULL && (stated || v->error != NULL)) {
 		o = json_object_new_object();
-		if (v->has_min)
+		if (stated && v->has_min)
 			json_object_object_add(o, "min-result",
 			    json_object_new_double(v->min));
-		if (v->has_max)
+		if (stated && v->has_max)
 			json_object_object_add(o, "max-result",
 			    json_object_new_double(v->max));
 		if (v->error != NULL)

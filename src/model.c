@@ -466,20 +466,71 @@ display_parse(const char *s)
 void
 value_compute_stats(struct value *v)
 {
-	double	sum = 0, mean, ss = 0;
+	double	sum = 0, mean, ss = 0, lo, hi;
 	size_t	i, n = v->runs.len;
 
 	if (n == 0)
 		return;
-	for (i = 0; i < n; i++)
+	lo = hi = v->runs.v[0];
+	for (i = 0; i < n; i++) {
 		sum += v->runs.v[i];
+		if (v->runs.v[i] < lo)
+			lo = v->runs.v[i];
+		if (v->runs.v[i] > hi)
+			hi = v->runs.v[i];
+	}
 	mean = sum / (double)n;
 	for (i = 0; i < n; i++)
 		ss += (v->runs.v[i] - mean) * (v->runs.v[i] - mean);
-	v->has_mean = true;
-	v->mean = mean;
+	/*
+	 * PTS rounds the mean to the test's precision and states that
+	 * figure; the article quotes it, so it stays the value.
+	 */
+	if (!v->has_mean) {
+		v->has_mean = true;
+		v->mean = mean;
+	}
 	v->n = (long)n;
 	v->has_se = true;
 	/* Sample SD (n - 1), as PTS's pts_math::standard_deviation; 0 for one run. */
 	v->se = n > 1 ? sqrt(ss / (double)(n - 1)) / sqrt((double)n) : 0.0;
+	/* One run has no spread to show; a stated MIN/MAX stays as stated. */
+	if (n > 1 && !v->has_min && !v->has_max) {
+		v->has_min = v->has_max = true;
+		v->min = lo;
+		v->max = hi;
+	}
+}
+
+static double
+model_runs_mean(const struct value *v)
+{
+	double	sum = 0;
+	size_t	i;
+
+	for (i = 0; i < v->runs.len; i++)
+		sum += v->runs.v[i];
+	return sum / (double)v->runs.len;
+}
+
+bool
+value_runs_mean(const struct value *v, double *out)
+{
+	double	m, scale;
+
+	if (v->runs.len == 0 || !v->has_mean)
+		return false;
+	m = model_runs_mean(v);
+	/* Equal up to the last bits of a decimal round trip is not a difference. */
+	scale = fabs(m) > fabs(v->mean) ? fabs(m) : fabs(v->mean);
+	if (fabs(m - v->mean) <= scale * 1e-12)
+		return false;
+	*out = m;
+	return true;
+}
+
+double
+value_stat_mean(const struct value *v)
+{
+	return v->runs.len > 0 ? model_runs_mean(v) : v->mean;
 }

@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 /* JSON export schema version: bump when docs/json-schema.md changes. */
-#define MODEL_JSON_SCHEMA	1
+#define MODEL_JSON_SCHEMA	2
 
 enum proportion {
 	PROP_NONE = 0,		/* no direction: no winner, no arrow */
@@ -99,6 +99,13 @@ struct series {
 
 struct value {
 	size_t		 system;	/* index into result_set.systems */
+	/*
+	 * The value: the figure the source states (a PTS <Value>, a printed
+	 * OpenBenchmarking number, a dd rate), else the mean of the runs.
+	 * It is what is shown, charted, exported and diffed; the runs give
+	 * SE, N, min and max, and their own mean (value_runs_mean) only
+	 * where it differs from the stated figure.
+	 */
 	bool		 has_mean;
 	double		 mean;
 	bool		 has_se;
@@ -235,10 +242,24 @@ const char *display_name(enum display d);
 enum display display_parse(const char *s);
 
 /*
- * Fill mean, SE and N of v from v->runs when there are runs: mean is their
- * mean, N their count, SE the sample standard deviation over sqrt(N) (0
- * when N = 1). With no runs, leave what the source stated. Never invents.
+ * Fill N, SE, min and max of v from v->runs when there are runs: N is
+ * their count, SE the sample standard deviation over sqrt(N) (0 when
+ * N = 1), min and max their extremes when there are two or more and the
+ * source stated none. The mean is set to the runs' mean only when the
+ * source stated no value (has_mean false): a stated value stays the value.
+ * With no runs, leave what the source stated. Never invents.
  */
 void	 value_compute_stats(struct value *v);
+/*
+ * The mean of v's raw runs in *out, when it has runs and that mean
+ * differs from the value (v->mean) by more than printing noise; false
+ * otherwise. The secondary figure shown beside a stated value.
+ */
+bool	 value_runs_mean(const struct value *v, double *out);
+/*
+ * The mean that statistics use: the runs' mean when there are runs (a
+ * stated value may be rounded), else the value. Callers check has_mean.
+ */
+double	 value_stat_mean(const struct value *v);
 
 #endif

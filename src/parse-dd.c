@@ -2,8 +2,9 @@
 /*
  * dd summaries found anywhere in a text file: GNU coreutils (with or
  * without the GiB part, any locale's words and decimal comma), BSD/macOS
- * ("bytes transferred in"), busybox. Bytes and seconds are kept as given;
- * MB/s and MiB/s are computed from them. status=progress updates are not
+ * ("bytes transferred in"), busybox. The rate dd prints is the value, in
+ * MB/s (10^6 bytes/s); the MiB/s figure computed from the bytes and
+ * seconds, kept as given, goes beside it in the note. status=progress updates are not
  * summaries; "dd: ..." errors are reported. The "dd ..." command line
  * above a result names the test; headings followed by "Key: value" lines
  * name systems (see docs/fio-dd.md). It does not run dd.
@@ -44,7 +45,11 @@ static int	 parse_dd_read(const char *path, const struct read_options *opt,
 		    struct result_set *rs, struct diag *d);
 static double	 parse_dd_num(const char *s);
 static void	 parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
-		    const char *secs, const char *variant, const char *as_given);
+		    const char *secs, const char *rate, const char *variant,
+		    const char *as_given);
+static bool	 parse_dd_rate(const char *rate, bool binary, double *mbs,
+		    char **text);
+static char	*parse_dd_shift(const char *num, int e);
 static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		    const char *next, long lineno, bool progress);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
@@ -242,18 +247,105 @@ parse_dd_system(struct parse_dd_state *st)
 	return idx;
 }
 
+/*
+ * dd's printed rate ("19,0 GB/s", "2.0MB/s", "536870912 B/s") in MB/s.
+ * GNU and BSD scale by 1000; busybox (binary) by 1024. *text is the
+ * number as printed when it already is in MB/s, so it keeps dd's
+ * precision, else NULL. False when the rate is not one dd prints
+ * ("Infinity B/s" after a zero-second copy).
+ */
+static bool
+parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
+{
+	static const char	 prefixes[] = "kMGTPE";
+	const char		*p, *q;
+	char			*num, *c;
+	double			 v, base = binary ? 1024.0 : 1000.0, scale = 1;
+	int			 power = 0, i;
+
+	*text = NULL;
+	for (p = rate; isdigit((unsigned char)*p) || *p == '.' || *p == ','; p++)
+		;
+	if (p == rate)
+		return false;
+	num = xstrndup(rate, (size_t)(p - rate));
+	v = parse_dd_num(num);
+	q = p + (*p == ' ');
+	/* busybox writes "KB/s", GNU "kB/s". */
+	if (*q != '\0' && (c = strchr(prefixes, *q == 'K' ? 'k' : *q)) != NULL) {
+		power = (int)(c - prefixes) + 1;
+		q++;
+	}
+	if (strcmp(q, "B/s") != 0 || !isfinite(v)) {
+		free(num);
+		return false;
+	}
+	for (i = 0; i < power; i++)
+		scale *= base;
+	*mbs = v * scale / 1e6;
+	/* SI prefixes move the decimal point: the text keeps dd's digits. */
+	if (!binary)
+		*text = parse_dd_shift(num, 3 * power - 6);
+	free(num);
+	return true;
+}
+
+/*
+ * The decimal number num ("41,7", "536870912") times 10^e, as text with
+ * the same significant digits ("0.0417", "536.870912"). num is digits
+ * with at most one '.' or ','.
+ */
+static char *
+parse_dd_shift(const char *num, int e)
+{
+	struct strbuf	 sb;
+	char		 digits[64];
+	size_t		 nd = 0, i;
+	long		 point = -1, at;	/* digits before the decimal point */
+
+	for (; *num != '\0' && nd < sizeof(digits) - 1; num++) {
+		if (*num == '.' || *num == ',')
+			point = (long)nd;
+		else
+			digits[nd++] = *num;
+	}
+	if (point < 0)
+		point = (long)nd;
+	at = point + e;
+	/* Leading zeros of the integer part carry no digit. */
+	i = 0;
+	while (i + 1 < nd && (long)i + 1 < at && digits[i] == '0')
+		i++;
+	strbuf_init(&sb);
+	if (at <= (long)i) {
+		strbuf_adds(&sb, "0.");
+		for (; at < (long)i; at++)
+			strbuf_addc(&sb, '0');
+		for (; i < nd; i++)
+			strbuf_addc(&sb, digits[i]);
+		return strbuf_detach(&sb);
+	}
+	for (; (long)i < at; i++)
+		strbuf_addc(&sb, i < nd ? digits[i] : '0');
+	if (i < nd) {
+		strbuf_addc(&sb, '.');
+		for (; i < nd; i++)
+			strbuf_addc(&sb, digits[i]);
+	}
+	return strbuf_detach(&sb);
+}
+
 static void
 parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
-    const char *secs, const char *variant, const char *as_given)
+    const char *secs, const char *rate, const char *variant,
+    const char *as_given)
 {
 	struct strbuf	 desc;
 	struct test	*t;
 	struct value	*v;
-	double		 b, s;
+	double		 b, s, mbs;
+	char		*text = NULL;
 	size_t		 sys, i;
-	int		 k;
-	static const char *const units[2] = { "MB/s", "MiB/s" };
-	static const double scale[2] = { 1e6, 1048576.0 };
 
 	b = g_ascii_strtod(bytes, NULL);
 	s = parse_dd_num(secs);
@@ -262,33 +354,37 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 		    "no rate can be computed; skipped", secs);
 		return;
 	}
+	/* A rate dd did not print in a known form: bytes over seconds, as dd computes it. */
+	if (!parse_dd_rate(rate, strcmp(variant, "busybox") == 0, &mbs, &text))
+		mbs = b / s / 1e6;
 	sys = parse_dd_system(st);
 	strbuf_init(&desc);
 	parse_dd_describe(&st->cmd, bytes, &desc);
-	for (k = 0; k < 2; k++) {
-		t = result_set_add_test(st->rs);
-		model_set_str(&t->identifier, "");
-		model_set_str(&t->title, "dd");
-		model_set_str(&t->app_version, "");
-		model_set_str(&t->arguments, strbuf_str(&desc));
-		model_set_str(&t->description, strbuf_str(&desc));
-		model_set_str(&t->unit, units[k]);
-		t->proportion = PROP_HIB;
-		model_set_str(&t->proportion_raw, "HIB");
-		t->display = DISPLAY_BAR;
-		model_set_str(&t->display_raw, "BAR_GRAPH");
-		kv_list_add(&t->facts, "dd variant", variant);
-		for (i = 0; i < st->cmd.len; i++)
-			kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
-		v = test_add_value(t, sys);
-		v->has_mean = true;
-		v->mean = b / s / scale[k];
-		dbl_list_add(&v->runs, v->mean);
-		v->n = 1;
-		v->note = xasprintf("%s bytes in %s s (dd: \"%s\")%s%s", bytes, secs,
-		    as_given, st->error != NULL ? "; partial copy: " : "",
-		    st->error != NULL ? st->error : "");
-	}
+	/* One copy is one measurement: one test, in the unit dd prints. */
+	t = result_set_add_test(st->rs);
+	model_set_str(&t->identifier, "");
+	model_set_str(&t->title, "dd");
+	model_set_str(&t->app_version, "");
+	model_set_str(&t->arguments, strbuf_str(&desc));
+	model_set_str(&t->description, strbuf_str(&desc));
+	model_set_str(&t->unit, "MB/s");
+	t->proportion = PROP_HIB;
+	model_set_str(&t->proportion_raw, "HIB");
+	t->display = DISPLAY_BAR;
+	model_set_str(&t->display_raw, "BAR_GRAPH");
+	kv_list_add(&t->facts, "dd variant", variant);
+	for (i = 0; i < st->cmd.len; i++)
+		kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
+	v = test_add_value(t, sys);
+	v->has_mean = true;
+	v->mean = mbs;
+	v->value_text = text;
+	dbl_list_add(&v->runs, v->mean);
+	v->n = 1;
+	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%s\")%s%s",
+	    b / s / 1048576.0, bytes, secs, as_given,
+	    st->error != NULL ? "; partial copy: " : "",
+	    st->error != NULL ? st->error : "");
 	if (st->error != NULL) {
 		format_warn(st->opt, st->path, lineno, "dd result follows an error "
 		    "(\"%s\", line %ld): the copy was partial", st->error, st->error_line);
@@ -305,7 +401,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
     const char *next, long lineno, bool progress)
 {
 	GMatchInfo	*mi = NULL;
-	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL;
+	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL, *r = NULL;
 	const char	*p = line + strspn(line, " \t");
 	char		*given;
 
@@ -316,9 +412,10 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			b = g_match_info_fetch(mi, 2);
 			c = g_match_info_fetch(mi, 3);
 			dd = g_match_info_fetch(mi, 4);
+			r = g_match_info_fetch(mi, 5);
 			given = g_strstrip(xstrdup(p));
 			/* busybox: "(1.0MB)" without a space, "seconds". */
-			parse_dd_result(st, lineno, a, c, strcmp(dd, "seconds") == 0 ||
+			parse_dd_result(st, lineno, a, c, r, strcmp(dd, "seconds") == 0 ||
 			    (*b != '\0' && strchr(b, ' ') == NULL) ? "busybox" : "GNU",
 			    given);
 			free(given);
@@ -330,8 +427,10 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	if (g_regex_match(st->re_bsd, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
+		b = g_match_info_fetch(mi, 3);
+		r = g_strdup_printf("%s B/s", b);
 		given = g_strstrip(xstrdup(p));
-		parse_dd_result(st, lineno, a, c, "BSD", given);
+		parse_dd_result(st, lineno, a, c, r, "BSD", given);
 		free(given);
 		goto out;
 	}
@@ -402,6 +501,7 @@ out:
 	g_free(b);
 	g_free(c);
 	g_free(dd);
+	g_free(r);
 }
 
 static int

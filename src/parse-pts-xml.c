@@ -823,12 +823,13 @@ parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 		/* PASS_FAIL, IMAGE_COMPARISON...: the text is the result. */
 		return;
 	}
+	/* The stated <Value> is the value; the runs give SE, N, min and max. */
+	v->has_mean = true;
+	v->mean = d;
 	if (v->raw_string != NULL && parse_pts_xml_numbers(v->raw_string, ':', &v->runs)) {
 		value_compute_stats(v);
 		return;
 	}
-	v->has_mean = true;
-	v->mean = d;
 	v->n = 1;
 	if (v->raw_string != NULL)
 		format_warn(p->opt, p->path, line, "RawString \"%.40s\" is "

@@ -17,7 +17,7 @@ static bool	 runs_merge_same_name(const struct test *a, const struct test *b);
 static void	 runs_merge_value(struct value *dst, const struct value *src);
 static void	 runs_merge_copy_value(struct value *dst, const struct value *src);
 static void	 runs_merge_free_test(struct test *t);
-static void	 runs_merge_stats(struct value *v);
+static void	 runs_merge_stats(struct value *v, bool restate);
 
 static bool
 runs_merge_same_name(const struct test *a, const struct test *b)
@@ -34,26 +34,23 @@ runs_merge_same_test(const struct test *a, const struct test *b)
 	return runs_merge_same_name(a, b) && kv_list_equal(&a->facts, &b->facts);
 }
 
-/* Mean, SE, N from the runs; min and max too once there are several. */
+/*
+ * N, SE, min and max from the runs. Repeats of one test (restate) have no
+ * single stated figure: their value is the runs' mean, and the first
+ * run's text no longer states it. A copied value keeps what it states.
+ */
 static void
-runs_merge_stats(struct value *v)
+runs_merge_stats(struct value *v, bool restate)
 {
-	size_t	i;
-
+	if (restate) {
+		v->has_mean = v->has_min = v->has_max = false;
+		free(v->value_text);
+		v->value_text = NULL;
+	}
 	value_compute_stats(v);
 	/* One run says nothing about spread: SE stays absent, not 0. */
-	if (v->runs.len < 2) {
+	if (v->runs.len < 2)
 		v->has_se = false;
-		return;
-	}
-	v->has_min = v->has_max = true;
-	v->min = v->max = v->runs.v[0];
-	for (i = 1; i < v->runs.len; i++) {
-		if (v->runs.v[i] < v->min)
-			v->min = v->runs.v[i];
-		if (v->runs.v[i] > v->max)
-			v->max = v->runs.v[i];
-	}
 }
 
 static void
@@ -89,7 +86,7 @@ runs_merge_value(struct value *dst, const struct value *src)
 		for (k = 0; k < src->series[i].y.len; k++)
 			dbl_list_add(&s->y, src->series[i].y.v[k]);
 	}
-	runs_merge_stats(dst);
+	runs_merge_stats(dst, true);
 }
 
 static void
@@ -97,9 +94,9 @@ runs_merge_copy_value(struct value *dst, const struct value *src)
 {
 	value_clear(dst);
 	value_copy(dst, src);
-	/* Raw runs decide mean, SE, N, min and max; a stated value stays as stated. */
+	/* Raw runs decide SE, N, min and max; a stated value stays as stated. */
 	if (src->runs.len > 0)
-		runs_merge_stats(dst);
+		runs_merge_stats(dst, false);
 }
 
 /* Release a test that was moved out of rs->tests (its storage, not the slot). */

@@ -121,7 +121,7 @@ check_ok "systems --meta" "$BR" systems --meta 1
 check_grep "systems --meta: run metadata" "User: +bench" "$T/out"
 
 check_ok "export json to stdout" "$BR" export 1 --format json
-check_grep "json schema version" '"schema": 1' "$T/out"
+check_grep "json schema version" '"schema": 2' "$T/out"
 check_ok "export pts-xml to a file" "$BR" export 1 -f pts-xml -o "$T/x.xml"
 check "export wrote the file" test -s "$T/x.xml"
 check_ok "the export is well-formed XML" xmllint --noout "$T/x.xml"

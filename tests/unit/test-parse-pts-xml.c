@@ -8,11 +8,14 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <glib.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 
 #include "export.h"
 #include "format.h"
@@ -193,6 +196,81 @@ xpath_count(const char *path, const char *xpath)
 	return n;
 }
 
+/* Text of the first child element of n named name, or NULL; free() it. */
+static char *
+child_text(xmlNodePtr n, const char *name)
+{
+	for (n = n->children; n != NULL; n = n->next)
+		if (n->type == XML_ELEMENT_NODE &&
+		    strcmp((const char *)n->name, name) == 0)
+			return (char *)xmlNodeGetContent(n);
+	return NULL;
+}
+
+/*
+ * Every bar-graph Entry of path whose <Value> is a number, read by
+ * libxml2's tree parser (a route independent of the streaming reader),
+ * must be the value rs holds for that system: the stated figure, not the
+ * mean of the RawString. Entries naming their system twice in one result
+ * are skipped (which one the reader keeps is a documented choice).
+ * Returns the number of mismatches; *checked counts the entries compared.
+ */
+static long
+stated_mismatches(const char *path, const struct result_set *rs,
+    long *checked)
+{
+	xmlDocPtr	 doc;
+	xmlNodePtr	 r, data, e;
+	size_t		 ti = 0;
+	long		 bad = 0, sys;
+	char		*id, *val, *fmt, *end;
+	double		 want;
+	const struct value *v;
+
+	*checked = 0;
+	if ((doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING |
+	    XML_PARSE_NOERROR | XML_PARSE_HUGE)) == NULL)
+		return -1;
+	for (r = xmlDocGetRootElement(doc)->children; r != NULL; r = r->next) {
+		if (r->type != XML_ELEMENT_NODE ||
+		    strcmp((const char *)r->name, "Result") != 0)
+			continue;
+		fmt = child_text(r, "DisplayFormat");
+		for (data = r->children; data != NULL; data = data->next) {
+			if (data->type != XML_ELEMENT_NODE ||
+			    strcmp((const char *)data->name, "Data") != 0 ||
+			    ti >= rs->ntests || (fmt != NULL && *fmt != '\0' &&
+			    strcmp(fmt, "BAR_GRAPH") != 0))
+				continue;
+			for (e = data->children; e != NULL; e = e->next) {
+				if (e->type != XML_ELEMENT_NODE)
+					continue;
+				id = child_text(e, "Identifier");
+				val = child_text(e, "Value");
+				if (id != NULL && val != NULL && *val != '\0' &&
+				    (want = strtod(val, &end), *end == '\0') &&
+				    (sys = result_set_find_system(rs, id)) >= 0 &&
+				    (v = test_find_value(&rs->tests[ti],
+				    (size_t)sys)) != NULL && v->value_text != NULL &&
+				    strcmp(v->value_text, val) == 0) {
+					(*checked)++;
+					if (!v->has_mean || v->mean != want) {
+						bad++;
+						diag("%s: result %zu, %s: Value %s, read %.17g",
+						    path, ti + 1, id, val, v->mean);
+					}
+				}
+				xmlFree(id);
+				xmlFree(val);
+			}
+		}
+		xmlFree(fmt);
+		ti++;
+	}
+	xmlFreeDoc(doc);
+	return bad;
+}
+
 static const struct value *
 value_at(const struct result_set *rs, size_t test, size_t i)
 {
@@ -252,13 +330,18 @@ test_scheduler(void)
 {
 	struct result_set	*rs = load_ok("fixtures/pts/scheduler-example.xml");
 	const struct value	*v;
+	double			 rm;
 
 	ok(rs != NULL, "scheduler fixture reads");
 	if (rs == NULL)
 		return;
-	/* Hand check: 398.4:405.1:403.0 -> mean 402.1667, SE 1.9785. */
+	/* Hand check: 398.4:405.1:403.0 -> mean 402.1667, SE 1.9785; stated 402.17. */
 	v = value_at(rs, 0, 0);
-	is_double(v->mean, 402.16667, 1e-4, "kyber mean from runs");
+	is_double(v->mean, 402.17, 0, "kyber: the stated Value is the value");
+	ok(value_runs_mean(v, &rm) && fabs(rm - 402.16667) < 1e-4,
+	    "kyber: the runs' mean kept beside it");
+	is_double(v->min, 398.4, 0, "kyber: min of the runs");
+	is_double(v->max, 405.1, 0, "kyber: max of the runs");
 	is_double(v->se, 1.97850, 1e-4, "kyber SE");
 	/* 366.0:372.8:369.9:375.5 -> mean 371.05, SE 2.0349, N 4. */
 	v = value_at(rs, 0, 1);
@@ -272,6 +355,46 @@ test_scheduler(void)
 	ok(v->has_mean && v->mean == 15.377 && v->n == 1 && !v->has_se,
 	    "single trial: Value is the mean, N 1, no SE");
 	ok(v->json_raw == NULL, "empty <JSON/> is absent");
+	result_set_free(rs);
+}
+
+/*
+ * PTS states each mean rounded to the test's precision: <Value>42.0 with
+ * runs 42:42:42.1 (mean 42.0333) and 94 with 93:94:94 (mean 93.6667).
+ * The stated figure is the value; the runs give SE, N, min and max.
+ */
+static void
+test_stated(void)
+{
+	struct result_set	*rs = load_ok("fixtures/pts/stated-rounding.xml");
+	const struct value	*v;
+	double			 rm;
+	long			 checked;
+
+	ok(rs != NULL, "stated-rounding fixture reads");
+	if (rs == NULL)
+		return;
+	v = value_at(rs, 0, 0);
+	is_double(v->mean, 42.0, 0, "42.0 stated: the value is 42.0, not 42.03");
+	is_str(v->value_text, "42.0", "42.0: its text");
+	/* SD of 42, 42, 42.1 is 0.057735; over sqrt(3): 0.033333. */
+	is_double(v->se, 0.0333333, 1e-6, "42.0: SE from the runs");
+	is_int(v->n, 3, "42.0: N from the runs");
+	is_double(v->min, 42.0, 0, "42.0: min from the runs");
+	is_double(v->max, 42.1, 0, "42.0: max from the runs");
+	ok(value_runs_mean(v, &rm) && fabs(rm - 42.0333333) < 1e-6,
+	    "42.0: the runs' mean 42.0333 is the secondary figure");
+	is_double(value_stat_mean(v), rm, 0, "42.0: statistics use the runs' mean");
+	v = value_at(rs, 1, 0);
+	is_double(v->mean, 94, 0, "94 stated: the value is 94, not 93.67");
+	ok(value_runs_mean(v, &rm) && fabs(rm - 93.6666667) < 1e-6,
+	    "94: runs' mean 93.67 beside it");
+	v = value_at(rs, 0, 1);
+	ok(!value_runs_mean(v, &rm) || fabs(rm - 41.9333333) < 1e-6,
+	    "41.9: runs 41.9:41.9:42.0");
+	is_int(stated_mismatches("fixtures/pts/stated-rounding.xml", rs,
+	    &checked), 0, "stated-rounding: every value as the file states it");
+	is_int(checked, 4, "stated-rounding: four values compared");
 	result_set_free(rs);
 }
 
@@ -600,7 +723,8 @@ test_corpus(void)
 	struct result_set *rs;
 	struct diag	 d;
 	size_t		 i, entries, nfiles = 0;
-	long		 want;
+	long		 want, checked, nchecked = 0;
+	double		 rm;
 
 	dir = g_strdup_printf("%s/corpus/pts-xml",
 	    shared != NULL && *shared != '\0' ? shared : "../shared");
@@ -639,6 +763,11 @@ test_corpus(void)
 			name = g_strdup_printf("%s: results", de->d_name);
 			is_int((long)rs->ntests, want, name);
 			g_free(name);
+			name = g_strdup_printf("%s: every value as the file states it",
+			    de->d_name);
+			is_int(stated_mismatches(path, rs, &checked), 0, name);
+			g_free(name);
+			nchecked += checked;
 			for (entries = 0, i = 0; i < rs->ntests; i++)
 				entries += rs->tests[i].nvalues;
 			name = g_strdup_printf("%s: entries", de->d_name);
@@ -657,13 +786,17 @@ test_corpus(void)
 	}
 	closedir(dp);
 	ok(nfiles > 0, "corpus has PTS files");
+	ok(nchecked > 900, "corpus: stated values compared");
+	diag("corpus: %ld stated values compared", nchecked);
 	/* Values checked by hand against the files. */
 	path = g_strdup_printf("%s/lucic71__ub-benchmark-infra__results_compress-"
 	    "zstd-1.6.0_composite.xml", dir);
 	if ((rs = load(path, &d)) != NULL) {
 		/* RawString 1318.6:1288.1:1293.1: mean 1299.9333, SD 16.358, SE 9.4443. */
 		is_double(rs->tests[0].values[0].se, 9.44428, 1e-4, "zstd SE by hand");
-		is_double(rs->tests[0].values[0].mean, 1299.93333, 1e-4, "zstd mean by hand");
+		is_double(rs->tests[0].values[0].mean, 1299.9, 0, "zstd: the stated Value");
+		ok(value_runs_mean(&rs->tests[0].values[0], &rm) &&
+		    fabs(rm - 1299.93333) < 1e-4, "zstd: the runs' mean beside it");
 		is_int(rs->nsystems, 20, "zstd: 20 systems");
 		result_set_free(rs);
 	} else
@@ -720,6 +853,7 @@ main(void)
 	test_fields();
 	test_storage();
 	test_scheduler();
+	test_stated();
 	test_quirks();
 	test_hostile();
 	test_csv();
