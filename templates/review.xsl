@@ -247,7 +247,7 @@ stated, or not derivable from what is) is never counted as a difference.</p>
 (title, description and unit), their systems stand side by side, with a footnote where the versions differ.</p>
 <ul>
 <xsl:for-each select="part">
-  <li><xsl:value-of select="@title"/><xsl:if test="@path != '' or @url != ''"> (<xsl:call-template name="source-name"/>)</xsl:if></li>
+  <li><xsl:value-of select="@title"/><xsl:if test="@path != '' or @url != ''"> — <xsl:call-template name="source-name"/></xsl:if></li>
 </xsl:for-each>
 </ul>
 <xsl:if test="note"><ul class="muted"><xsl:for-each select="note"><li><xsl:value-of select="."/></li></xsl:for-each></ul></xsl:if>
