@@ -20,6 +20,9 @@ check "no temporary files left" sh -c "[ -z \"\$(find '$T/p1' -name '*.tmp*')\" 
 check "an SVG and a PNG per chart" sh -c '[ $(ls "$1"/charts/*.svg | wc -l) -ge 2 ] &&
     [ $(ls "$1"/charts/*.svg | wc -l) -eq $(ls "$1"/charts/*.png | wc -l) ]' sh "$T/p1"
 check "PDF is valid" sh -c "pdfinfo '$T/p1/review.pdf' | grep -q '^Pages:'"
+nsections() {	# page -> the number of its sections
+	grep -o '<section id="s[0-9]*"' "$1" | wc -l
+}
 html_check() {	# page -> "errors=... scripts=..." in $T/hc
 	"$ROOT/$BUILD/tests/html-check" "$1" >"$T/hc" 2>"$T/hc.err"
 }
@@ -42,7 +45,7 @@ check_ok "publish again into the same directory" "$BR" publish -o "$T/p1" "$id"
 
 # FILE arguments are imported on the fly; several sets become sections.
 check_ok "publish two files" "$BR" publish -o "$T/p2" "$F/pts/storage-2sys.xml" "$F/hostile/evil-strings.xml"
-check "two sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p2/index.html" | wc -l)" -eq 2
+check "two sections" test "$(nsections "$T/p2/index.html")" -eq 2
 check_nogrep "hostile: no script element" '<script' "$T/p2/index.html"
 html_check "$T/p2/index.html"
 check_grep "hostile: parses, no script, handler or load" "^errors=0 .* scripts=0 handlers=0 loads=0$" "$T/hc"
@@ -59,12 +62,12 @@ sed -e 's/<AppVersion>3.36</<AppVersion>3.33</' -e 's/Samsung 980 PRO 2TB/my dri
     -e 's/Crucial T705 2TB/my drive B/g' -e 's/<Title>Two NVMe/<Title>Rerun of two NVMe/' \
     "$F/pts/storage-2sys.xml" >"$T/rerun.xml"
 check_ok "publish a review and a rerun" "$BR" publish -o "$T/p7" "$F/pts/storage-2sys.xml" "$T/rerun.xml"
-check "not combined unless asked: two sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p7/index.html" | wc -l)" -eq 2
+check "not combined unless asked: two sections" test "$(nsections "$T/p7/index.html")" -eq 2
 check_nogrep "no combined section" 'This section combines' "$T/p7/index.html"
 check_grep "two inputs: the comparison section stays" '<h2>Comparison</h2>' "$T/p7/index.html"
 check_ok "publish --combine a review and a rerun" "$BR" publish -o "$T/p7c" \
     --combine "$F/pts/storage-2sys.xml,$T/rerun.xml"
-check "combined: one section" test "$(grep -o '<section id="s[0-9]*"' "$T/p7c/index.html" | wc -l)" -eq 1
+check "combined: one section" test "$(nsections "$T/p7c/index.html")" -eq 1
 check_grep "combined: the rerun's systems are in it" "my drive A" "$T/p7c/index.html"
 check_grep "combined: footnote names the rerun's version" 'Values from .*Rerun of two NVMe.*3\.33' "$T/p7c/index.html"
 check_grep "combined: the section says what it combines" 'This section combines 2 result sets' "$T/p7c/index.html"
@@ -98,22 +101,26 @@ overviews_own() {	# page directory, what: each overview is over its section's te
 		check "$2: $s's overview is over its own $k tests (says $m)" test "$m" = "$k"
 	done
 }
-D="$F/demo"
-check_ok "publish the three demo documents" "$BR" publish -o "$T/p8" "$D/nvme-review.txt" \
-    "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
-check "three sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p8/index.html" | wc -l)" -eq 3
-chart_labels "$T/p8" >"$T/labels"
-[ -z "$REGEN" ] || cp "$T/labels" "$ROOT/tests/cli/publish.demo-charts.txt"
-check "each section's charts hold only its own systems (publish.demo-charts.txt)" \
-    diff -u "$ROOT/tests/cli/publish.demo-charts.txt" "$T/labels"
-overviews_own "$T/p8" "demo"
 differs() {	# page, section id -> the names of its rows marked as differing
 	xmllint --html --xpath "//section[@id='$2']//tr[@class='differs']/th" "$1" 2>/dev/null |
 	    sed 's/<[^>]*>//g'
 }
-differs "$T/p8/index.html" s1 >"$T/differs"; differs "$T/p8/index.html" s2 >>"$T/differs"
-check_nogrep "reviews: no systems row differs for want of a stated cell" \
-    '^(Motherboard|Chipset|Desktop|Display Server|Display Driver|Compiler|compiler|compiler_version)$' "$T/differs"
+three_reviews() {	# what, page dir, expected labels (name), NVME BTRFS DD inputs
+	what=$1; dir=$2; want=$3; shift 3
+	check_ok "$what: publish the three documents" "$BR" publish -o "$dir" "$@"
+	check "$what: three sections" test "$(nsections "$dir/index.html")" -eq 3
+	chart_labels "$dir" >"$T/labels"
+	[ -z "$REGEN" ] || cp "$T/labels" "$ROOT/tests/cli/$want"
+	check "$what: each section's charts hold only its own systems ($want)" \
+	    diff -u "$ROOT/tests/cli/$want" "$T/labels"
+	overviews_own "$dir" "$what"
+	differs "$dir/index.html" s1 >"$T/differs"; differs "$dir/index.html" s2 >>"$T/differs"
+	check_nogrep "$what: no systems row of the reviews differs for want of a stated cell" \
+	    '^(Motherboard|Chipset|Desktop|Display Server|Display Driver|Compiler|compiler|compiler_version)$' "$T/differs"
+}
+D="$F/demo"
+three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
+    "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
 check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
 check_grep "a cell the source does not state reads \"not stated\"" '>not stated</td>' "$T/p8/index.html"
 check_grep "the legend explains it" 'Not stated” marks a field' "$T/p8/index.html"
@@ -132,7 +139,7 @@ done
 nvme=$(sed -n 1p "$T/ids" | cut -f1); btrfs=$(sed -n 2p "$T/ids" | cut -f1)
 dd=$(sed -n 3p "$T/ids" | cut -f1); fio=$(sed -n 4p "$T/ids" | cut -f1)
 check_ok "publish --combine NVME,FIO BTRFS DD" "$BR" publish -o "$T/p10" --combine "$nvme,$fio" "$btrfs" "$dd"
-check "--combine: three sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p10/index.html" | wc -l)" -eq 3
+check "--combine: three sections" test "$(nsections "$T/p10/index.html")" -eq 3
 check_grep "--combine: the first section names both inputs" \
     'This section combines 2 result sets' "$T/p10/index.html"
 xmllint --html --xpath "//section[@id='s1']//table[1]/thead//th" "$T/p10/index.html" 2>/dev/null |
@@ -143,23 +150,14 @@ check "--combine: the Btrfs section's charts hold only its systems" sh -c \
     '! grep -l "Debian VM\|Samsung 980" "$1"/charts/s2-*.svg | grep -q .' sh "$T/p10"
 check_ok "an input both combined and named alone is one input" "$BR" publish -o "$T/p11" \
     --combine "$nvme,$fio" "$nvme" "$dd"
-check "... two sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p11/index.html" | wc -l)" -eq 2
+check "... two sections" test "$(nsections "$T/p11/index.html")" -eq 2
 
 # The seeds (when ../shared is there): the same promises on the real pages.
 if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
-	check_ok "publish the three seeds" "$BR" publish -o "$T/p12" "$SHARED"/seeds/000_*.txt \
+	three_reviews "seeds" "$T/p12" publish.seeds-charts.txt "$SHARED"/seeds/000_*.txt \
 	    "$SHARED"/seeds/004_*.txt "$SHARED"/seeds/001_*.txt
-	check "seeds: three sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p12/index.html" | wc -l)" -eq 3
-	chart_labels "$T/p12" >"$T/labels"
-	[ -z "$REGEN" ] || cp "$T/labels" "$ROOT/tests/cli/publish.seeds-charts.txt"
-	check "seeds: no chart mixes the reviews (publish.seeds-charts.txt)" \
-	    diff -u "$ROOT/tests/cli/publish.seeds-charts.txt" "$T/labels"
-	overviews_own "$T/p12" "seeds"
 	check_nogrep "seeds: no overview over a fraction of another review's tests" \
 	    'over 1 of the 32 tests' "$T/p12/index.html"
-	differs "$T/p12/index.html" s1 >"$T/differs"; differs "$T/p12/index.html" s2 >>"$T/differs"
-	check_nogrep "seeds: no systems row differs for want of a stated cell" \
-	    '^(Motherboard|Chipset|Desktop|Display Server|Display Driver|Compiler|compiler|compiler_version)$' "$T/differs"
 else
 	skip "publish the three seeds" "no ../shared"
 fi
