@@ -13,13 +13,27 @@
 #include "textsafe.h"
 #include "xalloc.h"
 
+/* The inputs named on the command line and the sections they form. */
+struct cmd_publish_plan {
+	struct str_list		 args;		/* every input once, as named */
+	struct publish_section	*sections;	/* in page order */
+	size_t			*idx;		/* storage of the sections' inputs */
+	size_t			 nsections;
+};
+
 static int	 cmd_publish_exec(struct cmd_ctx *, int, char **);
+static size_t	 cmd_publish_arg(const struct str_list *args, size_t n,
+		    const char *arg);
+static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
+		    size_t npos, struct cmd_publish_plan *plan);
+static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
 
 const struct cmd_entry cmd_publish_entry = {
 	.name = "publish",
 	.alias = NULL,
 	.usage = "-o DIR [--title T] [--template FILE] [--baseline SYSTEM] "
-	    "[--pdf] [--width PX] [--no-chart-files] ID|FILE...",
+	    "[--pdf] [--width PX] [--no-chart-files] [--combine ID|FILE,...]... "
+	    "ID|FILE...",
 	.summary = "write a self-contained HTML review page (and charts, PDF)",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_publish_exec
@@ -33,14 +47,105 @@ static const char publish_options_text[] =
     "      --pdf              also write DIR/review.pdf\n"
     "      --width PX         chart width in CSS pixels (default 800)\n"
     "      --no-chart-files   do not write DIR/charts/ (the page still has every chart)\n"
+    "      --combine A,B,...  one section for these inputs, their systems on shared\n"
+    "                         charts (repeatable; otherwise each input is a section)\n"
     "      --db PATH          results database\n"
     "  -h, --help             show this help\n";
+
+/* Index of arg among the first n of args, or n when it is not there. */
+static size_t
+cmd_publish_arg(const struct str_list *args, size_t n, const char *arg)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(args->items[i], arg) == 0)
+			return i;
+	return n;
+}
+
+/*
+ * The page's sections: one per --combine list (in option order), then one
+ * per other input named (in order). An input named both in a list and on
+ * its own is the same input, in the combined section. Returns NULL, or a
+ * message (free it) for the usage error.
+ */
+static char *
+cmd_publish_plan(const struct str_list *combine, char **pos, size_t npos,
+    struct cmd_publish_plan *plan)
+{
+	const char	*p, *comma;
+	char		*name, *err = NULL;
+	bool		*placed;
+	size_t		 cap = npos + 1, i, k, len, start, ncomb, nidx = 0;
+
+	memset(plan, 0, sizeof(*plan));
+	for (i = 0; i < combine->len; i++)
+		for (p = combine->items[i], cap++; *p != '\0'; p++)
+			cap += *p == ',';
+	plan->idx = xcalloc(cap, sizeof(*plan->idx));
+	plan->sections = xcalloc(cap, sizeof(*plan->sections));
+	placed = xcalloc(cap, sizeof(*placed));
+	for (i = 0; i < combine->len; i++) {
+		start = nidx;
+		for (p = combine->items[i]; p != NULL;
+		    p = comma != NULL ? comma + 1 : NULL) {
+			comma = strchr(p, ',');
+			len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+			if (len == 0) {
+				err = xasprintf("--combine %s: an input name is empty",
+				    combine->items[i]);
+				goto out;
+			}
+			name = xstrndup(p, len);
+			k = cmd_publish_arg(&plan->args, plan->args.len, name);
+			if (k == plan->args.len)
+				str_list_add(&plan->args, name);
+			free(name);
+			if (placed[k]) {
+				err = xasprintf("--combine: %s is named twice",
+				    plan->args.items[k]);
+				goto out;
+			}
+			placed[k] = true;
+			plan->idx[nidx++] = k;
+		}
+		if (nidx - start < 2) {
+			err = xasprintf("--combine %s: name two or more inputs, "
+			    "separated by commas", combine->items[i]);
+			goto out;
+		}
+		plan->sections[plan->nsections].inputs = &plan->idx[start];
+		plan->sections[plan->nsections++].n = nidx - start;
+	}
+	ncomb = plan->args.len;
+	for (i = 0; i < npos; i++) {
+		if (cmd_publish_arg(&plan->args, ncomb, pos[i]) < ncomb)
+			continue;	/* in its combined section already */
+		str_list_add(&plan->args, pos[i]);
+		plan->idx[nidx] = plan->args.len - 1;
+		plan->sections[plan->nsections].inputs = &plan->idx[nidx++];
+		plan->sections[plan->nsections++].n = 1;
+	}
+out:
+	free(placed);
+	return err;
+}
+
+static void
+cmd_publish_plan_free(struct cmd_publish_plan *plan)
+{
+	str_list_free(&plan->args);
+	free(plan->sections);
+	free(plan->idx);
+	memset(plan, 0, sizeof(*plan));
+}
 
 static int
 cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	enum { OPT_TITLE = 0x2000, OPT_TEMPLATE, OPT_BASELINE, OPT_PDF,
-	    OPT_WIDTH, OPT_NOCHARTS };
+	    OPT_WIDTH, OPT_NOCHARTS, OPT_COMBINE };
 	static const struct option longopts[] = {
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "title",	required_argument,	NULL, OPT_TITLE },
@@ -49,19 +154,21 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "pdf",	no_argument,		NULL, OPT_PDF },
 		{ "width",	required_argument,	NULL, OPT_WIDTH },
 		{ "no-chart-files", no_argument,	NULL, OPT_NOCHARTS },
+		{ "combine",	required_argument,	NULL, OPT_COMBINE },
 		{ "db",		required_argument,	NULL, CMD_OPT_DB },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct publish_job	  job;
 	struct result_set	**sets = NULL;
-	struct str_list		  written = { 0 };
+	struct str_list		  written = { 0 }, combine = { 0 };
+	struct cmd_publish_plan	  plan = { 0 };
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
-	char			 *end;
+	char			 *end, *err = NULL;
 	long			  w;
-	int			  ch, rc = EXIT_OK, i_arg;
+	int			  ch, rc = EXIT_OK;
 
 	memset(&job, 0, sizeof(job));
 	job.chart_files = true;
@@ -84,10 +191,15 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_WIDTH:
 			w = strtol(optarg, &end, 10);
-			if (*end != '\0' || w < 320 || w > 4000)
-				return cmd_usage(&cmd_publish_entry,
+			if (*end != '\0' || w < 320 || w > 4000) {
+				rc = cmd_usage(&cmd_publish_entry,
 				    "--width takes a number of pixels from 320 to 4000");
+				goto out;
+			}
 			job.chart_width = (int)w;
+			break;
+		case OPT_COMBINE:
+			str_list_add(&combine, optarg);
 			break;
 		case OPT_NOCHARTS:
 			job.chart_files = false;
@@ -96,19 +208,32 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			ctx->db_path = optarg;
 			break;
 		case 'h':
-			return cmd_help(&cmd_publish_entry, publish_options_text);
+			rc = cmd_help(&cmd_publish_entry, publish_options_text);
+			goto out;
 		default:
-			return cmd_usage(&cmd_publish_entry, NULL);
+			rc = cmd_usage(&cmd_publish_entry, NULL);
+			goto out;
 		}
 	}
-	if (job.outdir == NULL)
-		return cmd_usage(&cmd_publish_entry, "-o DIR is required");
-	if (optind == argc)
-		return cmd_usage(&cmd_publish_entry, "name at least one result set");
+	if (job.outdir == NULL) {
+		rc = cmd_usage(&cmd_publish_entry, "-o DIR is required");
+		goto out;
+	}
+	if (optind == argc && combine.len == 0) {
+		rc = cmd_usage(&cmd_publish_entry, "name at least one result set");
+		goto out;
+	}
+	if ((err = cmd_publish_plan(&combine, argv + optind,
+	    (size_t)(argc - optind), &plan)) != NULL) {
+		rc = cmd_usage(&cmd_publish_entry, err);
+		goto out;
+	}
+	job.sections = plan.sections;
+	job.nsections = plan.nsections;
 
-	sets = xcalloc((size_t)(argc - optind), sizeof(*sets));
-	for (i_arg = optind; i_arg < argc; i_arg++) {
-		rc = cmd_load_arg(ctx, argv[i_arg], &sets[nsets], &id);
+	sets = xcalloc(plan.args.len + 1, sizeof(*sets));
+	for (i = 0; i < plan.args.len; i++) {
+		rc = cmd_load_arg(ctx, plan.args.items[i], &sets[nsets], &id);
 		if (rc != EXIT_OK)
 			goto out;
 		nsets++;
@@ -140,6 +265,9 @@ out:
 	for (i = 0; i < nsets; i++)
 		result_set_free(sets[i]);
 	free(sets);
+	free(err);
+	cmd_publish_plan_free(&plan);
+	str_list_free(&combine);
 	str_list_free(&written);
 	return rc;
 }

@@ -407,10 +407,12 @@ cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		fputs(SHOW_RESET, stdout);
 	termtext_wrap(stdout, head, (size_t)ctx->term_width, 2);
 	free(head);
+	/* One system is the best of nothing: no "*", so no legend for it. */
 	head = xasprintf("%zu system%s, %zu test%s. %s more is better, %s "
-	    "fewer is better, * best.", rs->nsystems, rs->nsystems == 1 ? "" :
+	    "fewer is better%s", rs->nsystems, rs->nsystems == 1 ? "" :
 	    "s", rs->ntests, rs->ntests == 1 ? "" : "s",
-	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v");
+	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v",
+	    rs->nsystems > 1 ? ", * best." : ".");
 	termtext_wrap(stdout, head, (size_t)ctx->term_width, 0);
 	free(head);
 	if (rs->ntests == 0 || rs->nsystems == 0) {

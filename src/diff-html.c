@@ -28,6 +28,9 @@ static void	 diff_html_list(struct strbuf *sb, const char *heading,
 		    bool tests);
 static char	*diff_html_pair(const struct diff *df, size_t pair);
 static const char *diff_html_color(enum diff_verdict v);
+static void	 diff_html_head(struct strbuf *sb, const char *label_a,
+		    const struct result_set *a, const char *label_b,
+		    const struct result_set *b);
 
 /*
  * Append s neutralised (control characters as visible escapes), made valid
@@ -241,6 +244,38 @@ diff_html_css(struct strbuf *sb)
 	    "section.diff .warning{border-left:4px solid #9a6b00;padding-left:8px}\n");
 }
 
+/* The section's opening: its heading and what A and B are. */
+static void
+diff_html_head(struct strbuf *sb, const char *label_a,
+    const struct result_set *a, const char *label_b,
+    const struct result_set *b)
+{
+	strbuf_adds(sb, "<section class=\"diff\">\n<h2>Comparison</h2>\n<p>A: ");
+	diff_html_text(sb, label_a != NULL ? label_a : "");
+	if (a->title != NULL) {
+		strbuf_adds(sb, " \u2014 ");
+		diff_html_text(sb, a->title);
+	}
+	strbuf_adds(sb, "<br/>B: ");
+	diff_html_text(sb, label_b != NULL ? label_b : "");
+	if (b->title != NULL) {
+		strbuf_adds(sb, " \u2014 ");
+		diff_html_text(sb, b->title);
+	}
+	strbuf_adds(sb, "</p>\n");
+}
+
+void
+diff_html_none(const struct result_set *a, const struct result_set *b,
+    const char *label_a, const char *label_b, const char *why,
+    struct strbuf *sb)
+{
+	diff_html_head(sb, label_a, a, label_b, b);
+	strbuf_adds(sb, "<p class=\"none\">Not compared: ");
+	diff_html_text(sb, why);
+	strbuf_adds(sb, ".</p>\n</section>\n");
+}
+
 void
 diff_html_section(const struct diff *df, struct strbuf *sb)
 {
@@ -249,19 +284,23 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 	char			*label, *pair;
 	size_t			 i;
 
-	strbuf_adds(sb, "<section class=\"diff\">\n<h2>Comparison</h2>\n<p>A: ");
-	diff_html_text(sb, df->opts.label_a != NULL ? df->opts.label_a : "");
-	if (df->a->title != NULL) {
-		strbuf_adds(sb, " \u2014 ");
-		diff_html_text(sb, df->a->title);
+	/* Only what both sets have is compared; with nothing, say so. */
+	if (df->nrows == 0) {
+		diff_html_none(df->a, df->b, df->opts.label_a, df->opts.label_b,
+		    df->nonly_a < df->a->ntests ?
+		    "the compared systems have no result in common" :
+		    "A and B have no test in common", sb);
+		return;
 	}
-	strbuf_adds(sb, "<br/>B: ");
-	diff_html_text(sb, df->opts.label_b != NULL ? df->opts.label_b : "");
-	if (df->b->title != NULL) {
-		strbuf_adds(sb, " \u2014 ");
-		diff_html_text(sb, df->b->title);
-	}
-	strbuf_printf(sb, "</p>\n<p class=\"summary\">%zu better, %zu worse, "
+	diff_html_head(sb, df->opts.label_a, df->a, df->opts.label_b, df->b);
+	strbuf_printf(sb, "<p class=\"scope\">Compared: the %zu test%s both "
+	    "have", df->a->ntests - df->nonly_a,
+	    df->a->ntests - df->nonly_a == 1 ? "" : "s");
+	if (df->nonly_a + df->nonly_b > 0)
+		strbuf_printf(sb, "; %zu only in A and %zu only in B are listed "
+		    "below, not compared", df->nonly_a, df->nonly_b);
+	strbuf_adds(sb, ".</p>\n");
+	strbuf_printf(sb, "<p class=\"summary\">%zu better, %zu worse, "
 	    "%zu no significant change, %zu changed without direction, %zu not "
 	    "testable (Welch's t-test, \u03b1 = %g, %s over %zu tested values",
 	    df->counts[DIFF_BETTER], df->counts[DIFF_WORSE],

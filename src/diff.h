@@ -163,6 +163,13 @@ int	 diff_json_write(const struct diff *df, FILE *fp, struct diag *d);
  * standalone page. Every string from the sets is escaped.
  */
 void	 diff_html_section(const struct diff *df, struct strbuf *sb);
+/*
+ * The same section when nothing is compared: what A and B are and why
+ * (why: raw text, "A and B have no system in common"). Labels may be NULL.
+ */
+void	 diff_html_none(const struct result_set *a, const struct result_set *b,
+	    const char *label_a, const char *label_b, const char *why,
+	    struct strbuf *sb);
 void	 diff_html_css(struct strbuf *sb);
 int	 diff_html_write(const struct diff *df, FILE *fp, struct diag *d);
 /*

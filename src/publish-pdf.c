@@ -244,9 +244,11 @@ pdf_system_table(const struct result_set *rs)
 				    (a != NULL && strcmp(a, b) != 0))
 					break;
 			}
+			/* As on the page: what the source does not state, said so. */
 			h = pdf_wrapped(c, keyw + colw * (double)si + pad, y + pad,
-			    colw * (double)(sj - si) - 2 * pad, a != NULL ? a : "—",
-			    &f, 0x1d232a, 6);
+			    colw * (double)(sj - si) - 2 * pad,
+			    a != NULL && *a != '\0' ? a : "not stated", &f,
+			    0x1d232a, 6);
 			rowh = fmax(rowh, h + 2 * pad);
 		}
 		canvas_line(c, 0, y + rowh, PDF_WIDTH_PX, y + rowh, 0xd5dbe1, 0.5, NULL);

@@ -23,6 +23,8 @@
 static xmlNodePtr px_child(xmlNodePtr parent, const char *name, const char *text);
 static void	 px_attr(xmlNodePtr node, const char *name, const char *value);
 static void	 px_attr_num(xmlNodePtr node, const char *name, double v, int prec);
+static const char *px_cell(const struct result_set *rs, size_t si,
+		    const char *key, bool facts, const char **prov);
 static void	 px_components(xmlNodePtr sec, const struct result_set *rs, bool facts);
 static void	 px_notes(xmlNodePtr sec, const struct result_set *rs);
 static int	 px_best(const struct result_set *rs, const struct test *t,
@@ -31,6 +33,8 @@ static double	 px_relative(const struct test *t, double v, double ref);
 static void	 px_result(xmlNodePtr sec, xmlNodePtr ov, struct result_set *rs,
 		    size_t set, size_t ti, long baseline,
 		    const struct publish_charts *charts);
+static void	 px_source(xmlNodePtr node, const struct result_set *rs);
+static void	 px_combined(xmlNodePtr sec, const struct publish_combined *c);
 static void	 px_section(xmlNodePtr root, struct result_set *rs, size_t set,
 		    const struct publish_options *opt,
 		    const struct publish_charts *charts);
@@ -99,16 +103,41 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 }
 
 /*
+ * The cell of system si in row key: the raw field, or with facts the
+ * normalised fact (*prov its provenance). NULL when the source does not
+ * state it for this system (absent, or empty: nothing was read).
+ */
+static const char *
+px_cell(const struct result_set *rs, size_t si, const char *key, bool facts,
+    const char **prov)
+{
+	const struct fact	*f;
+	const char		*v;
+
+	*prov = NULL;
+	if (facts) {
+		f = fact_list_get(&rs->systems[si].normalized, key);
+		v = f != NULL ? f->value : NULL;
+		*prov = f != NULL ? f->source : NULL;
+	} else
+		v = kv_list_get(&rs->systems[si].fields, key);
+	return v != NULL && *v != '\0' ? v : NULL;
+}
+
+/*
  * The system table as OpenBenchmarking draws it: one row per component,
  * one column per system, runs of equal adjacent cells merged. With facts,
  * the rows are the normalised facts and each cell carries its provenance.
+ * A cell the source does not state is marked missing ("not stated" on the
+ * page) and is never a difference: a row differs only when two systems
+ * state different values.
  */
 static void
 px_components(xmlNodePtr sec, const struct result_set *rs, bool facts)
 {
 	xmlNodePtr	 table, row, cell;
 	struct str_list	 keys = { 0 };
-	const char	*a, *b, *prov;
+	const char	*a, *b, *prov, *known, *ignored;
 	size_t		 si, sj, k, i;
 	bool		 seen, differs;
 
@@ -136,32 +165,25 @@ px_components(xmlNodePtr sec, const struct result_set *rs, bool facts)
 		row = px_child(table, "row", NULL);
 		px_attr(row, "name", keys.items[k]);
 		differs = false;
+		known = NULL;
 		for (si = 0; si < rs->nsystems; si = sj) {
-			const struct fact	*f = NULL;
-
-			if (facts) {
-				f = fact_list_get(&rs->systems[si].normalized, keys.items[k]);
-				a = f ? f->value : NULL;
-			} else
-				a = kv_list_get(&rs->systems[si].fields, keys.items[k]);
-			prov = f ? f->source : NULL;
+			a = px_cell(rs, si, keys.items[k], facts, &prov);
+			if (a != NULL && known == NULL)
+				known = a;
+			else if (a != NULL && strcmp(a, known) != 0)
+				differs = true;
+			/* Equal neighbours share a cell; so do neighbours not stated. */
 			for (sj = si + 1; sj < rs->nsystems; sj++) {
-				const struct fact *g = facts ? fact_list_get(
-				    &rs->systems[sj].normalized, keys.items[k]) : NULL;
-
-				b = facts ? (g ? g->value : NULL) :
-				    kv_list_get(&rs->systems[sj].fields, keys.items[k]);
+				b = px_cell(rs, sj, keys.items[k], facts, &ignored);
 				if ((a == NULL) != (b == NULL) ||
 				    (a != NULL && strcmp(a, b) != 0))
 					break;
 			}
-			if (si > 0 || sj < rs->nsystems)
-				differs = true;
-			cell = px_child(row, "cell", a != NULL ? a : "");
+			cell = px_child(row, "cell", a);
 			px_attr_num(cell, "span", (double)(sj - si), 0);
 			if (a == NULL)
 				px_attr(cell, "missing", "1");
-			if (prov != NULL)
+			if (prov != NULL && a != NULL)
 				px_attr(cell, "source", prov);
 		}
 		if (differs)
@@ -232,15 +254,16 @@ px_notes(xmlNodePtr sec, const struct result_set *rs)
 /*
  * The reference value of a row: the baseline system's value when one is
  * named and present, else the best value by the test's direction. Returns
- * the index of the best value in t->values, or -1 when there is no winner
- * (no direction, or fewer than one value).
+ * the index of the best value in t->values, or -1 when there is no winner:
+ * no direction, or fewer than two values (one system is the best of
+ * nothing, and 100 % of itself says nothing either).
  */
 static int
 px_best(const struct result_set *rs, const struct test *t, long baseline,
     double *ref)
 {
 	const struct value	*v;
-	size_t			 i;
+	size_t			 i, nknown = 0;
 	int			 best = -1;
 
 	(void)rs;
@@ -248,18 +271,19 @@ px_best(const struct result_set *rs, const struct test *t, long baseline,
 		v = &t->values[i];
 		if (!v->has_mean || !isfinite(v->mean))
 			continue;
+		nknown++;
 		if (best == -1 ||
 		    (t->proportion == PROP_LIB && v->mean < t->values[best].mean) ||
 		    (t->proportion != PROP_LIB && v->mean > t->values[best].mean))
 			best = (int)i;
 	}
-	if (best != -1)
-		*ref = t->values[best].mean;
+	if (nknown < 2 ||
+	    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
+		return -1;
+	*ref = t->values[best].mean;
 	if (baseline >= 0 && (v = test_find_value(t, (size_t)baseline)) != NULL &&
 	    v->has_mean)
 		*ref = v->mean;
-	if (t->proportion != PROP_HIB && t->proportion != PROP_LIB)
-		return -1;
 	return best;
 }
 
@@ -367,6 +391,37 @@ px_result(xmlNodePtr sec, xmlNodePtr ov, struct result_set *rs, size_t set,
 	}
 }
 
+/* Where rs came from, as attributes of node. */
+static void
+px_source(xmlNodePtr node, const struct result_set *rs)
+{
+	px_attr(node, "title", rs->title);
+	px_attr(node, "path", rs->source_path);
+	px_attr(node, "url", rs->source_url);
+	px_attr(node, "ref", rs->source_ref);
+	px_attr(node, "generator", rs->generator);
+}
+
+/*
+ * A combined section says what it combines: each input (as <part>, like a
+ * <source>) and merge's remarks (as <note>).
+ */
+static void
+px_combined(xmlNodePtr sec, const struct publish_combined *c)
+{
+	xmlNodePtr	 comb;
+	size_t		 i;
+
+	if (c->nparts == 0)
+		return;
+	comb = px_child(sec, "combined", NULL);
+	px_attr_num(comb, "count", (double)c->nparts, 0);
+	for (i = 0; i < c->nparts; i++)
+		px_source(px_child(comb, "part", NULL), c->parts[i]);
+	for (i = 0; c->notes != NULL && i < c->notes->len; i++)
+		px_child(comb, "note", c->notes->items[i]);
+}
+
 static void
 px_section(xmlNodePtr root, struct result_set *rs, size_t set,
     const struct publish_options *opt, const struct publish_charts *charts)
@@ -386,11 +441,10 @@ px_section(xmlNodePtr root, struct result_set *rs, size_t set,
 	if (rs->notes != NULL && *rs->notes)
 		px_child(sec, "setnotes", rs->notes);
 	src = px_child(sec, "source", NULL);
-	px_attr(src, "path", rs->source_path);
-	px_attr(src, "url", rs->source_url);
-	px_attr(src, "ref", rs->source_ref);
+	px_source(src, rs);
 	px_attr(src, "format", rs->format);
-	px_attr(src, "generator", rs->generator);
+	if (opt->combined != NULL)
+		px_combined(sec, &opt->combined[set]);
 
 	if (opt->baseline != NULL)
 		baseline = result_set_find_system(rs, opt->baseline);
@@ -424,9 +478,10 @@ publish_xml_build(struct result_set *const *sets, size_t nsets,
     const struct publish_options *opt, const struct publish_charts *charts,
     struct diag *d)
 {
-	xmlDocPtr	 doc;
-	xmlNodePtr	 root, srcs, s;
-	size_t		 i;
+	const struct publish_combined	*c;
+	xmlDocPtr			 doc;
+	xmlNodePtr			 root, srcs;
+	size_t				 i, k;
 
 	if (nsets == 0) {
 		diag_set(d, NULL, 0, "nothing to publish");
@@ -449,14 +504,14 @@ publish_xml_build(struct result_set *const *sets, size_t nsets,
 	    sets[0]->title : "Benchmark review");
 	if (nsets == 1 && sets[0]->description != NULL && opt->title == NULL)
 		px_child(root, "description", sets[0]->description);
+	/* The inputs: a combined section's parts, not the merged set. */
 	srcs = px_child(root, "sources", NULL);
 	for (i = 0; i < nsets; i++) {
-		s = px_child(srcs, "source", NULL);
-		px_attr(s, "title", sets[i]->title);
-		px_attr(s, "path", sets[i]->source_path);
-		px_attr(s, "url", sets[i]->source_url);
-		px_attr(s, "ref", sets[i]->source_ref);
-		px_attr(s, "generator", sets[i]->generator);
+		c = opt->combined != NULL ? &opt->combined[i] : NULL;
+		if (c == NULL || c->nparts == 0)
+			px_source(px_child(srcs, "source", NULL), sets[i]);
+		for (k = 0; c != NULL && k < c->nparts; k++)
+			px_source(px_child(srcs, "source", NULL), c->parts[k]);
 	}
 	for (i = 0; i < nsets; i++)
 		px_section(root, sets[i], i, opt, charts);

@@ -19,9 +19,21 @@
 #include "diag.h"
 #include "model.h"
 
+/*
+ * What one section was combined from (publish --combine): the inputs, in
+ * order, and merge's remarks (systems renamed, values dropped).
+ */
+struct publish_combined {
+	struct result_set *const *parts;	/* nparts 0: not combined */
+	size_t			  nparts;
+	const struct str_list	 *notes;	/* NULL: none */
+};
+
 struct publish_options {
 	const char	*title;		/* page title; NULL: the first set's */
 	const char	*baseline;	/* system identifier for relative %, or NULL */
+	/* One per set, in the order of the sets; NULL: no set is combined. */
+	const struct publish_combined *combined;
 };
 
 /*

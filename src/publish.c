@@ -56,6 +56,15 @@ struct pub_side_job {
 	size_t				  from, to;	/* its chart files */
 };
 
+/* The page's sets, one per section, and what each was combined from. */
+struct pub_sections {
+	struct result_set	**sets;
+	bool			 *owned;	/* merged here: free it */
+	struct publish_combined	 *combined;	/* one per set */
+	struct str_list		 *notes;	/* merge's remarks, one per set */
+	size_t			  n;
+};
+
 struct pub_ctx {
 	struct result_set *const *sets;
 	size_t			  nsets;
@@ -78,8 +87,10 @@ static int	 pub_overview_svg(const struct result_set *rs, void *arg,
 static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
 static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
-static size_t	 pub_group(struct result_set *const *in, size_t n,
-		    struct result_set ***out, bool **owned, struct diag *d);
+static int	 pub_sections(struct result_set *const *in, size_t n,
+		    const struct publish_job *job, struct pub_sections *ps,
+		    struct diag *d);
+static void	 pub_sections_free(struct pub_sections *ps);
 static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
 		    struct diag *d);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
@@ -322,87 +333,108 @@ out:
 }
 
 /*
- * Inputs that share a test become one comparison (merged the way PTS
- * merges result files, so their systems stand side by side in every
- * chart); inputs with nothing in common stay sections of their own.
- * Returns the number of page sets; *out and *owned (which of them to free)
- * are the caller's to free.
+ * The page's sections, built from the inputs as the job says: an input
+ * alone is borrowed; several inputs are merged the way PTS merges result
+ * files (merge_result_sets_comparable), and the section keeps what it was
+ * made of, so that the page can say so.
  */
-static size_t
-pub_group(struct result_set *const *in, size_t n, struct result_set ***out,
-    bool **owned, struct diag *d)
+static int
+pub_sections(struct result_set *const *in, size_t n,
+    const struct publish_job *job, struct pub_sections *ps, struct diag *d)
 {
-	struct result_set	**group = NULL;
-	struct str_list		  notes = { 0 };
-	struct strbuf		  title;
-	size_t			 *root, i, j, ti, tj, k, ng, nout = 0;
-	bool			  shared;
+	const struct publish_section	*sec;
+	struct result_set		**parts;
+	struct publish_section		  one;
+	struct strbuf			  title;
+	bool				 *used = NULL;
+	size_t				  nsec, i, k;
+	int				  rc = -1;
 
+	memset(ps, 0, sizeof(*ps));
 	strbuf_init(&title);
-	root = xcalloc(n, sizeof(*root));
-	*out = xcalloc(n, sizeof(**out));
-	*owned = xcalloc(n, sizeof(**owned));
-	group = xcalloc(n, sizeof(*group));
-	/* Union of inputs sharing any test; n is small, tests stop at the first match. */
-	for (i = 0; i < n; i++)
-		root[i] = i;
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++) {
-			shared = false;
-			for (ti = 0; ti < in[i]->ntests && !shared; ti++)
-				for (tj = 0; tj < in[j]->ntests && !shared; tj++)
-					shared = merge_comparable_result(&in[i]->tests[ti],
-					    &in[j]->tests[tj]);
-			if (shared) {
-				size_t	ri = root[i], rj = root[j];
-
-				for (k = 0; k < n; k++)
-					if (root[k] == rj)
-						root[k] = ri;
+	nsec = job->sections != NULL ? job->nsections : n;
+	ps->sets = xcalloc(nsec + 1, sizeof(*ps->sets));
+	ps->owned = xcalloc(nsec + 1, sizeof(*ps->owned));
+	ps->combined = xcalloc(nsec + 1, sizeof(*ps->combined));
+	ps->notes = xcalloc(nsec + 1, sizeof(*ps->notes));
+	used = xcalloc(n + 1, sizeof(*used));
+	for (i = 0; i < nsec; i++) {
+		if (job->sections != NULL)
+			sec = &job->sections[i];
+		else {
+			one.inputs = &i;
+			one.n = 1;
+			sec = &one;
+		}
+		if (sec->n == 0) {
+			diag_set(d, NULL, 0, "section %zu holds no input", i + 1);
+			goto out;
+		}
+		for (k = 0; k < sec->n; k++) {
+			if (sec->inputs[k] >= n || used[sec->inputs[k]]) {
+				diag_set(d, NULL, 0, "input %zu is %s", sec->inputs[k] + 1,
+				    sec->inputs[k] >= n ? "not given" :
+				    "in two sections");
+				goto out;
 			}
+			used[sec->inputs[k]] = true;
 		}
-	for (i = 0; i < n; i++) {
-		if (root[i] != i)
-			continue;
-		ng = 0;
-		for (k = 0; k < n; k++)
-			if (root[k] == i)
-				group[ng++] = in[k];
-		if (ng == 1) {
-			(*out)[nout++] = in[i];
+		ps->n++;
+		if (sec->n == 1) {
+			ps->sets[i] = in[sec->inputs[0]];
 			continue;
 		}
-		/* The section says what it combines. */
+		parts = xcalloc(sec->n, sizeof(*parts));
+		ps->combined[i].parts = parts;
+		ps->combined[i].nparts = sec->n;
+		ps->combined[i].notes = &ps->notes[i];
 		strbuf_reset(&title);
-		for (k = 0; k < ng; k++)
+		for (k = 0; k < sec->n; k++) {
+			parts[k] = in[sec->inputs[k]];
 			strbuf_printf(&title, "%s%s", k ? " + " : "",
-			    group[k]->title != NULL && *group[k]->title ?
-			    group[k]->title : "untitled");
-		if (merge_result_sets_comparable(group, ng, strbuf_str(&title), &(*out)[nout],
-		    &notes, d) != 0)
-			goto fail;
-		(*owned)[nout++] = true;
+			    parts[k]->title != NULL && *parts[k]->title ?
+			    parts[k]->title : "untitled");
+		}
+		if (merge_result_sets_comparable(parts, sec->n, strbuf_str(&title),
+		    &ps->sets[i], &ps->notes[i], d) != 0)
+			goto out;
+		ps->owned[i] = true;
 	}
-	str_list_free(&notes);
+	for (i = 0; i < n; i++)
+		if (!used[i]) {
+			diag_set(d, NULL, 0, "input %zu is in no section", i + 1);
+			goto out;
+		}
+	rc = 0;
+out:
+	free(used);
 	strbuf_free(&title);
-	free(group);
-	free(root);
-	return nout;
-fail:
-	for (i = 0; i < nout; i++)
-		if ((*owned)[i])
-			result_set_free((*out)[i]);
-	str_list_free(&notes);
-	strbuf_free(&title);
-	free(group);
-	free(root);
-	return 0;
+	return rc;
+}
+
+static void
+pub_sections_free(struct pub_sections *ps)
+{
+	size_t	i;
+
+	for (i = 0; i < ps->n; i++) {
+		if (ps->owned[i])
+			result_set_free(ps->sets[i]);
+		free((void *)ps->combined[i].parts);
+		str_list_free(&ps->notes[i]);
+	}
+	free(ps->sets);
+	free(ps->owned);
+	free(ps->combined);
+	free(ps->notes);
+	memset(ps, 0, sizeof(*ps));
 }
 
 /*
  * Two inputs: the page also says what changed from the first to the
- * second, with the same verdicts as `benchreport diff`. Sets whose systems
- * cannot be paired simply get no comparison.
+ * second, with the same verdicts as `benchreport diff`, over what both
+ * have; when they have no system or no test in common, the section says
+ * that nothing is compared.
  */
 static int
 pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
@@ -415,11 +447,13 @@ pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
 
 	diff_opts_init(&o);
 	diag_clear(&sub);
-	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
-		return 0;
 	strbuf_init(&html);
 	strbuf_init(&css);
-	diff_html_section(df, &html);
+	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
+		diff_html_none(sets[0], sets[1], NULL, NULL,
+		    "A and B have no system in common", &html);
+	else
+		diff_html_section(df, &html);
 	diff_html_css(&css);
 	rc = publish_xml_add_diff(doc, strbuf_str(&html), strbuf_str(&css), d);
 	strbuf_free(&html);
@@ -447,10 +481,10 @@ int
 publish_write(struct result_set *const *inputs, size_t ninputs,
     const struct publish_job *job, struct str_list *written, struct diag *d)
 {
-	struct result_set	**sets = NULL;
+	struct result_set	**sets;
 	struct publish_options	  page;
-	bool			 *owned = NULL;
-	size_t			  nsets, i;
+	struct pub_sections	  ps;
+	size_t			  nsets = 0, i;
 	struct pub_ctx		 pc;
 	struct publish_charts	 charts = {
 		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, NULL
@@ -478,8 +512,10 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	 */
 	(void)mallopt(M_MXFAST, 0);
 #endif
-	if ((nsets = pub_group(inputs, ninputs, &sets, &owned, d)) == 0)
+	if (pub_sections(inputs, ninputs, job, &ps, d) != 0)
 		goto out;
+	sets = ps.sets;
+	nsets = ps.n;
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
@@ -490,6 +526,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	if (pub_mkdir(job->outdir, d) != 0)
 		goto out;
 	page = job->page;
+	page.combined = ps.combined;
 	if (page.title == NULL && ninputs > 1)
 		page.title = "Benchmark review";	/* not one input's title */
 	for (i = 0; i < nsets; i++)
@@ -576,10 +613,6 @@ out:
 	free(pdfc);
 	if (nsets > 0)
 		pub_names_free(&pc);
-	for (i = 0; sets != NULL && i < nsets; i++)
-		if (owned[i])
-			result_set_free(sets[i]);
-	free(sets);
-	free(owned);
+	pub_sections_free(&ps);
 	return rc;
 }

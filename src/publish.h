@@ -17,18 +17,36 @@
 #include "model.h"
 #include "publish-xml.h"
 
+/*
+ * One section of the page: the inputs it holds, as indexes into the
+ * inputs. One input is a section of its own; several are combined
+ * (merged, so their systems share every chart where the tests match).
+ */
+struct publish_section {
+	const size_t	*inputs;
+	size_t		 n;		/* >= 1 */
+};
+
 struct publish_job {
 	const char		*outdir;	/* created when missing */
 	const char		*template_path;	/* NULL: compiled-in default */
 	bool			 pdf;		/* also DIR/review.pdf */
 	bool			 chart_files;	/* write DIR/charts/ (default on) */
 	int			 chart_width;	/* px; 0: default */
+	/*
+	 * The sections in page order, every input in exactly one. NULL: one
+	 * section per input, in order (inputs are never combined unless asked).
+	 */
+	const struct publish_section *sections;
+	size_t			 nsections;
 	struct publish_options	 page;
 };
 
 /*
- * Publish nsets result sets as one page. Paths of written files go to
- * *written (may be NULL). Returns 0, or -1 with d.
+ * Publish nsets result sets as one page, in the sections job names. With
+ * exactly two inputs the page also compares them (as `diff` does). Paths
+ * of written files go to *written (may be NULL). Returns 0, or -1 with d
+ * (also when job's sections do not hold every input exactly once).
  */
 int	 publish_write(struct result_set *const *sets, size_t nsets,
 	    const struct publish_job *job, struct str_list *written,

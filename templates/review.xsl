@@ -148,6 +148,7 @@ Values are means; whiskers and “SE +/-” show one standard error of the mean 
 <h2><xsl:value-of select="@title"/></h2>
 <xsl:if test="description"><p><xsl:value-of select="description"/></p></xsl:if>
 <xsl:if test="setnotes"><p class="note"><xsl:value-of select="setnotes"/></p></xsl:if>
+<xsl:apply-templates select="combined"/>
 
 <h3 id="{@id}-systems">Systems</h3>
 <div class="wrap"><table>
@@ -162,13 +163,15 @@ Values are means; whiskers and “SE +/-” show one standard error of the mean 
   <xsl:if test="@differs"><xsl:attribute name="class">differs</xsl:attribute></xsl:if>
   <th scope="row"><xsl:value-of select="@name"/></th>
   <xsl:for-each select="cell">
-    <td colspan="{@span}"><xsl:if test="@missing"><xsl:attribute name="class">missing</xsl:attribute>—</xsl:if>
+    <td colspan="{@span}"><xsl:if test="@missing"><xsl:attribute name="class">missing</xsl:attribute>not stated</xsl:if>
     <xsl:value-of select="."/></td>
   </xsl:for-each>
   </tr>
 </xsl:for-each>
 </tbody></table></div>
-<p class="muted note">Rows marked ≠ differ between systems; equal cells are merged.</p>
+<p class="muted note">Rows marked ≠ differ between systems in what the source states; equal cells are merged.
+<xsl:if test="components/row/cell[@missing]">“Not stated” marks a field the source gives for other systems but not for
+this one (or that could not be read from it); it is never counted as a difference.</xsl:if></p>
 
 <xsl:if test="facts">
 <details><summary>Normalised facts and where each came from</summary>
@@ -186,6 +189,8 @@ Values are means; whiskers and “SE +/-” show one standard error of the mean 
   </xsl:for-each></tr>
 </xsl:for-each>
 </tbody></table></div>
+<p class="muted note">Rows marked ≠ differ between systems where the fact is known for both; “unknown” (not
+stated, or not derivable from what is) is never counted as a difference.</p>
 </details>
 </xsl:if>
 
@@ -221,12 +226,32 @@ Values are means; whiskers and “SE +/-” show one standard error of the mean 
   </xsl:for-each></tr>
 </xsl:for-each>
 </tbody></table></div>
-<p class="muted note">★ marks the best value of each row (by the test's direction); percentages are relative
+<xsl:choose>
+<xsl:when test="overview/row/cell[@best]">
+<p class="muted note">★ marks the best value of each row with two or more results (by the test's direction); percentages are relative
 <xsl:choose><xsl:when test="systems/@baseline">to the baseline <xsl:value-of select="systems/@baseline"/></xsl:when>
 <xsl:otherwise>to the best</xsl:otherwise></xsl:choose> (higher is better), and the shading repeats them.</p>
+</xsl:when>
+<xsl:when test="systems/@count = 1">
+<p class="muted note">One system: no value is marked best, as there is nothing to compare it with.</p>
+</xsl:when>
+</xsl:choose>
 
 <xsl:apply-templates select="result"/>
 </section>
+</xsl:template>
+
+<xsl:template match="combined">
+<div class="combined note">
+<p>This section combines <xsl:value-of select="@count"/> result sets on shared charts: where they ran the same test
+(title, description and unit), their systems stand side by side, with a footnote where the versions differ.</p>
+<ul>
+<xsl:for-each select="part">
+  <li><xsl:value-of select="@title"/><xsl:if test="@path != '' or @url != ''"> — <xsl:call-template name="source-name"/></xsl:if></li>
+</xsl:for-each>
+</ul>
+<xsl:if test="note"><ul class="muted"><xsl:for-each select="note"><li><xsl:value-of select="."/></li></xsl:for-each></ul></xsl:if>
+</div>
 </xsl:template>
 
 <xsl:template match="result">

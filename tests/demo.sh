@@ -3,7 +3,10 @@
 # make demo: the main job on the bundled fixtures. Imports both review
 # exports (OpenBenchmarking text), the dd web page and three repeated fio
 # runs into a fresh database, shows one set in the terminal, and publishes
-# the HTML review page (with chart files and a PDF).
+# the HTML review page (with chart files and a PDF). Each input is a
+# section of its own, with its own systems, overview and charts; to put a
+# fresh result on a review's charts, name both in one list, e.g.
+# --combine "$nvme,$fresh" (that section then says what it combines).
 set -e
 BR=$1
 OUT=demo-out

@@ -7,7 +7,8 @@
 # scipy.stats.ttest_ind(after_runs, before_runs, equal_var=False) (Debian
 # python3-scipy 1.10.1) over the RawString runs, Holm-adjusted by hand.
 # Covers: exit statuses 0/1/2, --fail-above, --threshold, ID:SYSTEM,
-# --map, unmatched tests listed, every --format, NO_COLOR/tty, merge.
+# --map, unmatched tests listed, every --format, NO_COLOR/tty, merge, and
+# a hidden-dimension warning only from facts known on both sides.
 . "$ROOT/tests/cli/lib.sh"
 F="$ROOT/fixtures/diff"
 
@@ -125,4 +126,45 @@ check_grep "self merge: nothing doubles" '^4	.*	2 systems	5 tests$' "$T/out"
 check_ok "merge -o writes a file" "$BR" merge -o "$T/m.json" 1 2
 check_grep "merge -o: JSON export" '"title": "Writeback tuning: baseline"' "$T/m.json"
 check_fail 2 "merge needs two sets" "$BR" merge 1
+
+# The hidden-dimension warning names only facts the source states for both
+# compared systems: the Btrfs review's Single against its RAID1 (the
+# warning as expected in diff.btrfs-warning.txt; REGEN=1 rewrites it), and
+# seed 004, the page it was written from, when ../shared is there.
+facts_of() {	# ID -> "SYSTEM<tab>FACT" for every normalised fact
+	"$BR" systems "$1" | awk '/^[0-9]+: /{ sys = substr($0, index($0, ": ") + 2); f = 0; next }
+	    /^  normalised:/{ f = 1; next } /^  [^ ]/{ f = 0 }
+	    f && /^    [a-z_]+ /{ print sys "\t" $1 }'
+}
+warned_both_known() {	# what, ID: every fact warned about is known on both sides
+	facts_of "$2" >"$T/facts"
+	sed -n 's/^  \([^ ]*\) -> \([^:]*\): \([a-z_]*\): .*/\1\t\2\t\3/p' "$T/warning" >"$T/warned"
+	check "$1: the warning names a fact" test -s "$T/warned"
+	bad=$(while IFS="$(printf '\t')" read -r sa sb key; do
+		grep -qx "$sa$(printf '\t')$key" "$T/facts" && grep -qx "$sb$(printf '\t')$key" "$T/facts" ||
+		    echo "$key"
+	done <"$T/warned")
+	check "$1: no warned fact is unknown on one side (${bad:-none})" test -z "$bad"
+}
+BENCHREPORT_DB="$T/btrfs.db"; export BENCHREPORT_DB
+"$BR" -q import "$ROOT/fixtures/demo/btrfs-raid.txt" >"$T/id" 2>/dev/null
+bid=$(cut -f1 "$T/id")
+run "$BR" diff "$bid:Single" "$bid:RAID1"
+check "Btrfs Single vs RAID1: a difference (exit 1)" test "$st" -eq 1
+sed -n '/^Warning:/,$p' "$T/out" >"$T/warning"
+[ -z "$REGEN" ] || cp "$T/warning" "$ROOT/tests/cli/diff.btrfs-warning.txt"
+check "Btrfs Single vs RAID1: the warning (diff.btrfs-warning.txt)" \
+    diff -u "$ROOT/tests/cli/diff.btrfs-warning.txt" "$T/warning"
+warned_both_known "Btrfs Single vs RAID1" "$bid"
+check_fail 1 "Btrfs Single vs RAID1, html" "$BR" diff -f html "$bid:Single" "$bid:RAID1"
+check_nogrep "html: no fact stated for one side only (compiler)" 'compiler' "$T/out"
+if [ -n "$SHARED" ] && [ -f "$(ls "$SHARED"/seeds/004_*.txt 2>/dev/null | head -1)" ]; then
+	"$BR" -q import "$SHARED"/seeds/004_*.txt >"$T/id" 2>/dev/null
+	sid=$(cut -f1 "$T/id")
+	run "$BR" diff "$sid:Single" "$sid:RAID1"
+	sed -n '/^Warning:/,$p' "$T/out" >"$T/warning"
+	warned_both_known "seed 004 Single vs RAID1" "$sid"
+else
+	skip "seed 004 Single vs RAID1" "no ../shared"
+fi
 done_testing

@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: ISC
 # publish: the page parses, holds every result and value, chart files and
 # the PDF are written, nothing half-written is left behind, hostile strings
-# stay text, a replacement template works, and errors exit 2.
+# stay text, a replacement template works, and errors exit 2. Inputs stay
+# sections of their own (no chart mixes two reviews) unless --combine asks,
+# a cell the source does not state is no difference, and one system has no
+# best value. Expected chart labels: publish.demo-charts.txt and (with
+# ../shared) publish.seeds-charts.txt; REGEN=1 rewrites them.
 . tests/cli/lib.sh
 
 F="$ROOT/fixtures"
@@ -16,6 +20,9 @@ check "no temporary files left" sh -c "[ -z \"\$(find '$T/p1' -name '*.tmp*')\" 
 check "an SVG and a PNG per chart" sh -c '[ $(ls "$1"/charts/*.svg | wc -l) -ge 2 ] &&
     [ $(ls "$1"/charts/*.svg | wc -l) -eq $(ls "$1"/charts/*.png | wc -l) ]' sh "$T/p1"
 check "PDF is valid" sh -c "pdfinfo '$T/p1/review.pdf' | grep -q '^Pages:'"
+nsections() {	# page -> the number of its sections
+	grep -o '<section id="s[0-9]*"' "$1" | wc -l
+}
 html_check() {	# page -> "errors=... scripts=..." in $T/hc
 	"$ROOT/$BUILD/tests/html-check" "$1" >"$T/hc" 2>"$T/hc.err"
 }
@@ -38,7 +45,7 @@ check_ok "publish again into the same directory" "$BR" publish -o "$T/p1" "$id"
 
 # FILE arguments are imported on the fly; several sets become sections.
 check_ok "publish two files" "$BR" publish -o "$T/p2" "$F/pts/storage-2sys.xml" "$F/hostile/evil-strings.xml"
-check "two sections" test "$(grep -o '<section id="s[0-9]*"' "$T/p2/index.html" | wc -l)" -eq 2
+check "two sections" test "$(nsections "$T/p2/index.html")" -eq 2
 check_nogrep "hostile: no script element" '<script' "$T/p2/index.html"
 html_check "$T/p2/index.html"
 check_grep "hostile: parses, no script, handler or load" "^errors=0 .* scripts=0 handlers=0 loads=0$" "$T/hc"
@@ -48,15 +55,122 @@ for svg in "$T"/p2/charts/*.svg; do
 	check "chart $(basename "$svg") is well-formed XML" xmllint --noout "$svg"
 done
 
-# A fresh run of the same tests (another version, other systems) lands on
-# the same charts as the published figures, with a footnote saying so.
+# A fresh run of the same tests (another version, other systems) stays a
+# section of its own unless asked; with --combine it lands on the same
+# charts as the published figures, with a footnote saying so.
 sed -e 's/<AppVersion>3.36</<AppVersion>3.33</' -e 's/Samsung 980 PRO 2TB/my drive A/g' \
     -e 's/Crucial T705 2TB/my drive B/g' -e 's/<Title>Two NVMe/<Title>Rerun of two NVMe/' \
     "$F/pts/storage-2sys.xml" >"$T/rerun.xml"
 check_ok "publish a review and a rerun" "$BR" publish -o "$T/p7" "$F/pts/storage-2sys.xml" "$T/rerun.xml"
-check "one comparison section" test "$(grep -o '<section id="s[0-9]*"' "$T/p7/index.html" | wc -l)" -eq 1
-check_grep "the rerun's systems are in it" "my drive A" "$T/p7/index.html"
-check_grep "footnote names the rerun's version" 'Values from .*Rerun of two NVMe.*3\.33' "$T/p7/index.html"
+check "not combined unless asked: two sections" test "$(nsections "$T/p7/index.html")" -eq 2
+check_nogrep "no combined section" 'This section combines' "$T/p7/index.html"
+check_grep "two inputs: the comparison section stays" '<h2>Comparison</h2>' "$T/p7/index.html"
+check_ok "publish --combine a review and a rerun" "$BR" publish -o "$T/p7c" \
+    --combine "$F/pts/storage-2sys.xml,$T/rerun.xml"
+check "combined: one section" test "$(nsections "$T/p7c/index.html")" -eq 1
+check_grep "combined: the rerun's systems are in it" "my drive A" "$T/p7c/index.html"
+check_grep "combined: footnote names the rerun's version" 'Values from .*Rerun of two NVMe.*3\.33' "$T/p7c/index.html"
+check_grep "combined: the section says what it combines" 'This section combines 2 result sets' "$T/p7c/index.html"
+check_grep "combined: it names the rerun" '<li>Rerun of two NVMe[^<]* — rerun\.xml' "$T/p7c/index.html"
+check "combined: charts hold the systems of both" sh -c 'grep -l "my drive A" "$1"/charts/*.svg | xargs grep -l "Samsung 980 PRO 2TB" | grep -q .' sh "$T/p7c"
+check_fail 2 "--combine with one input" "$BR" publish -o "$T/p6" --combine "$F/pts/storage-2sys.xml"
+check_grep "--combine with one input: says why" 'two or more inputs' "$T/err"
+check_fail 2 "--combine with an empty name" "$BR" publish -o "$T/p6" --combine "$F/pts/storage-2sys.xml,,$T/rerun.xml"
+check_fail 2 "an input in two --combine lists" "$BR" publish -o "$T/p6" \
+    --combine "$F/pts/storage-2sys.xml,$T/rerun.xml" --combine "$T/rerun.xml,$F/pts/sparse.xml"
+check_grep "an input in two --combine lists: named" 'rerun\.xml is named twice' "$T/err"
+
+# Unrelated reviews stay apart: the three demo documents (an NVMe review,
+# a Btrfs RAID review, a dd page) give three sections, no chart holds
+# systems of two of them (the labels of each section's charts are in
+# publish.demo-charts.txt), and each overview is over its own tests.
+chart_labels() {	# page directory -> per section, the labels of its charts
+	for s in $(ls "$1/charts" | sed -n 's/^\(s[0-9]*\)-.*\.svg$/\1/p' | LC_ALL=C sort -u); do
+		printf '%s:' "$s"
+		cat "$1/charts/$s"-*.svg | grep -o '<text class="label"[^>]*>[^<]*<' |
+		    sed 's/.*>\(.*\)<$/\1/' | LC_ALL=C sort -u |
+		    while IFS= read -r l; do printf ' [%s]' "$l"; done
+		echo
+	done
+}
+overviews_own() {	# page directory, what: each overview is over its section's tests
+	for ov in "$1"/charts/s*-overview.svg; do
+		s=$(basename "$ov" -overview.svg)
+		m=$(sed -n 's/.*over [0-9]* of the \([0-9]*\) tests.*/\1/p' "$ov" | head -1)
+		k=$(xmllint --html --xpath "count(//section[@id='$s']//article)" "$1/index.html" 2>/dev/null)
+		check "$2: $s's overview is over its own $k tests (says $m)" test "$m" = "$k"
+	done
+}
+differs() {	# page, section id -> the names of its rows marked as differing
+	xmllint --html --xpath "//section[@id='$2']//tr[@class='differs']/th" "$1" 2>/dev/null |
+	    sed 's/<[^>]*>//g'
+}
+three_reviews() {	# what, page dir, expected labels (name), NVME BTRFS DD inputs
+	what=$1; dir=$2; want=$3; shift 3
+	check_ok "$what: publish the three documents" "$BR" publish -o "$dir" "$@"
+	check "$what: three sections" test "$(nsections "$dir/index.html")" -eq 3
+	chart_labels "$dir" >"$T/labels"
+	[ -z "$REGEN" ] || cp "$T/labels" "$ROOT/tests/cli/$want"
+	check "$what: each section's charts hold only its own systems ($want)" \
+	    diff -u "$ROOT/tests/cli/$want" "$T/labels"
+	overviews_own "$dir" "$what"
+	differs "$dir/index.html" s1 >"$T/differs"; differs "$dir/index.html" s2 >>"$T/differs"
+	check_nogrep "$what: no systems row of the reviews differs for want of a stated cell" \
+	    '^(Motherboard|Chipset|Desktop|Display Server|Display Driver|Compiler|compiler|compiler_version)$' "$T/differs"
+}
+D="$F/demo"
+three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
+    "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
+check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
+check_grep "a cell the source does not state reads \"not stated\"" '>not stated</td>' "$T/p8/index.html"
+check_grep "the legend explains it" 'Not stated” marks a field' "$T/p8/index.html"
+check_ok "two unrelated reviews" "$BR" publish -o "$T/p9" "$D/nvme-review.txt" "$D/btrfs-raid.txt"
+check_grep "two unrelated reviews: the comparison says nothing is compared" \
+    'Not compared: A and B have no system in common' "$T/p9/index.html"
+
+# --combine in the demo's terms: stored IDs, a single-system fio run joined
+# to the NVMe review, the other inputs still sections of their own.
+BENCHREPORT_DB="$T/demo.db"
+for f in "$D/nvme-review.txt" "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"; do
+	"$BR" -q import "$f" >>"$T/ids" 2>/dev/null
+done
+"$BR" -q import --system "Debian VM, fio 3.33" "$ROOT/fixtures/fio/run1-randread.json" \
+    "$ROOT/fixtures/fio/run2-randread.json" >>"$T/ids" 2>/dev/null
+nvme=$(sed -n 1p "$T/ids" | cut -f1); btrfs=$(sed -n 2p "$T/ids" | cut -f1)
+dd=$(sed -n 3p "$T/ids" | cut -f1); fio=$(sed -n 4p "$T/ids" | cut -f1)
+check_ok "publish --combine NVME,FIO BTRFS DD" "$BR" publish -o "$T/p10" --combine "$nvme,$fio" "$btrfs" "$dd"
+check "--combine: three sections" test "$(nsections "$T/p10/index.html")" -eq 3
+check_grep "--combine: the first section names both inputs" \
+    'This section combines 2 result sets' "$T/p10/index.html"
+xmllint --html --xpath "//section[@id='s1']//table[1]/thead//th" "$T/p10/index.html" 2>/dev/null |
+    sed 's/<[^>]*>//g' >"$T/systems"
+check_grep "--combine: the fio run in the first section" '^Debian VM, fio 3\.33$' "$T/systems"
+check_grep "--combine: beside the drives" '^Samsung 980 PRO 2TB$' "$T/systems"
+check "--combine: the Btrfs section's charts hold only its systems" sh -c \
+    '! grep -l "Debian VM\|Samsung 980" "$1"/charts/s2-*.svg | grep -q .' sh "$T/p10"
+check_ok "an input both combined and named alone is one input" "$BR" publish -o "$T/p11" \
+    --combine "$nvme,$fio" "$nvme" "$dd"
+check "... two sections" test "$(nsections "$T/p11/index.html")" -eq 2
+
+# The seeds (when ../shared is there): the same promises on the real pages.
+if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
+	three_reviews "seeds" "$T/p12" publish.seeds-charts.txt "$SHARED"/seeds/000_*.txt \
+	    "$SHARED"/seeds/004_*.txt "$SHARED"/seeds/001_*.txt
+	check_nogrep "seeds: no overview over a fraction of another review's tests" \
+	    'over 1 of the 32 tests' "$T/p12/index.html"
+else
+	skip "publish the three seeds" "no ../shared"
+fi
+
+# One system is the best of nothing: neither the page nor show marks one.
+check_ok "publish a single-system set" "$BR" publish -o "$T/p13" "$fio"
+check_nogrep "single system: no best cell" 'class="num best' "$T/p13/index.html"
+check_grep "single system: the legend says why" 'One system: no value is marked best' "$T/p13/index.html"
+check_ok "show a single-system set" "$BR" show "$fio"
+check_nogrep "show: no \"*\" with one system" '\*' "$T/out"
+check_ok "show a two-system set" "$BR" show "$dd"
+check_grep "show: \"*\" marks the best of two" '[0-9]\*( |$)' "$T/out"
+BENCHREPORT_DB="$T/results.db"
 
 # --baseline and --title.
 check_ok "baseline and title" "$BR" publish -o "$T/p3" --title "Scheduler <test>" \

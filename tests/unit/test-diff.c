@@ -72,6 +72,13 @@ mk_set(int side)
 	fact_list_set(&rs->systems[r].normalized, "kernel_version",
 	    side ? "6.9.1" : "6.8.0", "field:Kernel");
 	fact_list_set(&rs->systems[r].normalized, "filesystem", "ext4", "field:File-System");
+	/* Known on one side only (not stated, or not read, on the other). */
+	if (side)
+		fact_list_set(&rs->systems[r].normalized, "io_scheduler", "none",
+		    "note:Disk Details");
+	else
+		fact_list_set(&rs->systems[r].normalized, "compiler", "gcc",
+		    "field:Compiler");
 	t = mk_test(rs, side ? "pts/fio-2.1.1" : "pts/fio-2.1.0", "Flexible IO Tester",
 	    "read", "MB/s", PROP_HIB);
 	mk_value(t, r, side ? 1700.12 : 1523.33, side ? 4.05 : 3.21, 3);
@@ -226,6 +233,8 @@ main(void)
 	is_double(df->geomean.hi, 1.3530764359532106, 1e-9, "geomean CI high");
 	is_int(df->nfacts, 1, "one hidden dimension (filesystem is equal)");
 	is_str(df->facts[0].key, "kernel_version", "hidden dimension: kernel");
+	ok(df->nfacts == 1, "a fact known on one side only (compiler in A, "
+	    "io_scheduler in B) is no hidden dimension");
 	ok(diff_fails(df, false, 0), "fails: a significant difference");
 	ok(diff_fails(df, true, 0), "fails: a regression");
 	ok(!diff_fails(df, true, 25), "no regression above 25%");
@@ -268,6 +277,12 @@ main(void)
 	ok(s != NULL && strstr(s, "<b>") == NULL, "html: no raw tag from a file");
 	ok(s != NULL && strstr(s, "<svg") != NULL, "html: diff chart");
 	ok(s != NULL && g_utf8_validate(s, -1, NULL), "html: valid UTF-8 from invalid input");
+	ok(s != NULL && strstr(s, "kernel_version: 6.8.0 vs 6.9.1") != NULL &&
+	    strstr(s, "compiler") == NULL && strstr(s, "io_scheduler") == NULL,
+	    "html: hidden dimensions only from facts known on both sides");
+	ok(s != NULL && strstr(s, "Compared: the 11 tests both have; 1 only in A "
+	    "and 1 only in B are listed below, not compared.") != NULL,
+	    "html: says what is compared");
 	free(s);
 	s = render(df, 3);
 	root = s != NULL ? json_tokener_parse(s) : NULL;
@@ -322,6 +337,11 @@ main(void)
 		is_int(df->nonly_a, a->ntests, "no test in common: all of A listed");
 		s = render(df, 0);
 		ok(s != NULL && strstr(s, "no test in common") != NULL, "text: says so");
+		free(s);
+		s = render(df, 4);
+		ok(s != NULL && strstr(s, "Not compared: A and B have no test in common.") != NULL &&
+		    strstr(s, "<table") == NULL && strstr(s, "Tests only in A") == NULL,
+		    "html: says so, with no table and no list of every test");
 		free(s);
 		ok(!diff_fails(df, false, 0), "nothing compared: exit 0");
 		diff_free(df);

@@ -17,6 +17,9 @@
 #include "tap.h"
 
 static struct result_set *make_set(void);
+static void	 test_not_stated(xmlDocPtr doc, const char *html);
+static void	 test_one_system(void);
+static void	 test_combined(struct result_set *rs);
 static char	*render(xmlDocPtr doc);
 static int	 count(xmlDocPtr doc, const char *xpath);
 static char	*first(xmlDocPtr doc, const char *xpath);
@@ -40,8 +43,17 @@ make_set(void)
 	kv_list_add(&rs->systems[a].fields, "Disk", "</style><script>x()</script>");
 	kv_list_add(&rs->systems[b].fields, "Disk", "</style><script>x()</script>");
 	kv_list_add(&rs->systems[c].fields, "Disk", "</style><script>x()</script>");
+	/* Not stated for C (or not read from its source): no difference. */
+	kv_list_add(&rs->systems[a].fields, "Compiler", "GCC 13.2.0");
+	kv_list_add(&rs->systems[b].fields, "Compiler", "GCC 13.2.0");
+	/* Stated differently by A and C, not by B: a difference. */
+	kv_list_add(&rs->systems[a].fields, "Memory", "16GB");
+	kv_list_add(&rs->systems[b].fields, "Memory", "");
+	kv_list_add(&rs->systems[c].fields, "Memory", "32GB");
 	kv_list_add(&rs->systems[a].notes, "Disk Details", "NONE / relatime,rw");
 	fact_list_set(&rs->systems[a].normalized, "filesystem", "ext4", "field:File-System");
+	fact_list_set(&rs->systems[a].normalized, "memory_mb", "16384", "field:Memory");
+	fact_list_set(&rs->systems[c].normalized, "memory_mb", "32768", "field:Memory");
 
 	t = result_set_add_test(rs);
 	model_set_str(&t->title, "Flexible IO Tester");
@@ -164,6 +176,117 @@ first(xmlDocPtr doc, const char *xpath)
 	return s;
 }
 
+/*
+ * A field one system lacks is "not stated", never a difference: the
+ * Compiler row (A and B state it, C does not) is not marked; the Memory
+ * row (A and C state different values, B an empty cell) is.
+ */
+static void
+test_not_stated(xmlDocPtr doc, const char *html)
+{
+	char	*s;
+
+	is_int(count(doc, "count(//components/row[@name='Compiler'][@differs])"), 0,
+	    "a field not stated for one system does not mark the row");
+	is_int(count(doc, "count(//components/row[@name='Compiler']/cell)"), 2,
+	    "not stated: A and B merged, C a cell of its own");
+	is_int(count(doc, "count(//components/row[@name='Compiler']/cell[2][@missing])"), 1,
+	    "not stated: C's cell marked missing");
+	s = first(doc, "//components/row[@name='Compiler']/cell[2]");
+	is_str(s, "", "not stated: no text in the document");
+	xmlFree(s);
+	is_int(count(doc, "count(//components/row[@name='Memory'][@differs])"), 1,
+	    "two stated values differ: row marked, whatever B lacks");
+	is_int(count(doc, "count(//components/row[@name='Memory']/cell[2][@missing])"), 1,
+	    "an empty cell is not stated");
+	is_int(count(doc, "count(//facts/row[@name='filesystem'][@differs])"), 0,
+	    "a fact known for one system only is no difference");
+	is_int(count(doc, "count(//facts/row[@name='memory_mb'][@differs])"), 1,
+	    "a fact known on both sides with two values is one");
+	ok(html != NULL && strstr(html, "<td colspan=\"1\" class=\"missing\">not stated</td>") != NULL,
+	    "page: the cell reads \"not stated\"");
+	ok(html != NULL && strstr(html, "Not stated\u201d marks a field the source gives") != NULL,
+	    "page: the legend explains \"not stated\"");
+	ok(html != NULL && strstr(html, "never counted as a difference") != NULL,
+	    "page: the legend says it is no difference");
+}
+
+/* One system: no best, no percentage, and the legend says why. */
+static void
+test_one_system(void)
+{
+	struct result_set	*rs = result_set_new();
+	struct publish_options	 opt = { 0 };
+	struct test		*t;
+	struct value		*v;
+	struct diag		 d;
+	xmlDocPtr		 doc;
+	char			*html;
+	size_t			 a;
+
+	a = result_set_add_system(rs, "Debian VM");
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "Flexible IO Tester");
+	model_set_str(&t->unit, "IOPS");
+	t->proportion = PROP_HIB;
+	v = test_add_value(t, a); v->has_mean = true; v->mean = 18605.73; v->n = 3;
+	diag_clear(&d);
+	doc = publish_xml_build(&rs, 1, &opt, NULL, &d);
+	is_int(count(doc, "count(//overview/row/cell[@best])"), 0, "one system: no best cell");
+	is_int(count(doc, "count(//overview/row/cell[@rel])"), 0, "one system: no percentage");
+	is_int(count(doc, "count(//result/value[@best])"), 0, "one system: no best value");
+	html = render(doc);
+	ok(html != NULL && strstr(html, "\u2605 marks") == NULL, "one system: no star legend");
+	ok(html != NULL && strstr(html, "One system: no value is marked best") != NULL,
+	    "one system: the legend says why");
+	free(html);
+	xmlFreeDoc(doc);
+	result_set_free(rs);
+}
+
+/* A combined section names its inputs and merge's remarks. */
+static void
+test_combined(struct result_set *rs)
+{
+	struct result_set	*part = result_set_new(), *parts[2];
+	struct publish_combined	 comb;
+	struct publish_options	 opt = { 0 };
+	struct str_list		 notes = { 0 };
+	struct diag		 d;
+	xmlDocPtr		 doc;
+	char			*html, *s;
+
+	model_set_str(&part->title, "Fresh run");
+	model_set_str(&part->source_path, "/runs/fresh.json");
+	parts[0] = rs;
+	parts[1] = part;
+	str_list_add(&notes, "set 2: system \"C\" differs from the one already merged; renamed \"C (2)\"");
+	comb.parts = parts;
+	comb.nparts = 2;
+	comb.notes = &notes;
+	opt.combined = &comb;
+	diag_clear(&d);
+	doc = publish_xml_build(&rs, 1, &opt, NULL, &d);
+	is_int(count(doc, "count(//section/combined[@count='2']/part)"), 2,
+	    "combined: both inputs named");
+	s = first(doc, "//section/combined/part[2]/@title");
+	is_str(s, "Fresh run", "combined: the second input's title");
+	xmlFree(s);
+	is_int(count(doc, "count(/review/sources/source)"), 2,
+	    "combined: the page's sources are the inputs");
+	html = render(doc);
+	ok(html != NULL && strstr(html, "This section combines 2 result sets") != NULL,
+	    "combined: the page says what it combines");
+	ok(html != NULL && strstr(html, "<li>Fresh run \u2014 fresh.json</li>") != NULL,
+	    "combined: each input listed with its source");
+	ok(html != NULL && strstr(html, "<li>set 2: system \"C\" differs from the one "
+	    "already merged; renamed \"C (2)\"</li>") != NULL, "combined: merge's remarks shown");
+	free(html);
+	xmlFreeDoc(doc);
+	str_list_free(&notes);
+	result_set_free(part);
+}
+
 int
 main(void)
 {
@@ -205,6 +328,7 @@ main(void)
 
 	html = render(doc);
 	ok(html != NULL && strlen(html) > 1000, "page rendered");
+	test_not_stated(doc, html);
 	ok(html != NULL && strstr(html, "<script") == NULL, "no script element from input");
 	ok(html != NULL && strstr(html, "&lt;script&gt;alert(1)") != NULL, "title escaped");
 	ok(html != NULL && strstr(html, "&lt;/style&gt;&lt;script&gt;x()") != NULL, "style breakout escaped");
@@ -234,6 +358,8 @@ main(void)
 
 	ok(publish_xml_build(&rs, 0, &opt, NULL, &d) == NULL && d.msg[0], "nothing to publish is an error");
 	test_chart_refs(rs);
+	test_one_system();
+	test_combined(rs);
 	result_set_free(rs);
 	xsltCleanupGlobals();
 	xmlCleanupParser();
