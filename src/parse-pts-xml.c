@@ -151,6 +151,7 @@ static void	 parse_pts_xml_test_finish(struct pts_parser *p);
 static void	 parse_pts_xml_value_fill(struct pts_parser *p, struct test *t,
 		    struct value *v, long line);
 static void	 parse_pts_xml_entry_json(struct test *t, struct value *v);
+static void	 parse_pts_xml_entry_ours(struct test *t, struct value *v);
 static void	 parse_pts_xml_entry_json_cached(struct pts_parser *p,
 		    struct test *t, struct value *v);
 static void	 parse_pts_xml_system_json(struct pts_parser *p,
@@ -927,6 +928,80 @@ out:
 }
 
 /*
+ * The "benchreport" member of an Entry JSON (written by export-pts-xml.c):
+ * what the model held that PTS has no element for. Applied once the value
+ * is filled from Value and RawString, since it states what those cannot:
+ * SE and N without runs (never over runs), the row note, a Value that was
+ * the writer's and not the source's, and the test's footnotes and facts.
+ * Members of the wrong type are ignored; PTS ignores the whole member.
+ */
+static void
+parse_pts_xml_entry_ours(struct test *t, struct value *v)
+{
+	struct json_object	*o = NULL, *b, *x, *k, *val;
+	double			 d;
+	size_t			 i, n;
+
+	if (v->json_raw == NULL || strstr(v->json_raw, "\"benchreport\"") == NULL)
+		return;
+	o = json_tokener_parse(v->json_raw);
+	if (o == NULL || !json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, "benchreport", &b) ||
+	    !json_object_is_type(b, json_type_object))
+		goto out;
+	if (v->runs.len == 0 && json_object_object_get_ex(b, "se", &x) &&
+	    json_object_is_type(x, json_type_string) &&
+	    pts_xml_number(json_object_get_string(x), &d) && d >= 0) {
+		v->has_se = true;
+		v->se = d;
+	}
+	if (v->runs.len == 0 && json_object_object_get_ex(b, "n", &x) &&
+	    json_object_is_type(x, json_type_int) &&
+	    json_object_get_int64(x) >= 0)
+		v->n = (long)json_object_get_int64(x);
+	if (json_object_object_get_ex(b, "note", &x)) {
+		if (x == NULL)
+			model_set_str(&v->note, NULL);
+		else if (json_object_is_type(x, json_type_string))
+			model_set_str(&v->note, json_object_get_string(x));
+	}
+	if (json_object_object_get_ex(b, "value-text", &x) &&
+	    json_object_is_type(x, json_type_boolean) &&
+	    !json_object_get_boolean(x))
+		model_set_str(&v->value_text, NULL);
+	if (json_object_object_get_ex(b, "footnotes", &x) &&
+	    json_object_is_type(x, json_type_array)) {
+		/* The whole list, in order: it already holds PTS's own. */
+		str_list_free(&t->footnotes);
+		n = json_object_array_length(x);
+		for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+			val = json_object_array_get_idx(x, i);
+			if (json_object_is_type(val, json_type_string))
+				parse_pts_xml_footnote(t, json_object_get_string(val));
+		}
+	}
+	if (json_object_object_get_ex(b, "facts", &x) &&
+	    json_object_is_type(x, json_type_array)) {
+		kv_list_free(&t->facts);
+		n = json_object_array_length(x);
+		for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+			val = json_object_array_get_idx(x, i);
+			if (!json_object_is_type(val, json_type_array) ||
+			    json_object_array_length(val) != 2)
+				continue;
+			k = json_object_array_get_idx(val, 0);
+			val = json_object_array_get_idx(val, 1);
+			if (json_object_is_type(k, json_type_string) &&
+			    json_object_is_type(val, json_type_string))
+				kv_list_add(&t->facts, json_object_get_string(k),
+				    json_object_get_string(val));
+		}
+	}
+out:
+	json_object_put(o);
+}
+
+/*
  * Entries of one Result often carry the same JSON but for their run times
  * (compiler flags): derive once, copy after, since json-c's parse is the
  * dearest step of a large file.
@@ -973,8 +1048,10 @@ parse_pts_xml_test_finish(struct pts_parser *p)
 
 	p->in_test = false;
 	p->json_from = NULL;	/* footnotes belong to one Result */
-	for (i = 0; i < t->nvalues && !p->failed; i++)
+	for (i = 0; i < t->nvalues && !p->failed; i++) {
 		parse_pts_xml_value_fill(p, t, &t->values[i], p->vlines[i]);
+		parse_pts_xml_entry_ours(t, &t->values[i]);
+	}
 	/* Same comparison hash: PTS would keep only this Result's data. */
 	hash = pts_xml_hash(t);
 	if (g_hash_table_lookup_extended(p->hashes, hash, NULL, &first)) {
