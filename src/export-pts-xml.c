@@ -46,6 +46,8 @@ static char	*export_pts_xml_test_id(const struct test *t,
 		    struct json_object *profiles);
 static void	 export_pts_xml_compiler(struct json_object *o,
 		    const struct test *t);
+static struct json_object *export_pts_xml_json_dbls(const struct dbl_list *l);
+static struct json_object *export_pts_xml_series(const struct value *v);
 static struct json_object *export_pts_xml_ours(const struct test *t,
 		    const struct value *v, bool first);
 
@@ -89,6 +91,7 @@ static const struct {
 	{ "Gzip Compression", "compress-gzip" },
 	{ "IOR", "ior" },
 	{ "MBW", "mbw" },
+	{ "OpenArena", "openarena" },
 	{ "OpenSSL", "openssl" },
 	{ "PostgreSQL", "pgbench" },
 	{ "PostgreSQL pgbench", "pgbench" },
@@ -183,7 +186,7 @@ export_pts_xml_generated(xmlTextWriterPtr w, const struct result_set *rs)
 static int
 export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
 {
-	struct json_object	*o;
+	struct json_object	*o, *ours;
 	const char		*json = s->json_raw, *cost;
 	char			*hw, *sw;
 	size_t			 nhw, i;
@@ -193,13 +196,38 @@ export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
 	hw = pts_xml_join_fields(&s->fields, 0, nhw);
 	sw = pts_xml_join_fields(&s->fields, nhw, s->fields.len);
 	o = NULL;
-	if (json == NULL && s->notes.len > 0) {
+	if (json == NULL) {
 		/* Notes from another format become PTS's System JSON. */
 		o = json_object_new_object();
 		for (i = 0; i < s->notes.len; i++)
 			json_object_object_add(o, s->notes.items[i].key,
 			    json_object_new_string(s->notes.items[i].value));
-		json = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+		/* Metadata no element can be named after ("fio time"). */
+		ours = NULL;
+		for (i = 0; i < s->meta.len; i++) {
+			const struct kv	*kv = &s->meta.items[i];
+			struct json_object *pair;
+
+			if (export_pts_xml_known(kv->key, export_pts_xml_sys) ||
+			    export_pts_xml_name_ok(kv->key))
+				continue;
+			if (ours == NULL)
+				ours = json_object_new_array();
+			pair = json_object_new_array();
+			json_object_array_add(pair, json_object_new_string(kv->key));
+			json_object_array_add(pair,
+			    json_object_new_string(kv->value));
+			json_object_array_add(ours, pair);
+		}
+		if (ours != NULL) {
+			struct json_object *b = json_object_new_object();
+
+			json_object_object_add(b, "meta", ours);
+			json_object_object_add(o, "benchreport", b);
+		}
+		if (json_object_object_length(o) > 0)
+			json = json_object_to_json_string_ext(o,
+			    JSON_C_TO_STRING_PLAIN);
 	}
 	if (xmlTextWriterStartElement(w, BAD_CAST "System") < 0)
 		rc = -1;
@@ -261,7 +289,8 @@ export_pts_xml_profile_ok(const char *s)
  * The Result identifier: the source's own; else pts/NAME from the name the
  * reader recorded for the title or from the table of known titles; else
  * local/TITLE (PTS's name space for profiles outside its repository), so
- * that PTS's overview has a row name for every result.
+ * that PTS's overview has a row name for every result (an empty one in a
+ * PTS file too: old PTS versions wrote some).
  */
 static char *
 export_pts_xml_test_id(const struct test *t, struct json_object *profiles)
@@ -329,7 +358,8 @@ export_pts_xml_compiler(struct json_object *o, const struct test *t)
 
 /*
  * What the model holds and a PTS Entry cannot say, for the key
- * "benchreport" (docs/pts-xml.md): SE and N stated without runs, the row
+ * "benchreport" (docs/pts-xml.md): SE and N stated without runs (or no SE
+ * over runs, where the reader would compute one), the row
  * note, whether Value was the source's text, and on a Result's first Entry
  * the test's footnotes and facts. NULL when there is nothing to add.
  */
@@ -349,7 +379,8 @@ export_pts_xml_ours(const struct test *t, const struct value *v, bool first)
 		/* The reader's own N without runs: 1 for a number, else 0. */
 		if (v->n != (v->has_mean ? 1 : 0))
 			json_object_object_add(o, "n", json_object_new_int64(v->n));
-	}
+	} else if (!v->has_se)	/* a reader that gives one run no SE */
+		json_object_object_add(o, "se", NULL);
 	if (v->note != NULL)
 		json_object_object_add(o, "note", json_object_new_string(v->note));
 	else if (v->has_min || v->has_max)
@@ -357,6 +388,12 @@ export_pts_xml_ours(const struct test *t, const struct value *v, bool first)
 	if (v->value_text == NULL && (v->has_mean ||
 	    (t->display == DISPLAY_LINE && v->nseries > 0)))
 		json_object_object_add(o, "value-text", json_object_new_boolean(0));
+	/* All series but the one a LINE_GRAPH Value gives back. */
+	if (v->nseries > 1 || (v->nseries == 1 && (t->display != DISPLAY_LINE ||
+	    strcmp(v->series[0].name, "value") != 0 ||
+	    g_strcmp0(v->series[0].unit, t->unit) != 0 ||
+	    v->series[0].x_unit != NULL || v->series[0].x.len > 0)))
+		json_object_object_add(o, "series", export_pts_xml_series(v));
 	if (first && t->footnotes.len > 0) {
 		a = json_object_new_array();
 		for (i = 0; i < t->footnotes.len; i++)
@@ -381,6 +418,46 @@ export_pts_xml_ours(const struct test *t, const struct value *v, bool first)
 		return NULL;
 	}
 	return o;
+}
+
+/* Numbers as JSON, each written in the shortest text that reads back. */
+static struct json_object *
+export_pts_xml_json_dbls(const struct dbl_list *l)
+{
+	struct json_object	*a = json_object_new_array();
+	char			 buf[64];
+	size_t			 i;
+
+	for (i = 0; i < l->len; i++) {
+		export_format_double(l->v[i], buf, sizeof(buf));
+		json_object_array_add(a, json_object_new_double_s(l->v[i], buf));
+	}
+	return a;
+}
+
+static struct json_object *
+export_pts_xml_series(const struct value *v)
+{
+	struct json_object	*a = json_object_new_array(), *so;
+	const struct series	*s;
+	size_t			 i;
+
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		so = json_object_new_object();
+		json_object_object_add(so, "name",
+		    json_object_new_string(s->name != NULL ? s->name : ""));
+		if (s->unit != NULL)
+			json_object_object_add(so, "unit",
+			    json_object_new_string(s->unit));
+		if (s->x_unit != NULL)
+			json_object_object_add(so, "x_unit",
+			    json_object_new_string(s->x_unit));
+		json_object_object_add(so, "x", export_pts_xml_json_dbls(&s->x));
+		json_object_object_add(so, "y", export_pts_xml_json_dbls(&s->y));
+		json_object_array_add(a, so);
+	}
+	return a;
 }
 
 static int

@@ -432,6 +432,20 @@ out:
 	free(clean);
 }
 
+char *
+ob_segment_row_name(const char *s)
+{
+	size_t	n = 0;
+
+	if (!(s[0] >= 'a' && s[0] <= 'z'))
+		return NULL;
+	while (n <= OB_PROFILE_MAX && ob_segment_name_char(s[n]))
+		n++;
+	if (n > OB_PROFILE_MAX || s[n] != ':' || s[n + 1] != ' ')
+		return NULL;
+	return xstrndup(s, n);
+}
+
 void
 ob_segment_profiles(struct result_set *rs, char *const *names, size_t n)
 {

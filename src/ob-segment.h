@@ -99,6 +99,11 @@ void	 ob_segment_bars_free(struct ob_bar *bars, size_t nbars);
 void	 ob_segment_overview_names(const char *s, size_t len,
 	    const char *const *titles, size_t n, char **names);
 /*
+ * The name of one overview row of its own ("fio: Rand Read - 4KB", as the
+ * HTML has them): a copy of "fio", or NULL when s is not such a row.
+ */
+char	*ob_segment_row_name(const char *s);
+/*
  * Record the overview's name of each of the n tests of rs (names[i] for
  * rs->tests[i], NULL when unknown) as the extra field "ob-test-profiles",
  * a JSON object from test title to name; a title given two names is left
