@@ -3,10 +3,14 @@
  * Writer of PTS result files: a composite.xml in PTS's own element names
  * and order (docs/pts-result-file.md §9), through libxml2's xmlTextWriter so
  * that escaping is libxml2's. What parse-pts-xml.c keeps verbatim is written
- * back verbatim, so a file read and written reads back the same. It does not
- * recompute PTS's rounding of Value, and pre-3.0 files come out in today's
- * layout.
+ * back verbatim, so a file read and written reads back the same. What other
+ * formats state that PTS has no element for (SE and N without runs, row
+ * notes, footnotes, test facts) goes into the Entry JSON under the key
+ * "benchreport", which PTS ignores and parse-pts-xml.c reads back. Every
+ * Result gets an identifier (docs/pts-xml.md). It does not recompute PTS's
+ * rounding of Value, and pre-3.0 files come out in today's layout.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +35,22 @@ static int	 export_pts_xml_generated(xmlTextWriterPtr w,
 		    const struct result_set *rs);
 static int	 export_pts_xml_system(xmlTextWriterPtr w, const struct system *s);
 static int	 export_pts_xml_result(xmlTextWriterPtr w,
-		    const struct result_set *rs, const struct test *t);
+		    const struct result_set *rs, const struct test *t,
+		    struct json_object *profiles);
 static int	 export_pts_xml_entry(xmlTextWriterPtr w,
 		    const struct result_set *rs, const struct test *t,
-		    const struct value *v);
+		    const struct value *v, bool first);
 static char	*export_pts_xml_dbls(const struct dbl_list *l, char sep);
 static bool	 export_pts_xml_runs_extremes(const struct value *v);
+static bool	 export_pts_xml_profile_ok(const char *s);
+static char	*export_pts_xml_test_id(const struct test *t,
+		    struct json_object *profiles);
+static void	 export_pts_xml_compiler(struct json_object *o,
+		    const struct test *t);
+static struct json_object *export_pts_xml_json_dbls(const struct dbl_list *l);
+static struct json_object *export_pts_xml_series(const struct value *v);
+static struct json_object *export_pts_xml_ours(const struct test *t,
+		    const struct value *v, bool first);
 
 const struct writer writer_pts_xml = {
 	.name = "pts-xml",
@@ -52,6 +66,45 @@ static const char *const export_pts_xml_gen[] = {
 static const char *const export_pts_xml_sys[] = {
 	"Identifier", "Hardware", "Software", "User", "TimeStamp",
 	"TestClientVersion", "Notes", "JSON", "CostValueForComparison", NULL
+};
+
+/*
+ * PTS profile names by test title, for results whose source names the test
+ * but states no identifier and whose reader found no name for it (the
+ * OpenBenchmarking readers record the overview table's names as the extra
+ * field "ob-test-profiles", which comes first). Each pair is the Title of
+ * the profile's own test-definition.xml; a title two profiles share
+ * ("MariaDB") is not here.
+ */
+static const struct {
+	const char	*title;
+	const char	*name;
+} export_pts_xml_profiles[] = {
+	{ "7-Zip Compression", "compress-7zip" },
+	{ "Blender", "blender" },
+	{ "C-Ray", "c-ray" },
+	{ "CacheBench", "cachebench" },
+	{ "CockroachDB", "cockroach" },
+	{ "Dbench", "dbench" },
+	{ "FS-Mark", "fs-mark" },
+	{ "Flexible IO Tester", "fio" },
+	{ "GLmark2", "glmark2" },
+	{ "Gzip Compression", "compress-gzip" },
+	{ "IOR", "ior" },
+	{ "MBW", "mbw" },
+	{ "OpenArena", "openarena" },
+	{ "OpenSSL", "openssl" },
+	{ "PostgreSQL", "pgbench" },
+	{ "PostgreSQL pgbench", "pgbench" },
+	{ "RAMspeed SMP", "ramspeed" },
+	{ "Redis", "redis" },
+	{ "SQLite", "sqlite" },
+	{ "SQLite Speedtest", "sqlite-speedtest" },
+	{ "Unpacking The Linux Kernel", "unpack-linux" },
+	{ "nginx", "nginx" },
+	{ "oneDNN", "onednn" },
+	{ "x264", "x264" },
+	{ NULL, NULL }
 };
 
 /*
@@ -134,7 +187,7 @@ export_pts_xml_generated(xmlTextWriterPtr w, const struct result_set *rs)
 static int
 export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
 {
-	struct json_object	*o;
+	struct json_object	*o, *ours;
 	const char		*json = s->json_raw, *cost;
 	char			*hw, *sw;
 	size_t			 nhw, i;
@@ -144,13 +197,38 @@ export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
 	hw = pts_xml_join_fields(&s->fields, 0, nhw);
 	sw = pts_xml_join_fields(&s->fields, nhw, s->fields.len);
 	o = NULL;
-	if (json == NULL && s->notes.len > 0) {
+	if (json == NULL) {
 		/* Notes from another format become PTS's System JSON. */
 		o = json_object_new_object();
 		for (i = 0; i < s->notes.len; i++)
 			json_object_object_add(o, s->notes.items[i].key,
 			    json_object_new_string(s->notes.items[i].value));
-		json = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+		/* Metadata no element can be named after ("fio time"). */
+		ours = NULL;
+		for (i = 0; i < s->meta.len; i++) {
+			const struct kv	*kv = &s->meta.items[i];
+			struct json_object *pair;
+
+			if (export_pts_xml_known(kv->key, export_pts_xml_sys) ||
+			    export_pts_xml_name_ok(kv->key))
+				continue;
+			if (ours == NULL)
+				ours = json_object_new_array();
+			pair = json_object_new_array();
+			json_object_array_add(pair, json_object_new_string(kv->key));
+			json_object_array_add(pair,
+			    json_object_new_string(kv->value));
+			json_object_array_add(ours, pair);
+		}
+		if (ours != NULL) {
+			struct json_object *b = json_object_new_object();
+
+			json_object_object_add(b, "meta", ours);
+			json_object_object_add(o, "benchreport", b);
+		}
+		if (json_object_object_length(o) > 0)
+			json = json_object_to_json_string_ext(o,
+			    JSON_C_TO_STRING_PLAIN);
 	}
 	if (xmlTextWriterStartElement(w, BAD_CAST "System") < 0)
 		rc = -1;
@@ -218,10 +296,195 @@ export_pts_xml_runs_extremes(const struct value *v)
 	return lo == v->min && hi == v->max;
 }
 
+/* A profile name as PTS spells them: lower case, digits, "-", "_", ".". */
+static bool
+export_pts_xml_profile_ok(const char *s)
+{
+	size_t	n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_.");
+
+	return n > 0 && n <= 64 && s[n] == '\0' && isalnum((unsigned char)*s);
+}
+
+/*
+ * The Result identifier: the source's own; else pts/NAME from the name the
+ * reader recorded for the title or from the table of known titles; else
+ * local/TITLE (PTS's name space for profiles outside its repository), so
+ * that PTS's overview has a row name for every result (an empty one in a
+ * PTS file too: old PTS versions wrote some).
+ */
+static char *
+export_pts_xml_test_id(const struct test *t, struct json_object *profiles)
+{
+	struct json_object	*x;
+	struct strbuf		 sb;
+	const char		*title = t->title != NULL ? t->title : "", *p;
+	bool			 gap = false, any = false;
+	size_t			 i;
+
+	if (t->identifier != NULL && *t->identifier != '\0')
+		return xstrdup(t->identifier);
+	if (profiles != NULL && json_object_object_get_ex(profiles, title, &x) &&
+	    json_object_is_type(x, json_type_string) &&
+	    export_pts_xml_profile_ok(json_object_get_string(x)))
+		return xasprintf("pts/%s", json_object_get_string(x));
+	for (i = 0; export_pts_xml_profiles[i].title != NULL; i++)
+		if (strcmp(export_pts_xml_profiles[i].title, title) == 0)
+			return xasprintf("pts/%s", export_pts_xml_profiles[i].name);
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "local/");
+	for (p = title; *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p)) {
+			gap = true;
+			continue;
+		}
+		if (gap && any)
+			strbuf_addc(&sb, '-');
+		strbuf_addc(&sb, (char)tolower((unsigned char)*p));
+		gap = false;
+		any = true;
+	}
+	if (!any)
+		strbuf_adds(&sb, "result");
+	return strbuf_detach(&sb);
+}
+
+/*
+ * PTS's own form of the first "(CC) gcc options: ..." footnote, so that
+ * PTS draws it under the chart as it does for its own results.
+ */
+static void
+export_pts_xml_compiler(struct json_object *o, const struct test *t)
+{
+	struct json_object	*co;
+	const char		*f, *close, *opts;
+	size_t			 i;
+
+	for (i = 0; i < t->footnotes.len; i++) {
+		f = t->footnotes.items[i];
+		if (f[0] != '(' || (close = strstr(f, ") ")) == NULL ||
+		    (opts = strstr(close, " options: ")) == NULL)
+			continue;
+		co = json_object_new_object();
+		json_object_object_add(co, "compiler-type",
+		    json_object_new_string_len(f + 1, (int)(close - f - 1)));
+		json_object_object_add(co, "compiler",
+		    json_object_new_string_len(close + 2, (int)(opts - close - 2)));
+		json_object_object_add(co, "compiler-options",
+		    json_object_new_string(opts + strlen(" options: ")));
+		json_object_object_add(o, "compiler-options", co);
+		return;
+	}
+}
+
+/*
+ * What the model holds and a PTS Entry cannot say, for the key
+ * "benchreport" (docs/pts-xml.md): SE and N stated without runs (or no SE
+ * over runs, where the reader would compute one), the row
+ * note, whether Value was the source's text, and on a Result's first Entry
+ * the test's footnotes and facts. NULL when there is nothing to add.
+ */
+static struct json_object *
+export_pts_xml_ours(const struct test *t, const struct value *v, bool first)
+{
+	struct json_object	*o, *a, *pair;
+	char			 buf[64];
+	size_t			 i;
+
+	o = json_object_new_object();
+	if (v->runs.len == 0) {
+		if (v->has_se) {
+			export_format_double(v->se, buf, sizeof(buf));
+			json_object_object_add(o, "se", json_object_new_string(buf));
+		}
+		/* The reader's own N without runs: 1 for a number, else 0. */
+		if (v->n != (v->has_mean ? 1 : 0))
+			json_object_object_add(o, "n", json_object_new_int64(v->n));
+	} else if (!v->has_se)	/* a reader that gives one run no SE */
+		json_object_object_add(o, "se", NULL);
+	if (v->note != NULL)
+		json_object_object_add(o, "note", json_object_new_string(v->note));
+	else if (v->has_min || v->has_max)
+		json_object_object_add(o, "note", NULL);
+	if (v->value_text == NULL && (v->has_mean ||
+	    (t->display == DISPLAY_LINE && v->nseries > 0)))
+		json_object_object_add(o, "value-text", json_object_new_boolean(0));
+	/* All series but the one a LINE_GRAPH Value gives back. */
+	if (v->nseries > 1 || (v->nseries == 1 && (t->display != DISPLAY_LINE ||
+	    strcmp(v->series[0].name, "value") != 0 ||
+	    g_strcmp0(v->series[0].unit, t->unit) != 0 ||
+	    v->series[0].x_unit != NULL || v->series[0].x.len > 0)))
+		json_object_object_add(o, "series", export_pts_xml_series(v));
+	if (first && t->footnotes.len > 0) {
+		a = json_object_new_array();
+		for (i = 0; i < t->footnotes.len; i++)
+			json_object_array_add(a,
+			    json_object_new_string(t->footnotes.items[i]));
+		json_object_object_add(o, "footnotes", a);
+	}
+	if (first && t->facts.len > 0) {
+		a = json_object_new_array();
+		for (i = 0; i < t->facts.len; i++) {
+			pair = json_object_new_array();
+			json_object_array_add(pair,
+			    json_object_new_string(t->facts.items[i].key));
+			json_object_array_add(pair,
+			    json_object_new_string(t->facts.items[i].value));
+			json_object_array_add(a, pair);
+		}
+		json_object_object_add(o, "facts", a);
+	}
+	if (json_object_object_length(o) == 0) {
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Numbers as JSON, each written in the shortest text that reads back. */
+static struct json_object *
+export_pts_xml_json_dbls(const struct dbl_list *l)
+{
+	struct json_object	*a = json_object_new_array();
+	char			 buf[64];
+	size_t			 i;
+
+	for (i = 0; i < l->len; i++) {
+		export_format_double(l->v[i], buf, sizeof(buf));
+		json_object_array_add(a, json_object_new_double_s(l->v[i], buf));
+	}
+	return a;
+}
+
+static struct json_object *
+export_pts_xml_series(const struct value *v)
+{
+	struct json_object	*a = json_object_new_array(), *so;
+	const struct series	*s;
+	size_t			 i;
+
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		so = json_object_new_object();
+		json_object_object_add(so, "name",
+		    json_object_new_string(s->name != NULL ? s->name : ""));
+		if (s->unit != NULL)
+			json_object_object_add(so, "unit",
+			    json_object_new_string(s->unit));
+		if (s->x_unit != NULL)
+			json_object_object_add(so, "x_unit",
+			    json_object_new_string(s->x_unit));
+		json_object_object_add(so, "x", export_pts_xml_json_dbls(&s->x));
+		json_object_object_add(so, "y", export_pts_xml_json_dbls(&s->y));
+		json_object_array_add(a, so);
+	}
+	return a;
+}
+
 static int
 export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
-    const struct test *t, const struct value *v)
+    const struct test *t, const struct value *v, bool first)
 {
+	struct json_object	*ours;
 	struct json_object	*o = NULL;
 	const char		*json = v->json_raw;
 	char			*value = NULL, *raw = NULL, buf[64];
@@ -237,13 +500,14 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 		export_format_double(v->mean, buf, sizeof(buf));
 		value = xstrdup(buf);
 	}
+	/* Runs only when there are runs: never made up from SE and N. */
 	if (v->raw_string != NULL)
 		raw = xstrdup(v->raw_string);
 	else if (v->runs.len > 0)
 		raw = export_pts_xml_dbls(&v->runs, ':');
 	/* A min and max the runs give are in the RawString already. */
 	stated = (v->has_min || v->has_max) && !export_pts_xml_runs_extremes(v);
-	if (json == NULL && (stated || v->error != NULL)) {
+	if (json == NULL) {
 		o = json_object_new_object();
 		if (stated && v->has_min)
 			json_object_object_add(o, "min-result",
@@ -254,7 +518,12 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 		if (v->error != NULL)
 			json_object_object_add(o, "error",
 			    json_object_new_string(v->error));
-		json = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+		export_pts_xml_compiler(o, t);
+		if ((ours = export_pts_xml_ours(t, v, first)) != NULL)
+			json_object_object_add(o, "benchreport", ours);
+		if (json_object_object_length(o) > 0)
+			json = json_object_to_json_string_ext(o,
+			    JSON_C_TO_STRING_PLAIN);
 	}
 	if (xmlTextWriterStartElement(w, BAD_CAST "Entry") < 0)
 		rc = -1;
@@ -274,14 +543,17 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 
 static int
 export_pts_xml_result(xmlTextWriterPtr w, const struct result_set *rs,
-    const struct test *t)
+    const struct test *t, struct json_object *profiles)
 {
-	size_t	i;
-	int	rc = 0;
+	char	*id;
+	size_t	 i;
+	int	 rc = 0;
 
 	if (xmlTextWriterStartElement(w, BAD_CAST "Result") < 0)
 		return -1;
-	rc |= export_pts_xml_elem(w, "Identifier", t->identifier);
+	id = export_pts_xml_test_id(t, profiles);
+	rc |= export_pts_xml_elem(w, "Identifier", id);
+	free(id);
 	rc |= export_pts_xml_elem(w, "Title", t->title);
 	rc |= export_pts_xml_elem(w, "AppVersion", t->app_version);
 	rc |= export_pts_xml_elem(w, "Arguments", t->arguments);
@@ -299,7 +571,7 @@ export_pts_xml_result(xmlTextWriterPtr w, const struct result_set *rs,
 	if (xmlTextWriterStartElement(w, BAD_CAST "Data") < 0)
 		rc = -1;
 	for (i = 0; i < t->nvalues && rc == 0; i++)
-		rc |= export_pts_xml_entry(w, rs, t, &t->values[i]);
+		rc |= export_pts_xml_entry(w, rs, t, &t->values[i], i == 0);
 	if (xmlTextWriterEndElement(w) < 0 || xmlTextWriterEndElement(w) < 0)
 		rc = -1;
 	return rc;
@@ -310,6 +582,8 @@ export_pts_xml_write(const struct result_set *rs, FILE *fp, struct diag *d)
 {
 	xmlOutputBufferPtr	 out;
 	xmlTextWriterPtr	 w;
+	struct json_object	*profiles = NULL;
+	const char		*pj;
 	size_t			 i;
 	int			 rc = -1;
 
@@ -329,16 +603,19 @@ export_pts_xml_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		goto out;
 	if (export_pts_xml_generated(w, rs) == -1)
 		goto out;
+	if ((pj = kv_list_get(&rs->extra, "ob-test-profiles")) != NULL)
+		profiles = json_tokener_parse(pj);
 	for (i = 0; i < rs->nsystems; i++)
 		if (export_pts_xml_system(w, &rs->systems[i]) == -1)
 			goto out;
 	for (i = 0; i < rs->ntests; i++)
-		if (export_pts_xml_result(w, rs, &rs->tests[i]) == -1)
+		if (export_pts_xml_result(w, rs, &rs->tests[i], profiles) == -1)
 			goto out;
 	if (xmlTextWriterEndDocument(w) < 0 || xmlTextWriterFlush(w) < 0)
 		goto out;
 	rc = 0;
 out:
+	json_object_put(profiles);
 	xmlFreeTextWriter(w);
 	if (rc == -1 || ferror(fp))
 		return diag_set(d, NULL, 0, "write error");

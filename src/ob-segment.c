@@ -3,15 +3,25 @@
  * Meaning of the pieces of an OpenBenchmarking result-view export, shared
  * by the text and HTML readers: URL and ID, chart headings, SE strings,
  * Details notes and their per-system entries, failed-run lines, footnotes,
- * and storing a chart's bars in table order. It does not cut concatenated
- * text: that is ob-split's job, and only the text reader needs it.
+ * storing a chart's bars in table order, and the PTS profile names of the
+ * overview's rows. It does not cut concatenated text (that is ob-split's
+ * job, and only the text reader needs it), but for the overview rows' names.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "ob-segment.h"
 #include "xalloc.h"
+
+/* Longest profile name taken from an overview row. */
+#define OB_PROFILE_MAX	64
+
+static bool	ob_segment_name_char(char c);
+static bool	ob_segment_title_starts(const char *title, const char *s,
+		    size_t len);
 
 #define OB_MORE		", More Is Better"
 #define OB_FEWER	", Fewer Is Better"
@@ -322,4 +332,146 @@ ob_segment_bars_free(struct ob_bar *bars, size_t nbars)
 		free(bars[i].note);
 		free(bars[i].ambiguous);
 	}
+}
+
+/* A character of a PTS profile name: "sqlite-speedtest", "compress-7zip". */
+static bool
+ob_segment_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || isdigit((unsigned char)c) ||
+	    c == '-' || c == '_' || c == '.';
+}
+
+/* Does title, lower-cased and without blanks or marks, start with s? */
+static bool
+ob_segment_title_starts(const char *title, const char *s, size_t len)
+{
+	size_t	i = 0;
+
+	for (; *title != '\0' && i < len; title++) {
+		if (!isalnum((unsigned char)*title))
+			continue;
+		if (tolower((unsigned char)*title) != s[i])
+			return false;
+		i++;
+	}
+	return i == len;
+}
+
+void
+ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
+    size_t n, char **names)
+{
+	size_t	*cb, *ce, k = 0, i, j, b, c, lim = 0, l, best;
+	bool	*clean, ok;
+
+	cb = xcalloc(n + 1, sizeof(*cb));
+	ce = xcalloc(n + 1, sizeof(*ce));
+	clean = xcalloc(n + 1, sizeof(*clean));
+	for (i = 1; i + 1 < len && k <= n; i++) {
+		if (s[i] != ':' || s[i + 1] != ' ' || !ob_segment_name_char(s[i - 1]))
+			continue;
+		if (k == n) {
+			k++;
+			break;
+		}
+		for (b = i; b > lim && ob_segment_name_char(s[b - 1]); b--)
+			;
+		/* A name starts with a letter: digits before it end a value. */
+		for (c = b; c < i && !(s[c] >= 'a' && s[c] <= 'z'); c++)
+			;
+		cb[k] = c;
+		ce[k] = i;
+		clean[k] = c < i && (k == 0 || c > b ||
+		    (b > lim && !isalpha((unsigned char)s[b - 1])));
+		lim = i + 2;
+		k++;
+	}
+	if (k != n)
+		goto out;	/* not one row per chart: nothing is certain */
+	for (k = 0; k < n; k++) {
+		if (names[k] != NULL || cb[k] == ce[k])
+			continue;
+		/* Rows of one title share the name: their common end. */
+		l = ce[k] - cb[k];
+		for (j = k + 1; j < n; j++) {
+			if (strcmp(titles[j], titles[k]) != 0)
+				continue;
+			for (i = 0; i < l && i < ce[j] - cb[j] &&
+			    s[ce[j] - 1 - i] == s[ce[k] - 1 - i]; i++)
+				;
+			l = i;
+		}
+		ok = false;
+		for (j = k; j < n; j++)
+			if (strcmp(titles[j], titles[k]) == 0 && clean[j]) {
+				ok = ce[j] - cb[j] == l;
+				if (!ok)
+					break;
+			}
+		best = 0;
+		if (ok)
+			best = l;
+		else	/* Glued to lower-case text: the title must confirm it. */
+			for (i = l; i >= 2 && best == 0; i--)
+				if (ob_segment_title_starts(titles[k],
+				    s + ce[k] - i, i))
+					best = i;
+		while (best > 0 && !(s[ce[k] - best] >= 'a' &&
+		    s[ce[k] - best] <= 'z'))
+			best--;
+		if (best == 0 || best > OB_PROFILE_MAX)
+			continue;
+		for (j = k; j < n; j++)
+			if (strcmp(titles[j], titles[k]) == 0 && names[j] == NULL)
+				names[j] = xstrndup(s + ce[k] - best, best);
+	}
+out:
+	free(cb);
+	free(ce);
+	free(clean);
+}
+
+char *
+ob_segment_row_name(const char *s)
+{
+	size_t	n = 0;
+
+	if (!(s[0] >= 'a' && s[0] <= 'z'))
+		return NULL;
+	while (n <= OB_PROFILE_MAX && ob_segment_name_char(s[n]))
+		n++;
+	if (n > OB_PROFILE_MAX || s[n] != ':' || s[n + 1] != ' ')
+		return NULL;
+	return xstrndup(s, n);
+}
+
+void
+ob_segment_profiles(struct result_set *rs, char *const *names, size_t n)
+{
+	struct json_object	*o, *x;
+	const char		*title;
+	size_t			 i;
+	bool			*bad;
+
+	o = json_object_new_object();
+	bad = xcalloc(n + 1, sizeof(*bad));
+	for (i = 0; i < n && i < rs->ntests; i++) {
+		title = rs->tests[i].title;
+		if (names[i] == NULL || title == NULL)
+			continue;
+		if (!json_object_object_get_ex(o, title, &x))
+			json_object_object_add(o, title,
+			    json_object_new_string(names[i]));
+		else if (strcmp(json_object_get_string(x), names[i]) != 0)
+			bad[i] = true;
+	}
+	for (i = 0; i < n && i < rs->ntests; i++)
+		if (bad[i])
+			json_object_object_del(o, rs->tests[i].title);
+	if (json_object_object_length(o) > 0)
+		kv_list_set(&rs->extra, "ob-test-profiles",
+		    json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	json_object_put(o);
+	free(bad);
 }

@@ -85,6 +85,33 @@ void	 ob_segment_values(struct test *t, const struct ob_bar *bars,
 	    size_t nbars);
 /* Release the strings of nbars bars (not the array). */
 void	 ob_segment_bars_free(struct ob_bar *bars, size_t nbars);
+/*
+ * The PTS profile names of the overview table's rows, flattened: s (len
+ * bytes, the rows after the file's title, before the systems' names) is
+ * "dbench: 12fio: Rand Read - ...", one "name: arguments" row per chart,
+ * glued together. titles[i] is chart i's title; names[i] receives a copy
+ * of its row's name, or NULL when the text does not settle it (nothing is
+ * set when the rows are not n). A name is the run of lower-case letters,
+ * digits and "-_." before ": ", starting with a letter; a run glued to
+ * lower-case text is settled by the other rows of the same title (their
+ * common end), or else by the title itself ("cockroach" of CockroachDB).
+ */
+void	 ob_segment_overview_names(const char *s, size_t len,
+	    const char *const *titles, size_t n, char **names);
+/*
+ * The name of one overview row of its own ("fio: Rand Read - 4KB", as the
+ * HTML has them): a copy of "fio", or NULL when s is not such a row.
+ */
+char	*ob_segment_row_name(const char *s);
+/*
+ * Record the overview's name of each of the n tests of rs (names[i] for
+ * rs->tests[i], NULL when unknown) as the extra field "ob-test-profiles",
+ * a JSON object from test title to name; a title given two names is left
+ * out. The model's test identifier stays what the source states: the
+ * pts-xml writer derives "pts/NAME" from this (docs/pts-xml.md).
+ */
+void	 ob_segment_profiles(struct result_set *rs, char *const *names,
+	    size_t n);
 /* True when the text is a number as printed in a chart: 12, 0.161, 1841.0 */
 bool	 ob_segment_is_number(const char *s, size_t len);
 

@@ -54,6 +54,7 @@ static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
 static int	parse_ob_html_chart(xmlNode *svg, struct test *test,
 	    struct result_set *rs, const char *h2, const char *h3, const char *path,
 	    long line, struct diag *d);
+static void	parse_ob_html_overview(xmlNode *svg, struct str_list *names);
 static int	parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 	    const struct read_options *opt, const char *path, struct diag *d);
 static int	parse_ob_html_read(const char *path,
@@ -480,6 +481,7 @@ parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 	size_t		 i, e, h1 = (size_t)-1, nsvg = 0;
 	char		*s, *h2 = NULL, *h3 = NULL;
 	struct test	*cur = NULL;
+	struct str_list	 ovnames = { 0 };
 	int		 rc = -1;
 	long		 line;
 
@@ -557,7 +559,8 @@ parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 				if (parse_ob_html_table(svg, rs, path, line, d) != 0)
 					goto out;
 			} else if (nsvg == 2)
-				;	/* the overview repeats the charts' values */
+				/* Its values repeat the charts'; its names do not. */
+				parse_ob_html_overview(svg, &ovnames);
 			else {
 				if (h2 == NULL) {
 					diag_set(d, path, line, "chart without an h2 title");
@@ -597,11 +600,31 @@ parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 		diag_set(d, path, 0, "no chart found");
 		goto out;
 	}
+	if (ovnames.len == rs->ntests)
+		ob_segment_profiles(rs, ovnames.items, ovnames.len);
 	rc = 0;
 out:
+	str_list_free(&ovnames);
 	free(h2);
 	free(h3);
 	return rc;
+}
+
+/* The PTS profile names of the overview's rows ("fio: Rand Write - 4KB"). */
+static void
+parse_ob_html_overview(xmlNode *svg, struct str_list *names)
+{
+	struct htexts	 t = { 0 };
+	char		*name;
+	size_t		 i;
+
+	parse_ob_html_texts_rec(svg->children, &t);
+	for (i = 0; i < t.len; i++)
+		if ((name = ob_segment_row_name(t.t[i].s)) != NULL) {
+			str_list_add(names, name);
+			free(name);
+		}
+	parse_ob_html_texts_free(&t);
 }
 
 static int

@@ -67,6 +67,7 @@ static int	parse_ob_text_names(struct tdoc *t, const char *table,
 	    const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
 static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
+static void	parse_ob_text_profiles(struct tdoc *t, const char *ov);
 static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
 	    struct test *test);
 static void	parse_ob_text_footnotes(struct test *test, const char *f);
@@ -762,6 +763,39 @@ parse_ob_text_overview_values(struct tdoc *t, const char *ov)
 	return xstrndup(p, n);
 }
 
+/*
+ * The PTS profile names the overview gives its rows, between the file's
+ * title and the table-order names run (ob_segment_overview_names).
+ */
+static void
+parse_ob_text_profiles(struct tdoc *t, const char *ov)
+{
+	const char	*b, *e = NULL, *q, **titles;
+	char		**names;
+	size_t		 i, tl;
+
+	if (t->rs->title == NULL || t->nc != t->rs->ntests || t->nc == 0)
+		return;
+	tl = strlen(t->rs->title);
+	if (strncmp(ov, t->rs->title, tl) != 0)
+		return;
+	b = ov + tl;
+	for (q = strstr(b, t->names_t); q != NULL; q = strstr(q + 1, t->names_t))
+		e = q;
+	if (e == NULL)
+		return;
+	titles = xcalloc(t->nc, sizeof(*titles));
+	names = xcalloc(t->nc, sizeof(*names));
+	for (i = 0; i < t->nc; i++)
+		titles[i] = t->c[i].title;
+	ob_segment_overview_names(b, (size_t)(e - b), titles, t->nc, names);
+	ob_segment_profiles(t->rs, names, t->nc);
+	for (i = 0; i < t->nc; i++)
+		free(names[i]);
+	free(names);
+	free(titles);
+}
+
 /* Bars of one chart from its single reading. */
 static void
 parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
@@ -1170,6 +1204,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	if (parse_ob_text_values(&t, ovv) != 0)
 		goto out;
 	parse_ob_text_build(&t);
+	parse_ob_text_profiles(&t, t.p[t.iexport + 2].s);
 	rc = 0;
 out:
 	free(ovv);

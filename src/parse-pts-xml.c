@@ -97,9 +97,15 @@ struct pts_parser {
 	GHashTable		*sysidx;	/* identifier -> system index */
 	long			*plines;	/* per system: first Entry line */
 	size_t			 sys_hint;	/* system of the next Entry, probably */
-	/* Entry JSON without its run times, and the value derived from it. */
+	/*
+	 * Entry JSON without its run times, the value derived from it, and
+	 * the min and max that JSON states (the value's own may come from
+	 * its runs later, which the next Entry must not inherit).
+	 */
 	struct strbuf		 json_key;
 	struct value		*json_from;
+	bool			 json_has_min, json_has_max;
+	double			 json_min, json_max;
 	size_t			 capplines;
 };
 
@@ -151,8 +157,15 @@ static void	 parse_pts_xml_test_finish(struct pts_parser *p);
 static void	 parse_pts_xml_value_fill(struct pts_parser *p, struct test *t,
 		    struct value *v, long line);
 static void	 parse_pts_xml_entry_json(struct test *t, struct value *v);
+static void	 parse_pts_xml_entry_ours(struct test *t, struct value *v);
+static void	 parse_pts_xml_entry_series(struct value *v,
+		    struct json_object *a);
+static void	 parse_pts_xml_json_dbls(struct json_object *a,
+		    struct dbl_list *l);
 static void	 parse_pts_xml_entry_json_cached(struct pts_parser *p,
 		    struct test *t, struct value *v);
+static void	 parse_pts_xml_system_ours(struct system *s,
+		    struct json_object *b);
 static void	 parse_pts_xml_system_json(struct pts_parser *p,
 		    struct system *s, const char *json);
 static void	 parse_pts_xml_finish(struct pts_parser *p);
@@ -647,8 +660,40 @@ parse_pts_xml_system_json(struct pts_parser *p, struct system *s, const char *js
 	json_object_object_foreach(o, key, val) {
 		if (json_object_is_type(val, json_type_string))
 			kv_list_add(&s->notes, key, json_object_get_string(val));
+		else if (strcmp(key, "benchreport") == 0 &&
+		    json_object_is_type(val, json_type_object))
+			parse_pts_xml_system_ours(s, val);
 	}
 	json_object_put(o);
+}
+
+/*
+ * The "benchreport" member of a System JSON (export-pts-xml.c): run
+ * metadata whose keys are not XML names ("fio time"), as [key, value]
+ * pairs, after the metadata the System's own elements gave.
+ */
+static void
+parse_pts_xml_system_ours(struct system *s, struct json_object *b)
+{
+	struct json_object	*x, *pair, *k, *val;
+	size_t			 i, n;
+
+	if (!json_object_object_get_ex(b, "meta", &x) ||
+	    !json_object_is_type(x, json_type_array))
+		return;
+	n = json_object_array_length(x);
+	for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+		pair = json_object_array_get_idx(x, i);
+		if (!json_object_is_type(pair, json_type_array) ||
+		    json_object_array_length(pair) != 2)
+			continue;
+		k = json_object_array_get_idx(pair, 0);
+		val = json_object_array_get_idx(pair, 1);
+		if (json_object_is_type(k, json_type_string) &&
+		    json_object_is_type(val, json_type_string))
+			kv_list_add(&s->meta, json_object_get_string(k),
+			    json_object_get_string(val));
+	}
 }
 
 static void
@@ -927,6 +972,145 @@ out:
 	json_object_put(o);
 }
 
+/* Numbers of a JSON array into l; other members are skipped. */
+static void
+parse_pts_xml_json_dbls(struct json_object *a, struct dbl_list *l)
+{
+	struct json_object	*x;
+	size_t			 i, n;
+
+	if (!json_object_is_type(a, json_type_array))
+		return;
+	n = json_object_array_length(a);
+	for (i = 0; i < n; i++) {
+		x = json_object_array_get_idx(a, i);
+		if (json_object_is_type(x, json_type_double) ||
+		    json_object_is_type(x, json_type_int))
+			dbl_list_add(l, json_object_get_double(x));
+	}
+}
+
+/*
+ * The value's series as the model had them (names, units, x), instead of
+ * the one a LINE_GRAPH Value gives.
+ */
+static void
+parse_pts_xml_entry_series(struct value *v, struct json_object *a)
+{
+	struct json_object	*so, *x;
+	struct series		*s;
+	size_t			 i, n;
+
+	for (i = 0; i < v->nseries; i++) {
+		free(v->series[i].name);
+		free(v->series[i].unit);
+		free(v->series[i].x_unit);
+		dbl_list_free(&v->series[i].x);
+		dbl_list_free(&v->series[i].y);
+	}
+	v->nseries = 0;
+	n = json_object_array_length(a);
+	for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+		so = json_object_array_get_idx(a, i);
+		if (!json_object_is_type(so, json_type_object))
+			continue;
+		s = value_add_series(v, json_object_object_get_ex(so, "name", &x) &&
+		    json_object_is_type(x, json_type_string) ?
+		    json_object_get_string(x) : "");
+		if (json_object_object_get_ex(so, "unit", &x) &&
+		    json_object_is_type(x, json_type_string))
+			model_set_str(&s->unit, json_object_get_string(x));
+		if (json_object_object_get_ex(so, "x_unit", &x) &&
+		    json_object_is_type(x, json_type_string))
+			model_set_str(&s->x_unit, json_object_get_string(x));
+		if (json_object_object_get_ex(so, "x", &x))
+			parse_pts_xml_json_dbls(x, &s->x);
+		if (json_object_object_get_ex(so, "y", &x))
+			parse_pts_xml_json_dbls(x, &s->y);
+	}
+}
+
+/*
+ * The "benchreport" member of an Entry JSON (written by export-pts-xml.c):
+ * what the model held that PTS has no element for. Applied once the value
+ * is filled from Value and RawString, since it states what those cannot:
+ * SE and N without runs (over runs only "no SE"), the row note, a Value that was
+ * the writer's and not the source's, and the test's footnotes and facts.
+ * Members of the wrong type are ignored; PTS ignores the whole member.
+ */
+static void
+parse_pts_xml_entry_ours(struct test *t, struct value *v)
+{
+	struct json_object	*o = NULL, *b, *x, *k, *val;
+	double			 d;
+	size_t			 i, n;
+
+	if (v->json_raw == NULL || strstr(v->json_raw, "\"benchreport\"") == NULL)
+		return;
+	o = json_tokener_parse(v->json_raw);
+	if (o == NULL || !json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, "benchreport", &b) ||
+	    !json_object_is_type(b, json_type_object))
+		goto out;
+	if (json_object_object_get_ex(b, "se", &x)) {
+		if (x == NULL)
+			v->has_se = false;
+		else if (v->runs.len == 0 &&
+		    json_object_is_type(x, json_type_string) &&
+		    pts_xml_number(json_object_get_string(x), &d) && d >= 0) {
+			v->has_se = true;
+			v->se = d;
+		}
+	}
+	if (v->runs.len == 0 && json_object_object_get_ex(b, "n", &x) &&
+	    json_object_is_type(x, json_type_int) &&
+	    json_object_get_int64(x) >= 0)
+		v->n = (long)json_object_get_int64(x);
+	if (json_object_object_get_ex(b, "note", &x)) {
+		if (x == NULL)
+			model_set_str(&v->note, NULL);
+		else if (json_object_is_type(x, json_type_string))
+			model_set_str(&v->note, json_object_get_string(x));
+	}
+	if (json_object_object_get_ex(b, "value-text", &x) &&
+	    json_object_is_type(x, json_type_boolean) &&
+	    !json_object_get_boolean(x))
+		model_set_str(&v->value_text, NULL);
+	if (json_object_object_get_ex(b, "series", &x) &&
+	    json_object_is_type(x, json_type_array))
+		parse_pts_xml_entry_series(v, x);
+	if (json_object_object_get_ex(b, "footnotes", &x) &&
+	    json_object_is_type(x, json_type_array)) {
+		/* The whole list, in order: it already holds PTS's own. */
+		str_list_free(&t->footnotes);
+		n = json_object_array_length(x);
+		for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+			val = json_object_array_get_idx(x, i);
+			if (json_object_is_type(val, json_type_string))
+				parse_pts_xml_footnote(t, json_object_get_string(val));
+		}
+	}
+	if (json_object_object_get_ex(b, "facts", &x) &&
+	    json_object_is_type(x, json_type_array)) {
+		kv_list_free(&t->facts);
+		n = json_object_array_length(x);
+		for (i = 0; i < n && i < PTS_MAX_KEPT; i++) {
+			val = json_object_array_get_idx(x, i);
+			if (!json_object_is_type(val, json_type_array) ||
+			    json_object_array_length(val) != 2)
+				continue;
+			k = json_object_array_get_idx(val, 0);
+			val = json_object_array_get_idx(val, 1);
+			if (json_object_is_type(k, json_type_string) &&
+			    json_object_is_type(val, json_type_string))
+				kv_list_add(&t->facts, json_object_get_string(k),
+				    json_object_get_string(val));
+		}
+	}
+out:
+	json_object_put(o);
+}
+
 /*
  * Entries of one Result often carry the same JSON but for their run times
  * (compiler flags): derive once, copy after, since json-c's parse is the
@@ -949,16 +1133,20 @@ parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct val
 		strbuf_adds(&key, v->json_raw);
 	if (p->json_from != NULL && strcmp(strbuf_str(&key),
 	    strbuf_str(&p->json_key)) == 0) {
-		v->has_min = p->json_from->has_min;
-		v->min = p->json_from->min;
-		v->has_max = p->json_from->has_max;
-		v->max = p->json_from->max;
+		v->has_min = p->json_has_min;
+		v->min = p->json_min;
+		v->has_max = p->json_has_max;
+		v->max = p->json_max;
 		model_set_str(&v->note, p->json_from->note);
 		model_set_str(&v->error, p->json_from->error);
 	} else {
 		parse_pts_xml_entry_json(t, v);
 		strbuf_reset(&p->json_key);
 		strbuf_adds(&p->json_key, strbuf_str(&key));
+		p->json_has_min = v->has_min;
+		p->json_min = v->min;
+		p->json_has_max = v->has_max;
+		p->json_max = v->max;
 	}
 	p->json_from = v;
 	strbuf_free(&key);
@@ -974,8 +1162,10 @@ parse_pts_xml_test_finish(struct pts_parser *p)
 
 	p->in_test = false;
 	p->json_from = NULL;	/* footnotes belong to one Result */
-	for (i = 0; i < t->nvalues && !p->failed; i++)
+	for (i = 0; i < t->nvalues && !p->failed; i++) {
 		parse_pts_xml_value_fill(p, t, &t->values[i], p->vlines[i]);
+		parse_pts_xml_entry_ours(t, &t->values[i]);
+	}
 	/* Same comparison hash: PTS would keep only this Result's data. */
 	hash = pts_xml_hash(t);
 	if (g_hash_table_lookup_extended(p->hashes, hash, NULL, &first)) {

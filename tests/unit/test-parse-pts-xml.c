@@ -86,6 +86,27 @@ has_warning(const char *needle)
 }
 
 /*
+ * The writer gives a Result without an identifier one (pts/NAME from its
+ * title, else local/TITLE: docs/pts-xml.md): the one field a re-read may
+ * add. Take it into a, so that everything else must still be equal.
+ */
+static void
+adopt_derived_ids(struct result_set *a, const struct result_set *b)
+{
+	size_t	i;
+
+	if (b == NULL || a->ntests != b->ntests)
+		return;
+	for (i = 0; i < a->ntests; i++)
+		if ((a->tests[i].identifier == NULL ||
+		    *a->tests[i].identifier == '\0') &&
+		    (strncmp(b->tests[i].identifier, "pts/", 4) == 0 ||
+		    strncmp(b->tests[i].identifier, "local/", 6) == 0))
+			model_set_str(&a->tests[i].identifier,
+			    b->tests[i].identifier);
+}
+
+/*
  * Read, write as pts-xml, read again: the JSON exports must be equal. The
  * written file is also checked to be well-formed by xmllint.
  */
@@ -110,6 +131,7 @@ round_trip(const char *path, const char *label)
 		fclose(fp);
 	}
 	b = load_ok(out);
+	adopt_derived_ids(a, b);
 	ja = render("json", a);
 	jb = b != NULL ? render("json", b) : NULL;
 	ok(jb != NULL && strcmp(ja, jb) == 0, label);
@@ -163,6 +185,7 @@ store_round_trip(struct store *st, const char *path, const char *label)
 	model_set_str(&a->source_path, NULL);
 	model_set_str(&a->source_sha256, NULL);
 	model_set_str(&a->format, NULL);
+	adopt_derived_ids(a, b);
 	ja = render("json", a);
 	jb = b != NULL ? render("json", b) : NULL;
 	ok(jb != NULL && strcmp(ja, jb) == 0, label);
