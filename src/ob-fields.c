@@ -191,9 +191,6 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
 	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)))
 		return false;
-	/* "Ge|Force", "San|Disk": one word to a reader. */
-	if (ob_shapes_uncut(s, i))
-		return false;
 	if (ob_fields_starts(s, i, k) == 0)
 		return false;
 	/*
@@ -616,6 +613,9 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.npos = 0;
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < cells_len; i++) {
+			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
+			if (ob_shapes_uncut(cells, i))
+				continue;
 			any = false;
 			for (k = 0; k < nl; k++) {
 				r.glued[i * nl + k] = ob_fields_glued(cells, i,
