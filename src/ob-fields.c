@@ -2,9 +2,11 @@
 /*
  * Give the systems table's glued cells to systems: count every reading of
  * the cells run (first column complete, later columns any subset of the
- * labels in order) under the value shapes the generator prints, forward
- * and backward, and keep a cell only when every reading has it. It never
- * picks among readings; a field the readings disagree on stays empty.
+ * labels in order) under the field shapes of ob-shapes.c (what each
+ * field's values look like, the words they begin with, the words never
+ * cut), forward and backward, and keep a cell only when every reading has
+ * it. It never picks among readings; a field the readings disagree on
+ * stays empty. The knowledge is in the tables; this file applies it.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -16,6 +18,8 @@
 
 /* Start positions we are willing to count over (a table line is short). */
 #define OB_FIELDS_MAX_POS	4000
+/* Cells run length we read at all (seed 000's: about 750 bytes). */
+#define OB_FIELDS_MAX_LEN	(256 * 1024)
 /* Cell placements per pass, at most (seed 000: about 4 million). */
 #define OB_FIELDS_MAX_WORK	2e8
 /* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
@@ -552,6 +556,10 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		return;
 	r.s = cells;
 	r.len = cells_len = strlen(cells);
+	if (cells_len > OB_FIELDS_MAX_LEN) {
+		out->gave_up = true;
+		return;
+	}
 	r.ev = ev;
 	r.nl = nl;
 	r.shape = xcalloc(nlabels, sizeof(*r.shape));

@@ -191,6 +191,12 @@ main(void)
 	ok(f.gave_up || f.readings == 0, "a 20000-byte hostile run is refused quickly");
 	ob_fields_free(&f);
 	free(big);
+	big = xcalloc(300001, 1);
+	memset(big, 'a', 300000);
+	ob_fields_split(big, labels, NL, 2, NULL, &f);
+	ok(f.gave_up && f.value[0] == NULL, "a 300 KB run is not read at all");
+	ob_fields_free(&f);
+	free(big);
 	shapes();
 	shaped_tables();
 	return tap_done();
