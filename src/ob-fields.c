@@ -2,51 +2,30 @@
 /*
  * Give the systems table's glued cells to systems: count every reading of
  * the cells run (first column complete, later columns any subset of the
- * labels in order) under the value shapes the generator prints, forward
- * and backward, and keep a cell only when every reading has it. It never
- * picks among readings; a field the readings disagree on stays empty.
+ * labels in order) under the field shapes of ob-shapes.c (what each
+ * field's values look like, the words they begin with, the words never
+ * cut), forward and backward, and keep a cell only when every reading has
+ * it. It never picks among readings; a field the readings disagree on
+ * stays empty. The knowledge is in the tables; this file applies it.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ob-fields.h"
+#include "ob-shapes.h"
 #include "xalloc.h"
 
 /* Start positions we are willing to count over (a table line is short). */
 #define OB_FIELDS_MAX_POS	4000
+/* Cells run length we read at all (seed 000's: about 750 bytes). */
+#define OB_FIELDS_MAX_LEN	(256 * 1024)
 /* Cell placements per pass, at most (seed 000: about 4 million). */
 #define OB_FIELDS_MAX_WORK	2e8
 /* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
-
-enum ob_fields_kind {
-	OBF_FREE,	/* any text, starting at a word join */
-	OBF_LETTER,	/* starts with a letter: OS, Desktop, Compiler */
-	OBF_PROC,	/* "... (16 Cores / 32 Threads)" */
-	OBF_MEM,	/* "2 x 16GB ...", "16GB" */
-	OBF_DISK,	/* "2000GB ...", "2 x 1000GB ..." */
-	OBF_KERNEL,	/* "6.7.0-060700-generic (x86_64)" */
-	OBF_GL,		/* "4.6 Mesa ...", "4.6.0" */
-	OBF_VULKAN,	/* "1.2.185" */
-	OBF_CL,		/* "OpenCL 3.0 ..." */
-	OBF_FS,		/* "ext4", "btrfs" */
-	OBF_RES		/* "3840x2160" */
-};
-
-static const struct {
-	const char		*label;
-	enum ob_fields_kind	 kind;
-} ob_fields_kinds[] = {
-	{ "Processor", OBF_PROC }, { "Memory", OBF_MEM }, { "Disk", OBF_DISK },
-	{ "Kernel", OBF_KERNEL }, { "OpenGL", OBF_GL }, { "Vulkan", OBF_VULKAN },
-	{ "OpenCL", OBF_CL }, { "File-System", OBF_FS },
-	{ "Screen Resolution", OBF_RES }, { "OS", OBF_LETTER },
-	{ "Desktop", OBF_LETTER }, { "Display Server", OBF_LETTER },
-	{ "Compiler", OBF_LETTER }, { NULL, OBF_FREE }
-};
 
 struct ob_fields_run {
 	const char	*s;
@@ -56,31 +35,36 @@ struct ob_fields_run {
 	size_t		*head_end;	/* least end of a glued Disk head from i on */
 	size_t		*upper_after;	/* first capital letter at or after i */
 	size_t		*proc_end;	/* end of the first "(... Threads)" after i */
-	ob_fields_disk_fn disk_ok;
-	void		*ctx;
+	size_t		*paren_after;	/* first ")" glued to a letter or digit at or after i */
+	size_t		*arch_end;	/* end of the first "(x86_64)" after i */
+	const struct ob_shape **shape;	/* per label */
+	size_t		 nl;
+	/* May a cell of label l start at position i: glued[i * nl + l]. */
+	unsigned char	*glued;
+	const struct ob_fields_evidence *ev;
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 };
 
 static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
-static size_t	ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k);
-static bool	ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k,
-	    bool relaxed);
+static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
+static bool	ob_fields_glued(const char *s, size_t i,
+	    const struct ob_shape *shape, bool relaxed);
+static bool	ob_fields_pci_end(const char *s, size_t i);
 static bool	ob_fields_version_end(const char *s, size_t i);
 static bool	ob_fields_after_date(const char *s, size_t i);
 static bool	ob_fields_res_end(const char *s, size_t i);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
-	    size_t b, enum ob_fields_kind k);
-static enum ob_fields_kind ob_fields_kind_of(const char *label);
+	    size_t b, size_t l);
 static bool	ob_fields_place(const struct ob_fields_run *r, size_t a,
-	    size_t b, enum ob_fields_kind k, size_t col);
-static void	ob_fields_count(const struct ob_fields_run *r,
-	    const enum ob_fields_kind *kinds, size_t nl, size_t nsys,
+	    size_t b, size_t l, size_t col);
+static bool	ob_fields_skip(const struct ob_fields_run *r, size_t col,
+	    size_t l);
+static void	ob_fields_count(const struct ob_fields_run *r, size_t nsys,
 	    double *f, double *b);
-static void	ob_fields_pin(const struct ob_fields_run *r,
-	    const enum ob_fields_kind *kinds, const double *f, const double *b,
-	    struct ob_fields *out);
+static void	ob_fields_pin(const struct ob_fields_run *r, const double *f,
+	    const double *b, struct ob_fields *out);
 
 /* Length of the run of digits at s + i. */
 static size_t
@@ -116,46 +100,50 @@ ob_fields_cap(const char *s, size_t i, bool mb_ok)
  * shape reads (the cell must be at least that long), or 0.
  */
 static size_t
-ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k)
+ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
 	size_t	n, m, i0 = i;
 
 	switch (k) {
-	case OBF_FREE:
-	case OBF_PROC:
+	case OBS_FREE:
+	case OBS_PROC:
 		return 1;
-	case OBF_LETTER:
-		return isalpha((unsigned char)s[i]) ? 1 : 0;
-	case OBF_FS:
+	case OBS_LETTER:
+		/* "Intel I225-V", "2 x Intel 10G X550T". */
+		n = ob_fields_digits(s, i);
+		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0)
+			i += n + 3;
+		return isalpha((unsigned char)s[i]) ? i + 1 - i0 : 0;
+	case OBS_FS:
 		return islower((unsigned char)s[i]) ? 1 : 0;
-	case OBF_MEM:
-	case OBF_DISK:
+	case OBS_MEM:
+	case OBS_DISK:
 		n = ob_fields_digits(s, i);
 		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0) {
-			if (k == OBF_MEM && strtol(s + i, NULL, 10) >
+			if (k == OBS_MEM && strtol(s + i, NULL, 10) >
 			    OB_FIELDS_MAX_MODULES)
 				return 0;
 			i += n + 3;
 			m = ob_fields_cap(s, i, true);
 			/* Memory modules: at most 512GB each ("2 x 1000GB" is a drive pair). */
-			if (k == OBF_MEM && m > 0 && (s[i + m - 2] == 'T' ||
+			if (k == OBS_MEM && m > 0 && (s[i + m - 2] == 'T' ||
 			    (s[i + m - 2] == 'G' && strtod(s + i, NULL) > 512)))
 				return 0;
 		}
-		m = ob_fields_cap(s, i, k == OBF_MEM);
+		m = ob_fields_cap(s, i, k == OBS_MEM);
 		if (m == 0)
 			return 0;
 		/*
 		 * "2000GB Name" (no module count) names a drive: memory is
 		 * "2 x 16GB DDR5-..." or a bare "16GB".
 		 */
-		if (k == OBF_MEM)
+		if (k == OBS_MEM)
 			return i == i0 && s[i + m] == ' ' &&
 			    isalpha((unsigned char)s[i + m + 1]) ? 0 : i + m - i0;
 		/* A Disk cell names the drive after its size. */
 		return s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]) ?
 		    i + m + 2 - i0 : 0;
-	case OBF_KERNEL:
+	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_fields_digits(s, i);
 		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||
@@ -174,7 +162,7 @@ ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k)
 		} else if (s[i] == '-' && isdigit((unsigned char)s[i + 1]))
 			return 0;	/* Linux builds are X.Y.Z-N: "4.0-0514" is cut */
 		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
-	case OBF_GL:
+	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
 		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
 		    !isdigit((unsigned char)s[i + 2]))
@@ -183,10 +171,10 @@ ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k)
 		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
 			n += 1 + ob_fields_digits(s, n + 1);
 		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
-	case OBF_VULKAN:
-	case OBF_RES:
+	case OBS_VULKAN:
+	case OBS_RES:
 		return isdigit((unsigned char)s[i]) && s[i] != '0' ? 1 : 0;
-	case OBF_CL:
+	case OBS_CL:
 		return strncmp(s + i, "OpenCL", 6) == 0 ? 6 : 0;
 	}
 	return 0;
@@ -198,9 +186,11 @@ ob_fields_starts(const char *s, size_t i, enum ob_fields_kind k)
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
  */
 static bool
-ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k, bool relaxed)
+ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
+    bool relaxed)
 {
-	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+	enum ob_shape_kind	k = shape->kind;
 
 	if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
 	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)))
@@ -208,12 +198,19 @@ ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k, bool relaxed)
 	if (ob_fields_starts(s, i, k) == 0)
 		return false;
 	/*
+	 * A word this field's values begin with starts the cell wherever it
+	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
+	 * case ("llvmpipe") not inside a word.
+	 */
+	if (ob_shapes_lead(shape, s + i) > 0 && (isupper(c) || !isalpha(a)))
+		return true;
+	/*
 	 * Two numbers glue where a value ends in a version or a model
 	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer
 	 * ("Mesa 2|3.2.1"); but an OS name ends in its release and the
 	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
 	 */
-	if (isdigit(a) && isdigit(c) && k != OBF_KERNEL) {
+	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL) {
 		size_t	j = i;
 
 		while (j > 0 && isdigit((unsigned char)s[j - 1]))
@@ -222,17 +219,17 @@ ob_fields_glued(const char *s, size_t i, enum ob_fields_kind k, bool relaxed)
 			return false;
 	}
 	/* A bare memory size is not cut from its digits: "1|6GB". */
-	if (k == OBF_MEM && isdigit(a) && strncmp(s + i + ob_fields_digits(s, i),
+	if (k == OBS_MEM && isdigit(a) && strncmp(s + i + ob_fields_digits(s, i),
 	    " x ", 3) != 0)
 		return false;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
-	if ((k == OBF_FS || k == OBF_CL) && isalpha(a))
+	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
 		return false;
 	/* A name in capitals after a build date: "20210822|GNOME Shell". */
-	if (k == OBF_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
+	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
 	    ob_fields_after_date(s, i))
 		return true;
-	if (k == OBF_FREE || k == OBF_LETTER || k == OBF_PROC)
+	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
 		return ob_fields_join(s, i, relaxed);
 	return true;
 }
@@ -267,7 +264,22 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 		    isdigit((unsigned char)s[i - l - 1]))
 			return true;
 	}
-	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i);
+	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i) ||
+	    ob_fields_pci_end(s, i);
+}
+
+/* Does a PCI device ID end at i ("AMD Device ab28|ASUS")? */
+static bool
+ob_fields_pci_end(const char *s, size_t i)
+{
+	size_t	j;
+
+	if (i < 11 || strncmp(s + i - 11, "Device ", 7) != 0)
+		return false;
+	for (j = i - 4; j < i; j++)
+		if (!isxdigit((unsigned char)s[j]))
+			return false;
+	return true;
 }
 
 /*
@@ -323,9 +335,9 @@ ob_fields_version_end(const char *s, size_t i)
 
 /* Is [a, b) a whole cell of kind k? */
 static bool
-ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
-    enum ob_fields_kind k)
+ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 {
+	enum ob_shape_kind	k = r->shape[l]->kind;
 	const char	*s = r->s;
 	size_t		 i, n;
 
@@ -335,17 +347,32 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 	/* A glued Disk head ("PRO2000GB Corsair") starts a cell of its own. */
 	if (r->head_end[a + 1] <= b)
 		return false;
+	/* ")" glued to more text ends a cell: "(x86_64)|6.11.0", "BIOS)|AMD". */
+	if (r->paren_after[a] + 1 < b)
+		return false;
+	/* "... (16 Cores / 32 Threads)" is a processor, in no other field. */
+	if (k != OBS_PROC && r->proc_end[a] <= b)
+		return false;
+	/* "(x86_64)" is a kernel's, in no other field. */
+	if (k != OBS_KERNEL && r->arch_end[a] <= b)
+		return false;
+	/* "Ubuntu 23.10", never "Ubuntu 23.1" + "06.7.0". */
+	if (!ob_shapes_release_ok(r->shape[l], s + a, b - a))
+		return false;
 	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
-	if ((k == OBF_FREE || k == OBF_LETTER || k == OBF_PROC) &&
-	    ob_fields_starts(s, a, OBF_DISK) > 0)
+	if ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
+	    ob_fields_starts(s, a, OBS_DISK) > 0)
 		return false;
 	switch (k) {
-	case OBF_PROC:
+	case OBS_PROC:
 		/* "... (16 Cores / 32 Threads)", "... (4 Cores)": one processor. */
 		return r->proc_end[a] == b;
-	case OBF_KERNEL:
+	case OBS_KERNEL:
 		return r->upper_after[a] >= b;
-	case OBF_VULKAN:
+	case OBS_GL:
+		/* The version is a word of its own: "4.6 Mesa", not "2.0-rc1". */
+		return a + n == b || s[a + n] == ' ';
+	case OBS_VULKAN:
 		/* An API version: "1.2.185", three numbers. */
 		for (i = a, n = 0; i < b; i++) {
 			if (s[i] == '.')
@@ -354,7 +381,7 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 				return false;
 		}
 		return n == 2 && s[b - 1] != '.';
-	case OBF_RES:
+	case OBS_RES:
 		/* 640x480 to 7680x4320: three or four digits each way. */
 		i = ob_fields_digits(s, a);
 		if (i < 3 || i > 4 || s[a + i] != 'x' || s[a + i + 1] == '0')
@@ -363,79 +390,85 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 			if (!isdigit((unsigned char)s[n]))
 				return false;
 		return b - (a + i + 1) >= 3 && b - (a + i + 1) <= 4;
-	case OBF_FS:
+	case OBS_FS:
 		for (i = a; i < b; i++)
 			if (!islower((unsigned char)s[i]) &&
 			    !isdigit((unsigned char)s[i]))
 				return false;
-		/* "ext4", "f2fs": never two digits at the end ("ext43"). */
+		/*
+		 * "ext4", "f2fs": never two digits at the end ("ext43"), nor
+		 * digits after a known name ("btrfs3").
+		 */
 		return !(b - a >= 2 && isdigit((unsigned char)s[b - 1]) &&
-		    isdigit((unsigned char)s[b - 2]));
+		    isdigit((unsigned char)s[b - 2])) &&
+		    !ob_shapes_overrun(r->shape[l], s + a, b - a);
 	default:
 		return true;
 	}
 }
 
-static enum ob_fields_kind
-ob_fields_kind_of(const char *label)
-{
-	size_t	i;
-
-	for (i = 0; ob_fields_kinds[i].label != NULL; i++)
-		if (strcmp(ob_fields_kinds[i].label, label) == 0)
-			return ob_fields_kinds[i].kind;
-	return OBF_FREE;
-}
-
 /*
- * A cell of kind k from a to b in column col: its start, its whole shape,
+ * A cell of label l from a to b in column col: its start, its whole shape,
  * and for a Disk cell the caller's evidence (the system's name).
  */
 static bool
-ob_fields_place(const struct ob_fields_run *r, size_t a, size_t b,
-    enum ob_fields_kind k, size_t col)
+ob_fields_place(const struct ob_fields_run *r, size_t a, size_t b, size_t l,
+    size_t col)
 {
-	if (a > 0 && !ob_fields_glued(r->s, a, k, r->relaxed))
+	enum ob_shape_kind	k = r->shape[l]->kind;
+
+	if (a > 0 && !r->glued[a * r->nl + l])
 		return false;
-	if (!ob_fields_whole(r, a, b, k))
+	if (!ob_fields_whole(r, a, b, l))
 		return false;
-	return k != OBF_DISK || r->disk_ok == NULL ||
-	    r->disk_ok(col, r->s + a, b - a, r->ctx);
+	return k != OBS_DISK || r->ev == NULL || r->ev->disk_ok == NULL ||
+	    r->ev->disk_ok(col, r->s + a, b - a, r->ev->ctx);
 }
 
-#define OBF_AT(pi, col, l)	(((pi) * nsys + (col)) * (nl + 1) + (l))
+/*
+ * May column col print no cell of label l (it is the previous system's)?
+ * Not a Disk cell the names say differs from the previous system's.
+ */
+static bool
+ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
+{
+	return col > 0 && !(r->shape[l]->kind == OBS_DISK && r->ev != NULL &&
+	    r->ev->own_disk != NULL && r->ev->own_disk[col]);
+}
+
+#define OBS_AT(pi, col, l)	(((pi) * nsys + (col)) * (nl + 1) + (l))
 
 /*
  * f: readings reaching state (start position, column, next label);
  * b: readings from that state to the end of the run.
  */
 static void
-ob_fields_count(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
-    size_t nl, size_t nsys, double *f, double *b)
+ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
+    double *b)
 {
-	size_t	pi, qi, col, l, np = r->npos;
+	size_t	pi, qi, col, l, np = r->npos, nl = r->nl;
 
-	f[OBF_AT(0, 0, 0)] = 1;
+	f[OBS_AT(0, 0, 0)] = 1;
 	for (pi = 0; pi < np; pi++)
 		for (col = 0; col < nsys; col++)
 			for (l = 0; l <= nl; l++) {
-				double	v = f[OBF_AT(pi, col, l)];
+				double	v = f[OBS_AT(pi, col, l)];
 
 				if (v == 0)
 					continue;
 				if (l == nl) {
 					if (col + 1 < nsys)
-						f[OBF_AT(pi, col + 1, 0)] += v;
+						f[OBS_AT(pi, col + 1, 0)] += v;
 					continue;
 				}
-				if (col > 0)
-					f[OBF_AT(pi, col, l + 1)] += v;
+				if (ob_fields_skip(r, col, l))
+					f[OBS_AT(pi, col, l + 1)] += v;
 				for (qi = pi + 1; qi < np; qi++)
 					if (ob_fields_place(r, r->pos[pi],
-					    r->pos[qi], kinds[l], col))
-						f[OBF_AT(qi, col, l + 1)] += v;
+					    r->pos[qi], l, col))
+						f[OBS_AT(qi, col, l + 1)] += v;
 			}
-	b[OBF_AT(np - 1, nsys - 1, nl)] = 1;
+	b[OBS_AT(np - 1, nsys - 1, nl)] = 1;
 	for (pi = np; pi-- > 0;)
 		for (col = nsys; col-- > 0;)
 			for (l = nl + 1; l-- > 0;) {
@@ -443,25 +476,26 @@ ob_fields_count(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
 
 				if (l == nl) {
 					if (col + 1 < nsys)
-						v += b[OBF_AT(pi, col + 1, 0)];
-					b[OBF_AT(pi, col, l)] += v;
+						v += b[OBS_AT(pi, col + 1, 0)];
+					b[OBS_AT(pi, col, l)] += v;
 					continue;
 				}
-				if (col > 0)
-					v += b[OBF_AT(pi, col, l + 1)];
+				if (ob_fields_skip(r, col, l))
+					v += b[OBS_AT(pi, col, l + 1)];
 				for (qi = pi + 1; qi < np; qi++)
-					if (b[OBF_AT(qi, col, l + 1)] != 0 &&
+					if (b[OBS_AT(qi, col, l + 1)] != 0 &&
 					    ob_fields_place(r, r->pos[pi],
-					    r->pos[qi], kinds[l], col))
-						v += b[OBF_AT(qi, col, l + 1)];
-				b[OBF_AT(pi, col, l)] += v;
+					    r->pos[qi], l, col))
+						v += b[OBS_AT(qi, col, l + 1)];
+				b[OBS_AT(pi, col, l)] += v;
 			}
 }
 
+
 /* Keep, per system and label, the cell (or its absence) every reading has. */
 static void
-ob_fields_pin(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
-    const double *f, const double *b, struct ob_fields *out)
+ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
+    struct ob_fields *out)
 {
 	size_t	nl = out->nlabels, nsys = out->nsys, np = r->npos;
 	size_t	col, l, pi, qi, ca = 0, cb = 0;
@@ -473,16 +507,16 @@ ob_fields_pin(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
 
 			skip = 0;
 			for (pi = 0; pi < np; pi++) {
-				double	v = f[OBF_AT(pi, col, l)];
+				double	v = f[OBS_AT(pi, col, l)];
 
 				if (v == 0)
 					continue;
-				if (col > 0)
-					skip += v * b[OBF_AT(pi, col, l + 1)];
+				if (ob_fields_skip(r, col, l))
+					skip += v * b[OBS_AT(pi, col, l + 1)];
 				for (qi = pi + 1; qi < np; qi++) {
-					here = b[OBF_AT(qi, col, l + 1)];
+					here = b[OBS_AT(qi, col, l + 1)];
 					if (here == 0 || !ob_fields_place(r,
-					    r->pos[pi], r->pos[qi], kinds[l], col))
+					    r->pos[pi], r->pos[qi], l, col))
 						continue;
 					here *= v;
 					cells++;
@@ -505,10 +539,9 @@ ob_fields_pin(const struct ob_fields_run *r, const enum ob_fields_kind *kinds,
 
 void
 ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
-    size_t nsys, ob_fields_disk_fn disk_ok, void *ctx, struct ob_fields *out)
+    size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out)
 {
 	struct ob_fields_run	 r;
-	enum ob_fields_kind	*kinds;
 	double			*f = NULL, *b = NULL;
 	size_t			 i, k, nl = nlabels, cells_len, best;
 	int			 pass;
@@ -523,20 +556,32 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		return;
 	r.s = cells;
 	r.len = cells_len = strlen(cells);
-	r.disk_ok = disk_ok;
-	r.ctx = ctx;
-	kinds = xcalloc(nlabels, sizeof(*kinds));
+	if (cells_len > OB_FIELDS_MAX_LEN) {
+		out->gave_up = true;
+		return;
+	}
+	r.ev = ev;
+	r.nl = nl;
+	r.shape = xcalloc(nlabels, sizeof(*r.shape));
 	for (i = 0; i < nlabels; i++)
-		kinds[i] = ob_fields_kind_of(labels[i]);
+		r.shape[i] = ob_shapes_of(labels[i]);
+	r.glued = xcalloc((cells_len + 1) * nl, 1);
 	r.head_end = xcalloc(cells_len + 2, sizeof(size_t));
 	r.upper_after = xcalloc(cells_len + 2, sizeof(size_t));
 	r.head_end[cells_len] = r.head_end[cells_len + 1] = cells_len + 1;
 	r.upper_after[cells_len] = r.upper_after[cells_len + 1] = cells_len + 1;
+	r.paren_after = xcalloc(cells_len + 2, sizeof(size_t));
+	r.paren_after[cells_len] = r.paren_after[cells_len + 1] = cells_len + 1;
+	r.arch_end = xcalloc(cells_len + 2, sizeof(size_t));
+	r.arch_end[cells_len] = r.arch_end[cells_len + 1] = cells_len + 1;
 	for (i = cells_len; i-- > 0;) {
-		size_t	e = cells_len + 1;
+		size_t	e = cells_len + 1, arch = ob_shapes_arch(cells + i);
 
 		r.upper_after[i] = isupper((unsigned char)cells[i]) ? i :
 		    r.upper_after[i + 1];
+		r.paren_after[i] = cells[i] == ')' &&
+		    isalnum((unsigned char)cells[i + 1]) ? i : r.paren_after[i + 1];
+		r.arch_end[i] = arch > 0 ? i + arch : r.arch_end[i + 1];
 		/*
 		 * A head glued to the text before it, read from the start of
 		 * its digits: "MP7001000GB" holds the head "7001000GB ...",
@@ -545,7 +590,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		 */
 		if (i > 0 && cells[i - 1] != ' ' &&
 		    !isdigit((unsigned char)cells[i - 1]) &&
-		    ob_fields_starts(cells, i, OBF_DISK) > 0) {
+		    ob_fields_starts(cells, i, OBS_DISK) > 0) {
 			/* The head ends with its unit: "2000GB", "2 x 16GB". */
 			size_t	j = i, n = ob_fields_digits(cells, i);
 
@@ -576,9 +621,15 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.npos = 0;
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < cells_len; i++) {
+			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
+			if (ob_shapes_uncut(cells, i))
+				continue;
 			any = false;
-			for (k = 0; k < nlabels && !any; k++)
-				any = ob_fields_glued(cells, i, kinds[k], r.relaxed);
+			for (k = 0; k < nl; k++) {
+				r.glued[i * nl + k] = ob_fields_glued(cells, i,
+				    r.shape[k], r.relaxed);
+				any |= r.glued[i * nl + k];
+			}
 			if (any)
 				r.pos[r.npos++] = i;
 		}
@@ -592,19 +643,22 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		free(b);
 		f = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
 		b = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
-		ob_fields_count(&r, kinds, nl, nsys, f, b);
+		ob_fields_count(&r, nsys, f, b);
 		out->readings = f[(((r.npos - 1) * nsys) + nsys - 1) * (nl + 1) +
 		    nl];
 	}
 	if (out->readings > 0)
-		ob_fields_pin(&r, kinds, f, b, out);
+		ob_fields_pin(&r, f, b, out);
 out:
 	free(f);
 	free(b);
-	free(kinds);
+	free(r.shape);
+	free(r.glued);
 	free(r.pos);
 	free(r.head_end);
 	free(r.upper_after);
+	free(r.paren_after);
+	free(r.arch_end);
 	free(r.proc_end);
 }
 

@@ -23,19 +23,27 @@ struct ob_fields {
 	bool	  gave_up;	/* too large to count: nothing filled */
 };
 
-/*
- * Evidence for a Disk cell: may the len bytes at cell be system sys's
- * Disk (its name states that drive)? NULL: no such evidence.
- */
-typedef bool	(*ob_fields_disk_fn)(size_t sys, const char *cell, size_t len,
-		    void *ctx);
+/* What the system names say about their Disk cells; any member may be NULL. */
+struct ob_fields_evidence {
+	/* May the len bytes at cell be system sys's Disk (its name states that drive)? */
+	bool		(*disk_ok)(size_t sys, const char *cell, size_t len,
+			    void *ctx);
+	void		 *ctx;
+	/*
+	 * own_disk[i]: system i's name states another drive setup than
+	 * system i - 1's ("Single", "RAID0"), so its Disk cell is printed.
+	 */
+	const bool	 *own_disk;
+};
 
 /*
  * Read cells (the run between the names and the watermark) for nsys
- * systems with the table's labels in order. Fills out (always; free it).
+ * systems with the table's labels in order, the values shaped as
+ * ob-shapes.h says, with the names' evidence (NULL: none). Fills out
+ * (always; free it).
  */
 void	 ob_fields_split(const char *cells, const char *const *labels,
-	    size_t nlabels, size_t nsys, ob_fields_disk_fn disk_ok, void *ctx,
+	    size_t nlabels, size_t nsys, const struct ob_fields_evidence *ev,
 	    struct ob_fields *out);
 void	 ob_fields_free(struct ob_fields *f);
 

@@ -15,6 +15,7 @@
 #include "format.h"
 #include "ob-cells.h"
 #include "ob-fields.h"
+#include "ob-shapes.h"
 #include "ob-segment.h"
 #include "ob-split.h"
 #include "ob-check.h"
@@ -544,8 +545,9 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 {
 	struct str_list	 labels = { 0 };
 	struct ob_fields f;
+	struct ob_fields_evidence ev = { NULL, NULL, NULL };
 	struct ob_cells_row row;
-	bool		 agree;
+	bool		 agree, *own = NULL;
 	const char	*rest = table, *open_label = NULL;
 	char		*run;
 	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
@@ -565,8 +567,23 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 	ob_cells_disk_row(run, &row);
 	agree = ob_cells_agree(&row, &t->names);
 	ob_cells_row_free(&row);
+	own = xcalloc(t->rs->nsystems + 1, sizeof(*own));
+	for (i = 1; i < t->rs->nsystems && i < t->names.len; i++) {
+		enum ob_shape_setup a = ob_shapes_setup(t->names.name[i - 1]);
+		enum ob_shape_setup b = ob_shapes_setup(t->names.name[i]);
+
+		/*
+		 * Names that state their drives, or a single drive beside an
+		 * array ("Single", "RAID0"), never share a Disk cell.
+		 */
+		own[i] = agree || (a != OBS_SETUP_UNKNOWN &&
+		    b != OBS_SETUP_UNKNOWN && a != b);
+	}
+	ev.disk_ok = agree ? parse_ob_text_disk_ok : NULL;
+	ev.ctx = t;
+	ev.own_disk = own;
 	ob_fields_split(run, (const char *const *)labels.items, labels.len,
-	    t->rs->nsystems, agree ? parse_ob_text_disk_ok : NULL, t, &f);
+	    t->rs->nsystems, &ev, &f);
 	for (i = 0; i < t->rs->nsystems; i++)
 		for (j = 0; j < labels.len; j++) {
 			const char	*v = f.value[i * labels.len + j];
@@ -588,6 +605,7 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
+	free(own);
 	free(run);
 	str_list_free(&labels);
 }

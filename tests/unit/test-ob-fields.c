@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ob-fields.h"
+#include "ob-shapes.h"
 #include "tap.h"
 #include "xalloc.h"
 
@@ -17,6 +18,8 @@ static const char *const labels[] = { "Processor", "Chipset", "Memory",
 
 static const char *field(const struct ob_fields *f, size_t sys, size_t l);
 static bool	tern(size_t sys, const char *cell, size_t len, void *ctx);
+static void	shapes(void);
+static void	shaped_tables(void);
 
 static const char *
 field(const struct ob_fields *f, size_t sys, size_t l)
@@ -38,17 +41,110 @@ tern(size_t sys, const char *cell, size_t len, void *ctx)
 	return r;
 }
 
+/* The shape table itself: what it knows, and what it does not. */
+static void
+shapes(void)
+{
+	const struct ob_shape	*fs = ob_shapes_of("File-System");
+
+	ok(ob_shapes_of("OS")->kind == OBS_LETTER &&
+	    ob_shapes_of("Screen Resolution")->kind == OBS_RES &&
+	    ob_shapes_of("Disk")->kind == OBS_DISK, "labels have their shapes");
+	ok(ob_shapes_of("Turbo Boost")->label == NULL &&
+	    ob_shapes_of("Turbo Boost")->kind == OBS_FREE,
+	    "an unknown label is any text");
+	is_int((int)ob_shapes_lead(ob_shapes_of("Monitor"), "ASUS VP28U"), 4,
+	    "a Monitor starts with a known vendor");
+	is_int((int)ob_shapes_lead(ob_shapes_of("Monitor"), "ASUSTeK VP28U"), 0,
+	    "  only as a whole word");
+	is_int((int)ob_shapes_lead(ob_shapes_of("Kernel"), "ASUS VP28U"), 0,
+	    "  and not for another field");
+	ok(ob_shapes_uncut("NVIDIA GeForce RTX", 9) &&
+	    ob_shapes_uncut("123GB SanDisk", 9), "brand words are not cut");
+	ok(ob_shapes_uncut("RTL8125 2.5GbE", 11) && ob_shapes_uncut("+ 1000GB", 6),
+	    "units stay with their number");
+	ok(!ob_shapes_uncut("HD AudioDELL", 8) && !ob_shapes_uncut("8GB", 0),
+	    "a plain word join may be cut");
+	ok(ob_shapes_overrun(fs, "btrfs3", 6) && ob_shapes_overrun(fs, "ext43", 5),
+	    "a known file system with digits glued after it overruns");
+	ok(!ob_shapes_overrun(fs, "btrfs", 5) && !ob_shapes_overrun(fs, "f2fs", 4) &&
+	    !ob_shapes_overrun(fs, "hammer2", 7), "  a known or unknown name alone does not");
+	ok(ob_shapes_setup("RAID0") == OBS_SETUP_ARRAY &&
+	    ob_shapes_setup("mdadm RAID 10") == OBS_SETUP_ARRAY &&
+	    ob_shapes_setup("ZFS raidz2") == OBS_SETUP_ARRAY,
+	    "RAID names state an array");
+	ok(ob_shapes_setup("Single") == OBS_SETUP_SINGLE &&
+	    ob_shapes_setup("Raider 5") == OBS_SETUP_UNKNOWN &&
+	    ob_shapes_setup("Mirror") == OBS_SETUP_UNKNOWN,
+	    "\"Single\" states one drive; other names state nothing");
+}
+
+/* Tables the shapes settle, and one they cannot. */
+static void
+shaped_tables(void)
+{
+	static const char *const hw[] = { "Audio", "Monitor", "Network", "OS" };
+	static const char *const sw[] = { "Kernel", "OpenGL" };
+	static const char *const net[] = { "Network" };
+	static const char *const dk[] = { "Disk", "OS" };
+	static const bool own[] = { false, true, false };
+	struct ob_fields_evidence ev = { NULL, NULL, own };
+	struct ob_fields	 f;
+	const char		*raid = "1000GB WD A1 + 1000GB WD B2Ubuntu 20.04"
+	    "2 x 1000GB WD B2 + 1000GB WD A1";
+
+	/* No word join at "ab28ASUS" or "00AFY0AMD": a PCI ID, a vendor. */
+	ob_fields_split("AMD Device ab28ASUS VP28URealtek RTL8125 2.5GbE + Intel "
+	    "I211Ubuntu 20.04", hw, 4, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device ab28") == 0 &&
+	    strcmp(field(&f, 0, 1), "ASUS VP28U") == 0 &&
+	    strcmp(field(&f, 0, 2), "Realtek RTL8125 2.5GbE + Intel I211") == 0 &&
+	    strcmp(field(&f, 0, 3), "Ubuntu 20.04") == 0,
+	    "Audio, Monitor, Network, OS: one reading (not \"2.5\" + \"GbE ...\")");
+	ob_fields_free(&f);
+
+	ob_fields_split("6.11.0-061100-generic (x86_64)", net, 1, 1, NULL, &f);
+	ok(f.readings == 0 && f.value[0] == NULL,
+	    "a kernel version is no Network value: no reading");
+	ob_fields_free(&f);
+
+	/* One kernel per cell; an OpenGL version is a word of its own. */
+	ob_fields_split("6.1.0-1-generic (x86_64)4.6 Mesa 23.2.16.10.0-2-generic "
+	    "(x86_64)6.12.0-rc1-phx (x86_64)", sw, 2, 3, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 1, 0), "6.10.0-2-generic (x86_64)") == 0 &&
+	    strcmp(field(&f, 2, 0), "6.12.0-rc1-phx (x86_64)") == 0 &&
+	    strcmp(field(&f, 2, 1), "4.6 Mesa 23.2.1") == 0,
+	    "later Kernel cells, each its system's");
+	ob_fields_free(&f);
+
+	/* One later Disk cell for two later systems: whose? */
+	ob_fields_split(raid, dk, 2, 3, NULL, &f);
+	ok(f.readings == 2 && strcmp(field(&f, 1, 0), "(open)") == 0 &&
+	    strcmp(field(&f, 2, 0), "(open)") == 0 &&
+	    strcmp(field(&f, 2, 1), "Ubuntu 20.04") == 0,
+	    "a later Disk cell the names say nothing of: left open (printed or inherited)");
+	ob_fields_free(&f);
+	ob_fields_split(raid, dk, 2, 3, &ev, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 1, 0), "2 x 1000GB WD B2 + 1000GB WD A1") == 0 &&
+	    strcmp(field(&f, 2, 0), "2 x 1000GB WD B2 + 1000GB WD A1") == 0 &&
+	    strcmp(field(&f, 0, 0), "1000GB WD A1 + 1000GB WD B2") == 0,
+	    "a name stating another drive setup prints its own Disk: shared by the next");
+	ob_fields_free(&f);
+}
+
 int
 main(void)
 {
 	struct ob_fields	 f;
+	struct ob_fields_evidence ev = { NULL, NULL, NULL };
 	const char		*one = "Example CPU 8-Core @ 4.00GHz (8 Cores / 16 "
 	    "Threads)Acme Device 14d82 x 16GB DDR5-6000MT/s Kit F16G2000GB ACME "
 	    "A1 PROUbuntu 23.106.7.0-060700-generic (x86_64)3840x2160";
 	char			*two, *big;
 	size_t			 i;
 
-	ob_fields_split(one, labels, NL, 1, NULL, NULL, &f);
+	ob_fields_split(one, labels, NL, 1, NULL, &f);
 	is_double(f.readings, 1, 0, "one reading of a full first column");
 	is_str(field(&f, 0, 1), "Acme Device 14d8", "Chipset cut before \"2 x\"");
 	is_str(field(&f, 0, 2), "2 x 16GB DDR5-6000MT/s Kit F16G",
@@ -61,12 +157,13 @@ main(void)
 
 	/* A second system printing only its own Disk cell. */
 	two = xasprintf("%s%s", one, "4000GB XT4000T900X2");
-	ob_fields_split(two, labels, NL, 2, NULL, NULL, &f);
+	ob_fields_split(two, labels, NL, 2, NULL, &f);
 	is_str(field(&f, 1, 0), "Example CPU 8-Core @ 4.00GHz (8 Cores / 16 Threads)",
 	    "an unprinted cell is the previous system's");
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2", "the later Disk cell");
 	ob_fields_free(&f);
-	ob_fields_split(two, labels, NL, 2, tern, NULL, &f);
+	ev.disk_ok = tern;
+	ob_fields_split(two, labels, NL, 2, &ev, &f);
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2",
 	    "the Disk cell agrees with the name evidence");
 	ob_fields_free(&f);
@@ -75,14 +172,14 @@ main(void)
 	/* "Debian 12" + "6.1.0" or "Debian 1" + "26.1.0": not pinned. */
 	ob_fields_split("Example CPU (2 Cores)Acme Device 14d82 x 16GB Kit"
 	    "2000GB ACME A1 PRODebian 126.1.0-18-amd64 (x86_64)1920x1080",
-	    labels, NL, 1, NULL, NULL, &f);
+	    labels, NL, 1, NULL, &f);
 	ok(f.readings == 2 && strcmp(field(&f, 0, 4), "(open)") == 0 &&
 	    strcmp(field(&f, 0, 5), "(open)") == 0,
 	    "OS and Kernel that read two ways are left open");
 	is_str(field(&f, 0, 0), "Example CPU (2 Cores)", "the rest is still pinned");
 	ob_fields_free(&f);
 
-	ob_fields_split("nothing here fits", labels, NL, 1, NULL, NULL, &f);
+	ob_fields_split("nothing here fits", labels, NL, 1, NULL, &f);
 	ok(f.readings == 0 && f.value[0] == NULL, "no reading: nothing filled");
 	ob_fields_free(&f);
 
@@ -90,9 +187,17 @@ main(void)
 	big = xcalloc(20001, 1);
 	for (i = 0; i < 20000; i++)
 		big[i] = i % 7 == 0 ? 'a' : 'A';
-	ob_fields_split(big, labels, NL, 8, NULL, NULL, &f);
+	ob_fields_split(big, labels, NL, 8, NULL, &f);
 	ok(f.gave_up || f.readings == 0, "a 20000-byte hostile run is refused quickly");
 	ob_fields_free(&f);
 	free(big);
+	big = xcalloc(300001, 1);
+	memset(big, 'a', 300000);
+	ob_fields_split(big, labels, NL, 2, NULL, &f);
+	ok(f.gave_up && f.value[0] == NULL, "a 300 KB run is not read at all");
+	ob_fields_free(&f);
+	free(big);
+	shapes();
+	shaped_tables();
 	return tap_done();
 }

@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The knowledge a reader of a PTS systems table brings to the glued text,
+ * written down as tables: which shape each field's values have and which
+ * words they begin with, which brand words are one word although they
+ * hold a capital (a cell never starts inside "GeForce" or "SanDisk"), and
+ * which name words state a drive setup. Adding a vendor or an OS is a line
+ * here, not a rule in the reader.
+ */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ob-shapes.h"
+
+static const char *const ob_shapes_board[] = { "ASUS", "ASRock", "MSI",
+	"Gigabyte", "GIGABYTE", "Supermicro", "Dell", "HP", "Lenovo", "Intel",
+	"Apple", "Framework", "System76", "Tyan", "TYAN", "Biostar", "EVGA",
+	"NZXT", "AMD", "Ampere", "Raspberry", "QEMU", "Google", "Amazon", NULL };
+static const char *const ob_shapes_chipset[] = { "AMD", "Intel", "NVIDIA",
+	"Apple", "Qualcomm", "Broadcom", "Ampere", "Marvell", NULL };
+static const char *const ob_shapes_gpu[] = { "NVIDIA", "AMD", "Intel",
+	"ASPEED", "Matrox", "llvmpipe", "Apple", "Qualcomm", "VMware", "Red Hat",
+	"Microsoft", "XFX", "Sapphire", "EVGA", "Zotac", "ZOTAC", NULL };
+static const char *const ob_shapes_audio[] = { "NVIDIA", "AMD", "Intel",
+	"Realtek", "Conexant", "C-Media", "Creative", "Apple", "VIA", NULL };
+static const char *const ob_shapes_monitor[] = { "DELL", "Dell", "ASUS",
+	"LG", "Samsung", "BenQ", "Acer", "AOC", "HP", "Lenovo", "ViewSonic",
+	"Philips", "Sceptre", "MSI", "Gigabyte", "GIGABYTE", "Apple", "Sony",
+	"Panasonic", "Vizio", "VIZIO", "Hisense", "Sharp", "Eizo", "EIZO", NULL };
+static const char *const ob_shapes_net[] = { "Intel", "Realtek", "Broadcom",
+	"Mellanox", "Aquantia", "Marvell", "Qualcomm", "Killer", "Amazon",
+	"Red Hat", "Chelsio", "Solarflare", "Emulex", "MediaTek", "Ralink",
+	"Atheros", "Qualcomm Atheros", "NVIDIA", "AMD", "Google", NULL };
+static const char *const ob_shapes_os[] = { "Ubuntu", "Debian", "Fedora",
+	"CentOS", "Red Hat", "RHEL", "openSUSE", "SUSE", "SLES", "Arch Linux",
+	"Linux Mint", "Pop", "Clear Linux", "Gentoo", "Rocky Linux",
+	"AlmaLinux", "Oracle Linux", "Amazon Linux", "Manjaro", "EndeavourOS",
+	"elementary", "Zorin", "Alpine", "Void", "NixOS", "Solus", "CachyOS",
+	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "macOS", "Mac OS X",
+	"Microsoft Windows", "Windows", NULL };
+/* Release numbers as PTS prints them: "Ubuntu 23.10", "Debian 12", "Fedora 39". */
+static const char *const ob_shapes_os_release[] = { "Ubuntu", "##.##",
+	"Pop", "##.##", "Linux Mint", "##.#?", "Debian", "#?", "Fedora", "#?",
+	"FreeBSD", "##.#", "CentOS Stream", "#?", NULL };
+static const char *const ob_shapes_desktop[] = { "GNOME Shell", "GNOME",
+	"KDE Plasma", "KDE", "Xfce", "Cinnamon", "MATE", "LXQt", "LXDE",
+	"Unity", "Budgie", "Enlightenment", "Sway", "COSMIC", NULL };
+static const char *const ob_shapes_dserver[] = { "X Server", "Wayland",
+	"XWayland", "Quartz", NULL };
+static const char *const ob_shapes_ddriver[] = { "NVIDIA", "modesetting",
+	"amdgpu", "AMDGPU", "intel", "radeon", "nouveau", "vesa", NULL };
+static const char *const ob_shapes_compiler[] = { "GCC", "Clang", "LLVM",
+	"ICC", "Intel oneAPI", "AMD AOCC", "AOCC", "Apple LLVM", "Apple clang",
+	"Zig", NULL };
+static const char *const ob_shapes_fs[] = { "ext4", "ext3", "ext2", "xfs",
+	"btrfs", "zfs", "f2fs", "bcachefs", "jfs", "reiserfs", "nilfs2", "ntfs",
+	"vfat", "exfat", "tmpfs", "overlay", "nfs", "nfs4", "cifs", "apfs",
+	"hfs", "ufs", NULL };
+
+/* PTS's fields, in the order it writes them. */
+static const struct ob_shape ob_shapes[] = {
+	{ "Processor", OBS_PROC, NULL, NULL },
+	{ "Motherboard", OBS_LETTER, ob_shapes_board, NULL },
+	{ "Chipset", OBS_LETTER, ob_shapes_chipset, NULL },
+	{ "Memory", OBS_MEM, NULL, NULL },
+	{ "Disk", OBS_DISK, NULL, NULL },
+	{ "Graphics", OBS_LETTER, ob_shapes_gpu, NULL },
+	{ "Audio", OBS_LETTER, ob_shapes_audio, NULL },
+	{ "Monitor", OBS_LETTER, ob_shapes_monitor, NULL },
+	{ "Network", OBS_LETTER, ob_shapes_net, NULL },
+	{ "OS", OBS_LETTER, ob_shapes_os, ob_shapes_os_release },
+	{ "Kernel", OBS_KERNEL, NULL, NULL },
+	{ "Desktop", OBS_LETTER, ob_shapes_desktop, NULL },
+	{ "Display Server", OBS_LETTER, ob_shapes_dserver, NULL },
+	{ "Display Driver", OBS_LETTER, ob_shapes_ddriver, NULL },
+	{ "OpenGL", OBS_GL, NULL, NULL },
+	{ "OpenCL", OBS_CL, NULL, NULL },
+	{ "Vulkan", OBS_VULKAN, NULL, NULL },
+	{ "Compiler", OBS_LETTER, ob_shapes_compiler, NULL },
+	{ "File-System", OBS_FS, ob_shapes_fs, NULL },
+	{ "Screen Resolution", OBS_RES, NULL, NULL },
+	{ NULL, OBS_FREE, NULL, NULL }
+};
+
+/*
+ * One word for a reader although a capital sits inside: a cell never
+ * starts at "Ge|Force", "San|Disk", "2.5Gb|E", "PC|Ie", "1000M|Hz".
+ */
+static const char *const ob_shapes_words[] = { "GeForce", "SanDisk",
+	"GbE", "PCIe", "NVMe", "MHz", "GHz", "MT/s", "PowerEdge", "ThinkPad",
+	"ThinkStation", "ThinkCentre", "ThinkSystem", "ProLiant", "MacBook",
+	"IronWolf", "FireCuda", "BarraCuda", "PowerColor", "HyperX",
+	"TeamGroup", "GeIL", "DeskMini", "ProArt", "OptiPlex", "EliteBook",
+	"PowerVR", "ConnectX", "NetXtreme", "DisplayPort", "GmbH", "LiteOn",
+	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "AlmaLinux", "CentOS",
+	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", NULL };
+
+/* Units glued to their number: a cell never starts at "2.5|GbE", "1000|GB". */
+static const char *const ob_shapes_units[] = { "GB", "TB", "MB", "KB",
+	"GiB", "TiB", "MiB", "GHz", "MHz", "GbE", "Gb", "Gbps", "MT/s", "W",
+	"mm", "Hz", "Gen", NULL };
+
+/* The architecture PTS appends to the kernel: "6.7.0-060700-generic (x86_64)". */
+static const char *const ob_shapes_arches[] = { "(x86_64)", "(aarch64)",
+	"(arm64)", "(armv7l)", "(i686)", "(i386)", "(riscv64)", "(ppc64le)",
+	"(ppc64)", "(s390x)", "(amd64)", "(loongarch64)", NULL };
+
+const struct ob_shape *
+ob_shapes_of(const char *label)
+{
+	size_t	i;
+
+	for (i = 0; ob_shapes[i].label != NULL; i++)
+		if (strcmp(ob_shapes[i].label, label) == 0)
+			break;
+	return &ob_shapes[i];
+}
+
+bool
+ob_shapes_uncut(const char *s, size_t i)
+{
+	size_t	k, l, j;
+
+	if (i > 0 && isdigit((unsigned char)s[i - 1]))
+		for (k = 0; ob_shapes_units[k] != NULL; k++) {
+			l = strlen(ob_shapes_units[k]);
+			if (strncmp(s + i, ob_shapes_units[k], l) == 0 &&
+			    !isalpha((unsigned char)s[i + l]))
+				return true;
+		}
+	for (k = 0; ob_shapes_words[k] != NULL; k++) {
+		l = strlen(ob_shapes_words[k]);
+		for (j = 1; j < l && j <= i; j++)
+			if (strncmp(s + i - j, ob_shapes_words[k], l) == 0)
+				return true;
+	}
+	return false;
+}
+
+size_t
+ob_shapes_lead(const struct ob_shape *shape, const char *s)
+{
+	size_t	k, l;
+
+	if (shape->lead == NULL)
+		return 0;
+	for (k = 0; shape->lead[k] != NULL; k++) {
+		l = strlen(shape->lead[k]);
+		if (strncmp(s, shape->lead[k], l) == 0 && s[l] == ' ')
+			return l;
+	}
+	return 0;
+}
+
+bool
+ob_shapes_release_ok(const struct ob_shape *shape, const char *s, size_t len)
+{
+	const char	*p;
+	size_t		 k, l, i;
+
+	if (shape->release == NULL)
+		return true;
+	for (k = 0; shape->release[k] != NULL; k += 2) {
+		l = strlen(shape->release[k]);
+		if (l + 1 >= len || strncmp(s, shape->release[k], l) != 0 ||
+		    s[l] != ' ')
+			continue;
+		for (i = l + 1, p = shape->release[k + 1]; *p != '\0'; p++) {
+			if (*p == '?') {
+				if (i < len && isdigit((unsigned char)s[i]))
+					i++;
+			} else if (i < len && (*p == '#' ?
+			    isdigit((unsigned char)s[i]) : s[i] == *p))
+				i++;
+			else
+				return false;
+		}
+		return i == len || s[i] == ' ';
+	}
+	return true;
+}
+
+bool
+ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
+{
+	size_t	k, l, j;
+
+	if (shape->lead == NULL)
+		return false;
+	for (k = 0; shape->lead[k] != NULL; k++) {
+		l = strlen(shape->lead[k]);
+		if (l >= len || strncmp(s, shape->lead[k], l) != 0)
+			continue;
+		for (j = l; j < len && isdigit((unsigned char)s[j]); j++)
+			;
+		if (j == len)
+			return true;
+	}
+	return false;
+}
+
+size_t
+ob_shapes_arch(const char *s)
+{
+	size_t	k, l;
+
+	if (*s != '(')
+		return 0;
+	for (k = 0; ob_shapes_arches[k] != NULL; k++) {
+		l = strlen(ob_shapes_arches[k]);
+		if (strncmp(s, ob_shapes_arches[k], l) == 0)
+			return l;
+	}
+	return 0;
+}
+
+enum ob_shape_setup
+ob_shapes_setup(const char *name)
+{
+	const char		*w = name;
+	enum ob_shape_setup	 r = OBS_SETUP_UNKNOWN;
+	size_t			 l;
+
+	while (*w != '\0') {
+		while (*w == ' ')
+			w++;
+		l = strcspn(w, " ");
+		/* "RAID0", "RAID 10", "raidz2": an array of drives. */
+		if (strncasecmp(w, "raid", 4) == 0 && (isdigit((unsigned char)w[4]) ||
+		    (w[4] == ' ' && isdigit((unsigned char)w[5])) ||
+		    tolower((unsigned char)w[4]) == 'z'))
+			return OBS_SETUP_ARRAY;
+		if (l == 6 && strncasecmp(w, "single", 6) == 0)
+			r = OBS_SETUP_SINGLE;
+		w += l;
+	}
+	return r;
+}

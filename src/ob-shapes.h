@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * What the values of an OpenBenchmarking systems table look like, as data:
+ * one row per field label (its value shape and the words its values begin
+ * with), the brand words that are never cut, and the words of a system
+ * name that state its drive setup. ob-fields.c reads the glued table with
+ * it; nothing here looks at a document.
+ *
+ * Ownership: everything returned points into static tables.
+ */
+#ifndef BENCHREPORT_OB_SHAPES_H
+#define BENCHREPORT_OB_SHAPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How a field's value is read (the checks live in ob-fields.c). */
+enum ob_shape_kind {
+	OBS_FREE,	/* any text, starting at a word join */
+	OBS_LETTER,	/* starts with a letter */
+	OBS_PROC,	/* "... (16 Cores / 32 Threads)" */
+	OBS_MEM,	/* "2 x 16GB ...", "16GB" */
+	OBS_DISK,	/* "2000GB ...", "2 x 1000GB ..." */
+	OBS_KERNEL,	/* "6.7.0-060700-generic (x86_64)" */
+	OBS_GL,		/* "4.6 Mesa ...", "4.6.0" */
+	OBS_VULKAN,	/* "1.2.185" */
+	OBS_CL,		/* "OpenCL 3.0 ..." */
+	OBS_FS,		/* "ext4", "btrfs" */
+	OBS_RES		/* "3840x2160" */
+};
+
+struct ob_shape {
+	const char		*label;		/* NULL: any other label */
+	enum ob_shape_kind	 kind;
+	/*
+	 * Words a value of this field begins with (vendors, OS names,
+	 * compilers), NULL-terminated; such a word glued to the cell before
+	 * ("...00AFY0AMD Device", "ab28ASUS VP28U") starts this cell.
+	 */
+	const char *const	*lead;
+	/*
+	 * Values that begin with a name then a release of a known form,
+	 * NULL-terminated pairs: { "Ubuntu", "##.##" } ('#' a digit, '?' an
+	 * optional digit); the release ends the value or a word.
+	 */
+	const char *const	*release;
+};
+
+/* Drive setup a system name states (see ob_shapes_setup). */
+enum ob_shape_setup {
+	OBS_SETUP_UNKNOWN,
+	OBS_SETUP_SINGLE,	/* "Single", "Single Drive" */
+	OBS_SETUP_ARRAY		/* "RAID0", "RAID 10", "raidz2", "mdadm RAID5" */
+};
+
+/* The shape of label's values (the catch-all row for an unknown label). */
+const struct ob_shape	*ob_shapes_of(const char *label);
+/*
+ * Is position i of s inside one word for a reader, so that no cell may
+ * start there: a brand word with an inner capital ("Ge|Force", "San|Disk")
+ * or a unit glued to its number ("2.5|GbE", "1000|GB")?
+ */
+bool	 ob_shapes_uncut(const char *s, size_t i);
+/* The length of a lead word of shape at s (followed by a space), or 0. */
+size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
+/*
+ * Does the cell (len bytes at s) fit its release form, if it begins with
+ * a name that has one ("Ubuntu 23.10" yes, "Ubuntu 23.1" or "Ubuntu
+ * 20.042" no)? A cell with no such name fits.
+ */
+bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
+	    size_t len);
+/*
+ * Is the len bytes at s a lead word of shape with digits glued after it
+ * ("btrfs3", "ext43": the file system is "btrfs", the digits the next
+ * cell's)?
+ */
+bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
+	    size_t len);
+/*
+ * The length of a kernel's architecture in parentheses at s ("(x86_64)"),
+ * or 0: only a Kernel value holds one.
+ */
+size_t	 ob_shapes_arch(const char *s);
+/* The drive setup a system name states, by its words. */
+enum ob_shape_setup ob_shapes_setup(const char *name);
+
+#endif
