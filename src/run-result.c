@@ -168,7 +168,8 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 	struct test	*test;
 	struct value	*v;
 	double		 x;
-	int		 m, last = t->dd ? RUN_M_MIBS : RUN_M_COUNT - 1;
+	/* A dd copy is one measurement: MB/s, as dd prints it (MiB/s in its note). */
+	int		 m, last = t->dd ? RUN_M_MBS : RUN_M_COUNT - 1;
 
 	for (m = 0; m <= last; m++) {
 		if (run_result_metric(r, (enum run_metric)m, &x) == -1)
@@ -197,5 +198,9 @@ run_result_finish(struct result_set *rs)
 			snprintf(buf, sizeof(buf), fabs(v->mean) >= 1000 ? "%.0f" :
 			    "%.2f", v->mean);
 			model_set_str(&v->value_text, buf);
+			/* The dd reader's form: the MiB/s figure beside the value. */
+			if (strcmp(rs->tests[i].title, "dd") == 0 && v->note == NULL)
+				v->note = xasprintf("%.4g MiB/s",
+				    v->mean * 1e6 / 1048576.0);
 		}
 }
