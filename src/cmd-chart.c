@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <fnmatch.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,36 +18,36 @@
 #include "textsafe.h"
 #include "xalloc.h"
 
-static int	 cmd_chart_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_chart_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_chart_match(const struct result_set *,
 		    const struct chart_id *, const char *, const char *);
 static int	 cmd_chart_formats(const char *, int *);
 
+CMD_CHOICES(cmd_chart_scale, "1", "2")
+
+static const struct cmd_option cmd_chart_options[] = {
+	{ "test", 't', "PATTERN", "only tests whose title, arguments, identifier or\n"
+	    "file name match (shell pattern or substring,\n"
+	    "any case); \"overview\" selects the overview", 0, NULL },
+	{ "format", 'f', "LIST", "svg, png or pdf, or several: svg,png,pdf\n"
+	    "(default svg)", 0, NULL },
+	{ "output", 'o', "DIR", "write the files here (default: .)", 0, NULL },
+	{ "width", 'w', "PX", "chart width in CSS pixels, 320 to 4000 (default 800)", 0, NULL },
+	{ "scale", 0, "N", "PNG pixels per CSS pixel (default 1)", 0, cmd_chart_scale },
+	{ "sort", 's', NULL, "bars best first instead of in result-set order", 0, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_chart_entry = {
 	.name = "chart",
-	.alias = NULL,
-	.usage = "[--db PATH] [--test PATTERN] [--format svg|png|pdf] [-o DIR] "
-	    "[--width PX] [--scale 1|2] [--sort] ID|FILE",
+	.operands = "ID|FILE",
+	.min_operands = 1,
+	.max_operands = 1,
 	.summary = "draw bar and line charts of a result set",
+	.options = cmd_chart_options,
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_chart_exec
 };
-
-static const char cmd_chart_options[] =
-	"  --db PATH          results database (default: BENCHREPORT_DB, or\n"
-	"                     $XDG_DATA_HOME/benchreport/results.db)\n"
-	"  -t, --test PATTERN only tests whose title, arguments, identifier or\n"
-	"                     file name match (shell pattern or substring,\n"
-	"                     any case); \"overview\" selects the overview\n"
-	"  -f, --format LIST  svg, png or pdf, or several: svg,png,pdf\n"
-	"                     (default svg)\n"
-	"  -o, --output DIR   write the files here (default: .)\n"
-	"  -w, --width PX     chart width in CSS pixels, 320 to 4000 (default 800)\n"
-	"  --scale N          PNG pixels per CSS pixel, 1 or 2 (default 1)\n"
-	"  -s, --sort         bars best first instead of in result-set order\n"
-	"  -h, --help         show this help\n";
-
-#define CMD_CHART_OPT_SCALE	0x2000
 
 /* Formats of a "svg,png" list as bits (1 << enum chart_format). */
 static int
@@ -113,76 +112,39 @@ cmd_chart_match(const struct result_set *rs, const struct chart_id *id,
 }
 
 static int
-cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_chart_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "output",	required_argument,	NULL, 'o' },
-		{ "scale",	required_argument,	NULL, CMD_CHART_OPT_SCALE },
-		{ "sort",	no_argument,		NULL, 's' },
-		{ "test",	required_argument,	NULL, 't' },
-		{ "width",	required_argument,	NULL, 'w' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct result_set	*rs = NULL;
 	struct chart_id		*ids = NULL;
 	struct chart_opts	 o;
 	struct diag		 d;
-	const char		*dir = ".", *pattern = NULL;
+	const char		*dir = ".", *pattern, *v;
 	char			*path, *end, **names[CHART_PDF + 1] = { NULL };
 	long long		 id;
 	long			 num;
 	size_t			 n = 0, i, written = 0;
-	int			 ch, f, mask = 1 << CHART_SVG, rc = EXIT_OK;
+	int			 f, mask = 1 << CHART_SVG, rc = EXIT_OK;
 
 	chart_opts_init(&o);
-	while ((ch = getopt_long(argc, argv, "f:ho:st:w:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'f':
-			if (cmd_chart_formats(optarg, &mask) == -1)
-				return cmd_usage(&cmd_chart_entry,
-				    "--format takes svg, png or pdf");
-			break;
-		case 'h':
-			return cmd_help(&cmd_chart_entry, cmd_chart_options);
-		case 'o':
-			dir = optarg;
-			break;
-		case CMD_CHART_OPT_SCALE:
-			if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0)
-				return cmd_usage(&cmd_chart_entry,
-				    "--scale takes 1 or 2");
-			o.scale = optarg[0] - '0';
-			break;
-		case 's':
-			o.sort = true;
-			break;
-		case 't':
-			pattern = optarg;
-			break;
-		case 'w':
-			errno = 0;
-			num = strtol(optarg, &end, 10);
-			if (errno != 0 || end == optarg || *end != '\0' ||
-			    num < CHART_MIN_WIDTH || num > CHART_MAX_WIDTH)
-				return cmd_usage(&cmd_chart_entry,
-				    "--width takes 320 to 4000 pixels");
-			o.width = (int)num;
-			break;
-		default:
-			return cmd_usage(&cmd_chart_entry, NULL);
-		}
+	if ((v = cmd_args_get(args, "format")) != NULL &&
+	    cmd_chart_formats(v, &mask) == -1)
+		return cmd_usage(&cmd_chart_entry, "--format takes svg, png or pdf");
+	if ((v = cmd_args_get(args, "output")) != NULL)
+		dir = v;
+	if ((v = cmd_args_get(args, "scale")) != NULL)
+		o.scale = v[0] - '0';
+	o.sort = cmd_args_has(args, "sort");
+	pattern = cmd_args_get(args, "test");
+	if ((v = cmd_args_get(args, "width")) != NULL) {
+		errno = 0;
+		num = strtol(v, &end, 10);
+		if (errno != 0 || end == v || *end != '\0' ||
+		    num < CHART_MIN_WIDTH || num > CHART_MAX_WIDTH)
+			return cmd_usage(&cmd_chart_entry,
+			    "--width takes 320 to 4000 pixels");
+		o.width = (int)num;
 	}
-	if (optind != argc - 1)
-		return cmd_usage(&cmd_chart_entry, optind == argc ?
-		    "no ID or FILE given" : "one ID or FILE only");
-	if ((rc = cmd_load_arg(ctx, argv[optind], &rs, &id)) != EXIT_OK)
+	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		goto out;
 	if (g_mkdir_with_parents(dir, 0777) == -1) {
 		cmd_errorx(ctx, "%s: cannot create directory: %s", dir,
@@ -216,10 +178,10 @@ cmd_chart_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if (written == 0 && rc == EXIT_OK) {
 		if (pattern != NULL)
 			cmd_errorx(ctx, "%s: no chart matches \"%s\"",
-			    argv[optind], pattern);
+			    args->argv[0], pattern);
 		else
 			cmd_errorx(ctx, "%s: nothing to chart (no test has a "
-			    "value)", argv[optind]);
+			    "value)", args->argv[0]);
 		rc = EXIT_BADINPUT;
 	}
 out:

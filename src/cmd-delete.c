@@ -3,56 +3,33 @@
  * benchreport delete ID...: remove stored result sets with everything that
  * belongs only to them (systems, tests, values, runs, their source).
  */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cmd-resolve.h"
 
-static int	 cmd_delete_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_delete_exec(struct cmd_ctx *, const struct cmd_args *);
 
 const struct cmd_entry cmd_delete_entry = {
 	.name = "delete",
 	.alias = "rm",
-	.usage = "[--db PATH] ID...",
+	.operands = "ID...",
+	.min_operands = 1,
+	.max_operands = -1,
 	.summary = "delete stored result sets",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_delete_exec
 };
 
-static const char cmd_delete_options[] =
-	"  --db PATH   results database\n"
-	"  -h, --help  show this help\n";
-
 static int
-cmd_delete_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_delete_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
-	struct store	*st = NULL;
+	struct store	*st = ctx->store;
 	struct diag	 d;
 	int64_t		 id;
-	int		 ch, i, one, rc;
+	int		 i, one, rc = EXIT_OK;
 
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_delete_entry, cmd_delete_options);
-		default:
-			return cmd_usage(&cmd_delete_entry, NULL);
-		}
-	}
-	if (optind == argc)
-		return cmd_usage(&cmd_delete_entry, "no ID given");
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		return rc;
-	for (i = optind; i < argc; i++) {
-		if ((one = cmd_resolve_existing(ctx, st, argv[i], &id)) !=
+	for (i = 0; i < args->argc; i++) {
+		if ((one = cmd_resolve_existing(ctx, st, args->argv[i], &id)) !=
 		    EXIT_OK) {
 			if (rc != EXIT_STORE)
 				rc = one;
@@ -66,6 +43,5 @@ cmd_delete_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		}
 		msg(ctx, MSG_NORMAL, "deleted %lld", (long long)id);
 	}
-	store_close(st);
 	return rc;
 }

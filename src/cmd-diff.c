@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,43 +26,48 @@ enum cmd_diff_format {
 	CMD_DIFF_SVG
 };
 
-#define CMD_DIFF_OPT_NOCORR	0x2001
-#define CMD_DIFF_OPT_FAIL	0x2002
-#define CMD_DIFF_OPT_ANY	0x2003
-
-static int	 cmd_diff_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_diff_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_diff_number(const char *arg, const char *what, double lo,
 		    double hi, double *out);
 static char	*cmd_diff_split(const char *arg, char **system);
+static int	 cmd_diff_options_read(const struct cmd_args *args,
+		    struct diff_opts *o, struct diff_map **map, size_t *nmap,
+		    double *fail_above);
+static int	 cmd_diff_write(struct cmd_ctx *ctx, const struct diff *df,
+		    enum cmd_diff_format fmt, const char *output);
+
+/* In enum cmd_diff_format's order; "md" is markdown too. */
+CMD_CHOICES(cmd_diff_format, "text", "markdown", "json", "html", "svg", "md")
+
+static const struct cmd_option cmd_diff_options[] = {
+	{ "format", 'f', "FMT", "text (default), markdown, json, html, or svg (the\n"
+	    "chart of every change with its confidence interval)", 0, cmd_diff_format },
+	{ "output", 'o', "FILE", "write there instead of standard output", 0, NULL },
+	{ "alpha", 'a', "A", "significance level (default 0.05)", 0, NULL },
+	{ "no-correction", 0, NULL, "no Holm-Bonferroni correction across the diff", 0, NULL },
+	{ "threshold", 't', "PCT", "smaller changes are never reported as significant", 0, NULL },
+	{ "fail-above", 0, "PCT", "exit 1 only for a significant regression larger\n"
+	    "than PCT % (default 0: any significant regression)", 0, NULL },
+	{ "any", 0, NULL, "exit 1 for any significant change, better or worse", 0, NULL },
+	{ "map", 'm', "OLD=NEW", "system OLD of A is system NEW of B (repeatable)",
+	    CMD_OPT_REPEAT, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
 
 const struct cmd_entry cmd_diff_entry = {
 	.name = "diff",
-	.alias = NULL,
-	.usage = "[--format text|markdown|json|html|svg] [--alpha A] [--no-correction]\n"
-	    "       [--threshold PCT] [--fail-above PCT | --any] [--map OLD=NEW] [-o FILE]\n"
-	    "       A[:SYSTEM] B[:SYSTEM]",
+	.operands = "A[:SYSTEM] B[:SYSTEM]",
+	.min_operands = 2,
+	.max_operands = 2,
 	.summary = "compare two result sets with significance tests",
+	.options = cmd_diff_options,
+	.help_extra = "A and B are stored result-set IDs or files (imported on the fly);\n"
+	    "ID:SYSTEM compares one system of each side.\n"
+	    "Exit status: 0 no significant regression, 1 one was found (with --any:\n"
+	    "any significant change), 2 bad input, 3 database error.\n",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_diff_exec
 };
-
-static const char cmd_diff_options[] =
-	"  A, B                 a stored result-set ID or a file (imported on the\n"
-	"                       fly); ID:SYSTEM compares one system of each side\n"
-	"  -f, --format FMT     text (default), markdown, json, html, or svg (the\n"
-	"                       chart of every change with its confidence interval)\n"
-	"  -o, --output FILE    write there instead of standard output\n"
-	"  --alpha A            significance level (default 0.05)\n"
-	"  --no-correction      no Holm-Bonferroni correction across the diff\n"
-	"  --threshold PCT      smaller changes are never reported as significant\n"
-	"  --fail-above PCT     exit 1 only for a significant regression larger\n"
-	"                       than PCT % (default 0: any significant regression)\n"
-	"  --any                exit 1 for any significant change, better or worse\n"
-	"  --map OLD=NEW        system OLD of A is system NEW of B (repeatable)\n"
-	"  --db PATH            results database\n"
-	"  -h, --help           show this help\n"
-	"Exit status: 0 no significant regression, 1 one was found (with --any:\n"
-	"any significant change), 2 bad input, 3 database error.\n";
 
 static int
 cmd_diff_number(const char *arg, const char *what, double lo, double hi,
@@ -103,137 +107,52 @@ cmd_diff_split(const char *arg, char **system)
 	return xstrndup(arg, (size_t)(colon - arg));
 }
 
+/* The options that shape the comparison; -1 after printing why one is wrong. */
 static int
-cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_diff_options_read(const struct cmd_args *args, struct diff_opts *o,
+    struct diff_map **map, size_t *nmap, double *fail_above)
 {
-	static const struct option longopts[] = {
-		{ "alpha",		required_argument,	NULL, 'a' },
-		{ "any",		no_argument,		NULL, CMD_DIFF_OPT_ANY },
-		{ "db",			required_argument,	NULL, CMD_OPT_DB },
-		{ "fail-above",		required_argument,	NULL, CMD_DIFF_OPT_FAIL },
-		{ "format",		required_argument,	NULL, 'f' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "map",		required_argument,	NULL, 'm' },
-		{ "no-correction",	no_argument,		NULL, CMD_DIFF_OPT_NOCORR },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "threshold",		required_argument,	NULL, 't' },
-		{ NULL,			0,			NULL, 0 }
-	};
-	struct diff_opts	 o;
-	struct diff_map		*map = NULL;
-	struct result_set	*a = NULL, *b = NULL;
-	struct diff		*df = NULL;
-	struct outfile		*of;
-	struct diag		 d;
-	enum cmd_diff_format	 fmt = CMD_DIFF_TEXT;
-	const char		*output = NULL;
-	char			*arg_a = NULL, *arg_b = NULL, *sys_a = NULL;
-	char			*sys_b = NULL, *eq;
-	double			 fail_above = 0;
-	bool			 regressions_only = true, approx = false;
-	long long		 id;
-	size_t			 i, nmap = 0;
-	int			 ch, wrc = 0, rc = EXIT_BADINPUT;
+	const char	*v;
+	char		*eq;
+	size_t		 i;
 
-	diff_opts_init(&o);
-	while ((ch = getopt_long(argc, argv, "a:f:hm:o:t:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			if (cmd_diff_number(optarg, "--alpha", 1e-12, 0.5,
-			    &o.alpha) == -1)
-				goto out;
-			break;
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case CMD_DIFF_OPT_FAIL:
-			if (cmd_diff_number(optarg, "--fail-above", 0, 1e9,
-			    &fail_above) == -1)
-				goto out;
-			regressions_only = true;
-			break;
-		case CMD_DIFF_OPT_ANY:
-			regressions_only = false;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				fmt = CMD_DIFF_TEXT;
-			else if (strcmp(optarg, "markdown") == 0 ||
-			    strcmp(optarg, "md") == 0)
-				fmt = CMD_DIFF_MARKDOWN;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = CMD_DIFF_JSON;
-			else if (strcmp(optarg, "html") == 0)
-				fmt = CMD_DIFF_HTML;
-			else if (strcmp(optarg, "svg") == 0)
-				fmt = CMD_DIFF_SVG;
-			else {
-				rc = cmd_usage(&cmd_diff_entry,
-				    "--format must be text, markdown, json, html or svg");
-				goto out;
-			}
-			break;
-		case 'h':
-			rc = cmd_help(&cmd_diff_entry, cmd_diff_options);
-			goto out;
-		case 'm':
-			if ((eq = strchr(optarg, '=')) == NULL || eq == optarg ||
-			    eq[1] == '\0') {
-				rc = cmd_usage(&cmd_diff_entry, "--map needs OLD=NEW");
-				goto out;
-			}
-			map = xreallocarray(map, nmap + 1, sizeof(*map));
-			*eq = '\0';	/* argv is ours to cut */
-			map[nmap].old_id = optarg;
-			map[nmap].new_id = eq + 1;
-			nmap++;
-			break;
-		case CMD_DIFF_OPT_NOCORR:
-			o.correction = false;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 't':
-			if (cmd_diff_number(optarg, "--threshold", 0, 1e9,
-			    &o.threshold_pct) == -1)
-				goto out;
-			break;
-		default:
-			rc = cmd_usage(&cmd_diff_entry, NULL);
-			goto out;
+	if ((v = cmd_args_get(args, "alpha")) != NULL &&
+	    cmd_diff_number(v, "--alpha", 1e-12, 0.5, &o->alpha) == -1)
+		return -1;
+	if ((v = cmd_args_get(args, "fail-above")) != NULL &&
+	    cmd_diff_number(v, "--fail-above", 0, 1e9, fail_above) == -1)
+		return -1;
+	if ((v = cmd_args_get(args, "threshold")) != NULL &&
+	    cmd_diff_number(v, "--threshold", 0, 1e9, &o->threshold_pct) == -1)
+		return -1;
+	if (cmd_args_has(args, "no-correction"))
+		o->correction = false;
+	for (i = 0; (v = cmd_args_value(args, "map", i)) != NULL; i++) {
+		if ((eq = strchr(v, '=')) == NULL || eq == v || eq[1] == '\0') {
+			cmd_usage(&cmd_diff_entry, "--map needs OLD=NEW");
+			return -1;
 		}
+		*map = xreallocarray(*map, *nmap + 1, sizeof(**map));
+		(*map)[*nmap].old_id = xstrndup(v, (size_t)(eq - v));
+		(*map)[*nmap].new_id = eq + 1;
+		(*nmap)++;
 	}
-	if (argc - optind != 2) {
-		rc = cmd_usage(&cmd_diff_entry, "two result sets are needed");
-		goto out;
-	}
-	arg_a = cmd_diff_split(argv[optind], &sys_a);
-	arg_b = cmd_diff_split(argv[optind + 1], &sys_b);
-	if ((sys_a != NULL || sys_b != NULL) && nmap > 0) {
-		rc = cmd_usage(&cmd_diff_entry, "can't combine --map with ID:SYSTEM");
-		goto out;
-	}
-	if ((rc = cmd_load_arg(ctx, arg_a, &a, &id)) != EXIT_OK)
-		goto out;
-	if ((rc = cmd_load_arg(ctx, arg_b, &b, &id)) != EXIT_OK)
-		goto out;
-	o.map = map;
-	o.nmap = nmap;
-	o.system_a = sys_a;
-	o.system_b = sys_b;
-	o.label_a = argv[optind];
-	o.label_b = argv[optind + 1];
+	return 0;
+}
+
+/* The diff in fmt to output (standard output when NULL); an exit status. */
+static int
+cmd_diff_write(struct cmd_ctx *ctx, const struct diff *df,
+    enum cmd_diff_format fmt, const char *output)
+{
+	struct outfile	*of;
+	struct diag	 d;
+	int		 wrc = 0;
+
 	diag_clear(&d);
-	if (diff_compute(a, b, &o, &df, &d) == -1) {
-		cmd_error(ctx, &d);
-		rc = EXIT_BADINPUT;
-		goto out;
-	}
 	if ((of = outfile_open(output != NULL ? output : "-", &d)) == NULL) {
 		cmd_error(ctx, &d);
-		rc = EXIT_BADINPUT;
-		goto out;
+		return EXIT_BADINPUT;
 	}
 	switch (fmt) {
 	case CMD_DIFF_TEXT:
@@ -257,9 +176,66 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		outfile_abort(of);
 	if (wrc == -1 || outfile_commit(of, &d) == -1) {
 		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
+	return EXIT_OK;
+}
+
+static int
+cmd_diff_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
+{
+	struct diff_opts	 o;
+	struct diff_map		*map = NULL;
+	struct result_set	*a = NULL, *b = NULL;
+	struct diff		*df = NULL;
+	struct diag		 d;
+	enum cmd_diff_format	 fmt = CMD_DIFF_TEXT;
+	char			*arg_a = NULL, *arg_b = NULL, *sys_a = NULL;
+	char			*sys_b = NULL;
+	double			 fail_above = 0;
+	bool			 approx = false;
+	long long		 id;
+	size_t			 i, nmap = 0;
+	int			 rc = EXIT_BADINPUT;
+
+	diff_opts_init(&o);
+	if (cmd_args_has(args, "any") && cmd_args_has(args, "fail-above")) {
+		rc = cmd_usage(&cmd_diff_entry, "can't combine --any and --fail-above");
+		goto out;
+	}
+	if (cmd_diff_options_read(args, &o, &map, &nmap, &fail_above) == -1)
+		goto out;
+	if (cmd_args_has(args, "format")) {
+		fmt = (enum cmd_diff_format)cmd_choice_index(cmd_diff_format,
+		    cmd_args_get(args, "format"));
+		if (strcmp(cmd_args_get(args, "format"), "md") == 0)
+			fmt = CMD_DIFF_MARKDOWN;
+	}
+	arg_a = cmd_diff_split(args->argv[0], &sys_a);
+	arg_b = cmd_diff_split(args->argv[1], &sys_b);
+	if ((sys_a != NULL || sys_b != NULL) && nmap > 0) {
+		rc = cmd_usage(&cmd_diff_entry, "can't combine --map with ID:SYSTEM");
+		goto out;
+	}
+	if ((rc = cmd_load_arg(ctx, arg_a, &a, &id)) != EXIT_OK)
+		goto out;
+	if ((rc = cmd_load_arg(ctx, arg_b, &b, &id)) != EXIT_OK)
+		goto out;
+	o.map = map;
+	o.nmap = nmap;
+	o.system_a = sys_a;
+	o.system_b = sys_b;
+	o.label_a = args->argv[0];
+	o.label_b = args->argv[1];
+	diag_clear(&d);
+	if (diff_compute(a, b, &o, &df, &d) == -1) {
+		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
+	if ((rc = cmd_diff_write(ctx, df, fmt, cmd_args_get(args, "output"))) !=
+	    EXIT_OK)
+		goto out;
 	for (i = 0; i < df->nrows; i++)
 		if (df->rows[i].mwu.ok && !df->rows[i].mwu.exact)
 			approx = true;
@@ -267,8 +243,8 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		msg(ctx, MSG_VERBOSE, "Mann-Whitney U used the normal "
 		    "approximation for some values (ties or more than %d runs)",
 		    STATS_MWU_EXACT_MAX);
-	rc = diff_fails(df, regressions_only, fail_above) ? EXIT_DIFFERENT :
-	    EXIT_OK;
+	rc = diff_fails(df, !cmd_args_has(args, "any"), fail_above) ?
+	    EXIT_DIFFERENT : EXIT_OK;
 out:
 	diff_free(df);
 	result_set_free(a);
@@ -277,6 +253,8 @@ out:
 	free(arg_b);
 	free(sys_a);
 	free(sys_b);
+	for (i = 0; i < nmap; i++)
+		free((char *)map[i].old_id);
 	free(map);
 	return rc;
 }

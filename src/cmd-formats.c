@@ -3,57 +3,44 @@
  * benchreport formats: list the input readers, or detect the format of
  * the named files without importing them.
  */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cmd.h"
 #include "format.h"
 #include "textsafe.h"
 
-static int	 cmd_formats_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_formats_exec(struct cmd_ctx *, const struct cmd_args *);
 
 const struct cmd_entry cmd_formats_entry = {
 	.name = "formats",
-	.alias = NULL,
-	.usage = "[FILE...]",
+	.operands = "[FILE...]",
+	.max_operands = -1,
 	.summary = "list input formats, or detect the format of files",
 	.flags = 0,
 	.exec = cmd_formats_exec
 };
 
 static int
-cmd_formats_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_formats_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	const struct reader	*r;
 	struct diag		 d;
-	int			 ch, i, rc = EXIT_OK;
+	int			 i, rc = EXIT_OK;
 
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			return cmd_help(&cmd_formats_entry, "  -h, --help  show this help\n");
-		default:
-			return cmd_usage(&cmd_formats_entry, NULL);
-		}
-	}
-	if (optind == argc) {
+	if (args->argc == 0) {
 		for (i = 0; format_readers[i] != NULL; i++)
 			printf("%-12s %s\n", format_readers[i]->name,
 			    format_readers[i]->summary);
 		return EXIT_OK;
 	}
-	for (i = optind; i < argc; i++) {
+	for (i = 0; i < args->argc; i++) {
 		diag_clear(&d);
-		if ((r = format_detect_file(argv[i], &d)) == NULL) {
+		if ((r = format_detect_file(args->argv[i], &d)) == NULL) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 			continue;
 		}
-		textsafe_fputs(argv[i], stdout);
+		textsafe_fputs(args->argv[i], stdout);
 		printf("\t%s\n", r->name);
 	}
 	return rc;

@@ -6,47 +6,46 @@
  * (implied by --system with several files of one format) the files are
  * repeated runs, merged into one stored set, all or nothing.
  */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cmd-resolve.h"
+#include "format.h"
 #include "import-runs.h"
 #include "meta.h"
 #include "textsafe.h"
 
-static int	 cmd_import_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_import_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
 		    const struct cmd_import_opts *);
 
+static const struct cmd_option cmd_import_options[] = {
+	{ "system", 's', "NAME", "name the system, for formats that do not\n"
+	    "record one (fio, dd)", 0, NULL },
+	{ "systems", 0, "\"A;B;...\"", "the system names, for flattened OpenBenchmarking\n"
+	    "text exports whose names run together\n"
+	    "(\"Samsung 980 PRO 2TBInland PCIe 5.0 2TB\"): they\n"
+	    "must make up the systems table's names run", 0, NULL },
+	{ "strict", 0, NULL, "refuse a file with anything ambiguous (a system\n"
+	    "name split or a value run the text does not pin)\n"
+	    "instead of importing it with warnings", 0, NULL },
+	{ "format", 'f', "NAME", "use this reader instead of detecting the format\n"
+	    "(see 'benchreport formats')", 0, format_reader_name },
+	{ "merge-runs", 'm', NULL, "the files are repeated runs of the same tests: store\n"
+	    "one set with N runs per value (implied by --system\n"
+	    "with several files of one format)", 0, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
-	.alias = NULL,
-	.usage = "[--db PATH] [--system NAME] [--systems \"A;B;...\"] [--strict]\n"
-	    "       [--format NAME] [--merge-runs] FILE...",
+	.operands = "FILE...",
+	.min_operands = 1,
+	.max_operands = -1,
 	.summary = "read result files and store them",
+	.options = cmd_import_options,
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_import_exec
 };
-
-static const char cmd_import_options[] =
-	"  --db PATH        results database (default: BENCHREPORT_DB, or\n"
-	"                   $XDG_DATA_HOME/benchreport/results.db)\n"
-	"  --system NAME    name the system, for formats that do not\n"
-	"                   record one (fio, dd)\n"
-	"  --systems \"A;B;...\"\n"
-	"                   the system names, for flattened OpenBenchmarking\n"
-	"                   text exports whose names run together\n"
-	"                   (\"Samsung 980 PRO 2TBInland PCIe 5.0 2TB\"): they\n"
-	"                   must make up the systems table's names run\n"
-	"  --strict         refuse a file with anything ambiguous (a system\n"
-	"                   name split or a value run the text does not pin)\n"
-	"                   instead of importing it with warnings\n"
-	"  --format NAME    use this reader instead of detecting the format\n"
-	"                   (see 'benchreport formats')\n"
-	"  --merge-runs     the files are repeated runs of the same tests: store\n"
-	"                   one set with N runs per value (implied by --system\n"
-	"                   with several files of one format)\n"
-	"  -h, --help       show this help\n";
 
 /* Read, merge and store paths as the runs of one result set. */
 static int
@@ -97,65 +96,31 @@ out:
 }
 
 static int
-cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "merge-runs",	no_argument,		NULL, 'm' },
-		/* --strict and --systems are long only: 'S', 'N' are not in optstring. */
-		{ "strict",	no_argument,		NULL, 'S' },
-		{ "system",	required_argument,	NULL, 's' },
-		{ "systems",	required_argument,	NULL, 'N' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct cmd_import_opts		 opts = { .system_name = NULL };
 	struct import_file_result	 res;
 	struct result_set		*rs = NULL;
-	struct store			*st = NULL;
-	int				 ch, k, one, rc = EXIT_OK;
-	bool				 merge = false;
+	struct store			*st = ctx->store;
+	char				**argv = args->argv;
+	int				 k, one, rc = EXIT_OK;
+	int				 argc = args->argc;
+	bool				 merge;
 
-	while ((ch = getopt_long(argc, argv, "f:hms:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'f':
-			opts.format = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_import_entry, cmd_import_options);
-		case 'm':
-			merge = true;
-			break;
-		case 's':
-			opts.system_name = optarg;
-			break;
-		case 'N':
-			opts.system_names = optarg;
-			break;
-		case 'S':
-			opts.strict = 1;
-			break;
-		default:
-			return cmd_usage(&cmd_import_entry, NULL);
-		}
-	}
-	if (optind == argc)
-		return cmd_usage(&cmd_import_entry, "no FILE given");
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		goto out;
+	opts.format = cmd_args_get(args, "format");
+	opts.system_name = cmd_args_get(args, "system");
+	opts.system_names = cmd_args_get(args, "systems");
+	opts.strict = cmd_args_has(args, "strict");
+	merge = cmd_args_has(args, "merge-runs");
 	/* One system named for several files of one format: its repeated runs. */
-	if (merge || (opts.system_name != NULL && argc - optind > 1 &&
-	    import_runs_same_format(argv + optind, (size_t)(argc - optind),
+	if (merge || (opts.system_name != NULL && argc > 1 &&
+	    import_runs_same_format(argv, (size_t)(argc),
 	    opts.format))) {
-		rc = cmd_import_runs(ctx, st, argv + optind, (size_t)(argc - optind),
+		rc = cmd_import_runs(ctx, st, argv, (size_t)(argc),
 		    &opts);
 		goto out;
 	}
-	for (k = optind; k < argc; k++) {
+	for (k = 0; k < argc; k++) {
 		one = cmd_resolve_import(ctx, st, argv[k], &opts, &res, &rs);
 		if (one != EXIT_OK) {
 			/* A store error outranks bad input: it is the worse news. */
@@ -179,6 +144,5 @@ cmd_import_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rs = NULL;
 	}
 out:
-	store_close(st);
 	return rc;
 }

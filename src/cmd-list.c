@@ -3,7 +3,6 @@
  * benchreport list: the stored result sets, oldest first, as a table
  * fitted to the terminal, as TSV, or as JSON for scripts.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,22 +26,26 @@ struct list_state {
 	long			 count;
 };
 
-static int	 cmd_list_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_list_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_list_row(const struct store_summary *, void *);
+
+/* In enum list_format's order. */
+CMD_CHOICES(cmd_list_format, "text", "tsv", "json")
+
+static const struct cmd_option cmd_list_options[] = {
+	{ "format", 'f', "FMT", "text (default), tsv or json", 0, cmd_list_format },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
 
 const struct cmd_entry cmd_list_entry = {
 	.name = "list",
 	.alias = "ls",
-	.usage = "[--db PATH] [--format text|tsv|json]",
+	.operands = "",
 	.summary = "list the stored result sets",
+	.options = cmd_list_options,
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_list_exec
 };
-
-static const char cmd_list_options[] =
-	"  --db PATH          results database\n"
-	"  -f, --format FMT   text (default), tsv or json\n"
-	"  -h, --help         show this help\n";
 
 /* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
 #define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
@@ -104,47 +107,18 @@ cmd_list_row(const struct store_summary *s, void *arg)
 }
 
 static int
-cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct list_state	 ls;
-	struct store		*st = NULL;
+	struct store		*st = ctx->store;
 	struct diag		 d;
-	int			 ch, rc;
+	int			 rc = EXIT_OK;
 
 	memset(&ls, 0, sizeof(ls));
 	ls.ctx = ctx;
-	while ((ch = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				ls.format = LIST_TEXT;
-			else if (strcmp(optarg, "tsv") == 0)
-				ls.format = LIST_TSV;
-			else if (strcmp(optarg, "json") == 0)
-				ls.format = LIST_JSON;
-			else
-				return cmd_usage(&cmd_list_entry,
-				    "--format must be text, tsv or json");
-			break;
-		case 'h':
-			return cmd_help(&cmd_list_entry, cmd_list_options);
-		default:
-			return cmd_usage(&cmd_list_entry, NULL);
-		}
-	}
-	if (optind != argc)
-		return cmd_usage(&cmd_list_entry, "unexpected argument");
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		return rc;
+	if (cmd_args_has(args, "format"))
+		ls.format = (enum list_format)cmd_choice_index(cmd_list_format,
+		    cmd_args_get(args, "format"));
 	ls.title_width = ctx->term_width > LIST_FIXED + 10 ?
 	    (size_t)ctx->term_width - LIST_FIXED : 10;
 	if (ls.format == LIST_TEXT)
@@ -164,6 +138,5 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 	}
 	json_object_put(ls.array);
-	store_close(st);
 	return rc;
 }

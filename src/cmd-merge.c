@@ -5,7 +5,6 @@
  * write it to a file with an export writer. Renamed systems and dropped
  * duplicate values are reported on stderr.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,27 +14,29 @@
 #include "textsafe.h"
 #include "xalloc.h"
 
-static int	 cmd_merge_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_merge_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
 		    const char *path, const char *format);
 
+static const struct cmd_option cmd_merge_options[] = {
+	{ "title", 0, "T", "title of the merged set (default: the first one's)", 0, NULL },
+	{ "output", 'o', "FILE", "write the merged set there instead of storing it", 0, NULL },
+	{ "format", 'f', "NAME", "export format for -o (default: pts-xml for *.xml,\n"
+	    "else json; see 'benchreport export')", 0, export_writer_name },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_merge_entry = {
 	.name = "merge",
-	.alias = NULL,
-	.usage = "[--title T] [-o FILE [--format NAME]] A B ...",
+	.operands = "A B ...",
+	.min_operands = 2,
+	.max_operands = -1,
 	.summary = "merge result sets into a new one",
+	.options = cmd_merge_options,
+	.help_extra = "A B ... are stored result-set IDs or files (imported on the fly).\n",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_merge_exec
 };
-
-static const char cmd_merge_options[] =
-	"  A B ...            stored result-set IDs or files (imported on the fly)\n"
-	"  --title T          title of the merged set (default: the first one's)\n"
-	"  -o, --output FILE  write the merged set there instead of storing it\n"
-	"  -f, --format NAME  export format for -o (default: pts-xml for *.xml\n"
-	"                     when available, else json; see 'benchreport export')\n"
-	"  --db PATH          results database\n"
-	"  -h, --help         show this help\n";
 
 static int
 cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
@@ -48,10 +49,8 @@ cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
 	if (format == NULL)
 		format = len > 4 && strcmp(path + len - 4, ".xml") == 0 &&
 		    export_find("pts-xml") != NULL ? "pts-xml" : "json";
-	if ((w = export_find(format)) == NULL) {
-		cmd_errorx(ctx, "unknown export format: %s", format);
-		return EXIT_BADINPUT;
-	}
+	if ((w = export_find(format)) == NULL)
+		return cmd_unknown(ctx, "export format", format, export_writer_name);
 	diag_clear(&d);
 	if (export_write_file(w, rs, path, &d) == -1) {
 		cmd_error(ctx, &d);
@@ -61,55 +60,28 @@ cmd_merge_write(struct cmd_ctx *ctx, const struct result_set *rs,
 }
 
 static int
-cmd_merge_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_merge_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "output",	required_argument,	NULL, 'o' },
-		{ "title",	required_argument,	NULL, 'T' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct result_set	**sets = NULL, *merged = NULL;
-	struct store		 *st = NULL;
+	struct store		 *st = ctx->store;
 	struct str_list		  notes = { NULL, 0, 0 };
 	struct diag		  d;
-	const char		 *title = NULL, *output = NULL, *format = NULL;
+	const char		 *title, *output, *format;
 	long long		  id;
 	int64_t			  newid;
 	bool			  already;
 	size_t			  i, n = 0;
-	int			  ch, rc = EXIT_BADINPUT;
+	int			  rc = EXIT_BADINPUT;
 
-	while ((ch = getopt_long(argc, argv, "f:ho:T:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'f':
-			format = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_merge_entry, cmd_merge_options);
-		case 'o':
-			output = optarg;
-			break;
-		case 'T':
-			title = optarg;
-			break;
-		default:
-			return cmd_usage(&cmd_merge_entry, NULL);
-		}
-	}
-	if (argc - optind < 2)
-		return cmd_usage(&cmd_merge_entry, "at least two result sets are needed");
+	title = cmd_args_get(args, "title");
+	output = cmd_args_get(args, "output");
+	format = cmd_args_get(args, "format");
 	if (format != NULL && output == NULL)
 		return cmd_usage(&cmd_merge_entry, "--format needs -o FILE");
-	sets = xcalloc((size_t)(argc - optind), sizeof(*sets));
-	for (i = 0; i < (size_t)(argc - optind); i++, n++)
-		if ((rc = cmd_load_arg(ctx, argv[optind + (int)i], &sets[i],
-		    &id)) != EXIT_OK)
+	sets = xcalloc((size_t)args->argc, sizeof(*sets));
+	for (i = 0; i < (size_t)args->argc; i++, n++)
+		if ((rc = cmd_load_arg(ctx, args->argv[i], &sets[i], &id)) !=
+		    EXIT_OK)
 			goto out;
 	diag_clear(&d);
 	if (merge_result_sets(sets, n, title, &merged, &notes, &d) == -1) {
@@ -123,8 +95,6 @@ cmd_merge_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = cmd_merge_write(ctx, merged, output, format);
 		goto out;
 	}
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		goto out;
 	if (store_import_result_set(st, merged, &newid, &already, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
@@ -137,7 +107,6 @@ cmd_merge_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	    merged->ntests == 1 ? "" : "s");
 	rc = EXIT_OK;
 out:
-	store_close(st);
 	result_set_free(merged);
 	for (i = 0; i < n; i++)
 		result_set_free(sets[i]);

@@ -5,7 +5,6 @@
  * changed, and store them with their provenance. Prints one line per set
  * that changed; raw data is never touched.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,26 +19,27 @@ struct cmd_normalize_ids {
 	size_t	 cap;
 };
 
-static int	 cmd_normalize_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_normalize_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_normalize_collect(const struct store_summary *, void *);
 static size_t	 cmd_normalize_changes(const struct fact_list *,
 		    const struct fact_list *);
 static int	 cmd_normalize_one(struct cmd_ctx *, struct store *, int64_t,
 		    bool);
 
+static const struct cmd_option cmd_normalize_options[] = {
+	{ "dry-run", 'n', NULL, "report what would change, store nothing", 0, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_normalize_entry = {
 	.name = "normalize",
-	.alias = NULL,
-	.usage = "[--db PATH] [-n] [ID...]",
+	.operands = "[ID...]",
+	.max_operands = -1,
 	.summary = "derive the normalised system facts of stored sets again",
+	.options = cmd_normalize_options,
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_normalize_exec
 };
-
-static const char cmd_normalize_options[] =
-	"  --db PATH       results database\n"
-	"  -n, --dry-run   report what would change, store nothing\n"
-	"  -h, --help      show this help\n";
 
 static int
 cmd_normalize_collect(const struct store_summary *s, void *arg)
@@ -124,45 +124,24 @@ out:
 }
 
 static int
-cmd_normalize_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_normalize_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "dry-run",	no_argument,		NULL, 'n' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct cmd_normalize_ids	 ids = { NULL, 0, 0 };
-	struct store			*st = NULL;
+	struct store			*st = ctx->store;
 	struct diag			 d;
 	int64_t				 id;
 	size_t				 i;
-	bool				 dry = false;
-	int				 ch, k, one, rc;
+	bool				 dry = cmd_args_has(args, "dry-run");
+	int				 k, one, rc = EXIT_OK;
 
-	while ((ch = getopt_long(argc, argv, "hn", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_normalize_entry, cmd_normalize_options);
-		case 'n':
-			dry = true;
-			break;
-		default:
-			return cmd_usage(&cmd_normalize_entry, NULL);
-		}
-	}
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		goto out;
-	for (k = optind; k < argc; k++) {
-		if ((rc = cmd_resolve_existing(ctx, st, argv[k], &id)) != EXIT_OK)
+	for (k = 0; k < args->argc; k++) {
+		if ((rc = cmd_resolve_existing(ctx, st, args->argv[k], &id)) !=
+		    EXIT_OK)
 			goto out;
 		cmd_normalize_collect(&(struct store_summary){ .id = id }, &ids);
 	}
 	diag_clear(&d);
-	if (optind == argc &&
+	if (args->argc == 0 &&
 	    store_list(st, cmd_normalize_collect, &ids, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
@@ -173,6 +152,5 @@ cmd_normalize_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			rc = one;
 out:
 	free(ids.v);
-	store_close(st);
 	return rc;
 }

@@ -3,7 +3,6 @@
  * benchreport publish: the HTML review page (and charts, and a PDF) from
  * stored result sets or files imported on the fly.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,36 +20,37 @@ struct cmd_publish_plan {
 	size_t			 nsections;
 };
 
-static int	 cmd_publish_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_publish_exec(struct cmd_ctx *, const struct cmd_args *);
 static size_t	 cmd_publish_arg(const struct str_list *args, size_t n,
 		    const char *arg);
 static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
 		    size_t npos, struct cmd_publish_plan *plan);
 static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
 
+static const struct cmd_option cmd_publish_options[] = {
+	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf\n"
+	    "(required)", 0, NULL },
+	{ "title", 0, "T", "page title (default: the first result set's)", 0, NULL },
+	{ "template", 0, "FILE", "XSLT template instead of the built-in one", 0, NULL },
+	{ "baseline", 0, "SYSTEM", "relative performance against this system", 0, NULL },
+	{ "pdf", 0, NULL, "also write DIR/review.pdf", 0, NULL },
+	{ "width", 0, "PX", "chart width in CSS pixels (default 800)", 0, NULL },
+	{ "no-chart-files", 0, NULL, "do not write DIR/charts/ (the page still has every chart)",
+	    0, NULL },
+	{ "combine", 0, "A,B,...", "one section for these inputs, their systems on shared\n"
+	    "charts (repeatable; otherwise each input is a section)", CMD_OPT_REPEAT, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_publish_entry = {
 	.name = "publish",
-	.alias = NULL,
-	.usage = "-o DIR [--title T] [--template FILE] [--baseline SYSTEM] "
-	    "[--pdf] [--width PX] [--no-chart-files] [--combine ID|FILE,...]... "
-	    "ID|FILE...",
+	.operands = "ID|FILE...",
+	.max_operands = -1,
 	.summary = "write a self-contained HTML review page (and charts, PDF)",
+	.options = cmd_publish_options,
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_publish_exec
 };
-
-static const char publish_options_text[] =
-    "  -o, --output DIR       directory for index.html, charts/ and review.pdf\n"
-    "      --title T          page title (default: the first result set's)\n"
-    "      --template FILE    XSLT template instead of the built-in one\n"
-    "      --baseline SYSTEM  relative performance against this system\n"
-    "      --pdf              also write DIR/review.pdf\n"
-    "      --width PX         chart width in CSS pixels (default 800)\n"
-    "      --no-chart-files   do not write DIR/charts/ (the page still has every chart)\n"
-    "      --combine A,B,...  one section for these inputs, their systems on shared\n"
-    "                         charts (repeatable; otherwise each input is a section)\n"
-    "      --db PATH          results database\n"
-    "  -h, --help             show this help\n";
 
 /* Index of arg among the first n of args, or n when it is not there. */
 static size_t
@@ -142,23 +142,8 @@ cmd_publish_plan_free(struct cmd_publish_plan *plan)
 }
 
 static int
-cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	enum { OPT_TITLE = 0x2000, OPT_TEMPLATE, OPT_BASELINE, OPT_PDF,
-	    OPT_WIDTH, OPT_NOCHARTS, OPT_COMBINE };
-	static const struct option longopts[] = {
-		{ "output",	required_argument,	NULL, 'o' },
-		{ "title",	required_argument,	NULL, OPT_TITLE },
-		{ "template",	required_argument,	NULL, OPT_TEMPLATE },
-		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
-		{ "pdf",	no_argument,		NULL, OPT_PDF },
-		{ "width",	required_argument,	NULL, OPT_WIDTH },
-		{ "no-chart-files", no_argument,	NULL, OPT_NOCHARTS },
-		{ "combine",	required_argument,	NULL, OPT_COMBINE },
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct publish_job	  job;
 	struct result_set	**sets = NULL;
 	struct str_list		  written = { 0 }, combine = { 0 };
@@ -166,65 +151,39 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
+	const char		 *v;
 	char			 *end, *err = NULL;
 	long			  w;
-	int			  ch, rc = EXIT_OK;
+	int			  rc = EXIT_OK;
 
 	memset(&job, 0, sizeof(job));
-	job.chart_files = true;
-	while ((ch = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			job.outdir = optarg;
-			break;
-		case OPT_TITLE:
-			job.page.title = optarg;
-			break;
-		case OPT_TEMPLATE:
-			job.template_path = optarg;
-			break;
-		case OPT_BASELINE:
-			job.page.baseline = optarg;
-			break;
-		case OPT_PDF:
-			job.pdf = true;
-			break;
-		case OPT_WIDTH:
-			w = strtol(optarg, &end, 10);
-			if (*end != '\0' || w < 320 || w > 4000) {
-				rc = cmd_usage(&cmd_publish_entry,
-				    "--width takes a number of pixels from 320 to 4000");
-				goto out;
-			}
-			job.chart_width = (int)w;
-			break;
-		case OPT_COMBINE:
-			str_list_add(&combine, optarg);
-			break;
-		case OPT_NOCHARTS:
-			job.chart_files = false;
-			break;
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'h':
-			rc = cmd_help(&cmd_publish_entry, publish_options_text);
-			goto out;
-		default:
-			rc = cmd_usage(&cmd_publish_entry, NULL);
+	job.outdir = cmd_args_get(args, "output");
+	job.page.title = cmd_args_get(args, "title");
+	job.template_path = cmd_args_get(args, "template");
+	job.page.baseline = cmd_args_get(args, "baseline");
+	job.pdf = cmd_args_has(args, "pdf");
+	job.chart_files = !cmd_args_has(args, "no-chart-files");
+	if ((v = cmd_args_get(args, "width")) != NULL) {
+		w = strtol(v, &end, 10);
+		if (end == v || *end != '\0' || w < 320 || w > 4000) {
+			rc = cmd_usage(&cmd_publish_entry,
+			    "--width takes a number of pixels from 320 to 4000");
 			goto out;
 		}
+		job.chart_width = (int)w;
 	}
+	for (i = 0; (v = cmd_args_value(args, "combine", i)) != NULL; i++)
+		str_list_add(&combine, v);
 	if (job.outdir == NULL) {
 		rc = cmd_usage(&cmd_publish_entry, "-o DIR is required");
 		goto out;
 	}
-	if (optind == argc && combine.len == 0) {
+	if (args->argc == 0 && combine.len == 0) {
 		rc = cmd_usage(&cmd_publish_entry, "name at least one result set");
 		goto out;
 	}
-	if ((err = cmd_publish_plan(&combine, argv + optind,
-	    (size_t)(argc - optind), &plan)) != NULL) {
+	if ((err = cmd_publish_plan(&combine, args->argv, (size_t)args->argc,
+	    &plan)) != NULL) {
 		rc = cmd_usage(&cmd_publish_entry, err);
 		goto out;
 	}

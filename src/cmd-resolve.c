@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Resolving what the user named: the database (--db, BENCHREPORT_DB or the
- * default path), a stored result set by ID, or a FILE imported on the fly
- * exactly as `import` would. Prints its own errors; never exits.
+ * Resolving what the user named: a stored result set by ID, or a FILE
+ * imported on the fly exactly as `import` would, in the store cmd_run
+ * opened. Prints its own errors; never exits.
  */
 #include <sys/stat.h>
 
@@ -13,19 +13,6 @@
 #include "cmd-resolve.h"
 #include "format.h"
 #include "textsafe.h"
-
-int
-cmd_resolve_open(struct cmd_ctx *ctx, struct store **st)
-{
-	struct diag	d;
-
-	diag_clear(&d);
-	if (store_open(ctx->db_path, st, &d) == -1) {
-		cmd_error(ctx, &d);
-		return EXIT_STORE;
-	}
-	return EXIT_OK;
-}
 
 bool
 cmd_resolve_parse_id(const char *arg, int64_t *id)
@@ -121,7 +108,7 @@ int
 cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
     long long *id)
 {
-	struct store			*st = NULL;
+	struct store			*st = ctx->store;
 	struct import_file_result	 res;
 	struct stat			 sb;
 	struct diag			 d;
@@ -129,8 +116,6 @@ cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
 	int				 rc;
 
 	*out = NULL;
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		goto out;
 	if (cmd_resolve_parse_id(arg, &sid) && !store_exists(st, sid) &&
 	    stat(arg, &sb) == -1) {
 		cmd_errorx(ctx, "no result set with ID %s (see 'benchreport "
@@ -153,6 +138,5 @@ cmd_load_arg(struct cmd_ctx *ctx, const char *arg, struct result_set **out,
 	*id = sid;
 	rc = EXIT_OK;
 out:
-	store_close(st);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Shared plumbing of the store commands: opening the database named by
- * --db/BENCHREPORT_DB, importing one file (the path both `import` and
+ * Shared plumbing of the store commands (the store is cmd_run's, in
+ * ctx->store): importing one file (the path both `import` and
  * cmd_load_arg take), and parsing result-set IDs. Errors are printed here,
  * so callers only pass the returned exit status on.
  * Ownership: the store and result sets returned belong to the caller.
@@ -24,8 +24,6 @@ struct cmd_import_opts {
 	int		 strict;	/* --strict: refuse anything ambiguous */
 };
 
-/* Open ctx->db_path; returns EXIT_OK with *st, or EXIT_STORE after printing. */
-int	 cmd_resolve_open(struct cmd_ctx *ctx, struct store **st);
 /*
  * Read, normalise and store path (import_file: streamed when the reader
  * can). Returns EXIT_OK with *res (id, already: the same bytes were stored

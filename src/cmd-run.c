@@ -7,7 +7,6 @@
  * and the hand-over to the store.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -38,9 +37,6 @@ struct run_opts {
 	const char		*output;
 	bool			 print_job;
 	bool			 no_store;
-	bool			 size_set;
-	bool			 runtime_set;
-	bool			 ramp_set;
 };
 
 struct run_progress {
@@ -52,7 +48,11 @@ struct run_progress {
 	bool			 shown;
 };
 
-static int	 cmd_run_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_run_exec(struct cmd_ctx *, const struct cmd_args *);
+static int	 run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
+		    struct run_opts *o, unsigned *max_bs);
+static struct result_set *run_describe(const struct run_opts *o,
+		    const char *job, struct fact_list *facts, size_t *sys);
 static int	 run_parse_size(const char *arg, uint64_t *out);
 static int	 run_parse_seconds(const char *arg, double *out);
 static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
@@ -72,35 +72,37 @@ static int	 run_repeat(const struct run_settings *s, const struct run_test *t,
 		    struct run_result *res, struct run_progress *prog,
 		    struct diag *d);
 
-const struct cmd_entry cmd_run_entry = {
-	.name = "run",
-	.alias = NULL,
-	.usage = "--dir PATH [--profile NAME] [--size SIZE] [--runtime S] "
-	    "[--ramp S] [--repeat N] [--jobs N] [--iodepth N] [--system NAME] "
-	    "[--buffered] [--print-fio-job] [--no-store] [-o FILE]",
-	.summary = "measure storage with the bundled io_uring runner",
-	.flags = CMD_NEEDS_STORE | CMD_OPENS_DEVICES,
-	.exec = cmd_run_exec
+static const struct cmd_option cmd_run_options[] = {
+	{ "dir", 0, "PATH", "directory for the test file (created, removed after)", 0, NULL },
+	{ "profile", 0, "NAME", "seed (default), dd, quick, or one seed test:\n"
+	    "randread-4k, randwrite-4k, read-2m, write-2m", 0, NULL },
+	{ "size", 0, "SIZE", "test file size, e.g. 256m, 4g (profile default)", 0, NULL },
+	{ "runtime", 0, "S", "measured seconds per repeat (profile default)", 0, NULL },
+	{ "ramp", 0, "S", "unmeasured seconds before each repeat", 0, NULL },
+	{ "repeat", 0, "N", "repeats per test (default 3): mean, SE and N", 0, NULL },
+	{ "jobs", 0, "N", "threads per test, each with its own ring (default 1)", 0, NULL },
+	{ "iodepth", 0, "N", "I/Os in flight per job (default 32)", 0, NULL },
+	{ "system", 0, "NAME", "name of the system in the results (default: host name)", 0, NULL },
+	{ "buffered", 0, NULL, "use the page cache instead of O_DIRECT", 0, NULL },
+	{ "print-fio-job", 0, NULL, "print the equivalent fio job file and exit", 0, NULL },
+	{ "no-store", 0, NULL, "do not store the results", 0, NULL },
+	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
+	    ".json: the JSON export)", 0, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
-static const char cmd_run_options[] =
-	"  --dir PATH       directory for the test file (created, removed after)\n"
-	"  --profile NAME   seed (default), dd, quick, or one seed test:\n"
-	"                   randread-4k, randwrite-4k, read-2m, write-2m\n"
-	"  --size SIZE      test file size, e.g. 256m, 4g (profile default)\n"
-	"  --runtime S      measured seconds per repeat (profile default)\n"
-	"  --ramp S         unmeasured seconds before each repeat\n"
-	"  --repeat N       repeats per test (default 3): mean, SE and N\n"
-	"  --jobs N         threads per test, each with its own ring (default 1)\n"
-	"  --iodepth N      I/Os in flight per job (default 32)\n"
-	"  --system NAME    name of the system in the results (default: host name)\n"
-	"  --buffered       use the page cache instead of O_DIRECT\n"
-	"  --print-fio-job  print the equivalent fio job file and exit\n"
-	"  --no-store       do not store the results\n"
-	"  -o FILE          also write the results to FILE (.xml: composite.xml,\n"
-	"                   .json: the JSON export)\n"
-	"  --db PATH        results database\n"
-	"  -h, --help       show this help\n";
+/*
+ * The store is opened (by cmd_store) only when the results are stored:
+ * --print-fio-job and --no-store create no database.
+ */
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.operands = "",
+	.summary = "measure storage with the bundled io_uring runner",
+	.options = cmd_run_options,
+	.flags = CMD_OPENS_DEVICES,
+	.exec = cmd_run_exec
+};
 
 static void
 run_on_signal(int sig)
@@ -267,22 +269,20 @@ run_normalize(struct result_set *rs, const struct fact_list *facts)
 static int
 run_store(struct cmd_ctx *ctx, const struct result_set *rs)
 {
-	struct store	*st = NULL;
 	struct diag	 d;
 	int64_t		 id;
 	bool		 already;
 	int		 rc;
 
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
+	if ((rc = cmd_store(ctx)) != EXIT_OK)
 		return rc;
 	diag_clear(&d);
-	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
+	if (store_import_result_set(ctx->store, rs, &id, &already, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 	} else
 		msg(ctx, MSG_NORMAL, "stored as result set %lld",
 		    (long long)id);
-	store_close(st);
 	return rc;
 }
 
@@ -326,29 +326,122 @@ run_print(const struct result_set *rs, FILE *fp)
 	}
 }
 
+/*
+ * The options into o, with the profile's defaults where none was given;
+ * an exit status, EXIT_OK when the run can start.
+ */
 static int
-cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
+run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct run_opts *o, unsigned *max_bs)
 {
-	enum { O_DIR = 0x2000, O_PROFILE, O_SIZE, O_RUNTIME, O_RAMP, O_REPEAT,
-	    O_JOBS, O_IODEPTH, O_SYSTEM, O_BUFFERED, O_PRINT, O_NOSTORE };
-	static const struct option longopts[] = {
-		{ "buffered",		no_argument,		NULL, O_BUFFERED },
-		{ "db",			required_argument,	NULL, CMD_OPT_DB },
-		{ "dir",		required_argument,	NULL, O_DIR },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "iodepth",		required_argument,	NULL, O_IODEPTH },
-		{ "jobs",		required_argument,	NULL, O_JOBS },
-		{ "no-store",		no_argument,		NULL, O_NOSTORE },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "print-fio-job",	no_argument,		NULL, O_PRINT },
-		{ "profile",		required_argument,	NULL, O_PROFILE },
-		{ "ramp",		required_argument,	NULL, O_RAMP },
-		{ "repeat",		required_argument,	NULL, O_REPEAT },
-		{ "runtime",		required_argument,	NULL, O_RUNTIME },
-		{ "size",		required_argument,	NULL, O_SIZE },
-		{ "system",		required_argument,	NULL, O_SYSTEM },
-		{ NULL,			0,			NULL, 0 }
-	};
+	struct run_settings	*s = &o->s;
+	const char		*v;
+	size_t			 i;
+
+	memset(o, 0, sizeof(*o));
+	o->profile = "seed";
+	s->repeat = 3;
+	s->jobs = 1;
+	s->iodepth = 32;
+	s->direct = !cmd_args_has(args, "buffered");
+	s->dir = cmd_args_get(args, "dir");
+	o->no_store = cmd_args_has(args, "no-store");
+	o->output = cmd_args_get(args, "output");
+	o->print_job = cmd_args_has(args, "print-fio-job");
+	o->system = cmd_args_get(args, "system");
+	if (cmd_args_has(args, "profile"))
+		o->profile = cmd_args_get(args, "profile");
+	if ((v = cmd_args_get(args, "iodepth")) != NULL &&
+	    run_parse_count(v, 4096, &s->iodepth) == -1)
+		return cmd_usage(&cmd_run_entry, "--iodepth: a number from 1 to 4096");
+	if ((v = cmd_args_get(args, "jobs")) != NULL &&
+	    run_parse_count(v, 256, &s->jobs) == -1)
+		return cmd_usage(&cmd_run_entry, "--jobs: a number from 1 to 256");
+	if ((v = cmd_args_get(args, "repeat")) != NULL &&
+	    run_parse_count(v, 1000, &s->repeat) == -1)
+		return cmd_usage(&cmd_run_entry, "--repeat: a number from 1 to 1000");
+	if ((s->profile = run_profile_find(o->profile)) == NULL)
+		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
+		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
+	s->ramp = s->profile->ramp;
+	if ((v = cmd_args_get(args, "ramp")) != NULL &&
+	    run_parse_seconds(v, &s->ramp) == -1)
+		return cmd_usage(&cmd_run_entry, "--ramp: seconds, 0 to 86400");
+	s->runtime = s->profile->runtime;
+	if ((v = cmd_args_get(args, "runtime")) != NULL &&
+	    (run_parse_seconds(v, &s->runtime) == -1 || s->runtime <= 0))
+		return cmd_usage(&cmd_run_entry, "--runtime: seconds, more than 0");
+	s->size = s->profile->size;
+	if ((v = cmd_args_get(args, "size")) != NULL &&
+	    (run_parse_size(v, &s->size) == -1 || s->size == 0))
+		return cmd_usage(&cmd_run_entry,
+		    "--size: bytes with an optional k, m, g or t");
+	if (s->dir == NULL && !o->print_job)
+		return cmd_usage(&cmd_run_entry, "--dir is required");
+	if (s->dir == NULL)
+		s->dir = ".";
+	*max_bs = 0;
+	for (i = 0; i < s->profile->ntests; i++)
+		if (!s->profile->tests[i].dd && s->profile->tests[i].bs > *max_bs)
+			*max_bs = s->profile->tests[i].bs;
+	/* Whole blocks of the largest size, and whole 4 KiB for O_DIRECT. */
+	if (*max_bs > 0) {
+		if (s->size < *max_bs)
+			return cmd_usage(&cmd_run_entry, "--size: at least the "
+			    "largest block size of the profile (2m)");
+		s->size -= s->size % *max_bs;
+	} else {
+		if (s->size < 4096)
+			return cmd_usage(&cmd_run_entry, "--size: at least 4k");
+		s->size -= s->size % 4096;
+	}
+	/* dd has one job with one buffer; the fio-style tests have the rest. */
+	if (*max_bs > 0 && (uint64_t)s->jobs * s->iodepth * *max_bs >
+	    run_engine_buffer_limit()) {
+		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
+		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
+		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
+		    >> 20));
+		return EXIT_BADINPUT;
+	}
+	return EXIT_OK;
+}
+
+/* The result set and its one system, described before any I/O. */
+static struct result_set *
+run_describe(const struct run_opts *o, const char *job, struct fact_list *facts,
+    size_t *sys)
+{
+	const struct run_settings	*s = &o->s;
+	struct result_set		*rs;
+	char				 host[256], stamp[32];
+	time_t				 now;
+
+	rs = result_set_new();
+	if (gethostname(host, sizeof(host)) == -1)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	*sys = result_set_add_system(rs, o->system != NULL ? o->system : host);
+	run_sysinfo_describe(&rs->systems[*sys], facts, s->dir);
+	now = time(NULL);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", gmtime(&now));
+	kv_list_set(&rs->systems[*sys].meta, "TimeStamp", stamp);
+	kv_list_set(&rs->systems[*sys].meta, "TestClientVersion",
+	    "benchreport " BENCHREPORT_VERSION);
+	rs->title = xasprintf("benchreport run: %s profile", s->profile->name);
+	rs->description = xasprintf("Measured by benchreport's io_uring runner "
+	    "in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
+	    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
+	rs->generator = xstrdup("benchreport " BENCHREPORT_VERSION);
+	rs->format = xstrdup("benchreport-run");
+	rs->last_modified = xstrdup(stamp);
+	rs->notes = xasprintf("Equivalent fio job file:\n%s", job);
+	return rs;
+}
+
+static int
+cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
+{
 	struct run_opts		 o;
 	struct run_settings	*s = &o.s;
 	struct result_set	*rs = NULL;
@@ -360,154 +453,21 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct sigaction	 sa, old_int, old_term, old_hup;
 	struct diag		 d;
 	const struct run_test	*t;
-	char			*job = NULL, *label = NULL, *notes = NULL;
-	char			 host[256], stamp[32];
+	char			*job = NULL, *label = NULL;
 	unsigned		 rep, kept = 0, ntests_kept = 0, max_bs = 0;
 	size_t			 sys, i;
-	time_t			 now;
 	bool			 interrupted = false, signals = false, test_kept;
 	bool			 warned_buffers = false;
-	int			 ch, r, rc = EXIT_OK;
+	int			 r, rc;
 
-	memset(&o, 0, sizeof(o));
-	o.profile = "seed";
-	s->repeat = 3;
-	s->jobs = 1;
-	s->iodepth = 32;
-	s->direct = true;
-	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case O_BUFFERED:
-			s->direct = false;
-			break;
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case O_DIR:
-			s->dir = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_run_entry, cmd_run_options);
-		case O_IODEPTH:
-			if (run_parse_count(optarg, 4096, &s->iodepth) == -1)
-				return cmd_usage(&cmd_run_entry,
-				    "--iodepth: a number from 1 to 4096");
-			break;
-		case O_JOBS:
-			if (run_parse_count(optarg, 256, &s->jobs) == -1)
-				return cmd_usage(&cmd_run_entry,
-				    "--jobs: a number from 1 to 256");
-			break;
-		case O_NOSTORE:
-			o.no_store = true;
-			break;
-		case 'o':
-			o.output = optarg;
-			break;
-		case O_PRINT:
-			o.print_job = true;
-			break;
-		case O_PROFILE:
-			o.profile = optarg;
-			break;
-		case O_RAMP:
-			if (run_parse_seconds(optarg, &s->ramp) == -1)
-				return cmd_usage(&cmd_run_entry,
-				    "--ramp: seconds, 0 to 86400");
-			o.ramp_set = true;
-			break;
-		case O_REPEAT:
-			if (run_parse_count(optarg, 1000, &s->repeat) == -1)
-				return cmd_usage(&cmd_run_entry,
-				    "--repeat: a number from 1 to 1000");
-			break;
-		case O_RUNTIME:
-			if (run_parse_seconds(optarg, &s->runtime) == -1 ||
-			    s->runtime <= 0)
-				return cmd_usage(&cmd_run_entry,
-				    "--runtime: seconds, more than 0");
-			o.runtime_set = true;
-			break;
-		case O_SIZE:
-			if (run_parse_size(optarg, &s->size) == -1 ||
-			    s->size == 0)
-				return cmd_usage(&cmd_run_entry,
-				    "--size: bytes with an optional k, m, g or t");
-			o.size_set = true;
-			break;
-		case O_SYSTEM:
-			o.system = optarg;
-			break;
-		default:
-			return cmd_usage(&cmd_run_entry, NULL);
-		}
-	}
-	if (optind != argc)
-		return cmd_usage(&cmd_run_entry, "unexpected argument");
-	if ((s->profile = run_profile_find(o.profile)) == NULL)
-		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
-		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
-	if (!o.size_set)
-		s->size = s->profile->size;
-	if (!o.runtime_set)
-		s->runtime = s->profile->runtime;
-	if (!o.ramp_set)
-		s->ramp = s->profile->ramp;
-	if (s->dir == NULL && !o.print_job)
-		return cmd_usage(&cmd_run_entry, "--dir is required");
-	if (s->dir == NULL)
-		s->dir = ".";
-	for (i = 0; i < s->profile->ntests; i++)
-		if (!s->profile->tests[i].dd && s->profile->tests[i].bs > max_bs)
-			max_bs = s->profile->tests[i].bs;
-	/* Whole blocks of the largest size, and whole 4 KiB for O_DIRECT. */
-	if (max_bs > 0) {
-		if (s->size < max_bs)
-			return cmd_usage(&cmd_run_entry, "--size: at least the "
-			    "largest block size of the profile (2m)");
-		s->size -= s->size % max_bs;
-	} else {
-		if (s->size < 4096)
-			return cmd_usage(&cmd_run_entry, "--size: at least 4k");
-		s->size -= s->size % 4096;
-	}
-	/* dd has one job with one buffer; the fio-style tests have the rest. */
-	if (max_bs > 0 && (uint64_t)s->jobs * s->iodepth * max_bs >
-	    run_engine_buffer_limit()) {
-		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
-		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
-		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
-		    >> 20));
-		return EXIT_BADINPUT;
-	}
+	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
+		return rc;
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
 		fputs(job, stdout);
 		goto out;
 	}
-
-	/* The result set and the system, described before any I/O. */
-	rs = result_set_new();
-	if (gethostname(host, sizeof(host)) == -1)
-		snprintf(host, sizeof(host), "localhost");
-	host[sizeof(host) - 1] = '\0';
-	sys = result_set_add_system(rs, o.system != NULL ? o.system : host);
-	run_sysinfo_describe(&rs->systems[sys], &facts, s->dir);
-	now = time(NULL);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", gmtime(&now));
-	kv_list_set(&rs->systems[sys].meta, "TimeStamp", stamp);
-	kv_list_set(&rs->systems[sys].meta, "TestClientVersion",
-	    "benchreport " BENCHREPORT_VERSION);
-	rs->title = xasprintf("benchreport run: %s profile", s->profile->name);
-	rs->description = xasprintf("Measured by benchreport's io_uring runner "
-	    "in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
-	    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
-	rs->generator = xstrdup("benchreport " BENCHREPORT_VERSION);
-	rs->format = xstrdup("benchreport-run");
-	rs->last_modified = xstrdup(stamp);
-	notes = xasprintf("Equivalent fio job file:\n%s", job);
-	rs->notes = notes;
-	notes = NULL;
+	rs = run_describe(&o, job, &facts, &sys);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = run_on_signal;
@@ -606,7 +566,6 @@ out:
 	}
 	free(res);
 	free(label);
-	free(notes);
 	free(job);
 	fact_list_free(&facts);
 	result_set_free(rs);

@@ -8,7 +8,6 @@
  * test with one line per system. Colour only adds emphasis: the best
  * value also carries a "*".
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +40,7 @@ struct show_layout {
 	size_t			*sys_w;		/* per system */
 };
 
-static int	 cmd_show_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_show_exec(struct cmd_ctx *, const struct cmd_args *);
 static void	 cmd_show_num(double, char *, size_t);
 static char	*cmd_show_cell(const struct value *, bool);
 static char	*cmd_show_label(const struct test *);
@@ -53,18 +52,15 @@ static void	 cmd_show_blocks(const struct show_layout *, int);
 
 const struct cmd_entry cmd_show_entry = {
 	.name = "show",
-	.alias = NULL,
-	.usage = "[--db PATH] ID|FILE",
+	.operands = "ID|FILE",
+	.min_operands = 1,
+	.max_operands = 1,
 	.summary = "show a result set as a table of tests by systems",
+	.help_extra = "The table fits the terminal width (COLUMNS overrides it). Colour is\n"
+	    "used on a terminal unless NO_COLOR is set.\n",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_show_exec
 };
-
-static const char cmd_show_options[] =
-	"  --db PATH   results database\n"
-	"  -h, --help  show this help\n"
-	"\nThe table fits the terminal width (COLUMNS overrides it). Colour is\n"
-	"used on a terminal unless NO_COLOR is set.\n";
 
 /* Display precision: two decimals, more for very small magnitudes. */
 static void
@@ -362,34 +358,16 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 }
 
 static int
-cmd_show_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct show_layout	 l;
 	struct result_set	*rs = NULL;
 	long long		 id;
 	char			*head;
 	size_t			 i, used;
-	int			 ch, rc;
+	int			 rc;
 
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'h':
-			return cmd_help(&cmd_show_entry, cmd_show_options);
-		default:
-			return cmd_usage(&cmd_show_entry, NULL);
-		}
-	}
-	if (argc - optind != 1)
-		return cmd_usage(&cmd_show_entry, "one ID or FILE expected");
-	if ((rc = cmd_load_arg(ctx, argv[optind], &rs, &id)) != EXIT_OK)
+	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		return rc;
 
 	memset(&l, 0, sizeof(l));

@@ -5,7 +5,6 @@
  * provenance options extend struct systems_opts and the section printers;
  * nothing here interprets the fields.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,31 +23,34 @@ struct systems_opts {
 	struct str_list	terms;	/* --test WORD: results of matching tests */
 };
 
-static int	 cmd_systems_exec(struct cmd_ctx *, int, char **);
+static int	 cmd_systems_exec(struct cmd_ctx *, const struct cmd_args *);
 static void	 cmd_systems_kv(const char *, const struct kv_list *);
 static void	 cmd_systems_facts(const struct fact_list *, bool);
 static int	 cmd_systems_all(struct cmd_ctx *, const struct systems_opts *);
 static void	 cmd_systems_print(const struct system *, size_t,
 		    const struct systems_opts *);
 
+static const struct cmd_option cmd_systems_options[] = {
+	{ "meta", 'm', NULL, "also show run metadata (user, time stamp, client)", 0, NULL },
+	{ "provenance", 'p', NULL, "show where each normalised fact came from", 0, NULL },
+	{ "all", 'a', NULL, "systems of every stored result set, one line each", 0, NULL },
+	{ "where", 'w', "KEY=VALUE,...", "with --all: only systems with these facts",
+	    CMD_OPT_REPEAT, NULL },
+	{ "test", 't', "WORD", "with --all: their results in tests matching every WORD",
+	    CMD_OPT_REPEAT, NULL },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_systems_entry = {
 	.name = "systems",
-	.alias = NULL,
-	.usage = "[--db PATH] [--meta] [--provenance] ID|FILE | --all "
-	    "[--provenance] [--where KEY=VALUE,...] [--test WORD]...",
+	.operands = "ID|FILE",
+	.max_operands = 1,
 	.summary = "show the systems of a result set with their fields and notes",
+	.options = cmd_systems_options,
+	.help_extra = "With --all no ID or FILE is given.\n",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_systems_exec
 };
-
-static const char cmd_systems_options[] =
-	"  --db PATH    results database\n"
-	"  -m, --meta   also show run metadata (user, time stamp, client)\n"
-	"  -p, --provenance  show where each normalised fact came from\n"
-	"  -a, --all    systems of every stored result set, one line each\n"
-	"  -w, --where KEY=VALUE,...  with --all: only systems with these facts\n"
-	"  -t, --test WORD  with --all: their results in tests matching every WORD\n"
-	"  -h, --help   show this help\n";
 
 /* One section: a heading (or none) and aligned "key: value" lines. */
 static void
@@ -103,13 +105,11 @@ cmd_systems_facts(const struct fact_list *l, bool provenance)
 static int
 cmd_systems_all(struct cmd_ctx *ctx, const struct systems_opts *o)
 {
-	struct store	*st = NULL;
+	struct store	*st = ctx->store;
 	struct diag	 d;
 	long		 n;
-	int		 rc;
+	int		 rc = EXIT_OK;
 
-	if ((rc = cmd_resolve_open(ctx, &st)) != EXIT_OK)
-		return rc;
 	diag_clear(&d);
 	n = o->terms.len > 0 ?
 	    query_print_results(stdout, store_db(st), &o->where, &o->terms, &d) :
@@ -118,7 +118,6 @@ cmd_systems_all(struct cmd_ctx *ctx, const struct systems_opts *o)
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 	}
-	store_close(st);
 	return rc;
 }
 
@@ -142,60 +141,31 @@ cmd_systems_print(const struct system *s, size_t idx,
 }
 
 static int
-cmd_systems_exec(struct cmd_ctx *ctx, int argc, char **argv)
+cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	static const struct option longopts[] = {
-		{ "all",	no_argument,		NULL, 'a' },
-		{ "db",		required_argument,	NULL, CMD_OPT_DB },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "meta",	no_argument,		NULL, 'm' },
-		{ "provenance",	no_argument,		NULL, 'p' },
-		{ "test",	required_argument,	NULL, 't' },
-		{ "where",	required_argument,	NULL, 'w' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct systems_opts	 o;
 	struct result_set	*rs = NULL;
 	struct diag		 d;
+	const char		*v;
 	long long		 id;
 	size_t			 i;
-	int			 ch, rc;
+	int			 rc = EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "ahmpt:w:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case CMD_OPT_DB:
-			ctx->db_path = optarg;
-			break;
-		case 'h':
-			rc = cmd_help(&cmd_systems_entry, cmd_systems_options);
-			goto out;
-		case 'm':
-			o.meta = true;
-			break;
-		case 'a':
-			o.all = true;
-			break;
-		case 'p':
-			o.provenance = true;
-			break;
-		case 't':
-			str_list_add(&o.terms, optarg);
-			break;
-		case 'w':
-			diag_clear(&d);
-			if (query_where_parse(optarg, &o.where, &d) == -1) {
-				rc = cmd_usage(&cmd_systems_entry, d.msg);
-				goto out;
-			}
-			break;
-		default:
-			rc = cmd_usage(&cmd_systems_entry, NULL);
+	o.meta = cmd_args_has(args, "meta");
+	o.all = cmd_args_has(args, "all");
+	o.provenance = cmd_args_has(args, "provenance");
+	for (i = 0; (v = cmd_args_value(args, "test", i)) != NULL; i++)
+		str_list_add(&o.terms, v);
+	for (i = 0; (v = cmd_args_value(args, "where", i)) != NULL; i++) {
+		diag_clear(&d);
+		if (query_where_parse(v, &o.where, &d) == -1) {
+			rc = cmd_usage(&cmd_systems_entry, d.msg);
 			goto out;
 		}
 	}
 	if (o.all) {
-		if (argc != optind)
+		if (args->argc != 0)
 			rc = cmd_usage(&cmd_systems_entry,
 			    "can't combine --all and an ID or FILE");
 		else if (o.meta)
@@ -208,11 +178,11 @@ cmd_systems_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = cmd_usage(&cmd_systems_entry, "--where and --test need --all");
 		goto out;
 	}
-	if (argc - optind != 1) {
+	if (args->argc != 1) {
 		rc = cmd_usage(&cmd_systems_entry, "one ID or FILE expected");
 		goto out;
 	}
-	if ((rc = cmd_load_arg(ctx, argv[optind], &rs, &id)) != EXIT_OK)
+	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		goto out;
 	for (i = 0; i < rs->nsystems; i++)
 		cmd_systems_print(&rs->systems[i], i, &o);

@@ -30,6 +30,17 @@ export_find(const char *name)
 	return NULL;
 }
 
+const char *
+export_writer_name(size_t i)
+{
+	size_t	n;
+
+	for (n = 0; export_writers[n] != NULL; n++)
+		if (n == i)
+			return export_writers[n]->name;
+	return NULL;
+}
+
 int
 export_write_file(const struct writer *w, const struct result_set *rs,
     const char *path, struct diag *d)

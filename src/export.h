@@ -26,6 +26,8 @@ extern const struct writer *const export_writers[];
 
 /* The writer called name, or NULL. */
 const struct writer *export_find(const char *name);
+/* The name of the i-th writer, NULL past the last (a choice list). */
+const char *export_writer_name(size_t i);
 
 /*
  * Write rs with w to path ("-" is standard output), atomically: a temporary

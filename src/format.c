@@ -47,6 +47,17 @@ format_find(const char *name)
 	return NULL;
 }
 
+const char *
+format_reader_name(size_t i)
+{
+	size_t	n;
+
+	for (n = 0; format_readers[n] != NULL; n++)
+		if (n == i)
+			return format_readers[n]->name;
+	return NULL;
+}
+
 /*
  * Open path read-only, refusing anything but a regular file: the only
  * command allowed near devices is `run`, and a FIFO would hang us.

@@ -76,6 +76,8 @@ extern const struct reader *const format_readers[];
 
 /* The reader called name, or NULL. */
 const struct reader *format_find(const char *name);
+/* The name of the i-th reader, NULL past the last (a choice list). */
+const char *format_reader_name(size_t i);
 /*
  * Check that path names a regular file we may read (no device nodes,
  * FIFOs or directories) and detect its format. Returns the reader or NULL

@@ -238,7 +238,7 @@ main(void)
 	ctx.prog = "benchreport";
 	ctx.db_path = path;
 	fflush(stdout);
-	is_int(cmd_normalize_entry.exec(&ctx, 1, argv), 0, "normalize runs");
+	is_int(cmd_run(&ctx, &cmd_normalize_entry, 1, argv), 0, "normalize runs");
 	ok(store_open(path, &st, &d) == 0, "reopen store");
 	rs = NULL;
 	if (store_load_result_set(st, id2, &rs, &d) == 0) {
