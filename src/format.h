@@ -102,6 +102,8 @@ int	 format_read_file_as(const struct reader *r, const char *path,
 char	*format_slurp(const char *path, size_t *len, struct diag *d);
 /* Hex SHA-256 of the file's bytes into out[65]. Returns 0 or -1 with d. */
 int	 format_sha256_file(const char *path, char out[65], struct diag *d);
+/* The SHA-256 of text (without its NUL) as 64 hex digits and a NUL. */
+void	 format_sha256_text(const char *text, char out[65]);
 /* Append "path:line: text" to opt->warnings when it is not NULL. */
 void	 format_warn(const struct read_options *opt, const char *path,
 	    long line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

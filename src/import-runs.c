@@ -11,6 +11,7 @@
 
 #include "import-runs.h"
 #include "runs-merge.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 static int	 import_runs_one(const char *path, const char *format,
@@ -58,18 +59,18 @@ import_runs_read(char *const *paths, size_t n, const char *format,
     const struct read_options *ro, struct result_set **out, struct diag *d)
 {
 	struct result_set	*all = NULL, *one = NULL;
-	GChecksum		*ck;
+	struct strbuf		 sums;
+	char			 sum[65];
 	size_t			 i;
 	int			 rc = -1;
 
 	*out = NULL;
-	ck = g_checksum_new(G_CHECKSUM_SHA256);
+	strbuf_init(&sums);
 	for (i = 0; i < n; i++) {
 		one = result_set_new();
 		if (import_runs_one(paths[i], format, ro, one, d) == -1)
 			goto out;
-		g_checksum_update(ck, (const guchar *)one->source_sha256,
-		    (gssize)strlen(one->source_sha256));
+		strbuf_adds(&sums, one->source_sha256);
 		kv_list_add(&one->extra, "run file", paths[i]);
 		if (all == NULL) {
 			all = one;
@@ -85,12 +86,13 @@ import_runs_read(char *const *paths, size_t n, const char *format,
 		one = NULL;
 	}
 	/* One checksum for the set of runs, in order. */
-	model_set_str(&all->source_sha256, g_checksum_get_string(ck));
+	format_sha256_text(strbuf_str(&sums), sum);
+	model_set_str(&all->source_sha256, sum);
 	*out = all;
 	all = NULL;
 	rc = 0;
 out:
-	g_checksum_free(ck);
+	strbuf_free(&sums);
 	result_set_free(one);
 	result_set_free(all);
 	return rc;

@@ -42,7 +42,9 @@ check_grep() {
 		_report 0 "$1"; echo "#   no line matches: $2"; fi
 }
 check_nogrep() {
-	if grep -Eq -- "$2" "$3"; then _report 0 "$1"; echo "#   a line matches: $2"
+	# A missing file is no evidence that nothing matches.
+	if [ ! -f "$3" ]; then _report 0 "$1"; echo "#   no file: $3"
+	elif grep -Eq -- "$2" "$3"; then _report 0 "$1"; echo "#   a line matches: $2"
 	else _report 1 "$1"; fi
 }
 check() {

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: ISC
 # Fuzz smoke test, for `make fuzz-smoke` and `make check`: every harness in
 # build-fuzz/ first runs each of its seeds (fixtures, ../shared/corpus and
-# the regression inputs in fixtures/fuzz/), then mutates them for
-# FUZZ_SMOKE_SECONDS (3 by default). One TAP line per harness; a finding
+# the regression inputs in fixtures/fuzz/), then makes FUZZ_SMOKE_RUNS
+# (300 by default) mutations of them with a fixed seed, so that two runs
+# test the same inputs and pass or fail alike (random campaigns are
+# `make fuzz-run`'s). One TAP line per harness; a finding
 # is kept as build-fuzz/findings/NAME-crash-... with the log next to it.
 # Skipped with a notice when the harnesses were not built (no clang
 # fuzzer runtime) and under SANITIZE=1 (the harnesses are sanitizer builds
@@ -16,7 +18,7 @@ FUZZ_BUILD=${FUZZ_BUILD:-$ROOT/build-fuzz}
 # slowest seed (an OpenBenchmarking text whose names take 194,580
 # partitions to split: 2 s of CPU in the instrumented build) can pass 10 s.
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-30}
-FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-3}
+FUZZ_SMOKE_RUNS=${FUZZ_SMOKE_RUNS:-300}
 if [ -z "${SHARED+set}" ] && [ -d "$ROOT/../shared/corpus" ]; then
 	SHARED=$(cd "$ROOT/../shared" && pwd)
 fi
@@ -50,7 +52,9 @@ for h in $(fuzz_harnesses); do
 	mkdir -p "$T/new-$h" "$FUZZ_BUILD/seeds/$h"
 	log="$FUZZ_BUILD/findings/$h-smoke.log"
 	# The harness writes its inputs under TMPDIR: keep them in $T.
-	TMPDIR="$T" "$FUZZ_BUILD/fuzz-$h" -max_total_time="$FUZZ_SMOKE_SECONDS" \
+	seeds=$(find "$FUZZ_BUILD/seeds/$h" -type l | wc -l)
+	# The seeds first, then the mutations; new inputs are not kept between runs.
+	TMPDIR="$T" "$FUZZ_BUILD/fuzz-$h" -seed=1 -runs=$((seeds + FUZZ_SMOKE_RUNS)) \
 	    -timeout="$FUZZ_TIMEOUT" -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix="$FUZZ_BUILD/findings/$h-" \
 	    "$T/new-$h" "$FUZZ_BUILD/seeds/$h" >"$log" 2>&1
