@@ -282,7 +282,7 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 	const struct diff_row	*r;
 	const struct diff_fact	*f;
 	char			*label, *pair;
-	size_t			 i;
+	size_t			 i, nhidden;
 
 	/* Only what both sets have is compared; with nothing, say so. */
 	if (df->nrows == 0) {
@@ -319,12 +319,33 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 		strbuf_printf(sb, " over %zu values.", df->geomean.n);
 	}
 	strbuf_adds(sb, "</p>\n");
-	if (df->nfacts > 0) {
+	for (i = nhidden = 0; i < df->nfacts; i++)
+		nhidden += !df->facts[i].named;
+	for (i = 0; i < df->nfacts; i++) {
+		f = &df->facts[i];
+		if (!f->named)
+			continue;
+		pair = diff_html_pair(df, f->pair);
+		strbuf_adds(sb, "<p class=\"named\">");
+		diff_html_text(sb, pair);
+		strbuf_printf(sb, ": the systems differ %sin ", nhidden == 0 ?
+		    "only " : "");
+		diff_html_text(sb, f->key);
+		strbuf_adds(sb, " (");
+		diff_html_text(sb, f->value_a);
+		strbuf_adds(sb, " vs ");
+		diff_html_text(sb, f->value_b);
+		strbuf_adds(sb, "), as their names say.</p>\n");
+		free(pair);
+	}
+	if (nhidden > 0) {
 		strbuf_adds(sb, "<div class=\"warning\"><p><strong>Warning:</strong> "
 		    "the compared systems also differ in these facts, which may "
 		    "explain a difference:</p>\n<ul>\n");
 		for (i = 0; i < df->nfacts; i++) {
 			f = &df->facts[i];
+			if (f->named)
+				continue;
 			pair = diff_html_pair(df, f->pair);
 			strbuf_adds(sb, "<li>");
 			diff_html_text(sb, pair);

@@ -252,6 +252,7 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 		json_object_object_add(o, "fact", diff_json_str(f->key));
 		json_object_object_add(o, "a", diff_json_str(f->value_a));
 		json_object_object_add(o, "b", diff_json_str(f->value_b));
+		json_object_object_add(o, "named", json_object_new_boolean(f->named));
 		json_object_array_add(a, o);
 	}
 	json_object_object_add(root, "hidden_dimensions", a);

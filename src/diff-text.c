@@ -166,9 +166,24 @@ diff_text_lists(const struct diff *df, FILE *fp, bool md)
 {
 	const struct diff_fact	*f;
 	char			*label, *line;
-	size_t			 i;
+	size_t			 i, nhidden;
 
-	if (df->nfacts > 0) {
+	for (i = nhidden = 0; i < df->nfacts; i++)
+		nhidden += !df->facts[i].named;
+	for (i = 0; i < df->nfacts; i++) {
+		f = &df->facts[i];
+		if (!f->named)
+			continue;
+		label = diff_text_system(df, f->pair);
+		line = xasprintf("%s: the systems differ %sin %s (%s vs %s), as "
+		    "their names say", label, nhidden == 0 ? "only " : "", f->key,
+		    f->value_a, f->value_b);
+		fputc('\n', fp);
+		diff_text_item(fp, false, line);
+		free(line);
+		free(label);
+	}
+	if (nhidden > 0) {
 		fprintf(fp, "\n%sWarning:%s the compared systems also differ in "
 		    "(a hidden dimension may explain a difference):\n",
 		    md ? "**" : "", md ? "**" : "");
@@ -176,6 +191,8 @@ diff_text_lists(const struct diff *df, FILE *fp, bool md)
 			fputc('\n', fp);
 		for (i = 0; i < df->nfacts; i++) {
 			f = &df->facts[i];
+			if (f->named)
+				continue;
 			label = diff_text_system(df, f->pair);
 			line = xasprintf("%s: %s: %s vs %s", label, f->key,
 			    f->value_a, f->value_b);

@@ -23,11 +23,14 @@ static bool	 diff_str_eq(const char *x, const char *y);
 static void	 diff_match_tests(struct diff *df);
 static void	 diff_free_list(gpointer key, gpointer value, gpointer arg);
 static int	 diff_pair_systems(struct diff *df, struct diag *d);
+static long	 diff_find_system(const struct result_set *rs, const char *name,
+		    const char *label, struct diag *d);
 static void	 diff_add_pair(struct diff *df, size_t a, size_t b);
 static void	 diff_add_row(struct diff *df, size_t ta, size_t tb, size_t pair);
 static void	 diff_judge(struct diff *df);
 static void	 diff_summary(struct diff *df);
 static void	 diff_hidden_facts(struct diff *df);
+static bool	 diff_names_say(const char *identifier, const char *value);
 
 void
 diff_opts_init(struct diff_opts *o)
@@ -199,6 +202,24 @@ diff_add_pair(struct diff *df, size_t a, size_t b)
 	df->npairs++;
 }
 
+/* The system named for one side (any case when unambiguous); -1 with d filled. */
+static long
+diff_find_system(const struct result_set *rs, const char *name,
+    const char *label, struct diag *d)
+{
+	long	i = result_set_match_system(rs, name);
+	char	*names;
+
+	if (i >= 0)
+		return i;
+	names = result_set_system_names(rs, 160);
+	diag_set(d, label != NULL ? label : "", 0, "%s system \"%.60s\" in this "
+	    "result set (its systems: %s)", i == -2 ? "more than one" : "no",
+	    name, names);
+	free(names);
+	return -1;
+}
+
 static int
 diff_pair_systems(struct diff *df, struct diag *d)
 {
@@ -211,17 +232,11 @@ diff_pair_systems(struct diff *df, struct diag *d)
 	int			 rc = -1;
 
 	if (o->system_a != NULL &&
-	    (ia = result_set_find_system(a, o->system_a)) < 0) {
-		diag_set(d, o->label_a != NULL ? o->label_a : "", 0,
-		    "no system \"%s\" in this result set", o->system_a);
+	    (ia = diff_find_system(a, o->system_a, o->label_a, d)) < 0)
 		goto out;
-	}
 	if (o->system_b != NULL &&
-	    (ib = result_set_find_system(b, o->system_b)) < 0) {
-		diag_set(d, o->label_b != NULL ? o->label_b : "", 0,
-		    "no system \"%s\" in this result set", o->system_b);
+	    (ib = diff_find_system(b, o->system_b, o->label_b, d)) < 0)
 		goto out;
-	}
 	/* One system per side, chosen or because each set has only one. */
 	if (ia < 0 && a->nsystems == 1 && (ib >= 0 || b->nsystems == 1))
 		ia = 0;
@@ -479,6 +494,18 @@ diff_summary(struct diff *df)
 	free(ratio);
 }
 
+/* Does the system's name state value (any case)? */
+static bool
+diff_names_say(const char *identifier, const char *value)
+{
+	char	*a = g_ascii_strdown(identifier, -1), *b = g_ascii_strdown(value, -1);
+	bool	 says = *b != '\0' && strstr(a, b) != NULL;
+
+	g_free(a);
+	g_free(b);
+	return says;
+}
+
 /*
  * The hidden dimensions: normalised facts known on both systems of a pair
  * with different values (a kernel, a filesystem, a RAID mode), which may
@@ -505,6 +532,9 @@ diff_hidden_facts(struct diff *df)
 			f->key = xstrdup(md[i].key);
 			f->value_a = xstrdup(md[i].a);
 			f->value_b = xstrdup(md[i].b);
+			f->named = diff_names_say(df->a->systems[df->pairs[p].a].identifier,
+			    f->value_a) && diff_names_say(
+			    df->b->systems[df->pairs[p].b].identifier, f->value_b);
 		}
 		free(md);
 		md = NULL;

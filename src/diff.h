@@ -84,6 +84,12 @@ struct diff_fact {
 	char	*key;
 	char	*value_a;
 	char	*value_b;
+	/*
+	 * Each system's name states its value (raid_mode "single" of
+	 * "Single" against "raid1" of "RAID1"): the difference compared,
+	 * information rather than a hidden dimension.
+	 */
+	bool	 named;
 };
 
 struct diff {

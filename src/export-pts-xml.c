@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Writer of PTS result files: a composite.xml in PTS's own element names
- * and order (docs/pts-result-file.md §9), through libxml2's xmlTextWriter so
+ * and order (the element order PTS writes, docs/pts-xml.md), through libxml2's xmlTextWriter so
  * that escaping is libxml2's. What parse-pts-xml.c keeps verbatim is written
  * back verbatim, so a file read and written reads back the same. What other
  * formats state that PTS has no element for (SE and N without runs, row

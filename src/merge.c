@@ -46,7 +46,7 @@ merge_key_add(struct strbuf *sb, const char *s, size_t n)
 }
 
 /*
- * The PTS identity of a result (docs/pts-result-file.md §6) as one string:
+ * The PTS identity of a result (its comparison hash, docs/pts-xml.md) as one string:
  * the profile without its last ".z" ("pts/fio-2.1.0" -> "pts/fio-2.1"),
  * or the title when there is no profile; then arguments, description,
  * application version and unit, all trimmed.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Merging result sets into one, the way the Phoronix Test Suite's
- * merge-results does (docs/pts-result-file.md §6): systems deduplicated by
+ * merge-results does (docs/pts-xml.md): systems deduplicated by
  * identifier, entries of matching results appended, other results added
  * at the end. Clashing identifiers of different systems are renamed
  * "NAME (2)". It never prints: remarks go to a caller-owned list.

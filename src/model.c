@@ -5,7 +5,9 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model.h"
 #include "xalloc.h"
@@ -135,6 +137,42 @@ result_set_find_system(const struct result_set *rs, const char *identifier)
 		if (strcmp(rs->systems[i].identifier, identifier) == 0)
 			return (long)i;
 	return -1;
+}
+
+long
+result_set_match_system(const struct result_set *rs, const char *name)
+{
+	size_t	i;
+	long	found = -1;
+
+	if ((found = result_set_find_system(rs, name)) >= 0)
+		return found;
+	for (i = 0; i < rs->nsystems; i++)
+		if (strcasecmp(rs->systems[i].identifier, name) == 0) {
+			if (found >= 0)
+				return -2;
+			found = (long)i;
+		}
+	return found;
+}
+
+char *
+result_set_system_names(const struct result_set *rs, size_t max)
+{
+	size_t	i, len = 0, n;
+	char	*s = xmalloc(max + 1);
+
+	s[0] = '\0';
+	for (i = 0; i < rs->nsystems; i++) {
+		n = strlen(rs->systems[i].identifier) + (i > 0 ? 2 : 0);
+		if (len + n + 4 > max) {
+			snprintf(s + len, max + 1 - len, "%s...", i > 0 ? ", " : "");
+			break;
+		}
+		len += (size_t)snprintf(s + len, max + 1 - len, "%s%s",
+		    i > 0 ? ", " : "", rs->systems[i].identifier);
+	}
+	return s;
 }
 
 struct test *

@@ -191,6 +191,14 @@ void	 model_set_str(char **dst, const char *src);
 size_t	 result_set_add_system(struct result_set *rs, const char *identifier);
 /* Index of the system with this identifier, or -1. */
 long	 result_set_find_system(const struct result_set *rs, const char *identifier);
+/*
+ * The system a user named: the exact identifier, else the one identifier
+ * equal to name ignoring ASCII case. -1 when none, -2 when several differ
+ * only in case.
+ */
+long	 result_set_match_system(const struct result_set *rs, const char *name);
+/* "A, B, C" of every identifier, cut with "..." to at most max bytes; free() it. */
+char	*result_set_system_names(const struct result_set *rs, size_t max);
 /* Append an empty test; returns a pointer valid until the next add_test. */
 struct test *result_set_add_test(struct result_set *rs);
 /*

@@ -538,7 +538,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
 	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
-	bool		*inside, *isreq, fixed = false, narrow = false;
+	bool		*inside, *isreq, narrow = false;
 	unsigned long	 tried = 0, left = OB_NAMES_STEPS;
 	double		 combos;
 
@@ -571,11 +571,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
-		if (strlen(p->runs[i]) == tl && p->counts[i] > 0) {
+		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-			fixed = true;
-		}
-	(void)fixed;
 again:
 	npos = nreq = 0;
 	for (i = 1; i < tl; i++) {

@@ -603,7 +603,7 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 	idx = parse_pts_xml_find_system(p, s->identifier);
 	if (idx >= 0 && !p->info[idx].placeholder) {
 		info = &p->info[idx];
-		/* Merges duplicate System blocks (docs/pts-result-file.md §6). */
+		/* Merges duplicate System blocks (docs/pts-xml.md, "Duplicates"). */
 		if (strcmp(info->hardware, s->hardware ? s->hardware : "") != 0 ||
 		    strcmp(info->software, s->software ? s->software : "") != 0)
 			format_warn(p->opt, p->path, s->line, "System \"%s\" "

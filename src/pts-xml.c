@@ -2,7 +2,7 @@
 /*
  * Pieces of the PTS result file format shared by parse-pts-xml.c and
  * export-pts-xml.c: the Hardware/Software field grammar, the number syntax,
- * and the comparison hash of docs/pts-result-file.md §6. No XML here.
+ * and the comparison hash PTS computes (docs/pts-xml.md). No XML here.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -156,6 +156,12 @@ sed -n '/^Warning:/,$p' "$T/out" >"$T/warning"
 check "Btrfs Single vs RAID1: the warning (diff.btrfs-warning.txt)" \
     diff -u "$ROOT/tests/cli/diff.btrfs-warning.txt" "$T/warning"
 warned_both_known "Btrfs Single vs RAID1" "$bid"
+check_grep "Btrfs: the difference the names state is information" \
+    '^  Single -> RAID1: the systems differ in raid_mode \(single vs raid1\), as their names say$' "$T/out"
+check_nogrep "Btrfs: and no warning of it" 'RAID1: raid_mode:' "$T/warning"
+check_fail 1 "Btrfs Single vs RAID1, json" "$BR" diff -f json "$bid:Single" "$bid:RAID1"
+check_grep "json: the named fact is marked" '"named": true' "$T/out"
+check_grep "json: the others are not" '"named": false' "$T/out"
 check_fail 1 "Btrfs Single vs RAID1, html" "$BR" diff -f html "$bid:Single" "$bid:RAID1"
 check_nogrep "html: no fact stated for one side only (compiler)" 'compiler' "$T/out"
 if [ -n "$SHARED" ] && [ -f "$(ls "$SHARED"/seeds/004_*.txt 2>/dev/null | head -1)" ]; then

@@ -28,7 +28,7 @@ main(void)
 
 	/*
 	 * PTS's own verified example: raw 1025.39:993.59:921.99 gives
-	 * SD 52.96 and "SE +/- 30.58, N = 3" (docs/pts-result-file.md §8).
+	 * SD 52.96 and "SE +/- 30.58, N = 3" (as PTS computes SE: sample SD / sqrt(N)).
 	 */
 	dbl_list_add(&v->runs, 1025.39);
 	dbl_list_add(&v->runs, 993.59);
