@@ -193,9 +193,10 @@ pdf_measure(double w, const char *s, const struct canvas_font *f,
 
 /*
  * Where rs came from, named as the page names it: the OpenBenchmarking URL
- * (printed, as paper has no links; it holds the ID) or ID, else the file's name without its directories (a path of the
- * machine that published means nothing to a reader, and may say more than
- * the reviewer meant to), then what wrote it or which reader read it.
+ * (printed in full, as paper has no links; it holds the ID) or ID, else
+ * the file's name without its directories (a path of the machine that
+ * published means nothing to a reader, and may say more than the
+ * reviewer meant to), then what wrote it or which reader read it.
  */
 static char *
 pdf_source_name(const struct result_set *rs)
