@@ -217,7 +217,9 @@ pdf_source_name(const struct result_set *rs)
 		base = strrchr(rs->source_path, '/');
 		strbuf_adds(&sb, base != NULL && base[1] != '\0' ? base + 1 :
 		    rs->source_path);
-	} else
+	} else if (rs->format != NULL && strcmp(rs->format, "merge") == 0)
+		strbuf_adds(&sb, "result sets merged by benchreport merge");
+	else
 		strbuf_adds(&sb, "no file or URL stated");
 	if (rs->generator != NULL && *rs->generator != '\0')
 		strbuf_printf(&sb, " (%s)", rs->generator);
@@ -331,10 +333,10 @@ pdf_system_table(struct canvas *c, double y, const struct result_set *rs)
 					 fi = { 9, 0, 1 };
 	struct str_list			 keys = { 0 };
 	const double			 keyw = 100, pad = 3, sw = 8;
-	double				 colw, h, rowh, x;
+	double				 colw, h, rowh, x, namex, namey;
 	const char			*a, *b;
 	size_t				 si, sj, k, i, n = rs->nsystems;
-	bool				 seen;
+	bool				 seen, above;
 
 	if (n == 0)
 		return y;
@@ -348,20 +350,29 @@ pdf_system_table(struct canvas *c, double y, const struct result_set *rs)
 			if (!seen)
 				str_list_add(&keys, rs->systems[si].fields.items[k].key);
 		}
-	/* Header: swatch and name of each system. */
+	/*
+	 * Header: swatch and name of each system; in narrow columns (many
+	 * systems) the swatch stands above the name, which then has the
+	 * column's whole width.
+	 */
+	above = colw < 110;
+	namex = above ? 0 : sw + 3;
+	namey = above ? sw + 3 : 0;
 	rowh = 0;
 	for (si = 0; si < n; si++) {
-		h = pdf_measure(colw - 2 * pad - sw - 3,
-		    rs->systems[si].identifier, &fb, 3);
-		rowh = fmax(rowh, h + 2 * pad);
+		h = pdf_measure(colw - 2 * pad - namex,
+		    rs->systems[si].identifier, &fb, 4);
+		rowh = fmax(rowh, namey + h + 2 * pad);
 	}
 	canvas_rect(c, 0, y, PDF_WIDTH_PX, rowh, PDF_HEAD_BG, NULL);
 	for (si = 0; si < n; si++) {
 		x = keyw + colw * (double)si + pad;
-		canvas_rect(c, x, y + pad + (canvas_text_line_height(&fb) - sw) / 2,
-		    sw, sw, chart_palette_rgb(si), NULL);
-		pdf_wrapped(c, x + sw + 3, y + pad, colw - 2 * pad - sw - 3,
-		    rs->systems[si].identifier, &fb, PDF_INK, 3);
+		canvas_rect(c, x, y + pad + (above ? 0 :
+		    (canvas_text_line_height(&fb) - sw) / 2), sw, sw,
+		    chart_palette_rgb(si), NULL);
+		pdf_wrapped(c, x + namex, y + pad + namey,
+		    colw - 2 * pad - namex, rs->systems[si].identifier, &fb,
+		    PDF_INK, 4);
 	}
 	y += rowh;
 	for (k = 0; k < keys.len; k++) {
