@@ -55,6 +55,19 @@ struct pdf_out {
 	int		 page;		/* current page, from 1 */
 };
 
+/* A link over part of a block, in the block's pixels. */
+struct pdf_link {
+	double		 x, y, w, h;
+	const char	*uri;		/* borrowed */
+};
+
+/* A block drawn here: its canvas and the links on it. */
+struct pdf_block {
+	struct canvas	*c;
+	struct pdf_link	*links;
+	size_t		 nlinks, caplinks;
+};
+
 /* Outline labels already used under one parent, for numbering repeats. */
 struct pdf_seen {
 	GHashTable	*count;		/* label -> times used */
@@ -63,19 +76,25 @@ struct pdf_seen {
 static cairo_status_t	 pdf_write_fn(void *, const unsigned char *, unsigned int);
 static void	 pdf_show_page(struct pdf_out *po);
 static void	 pdf_place(struct pdf_out *po, const struct canvas *c,
-		    double shrink, int *page, double *y);
+		    const struct pdf_block *b, double shrink, int *page,
+		    double *y);
+static void	 pdf_place_block(struct pdf_out *po, struct pdf_block *b,
+		    int *page, double *y);
 static double	 pdf_wrapped(struct canvas *c, double x, double y, double w,
 		    const char *s, const struct canvas_font *f, uint32_t color,
 		    size_t maxlines);
 static double	 pdf_measure(double w, const char *s,
 		    const struct canvas_font *f, size_t maxlines);
 static char	*pdf_source_name(const struct result_set *rs);
-static double	 pdf_sources(struct canvas *c, double y, const char *lead,
+static double	 pdf_sources(struct pdf_block *b, double y, const char *lead,
 		    struct result_set *const *sets, size_t n,
 		    const struct canvas_font *f);
-static struct canvas *pdf_title_block(struct result_set *const *sets,
-		    size_t nsets, const struct publish_options *opt);
-static struct canvas *pdf_section_block(struct result_set *rs,
+static void	 pdf_link(struct pdf_block *b, double x, double y, double w,
+		    double h, const char *uri);
+static void	 pdf_title_block(struct pdf_block *b,
+		    struct result_set *const *sets, size_t nsets,
+		    const struct publish_options *opt);
+static void	 pdf_section_block(struct pdf_block *b, struct result_set *rs,
 		    const struct publish_combined *comb);
 static bool	 pdf_stated(const char *s);
 static double	 pdf_system_table(struct canvas *c, double y,
@@ -128,9 +147,12 @@ pdf_show_page(struct pdf_out *po)
  * smaller instead.
  */
 static void
-pdf_place(struct pdf_out *po, const struct canvas *c, double shrink,
-    int *page, double *y)
+pdf_place(struct pdf_out *po, const struct canvas *c,
+    const struct pdf_block *b, double shrink, int *page, double *y)
 {
+	char	*attr;
+	size_t	 i;
+
 	double	scale = PDF_PX * fmin(1.0, PDF_WIDTH_PX / c->width);
 	double	h = c->height * scale, room = PDF_BOTTOM - po->y;
 
@@ -152,7 +174,29 @@ pdf_place(struct pdf_out *po, const struct canvas *c, double shrink,
 	cairo_scale(po->cr, scale, scale);
 	canvas_cairo_replay(c, po->cr);
 	cairo_restore(po->cr);
+	/* Whole points: a locale's decimal comma cannot reach the syntax. */
+	for (i = 0; b != NULL && i < b->nlinks; i++) {
+		attr = xasprintf("rect=[%d %d %d %d] uri='%s'",
+		    (int)(PDF_MARGIN + b->links[i].x * scale),
+		    (int)(po->y + b->links[i].y * scale),
+		    (int)ceil(b->links[i].w * scale),
+		    (int)ceil(b->links[i].h * scale), b->links[i].uri);
+		cairo_tag_begin(po->cr, CAIRO_TAG_LINK, attr);
+		cairo_tag_end(po->cr, CAIRO_TAG_LINK);
+		free(attr);
+	}
 	po->y += h + PDF_GAP_PX * PDF_PX;
+}
+
+/* pdf_place for a block drawn here, then free it. */
+static void
+pdf_place_block(struct pdf_out *po, struct pdf_block *b, int *page,
+    double *y)
+{
+	pdf_place(po, b->c, b, 1, page, y);
+	canvas_free(b->c);
+	free(b->links);
+	memset(b, 0, sizeof(*b));
 }
 
 /* Wrapped text at (x, y top); returns the height used. */
@@ -228,35 +272,68 @@ pdf_source_name(const struct result_set *rs)
 	return strbuf_detach(&sb);
 }
 
-/* "Source: ..." or "Sources: ...; ..." at y; returns the height used. */
+/*
+ * "Source: ..." at y, or "Sources:" and one line each; returns the height
+ * used. A source with a URL is a link there.
+ */
 static double
-pdf_sources(struct canvas *c, double y, const char *lead,
+pdf_sources(struct pdf_block *b, double y, const char *lead,
     struct result_set *const *sets, size_t n, const struct canvas_font *f)
 {
-	struct strbuf	 sb;
-	char		*name;
-	double		 h;
+	const double	 indent = n > 1 ? 12 : 0;
+	double		 h, y0 = y;
+	char		*name, *line;
 	size_t		 i;
 
-	strbuf_init(&sb);
-	strbuf_printf(&sb, "%s%s: ", lead, n > 1 ? "s" : "");
+	if (n > 1) {
+		line = xasprintf("%ss:", lead);
+		y += pdf_wrapped(b->c, 0, y, PDF_WIDTH_PX, line, f, PDF_MUTED, 1);
+		free(line);
+	}
 	for (i = 0; i < n; i++) {
 		name = pdf_source_name(sets[i]);
-		strbuf_printf(&sb, "%s%s", i > 0 ? "; " : "", name);
+		line = n > 1 ? xstrdup(name) : xasprintf("%s: %s", lead, name);
+		h = pdf_wrapped(b->c, indent, y, PDF_WIDTH_PX - indent, line, f,
+		    PDF_MUTED, 6);
+		pdf_link(b, indent, y, fmin(PDF_WIDTH_PX - indent,
+		    h > canvas_text_line_height(f) ? PDF_WIDTH_PX :
+		    canvas_text_width(f, line)), h, sets[i]->source_url);
+		free(line);
 		free(name);
+		y += h;
 	}
-	h = pdf_wrapped(c, 0, y, PDF_WIDTH_PX, strbuf_str(&sb), f, PDF_MUTED, 6);
-	strbuf_free(&sb);
-	return h;
+	return y - y0;
 }
 
-static struct canvas *
-pdf_title_block(struct result_set *const *sets, size_t nsets,
-    const struct publish_options *opt)
+/*
+ * A link over (x, y, w, h) of the block to uri, when uri is an http(s)
+ * URL of plain URL characters only: cairo 1.16 writes the URI into the
+ * PDF as it is, so a quote, bracket or backslash from the input must not
+ * reach it (nor cairo's own attribute syntax).
+ */
+static void
+pdf_link(struct pdf_block *b, double x, double y, double w, double h,
+    const char *uri)
+{
+	const char	*p;
+
+	if (uri == NULL || (strncmp(uri, "https://", 8) != 0 &&
+	    strncmp(uri, "http://", 7) != 0) || strlen(uri) > 2000)
+		return;
+	for (p = uri; *p != '\0'; p++)
+		if (!g_ascii_isalnum(*p) && strchr("-._~:/?#@!$&*+,;=%", *p) == NULL)
+			return;
+	xgrow(&b->links, &b->caplinks, b->nlinks + 1, sizeof(*b->links));
+	b->links[b->nlinks++] = (struct pdf_link){ x, y, w, h, uri };
+}
+
+static void
+pdf_title_block(struct pdf_block *b, struct result_set *const *sets,
+    size_t nsets, const struct publish_options *opt)
 {
 	static const struct canvas_font	 big = { 22, 1, 0 }, body = { 11, 0, 0 },
 					 small = { 9, 0, 0 };
-	struct canvas			*c = canvas_new(PDF_WIDTH_PX);
+	struct canvas			*c = b->c = canvas_new(PDF_WIDTH_PX);
 	const char			*title;
 	double				 y = 0;
 	size_t				 i;
@@ -273,42 +350,41 @@ pdf_title_block(struct result_set *const *sets, size_t nsets,
 		    &opt->combined[i] : NULL;
 
 		if (comb != NULL && comb->nparts > 0)
-			y += pdf_sources(c, y, "Source", comb->parts,
+			y += pdf_sources(b, y, "Source", comb->parts,
 			    comb->nparts, &small);
 		else
-			y += pdf_sources(c, y, "Source", &sets[i], 1, &small);
+			y += pdf_sources(b, y, "Source", &sets[i], 1, &small);
 	}
 	y += pdf_wrapped(c, 0, y + 4, PDF_WIDTH_PX, "Values are as the source "
 	    "states them; whiskers and \"SE +/-\" show one standard error of "
 	    "the mean over N runs. Generated by benchreport "
 	    BENCHREPORT_VERSION ".", &small, PDF_MUTED, 3) + 4;
 	c->height = y;
-	return c;
 }
 
 /*
  * The section's heading, its source and its system table, as one block:
  * a heading is never left at the foot of a page without its table.
  */
-static struct canvas *
-pdf_section_block(struct result_set *rs, const struct publish_combined *comb)
+static void
+pdf_section_block(struct pdf_block *b, struct result_set *rs,
+    const struct publish_combined *comb)
 {
 	static const struct canvas_font	 head = { 16, 1, 0 }, small = { 9, 0, 0 };
-	struct canvas			*c = canvas_new(PDF_WIDTH_PX);
+	struct canvas			*c = b->c = canvas_new(PDF_WIDTH_PX);
 	double				 y;
 
 	y = pdf_wrapped(c, 0, 0, PDF_WIDTH_PX, rs->title != NULL &&
 	    *rs->title ? rs->title : "Untitled result set", &head, PDF_INK, 2) + 2;
 	if (comb != NULL && comb->nparts > 0)
-		y += pdf_sources(c, y, "Combined from the source", comb->parts,
+		y += pdf_sources(b, y, "Combined from the source", comb->parts,
 		    comb->nparts, &small);
 	else
-		y += pdf_sources(c, y, "Source", &rs, 1, &small);
+		y += pdf_sources(b, y, "Source", &rs, 1, &small);
 	y += 2;
 	canvas_line(c, 0, y, PDF_WIDTH_PX, y, PDF_RULE, 1.5, NULL);
 	y += 8;
 	c->height = pdf_system_table(c, y, rs);
-	return c;
 }
 
 /* A cell the source states (an empty field states nothing). */
@@ -483,6 +559,7 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 {
 	struct pdf_out		 po;
 	struct pdf_seen		 top, sec;
+	struct pdf_block	 blk;
 	struct outfile		*of = NULL;
 	struct canvas		*c;
 	struct chart_id		*ids;
@@ -509,16 +586,15 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	po.y = PDF_MARGIN;
 	po.page = 1;
 	top.count = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
-	c = pdf_title_block(sets, nsets, opt);
-	pdf_place(&po, c, 1, &page, &y);
-	canvas_free(c);
+	memset(&blk, 0, sizeof(blk));
+	pdf_title_block(&blk, sets, nsets, opt);
+	pdf_place_block(&po, &blk, &page, &y);
 	for (si = 0; si < nsets; si++) {
 		const struct result_set	*rs = sets[si];
 
-		c = pdf_section_block(sets[si], opt->combined != NULL ?
+		pdf_section_block(&blk, sets[si], opt->combined != NULL ?
 		    &opt->combined[si] : NULL);
-		pdf_place(&po, c, 1, &page, &y);
-		canvas_free(c);
+		pdf_place_block(&po, &blk, &page, &y);
 		label = pdf_distinct(&top, xstrdup(rs->title != NULL &&
 		    *rs->title ? rs->title : "Untitled result set"));
 		id = pdf_outline(&po, CAIRO_PDF_OUTLINE_ROOT, label, page, y,
@@ -531,7 +607,7 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 		for (i = 0; i < charts[si].n; i++) {
 			if ((c = charts[si].c[i]) == NULL)
 				continue;
-			pdf_place(&po, c, PDF_SHRINK, &page, &y);
+			pdf_place(&po, c, NULL, PDF_SHRINK, &page, &y);
 			label = nids == charts[si].n ?
 			    pdf_chart_label(rs, &ids[i]) :
 			    xstrdup(c->title != NULL ? c->title : "Chart");
