@@ -132,8 +132,10 @@ check "hostile: outline has the section and its charts" \
 check "hostile: no control character in the outline" \
     sh -c '! LC_ALL=C grep -q "[[:cntrl:]]" "$1"' sh "$T/outline"
 
-# A URL the PDF's syntax could be cut with is printed, never linked.
-sed 's#STORAGET40#STORAGET40)>>/S/JavaScript/JS(app.alert(1))\\#' \
+# A URL the PDF's syntax could be cut with is printed, never linked; a
+# title that could is an outline entry as written.
+sed 's#STORAGET40#STORAGET40)>>/S/JavaScript/JS(app.alert(1))\\#
+    s#^Btrfs RAID Levels on Linux 5.14$#Btrfs) /JS (app.alert(2)) \\#' \
     "$D/btrfs-raid.txt" >"$T/evil-url.txt"
 check_ok "publish a review with a hostile export URL" "$BR" publish --pdf \
     -o "$T/evilurl" "$T/evil-url.txt"
@@ -142,6 +144,9 @@ pdftohtml -xml -i -stdout "$T/evilurl/review.pdf" >"$T/xml" 2>/dev/null
 check_grep "hostile URL: printed as text" 'STORAGET40\)&gt;&gt;/S/JavaScript' "$T/xml"
 check_nogrep "hostile URL: not a link" '<a href' "$T/xml"
 check_nogrep "hostile URL: no JavaScript action in the file" '/S */JavaScript' "$T/evilurl/review.pdf"
+outline "$T/evilurl/review.pdf"
+check_grep "hostile title: the outline entry as written" '^Btrfs\) /JS \(app.alert\(2\)\) \\$' "$T/outline"
+check_nogrep "hostile title: no script in the file" '/JS *\(app' "$T/evilurl/review.pdf"
 
 if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
 	mkdir -p "$T/seedcopy"
