@@ -345,7 +345,8 @@ pdf_title_block(struct pdf_block *b, struct result_set *const *sets,
 	if (nsets == 1 && opt->title == NULL && sets[0]->description != NULL)
 		y += pdf_wrapped(c, 0, y, PDF_WIDTH_PX, sets[0]->description,
 		    &body, PDF_INK, 8) + 6;
-	for (i = 0; i < nsets; i++) {
+	/* One section names its source itself, just below. */
+	for (i = 0; nsets > 1 && i < nsets; i++) {
 		const struct publish_combined	*comb = opt->combined != NULL ?
 		    &opt->combined[i] : NULL;
 
