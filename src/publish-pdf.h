@@ -2,7 +2,8 @@
 /*
  * The review as a printable PDF: title and sources, the system table, the
  * overview and every chart, drawn with cairo's PDF surface from the same
- * canvases as the SVG and PNG charts (pango lays out all text).
+ * canvases as the SVG and PNG charts (pango lays out all text), with an
+ * outline entry per section and per chart.
  * Ownership: inputs (the charts too) are borrowed; the file is written
  * atomically.
  */
@@ -25,7 +26,8 @@ struct publish_pdf_charts {
 
 /*
  * Write the review of nsets sets to path, charts[i] holding set i's
- * charts. Each chart is scaled to the text width. 0, or -1 with d.
+ * charts. Each chart is scaled to the text width (and up to a fifth
+ * smaller where that lets it share a page). 0, or -1 with d.
  */
 int	 publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	    const struct publish_pdf_charts *charts,
