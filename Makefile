@@ -65,7 +65,7 @@ DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%
 
 BIN		= $(BUILD)/benchreport
 
-.PHONY: all check demo bench install clean deps test-deps lint-man tests regen-fixtures fuzz fuzz-smoke \
+.PHONY: all check demo bench install clean deps test-deps lint-man tests regen-fixtures fuzz fuzz-smoke coverage \
 	fuzz-run fuzz-harnesses check-valgrind
 
 all: $(BIN)
@@ -183,6 +183,19 @@ check: test-deps
 	else echo "check: $(FUZZ_CC) cannot build libFuzzer programs: the fuzz smoke test will be skipped"; fi
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 
+# coverage: build with gcov in build-cov/, run the whole suite as a clone
+# without ../shared would, and print "lines: NN.N%" for src/ (target 85 %).
+coverage: test-deps
+	@$(MAKE) --no-print-directory BUILD=build-cov EXTRA_CFLAGS="--coverage -O0" \
+	    LDFLAGS=--coverage tests
+	@find build-cov -name '*.gcda' -delete
+	@NO_SHARED=1 BUILD=build-cov sh tests/run.sh | tail -2
+	@cd build-cov && gcov -n $$(ls *.gcda | grep -v '^test-') 2>/dev/null | \
+	    awk '/^File .src\//{ f = 1; next } /^File /{ f = 0; next } \
+	    f && /^Lines executed:/{ split($$2, a, ":"); sub("%", "", a[2]); \
+	    n = $$4; done += a[2] * n / 100; all += n } \
+	    END { if (all) printf "lines: %.1f%% of %d in src/\n", 100 * done / all, all }'
+
 # check-valgrind: the unit and CLI tests with every run under valgrind;
 # zero errors and zero definite leaks (slow: not part of check).
 check-valgrind: test-deps
@@ -216,4 +229,4 @@ install: $(BIN)
 	    install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/benchreport/templates/; fi
 
 clean:
-	rm -rf build build-san build-fuzz build-vg benchreport demo-out bench-out
+	rm -rf build build-san build-fuzz build-vg build-cov benchreport demo-out bench-out

@@ -20,6 +20,8 @@ struct import_file_ctx {
 static int	 import_file_test(struct result_set *, void *, struct diag *);
 static int	 import_file_put(struct import_file_ctx *, struct result_set *,
 		    const struct test *, struct diag *);
+static int	 import_file_recheck(const char *path, const struct reader *r,
+		    const struct read_options *ro, struct diag *d);
 
 static int
 import_file_put(struct import_file_ctx *c, struct result_set *rs,
@@ -39,6 +41,27 @@ static int
 import_file_test(struct result_set *rs, void *arg, struct diag *d)
 {
 	return import_file_put(arg, rs, &rs->tests[rs->ntests - 1], d);
+}
+
+/*
+ * Bytes stored before, perhaps without --strict: the strict check still
+ * runs, so `import --strict` refuses what it would refuse on a first import.
+ */
+static int
+import_file_recheck(const char *path, const struct reader *r,
+    const struct read_options *ro, struct diag *d)
+{
+	struct result_set	*tmp;
+	int			 rc;
+
+	if (ro == NULL || !ro->strict)
+		return 0;
+	tmp = result_set_new();
+	rc = r->read(path, ro, tmp, d);
+	result_set_free(tmp);
+	if (rc == -1 && d->file[0] == '\0')
+		snprintf(d->file, sizeof(d->file), "%s", path);
+	return rc;
 }
 
 int
@@ -68,7 +91,7 @@ import_file(struct store *st, const char *path, const struct reader *r,
 		return -1;
 	}
 	if (c.imp == NULL)
-		return 0;
+		return import_file_recheck(path, r, ro, d);
 	stream.test_done = import_file_test;
 	stream.arg = &c;
 	if ((r->read_stream != NULL ? r->read_stream(path, ro, &stream, rs, d) :

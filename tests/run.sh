@@ -9,7 +9,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 BR="$ROOT/$BUILD/benchreport"
 export BR ROOT BUILD
-if [ -d "$ROOT/../shared/corpus" ]; then
+# NO_SHARED=1 runs the suite as a clone without ../shared would (make coverage).
+if [ -z "${NO_SHARED:-}" ] && [ -d "$ROOT/../shared/corpus" ]; then
 	SHARED=$(cd "$ROOT/../shared" && pwd); export SHARED
 else
 	SHARED=""; export SHARED

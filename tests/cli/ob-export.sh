@@ -44,6 +44,9 @@ check_ok "  and imports with --systems" "$BR" import --systems "Tern T900 4TB;Lu
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
 check_fail 2 "--strict refuses a value run with two readings" "$BR" import --strict "$F/fio-pair-unrelated.txt"
 check_grep "  naming the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
+check_ok "the same file imported without --strict" "$BR" --db "$T/strict.db" import "$F/fio-pair-unrelated.txt"
+check_fail 2 "  then --strict on the stored bytes still checks" "$BR" --db "$T/strict.db" import --strict "$F/fio-pair-unrelated.txt"
+check_grep "  and names the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
 
 # The seeds' figures under new headings: both import with no options.
 check_ok "eight drives (seed figures, own heading) import with no options" \
