@@ -45,6 +45,8 @@ struct ob_fields_run {
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 };
 
+static void	ob_fields_prepare(struct ob_fields_run *r,
+		    const char *const *labels);
 static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
@@ -537,13 +539,78 @@ ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
 		}
 }
 
+/*
+ * What every reading asks of a position, worked out once per position:
+ * each label's shape, where a glued cell head, an upper-case letter, a
+ * ")" glued to more text, a kernel architecture and a processor's
+ * "Cores)" end after it.
+ */
+static void
+ob_fields_prepare(struct ob_fields_run *r, const char *const *labels)
+{
+	size_t	i, k, best, len = r->len;
+
+	r->shape = xcalloc(r->nl, sizeof(*r->shape));
+	for (i = 0; i < r->nl; i++)
+		r->shape[i] = ob_shapes_of(labels[i]);
+	r->glued = xcalloc((len + 1) * r->nl, 1);
+	r->head_end = xcalloc(len + 2, sizeof(size_t));
+	r->upper_after = xcalloc(len + 2, sizeof(size_t));
+	r->head_end[len] = r->head_end[len + 1] = len + 1;
+	r->upper_after[len] = r->upper_after[len + 1] = len + 1;
+	r->paren_after = xcalloc(len + 2, sizeof(size_t));
+	r->paren_after[len] = r->paren_after[len + 1] = len + 1;
+	r->arch_end = xcalloc(len + 2, sizeof(size_t));
+	r->arch_end[len] = r->arch_end[len + 1] = len + 1;
+	for (i = len; i-- > 0;) {
+		size_t	e = len + 1, arch = ob_shapes_arch(r->s + i);
+
+		r->upper_after[i] = isupper((unsigned char)r->s[i]) ? i :
+		    r->upper_after[i + 1];
+		r->paren_after[i] = r->s[i] == ')' &&
+		    isalnum((unsigned char)r->s[i + 1]) ? i : r->paren_after[i + 1];
+		r->arch_end[i] = arch > 0 ? i + arch : r->arch_end[i + 1];
+		/*
+		 * A head glued to the text before it, read from the start of
+		 * its digits: "MP7001000GB" holds the head "7001000GB ...",
+		 * which is all a cell needs to know to stop before it; the
+		 * digits' tails ("24GB" in "1024GB") are no heads.
+		 */
+		if (i > 0 && r->s[i - 1] != ' ' &&
+		    !isdigit((unsigned char)r->s[i - 1]) &&
+		    ob_fields_starts(r->s, i, OBS_DISK) > 0) {
+			/* The head ends with its unit: "2000GB", "2 x 16GB". */
+			size_t	j = i, n = ob_fields_digits(r->s, i);
+
+			if (strncmp(r->s + j + n, " x ", 3) == 0)
+				j += n + 3;
+			e = j + ob_fields_cap(r->s, j, false);
+		}
+		r->head_end[i] = e < r->head_end[i + 1] ? e : r->head_end[i + 1];
+	}
+	/* A processor cell ends at its first "Cores)" / "Threads)" / "Core)". */
+	r->proc_end = xcalloc(len + 2, sizeof(size_t));
+	best = len + 1;
+	r->proc_end[len] = r->proc_end[len + 1] = best;
+	for (i = len; i-- > 0;) {
+		static const char *const suf[] = { "Threads)", "Cores)", "Core)" };
+
+		/* Suffixes starting at i + 1 end a cell that starts at i. */
+		for (k = 0; k < 3; k++)
+			if (strncmp(r->s + i + 1, suf[k], strlen(suf[k])) == 0 &&
+			    i + 1 + strlen(suf[k]) < best)
+				best = i + 1 + strlen(suf[k]);
+		r->proc_end[i] = best;
+	}
+}
+
 void
 ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
     size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out)
 {
 	struct ob_fields_run	 r;
 	double			*f = NULL, *b = NULL;
-	size_t			 i, k, nl = nlabels, cells_len, best;
+	size_t			 i, k, nl = nlabels, cells_len;
 	int			 pass;
 	bool			 any;
 
@@ -562,58 +629,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	}
 	r.ev = ev;
 	r.nl = nl;
-	r.shape = xcalloc(nlabels, sizeof(*r.shape));
-	for (i = 0; i < nlabels; i++)
-		r.shape[i] = ob_shapes_of(labels[i]);
-	r.glued = xcalloc((cells_len + 1) * nl, 1);
-	r.head_end = xcalloc(cells_len + 2, sizeof(size_t));
-	r.upper_after = xcalloc(cells_len + 2, sizeof(size_t));
-	r.head_end[cells_len] = r.head_end[cells_len + 1] = cells_len + 1;
-	r.upper_after[cells_len] = r.upper_after[cells_len + 1] = cells_len + 1;
-	r.paren_after = xcalloc(cells_len + 2, sizeof(size_t));
-	r.paren_after[cells_len] = r.paren_after[cells_len + 1] = cells_len + 1;
-	r.arch_end = xcalloc(cells_len + 2, sizeof(size_t));
-	r.arch_end[cells_len] = r.arch_end[cells_len + 1] = cells_len + 1;
-	for (i = cells_len; i-- > 0;) {
-		size_t	e = cells_len + 1, arch = ob_shapes_arch(cells + i);
-
-		r.upper_after[i] = isupper((unsigned char)cells[i]) ? i :
-		    r.upper_after[i + 1];
-		r.paren_after[i] = cells[i] == ')' &&
-		    isalnum((unsigned char)cells[i + 1]) ? i : r.paren_after[i + 1];
-		r.arch_end[i] = arch > 0 ? i + arch : r.arch_end[i + 1];
-		/*
-		 * A head glued to the text before it, read from the start of
-		 * its digits: "MP7001000GB" holds the head "7001000GB ...",
-		 * which is all a cell needs to know to stop before it; the
-		 * digits' tails ("24GB" in "1024GB") are no heads.
-		 */
-		if (i > 0 && cells[i - 1] != ' ' &&
-		    !isdigit((unsigned char)cells[i - 1]) &&
-		    ob_fields_starts(cells, i, OBS_DISK) > 0) {
-			/* The head ends with its unit: "2000GB", "2 x 16GB". */
-			size_t	j = i, n = ob_fields_digits(cells, i);
-
-			if (strncmp(cells + j + n, " x ", 3) == 0)
-				j += n + 3;
-			e = j + ob_fields_cap(cells, j, false);
-		}
-		r.head_end[i] = e < r.head_end[i + 1] ? e : r.head_end[i + 1];
-	}
-	/* A processor cell ends at its first "Cores)" / "Threads)" / "Core)". */
-	r.proc_end = xcalloc(cells_len + 2, sizeof(size_t));
-	best = cells_len + 1;
-	r.proc_end[cells_len] = r.proc_end[cells_len + 1] = best;
-	for (i = cells_len; i-- > 0;) {
-		static const char *const suf[] = { "Threads)", "Cores)", "Core)" };
-
-		/* Suffixes starting at i + 1 end a cell that starts at i. */
-		for (k = 0; k < 3; k++)
-			if (strncmp(cells + i + 1, suf[k], strlen(suf[k])) == 0 &&
-			    i + 1 + strlen(suf[k]) < best)
-				best = i + 1 + strlen(suf[k]);
-		r.proc_end[i] = best;
-	}
+	ob_fields_prepare(&r, labels);
 	r.pos = xcalloc(cells_len + 2, sizeof(size_t));
 	/* Cells end at word joins; only a table with no such reading relaxes. */
 	for (pass = 0; pass < 2 && out->readings == 0; pass++) {

@@ -55,6 +55,13 @@ static int	ob_split_tile_left(const char *run, const struct ob_names *names,
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
 static double	ob_split_choose(size_t n, size_t k);
+static void	ob_split_pin(const struct ob_name_problem *p, size_t tl,
+		    bool *inside, bool *isreq);
+static size_t	ob_split_score(const struct ob_name_problem *p,
+		    const size_t *cuts, size_t m, size_t njoins,
+		    const struct ob_names *cand);
+static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
+		    size_t *nsol, size_t *best, struct ob_names *cand, size_t score);
 static int	ob_split_decs(const char *s, size_t len);
 static int	ob_split_cap(const char *s, size_t len);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
@@ -531,6 +538,71 @@ ob_split_choose(size_t n, size_t k)
 	return r;
 }
 
+/* Names stated by notes pin their own boundaries: inside[] and isreq[]. */
+static void
+ob_split_pin(const struct ob_name_problem *p, size_t tl, bool *inside,
+    bool *isreq)
+{
+	const char	*h;
+	size_t		 i, j, a, b;
+
+	for (i = 0; i < p->nhard; i++) {
+		h = strstr(p->t, p->hard[i]);
+		if (h == NULL || strstr(h + 1, p->hard[i]) != NULL)
+			continue;
+		a = (size_t)(h - p->t);
+		b = a + strlen(p->hard[i]);
+		for (j = a + 1; j < b; j++)
+			inside[j] = true;
+		if (a > 0)
+			isreq[a] = true;
+		if (b < tl)
+			isreq[b] = true;
+	}
+}
+
+/*
+ * How far a consistent split of m names at cuts is from the weak
+ * evidence (0 is best): the best split cuts at every word join and
+ * nowhere else, so neither fewer nor more names are favoured for
+ * themselves; one the caller's agree() rejects ranks below all others.
+ */
+static size_t
+ob_split_score(const struct ob_name_problem *p, const size_t *cuts, size_t m,
+    size_t njoins, const struct ob_names *cand)
+{
+	size_t	score = 0, q, tl = strlen(p->t);
+
+	for (q = 0; q + 1 < m; q++)
+		if (!ob_split_word_join(p->t, cuts[q]))
+			score++;
+	score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
+	if (p->agree != NULL && !p->agree(cand, p->agree_ctx))
+		score += 2 * tl + 1;
+	return score;
+}
+
+/* Keep cand among the best-scoring splits so far (taking it), or free it. */
+static void
+ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
+    size_t *best, struct ob_names *cand, size_t score)
+{
+	size_t	q;
+
+	if (score < *best) {
+		for (q = 0; q < *nsol && q < max_sols; q++)
+			ob_names_free(&sols[q]);
+		*nsol = 0;
+		*best = score;
+	}
+	if (score == *best && *nsol < max_sols)
+		sols[*nsol] = *cand;
+	else
+		ob_names_free(cand);
+	if (score == *best)
+		(*nsol)++;
+}
+
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
@@ -552,22 +624,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	req = xcalloc(tl + 1, sizeof(size_t));
 	inside = xcalloc(tl + 1, sizeof(bool));
 	isreq = xcalloc(tl + 1, sizeof(bool));
-	/* Names stated by notes pin their own boundaries. */
-	for (i = 0; i < p->nhard; i++) {
-		const char	*h = strstr(p->t, p->hard[i]);
-		size_t		 a, b;
-
-		if (h == NULL || strstr(h + 1, p->hard[i]) != NULL)
-			continue;
-		a = (size_t)(h - p->t);
-		b = a + strlen(p->hard[i]);
-		for (j = a + 1; j < b; j++)
-			inside[j] = true;
-		if (a > 0)
-			isreq[a] = true;
-		if (b < tl)
-			isreq[b] = true;
-	}
+	ob_split_pin(p, tl, inside, isreq);
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
@@ -621,34 +678,9 @@ again:
 			}
 			tried++;
 			if (ob_split_partition_ok(p, cuts, m, &cand, &left)) {
-				size_t	score = 0, q;
-
-				/*
-				 * Weak evidence: the best split cuts at every
-				 * word join and nowhere else, so neither fewer
-				 * nor more names are favoured for themselves.
-				 */
-				for (q = 0; q + 1 < m; q++)
-					if (!ob_split_word_join(p->t, cuts[q]))
-						score++;
-				score += njoins - ob_split_joins_used(p->t, cuts, m - 1);
-				if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
-					score += 2 * tl + 1;
 				(*nconsistent)++;
-				if (score < best) {
-					for (q = 0; q < nsol && q < max_sols; q++)
-						ob_names_free(&sols[q]);
-					nsol = 0;
-					best = score;
-				}
-				if (score == best) {
-					if (nsol < max_sols)
-						sols[nsol] = cand;
-					else
-						ob_names_free(&cand);
-					nsol++;
-				} else
-					ob_names_free(&cand);
+				ob_split_keep(sols, max_sols, &nsol, &best, &cand,
+				    ob_split_score(p, cuts, m, njoins, &cand));
 				if (*nconsistent > 100000)
 					break;
 			}

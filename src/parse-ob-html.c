@@ -55,6 +55,9 @@ static int	parse_ob_html_chart(xmlNode *svg, struct test *test,
 	    struct result_set *rs, const char *h2, const char *h3, const char *path,
 	    long line, struct diag *d);
 static void	parse_ob_html_overview(xmlNode *svg, struct str_list *names);
+static int	parse_ob_html_head(struct hblocks *b, struct result_set *rs,
+		    const struct read_options *opt, const char *path,
+		    size_t *export, struct diag *d);
 static int	parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 	    const struct read_options *opt, const char *path, struct diag *d);
 static int	parse_ob_html_read(const char *path,
@@ -474,16 +477,18 @@ out:
 	return rc;
 }
 
+/*
+ * Title (h1), description (the paragraphs after it) and the export line's
+ * URL; *export is the export paragraph's block. -1 with d set without one.
+ */
 static int
-parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
-    const struct read_options *opt, const char *path, struct diag *d)
+parse_ob_html_head(struct hblocks *b, struct result_set *rs,
+    const struct read_options *opt, const char *path, size_t *export,
+    struct diag *d)
 {
-	size_t		 i, e, h1 = (size_t)-1, nsvg = 0;
-	char		*s, *h2 = NULL, *h3 = NULL;
-	struct test	*cur = NULL;
-	struct str_list	 ovnames = { 0 };
-	int		 rc = -1;
-	long		 line;
+	size_t		 i, e, h1 = (size_t)-1;
+	char		*s, *url, *j;
+	xmlNode		*a;
 
 	for (e = 0; e < b->len; e++) {
 		if (parse_ob_html_is(b->n[e], "h1"))
@@ -505,34 +510,45 @@ parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
 	free(s);
 	for (i = h1 + 1; i < e; i++) {
 		s = parse_ob_html_text(b->n[i]);
-		if (*s != '\0') {
-			if (rs->description == NULL)
-				model_set_str(&rs->description, s);
-			else {
-				char	*j = xasprintf("%s\n\n%s", rs->description, s);
-
-				model_set_str(&rs->description, j);
-				free(j);
-			}
+		if (*s != '\0' && rs->description == NULL)
+			model_set_str(&rs->description, s);
+		else if (*s != '\0') {
+			j = xasprintf("%s\n\n%s", rs->description, s);
+			model_set_str(&rs->description, j);
+			free(j);
 		}
 		free(s);
 	}
-	{
-		xmlNode	*a = parse_ob_html_find(b->n[e]->children, "a");
-		char	*url = a ? parse_ob_html_attr(a, "href", false) : NULL;
-
-		if (url == NULL) {
-			s = parse_ob_html_text(b->n[e]);
-			url = xstrdup(s + strlen(OB_EXPORT_LINE));
-			free(s);
-			if (*url != '\0' && url[strlen(url) - 1] == '.')
-				url[strlen(url) - 1] = '\0';
-		}
-		if (ob_segment_url(rs, url) != 0)
-			format_warn(opt, path, b->n[e]->line,
-			    "export URL has no OpenBenchmarking result ID");
-		free(url);
+	a = parse_ob_html_find(b->n[e]->children, "a");
+	url = a ? parse_ob_html_attr(a, "href", false) : NULL;
+	if (url == NULL) {
+		s = parse_ob_html_text(b->n[e]);
+		url = xstrdup(s + strlen(OB_EXPORT_LINE));
+		free(s);
+		if (*url != '\0' && url[strlen(url) - 1] == '.')
+			url[strlen(url) - 1] = '\0';
 	}
+	if (ob_segment_url(rs, url) != 0)
+		format_warn(opt, path, b->n[e]->line,
+		    "export URL has no OpenBenchmarking result ID");
+	free(url);
+	*export = e;
+	return 0;
+}
+
+static int
+parse_ob_html_walk(struct hblocks *b, struct result_set *rs,
+    const struct read_options *opt, const char *path, struct diag *d)
+{
+	size_t		 i, e = 0, nsvg = 0;
+	char		*s, *h2 = NULL, *h3 = NULL;
+	struct test	*cur = NULL;
+	struct str_list	 ovnames = { 0 };
+	int		 rc = -1;
+	long		 line;
+
+	if (parse_ob_html_head(b, rs, opt, path, &e, d) != 0)
+		return -1;
 	for (i = e + 1; i < b->len; i++) {
 		xmlNode	*n = b->n[i], *svg;
 

@@ -76,6 +76,8 @@ static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
 static void	parse_ob_text_free(struct tdoc *t);
 static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
 static void	parse_ob_text_build(struct tdoc *t);
+static int	parse_ob_text_load(struct tdoc *t);
+static int	parse_ob_text_head(struct tdoc *t);
 static int	parse_ob_text_read(const char *path,
 	    const struct read_options *opt, struct result_set *rs, struct diag *d);
 
@@ -1100,13 +1102,95 @@ parse_ob_text_build(struct tdoc *t)
 	}
 }
 
+/*
+ * The document as paragraphs: no NUL bytes, CRLF taken as a line end, a
+ * paragraph that repeats the one before it read once (with a warning).
+ */
+static int
+parse_ob_text_load(struct tdoc *t)
+{
+	char	*buf, *r, *w;
+	size_t	 len, i;
+
+	if ((buf = format_slurp(t->path, &len, t->d)) == NULL)
+		return -1;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		return diag_set(t->d, t->path, 0, "binary data (NUL byte) in a text export");
+	}
+	/* Copies through mail or Windows: CRLF is a line end too. */
+	for (r = w = buf; *r != '\0'; r++)
+		if (*r != '\r' || r[1] != '\n')
+			*w++ = *r;
+	*w = '\0';
+	parse_ob_text_paras(t, buf);
+	free(buf);
+	/* A doubled paragraph is a copying accident: say so, read it once. */
+	for (i = 1; i < t->np; i++)
+		if (strcmp(t->p[i].s, t->p[i - 1].s) == 0) {
+			format_warn(t->opt, t->path, t->p[i].line,
+			    "paragraph repeats the one before it; read once");
+			free(t->p[i].s);
+			memmove(&t->p[i], &t->p[i + 1], (t->np - i - 1) * sizeof(*t->p));
+			t->np--;
+			i--;
+		}
+	return 0;
+}
+
+/*
+ * Title, description, the export line's URL and the trailer: the frame
+ * every export has. Sets t->iexport; -1 with t->d set when one is missing.
+ */
+static int
+parse_ob_text_head(struct tdoc *t)
+{
+	struct result_set	*rs = t->rs;
+	struct strbuf		 sb;
+	char			*url;
+	size_t			 i, j, ul, last;
+
+	for (i = 0; i < t->np; i++)
+		if (strncmp(t->p[i].s, OB_EXPORT_LINE, strlen(OB_EXPORT_LINE)) == 0)
+			break;
+	if (i == t->np || i == 0)
+		return diag_set(t->d, t->path, 1, "no \"%s\" line after a title",
+		    OB_EXPORT_LINE);
+	t->iexport = i;
+	model_set_str(&rs->title, t->p[0].s);
+	if (i > 1) {
+		strbuf_init(&sb);
+		for (j = 1; j < i; j++)
+			strbuf_printf(&sb, "%s%s", j > 1 ? "\n\n" : "", t->p[j].s);
+		model_set_str(&rs->description, strbuf_str(&sb));
+		strbuf_free(&sb);
+	}
+	url = xstrdup(t->p[i].s + strlen(OB_EXPORT_LINE));
+	ul = strlen(url);
+	if (ul > 0 && url[ul - 1] == '.')
+		url[--ul] = '\0';
+	if (ob_segment_url(rs, url) != 0)
+		format_warn(t->opt, t->path, t->p[i].line,
+		    "export URL has no OpenBenchmarking result ID");
+	free(url);
+	last = t->np - 1;
+	if (strncmp(t->p[last].s, OB_TRAILER, strlen(OB_TRAILER)) != 0)
+		return diag_set(t->d, t->path, t->p[last].line, "no \"Phoronix Test "
+		    "Suite vX.Y.Z\" trailer at the end: the document looks truncated");
+	model_set_str(&rs->generator, t->p[last].s);
+	if (t->iexport + 3 > last)
+		return diag_set(t->d, t->path, t->p[last].line,
+		    "no systems table, overview or charts");
+	return 0;
+}
+
 static int
 parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct tdoc	 t;
-	char		*buf, *ovv = NULL, *desc;
-	size_t		 len, i, last;
+	char		*ovv = NULL;
+	size_t		 i, last;
 	const char	*table, *notes;
 	int		 rc = -1;
 
@@ -1115,76 +1199,9 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	t.opt = opt;
 	t.rs = rs;
 	t.d = d;
-	buf = format_slurp(path, &len, d);
-	if (buf == NULL)
-		return -1;
-	if (memchr(buf, '\0', len) != NULL) {
-		free(buf);
-		return diag_set(d, path, 0, "binary data (NUL byte) in a text export");
-	}
-	{
-		/* Copies through mail or Windows: CRLF is a line end too. */
-		char	*r, *w;
-
-		for (r = w = buf; *r != '\0'; r++)
-			if (*r != '\r' || r[1] != '\n')
-				*w++ = *r;
-		*w = '\0';
-	}
-	parse_ob_text_paras(&t, buf);
-	free(buf);
-	/* A doubled paragraph is a copying accident: say so, read it once. */
-	for (i = 1; i < t.np; i++)
-		if (strcmp(t.p[i].s, t.p[i - 1].s) == 0) {
-			format_warn(opt, path, t.p[i].line,
-			    "paragraph repeats the one before it; read once");
-			free(t.p[i].s);
-			memmove(&t.p[i], &t.p[i + 1], (t.np - i - 1) * sizeof(*t.p));
-			t.np--;
-			i--;
-		}
-	for (i = 0; i < t.np; i++)
-		if (strncmp(t.p[i].s, OB_EXPORT_LINE, strlen(OB_EXPORT_LINE)) == 0)
-			break;
-	if (i == t.np || i == 0) {
-		diag_set(d, path, 1, "no \"%s\" line after a title", OB_EXPORT_LINE);
+	if (parse_ob_text_load(&t) != 0 || parse_ob_text_head(&t) != 0)
 		goto out;
-	}
-	t.iexport = i;
-	model_set_str(&rs->title, t.p[0].s);
-	if (i > 1) {
-		struct strbuf	sb;
-		size_t		j;
-
-		strbuf_init(&sb);
-		for (j = 1; j < i; j++)
-			strbuf_printf(&sb, "%s%s", j > 1 ? "\n\n" : "", t.p[j].s);
-		desc = strbuf_detach(&sb);
-		model_set_str(&rs->description, desc);
-		free(desc);
-	}
-	{
-		char	*url = xstrdup(t.p[i].s + strlen(OB_EXPORT_LINE));
-		size_t	 ul = strlen(url);
-
-		if (ul > 0 && url[ul - 1] == '.')
-			url[--ul] = '\0';
-		if (ob_segment_url(rs, url) != 0)
-			format_warn(opt, path, t.p[i].line,
-			    "export URL has no OpenBenchmarking result ID");
-		free(url);
-	}
 	last = t.np - 1;
-	if (strncmp(t.p[last].s, OB_TRAILER, strlen(OB_TRAILER)) != 0) {
-		diag_set(d, path, t.p[last].line, "no \"Phoronix Test Suite vX.Y.Z\" "
-		    "trailer at the end: the document looks truncated");
-		goto out;
-	}
-	model_set_str(&rs->generator, t.p[last].s);
-	if (t.iexport + 3 > last) {
-		diag_set(d, path, t.p[last].line, "no systems table, overview or charts");
-		goto out;
-	}
 	table = t.p[t.iexport + 1].s;
 	notes = strstr(table, OB_WATERMARK);
 	if (notes == NULL) {

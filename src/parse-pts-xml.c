@@ -117,6 +117,10 @@ static int	 parse_pts_xml_detect(const char *head, size_t len);
 static int	 parse_pts_xml_read(const char *path,
 		    const struct read_options *opt, struct result_set *rs,
 		    struct diag *d);
+static int	 parse_pts_xml_open(struct pts_parser *p, const char *path,
+		    int *fd, struct diag *d);
+static void	 parse_pts_xml_node(struct pts_parser *p, bool *root_seen);
+static void	 parse_pts_xml_parser_free(struct pts_parser *p);
 static int	 parse_pts_xml_read_stream(const char *path,
 		    const struct read_options *opt,
 		    const struct read_stream *stream, struct result_set *rs,
@@ -1234,17 +1238,152 @@ parse_pts_xml_read(const char *path, const struct read_options *opt,
 	return parse_pts_xml_read_stream(path, opt, NULL, rs, d);
 }
 
+/*
+ * The file as our own descriptor (libxml2 would open "-" or decompress
+ * .gz), its prolog checked, and the streaming reader over it; -1 with d set.
+ */
+static int
+parse_pts_xml_open(struct pts_parser *p, const char *path, int *fd,
+    struct diag *d)
+{
+	struct stat	st;
+
+	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (*fd == -1) {
+		diag_set(d, path, 0, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(*fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		diag_set(d, path, 0, "not a regular file");
+		return -1;
+	}
+	if (parse_pts_xml_check_prolog(*fd, path, d) == -1)
+		return -1;
+	if (lseek(*fd, 0, SEEK_SET) == -1) {
+		diag_set(d, path, 0, "lseek: %s", strerror(errno));
+		return -1;
+	}
+	/*
+	 * No network, no DTD loading, no entity substitution (the defaults,
+	 * spelt out by leaving DTDLOAD and NOENT off); BIG_LINES keeps line
+	 * numbers right past 65535.
+	 */
+	p->reader = xmlReaderForFd(*fd, path, NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING |
+	    XML_PARSE_NOBLANKS | XML_PARSE_COMPACT);
+	if (p->reader == NULL) {
+		diag_set(d, path, 0, "cannot open for XML parsing");
+		return -1;
+	}
+	xmlTextReaderSetStructuredErrorHandler(p->reader, parse_pts_xml_error, p);
+	return 0;
+}
+
+/* The node the reader is on: elements, text, comments; entities refused. */
+static void
+parse_pts_xml_node(struct pts_parser *p, bool *root_seen)
+{
+	const xmlChar	*v;
+	xmlNodePtr	 node;
+	size_t		 vlen;
+	long		 line = 0;
+	int		 type, depth;
+
+	type = xmlTextReaderNodeType(p->reader);
+	depth = xmlTextReaderDepth(p->reader);
+	if (type == XML_READER_TYPE_ELEMENT ||
+	    type == XML_READER_TYPE_DOCUMENT_TYPE ||
+	    type == XML_READER_TYPE_ENTITY_REFERENCE) {
+		node = xmlTextReaderCurrentNode(p->reader);
+		line = node != NULL ? xmlGetLineNo(node) : 0;
+		if (line <= 0)
+			line = xmlTextReaderGetParserLineNumber(p->reader);
+	}
+	switch (type) {
+	case XML_READER_TYPE_ELEMENT:
+		if (depth > PTS_MAX_DEPTH) {
+			parse_pts_xml_fail(p, line, NULL, "elements nested "
+			    "deeper than %d levels", PTS_MAX_DEPTH);
+			break;
+		}
+		*root_seen = true;
+		p->names[depth] = xmlTextReaderConstName(p->reader);
+		strbuf_reset(&p->text);
+		parse_pts_xml_start(p, depth, line);
+		if (xmlTextReaderIsEmptyElement(p->reader))
+			parse_pts_xml_end(p, depth);
+		else
+			p->open = depth + 1;
+		break;
+	case XML_READER_TYPE_END_ELEMENT:
+		if (depth <= PTS_MAX_DEPTH)
+			parse_pts_xml_end(p, depth);
+		p->open = depth;
+		strbuf_reset(&p->text);
+		break;
+	case XML_READER_TYPE_TEXT:
+	case XML_READER_TYPE_CDATA:
+	case XML_READER_TYPE_WHITESPACE:
+	case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+		if ((v = xmlTextReaderConstValue(p->reader)) == NULL)
+			break;
+		vlen = strlen((const char *)v);
+		if (p->text.len + vlen > PTS_MAX_TEXT) {
+			parse_pts_xml_fail(p, xmlTextReaderGetParserLineNumber(
+			    p->reader), NULL, "element text longer "
+			    "than %zu bytes", PTS_MAX_TEXT);
+			break;
+		}
+		strbuf_add(&p->text, (const char *)v, vlen);
+		break;
+	case XML_READER_TYPE_COMMENT:
+		if (!*root_seen && (v = xmlTextReaderConstValue(p->reader)))
+			parse_pts_xml_comment(p, (const char *)v);
+		break;
+	case XML_READER_TYPE_DOCUMENT_TYPE:
+	case XML_READER_TYPE_ENTITY_REFERENCE:
+	case XML_READER_TYPE_ENTITY:
+		parse_pts_xml_fail(p, line, NULL, "entity or DOCTYPE refused");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Everything the parser holds; the result set is the caller's. */
+static void
+parse_pts_xml_parser_free(struct pts_parser *p)
+{
+	size_t	i;
+
+	if (p->reader != NULL)
+		xmlFreeTextReader(p->reader);
+	parse_pts_xml_sys_clear(&p->sys);
+	parse_pts_xml_entry_clear(&p->entry);
+	strbuf_free(&p->entry.identifier);
+	strbuf_free(&p->json_key);
+	for (i = 0; i < p->ninfo; i++) {
+		free(p->info[i].hardware);
+		free(p->info[i].software);
+	}
+	free(p->info);
+	for (i = 0; i < 3; i++)
+		free(p->known_extra[i]);
+	kv_list_free(&p->other_extra);
+	free(p->comment_date);
+	free(p->vlines);
+	free(p->plines);
+	g_hash_table_destroy(p->hashes);
+	g_hash_table_destroy(p->sysidx);
+	strbuf_free(&p->text);
+}
+
 static int
 parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
     const struct read_stream *stream, struct result_set *rs, struct diag *d)
 {
 	struct pts_parser	 p;
-	const xmlChar		*v;
-	xmlNodePtr		 node;
-	size_t			 i, vlen;
-	long			 line;
-	struct stat		 st;
-	int			 fd = -1, ret = 0, type, depth, rc = -1;
+	int			 fd = -1, ret = 0, rc = -1;
 	bool			 root_seen = false;
 
 	memset(&p, 0, sizeof(p));
@@ -1258,98 +1397,10 @@ parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
 	strbuf_init(&p.json_key);
 	p.hashes = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	p.sysidx = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
-	/* Our own descriptor: libxml2 would open "-" or decompress .gz. */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd == -1) {
-		diag_set(d, path, 0, "%s", strerror(errno));
+	if (parse_pts_xml_open(&p, path, &fd, d) == -1)
 		goto out;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		diag_set(d, path, 0, "not a regular file");
-		goto out;
-	}
-	if (parse_pts_xml_check_prolog(fd, path, d) == -1)
-		goto out;
-	if (lseek(fd, 0, SEEK_SET) == -1) {
-		diag_set(d, path, 0, "lseek: %s", strerror(errno));
-		goto out;
-	}
-	/*
-	 * No network, no DTD loading, no entity substitution (the defaults,
-	 * spelt out by leaving DTDLOAD and NOENT off); BIG_LINES keeps line
-	 * numbers right past 65535.
-	 */
-	p.reader = xmlReaderForFd(fd, path, NULL, XML_PARSE_NONET |
-	    XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING |
-	    XML_PARSE_NOBLANKS | XML_PARSE_COMPACT);
-	if (p.reader == NULL) {
-		diag_set(d, path, 0, "cannot open for XML parsing");
-		goto out;
-	}
-	xmlTextReaderSetStructuredErrorHandler(p.reader, parse_pts_xml_error, &p);
-	while (!p.failed && (ret = xmlTextReaderRead(p.reader)) == 1) {
-		type = xmlTextReaderNodeType(p.reader);
-		depth = xmlTextReaderDepth(p.reader);
-		line = 0;
-		if (type == XML_READER_TYPE_ELEMENT ||
-		    type == XML_READER_TYPE_DOCUMENT_TYPE ||
-		    type == XML_READER_TYPE_ENTITY_REFERENCE) {
-			node = xmlTextReaderCurrentNode(p.reader);
-			line = node != NULL ? xmlGetLineNo(node) : 0;
-			if (line <= 0)
-				line = xmlTextReaderGetParserLineNumber(p.reader);
-		}
-		switch (type) {
-		case XML_READER_TYPE_ELEMENT:
-			if (depth > PTS_MAX_DEPTH) {
-				parse_pts_xml_fail(&p, line, NULL, "elements nested "
-				    "deeper than %d levels", PTS_MAX_DEPTH);
-				break;
-			}
-			root_seen = true;
-			p.names[depth] = xmlTextReaderConstName(p.reader);
-			strbuf_reset(&p.text);
-			parse_pts_xml_start(&p, depth, line);
-			if (xmlTextReaderIsEmptyElement(p.reader))
-				parse_pts_xml_end(&p, depth);
-			else
-				p.open = depth + 1;
-			break;
-		case XML_READER_TYPE_END_ELEMENT:
-			if (depth <= PTS_MAX_DEPTH)
-				parse_pts_xml_end(&p, depth);
-			p.open = depth;
-			strbuf_reset(&p.text);
-			break;
-		case XML_READER_TYPE_TEXT:
-		case XML_READER_TYPE_CDATA:
-		case XML_READER_TYPE_WHITESPACE:
-		case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-			v = xmlTextReaderConstValue(p.reader);
-			if (v == NULL)
-				break;
-			vlen = strlen((const char *)v);
-			if (p.text.len + vlen > PTS_MAX_TEXT) {
-				parse_pts_xml_fail(&p, xmlTextReaderGetParserLineNumber(
-				    p.reader), NULL, "element text longer "
-				    "than %zu bytes", PTS_MAX_TEXT);
-				break;
-			}
-			strbuf_add(&p.text, (const char *)v, vlen);
-			break;
-		case XML_READER_TYPE_COMMENT:
-			if (!root_seen && (v = xmlTextReaderConstValue(p.reader)))
-				parse_pts_xml_comment(&p, (const char *)v);
-			break;
-		case XML_READER_TYPE_DOCUMENT_TYPE:
-		case XML_READER_TYPE_ENTITY_REFERENCE:
-		case XML_READER_TYPE_ENTITY:
-			parse_pts_xml_fail(&p, line, NULL, "entity or DOCTYPE refused");
-			break;
-		default:
-			break;
-		}
-	}
+	while (!p.failed && (ret = xmlTextReaderRead(p.reader)) == 1)
+		parse_pts_xml_node(&p, &root_seen);
 	if (p.failed)
 		goto out;
 	if (ret != 0) {
@@ -1364,27 +1415,8 @@ parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
 	parse_pts_xml_finish(&p);
 	rc = 0;
 out:
-	if (p.reader != NULL)
-		xmlFreeTextReader(p.reader);
+	parse_pts_xml_parser_free(&p);
 	if (fd != -1)
 		close(fd);
-	parse_pts_xml_sys_clear(&p.sys);
-	parse_pts_xml_entry_clear(&p.entry);
-	strbuf_free(&p.entry.identifier);
-	strbuf_free(&p.json_key);
-	for (i = 0; i < p.ninfo; i++) {
-		free(p.info[i].hardware);
-		free(p.info[i].software);
-	}
-	free(p.info);
-	for (i = 0; i < 3; i++)
-		free(p.known_extra[i]);
-	kv_list_free(&p.other_extra);
-	free(p.comment_date);
-	free(p.vlines);
-	free(p.plines);
-	g_hash_table_destroy(p.hashes);
-	g_hash_table_destroy(p.sysidx);
-	strbuf_free(&p.text);
 	return rc;
 }
