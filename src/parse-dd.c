@@ -19,6 +19,7 @@
 #include "format.h"
 #include "runs-merge.h"
 #include "strbuf.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 #define DD_HEADING_MAX	60	/* longest line taken for a heading */
@@ -57,6 +58,7 @@ static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 static const char *parse_dd_kind(const char *file);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
+static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_init(struct parse_dd_state *st);
 static void	 parse_dd_fini(struct parse_dd_state *st);
 
@@ -110,24 +112,24 @@ static int
 parse_dd_detect(const char *head, size_t len)
 {
 	struct parse_dd_state	 st;
-	const char		*p, *e;
-	char			*line;
+	struct paste_text	 pt;
+	const char		*line;
+	size_t			 i;
 	int			 sums = 0, recs = 0, errs = 0;
 
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
-	for (p = head; *p != '\0'; p = e + (*e != '\0')) {
-		e = p + strcspn(p, "\r\n");
-		line = xstrndup(p, (size_t)(e - p));
-		if (g_regex_match(st.re_gnu, line, 0, NULL) ||
-		    g_regex_match(st.re_bsd, line, 0, NULL))
+	text_paste_read(&pt, head, len);
+	for (i = 0; i < pt.n; i++) {
+		line = pt.lines[i].text;
+		if (parse_dd_summary(&st, line))
 			sums++;
 		else if (g_regex_match(st.re_rec, line, 0, NULL))
 			recs++;
-		else if (strncmp(line, "dd: ", 4) == 0)
+		else if (strncmp(line + strspn(line, " \t"), "dd: ", 4) == 0)
 			errs++;
-		free(line);
 	}
+	text_paste_free(&pt);
 	parse_dd_fini(&st);
 	if (sums > 0)
 		return 60;
@@ -135,6 +137,14 @@ parse_dd_detect(const char *head, size_t len)
 	if (recs >= 2 || errs > 0)
 		return 35;
 	return 0;
+}
+
+/* True when line is a GNU, busybox or BSD summary. */
+static bool
+parse_dd_summary(struct parse_dd_state *st, const char *line)
+{
+	return g_regex_match(st->re_gnu, line, 0, NULL) ||
+	    g_regex_match(st->re_bsd, line, 0, NULL);
 }
 
 /* A number in the C or a comma-decimal locale: "0,000108001". */
@@ -284,8 +294,11 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 		scale *= base;
 	*mbs = v * scale / 1e6;
 	/* SI prefixes move the decimal point: the text keeps dd's digits. */
-	if (!binary)
+	if (!binary) {
 		*text = parse_dd_shift(num, 3 * power - 6);
+		/* The value is the printed figure, not a product's rounding. */
+		*mbs = g_ascii_strtod(*text, NULL);
+	}
 	free(num);
 	return true;
 }
@@ -509,11 +522,11 @@ parse_dd_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct parse_dd_state	 st;
-	char			*buf = NULL, **lines = NULL;
-	bool			*progress = NULL;
-	const char		*p, *e;
-	size_t			 len, n = 0, cap = 0, i;
-	long			*lineno = NULL, ln = 1;
+	struct paste_text	 pt = { 0 };
+	char			*buf = NULL, *joined;
+	const char		*prev, *next, *line;
+	size_t			 len, i, k;
+	bool			 progress;
 	int			 rc = -1;
 
 	memset(&st, 0, sizeof(st));
@@ -527,28 +540,39 @@ parse_dd_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "binary data (NUL bytes): not dd output");
 		goto out;
 	}
-	/*
-	 * Segments split at CR and LF (CRLF is one line end); a segment next
-	 * to a lone CR is a progress update.
-	 */
-	for (p = buf; *p != '\0'; p = e + (*e != '\0') + (e[0] == '\r' && e[1] == '\n')) {
-		e = p + strcspn(p, "\r\n");
-		if (n == cap) {
-			xgrow(&lines, &cap, n + 1, sizeof(*lines));
-			progress = xreallocarray(progress, cap, sizeof(*progress));
-			lineno = xreallocarray(lineno, cap, sizeof(*lineno));
+	text_paste_read(&pt, buf, len);
+	for (i = 0; i < pt.n; i++) {
+		line = pt.lines[i].text;
+		prev = i > 0 ? pt.lines[i - 1].text : NULL;
+		next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+		/*
+		 * A progress update: a line a CR overwrote, or a summary right
+		 * before "records in" with no "records out" above it (an
+		 * update pasted without its CR).
+		 */
+		progress = (pt.lines[i].flags & PASTE_OVERWRITTEN) != 0 ||
+		    (st.records == 0 && next != NULL &&
+		    g_regex_match(st.re_rec, next, 0, NULL));
+		/* A summary a mail client or editor wrapped onto two lines. */
+		if (next != NULL && !parse_dd_summary(&st, line) &&
+		    !g_regex_match(st.re_rec, line, 0, NULL)) {
+			k = strlen(line);
+			while (k > 0 && line[k - 1] == ' ')
+				k--;
+			joined = xasprintf("%.*s %s", (int)k, line,
+			    next + strspn(next, " "));
+			if (parse_dd_summary(&st, joined)) {
+				i++;
+				next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+				parse_dd_line(&st, prev, joined, next,
+				    pt.lines[i - 1].lineno, false);
+				free(joined);
+				continue;
+			}
+			free(joined);
 		}
-		lines[n] = xstrndup(p, (size_t)(e - p));
-		progress[n] = (e[0] == '\r' && e[1] != '\n') ||
-		    (p > buf && p[-1] == '\r');
-		lineno[n] = ln;
-		if (*e == '\n' || (e[0] == '\r' && e[1] == '\n'))
-			ln++;
-		n++;
+		parse_dd_line(&st, prev, line, next, pt.lines[i].lineno, progress);
 	}
-	for (i = 0; i < n; i++)
-		parse_dd_line(&st, i > 0 ? lines[i - 1] : NULL, lines[i],
-		    i + 1 < n ? lines[i + 1] : NULL, lineno[i], progress[i]);
 	if (st.results == 0) {
 		if (st.error != NULL)
 			diag_set(d, path, st.error_line, "dd failed: \"%s\"", st.error);
@@ -574,11 +598,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	}
 	rc = 0;
 out:
-	for (i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
-	free(progress);
-	free(lineno);
+	text_paste_free(&pt);
 	free(buf);
 	parse_dd_fini(&st);
 	return rc;

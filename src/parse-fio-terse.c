@@ -16,6 +16,7 @@
 #include "fio-names.h"
 #include "format.h"
 #include "parse-fio-terse.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 /* Offsets inside one direction's block. */
@@ -67,30 +68,33 @@ parse_fio_terse_is_line(const char *s, size_t n, int *version)
 int
 parse_fio_terse_count(const char *head)
 {
-	const char	*p, *nl;
-	int		 n = 0, v;
+	struct paste_text	 pt;
+	size_t			 i;
+	int			 n = 0, v;
 
-	for (p = head; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v))
+	text_paste_read(&pt, head, strlen(head));
+	for (i = 0; i < pt.n; i++)
+		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
 			n++;
-	}
+	text_paste_free(&pt);
 	return n;
 }
 
 static int
 parse_fio_terse_detect(const char *head, size_t len)
 {
-	const char	*p, *nl;
-	int		 terse = 0, other = 0, v;
+	struct paste_text	 pt;
+	size_t			 i;
+	int			 terse = 0, other = 0, v;
 
-	for (p = head; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v))
+	text_paste_read(&pt, head, len);
+	for (i = 0; i < pt.n; i++) {
+		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
 			terse++;
-		else if (nl > p)
+		else if (pt.lines[i].text[0] != '\0')
 			other++;
 	}
+	text_paste_free(&pt);
 	if (terse == 0)
 		return 0;
 	return other == 0 ? 90 : 65;
@@ -158,23 +162,22 @@ size_t
 parse_fio_terse_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
-	const char	*p, *nl;
-	char		*line;
-	long		 lineno = 1;
-	size_t		 found = 0;
-	int		 v;
+	struct paste_text	 pt;
+	const char		*p;
+	size_t			 found = 0, i;
+	int			 v;
 
-	for (p = buf; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v)) {
+	text_paste_read(&pt, buf, strlen(buf));
+	for (i = 0; i < pt.n; i++) {
+		p = pt.lines[i].text;
+		if (parse_fio_terse_is_line(p, strlen(p), &v)) {
 			struct fio_job *j = fio_job_add(out);
+			char *line = xstrdup(p + strspn(p, " \t"));
 
-			line = xstrndup(p + strspn(p, " \t"),
-			    (size_t)(nl - p) - strspn(p, " \t"));
-			j->line = lineno;
+			j->line = pt.lines[i].lineno;
 			j->run = 1000 + (long)found;	/* each line is its own invocation */
 			if (parse_fio_terse_line(line, j) == -1) {
-				format_warn(opt, path, lineno, "terse line too short; skipped");
+				format_warn(opt, path, j->line, "terse line too short; skipped");
 				free(j->name);
 				free(j->version);
 				out->len--;	/* j was the last job added */
@@ -182,9 +185,8 @@ parse_fio_terse_jobs(const char *buf, const char *path,
 				found++;
 			free(line);
 		}
-		if (*nl == '\n')
-			lineno++;
 	}
+	text_paste_free(&pt);
 	return found;
 }
 

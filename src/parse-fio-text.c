@@ -18,6 +18,7 @@
 #include "parse-fio-terse.h"
 #include "parse-fio-text.h"
 #include "strbuf.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 /* Options fio shows on the "name: (g=0): rw=..." line, by job name. */
@@ -463,9 +464,8 @@ parse_fio_text_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
 	struct parse_fio_text_state	 st;
-	const char			*p, *e;
-	char				*line;
-	long				 lineno = 1;
+	struct paste_text		 pt;
+	size_t				 i;
 
 	memset(&st, 0, sizeof(st));
 	st.path = path;
@@ -487,15 +487,11 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	st.re_arg = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
 	st.re_pct = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
 	    0, 0, NULL);
-	/* CR separates progress updates: treat it as a line end, count LFs only. */
-	for (p = buf; *p != '\0'; p = e + (*e != '\0')) {
-		e = p + strcspn(p, "\r\n");
-		line = xstrndup(p, (size_t)(e - p));
-		parse_fio_text_line(&st, line, lineno);
-		free(line);
-		if (*e == '\n')
-			lineno++;
-	}
+	/* Pasted text (HTML, mail, Markdown, CR progress) cleaned first. */
+	text_paste_read(&pt, buf, strlen(buf));
+	for (i = 0; i < pt.n; i++)
+		parse_fio_text_line(&st, pt.lines[i].text, pt.lines[i].lineno);
+	text_paste_free(&pt);
 	g_regex_unref(st.re_hdr);
 	g_regex_unref(st.re_job);
 	g_regex_unref(st.re_dir3);

@@ -24,6 +24,9 @@ static double	 rate_mbs(const char *p);
 static void	 check_file(const char *path);
 static void	 check_seed(void);
 static void	 check_cases(void);
+static void	 check_paste(void);
+static void	 want_rate(const struct result_set *rs, const char *desc, double mbs,
+		    long n, const char *name);
 
 /*
  * GNU "N bytes (...) copied, T s", busybox "... T seconds", BSD
@@ -336,10 +339,66 @@ check_cases(void)
 	}
 }
 
+/* The test whose description contains desc has one value mbs with N = n. */
+static void
+want_rate(const struct result_set *rs, const char *desc, double mbs, long n,
+    const char *name)
+{
+	const struct test	*t = th_find(rs, desc, "MB/s");
+
+	ok(t != NULL && t->nvalues == 1 && t->values[0].mean == mbs &&
+	    t->values[0].n == n, name);
+	if (t != NULL && t->nvalues == 1)
+		diag("%s: %g MB/s, N = %ld", name, t->values[0].mean, t->values[0].n);
+}
+
+/*
+ * dd pasted into a blog page, a quoted mail and Markdown. Expected by
+ * hand from the lines dd printed: "1.9 GB/s" is 1900 MB/s, "17.1 GB/s"
+ * 17100, "2.1 GB/s" 2100, "16.2 GB/s" 16200, "320 MB/s" 320.
+ */
+static void
+check_paste(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "paste-blog.html", NULL, &rs, &w, &d) == 0, "blog page read");
+	is_str(format_detect_file(FX "paste-blog.html", &d)->name, "dd",
+	    "blog page detected as dd");
+	/* The figure in the page's script is not output anybody pasted. */
+	is_int(rs->ntests, 2, "blog page: the write and the read, nothing else");
+	want_rate(rs, "Count: 64 - Input: /dev/zero - Output: File - conv: fsync",
+	    1900, 1, "blog page: write in <pre><code>");
+	want_rate(rs, "Input: File - Output: /dev/null", 17100, 1,
+	    "blog page: read in <br> lines, &nbsp; before the unit");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "paste-mail.txt", NULL, &rs, &w, &d) == 0, "quoted mail read");
+	is_int(rs->ntests, 2, "quoted mail: two results");
+	want_rate(rs, "Input: /dev/zero", 2100, 1, "quoted mail: summary wrapped "
+	    "before its unit");
+	want_rate(rs, "Input: File", 16200, 1, "quoted mail: quoted twice");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "paste-progress.md", NULL, &rs, &w, &d) == 0, "markdown read");
+	is_int(rs->ntests, 2, "markdown: the progress update is no result");
+	want_rate(rs, "Input: /dev/urandom", 320, 1,
+	    "markdown: progress pasted without its CR, N = 1");
+	want_rate(rs, "Size: 67108864 bytes", 1900, 1,
+	    "markdown: list item in inline code");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 int
 main(void)
 {
 	check_seed();
 	check_cases();
+	check_paste();
 	return tap_done();
 }

@@ -41,7 +41,7 @@ check_terse_fixtures(void)
 	result_set_free(rs2);
 	str_list_free(&w);
 	str_list_free(&w2);
-
+	check_same_as(FX "terse-quoted.txt", FX "terse-v3.txt", "fio-terse");
 }
 
 int

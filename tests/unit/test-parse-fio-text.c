@@ -59,6 +59,7 @@ check_text_fixtures(void)
 	free(buf);
 
 	check_text_file(FX "normal-bs-split.txt");
+	check_same_as(FX "normal-in-html.html", FX "normal-bs-split.txt", "fio-text");
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
 	    th_find(rs, "Block Size: 64KB - Job Count: 1 - Direction: Write", "IOPS") != NULL,
