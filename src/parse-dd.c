@@ -70,14 +70,24 @@ const struct reader reader_dd = {
 };
 
 /*
- * The GNU summary in any locale: "N <bytes> (...) <copied>, T <s>, R <unit>";
- * below 1000 bytes GNU leaves out the parenthesised sizes ("10 bytes copied").
+ * The GNU summary by its structure, in any locale: a byte count (after at
+ * most two words: Ukrainian "скопійовано N ..."), words, the sizes in
+ * parentheses (left out below 1000 bytes), words, a separator (",", or
+ * the full-width "，" of Chinese), the seconds with either decimal mark
+ * and their unit ("s"; "seconds" in coreutils 6 and busybox), a
+ * separator, the rate ending in "B/s". Words are bounded, so a match
+ * costs at most a few hundred steps per line.
  */
-#define DD_RE_GNU	"^\\s*(\\d+) \\S+(?: \\(([^)]*)\\))? \\S+, " \
-			"([0-9]+(?:[.,][0-9]+)?(?:e-?[0-9]+)?) (\\S+), ([0-9.,]+ ?\\S*/s|\\S+ \\S*/s)\\s*$"
-#define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) secs " \
+#define DD_SEP		"\\s*(?:,|\xef\xbc\x8c)\\s*"
+#define DD_RE_GNU	"^\\s*(?:[^\\d\\s]\\S{0,40}\\s+){0,2}(\\d+)\\s+[^\\d\\s(,][^(,\\d]{0,60}?" \
+			"(?:\\(([^()]{0,60})\\)[^,\\d]{0,60}?)?" DD_SEP \
+			"([0-9]+(?:[.,][0-9]+)?(?:e[-+]?[0-9]+)?) ?(\\S{1,12}?)" DD_SEP \
+			"([0-9.,]+ ?\\S{0,3}/s|\\S{1,12} \\S{0,3}/s)\\s*$"
+/* BSD/macOS "secs", coreutils 5.x "seconds": "N bytes transferred in T ... (R bytes/sec)". */
+#define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) (secs|seconds) " \
 			"\\((\\d+) bytes/sec\\)"
-#define DD_RE_REC	"^\\s*(\\d+)\\+(\\d+) \\S+ \\S+\\s*$"
+/* "N+M records in" in any locale: "4+0 zapisa primljeno", "输入了 4+0 块记录". */
+#define DD_RE_REC	"^\\s*(?:\\S{1,20}\\s+)?(\\d+)\\+(\\d+)(?:\\s+\\S{1,30}){1,3}\\s*$"
 
 static void
 parse_dd_init(struct parse_dd_state *st)
@@ -427,10 +437,14 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			dd = g_match_info_fetch(mi, 4);
 			r = g_match_info_fetch(mi, 5);
 			given = g_strstrip(xstrdup(p));
-			/* busybox: "(1.0MB)" without a space, "seconds". */
-			parse_dd_result(st, lineno, a, c, r, strcmp(dd, "seconds") == 0 ||
-			    (*b != '\0' && strchr(b, ' ') == NULL) ? "busybox" : "GNU",
-			    given);
+			/*
+			 * busybox: "(1.0MB)" without a space; coreutils 6.x also
+			 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+			 */
+			parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
+			    strchr(b, ' ') == NULL) || (*b == '\0' &&
+			    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
+			    "busybox" : "GNU", given);
 			free(given);
 		}
 		goto out;
@@ -440,10 +454,13 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	if (g_regex_match(st->re_bsd, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
-		b = g_match_info_fetch(mi, 3);
+		dd = g_match_info_fetch(mi, 3);
+		b = g_match_info_fetch(mi, 4);
 		r = g_strdup_printf("%s B/s", b);
 		given = g_strstrip(xstrdup(p));
-		parse_dd_result(st, lineno, a, c, r, "BSD", given);
+		/* coreutils 5.x wrote BSD's sentence with "seconds". */
+		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
+		    "GNU", given);
 		free(given);
 		goto out;
 	}

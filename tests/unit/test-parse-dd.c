@@ -25,6 +25,8 @@ static void	 check_file(const char *path);
 static void	 check_seed(void);
 static void	 check_cases(void);
 static void	 check_paste(void);
+static void	 check_locales(void);
+static void	 check_old_forms(void);
 static void	 want_rate(const struct result_set *rs, const char *desc, double mbs,
 		    long n, const char *name);
 
@@ -394,11 +396,86 @@ check_paste(void)
 	str_list_free(&w);
 }
 
+/*
+ * Every locale form in fixtures/dd/locale against expected.tsv, which the
+ * generator wrote with awk from the same lines: one result whose value
+ * is the printed rate and whose note keeps the bytes and seconds.
+ */
+static void
+check_locales(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	FILE			*fp;
+	char			 row[4096], file[256], loc[256], secs[64], path[600],
+				 want[256], name[300];
+	double			 bytes, mbs;
+	int			 n = 0;
+
+	if ((fp = fopen(FX "locale/expected.tsv", "r")) == NULL) {
+		ok(0, "locale/expected.tsv");
+		return;
+	}
+	(void)fgets(row, sizeof(row), fp);	/* header */
+	while (fgets(row, sizeof(row), fp) != NULL) {
+		if (sscanf(row, "%255[^\t]\t%255[^\t]\t%lf\t%63[^\t]\t%lf", file, loc,
+		    &bytes, secs, &mbs) != 5)
+			continue;
+		n++;
+		snprintf(path, sizeof(path), FX "locale/%s", file);
+		snprintf(name, sizeof(name), "dd under %s", loc);
+		ok(th_read(path, NULL, &rs, &w, &d) == 0 && rs->ntests == 1, name);
+		t = rs->ntests == 1 ? &rs->tests[0] : NULL;
+		is_double(t != NULL ? t->values[0].mean : -1, mbs, 1e-9 * mbs, name);
+		snprintf(want, sizeof(want), "%.0f bytes in %s s", bytes, secs);
+		ok(t != NULL && strstr(t->values[0].note, want) != NULL, name);
+		is_str(t != NULL ? kv_list_get(&t->facts, "dd variant") : NULL, "GNU", name);
+		if (t != NULL)
+			diag("%s: %s", loc, t->values[0].note);
+		result_set_free(rs);
+		str_list_free(&w);
+	}
+	fclose(fp);
+	/* The generator keeps every form that differs: at least these languages. */
+	ok(n >= 10, "locale forms: at least ten");
+}
+
+/*
+ * coreutils 5.x and 6.x, by hand: 838860 bytes/sec is 0.83886 MB/s;
+ * "302 MB/s" is 302, from 1048576 bytes in 0.00347 s.
+ */
+static void
+check_old_forms(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "gnu-coreutils5.txt", NULL, &rs, &w, &d) == 0, "coreutils 5 read");
+	want_rate(rs, "Count: 10", 0.83886, 1, "coreutils 5: bytes/sec as printed");
+	is_str(rs->ntests == 1 ? kv_list_get(&rs->tests[0].facts, "dd variant") : NULL,
+	    "GNU", "coreutils 5 is GNU, not BSD");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "gnu-coreutils6.txt", NULL, &rs, &w, &d) == 0, "coreutils 6 read");
+	want_rate(rs, "Count: 1 ", 302, 1, "coreutils 6: \"seconds\", rate as printed");
+	is_str(rs->ntests == 1 ? kv_list_get(&rs->tests[0].facts, "dd variant") : NULL,
+	    "GNU", "coreutils 6 is GNU, not busybox");
+	ok(rs->ntests == 1 && strncmp(rs->tests[0].values[0].note, "288.2 MiB/s", 11) == 0,
+	    "coreutils 6: MiB/s from bytes and seconds");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 int
 main(void)
 {
 	check_seed();
 	check_cases();
 	check_paste();
+	check_locales();
+	check_old_forms();
 	return tap_done();
 }
