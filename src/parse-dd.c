@@ -32,6 +32,8 @@ struct parse_dd_state {
 	GRegex			*re_gnu, *re_bsd, *re_rec, *re_cmd, *re_arg, *re_kv;
 	struct kv_list		 cmd;		/* operands of the last dd command line */
 	char			*heading;	/* candidate system name */
+	char			*label;		/* what the text calls the next runs */
+	GPtrArray		*labels;	/* the label of each result, by test index */
 	char			*system;	/* heading that got facts: results go there */
 	struct kv_list		 sysfacts;
 	char			*error;		/* last "dd: ..." line not yet tied to a result */
@@ -59,6 +61,9 @@ static const char *parse_dd_kind(const char *file);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
 static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
+static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
+static void	 parse_dd_labels(struct parse_dd_state *st);
 static void	 parse_dd_init(struct parse_dd_state *st);
 static void	 parse_dd_fini(struct parse_dd_state *st);
 
@@ -98,6 +103,7 @@ parse_dd_init(struct parse_dd_state *st)
 	st->re_cmd = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
 	    0, 0, NULL);
 	st->re_arg = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", 0, 0, NULL);
+	st->labels = g_ptr_array_new_with_free_func(g_free);
 	st->re_kv = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
 	    0, 0, NULL);
 }
@@ -114,6 +120,9 @@ parse_dd_fini(struct parse_dd_state *st)
 	kv_list_free(&st->cmd);
 	kv_list_free(&st->sysfacts);
 	free(st->heading);
+	free(st->label);
+	if (st->labels != NULL)
+		g_ptr_array_free(st->labels, TRUE);
 	free(st->system);
 	free(st->error);
 }
@@ -396,6 +405,7 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	t->display = DISPLAY_BAR;
 	model_set_str(&t->display_raw, "BAR_GRAPH");
 	kv_list_add(&t->facts, "dd variant", variant);
+	g_ptr_array_add(st->labels, st->label != NULL ? g_strdup(st->label) : NULL);
 	for (i = 0; i < st->cmd.len; i++)
 		kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
 	v = test_add_value(t, sys);
@@ -467,6 +477,9 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	g_match_info_free(mi);
 	mi = NULL;
 	if (g_regex_match(st->re_rec, line, 0, NULL)) {
+		/* "read test" right above a run's output names it. */
+		if (st->records == 0 && parse_dd_label_like(st, prev))
+			parse_dd_set_label(st, prev);
 		st->records++;
 		return;
 	}
@@ -487,6 +500,8 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		gchar		*args = g_match_info_fetch(mi, 1), *k, *v;
 
 		kv_list_free(&st->cmd);
+		if (parse_dd_label_like(st, prev))
+			parse_dd_set_label(st, prev);
 		g_regex_match(st->re_arg, args, 0, &ai);
 		while (g_match_info_matches(ai)) {
 			k = g_match_info_fetch(ai, 1);
@@ -512,18 +527,36 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 				model_set_str(&st->system, st->heading);
 				kv_list_free(&st->sysfacts);
 			}
+			/* A heading with facts is a system, not a label. */
+			if (g_strcmp0(st->label, st->heading) == 0) {
+				free(st->label);
+				st->label = NULL;
+			}
 			kv_list_add(&st->sysfacts, a, b);
 		}
 		goto out;
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	/* A heading: a short line alone between blank lines, or markdown "#". */
+	/*
+	 * A heading: a short line alone between blank lines, markdown "#",
+	 * wiki "== X ==". It names a system if facts follow, else it labels
+	 * the runs below it.
+	 */
 	if (*p != '\0' && strlen(p) <= DD_HEADING_MAX && strchr(p, ':') == NULL &&
-	    ((parse_dd_blank(prev) && parse_dd_blank(next)) || *p == '#')) {
+	    ((parse_dd_blank(prev) && parse_dd_blank(next)) || *p == '#' ||
+	    (*p == '=' && p[strlen(p) - 1] == '=' && p[strspn(p, "= ")] != '\0'))) {
 		free(st->heading);
-		st->heading = g_strstrip(xstrdup(p + strspn(p, "#")));
+		st->heading = g_strstrip(xstrdup(p + strspn(p, "#=")));
+		st->heading[strcspn(st->heading, "=")] = '\0';
+		g_strstrip(st->heading);
+		parse_dd_set_label(st, st->heading);
+		return;
 	}
+	/* "write:", "Test results:": a short line ending in a colon. */
+	if (*p != '\0' && strlen(p) <= DD_HEADING_MAX && p[strlen(p) - 1] == ':' &&
+	    strchr(p, ':') == p + strlen(p) - 1)
+		parse_dd_set_label(st, p);
 	return;
 out:
 	g_match_info_free(mi);
@@ -532,6 +565,87 @@ out:
 	g_free(c);
 	g_free(dd);
 	g_free(r);
+}
+
+/* The label of the next runs: text without markup ("**", "__") and colon. */
+static void
+parse_dd_set_label(struct parse_dd_state *st, const char *text)
+{
+	char	*l = g_strstrip(xstrdup(text + strspn(text, " \t*_#")));
+	size_t	 n = strlen(l);
+
+	while (n > 0 && (l[n - 1] == ':' || l[n - 1] == '*' || l[n - 1] == '_' ||
+	    l[n - 1] == ' '))
+		l[--n] = '\0';
+	free(st->label);
+	st->label = NULL;
+	if (n > 0)
+		st->label = l;
+	else
+		free(l);
+}
+
+/*
+ * A line that can name the run below it: short text with a letter, no
+ * operand ("="), no prompt, nothing dd prints itself.
+ */
+static bool
+parse_dd_label_like(struct parse_dd_state *st, const char *s)
+{
+	const char	*c;
+	size_t		 n;
+
+	if (s == NULL)
+		return false;
+	s += strspn(s, " \t");
+	n = strlen(s);
+	if (n == 0 || n > 40 || strchr(s, '=') != NULL || *s == '$' || *s == '#' ||
+	    *s == '`' || s[n - 1] == '$' || s[n - 1] == '#' || s[n - 1] == '>' ||
+	    strncmp(s, "dd", 2) == 0 || parse_dd_summary(st, s) ||
+	    g_regex_match(st->re_rec, s, 0, NULL))
+		return false;
+	if ((c = strchr(s, ':')) != NULL && c != s + n - 1)
+		return false;
+	for (c = s; *c != '\0'; c++)
+		if (isalpha((unsigned char)*c))
+			return true;
+	return false;
+}
+
+/*
+ * Labels make tests: when the runs carry two or more different labels,
+ * each labelled run's test gets " - Label: X" and a "label" fact, so
+ * runs with different labels stay apart and runs with the same label
+ * (or none) are repeats. One label for everything names nothing.
+ */
+static void
+parse_dd_labels(struct parse_dd_state *st)
+{
+	const char	*first = NULL, *l;
+	struct test	*t;
+	char		*desc;
+	bool		 several = false;
+	size_t		 i;
+
+	for (i = 0; i < st->labels->len; i++)
+		if ((l = g_ptr_array_index(st->labels, i)) != NULL) {
+			if (first == NULL)
+				first = l;
+			else if (strcmp(first, l) != 0)
+				several = true;
+		}
+	if (!several)
+		return;
+	for (i = 0; i < st->labels->len && i < st->rs->ntests; i++) {
+		if ((l = g_ptr_array_index(st->labels, i)) == NULL)
+			continue;
+		t = &st->rs->tests[i];
+		desc = xasprintf("%s - Label: %s", t->description, l);
+		model_set_str(&t->description, desc);
+		model_set_str(&t->arguments, desc);
+		kv_list_add(&t->facts, "label", l);
+		free(desc);
+	}
 }
 
 static int
@@ -604,6 +718,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	if (st.error != NULL)
 		format_warn(opt, path, st.error_line, "dd error without a result "
 		    "after it: \"%s\"", st.error);
+	parse_dd_labels(&st);
 	runs_merge_within(rs, opt, path);
 	model_set_str(&rs->generator, "dd");
 	if (rs->title == NULL) {

@@ -27,6 +27,7 @@ static void	 check_cases(void);
 static void	 check_paste(void);
 static void	 check_locales(void);
 static void	 check_old_forms(void);
+static void	 check_labels(void);
 static void	 want_rate(const struct result_set *rs, const char *desc, double mbs,
 		    long n, const char *name);
 
@@ -469,6 +470,49 @@ check_old_forms(void)
 	str_list_free(&w);
 }
 
+/*
+ * Labels make tests, by hand: wiki headings "DD WRITE" (1.9 GB/s) and
+ * "DD READ" (17.1 GB/s) are two tests of N = 1; "write:" runs 1.9, 2.1
+ * and 2.0 GB/s are one test, mean 2000, SE 100 / sqrt(3); "read test"
+ * runs 17.1 and 16.2 GB/s one test, mean 16650, SE 636.4 / sqrt(2) = 450.
+ */
+static void
+check_labels(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+
+	ok(th_read(FX "labels-wiki.txt", NULL, &rs, &w, &d) == 0, "wiki headings read");
+	is_int(rs->ntests, 2, "wiki headings: two tests, not N = 2");
+	want_rate(rs, "Label: DD WRITE", 1900, 1, "wiki: DD WRITE");
+	want_rate(rs, "Label: DD READ", 17100, 1, "wiki: DD READ");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "labels-repeats.txt", NULL, &rs, &w, &d) == 0, "labelled repeats read");
+	is_int(rs->ntests, 2, "labelled repeats: one test per label");
+	t = th_find(rs, "Label: write", "MB/s");
+	ok(t != NULL && t->values[0].n == 3, "write: three repeats");
+	is_double(t != NULL ? t->values[0].mean : 0, 2000, 1e-9, "write: mean");
+	is_double(t != NULL ? t->values[0].se : 0, 100 / sqrt(3), 1e-9, "write: SE");
+	t = th_find(rs, "Label: read test", "MB/s");
+	ok(t != NULL && t->values[0].n == 2, "read test: two repeats");
+	is_double(t != NULL ? t->values[0].mean : 0, 16650, 1e-9, "read test: mean");
+	is_double(t != NULL ? t->values[0].se : 0, 450, 1e-9, "read test: SE");
+	is_str(t != NULL ? kv_list_get(&t->facts, "label") : NULL, "read test",
+	    "the label is a fact of the test");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* One label for every run names nothing: seed-like "Test results:". */
+	ok(th_read(FX "gnu-write-4M.txt", NULL, &rs, &w, &d) == 0 &&
+	    strstr(rs->tests[0].description, "Label") == NULL, "no label, no suffix");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 int
 main(void)
 {
@@ -477,5 +521,6 @@ main(void)
 	check_paste();
 	check_locales();
 	check_old_forms();
+	check_labels();
 	return tap_done();
 }
