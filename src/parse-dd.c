@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "format.h"
+#include "parse-dd.h"
 #include "runs-merge.h"
 #include "strbuf.h"
 #include "text-paste.h"
@@ -156,6 +157,24 @@ parse_dd_detect(const char *head, size_t len)
 	if (recs >= 2 || errs > 0)
 		return 35;
 	return 0;
+}
+
+size_t
+parse_dd_count(const char *buf, size_t len)
+{
+	struct parse_dd_state	 st;
+	struct paste_text	 pt;
+	size_t			 i, n = 0;
+
+	memset(&st, 0, sizeof(st));
+	parse_dd_init(&st);
+	text_paste_read(&pt, buf, len);
+	for (i = 0; i < pt.n; i++)
+		if (parse_dd_summary(&st, pt.lines[i].text))
+			n++;
+	text_paste_free(&pt);
+	parse_dd_fini(&st);
+	return n;
 }
 
 /* True when line is a GNU, busybox or BSD summary. */

@@ -163,8 +163,9 @@ parse_fio_terse_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
 	struct paste_text	 pt;
+	struct fio_job		*prev = NULL;
 	const char		*p;
-	size_t			 found = 0, i;
+	size_t			 found = 0, i, previ = 0;
 	int			 v;
 
 	text_paste_read(&pt, buf, strlen(buf));
@@ -175,14 +176,27 @@ parse_fio_terse_jobs(const char *buf, const char *path,
 			char *line = xstrdup(p + strspn(p, " \t"));
 
 			j->line = pt.lines[i].lineno;
-			j->run = 1000 + (long)found;	/* each line is its own invocation */
 			if (parse_fio_terse_line(line, j) == -1) {
 				format_warn(opt, path, j->line, "terse line too short; skipped");
 				free(j->name);
 				free(j->version);
 				out->len--;	/* j was the last job added */
-			} else
+			} else {
+				/*
+				 * fio prints numjobs clones (no group_reporting) as
+				 * adjacent lines of one name and group: one run, to
+				 * be summed. Anything between lines separates runs.
+				 */
+				prev = found > 0 ? &out->items[out->len - 2] : NULL;
+				if (prev != NULL && previ + 1 == i &&
+				    g_strcmp0(prev->name, j->name) == 0 &&
+				    prev->groupid == j->groupid)
+					j->run = prev->run;
+				else
+					j->run = 1000 + (long)found;
+				previ = i;
 				found++;
+			}
 			free(line);
 		}
 	}
@@ -207,19 +221,21 @@ parse_fio_terse_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	/*
-	 * Terse lines carry no pid: lines of one job name are taken as
-	 * repeated runs, though numjobs without group_reporting prints them
-	 * the same way. Say so.
+	 * Terse lines carry no pid: adjacent lines of one job are numjobs
+	 * clones, summed; lines of one job apart from each other are taken
+	 * as repeated runs. Say so.
 	 */
 	for (i = 1; i < jl.len; i++)
 		if (g_strcmp0(jl.items[i].name, jl.items[i - 1].name) == 0 &&
-		    jl.items[i].groupid == jl.items[i - 1].groupid) {
+		    jl.items[i].groupid == jl.items[i - 1].groupid &&
+		    jl.items[i].run != jl.items[i - 1].run) {
 			format_warn(opt, path, jl.items[i].line, "terse lines of job "
-			    "\"%s\" are taken as repeated runs (if they are numjobs "
-			    "clones of one run, use group_reporting)",
+			    "\"%s\" apart from each other are taken as repeated runs "
+			    "(adjacent lines would be summed as numjobs clones)",
 			    jl.items[i].name != NULL ? jl.items[i].name : "");
 			break;
 		}
+	fio_names_fold_clones(&jl, opt, path);
 	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio terse",
 	    d) == -1)
 		goto out;

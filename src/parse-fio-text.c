@@ -15,6 +15,7 @@
 
 #include "fio-names.h"
 #include "format.h"
+#include "parse-dd.h"
 #include "parse-fio-terse.h"
 #include "parse-fio-text.h"
 #include "strbuf.h"
@@ -64,6 +65,8 @@ static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo
 		    const char *line, long lineno);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
+static void	 parse_fio_text_dd(const char *path, const struct read_options *opt,
+		    struct result_set *rs);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -477,9 +480,9 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	st.re_job = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
 	    0, 0, NULL);
 	st.re_dir3 = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
-	    "BW=([0-9.]+)([KMGT]?i?B)/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
+	    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
 	st.re_dir2 = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-	    "bw=([0-9.]+)([KMGT]?B)/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+	    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
 	st.re_lat = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
 	    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
 	st.re_cmd = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
@@ -510,6 +513,45 @@ parse_fio_text_jobs(const char *buf, const char *path,
 		    "replaced by the job's last report", st.interim,
 		    st.interim == 1 ? "" : "s");
 	return st.found;
+}
+
+/*
+ * The dd results of a file with fio output, as the dd reader reads them,
+ * appended to rs (systems matched by name), with a warning saying so.
+ */
+static void
+parse_fio_text_dd(const char *path, const struct read_options *opt,
+    struct result_set *rs)
+{
+	struct result_set	*dd = result_set_new();
+	struct diag		 d;
+	const struct value	*v;
+	struct test		*t;
+	const char		*name;
+	long			 found;
+	size_t			 i, k, sys;
+
+	diag_clear(&d);
+	if (reader_dd.read(path, opt, dd, &d) == -1) {
+		format_warn(opt, path, d.line, "dd output beside the fio output "
+		    "not read: %s", d.msg);
+		result_set_free(dd);
+		return;
+	}
+	for (i = 0; i < dd->ntests; i++) {
+		t = result_set_add_test(rs);
+		test_copy_info(t, &dd->tests[i]);
+		for (k = 0; k < dd->tests[i].nvalues; k++) {
+			v = &dd->tests[i].values[k];
+			name = dd->systems[v->system].identifier;
+			sys = (found = result_set_find_system(rs, name)) >= 0 ?
+			    (size_t)found : result_set_add_system(rs, name);
+			value_copy(test_add_value(t, sys), v);
+		}
+	}
+	format_warn(opt, path, 0, "the file also holds dd output: %zu dd test%s "
+	    "read beside the fio results", dd->ntests, dd->ntests == 1 ? "" : "s");
+	result_set_free(dd);
 }
 
 static int
@@ -545,6 +587,9 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio output",
 	    d) == -1)
 		goto out;
+	/* dd results beside fio output are read too, and said. */
+	if (parse_dd_count(buf, len) > 0)
+		parse_fio_text_dd(path, opt, rs);
 	rc = 0;
 out:
 	fio_job_list_free(&jl);
