@@ -52,10 +52,13 @@ sum_unit(const struct result_set *rs, const char *unit)
 	double	s = 0;
 	size_t	i, k;
 
+	/* The client/server aggregate repeats the hosts' sum: not counted. */
 	for (i = 0; i < rs->ntests; i++)
 		if (strcmp(rs->tests[i].unit, unit) == 0)
 			for (k = 0; k < rs->tests[i].nvalues; k++)
-				s += rs->tests[i].values[k].mean *
+				if (strcmp(rs->systems[rs->tests[i].values[k].system].identifier,
+				    "All clients") != 0)
+					s += rs->tests[i].values[k].mean *
 				    (double)(rs->tests[i].values[k].n > 0 ?
 				    rs->tests[i].values[k].n : 1);
 	return s;
