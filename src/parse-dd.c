@@ -25,6 +25,7 @@
 
 #define DD_HEADING_MAX	60	/* longest line taken for a heading */
 #define DD_KEY_MAX	40	/* longest key of a "Key: value" fact */
+#define DD_REC_MEMO	4	/* records answers remembered */
 
 struct parse_dd_state {
 	const char		*path;
@@ -42,6 +43,9 @@ struct parse_dd_state {
 	long			 records;	/* records lines since the last summary */
 	long			 results;
 	long			 errors;
+	const char		*rec_line[DD_REC_MEMO];	/* parse_dd_records' last answers */
+	bool			 rec_yes[DD_REC_MEMO];
+	size_t			 rec_next;
 };
 
 static int	 parse_dd_detect(const char *head, size_t len);
@@ -62,6 +66,7 @@ static const char *parse_dd_kind(const char *file);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
 static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
 static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
 static void	 parse_dd_labels(struct parse_dd_state *st);
@@ -137,6 +142,11 @@ parse_dd_detect(const char *head, size_t len)
 	size_t			 i;
 	int			 sums = 0, recs = 0, errs = 0;
 
+	/* Nothing dd prints: no need to clean the text. */
+	if (strstr(head, "/s") == NULL && strstr(head, "records") == NULL &&
+	    strstr(head, "dd: ") == NULL && strstr(head, "+0 ") == NULL &&
+	    strstr(head, "+1 ") == NULL)
+		return 0;
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
 	text_paste_read(&pt, head, len);
@@ -144,7 +154,7 @@ parse_dd_detect(const char *head, size_t len)
 		line = pt.lines[i].text;
 		if (parse_dd_summary(&st, line))
 			sums++;
-		else if (g_regex_match(st.re_rec, line, 0, NULL))
+		else if (parse_dd_records(&st, line))
 			recs++;
 		else if (strncmp(line + strspn(line, " \t"), "dd: ", 4) == 0)
 			errs++;
@@ -166,6 +176,8 @@ parse_dd_count(const char *buf, size_t len)
 	struct paste_text	 pt;
 	size_t			 i, n = 0;
 
+	if (strstr(buf, "/s") == NULL)
+		return 0;
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
 	text_paste_read(&pt, buf, len);
@@ -181,8 +193,33 @@ parse_dd_count(const char *buf, size_t len)
 static bool
 parse_dd_summary(struct parse_dd_state *st, const char *line)
 {
+	/* Every summary ends in a rate: most lines need no expression. */
+	if (strstr(line, "/s") == NULL && strstr(line, "/sec") == NULL)
+		return false;
 	return g_regex_match(st->re_gnu, line, 0, NULL) ||
 	    g_regex_match(st->re_bsd, line, 0, NULL);
+}
+
+/*
+ * "N+M records in": a '+' first. A line is asked about up to three times
+ * (as the line, the next and the previous one): the last answers are kept.
+ */
+static bool
+parse_dd_records(struct parse_dd_state *st, const char *line)
+{
+	size_t	i;
+	bool	yes;
+
+	if (line == NULL || strchr(line, '+') == NULL)
+		return false;
+	for (i = 0; i < DD_REC_MEMO; i++)
+		if (st->rec_line[i] == line)
+			return st->rec_yes[i];
+	yes = g_regex_match(st->re_rec, line, 0, NULL);
+	st->rec_line[st->rec_next] = line;
+	st->rec_yes[st->rec_next] = yes;
+	st->rec_next = (st->rec_next + 1) % DD_REC_MEMO;
+	return yes;
 }
 
 /* A number in the C or a comma-decimal locale: "0,000108001". */
@@ -457,7 +494,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	const char	*p = line + strspn(line, " \t");
 	char		*given;
 
-	if (g_regex_match(st->re_gnu, line, 0, &mi)) {
+	if (parse_dd_summary(st, line) && g_regex_match(st->re_gnu, line, 0, &mi)) {
 		/* status=progress: CR-separated updates are not the summary. */
 		if (!progress) {
 			a = g_match_info_fetch(mi, 1);
@@ -480,7 +517,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_bsd, line, 0, &mi)) {
+	if (strstr(line, "bytes/sec") != NULL && g_regex_match(st->re_bsd, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
 		dd = g_match_info_fetch(mi, 3);
@@ -495,7 +532,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_rec, line, 0, NULL)) {
+	if (parse_dd_records(st, line)) {
 		/* "read test" right above a run's output names it. */
 		if (st->records == 0 && parse_dd_label_like(st, prev))
 			parse_dd_set_label(st, prev);
@@ -514,7 +551,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->errors++;
 		return;
 	}
-	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+	if (strstr(line, "dd") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
 		GMatchInfo	*ai = NULL;
 		gchar		*args = g_match_info_fetch(mi, 1), *k, *v;
 
@@ -536,7 +573,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_kv, line, 0, &mi)) {
+	if (strchr(line, ':') != NULL && g_regex_match(st->re_kv, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		b = g_match_info_fetch(mi, 2);
 		if (st->heading != NULL) {
@@ -621,7 +658,7 @@ parse_dd_label_like(struct parse_dd_state *st, const char *s)
 	if (n == 0 || n > 40 || strchr(s, '=') != NULL || *s == '$' || *s == '#' ||
 	    *s == '`' || s[n - 1] == '$' || s[n - 1] == '#' || s[n - 1] == '>' ||
 	    strncmp(s, "dd", 2) == 0 || parse_dd_summary(st, s) ||
-	    g_regex_match(st->re_rec, s, 0, NULL))
+	    parse_dd_records(st, s))
 		return false;
 	if ((c = strchr(s, ':')) != NULL && c != s + n - 1)
 		return false;
@@ -693,6 +730,8 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	text_paste_read(&pt, buf, len);
 	for (i = 0; i < pt.n; i++) {
 		line = pt.lines[i].text;
+		if (*line == '\0')
+			continue;	/* a blank line matches nothing */
 		prev = i > 0 ? pt.lines[i - 1].text : NULL;
 		next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
 		/*
@@ -701,11 +740,11 @@ parse_dd_read(const char *path, const struct read_options *opt,
 		 * update pasted without its CR).
 		 */
 		progress = (pt.lines[i].flags & PASTE_OVERWRITTEN) != 0 ||
-		    (st.records == 0 && next != NULL &&
-		    g_regex_match(st.re_rec, next, 0, NULL));
+		    (st.records == 0 && parse_dd_records(&st, next));
 		/* A summary a mail client or editor wrapped onto two lines. */
-		if (next != NULL && !parse_dd_summary(&st, line) &&
-		    !g_regex_match(st.re_rec, line, 0, NULL)) {
+		if (next != NULL && (strstr(next, "/s") != NULL ||
+		    strstr(next, "/sec") != NULL) && !parse_dd_summary(&st, line) &&
+		    !parse_dd_records(&st, line)) {
 			k = strlen(line);
 			while (k > 0 && line[k - 1] == ' ')
 				k--;

@@ -12,7 +12,7 @@
 
 extern const struct reader reader_dd;
 
-/* Number of dd summary lines in buf[0..len-1] (pasted text cleaned first). */
+/* Number of dd summary lines in buf[0..len-1], NUL-terminated (pasted text cleaned first). */
 size_t	 parse_dd_count(const char *buf, size_t len);
 
 #endif

@@ -72,6 +72,8 @@ parse_fio_terse_count(const char *head)
 	size_t			 i;
 	int			 n = 0, v;
 
+	if (strstr(head, ";fio") == NULL)
+		return 0;
 	text_paste_read(&pt, head, strlen(head));
 	for (i = 0; i < pt.n; i++)
 		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
@@ -87,6 +89,8 @@ parse_fio_terse_detect(const char *head, size_t len)
 	size_t			 i;
 	int			 terse = 0, other = 0, v;
 
+	if (strstr(head, ";fio") == NULL)
+		return 0;	/* no terse line: no need to clean the text */
 	text_paste_read(&pt, head, len);
 	for (i = 0; i < pt.n; i++) {
 		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
@@ -168,6 +172,8 @@ parse_fio_terse_jobs(const char *buf, const char *path,
 	size_t			 found = 0, i, previ = 0;
 	int			 v;
 
+	if (strstr(buf, ";fio") == NULL)
+		return 0;
 	text_paste_read(&pt, buf, strlen(buf));
 	for (i = 0; i < pt.n; i++) {
 		p = pt.lines[i].text;

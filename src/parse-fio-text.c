@@ -330,7 +330,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 			free(s);
 		return;
 	}
-	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+	/* Cheap tests first: each expression needs a word of its own. */
+	if (strstr(line, "fio") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
 		parse_fio_text_cmdline(st, mi);
 		goto out;
 	}
@@ -346,7 +347,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
-	if (g_regex_match(st->re_job, line, 0, &mi)) {
+	if (strstr(line, "(groupid=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
 			st->job = NULL;
@@ -357,7 +358,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_hdr, line, 0, &mi)) {
+	if (strstr(line, "(g=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
 		if (st->seen_job) {
 			/* A new invocation without a version line between. */
 			st->run++;
@@ -380,7 +381,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->dir = -1;
 		return;
 	}
-	if (g_regex_match(st->re_dir3, line, 0, &mi)) {
+	if (strstr(line, "IOPS=") != NULL && g_regex_match(st->re_dir3, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -399,7 +400,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_dir2, line, 0, &mi)) {
+	if (strstr(line, "iops=") != NULL && g_regex_match(st->re_dir2, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -421,7 +422,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	if (st->dir < 0)
 		return;
 	fd = &st->job->dir[st->dir];
-	if (g_regex_match(st->re_lat, line, 0, &mi)) {
+	if (strstr(line, "lat (") != NULL && g_regex_match(st->re_lat, line, 0, &mi)) {
 		gchar *kind = g_match_info_fetch(mi, 1);
 		gchar *unit = g_match_info_fetch(mi, 2);
 		gchar *avg = g_match_info_fetch(mi, 3);
@@ -443,7 +444,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_pct, line, 0, &mi)) {
+	if (strstr(line, "percentiles") != NULL && g_regex_match(st->re_pct, line, 0, &mi)) {
 		gchar *unit = g_match_info_fetch(mi, 1);
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
@@ -492,8 +493,15 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	    0, 0, NULL);
 	/* Pasted text (HTML, mail, Markdown, CR progress) cleaned first. */
 	text_paste_read(&pt, buf, strlen(buf));
-	for (i = 0; i < pt.n; i++)
+	for (i = 0; i < pt.n; i++) {
+		/* A blank line only ends a host's prefixed block. */
+		if (pt.lines[i].text[0] == '\0') {
+			free(st.line_host);
+			st.line_host = NULL;
+			continue;
+		}
 		parse_fio_text_line(&st, pt.lines[i].text, pt.lines[i].lineno);
+	}
 	text_paste_free(&pt);
 	g_regex_unref(st.re_hdr);
 	g_regex_unref(st.re_job);

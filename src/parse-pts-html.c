@@ -341,6 +341,12 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 	st.rs = rs;
 	if ((buf = format_slurp(path, &len, d)) == NULL)
 		return -1;
+	/* Not PTS's page: said before any parsing. */
+	if (parse_pts_html_detect(buf, len) == 0) {
+		free(buf);
+		return diag_set(d, path, 0, "not a Phoronix Test Suite HTML page (no "
+		    "\"... - Phoronix Test Suite\" title, <h1> and SVG charts)");
+	}
 	if (len > INT32_MAX) {
 		free(buf);
 		return diag_set(d, path, 0, "file too large");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 
 #include "strbuf.h"
@@ -21,18 +22,27 @@
 /* A mail client wraps near 72-78 columns: shorter lines were not wrapped. */
 #define PASTE_FLOWED_MIN	60
 
+/* Lines being built: their text in one arena (offsets), not one malloc each. */
 struct paste_raw {
-	struct paste_line	*v;
+	struct paste_line	*v;		/* text unused: see off */
+	size_t			*off;
 	size_t			 n, cap;
+	struct strbuf		 arena;
 	bool			 fresh_used;	/* text since the last HTML line break */
 };
+
+struct paste_sax;
 
 static void	 paste_add(struct paste_raw *r, const char *s, size_t len, long lineno,
 		    unsigned flags);
 static void	 paste_split(struct paste_raw *r, const char *buf, size_t len);
 static void	 paste_html(struct paste_raw *r, const char *buf, size_t len);
 static void	 paste_html_text(struct paste_raw *r, struct strbuf *cur, long *curline,
-		    const char *s, long line);
+		    const char *s, size_t len, long line);
+static long	 paste_sax_line(struct paste_sax *h);
+static void	 paste_sax_start(void *ud, const xmlChar *name, const xmlChar **atts);
+static void	 paste_sax_end(void *ud, const xmlChar *name);
+static void	 paste_sax_text(void *ud, const xmlChar *ch, int len);
 static void	 paste_html_break(struct paste_raw *r, struct strbuf *cur, long curline,
 		    bool blank);
 static int	 paste_html_kind(const char *name);
@@ -46,11 +56,19 @@ static void
 paste_add(struct paste_raw *r, const char *s, size_t len, long lineno, unsigned flags)
 {
 	struct paste_line	*l;
+	size_t			 cap;
 
-	if (r->n == r->cap)
+	if (r->n == r->cap) {
+		cap = r->cap;
 		xgrow(&r->v, &r->cap, r->n + 1, sizeof(*r->v));
+		(void)cap;
+		r->off = xreallocarray(r->off, r->cap, sizeof(*r->off));
+	}
+	r->off[r->n] = r->arena.len;
+	strbuf_add(&r->arena, s, len);
+	strbuf_addc(&r->arena, '\0');
 	l = &r->v[r->n++];
-	l->text = xstrndup(s, len);
+	l->text = NULL;
 	l->lineno = lineno;
 	l->flags = flags;
 }
@@ -100,12 +118,23 @@ paste_html_kind(const char *name)
 	    "li", "dl", "dt", "dd", "blockquote", "section", "article", "header",
 	    "footer", "main", "nav", "aside", "figure", "figcaption", "form",
 	    "hr", "body", "html", "details", "summary", "caption", "center", NULL };
+	static const char *const skips[] = { "script", "style", "head", "noscript",
+	    "template", "svg", NULL };
 	size_t	i;
 
-	if (strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
-	    strcmp(name, "head") == 0 || strcmp(name, "noscript") == 0 ||
-	    strcmp(name, "template") == 0 || strcmp(name, "svg") == 0)
-		return HK_SKIP;
+	/* Called twice per element: the common inline tags leave at once. */
+	switch (name[0]) {
+	case 'a': case 'b': case 'c': case 'd': case 'f': case 'h': case 'l':
+	case 'm': case 'n': case 'o': case 'p': case 's': case 't': case 'u':
+		break;
+	default:
+		return HK_INLINE;
+	}
+	if (name[0] == 'a' && name[1] == '\0')
+		return HK_INLINE;
+	for (i = 0; skips[i] != NULL; i++)
+		if (skips[i][0] == name[0] && strcmp(name, skips[i]) == 0)
+			return HK_SKIP;
 	if (strcmp(name, "br") == 0)
 		return HK_BREAK;
 	if (strcmp(name, "pre") == 0)
@@ -113,7 +142,7 @@ paste_html_kind(const char *name)
 	if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && name[2] == '\0')
 		return HK_HEADING;
 	for (i = 0; blocks[i] != NULL; i++)
-		if (strcmp(name, blocks[i]) == 0)
+		if (blocks[i][0] == name[0] && strcmp(name, blocks[i]) == 0)
 			return HK_BLOCK;
 	/* Table cells sit side by side: a space, not a line. */
 	return HK_INLINE;
@@ -136,22 +165,22 @@ paste_html_break(struct paste_raw *r, struct strbuf *cur, long curline, bool bla
 		strbuf_reset(cur);
 	}
 	r->fresh_used = false;
-	if (blank && r->n > 0 && r->v[r->n - 1].text[0] != '\0')
+	if (blank && r->n > 0 && r->arena.buf[r->off[r->n - 1]] != '\0')
 		paste_add(r, "", 0, curline, PASTE_HTML);
 }
 
-/* Text of a node: its newlines end lines (as in the text it was pasted from). */
+/* Text: its newlines end lines (as in the text it was pasted from). */
 static void
 paste_html_text(struct paste_raw *r, struct strbuf *cur, long *curline,
-    const char *s, long line)
+    const char *s, size_t len, long line)
 {
-	const char	*nl;
+	const char	*nl, *end = s + len;
 
 	/* A line break right after a line's end is the same break (<br>\n). */
-	if (cur->len == 0 && r->n > 0 && !r->fresh_used) {
-		if (s[0] == '\r' && s[1] == '\n')
+	if (cur->len == 0 && r->n > 0 && !r->fresh_used && s < end) {
+		if (*s == '\r' && s + 1 < end && s[1] == '\n')
 			s++;
-		if (s[0] == '\n') {
+		if (*s == '\n') {
 			s++;
 			line++;
 		}
@@ -159,93 +188,136 @@ paste_html_text(struct paste_raw *r, struct strbuf *cur, long *curline,
 	r->fresh_used = true;
 	if (cur->len == 0)
 		*curline = line;
-	while ((nl = strchr(s, '\n')) != NULL) {
+	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
 		strbuf_add(cur, s, (size_t)(nl - s));
-		if (nl > s && nl[-1] == '\r')
+		if (cur->len > 0 && cur->buf[cur->len - 1] == '\r')
 			cur->buf[--cur->len] = '\0';
 		paste_add(r, cur->buf, cur->len, *curline, PASTE_HTML);
 		strbuf_reset(cur);
 		s = nl + 1;
 		*curline = ++line;
 	}
-	strbuf_adds(cur, s);
+	strbuf_add(cur, s, (size_t)(end - s));
+}
+
+/* What the SAX callbacks share. */
+struct paste_sax {
+	struct paste_raw	*r;
+	struct strbuf		 cur;
+	long			 curline;
+	int			 skip;		/* depth inside script, style, head... */
+	htmlParserCtxtPtr	 ctxt;
+};
+
+static long
+paste_sax_line(struct paste_sax *h)
+{
+	return h->ctxt != NULL && h->ctxt->input != NULL ? h->ctxt->input->line : 0;
+}
+
+static void
+paste_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
+{
+	struct paste_sax	*h = ud;
+	const char		*name = (const char *)xname;
+	int			 kind = paste_html_kind(name);
+
+	(void)atts;
+	if (h->skip > 0 || kind == HK_SKIP) {
+		if (kind == HK_SKIP)
+			h->skip++;
+		return;
+	}
+	if (kind == HK_BREAK)
+		paste_html_break(h->r, &h->cur, h->curline, false);
+	else if (kind != HK_INLINE)
+		paste_html_break(h->r, &h->cur, h->curline, paste_html_blank(name));
+	if (kind == HK_HEADING) {
+		h->curline = paste_sax_line(h);
+		strbuf_adds(&h->cur, "# ");
+	} else if (kind == HK_INLINE && h->cur.len > 0 &&
+	    (strcmp(name, "td") == 0 || strcmp(name, "th") == 0))
+		strbuf_addc(&h->cur, ' ');
+}
+
+static void
+paste_sax_end(void *ud, const xmlChar *xname)
+{
+	struct paste_sax	*h = ud;
+	const char		*name = (const char *)xname;
+	int			 kind = paste_html_kind(name);
+
+	if (h->skip > 0) {
+		if (kind == HK_SKIP)
+			h->skip--;
+		return;
+	}
+	if (kind != HK_INLINE && kind != HK_BREAK && kind != HK_SKIP)
+		paste_html_break(h->r, &h->cur, h->curline, paste_html_blank(name));
+}
+
+static void
+paste_sax_text(void *ud, const xmlChar *ch, int len)
+{
+	struct paste_sax	*h = ud;
+	const char		*s = (const char *)ch;
+	long			 line = paste_sax_line(h);
+	int			 i;
+
+	if (h->skip > 0 || len <= 0)
+		return;
+	/* The parser is past the text: its first line is that many earlier. */
+	for (i = 0; i < len; i++)
+		if (s[i] == '\n')
+			line--;
+	paste_html_text(h->r, &h->cur, &h->curline, s, (size_t)len,
+	    line > 0 ? line : h->curline);
 }
 
 /*
  * An HTML page or fragment through libxml2's HTML parser (entities
- * decoded, tags dropped), walked without recursion: block elements and
- * <br> end lines, headings become "# " lines, script and style are
- * skipped. Text keeps its own line breaks.
+ * decoded, tags dropped), as SAX events: no tree is built, so the cost
+ * stays that of the scan. Block elements and <br> end lines, headings
+ * become "# " lines, script and style are skipped.
  */
 static void
 paste_html(struct paste_raw *r, const char *buf, size_t len)
 {
-	htmlDocPtr	 doc;
-	xmlNodePtr	 n, root;
-	struct strbuf	 cur;
-	long		 curline = 1;
-	int		 kind;
-	bool		 down;
+	htmlSAXHandler		 sax;
+	struct paste_sax	 h;
+	htmlParserCtxtPtr	 ctxt;
 
-	doc = htmlReadMemory(buf, (int)(len > INT32_MAX ? INT32_MAX : len), NULL,
-	    "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-	    HTML_PARSE_NOIMPLIED);
-	if (doc == NULL || (root = xmlDocGetRootElement(doc)) == NULL) {
-		if (doc != NULL)
-			xmlFreeDoc(doc);
+	ctxt = htmlCreateMemoryParserCtxt(buf, (int)(len > INT32_MAX ? INT32_MAX : len));
+	if (ctxt == NULL) {
 		paste_split(r, buf, len);
 		return;
 	}
-	strbuf_init(&cur);
-	/* Top-level siblings too (HTML_PARSE_NOIMPLIED keeps fragments flat). */
-	n = doc->children;
-	while (n != NULL) {
-		down = false;
-		if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
-			if (n->content != NULL)
-				paste_html_text(r, &cur, &curline, (const char *)n->content,
-				    xmlGetLineNo(n) > 0 ? xmlGetLineNo(n) : curline);
-		} else if (n->type == XML_ELEMENT_NODE) {
-			kind = paste_html_kind((const char *)n->name);
-			if (kind == HK_BREAK)
-				paste_html_break(r, &cur, curline, false);
-			else if (kind != HK_SKIP) {
-				if (kind != HK_INLINE)
-					paste_html_break(r, &cur, curline,
-					    paste_html_blank((const char *)n->name));
-				if (kind == HK_HEADING) {
-					if (xmlGetLineNo(n) > 0)
-						curline = xmlGetLineNo(n);
-					strbuf_adds(&cur, "# ");
-				} else if (kind == HK_INLINE && cur.len > 0 &&
-				    (strcmp((const char *)n->name, "td") == 0 ||
-				    strcmp((const char *)n->name, "th") == 0))
-					strbuf_addc(&cur, ' ');
-				down = n->children != NULL;
-			}
-		}
-		if (down) {
-			n = n->children;
-			continue;
-		}
-		/* Leave finished elements, ending the lines blocks end. */
-		while (n != NULL && n->next == NULL) {
-			n = n->parent;
-			if (n == NULL || n->type != XML_ELEMENT_NODE)
-				n = NULL;
-			else if (paste_html_kind((const char *)n->name) != HK_INLINE)
-				paste_html_break(r, &cur, curline,
-				    paste_html_blank((const char *)n->name));
-		}
-		if (n != NULL)
-			n = n->next;
-	}
-	paste_html_break(r, &cur, curline, false);
+	memset(&sax, 0, sizeof(sax));
+	sax.startElement = paste_sax_start;
+	sax.endElement = paste_sax_end;
+	sax.characters = paste_sax_text;
+	sax.cdataBlock = paste_sax_text;
+	memset(&h, 0, sizeof(h));
+	h.r = r;
+	h.curline = 1;
+	h.ctxt = ctxt;
+	strbuf_init(&h.cur);
+	if (ctxt->sax != NULL)
+		xmlFree(ctxt->sax);
+	ctxt->sax = (xmlSAXHandlerPtr)&sax;
+	ctxt->userData = &h;
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOIMPLIED);
+	(void)htmlParseDocument(ctxt);
+	ctxt->sax = NULL;
+	if (ctxt->myDoc != NULL)
+		xmlFreeDoc(ctxt->myDoc);
+	htmlFreeParserCtxt(ctxt);
+	paste_html_break(r, &h.cur, h.curline, false);
 	/* Closing blocks leave blank lines at the end: nothing was there. */
-	while (r->n > 0 && r->v[r->n - 1].text[0] == '\0')
-		free(r->v[--r->n].text);
-	strbuf_free(&cur);
-	xmlFreeDoc(doc);
+	while (r->n > 0 && r->arena.buf[r->off[r->n - 1]] == '\0')
+		r->n--;
+	strbuf_free(&h.cur);
 }
 
 bool
@@ -356,65 +428,83 @@ paste_markup(char *s)
 static void
 paste_clean(struct paste_text *pt, struct paste_raw *r)
 {
-	struct strbuf	 sb;
+	struct strbuf	 out;
 	const char	*s, *f;
 	unsigned	 depth, d2, flags;
 	bool		 fenced = false;
-	size_t		 i, q;
+	size_t		 i, q, start, *at;
 	long		 lineno;
+	char		*t;
 
 	pt->lines = xcalloc(r->n + 1, sizeof(*pt->lines));
+	at = xcalloc(r->n + 1, sizeof(*at));
 	pt->n = 0;
-	strbuf_init(&sb);
+	strbuf_init(&out);
 	for (i = 0; i < r->n; i++) {
-		s = r->v[i].text;
+		s = r->arena.buf + r->off[i];
 		lineno = r->v[i].lineno;
+		if (*s == '\0') {
+			/* Blank: nothing to undo (the common case in long inputs). */
+			at[pt->n] = out.len;
+			strbuf_addc(&out, '\0');
+			pt->lines[pt->n].lineno = lineno;
+			pt->lines[pt->n].flags = r->v[i].flags | (fenced ? PASTE_FENCED : 0);
+			pt->n++;
+			continue;
+		}
 		q = paste_quote(s, &depth);
 		flags = r->v[i].flags | (depth > 0 ? PASTE_QUOTED : 0);
-		strbuf_reset(&sb);
-		strbuf_adds(&sb, s + q);
-		while (depth > 0 && sb.len >= PASTE_FLOWED_MIN &&
-		    sb.buf[sb.len - 1] == ' ' && i + 1 < r->n) {
-			s = r->v[i + 1].text;
+		start = out.len;
+		strbuf_adds(&out, s + q);
+		while (depth > 0 && out.len - start >= PASTE_FLOWED_MIN &&
+		    out.buf[out.len - 1] == ' ' && i + 1 < r->n) {
+			s = r->arena.buf + r->off[i + 1];
 			q = paste_quote(s, &d2);
 			if (d2 != depth || s[q] == '\0' || s[q] == ' ')
 				break;
-			strbuf_adds(&sb, s + q);
+			strbuf_adds(&out, s + q);
 			i++;
 		}
-		pt->lines[pt->n].text = strbuf_detach(&sb);
-		pt->lines[pt->n].lineno = lineno;
-		paste_nbsp(pt->lines[pt->n].text);
-		f = pt->lines[pt->n].text;
-		f += strspn(f, " ");
+		strbuf_addc(&out, '\0');
+		/* In place: the steps below only shorten the line. */
+		t = out.buf + start;
+		paste_nbsp(t);
+		f = t + strspn(t, " ");
 		if (strncmp(f, "```", 3) == 0 || strncmp(f, "~~~", 3) == 0) {
 			fenced = !fenced;
 			flags |= PASTE_FENCE;
 		} else if (fenced)
 			flags |= PASTE_FENCED;
 		else
-			paste_markup(pt->lines[pt->n].text);
+			paste_markup(t);
+		at[pt->n] = start;
+		pt->lines[pt->n].lineno = lineno;
 		pt->lines[pt->n].flags = flags;
 		pt->n++;
 	}
-	strbuf_free(&sb);
+	/* The arena is final: the lines can point into it now. */
+	pt->buf = strbuf_detach(&out);
+	for (i = 0; i < pt->n; i++)
+		pt->lines[i].text = pt->buf + at[i];
+	free(at);
 }
 
 void
 text_paste_read(struct paste_text *pt, const char *buf, size_t len)
 {
-	struct paste_raw	 r = { 0 };
-	size_t			 i;
+	struct paste_raw	 r;
 
 	memset(pt, 0, sizeof(*pt));
+	memset(&r, 0, sizeof(r));
+	strbuf_init(&r.arena);
 	pt->html = text_paste_is_html(buf, len);
 	if (pt->html)
 		paste_html(&r, buf, len);
 	else
 		paste_split(&r, buf, len);
 	paste_clean(pt, &r);
-	for (i = 0; i < r.n; i++)
-		free(r.v[i].text);
+	strbuf_free(&r.arena);
+	free(r.off);
 	free(r.v);
 }
 
@@ -435,10 +525,7 @@ text_paste_join(const struct paste_text *pt)
 void
 text_paste_free(struct paste_text *pt)
 {
-	size_t	i;
-
-	for (i = 0; i < pt->n; i++)
-		free(pt->lines[i].text);
+	free(pt->buf);
 	free(pt->lines);
 	memset(pt, 0, sizeof(*pt));
 }

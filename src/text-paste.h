@@ -8,7 +8,8 @@
  * format=flowed soft line breaks of quoted mail. Markdown code fences are
  * kept and flagged, so a reader can tell a "#" prompt from a heading.
  * docs/fio-dd.md lists the rules. Linear in the input; never prints.
- * Ownership: a paste_text owns its lines; text_paste_free releases them.
+ * Ownership: a paste_text owns its lines (one buffer); text_paste_free
+ * releases them.
  */
 #ifndef BENCHREPORT_TEXT_PASTE_H
 #define BENCHREPORT_TEXT_PASTE_H
@@ -29,8 +30,9 @@ struct paste_line {
 };
 
 struct paste_text {
-	struct paste_line	*lines;
+	struct paste_line	*lines;		/* texts point into buf */
 	size_t			 n;
+	char			*buf;
 	bool			 html;	/* the source was read as HTML */
 };
 
