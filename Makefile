@@ -27,7 +27,8 @@ DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
-		  valgrind:valgrind clang:clang clang:libclang-rt-dev
+		  valgrind:valgrind clang:clang clang:libclang-rt-dev \
+		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all
 
 ifeq ($(FUZZ),1)
 # Internal: the harness build (make fuzz). Warnings are the gcc build's job;

@@ -229,6 +229,11 @@ fio_names_unit_kib(const char *unit, size_t len)
 		if (unit[i] != 'i')
 			u[n++] = (char)toupper((unsigned char)unit[i]);
 	u[n] = '\0';
+	/* Bits (unit_base=1: "Gibit", 2.x "Kbit"): the same prefixes, over 8. */
+	if (n >= 2 && strcmp(u + n - 2, "BT") == 0) {
+		u[n - 1] = '\0';
+		return fio_names_unit_kib(u, n - 1) / 8;
+	}
 	if (strcmp(u, "B") == 0)
 		return 1.0 / 1024;
 	if (strcmp(u, "KB") == 0 || strcmp(u, "K") == 0)

@@ -140,7 +140,10 @@ double	 fio_names_time_scale(const char *unit, size_t len);
  * 23900) at s; *end is set past it. Returns 0 or -1.
  */
 int	 fio_names_number(const char *s, double *v, const char **end);
-/* Size of a bandwidth/size unit ("KiB", "MB", "KB", "B") in KiB; 0 if unknown. */
+/*
+ * Size of a bandwidth/size unit ("KiB", "MB", "KB", "B", and in bits
+ * "Gibit", "Kbit") in KiB; 0 if unknown.
+ */
 double	 fio_names_unit_kib(const char *unit, size_t len);
 
 #endif

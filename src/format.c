@@ -194,17 +194,37 @@ format_sha256_text(const char *text, char out[65])
 		snprintf(out + 2 * i, 3, "%02x", md[i]);
 }
 
+char *
+format_result_dir_file(const char *path)
+{
+	struct stat	 st;
+	char		*f;
+
+	if (stat(path, &st) == -1 || !S_ISDIR(st.st_mode))
+		return NULL;
+	f = xasprintf("%s/composite.xml", path);
+	if (stat(f, &st) == -1 || !S_ISREG(st.st_mode)) {
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
 const struct reader *
 format_detect_file(const char *path, struct diag *d)
 {
 	struct stat		 st;
 	const struct reader	*best = NULL;
-	char			*head = NULL;
+	char			*head = NULL, *dirfile = format_result_dir_file(path);
 	size_t			 got = 0, i;
 	int			 fd, score, best_score = 0;
 
-	if ((fd = format_open(path, &st, d)) == -1)
+	if (dirfile != NULL)
+		path = dirfile;
+	if ((fd = format_open(path, &st, d)) == -1) {
+		free(dirfile);
 		return NULL;
+	}
 	if (st.st_size == 0) {
 		diag_set(d, path, 0, "empty file");
 		goto out;
@@ -225,6 +245,7 @@ format_detect_file(const char *path, struct diag *d)
 		    "OpenBenchmarking export, fio or dd output)");
 out:
 	free(head);
+	free(dirfile);
 	close(fd);
 	return best;
 }
@@ -234,10 +255,15 @@ format_read_file(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	const struct reader	*r;
+	char			*dirfile = format_result_dir_file(path);
+	int			 rc = -1;
 
-	if ((r = format_detect_file(path, d)) == NULL)
-		return -1;
-	return format_read_file_as(r, path, opt, rs, d);
+	if (dirfile != NULL)
+		path = dirfile;
+	if ((r = format_detect_file(path, d)) != NULL)
+		rc = format_read_file_as(r, path, opt, rs, d);
+	free(dirfile);
+	return rc;
 }
 
 int

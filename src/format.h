@@ -100,6 +100,11 @@ int	 format_read_file_as(const struct reader *r, const char *path,
  * Returns a buffer to free() or NULL with d filled.
  */
 char	*format_slurp(const char *path, size_t *len, struct diag *d);
+/*
+ * A PTS result directory (one holding a regular composite.xml) stands for
+ * that file: "DIR/composite.xml" to free(), or NULL for any other path.
+ */
+char	*format_result_dir_file(const char *path);
 /* Hex SHA-256 of the file's bytes into out[65]. Returns 0 or -1 with d. */
 int	 format_sha256_file(const char *path, char out[65], struct diag *d);
 /* The SHA-256 of text (without its NUL) as 64 hex digits and a NUL. */

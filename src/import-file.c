@@ -7,6 +7,7 @@
  * It does not print; commands report what it returns.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "import-file.h"
@@ -18,6 +19,9 @@ struct import_file_ctx {
 };
 
 static int	 import_file_test(struct result_set *, void *, struct diag *);
+static int	 import_file_read(struct store *, const char *, const struct reader *,
+		    const struct read_options *, struct result_set *,
+		    struct import_file_result *, struct import_file_ctx *, struct diag *);
 static int	 import_file_put(struct import_file_ctx *, struct result_set *,
 		    const struct test *, struct diag *);
 static int	 import_file_recheck(const char *path, const struct reader *r,
@@ -70,13 +74,30 @@ import_file(struct store *st, const char *path, const struct reader *r,
     struct import_file_result *res, struct diag *d)
 {
 	struct import_file_ctx	 c;
-	struct read_stream	 stream;
-	char			 sum[65];
-	size_t			 i;
+	char			*dirfile;
+	int			 rc;
 
 	memset(res, 0, sizeof(*res));
 	memset(&c, 0, sizeof(c));
 	c.res = res;
+	/* A PTS result directory is its composite.xml. */
+	if ((dirfile = format_result_dir_file(path)) != NULL)
+		path = dirfile;
+	rc = import_file_read(st, path, r, ro, rs, res, &c, d);
+	free(dirfile);
+	return rc;
+}
+
+static int
+import_file_read(struct store *st, const char *path, const struct reader *r,
+    const struct read_options *ro, struct result_set *rs,
+    struct import_file_result *res, struct import_file_ctx *cp, struct diag *d)
+{
+	struct import_file_ctx	 c = *cp;
+	struct read_stream	 stream;
+	char			 sum[65];
+	size_t			 i;
+
 	if (r == NULL && (r = format_detect_file(path, d)) == NULL)
 		return -1;
 	/* format_sha256_file refuses what is not a regular file. */

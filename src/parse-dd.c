@@ -17,12 +17,15 @@
 #include <glib.h>
 
 #include "format.h"
+#include "parse-dd.h"
 #include "runs-merge.h"
 #include "strbuf.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 #define DD_HEADING_MAX	60	/* longest line taken for a heading */
 #define DD_KEY_MAX	40	/* longest key of a "Key: value" fact */
+#define DD_REC_MEMO	4	/* records answers remembered */
 
 struct parse_dd_state {
 	const char		*path;
@@ -31,6 +34,8 @@ struct parse_dd_state {
 	GRegex			*re_gnu, *re_bsd, *re_rec, *re_cmd, *re_arg, *re_kv;
 	struct kv_list		 cmd;		/* operands of the last dd command line */
 	char			*heading;	/* candidate system name */
+	char			*label;		/* what the text calls the next runs */
+	GPtrArray		*labels;	/* the label of each result, by test index */
 	char			*system;	/* heading that got facts: results go there */
 	struct kv_list		 sysfacts;
 	char			*error;		/* last "dd: ..." line not yet tied to a result */
@@ -38,6 +43,9 @@ struct parse_dd_state {
 	long			 records;	/* records lines since the last summary */
 	long			 results;
 	long			 errors;
+	const char		*rec_line[DD_REC_MEMO];	/* parse_dd_records' last answers */
+	bool			 rec_yes[DD_REC_MEMO];
+	size_t			 rec_next;
 };
 
 static int	 parse_dd_detect(const char *head, size_t len);
@@ -57,6 +65,11 @@ static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 static const char *parse_dd_kind(const char *file);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
+static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
+static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
+static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
+static void	 parse_dd_labels(struct parse_dd_state *st);
 static void	 parse_dd_init(struct parse_dd_state *st);
 static void	 parse_dd_fini(struct parse_dd_state *st);
 
@@ -68,14 +81,24 @@ const struct reader reader_dd = {
 };
 
 /*
- * The GNU summary in any locale: "N <bytes> (...) <copied>, T <s>, R <unit>";
- * below 1000 bytes GNU leaves out the parenthesised sizes ("10 bytes copied").
+ * The GNU summary by its structure, in any locale: a byte count (after at
+ * most two words: Ukrainian "скопійовано N ..."), words, the sizes in
+ * parentheses (left out below 1000 bytes), words, a separator (",", or
+ * the full-width "，" of Chinese), the seconds with either decimal mark
+ * and their unit ("s"; "seconds" in coreutils 6 and busybox), a
+ * separator, the rate ending in "B/s". Words are bounded, so a match
+ * costs at most a few hundred steps per line.
  */
-#define DD_RE_GNU	"^\\s*(\\d+) \\S+(?: \\(([^)]*)\\))? \\S+, " \
-			"([0-9]+(?:[.,][0-9]+)?(?:e-?[0-9]+)?) (\\S+), ([0-9.,]+ ?\\S*/s|\\S+ \\S*/s)\\s*$"
-#define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) secs " \
+#define DD_SEP		"\\s*(?:,|\xef\xbc\x8c)\\s*"
+#define DD_RE_GNU	"^\\s*(?:[^\\d\\s]\\S{0,40}\\s+){0,2}(\\d+)\\s+[^\\d\\s(,][^(,\\d]{0,60}?" \
+			"(?:\\(([^()]{0,60})\\)[^,\\d]{0,60}?)?" DD_SEP \
+			"([0-9]+(?:[.,][0-9]+)?(?:e[-+]?[0-9]+)?) ?(\\S{1,12}?)" DD_SEP \
+			"([0-9.,]+ ?\\S{0,3}/s|\\S{1,12} \\S{0,3}/s)\\s*$"
+/* BSD/macOS "secs", coreutils 5.x "seconds": "N bytes transferred in T ... (R bytes/sec)". */
+#define DD_RE_BSD	"^\\s*(\\d+) bytes transferred in ([0-9]+(?:[.,][0-9]+)?) (secs|seconds) " \
 			"\\((\\d+) bytes/sec\\)"
-#define DD_RE_REC	"^\\s*(\\d+)\\+(\\d+) \\S+ \\S+\\s*$"
+/* "N+M records in" in any locale: "4+0 zapisa primljeno", "输入了 4+0 块记录". */
+#define DD_RE_REC	"^\\s*(?:\\S{1,20}\\s+)?(\\d+)\\+(\\d+)(?:\\s+\\S{1,30}){1,3}\\s*$"
 
 static void
 parse_dd_init(struct parse_dd_state *st)
@@ -86,6 +109,7 @@ parse_dd_init(struct parse_dd_state *st)
 	st->re_cmd = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
 	    0, 0, NULL);
 	st->re_arg = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", 0, 0, NULL);
+	st->labels = g_ptr_array_new_with_free_func(g_free);
 	st->re_kv = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
 	    0, 0, NULL);
 }
@@ -102,6 +126,9 @@ parse_dd_fini(struct parse_dd_state *st)
 	kv_list_free(&st->cmd);
 	kv_list_free(&st->sysfacts);
 	free(st->heading);
+	free(st->label);
+	if (st->labels != NULL)
+		g_ptr_array_free(st->labels, TRUE);
 	free(st->system);
 	free(st->error);
 }
@@ -110,24 +137,29 @@ static int
 parse_dd_detect(const char *head, size_t len)
 {
 	struct parse_dd_state	 st;
-	const char		*p, *e;
-	char			*line;
+	struct paste_text	 pt;
+	const char		*line;
+	size_t			 i;
 	int			 sums = 0, recs = 0, errs = 0;
 
+	/* Nothing dd prints: no need to clean the text. */
+	if (strstr(head, "/s") == NULL && strstr(head, "records") == NULL &&
+	    strstr(head, "dd: ") == NULL && strstr(head, "+0 ") == NULL &&
+	    strstr(head, "+1 ") == NULL)
+		return 0;
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
-	for (p = head; *p != '\0'; p = e + (*e != '\0')) {
-		e = p + strcspn(p, "\r\n");
-		line = xstrndup(p, (size_t)(e - p));
-		if (g_regex_match(st.re_gnu, line, 0, NULL) ||
-		    g_regex_match(st.re_bsd, line, 0, NULL))
+	text_paste_read(&pt, head, len);
+	for (i = 0; i < pt.n; i++) {
+		line = pt.lines[i].text;
+		if (parse_dd_summary(&st, line))
 			sums++;
-		else if (g_regex_match(st.re_rec, line, 0, NULL))
+		else if (parse_dd_records(&st, line))
 			recs++;
-		else if (strncmp(line, "dd: ", 4) == 0)
+		else if (strncmp(line + strspn(line, " \t"), "dd: ", 4) == 0)
 			errs++;
-		free(line);
 	}
+	text_paste_free(&pt);
 	parse_dd_fini(&st);
 	if (sums > 0)
 		return 60;
@@ -135,6 +167,59 @@ parse_dd_detect(const char *head, size_t len)
 	if (recs >= 2 || errs > 0)
 		return 35;
 	return 0;
+}
+
+size_t
+parse_dd_count(const char *buf, size_t len)
+{
+	struct parse_dd_state	 st;
+	struct paste_text	 pt;
+	size_t			 i, n = 0;
+
+	if (strstr(buf, "/s") == NULL)
+		return 0;
+	memset(&st, 0, sizeof(st));
+	parse_dd_init(&st);
+	text_paste_read(&pt, buf, len);
+	for (i = 0; i < pt.n; i++)
+		if (parse_dd_summary(&st, pt.lines[i].text))
+			n++;
+	text_paste_free(&pt);
+	parse_dd_fini(&st);
+	return n;
+}
+
+/* True when line is a GNU, busybox or BSD summary. */
+static bool
+parse_dd_summary(struct parse_dd_state *st, const char *line)
+{
+	/* Every summary ends in a rate: most lines need no expression. */
+	if (strstr(line, "/s") == NULL && strstr(line, "/sec") == NULL)
+		return false;
+	return g_regex_match(st->re_gnu, line, 0, NULL) ||
+	    g_regex_match(st->re_bsd, line, 0, NULL);
+}
+
+/*
+ * "N+M records in": a '+' first. A line is asked about up to three times
+ * (as the line, the next and the previous one): the last answers are kept.
+ */
+static bool
+parse_dd_records(struct parse_dd_state *st, const char *line)
+{
+	size_t	i;
+	bool	yes;
+
+	if (line == NULL || strchr(line, '+') == NULL)
+		return false;
+	for (i = 0; i < DD_REC_MEMO; i++)
+		if (st->rec_line[i] == line)
+			return st->rec_yes[i];
+	yes = g_regex_match(st->re_rec, line, 0, NULL);
+	st->rec_line[st->rec_next] = line;
+	st->rec_yes[st->rec_next] = yes;
+	st->rec_next = (st->rec_next + 1) % DD_REC_MEMO;
+	return yes;
 }
 
 /* A number in the C or a comma-decimal locale: "0,000108001". */
@@ -284,8 +369,11 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 		scale *= base;
 	*mbs = v * scale / 1e6;
 	/* SI prefixes move the decimal point: the text keeps dd's digits. */
-	if (!binary)
+	if (!binary) {
 		*text = parse_dd_shift(num, 3 * power - 6);
+		/* The value is the printed figure, not a product's rounding. */
+		*mbs = g_ascii_strtod(*text, NULL);
+	}
 	free(num);
 	return true;
 }
@@ -373,6 +461,7 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	t->display = DISPLAY_BAR;
 	model_set_str(&t->display_raw, "BAR_GRAPH");
 	kv_list_add(&t->facts, "dd variant", variant);
+	g_ptr_array_add(st->labels, st->label != NULL ? g_strdup(st->label) : NULL);
 	for (i = 0; i < st->cmd.len; i++)
 		kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
 	v = test_add_value(t, sys);
@@ -405,7 +494,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	const char	*p = line + strspn(line, " \t");
 	char		*given;
 
-	if (g_regex_match(st->re_gnu, line, 0, &mi)) {
+	if (parse_dd_summary(st, line) && g_regex_match(st->re_gnu, line, 0, &mi)) {
 		/* status=progress: CR-separated updates are not the summary. */
 		if (!progress) {
 			a = g_match_info_fetch(mi, 1);
@@ -414,29 +503,39 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			dd = g_match_info_fetch(mi, 4);
 			r = g_match_info_fetch(mi, 5);
 			given = g_strstrip(xstrdup(p));
-			/* busybox: "(1.0MB)" without a space, "seconds". */
-			parse_dd_result(st, lineno, a, c, r, strcmp(dd, "seconds") == 0 ||
-			    (*b != '\0' && strchr(b, ' ') == NULL) ? "busybox" : "GNU",
-			    given);
+			/*
+			 * busybox: "(1.0MB)" without a space; coreutils 6.x also
+			 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+			 */
+			parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
+			    strchr(b, ' ') == NULL) || (*b == '\0' &&
+			    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
+			    "busybox" : "GNU", given);
 			free(given);
 		}
 		goto out;
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_bsd, line, 0, &mi)) {
+	if (strstr(line, "bytes/sec") != NULL && g_regex_match(st->re_bsd, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
-		b = g_match_info_fetch(mi, 3);
+		dd = g_match_info_fetch(mi, 3);
+		b = g_match_info_fetch(mi, 4);
 		r = g_strdup_printf("%s B/s", b);
 		given = g_strstrip(xstrdup(p));
-		parse_dd_result(st, lineno, a, c, r, "BSD", given);
+		/* coreutils 5.x wrote BSD's sentence with "seconds". */
+		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
+		    "GNU", given);
 		free(given);
 		goto out;
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_rec, line, 0, NULL)) {
+	if (parse_dd_records(st, line)) {
+		/* "read test" right above a run's output names it. */
+		if (st->records == 0 && parse_dd_label_like(st, prev))
+			parse_dd_set_label(st, prev);
 		st->records++;
 		return;
 	}
@@ -452,11 +551,13 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->errors++;
 		return;
 	}
-	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+	if (strstr(line, "dd") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
 		GMatchInfo	*ai = NULL;
 		gchar		*args = g_match_info_fetch(mi, 1), *k, *v;
 
 		kv_list_free(&st->cmd);
+		if (parse_dd_label_like(st, prev))
+			parse_dd_set_label(st, prev);
 		g_regex_match(st->re_arg, args, 0, &ai);
 		while (g_match_info_matches(ai)) {
 			k = g_match_info_fetch(ai, 1);
@@ -472,7 +573,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_kv, line, 0, &mi)) {
+	if (strchr(line, ':') != NULL && g_regex_match(st->re_kv, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		b = g_match_info_fetch(mi, 2);
 		if (st->heading != NULL) {
@@ -482,18 +583,36 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 				model_set_str(&st->system, st->heading);
 				kv_list_free(&st->sysfacts);
 			}
+			/* A heading with facts is a system, not a label. */
+			if (g_strcmp0(st->label, st->heading) == 0) {
+				free(st->label);
+				st->label = NULL;
+			}
 			kv_list_add(&st->sysfacts, a, b);
 		}
 		goto out;
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	/* A heading: a short line alone between blank lines, or markdown "#". */
+	/*
+	 * A heading: a short line alone between blank lines, markdown "#",
+	 * wiki "== X ==". It names a system if facts follow, else it labels
+	 * the runs below it.
+	 */
 	if (*p != '\0' && strlen(p) <= DD_HEADING_MAX && strchr(p, ':') == NULL &&
-	    ((parse_dd_blank(prev) && parse_dd_blank(next)) || *p == '#')) {
+	    ((parse_dd_blank(prev) && parse_dd_blank(next)) || *p == '#' ||
+	    (*p == '=' && p[strlen(p) - 1] == '=' && p[strspn(p, "= ")] != '\0'))) {
 		free(st->heading);
-		st->heading = g_strstrip(xstrdup(p + strspn(p, "#")));
+		st->heading = g_strstrip(xstrdup(p + strspn(p, "#=")));
+		st->heading[strcspn(st->heading, "=")] = '\0';
+		g_strstrip(st->heading);
+		parse_dd_set_label(st, st->heading);
+		return;
 	}
+	/* "write:", "Test results:": a short line ending in a colon. */
+	if (*p != '\0' && strlen(p) <= DD_HEADING_MAX && p[strlen(p) - 1] == ':' &&
+	    strchr(p, ':') == p + strlen(p) - 1)
+		parse_dd_set_label(st, p);
 	return;
 out:
 	g_match_info_free(mi);
@@ -504,16 +623,97 @@ out:
 	g_free(r);
 }
 
+/* The label of the next runs: text without markup ("**", "__") and colon. */
+static void
+parse_dd_set_label(struct parse_dd_state *st, const char *text)
+{
+	char	*l = g_strstrip(xstrdup(text + strspn(text, " \t*_#")));
+	size_t	 n = strlen(l);
+
+	while (n > 0 && (l[n - 1] == ':' || l[n - 1] == '*' || l[n - 1] == '_' ||
+	    l[n - 1] == ' '))
+		l[--n] = '\0';
+	free(st->label);
+	st->label = NULL;
+	if (n > 0)
+		st->label = l;
+	else
+		free(l);
+}
+
+/*
+ * A line that can name the run below it: short text with a letter, no
+ * operand ("="), no prompt, nothing dd prints itself.
+ */
+static bool
+parse_dd_label_like(struct parse_dd_state *st, const char *s)
+{
+	const char	*c;
+	size_t		 n;
+
+	if (s == NULL)
+		return false;
+	s += strspn(s, " \t");
+	n = strlen(s);
+	if (n == 0 || n > 40 || strchr(s, '=') != NULL || *s == '$' || *s == '#' ||
+	    *s == '`' || s[n - 1] == '$' || s[n - 1] == '#' || s[n - 1] == '>' ||
+	    strncmp(s, "dd", 2) == 0 || parse_dd_summary(st, s) ||
+	    parse_dd_records(st, s))
+		return false;
+	if ((c = strchr(s, ':')) != NULL && c != s + n - 1)
+		return false;
+	for (c = s; *c != '\0'; c++)
+		if (isalpha((unsigned char)*c))
+			return true;
+	return false;
+}
+
+/*
+ * Labels make tests: when the runs carry two or more different labels,
+ * each labelled run's test gets " - Label: X" and a "label" fact, so
+ * runs with different labels stay apart and runs with the same label
+ * (or none) are repeats. One label for everything names nothing.
+ */
+static void
+parse_dd_labels(struct parse_dd_state *st)
+{
+	const char	*first = NULL, *l;
+	struct test	*t;
+	char		*desc;
+	bool		 several = false;
+	size_t		 i;
+
+	for (i = 0; i < st->labels->len; i++)
+		if ((l = g_ptr_array_index(st->labels, i)) != NULL) {
+			if (first == NULL)
+				first = l;
+			else if (strcmp(first, l) != 0)
+				several = true;
+		}
+	if (!several)
+		return;
+	for (i = 0; i < st->labels->len && i < st->rs->ntests; i++) {
+		if ((l = g_ptr_array_index(st->labels, i)) == NULL)
+			continue;
+		t = &st->rs->tests[i];
+		desc = xasprintf("%s - Label: %s", t->description, l);
+		model_set_str(&t->description, desc);
+		model_set_str(&t->arguments, desc);
+		kv_list_add(&t->facts, "label", l);
+		free(desc);
+	}
+}
+
 static int
 parse_dd_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct parse_dd_state	 st;
-	char			*buf = NULL, **lines = NULL;
-	bool			*progress = NULL;
-	const char		*p, *e;
-	size_t			 len, n = 0, cap = 0, i;
-	long			*lineno = NULL, ln = 1;
+	struct paste_text	 pt = { 0 };
+	char			*buf = NULL, *joined;
+	const char		*prev, *next, *line;
+	size_t			 len, i, k;
+	bool			 progress;
 	int			 rc = -1;
 
 	memset(&st, 0, sizeof(st));
@@ -527,28 +727,41 @@ parse_dd_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "binary data (NUL bytes): not dd output");
 		goto out;
 	}
-	/*
-	 * Segments split at CR and LF (CRLF is one line end); a segment next
-	 * to a lone CR is a progress update.
-	 */
-	for (p = buf; *p != '\0'; p = e + (*e != '\0') + (e[0] == '\r' && e[1] == '\n')) {
-		e = p + strcspn(p, "\r\n");
-		if (n == cap) {
-			xgrow(&lines, &cap, n + 1, sizeof(*lines));
-			progress = xreallocarray(progress, cap, sizeof(*progress));
-			lineno = xreallocarray(lineno, cap, sizeof(*lineno));
+	text_paste_read(&pt, buf, len);
+	for (i = 0; i < pt.n; i++) {
+		line = pt.lines[i].text;
+		if (*line == '\0')
+			continue;	/* a blank line matches nothing */
+		prev = i > 0 ? pt.lines[i - 1].text : NULL;
+		next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+		/*
+		 * A progress update: a line a CR overwrote, or a summary right
+		 * before "records in" with no "records out" above it (an
+		 * update pasted without its CR).
+		 */
+		progress = (pt.lines[i].flags & PASTE_OVERWRITTEN) != 0 ||
+		    (st.records == 0 && parse_dd_records(&st, next));
+		/* A summary a mail client or editor wrapped onto two lines. */
+		if (next != NULL && (strstr(next, "/s") != NULL ||
+		    strstr(next, "/sec") != NULL) && !parse_dd_summary(&st, line) &&
+		    !parse_dd_records(&st, line)) {
+			k = strlen(line);
+			while (k > 0 && line[k - 1] == ' ')
+				k--;
+			joined = xasprintf("%.*s %s", (int)k, line,
+			    next + strspn(next, " "));
+			if (parse_dd_summary(&st, joined)) {
+				i++;
+				next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+				parse_dd_line(&st, prev, joined, next,
+				    pt.lines[i - 1].lineno, false);
+				free(joined);
+				continue;
+			}
+			free(joined);
 		}
-		lines[n] = xstrndup(p, (size_t)(e - p));
-		progress[n] = (e[0] == '\r' && e[1] != '\n') ||
-		    (p > buf && p[-1] == '\r');
-		lineno[n] = ln;
-		if (*e == '\n' || (e[0] == '\r' && e[1] == '\n'))
-			ln++;
-		n++;
+		parse_dd_line(&st, prev, line, next, pt.lines[i].lineno, progress);
 	}
-	for (i = 0; i < n; i++)
-		parse_dd_line(&st, i > 0 ? lines[i - 1] : NULL, lines[i],
-		    i + 1 < n ? lines[i + 1] : NULL, lineno[i], progress[i]);
 	if (st.results == 0) {
 		if (st.error != NULL)
 			diag_set(d, path, st.error_line, "dd failed: \"%s\"", st.error);
@@ -563,6 +776,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	if (st.error != NULL)
 		format_warn(opt, path, st.error_line, "dd error without a result "
 		    "after it: \"%s\"", st.error);
+	parse_dd_labels(&st);
 	runs_merge_within(rs, opt, path);
 	model_set_str(&rs->generator, "dd");
 	if (rs->title == NULL) {
@@ -574,11 +788,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	}
 	rc = 0;
 out:
-	for (i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
-	free(progress);
-	free(lineno);
+	text_paste_free(&pt);
 	free(buf);
 	parse_dd_fini(&st);
 	return rc;

@@ -29,6 +29,10 @@ static int	 parse_fio_json_read(const char *path, const struct read_options *opt
 static bool	 parse_fio_json_num(struct json_object *o, const char *key, double *v);
 static void	 parse_fio_json_opts(struct json_object *o, struct fio_job *j);
 static void	 parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd);
+static void	 parse_fio_json_all_clients(struct json_object *jo, int major,
+		    const char *version, struct json_object *global,
+		    struct fio_job_list *l, const struct read_options *opt,
+		    const char *path);
 static void	 parse_fio_json_job(struct json_object *jo, int major, const char *version,
 		    struct json_object *global, struct fio_job_list *l);
 static const char *parse_fio_json_start(const char *buf);
@@ -184,6 +188,40 @@ parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd)
 		fd->clat_p99_us = v * scale;
 	} else if (active)
 		fd->has_clat_p99 = fio_names_bins_pct(fd, 99, &fd->clat_p99_us) == 0;
+}
+
+/*
+ * client/server: the "All clients" aggregate is fio's sum over the hosts.
+ * When every host ran the same job (name, group and options), it is that
+ * job on a system of its own, "All clients", beside the hosts; otherwise
+ * it matches no host's test and is left out, with a warning.
+ */
+static void
+parse_fio_json_all_clients(struct json_object *jo, int major, const char *version,
+    struct json_object *global, struct fio_job_list *l,
+    const struct read_options *opt, const char *path)
+{
+	struct fio_job	*j, *first;
+	size_t		 i;
+
+	for (i = 1; i < l->len; i++)
+		if (g_strcmp0(l->items[i].name, l->items[0].name) != 0 ||
+		    l->items[i].groupid != l->items[0].groupid ||
+		    !kv_list_equal(&l->items[i].opts, &l->items[0].opts)) {
+			format_warn(opt, path, 0, "the \"All clients\" aggregate is "
+			    "left out: the hosts ran different jobs");
+			return;
+		}
+	parse_fio_json_job(jo, major, version, global, l);
+	first = &l->items[0];
+	j = &l->items[l->len - 1];
+	free(j->name);
+	j->name = first->name != NULL ? xstrdup(first->name) : NULL;
+	free(j->host);
+	j->host = xstrdup("All clients");
+	j->run = first->run;
+	for (i = 0; i < first->opts.len; i++)
+		fio_job_set_opt(j, first->opts.items[i].key, first->opts.items[i].value);
 }
 
 static void
@@ -350,7 +388,7 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct json_tokener	*tok = NULL;
-	struct json_object	*root = NULL, *jobs = NULL, *global = NULL, *x;
+	struct json_object	*root = NULL, *jobs = NULL, *global = NULL, *x, *agg = NULL;
 	struct fio_job_list	 jl = { 0 };
 	enum json_tokener_error	 jerr;
 	const char		*start, *end;
@@ -440,10 +478,12 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 
 		if (!json_object_is_type(jo, json_type_object))
 			continue;
-		/* The aggregate of a client/server run is not a host. */
+		/* The aggregate of a client/server run: after the hosts. */
 		if (clients && json_object_object_get_ex(jo, "jobname", &x) &&
-		    strcmp(json_object_get_string(x), "All clients") == 0)
+		    strcmp(json_object_get_string(x), "All clients") == 0) {
+			agg = jo;
 			continue;
+		}
 		if (json_object_object_get_ex(jo, "error", &x) &&
 		    json_object_get_int(x) != 0)
 			format_warn(opt, path, 0, "job %zu reports error %d",
@@ -456,6 +496,8 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	fio_names_fold_clones(&jl, opt, path);
+	if (agg != NULL)
+		parse_fio_json_all_clients(agg, major, version, global, &jl, opt, path);
 	parse_fio_json_crosscheck(opt, path, buf, &jl);
 	if (fio_names_finish(rs, &jl, opt, path, 0, "fio JSON", d) == -1)
 		goto out;

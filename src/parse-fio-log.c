@@ -70,6 +70,7 @@ static int	 parse_fio_log_read(const char *path, const struct read_options *opt,
 		    struct result_set *rs, struct diag *d);
 static int	 parse_fio_log_fields(const char *line, double *f, int max);
 static enum log_kind parse_fio_log_kind(const char *path, char **job);
+static bool	 parse_fio_log_all_ones(const struct log_dir *dirs);
 static double	 parse_fio_log_bin_value(size_t idx);
 static double	 parse_fio_log_hist_pct(const double *bins, size_t n, double pct);
 static void	 parse_fio_log_add(struct result_set *rs, size_t sys, const char *job,
@@ -259,6 +260,19 @@ parse_fio_log_add(struct result_set *rs, size_t sys, const char *job,
 	strbuf_free(&sb);
 }
 
+/* True when every sample of every direction is exactly 1. */
+static bool
+parse_fio_log_all_ones(const struct log_dir *dirs)
+{
+	size_t	d, i;
+
+	for (d = 0; d < FIO_NDIR; d++)
+		for (i = 0; i < dirs[d].v.len; i++)
+			if (dirs[d].v.v[i] != 1)
+				return false;
+	return true;
+}
+
 static int
 parse_fio_log_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -331,9 +345,21 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 		    "value, direction, block size\")");
 		goto out;
 	}
-	if (kind == LOG_UNKNOWN)
-		format_warn(opt, path, 0, "log kind not in the file name "
-		    "(NAME_bw/_iops/_lat/_clat/_slat.N.log): values kept unlabelled");
+	/*
+	 * Without the kind in the name, the values tell it only where every
+	 * value is 1: fio's per-I/O iops log (no log_avg_msec). Bandwidth and
+	 * latency values look alike, so those stay unlabelled, and say how
+	 * to name them.
+	 */
+	if (kind == LOG_UNKNOWN && nrows >= 2 && parse_fio_log_all_ones(dirs)) {
+		kind = LOG_IOPS;
+		format_warn(opt, path, 0, "log kind not in the file name: read as an "
+		    "iops log, as every value is 1 (fio's per-I/O iops log)");
+	} else if (kind == LOG_UNKNOWN)
+		format_warn(opt, path, 0, "log kind not in the file name and not "
+		    "told by its values (bandwidth and latency look alike): values "
+		    "kept without a unit; name the file as fio does (NAME_bw.N.log, "
+		    "_iops, _lat, _clat, _slat) to read it with its unit");
 	if (log_kinds[kind].latency)
 		format_warn(opt, path, 0, "latency log taken as nanoseconds (fio 3.x); "
 		    "fio 2.x logs are in microseconds");

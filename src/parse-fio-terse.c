@@ -16,6 +16,7 @@
 #include "fio-names.h"
 #include "format.h"
 #include "parse-fio-terse.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 /* Offsets inside one direction's block. */
@@ -67,30 +68,37 @@ parse_fio_terse_is_line(const char *s, size_t n, int *version)
 int
 parse_fio_terse_count(const char *head)
 {
-	const char	*p, *nl;
-	int		 n = 0, v;
+	struct paste_text	 pt;
+	size_t			 i;
+	int			 n = 0, v;
 
-	for (p = head; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v))
+	if (strstr(head, ";fio") == NULL)
+		return 0;
+	text_paste_read(&pt, head, strlen(head));
+	for (i = 0; i < pt.n; i++)
+		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
 			n++;
-	}
+	text_paste_free(&pt);
 	return n;
 }
 
 static int
 parse_fio_terse_detect(const char *head, size_t len)
 {
-	const char	*p, *nl;
-	int		 terse = 0, other = 0, v;
+	struct paste_text	 pt;
+	size_t			 i;
+	int			 terse = 0, other = 0, v;
 
-	for (p = head; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v))
+	if (strstr(head, ";fio") == NULL)
+		return 0;	/* no terse line: no need to clean the text */
+	text_paste_read(&pt, head, len);
+	for (i = 0; i < pt.n; i++) {
+		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
 			terse++;
-		else if (nl > p)
+		else if (pt.lines[i].text[0] != '\0')
 			other++;
 	}
+	text_paste_free(&pt);
 	if (terse == 0)
 		return 0;
 	return other == 0 ? 90 : 65;
@@ -158,33 +166,47 @@ size_t
 parse_fio_terse_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
-	const char	*p, *nl;
-	char		*line;
-	long		 lineno = 1;
-	size_t		 found = 0;
-	int		 v;
+	struct paste_text	 pt;
+	struct fio_job		*prev = NULL;
+	const char		*p;
+	size_t			 found = 0, i, previ = 0;
+	int			 v;
 
-	for (p = buf; *p != '\0'; p = nl + (*nl != '\0')) {
-		nl = p + strcspn(p, "\r\n");
-		if (parse_fio_terse_is_line(p, (size_t)(nl - p), &v)) {
+	if (strstr(buf, ";fio") == NULL)
+		return 0;
+	text_paste_read(&pt, buf, strlen(buf));
+	for (i = 0; i < pt.n; i++) {
+		p = pt.lines[i].text;
+		if (parse_fio_terse_is_line(p, strlen(p), &v)) {
 			struct fio_job *j = fio_job_add(out);
+			char *line = xstrdup(p + strspn(p, " \t"));
 
-			line = xstrndup(p + strspn(p, " \t"),
-			    (size_t)(nl - p) - strspn(p, " \t"));
-			j->line = lineno;
-			j->run = 1000 + (long)found;	/* each line is its own invocation */
+			j->line = pt.lines[i].lineno;
 			if (parse_fio_terse_line(line, j) == -1) {
-				format_warn(opt, path, lineno, "terse line too short; skipped");
+				format_warn(opt, path, j->line, "terse line too short; skipped");
 				free(j->name);
 				free(j->version);
 				out->len--;	/* j was the last job added */
-			} else
+			} else {
+				/*
+				 * fio prints numjobs clones (no group_reporting) as
+				 * adjacent lines of one name and group: one run, to
+				 * be summed. Anything between lines separates runs.
+				 */
+				prev = found > 0 ? &out->items[out->len - 2] : NULL;
+				if (prev != NULL && previ + 1 == i &&
+				    g_strcmp0(prev->name, j->name) == 0 &&
+				    prev->groupid == j->groupid)
+					j->run = prev->run;
+				else
+					j->run = 1000 + (long)found;
+				previ = i;
 				found++;
+			}
 			free(line);
 		}
-		if (*nl == '\n')
-			lineno++;
 	}
+	text_paste_free(&pt);
 	return found;
 }
 
@@ -205,19 +227,21 @@ parse_fio_terse_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	/*
-	 * Terse lines carry no pid: lines of one job name are taken as
-	 * repeated runs, though numjobs without group_reporting prints them
-	 * the same way. Say so.
+	 * Terse lines carry no pid: adjacent lines of one job are numjobs
+	 * clones, summed; lines of one job apart from each other are taken
+	 * as repeated runs. Say so.
 	 */
 	for (i = 1; i < jl.len; i++)
 		if (g_strcmp0(jl.items[i].name, jl.items[i - 1].name) == 0 &&
-		    jl.items[i].groupid == jl.items[i - 1].groupid) {
+		    jl.items[i].groupid == jl.items[i - 1].groupid &&
+		    jl.items[i].run != jl.items[i - 1].run) {
 			format_warn(opt, path, jl.items[i].line, "terse lines of job "
-			    "\"%s\" are taken as repeated runs (if they are numjobs "
-			    "clones of one run, use group_reporting)",
+			    "\"%s\" apart from each other are taken as repeated runs "
+			    "(adjacent lines would be summed as numjobs clones)",
 			    jl.items[i].name != NULL ? jl.items[i].name : "");
 			break;
 		}
+	fio_names_fold_clones(&jl, opt, path);
 	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio terse",
 	    d) == -1)
 		goto out;

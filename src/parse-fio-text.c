@@ -15,9 +15,11 @@
 
 #include "fio-names.h"
 #include "format.h"
+#include "parse-dd.h"
 #include "parse-fio-terse.h"
 #include "parse-fio-text.h"
 #include "strbuf.h"
+#include "text-paste.h"
 #include "xalloc.h"
 
 /* Options fio shows on the "name: (g=0): rw=..." line, by job name. */
@@ -63,6 +65,8 @@ static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo
 		    const char *line, long lineno);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
+static void	 parse_fio_text_dd(const char *path, const struct read_options *opt,
+		    struct result_set *rs);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -326,7 +330,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 			free(s);
 		return;
 	}
-	if (g_regex_match(st->re_cmd, line, 0, &mi)) {
+	/* Cheap tests first: each expression needs a word of its own. */
+	if (strstr(line, "fio") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
 		parse_fio_text_cmdline(st, mi);
 		goto out;
 	}
@@ -342,7 +347,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
-	if (g_regex_match(st->re_job, line, 0, &mi)) {
+	if (strstr(line, "(groupid=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
 			st->job = NULL;
@@ -353,7 +358,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_hdr, line, 0, &mi)) {
+	if (strstr(line, "(g=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
 		if (st->seen_job) {
 			/* A new invocation without a version line between. */
 			st->run++;
@@ -376,7 +381,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->dir = -1;
 		return;
 	}
-	if (g_regex_match(st->re_dir3, line, 0, &mi)) {
+	if (strstr(line, "IOPS=") != NULL && g_regex_match(st->re_dir3, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -395,7 +400,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_dir2, line, 0, &mi)) {
+	if (strstr(line, "iops=") != NULL && g_regex_match(st->re_dir2, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -417,7 +422,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	if (st->dir < 0)
 		return;
 	fd = &st->job->dir[st->dir];
-	if (g_regex_match(st->re_lat, line, 0, &mi)) {
+	if (strstr(line, "lat (") != NULL && g_regex_match(st->re_lat, line, 0, &mi)) {
 		gchar *kind = g_match_info_fetch(mi, 1);
 		gchar *unit = g_match_info_fetch(mi, 2);
 		gchar *avg = g_match_info_fetch(mi, 3);
@@ -439,7 +444,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (g_regex_match(st->re_pct, line, 0, &mi)) {
+	if (strstr(line, "percentiles") != NULL && g_regex_match(st->re_pct, line, 0, &mi)) {
 		gchar *unit = g_match_info_fetch(mi, 1);
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
@@ -463,9 +468,8 @@ parse_fio_text_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
 	struct parse_fio_text_state	 st;
-	const char			*p, *e;
-	char				*line;
-	long				 lineno = 1;
+	struct paste_text		 pt;
+	size_t				 i;
 
 	memset(&st, 0, sizeof(st));
 	st.path = path;
@@ -477,9 +481,9 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	st.re_job = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
 	    0, 0, NULL);
 	st.re_dir3 = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
-	    "BW=([0-9.]+)([KMGT]?i?B)/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
+	    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
 	st.re_dir2 = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-	    "bw=([0-9.]+)([KMGT]?B)/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+	    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
 	st.re_lat = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
 	    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
 	st.re_cmd = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
@@ -487,15 +491,18 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	st.re_arg = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
 	st.re_pct = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
 	    0, 0, NULL);
-	/* CR separates progress updates: treat it as a line end, count LFs only. */
-	for (p = buf; *p != '\0'; p = e + (*e != '\0')) {
-		e = p + strcspn(p, "\r\n");
-		line = xstrndup(p, (size_t)(e - p));
-		parse_fio_text_line(&st, line, lineno);
-		free(line);
-		if (*e == '\n')
-			lineno++;
+	/* Pasted text (HTML, mail, Markdown, CR progress) cleaned first. */
+	text_paste_read(&pt, buf, strlen(buf));
+	for (i = 0; i < pt.n; i++) {
+		/* A blank line only ends a host's prefixed block. */
+		if (pt.lines[i].text[0] == '\0') {
+			free(st.line_host);
+			st.line_host = NULL;
+			continue;
+		}
+		parse_fio_text_line(&st, pt.lines[i].text, pt.lines[i].lineno);
 	}
+	text_paste_free(&pt);
 	g_regex_unref(st.re_hdr);
 	g_regex_unref(st.re_job);
 	g_regex_unref(st.re_dir3);
@@ -514,6 +521,45 @@ parse_fio_text_jobs(const char *buf, const char *path,
 		    "replaced by the job's last report", st.interim,
 		    st.interim == 1 ? "" : "s");
 	return st.found;
+}
+
+/*
+ * The dd results of a file with fio output, as the dd reader reads them,
+ * appended to rs (systems matched by name), with a warning saying so.
+ */
+static void
+parse_fio_text_dd(const char *path, const struct read_options *opt,
+    struct result_set *rs)
+{
+	struct result_set	*dd = result_set_new();
+	struct diag		 d;
+	const struct value	*v;
+	struct test		*t;
+	const char		*name;
+	long			 found;
+	size_t			 i, k, sys;
+
+	diag_clear(&d);
+	if (reader_dd.read(path, opt, dd, &d) == -1) {
+		format_warn(opt, path, d.line, "dd output beside the fio output "
+		    "not read: %s", d.msg);
+		result_set_free(dd);
+		return;
+	}
+	for (i = 0; i < dd->ntests; i++) {
+		t = result_set_add_test(rs);
+		test_copy_info(t, &dd->tests[i]);
+		for (k = 0; k < dd->tests[i].nvalues; k++) {
+			v = &dd->tests[i].values[k];
+			name = dd->systems[v->system].identifier;
+			sys = (found = result_set_find_system(rs, name)) >= 0 ?
+			    (size_t)found : result_set_add_system(rs, name);
+			value_copy(test_add_value(t, sys), v);
+		}
+	}
+	format_warn(opt, path, 0, "the file also holds dd output: %zu dd test%s "
+	    "read beside the fio results", dd->ntests, dd->ntests == 1 ? "" : "s");
+	result_set_free(dd);
 }
 
 static int
@@ -549,6 +595,9 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	if (fio_names_finish(rs, &jl, opt, path, jl.items[0].line, "fio output",
 	    d) == -1)
 		goto out;
+	/* dd results beside fio output are read too, and said. */
+	if (parse_dd_count(buf, len) > 0)
+		parse_fio_text_dd(path, opt, rs);
 	rc = 0;
 out:
 	fio_job_list_free(&jl);

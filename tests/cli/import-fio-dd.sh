@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: ISC
 # import of fio and dd output: repeated runs merged by --system (N = 3 in
 # the store), --merge-runs, error-only fio output refused with its message,
-# dd seed with two systems, a corrupted log imported with a warning.
+# dd seed with two systems, a corrupted log imported with a warning, dd
+# run now under every installed locale.
 . "$(dirname "$0")/lib.sh"
 FX="$ROOT/fixtures"
 
@@ -41,6 +42,24 @@ check_grep "corrupted log: warning with line" 'corrupt_clat.1.log:3: corrupted l
 
 check_ok "dd with two machines" "$BR" import "$FX/dd/two-machines-crlf.txt"
 check_grep "dd: two systems" "2 systems" "$T/out"
+
+# dd under every locale made now (locales-all): the value is the printed rate.
+if [ -f /usr/lib/locale/uk_UA.utf8/LC_CTYPE ] && command -v dd >/dev/null 2>&1; then
+	OUT="$T/loc" sh "$FX/dd/gen-locales.sh" >/dev/null 2>&1
+	nloc=0 bad=""
+	while IFS='	' read -r f l b s m also; do
+		[ "$f" = file ] && continue
+		v=$("$BR" export -f csv "$T/loc/$f" 2>/dev/null | tail -n 1 | sed 's/.*,//')
+		awk -v v="$v" -v m="$m" 'BEGIN { exit !(v != "" && (v - m) * (v - m) <= 1e-12 * m * m) }' ||
+			bad="$bad $l"
+		nloc=$((nloc + 1))
+	done < "$T/loc/expected.tsv"
+	[ -z "$bad" ] || echo "# wrong:$bad"
+	check "dd made now under every locale: $nloc forms, each its printed rate" \
+		[ "$nloc" -ge 10 -a -z "$bad" ]
+else
+	skip "dd made now under every locale" "locales-all is not installed"
+fi
 
 if [ -n "$SHARED" ]; then
 	check_ok "seed 001 imports" "$BR" import "$SHARED/seeds/001_332226ff2c2cc6a5.txt"

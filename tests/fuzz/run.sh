@@ -4,7 +4,8 @@
 # named in FUZZ_HARNESSES) for FUZZ_SECONDS, two at a time under nice, each
 # growing its own corpus in build-fuzz/corpus/NAME from the same seeds as
 # the smoke test. Prints one line per harness: executions, coverage
-# (edges and features) and corpus size, from libFuzzer's final statistics;
+# (edges and features), corpus size and executions per second, from
+# libFuzzer's final statistics;
 # logs stay in build-fuzz/logs, findings in build-fuzz/findings.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 2
@@ -38,7 +39,8 @@ printf '%s\n' $harnesses | TMPDIR="$FUZZ_BUILD/tmp" xargs -P "$FUZZ_JOBS" -I{} \
 	"$FUZZ_BUILD/corpus/$1" "$FUZZ_BUILD/seeds/$1" \
 	>"$FUZZ_BUILD/logs/$1.log" 2>&1; echo $? >"$FUZZ_BUILD/logs/$1.status"' sh {}
 rc=0
-printf '%-10s %8s %12s %8s %9s %7s  %s\n' harness seconds executions edges features corpus result
+printf '%-10s %8s %12s %9s %8s %9s %7s  %s\n' harness seconds executions "exec/s" \
+    edges features corpus result
 for h in $harnesses; do
 	log="$FUZZ_BUILD/logs/$h.log"
 	st=$(cat "$FUZZ_BUILD/logs/$h.status" 2>/dev/null || echo '?')
@@ -52,7 +54,8 @@ for h in $harnesses; do
 		rc=1
 	fi
 	secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
-	printf '%-10s %8s %12s %8s %9s %7s  %s\n' "$h" "${secs:-?}" "${runs:-?}" \
-	    "${edges:-?}" "${ft:-?}" "${corp:-?}" "$res"
+	rate=$(awk -v r="${runs:-0}" -v s="${secs:-0}" 'BEGIN { if (s > 0) printf "%d", r / s; else print "?" }')
+	printf '%-10s %8s %12s %9s %8s %9s %7s  %s\n' "$h" "${secs:-?}" "${runs:-?}" \
+	    "$rate" "${edges:-?}" "${ft:-?}" "${corp:-?}" "$res"
 done
 exit $rc

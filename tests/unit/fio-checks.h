@@ -38,6 +38,8 @@ static void	 check_terse_file(const char *path) FC_UNUSED;
 static void	 check_log_file(const char *path) FC_UNUSED;
 static const char *detected(const char *path) FC_UNUSED;
 static void	 check_corpus_kind(const char *reader, void (*fn)(const char *)) FC_UNUSED;
+static void	 check_same_as(const char *pasted, const char *orig, const char *reader)
+		    FC_UNUSED;
 static int	 fc_walk_corpus(void (*fn)(const char *, const char *, const char *),
 		    const char *arg) FC_UNUSED;
 static void	 fc_kind_one(const char *path, const char *reader, const char *want)
@@ -50,10 +52,13 @@ sum_unit(const struct result_set *rs, const char *unit)
 	double	s = 0;
 	size_t	i, k;
 
+	/* The client/server aggregate repeats the hosts' sum: not counted. */
 	for (i = 0; i < rs->ntests; i++)
 		if (strcmp(rs->tests[i].unit, unit) == 0)
 			for (k = 0; k < rs->tests[i].nvalues; k++)
-				s += rs->tests[i].values[k].mean *
+				if (strcmp(rs->systems[rs->tests[i].values[k].system].identifier,
+				    "All clients") != 0)
+					s += rs->tests[i].values[k].mean *
 				    (double)(rs->tests[i].values[k].n > 0 ?
 				    rs->tests[i].values[k].n : 1);
 	return s;
@@ -384,6 +389,39 @@ check_corpus_kind(const char *reader, void (*fn)(const char *))
 {
 	fc_kind_fn = fn;
 	(void)fc_walk_corpus(fc_kind_one, reader);
+}
+
+/*
+ * A pasted copy (HTML, mail, Markdown) reads to exactly the tests and
+ * values of the file it was pasted from, and is detected as reader.
+ */
+static void
+check_same_as(const char *pasted, const char *orig, const char *reader)
+{
+	struct result_set	*a, *b;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	char			 name[512];
+	size_t			 i, k;
+	int			 same;
+
+	snprintf(name, sizeof(name), "pasted %s", strrchr(pasted, '/') + 1);
+	is_str(detected(pasted), reader, name);
+	ok(th_read(orig, NULL, &a, &w, &d) == 0, name);
+	ok(th_read(pasted, NULL, &b, &w, &d) == 0, name);
+	same = a->ntests == b->ntests && a->ntests > 0;
+	for (i = 0; same && i < a->ntests; i++) {
+		same = strcmp(a->tests[i].description, b->tests[i].description) == 0 &&
+		    strcmp(a->tests[i].unit, b->tests[i].unit) == 0 &&
+		    a->tests[i].nvalues == b->tests[i].nvalues;
+		for (k = 0; same && k < a->tests[i].nvalues; k++)
+			same = a->tests[i].values[k].mean == b->tests[i].values[k].mean &&
+			    a->tests[i].values[k].n == b->tests[i].values[k].n;
+	}
+	ok(same, name);
+	result_set_free(a);
+	result_set_free(b);
+	str_list_free(&w);
 }
 
 #endif

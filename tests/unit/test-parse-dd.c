@@ -24,6 +24,12 @@ static double	 rate_mbs(const char *p);
 static void	 check_file(const char *path);
 static void	 check_seed(void);
 static void	 check_cases(void);
+static void	 check_paste(void);
+static void	 check_locales(void);
+static void	 check_old_forms(void);
+static void	 check_labels(void);
+static void	 want_rate(const struct result_set *rs, const char *desc, double mbs,
+		    long n, const char *name);
 
 /*
  * GNU "N bytes (...) copied, T s", busybox "... T seconds", BSD
@@ -336,10 +342,185 @@ check_cases(void)
 	}
 }
 
+/* The test whose description contains desc has one value mbs with N = n. */
+static void
+want_rate(const struct result_set *rs, const char *desc, double mbs, long n,
+    const char *name)
+{
+	const struct test	*t = th_find(rs, desc, "MB/s");
+
+	ok(t != NULL && t->nvalues == 1 && t->values[0].mean == mbs &&
+	    t->values[0].n == n, name);
+	if (t != NULL && t->nvalues == 1)
+		diag("%s: %g MB/s, N = %ld", name, t->values[0].mean, t->values[0].n);
+}
+
+/*
+ * dd pasted into a blog page, a quoted mail and Markdown. Expected by
+ * hand from the lines dd printed: "1.9 GB/s" is 1900 MB/s, "17.1 GB/s"
+ * 17100, "2.1 GB/s" 2100, "16.2 GB/s" 16200, "320 MB/s" 320.
+ */
+static void
+check_paste(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "paste-blog.html", NULL, &rs, &w, &d) == 0, "blog page read");
+	is_str(format_detect_file(FX "paste-blog.html", &d)->name, "dd",
+	    "blog page detected as dd");
+	/* The figure in the page's script is not output anybody pasted. */
+	is_int(rs->ntests, 2, "blog page: the write and the read, nothing else");
+	want_rate(rs, "Count: 64 - Input: /dev/zero - Output: File - conv: fsync",
+	    1900, 1, "blog page: write in <pre><code>");
+	want_rate(rs, "Input: File - Output: /dev/null", 17100, 1,
+	    "blog page: read in <br> lines, &nbsp; before the unit");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "paste-mail.txt", NULL, &rs, &w, &d) == 0, "quoted mail read");
+	is_int(rs->ntests, 2, "quoted mail: two results");
+	want_rate(rs, "Input: /dev/zero", 2100, 1, "quoted mail: summary wrapped "
+	    "before its unit");
+	want_rate(rs, "Input: File", 16200, 1, "quoted mail: quoted twice");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "paste-progress.md", NULL, &rs, &w, &d) == 0, "markdown read");
+	is_int(rs->ntests, 2, "markdown: the progress update is no result");
+	want_rate(rs, "Input: /dev/urandom", 320, 1,
+	    "markdown: progress pasted without its CR, N = 1");
+	want_rate(rs, "Size: 67108864 bytes", 1900, 1,
+	    "markdown: list item in inline code");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
+ * Every locale form in fixtures/dd/locale against expected.tsv, which the
+ * generator wrote with awk from the same lines: one result whose value
+ * is the printed rate and whose note keeps the bytes and seconds.
+ */
+static void
+check_locales(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	FILE			*fp;
+	char			 row[4096], file[256], loc[256], secs[64], path[600],
+				 want[256], name[300];
+	double			 bytes, mbs;
+	int			 n = 0;
+
+	if ((fp = fopen(FX "locale/expected.tsv", "r")) == NULL) {
+		ok(0, "locale/expected.tsv");
+		return;
+	}
+	(void)fgets(row, sizeof(row), fp);	/* header */
+	while (fgets(row, sizeof(row), fp) != NULL) {
+		if (sscanf(row, "%255[^\t]\t%255[^\t]\t%lf\t%63[^\t]\t%lf", file, loc,
+		    &bytes, secs, &mbs) != 5)
+			continue;
+		n++;
+		snprintf(path, sizeof(path), FX "locale/%s", file);
+		snprintf(name, sizeof(name), "dd under %s", loc);
+		ok(th_read(path, NULL, &rs, &w, &d) == 0 && rs->ntests == 1, name);
+		t = rs->ntests == 1 ? &rs->tests[0] : NULL;
+		is_double(t != NULL ? t->values[0].mean : -1, mbs, 1e-9 * mbs, name);
+		snprintf(want, sizeof(want), "%.0f bytes in %s s", bytes, secs);
+		ok(t != NULL && strstr(t->values[0].note, want) != NULL, name);
+		is_str(t != NULL ? kv_list_get(&t->facts, "dd variant") : NULL, "GNU", name);
+		if (t != NULL)
+			diag("%s: %s", loc, t->values[0].note);
+		result_set_free(rs);
+		str_list_free(&w);
+	}
+	fclose(fp);
+	/* The generator keeps every form that differs: at least these languages. */
+	ok(n >= 10, "locale forms: at least ten");
+}
+
+/*
+ * coreutils 5.x and 6.x, by hand: 838860 bytes/sec is 0.83886 MB/s;
+ * "302 MB/s" is 302, from 1048576 bytes in 0.00347 s.
+ */
+static void
+check_old_forms(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "gnu-coreutils5.txt", NULL, &rs, &w, &d) == 0, "coreutils 5 read");
+	want_rate(rs, "Count: 10", 0.83886, 1, "coreutils 5: bytes/sec as printed");
+	is_str(rs->ntests == 1 ? kv_list_get(&rs->tests[0].facts, "dd variant") : NULL,
+	    "GNU", "coreutils 5 is GNU, not BSD");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "gnu-coreutils6.txt", NULL, &rs, &w, &d) == 0, "coreutils 6 read");
+	want_rate(rs, "Count: 1 ", 302, 1, "coreutils 6: \"seconds\", rate as printed");
+	is_str(rs->ntests == 1 ? kv_list_get(&rs->tests[0].facts, "dd variant") : NULL,
+	    "GNU", "coreutils 6 is GNU, not busybox");
+	ok(rs->ntests == 1 && strncmp(rs->tests[0].values[0].note, "288.2 MiB/s", 11) == 0,
+	    "coreutils 6: MiB/s from bytes and seconds");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
+ * Labels make tests, by hand: wiki headings "DD WRITE" (1.9 GB/s) and
+ * "DD READ" (17.1 GB/s) are two tests of N = 1; "write:" runs 1.9, 2.1
+ * and 2.0 GB/s are one test, mean 2000, SE 100 / sqrt(3); "read test"
+ * runs 17.1 and 16.2 GB/s one test, mean 16650, SE 636.4 / sqrt(2) = 450.
+ */
+static void
+check_labels(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+
+	ok(th_read(FX "labels-wiki.txt", NULL, &rs, &w, &d) == 0, "wiki headings read");
+	is_int(rs->ntests, 2, "wiki headings: two tests, not N = 2");
+	want_rate(rs, "Label: DD WRITE", 1900, 1, "wiki: DD WRITE");
+	want_rate(rs, "Label: DD READ", 17100, 1, "wiki: DD READ");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	ok(th_read(FX "labels-repeats.txt", NULL, &rs, &w, &d) == 0, "labelled repeats read");
+	is_int(rs->ntests, 2, "labelled repeats: one test per label");
+	t = th_find(rs, "Label: write", "MB/s");
+	ok(t != NULL && t->values[0].n == 3, "write: three repeats");
+	is_double(t != NULL ? t->values[0].mean : 0, 2000, 1e-9, "write: mean");
+	is_double(t != NULL ? t->values[0].se : 0, 100 / sqrt(3), 1e-9, "write: SE");
+	t = th_find(rs, "Label: read test", "MB/s");
+	ok(t != NULL && t->values[0].n == 2, "read test: two repeats");
+	is_double(t != NULL ? t->values[0].mean : 0, 16650, 1e-9, "read test: mean");
+	is_double(t != NULL ? t->values[0].se : 0, 450, 1e-9, "read test: SE");
+	is_str(t != NULL ? kv_list_get(&t->facts, "label") : NULL, "read test",
+	    "the label is a fact of the test");
+	result_set_free(rs);
+	str_list_free(&w);
+
+	/* One label for every run names nothing: seed-like "Test results:". */
+	ok(th_read(FX "gnu-write-4M.txt", NULL, &rs, &w, &d) == 0 &&
+	    strstr(rs->tests[0].description, "Label") == NULL, "no label, no suffix");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 int
 main(void)
 {
 	check_seed();
 	check_cases();
+	check_paste();
+	check_locales();
+	check_old_forms();
+	check_labels();
 	return tap_done();
 }

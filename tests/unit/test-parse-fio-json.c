@@ -75,14 +75,31 @@ check_json_fixtures(void)
 	result_set_free(rs);
 	str_list_free(&w);
 
-	/* Client/server: one system per host, the aggregate dropped, preamble warned. */
+	/*
+	 * Client/server: one system per host and "All clients" beside them
+	 * (its own figures: 40960 IOPS, 160 MiB/s, by hand from the file),
+	 * preamble warned.
+	 */
 	th_read(FX "client-server.json", NULL, &rs, &w, &d);
-	is_int(rs->nsystems, 2, "client/server: two hosts");
+	is_int(rs->nsystems, 3, "client/server: two hosts and the aggregate");
 	is_str(rs->systems[0].identifier, "node-a", "client/server: host a");
 	is_str(rs->systems[1].identifier, "node-b", "client/server: host b");
+	is_str(rs->systems[2].identifier, "All clients", "client/server: all clients");
+	t = th_find(rs, "Random Read", "IOPS");
+	ok(t != NULL && t->nvalues == 3 && test_find_value(t, 2) != NULL &&
+	    test_find_value(t, 2)->mean == 40960, "client/server: aggregate IOPS");
 	ok(th_warned(&w, "skipped 5 lines") && th_warned(&w, "hostname=node-a"),
 	    "client/server: preamble skipped with a warning saying what");
 	ok(th_warned(&w, "Disk stats"), "client/server: trailer skipped with a warning");
+	result_set_free(rs);
+	str_list_free(&w);
+	/* fio 3.33 --client twice on 127.0.0.1: the aggregate says 332.023576 IOPS. */
+	th_read(FX "client-server-local.json", NULL, &rs, &w, &d);
+	t = th_find(rs, "Random Read", "IOPS");
+	ok(rs->nsystems == 2 && t != NULL && t->nvalues == 2 &&
+	    t->values[1].mean == 332.023576 &&
+	    strcmp(rs->systems[t->values[1].system].identifier, "All clients") == 0,
+	    "client/server made here: All clients kept with its own figure");
 	result_set_free(rs);
 	str_list_free(&w);
 

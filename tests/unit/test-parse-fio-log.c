@@ -62,6 +62,23 @@ check_log_fixtures(void)
 	ok(t != NULL && t->values[0].mean == 50, "corrupt log: mean of the good rows");
 	result_set_free(rs);
 	str_list_free(&w);
+
+	/*
+	 * Kind not in the name (fio 3.33's per-I/O logs, renamed): every
+	 * value 1 is an iops log; bandwidth values stay without a unit, with
+	 * the reason and what to do.
+	 */
+	ok(th_read(FX "perio-nokind.1.log", NULL, &rs, &w, &d) == 0, "per-I/O log read");
+	ok(th_find(rs, "Log: IOPS", "IOPS") != NULL && th_warned(&w, "every value is 1"),
+	    "per-I/O log without kind: iops, said");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "bw-nokind.1.log", NULL, &rs, &w, &d) == 0, "bw log without kind read");
+	ok(th_find(rs, "Statistic: Mean", "") != NULL &&
+	    th_warned(&w, "name the file as fio does"),
+	    "bw log without kind: no unit guessed, the way out said");
+	result_set_free(rs);
+	str_list_free(&w);
 }
 
 int

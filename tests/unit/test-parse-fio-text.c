@@ -13,6 +13,62 @@
 
 static void	 check_text_fixtures(void);
 static void	 check_text_corpus(void);
+static void	 check_net(void);
+static void	 check_mixed(void);
+
+/*
+ * fio output and a dd run in one file (normal-bs-split.txt, then
+ * gnu-write-4M.txt): the fio tests as from the fio file alone, and the dd
+ * test with the rate dd printed, "415 MB/s", with a warning.
+ */
+static void
+check_mixed(void)
+{
+	struct result_set	*rs, *fio;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+
+	ok(th_read(FX "mixed-fio-dd.txt", NULL, &rs, &w, &d) == 0, "fio and dd read");
+	th_read(FX "normal-bs-split.txt", NULL, &fio, &w, &d);
+	is_int(rs->ntests, fio->ntests + 1, "fio and dd: the fio tests and one dd test");
+	t = th_find(rs, "Count: 4 - Input: /dev/zero", "MB/s");
+	ok(t != NULL && t->values[0].mean == 415 && strcmp(t->title, "dd") == 0,
+	    "fio and dd: the dd rate as printed");
+	ok(th_warned(&w, "also holds dd output"), "fio and dd: said");
+	result_set_free(rs);
+	result_set_free(fio);
+	str_list_free(&w);
+}
+
+/*
+ * The net engine with unit_base=1 prints bits, by hand: "BW=11.8Gibit/s"
+ * is 11.8 x 1024 / 8 = 1510.4 MiB/s, "11.9Gibit/s" 1523.2; fio 2.x's
+ * "Kbit" is 1024 bits, 1/8 KiB.
+ */
+static void
+check_net(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+
+	ok(th_read(FX "net-recv-bits.txt", NULL, &rs, &w, &d) == 0, "net receiver read");
+	t = th_find(rs, "Sequential Read - Engine: net", "MB/s");
+	is_double(t != NULL ? t->values[0].mean : 0, 1510.4, 1e-9, "net receiver: bits to MiB/s");
+	t = th_find(rs, "Sequential Read - Engine: net", "IOPS");
+	is_double(t != NULL ? t->values[0].mean : 0, 24600, 1e-9, "net receiver: IOPS");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "net-send-bits.txt", NULL, &rs, &w, &d) == 0, "net sender read");
+	t = th_find(rs, "Sequential Write - Engine: net", "MB/s");
+	is_double(t != NULL ? t->values[0].mean : 0, 1523.2, 1e-9, "net sender: bits to MiB/s");
+	result_set_free(rs);
+	str_list_free(&w);
+	is_double(fio_names_unit_kib("Kbit", 4), 1.0 / 8, 0, "Kbit is 1/8 KiB");
+	is_double(fio_names_unit_kib("Mibit", 5), 128, 0, "Mibit is 128 KiB");
+}
 
 static void
 check_text_fixtures(void)
@@ -59,6 +115,9 @@ check_text_fixtures(void)
 	free(buf);
 
 	check_text_file(FX "normal-bs-split.txt");
+	check_same_as(FX "normal-in-html.html", FX "normal-bs-split.txt", "fio-text");
+	check_net();
+	check_mixed();
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
 	    th_find(rs, "Block Size: 64KB - Job Count: 1 - Direction: Write", "IOPS") != NULL,

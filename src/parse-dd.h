@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * dd summaries for other readers: the fio text reader also reads the dd
+ * results of a file that holds both.
+ */
+#ifndef BENCHREPORT_PARSE_DD_H
+#define BENCHREPORT_PARSE_DD_H
+
+#include <stddef.h>
+
+#include "format.h"
+
+extern const struct reader reader_dd;
+
+/* Number of dd summary lines in buf[0..len-1], NUL-terminated (pasted text cleaned first). */
+size_t	 parse_dd_count(const char *buf, size_t len);
+
+#endif

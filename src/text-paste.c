@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The pasted-text normaliser (text-paste.h): raw lines first (LF and CRLF
+ * end lines, a lone CR overwrites what came before it on the line, as on
+ * a terminal), HTML through libxml2 into the same raw lines, then each
+ * line loses its mail quoting, list marker and inline code backticks.
+ * Every step is one pass over its input, so the whole is linear.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/tree.h>
+
+#include "strbuf.h"
+#include "text-paste.h"
+#include "xalloc.h"
+
+/* A mail client wraps near 72-78 columns: shorter lines were not wrapped. */
+#define PASTE_FLOWED_MIN	60
+
+/* Lines being built: their text in one arena (offsets), not one malloc each. */
+struct paste_raw {
+	struct paste_line	*v;		/* text unused: see off */
+	size_t			*off;
+	size_t			 n, cap;
+	struct strbuf		 arena;
+	bool			 fresh_used;	/* text since the last HTML line break */
+};
+
+struct paste_sax;
+
+static void	 paste_add(struct paste_raw *r, const char *s, size_t len, long lineno,
+		    unsigned flags);
+static void	 paste_split(struct paste_raw *r, const char *buf, size_t len);
+static void	 paste_html(struct paste_raw *r, const char *buf, size_t len);
+static void	 paste_html_text(struct paste_raw *r, struct strbuf *cur, long *curline,
+		    const char *s, size_t len, long line);
+static long	 paste_sax_line(struct paste_sax *h);
+static void	 paste_sax_start(void *ud, const xmlChar *name, const xmlChar **atts);
+static void	 paste_sax_end(void *ud, const xmlChar *name);
+static void	 paste_sax_text(void *ud, const xmlChar *ch, int len);
+static void	 paste_html_break(struct paste_raw *r, struct strbuf *cur, long curline,
+		    bool blank);
+static int	 paste_html_kind(const char *name);
+static bool	 paste_html_blank(const char *name);
+static size_t	 paste_quote(const char *s, unsigned *depth);
+static void	 paste_clean(struct paste_text *pt, struct paste_raw *r);
+static void	 paste_markup(char *s);
+static void	 paste_nbsp(char *s);
+
+static void
+paste_add(struct paste_raw *r, const char *s, size_t len, long lineno, unsigned flags)
+{
+	struct paste_line	*l;
+	size_t			 cap;
+
+	if (r->n == r->cap) {
+		cap = r->cap;
+		xgrow(&r->v, &r->cap, r->n + 1, sizeof(*r->v));
+		(void)cap;
+		r->off = xreallocarray(r->off, r->cap, sizeof(*r->off));
+	}
+	r->off[r->n] = r->arena.len;
+	strbuf_add(&r->arena, s, len);
+	strbuf_addc(&r->arena, '\0');
+	l = &r->v[r->n++];
+	l->text = NULL;
+	l->lineno = lineno;
+	l->flags = flags;
+}
+
+/*
+ * Lines of plain text. A lone CR (not before LF) starts the line over:
+ * what follows it replaces what came before, as a terminal shows it, and
+ * the line is flagged. A document with CRs and no LF at all uses CR as
+ * its line end (classic Mac text).
+ */
+static void
+paste_split(struct paste_raw *r, const char *buf, size_t len)
+{
+	const char	*p = buf, *end = buf + len, *e, *seg, *q, *last;
+	bool		 cr_ends = memchr(buf, '\n', len) == NULL;
+	long		 lineno = 1;
+	unsigned	 flags;
+
+	while (p < end) {
+		for (e = p; e < end && *e != '\n' && *e != '\0' &&
+		    !(cr_ends && *e == '\r'); e++)
+			;
+		q = e;
+		if (q > p && q[-1] == '\r')
+			q--;	/* CRLF */
+		/* The last non-empty CR-separated segment is what was shown. */
+		flags = 0;
+		last = p;
+		for (seg = p; seg < q; seg++)
+			if (*seg == '\r') {
+				flags |= PASTE_OVERWRITTEN;
+				if (seg + 1 < q)
+					last = seg + 1;
+			}
+		paste_add(r, last, (size_t)(q - last), lineno, flags);
+		lineno++;
+		p = e + 1;
+	}
+}
+
+enum { HK_INLINE, HK_SKIP, HK_BLOCK, HK_BREAK, HK_HEADING, HK_PRE };
+
+static int
+paste_html_kind(const char *name)
+{
+	static const char *const blocks[] = { "p", "div", "table", "tr", "ul", "ol",
+	    "li", "dl", "dt", "dd", "blockquote", "section", "article", "header",
+	    "footer", "main", "nav", "aside", "figure", "figcaption", "form",
+	    "hr", "body", "html", "details", "summary", "caption", "center", NULL };
+	static const char *const skips[] = { "script", "style", "head", "noscript",
+	    "template", "svg", NULL };
+	size_t	i;
+
+	/* Called twice per element: the common inline tags leave at once. */
+	switch (name[0]) {
+	case 'a': case 'b': case 'c': case 'd': case 'f': case 'h': case 'l':
+	case 'm': case 'n': case 'o': case 'p': case 's': case 't': case 'u':
+		break;
+	default:
+		return HK_INLINE;
+	}
+	if (name[0] == 'a' && name[1] == '\0')
+		return HK_INLINE;
+	for (i = 0; skips[i] != NULL; i++)
+		if (skips[i][0] == name[0] && strcmp(name, skips[i]) == 0)
+			return HK_SKIP;
+	if (strcmp(name, "br") == 0)
+		return HK_BREAK;
+	if (strcmp(name, "pre") == 0)
+		return HK_PRE;
+	if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && name[2] == '\0')
+		return HK_HEADING;
+	for (i = 0; blocks[i] != NULL; i++)
+		if (blocks[i][0] == name[0] && strcmp(name, blocks[i]) == 0)
+			return HK_BLOCK;
+	/* Table cells sit side by side: a space, not a line. */
+	return HK_INLINE;
+}
+
+/* Blocks are paragraphs (a blank line after them) except list items and rows. */
+static bool
+paste_html_blank(const char *name)
+{
+	return strcmp(name, "li") != 0 && strcmp(name, "tr") != 0 &&
+	    strcmp(name, "dt") != 0 && strcmp(name, "dd") != 0;
+}
+
+/* End the current line; with blank, also leave one blank line after it. */
+static void
+paste_html_break(struct paste_raw *r, struct strbuf *cur, long curline, bool blank)
+{
+	if (cur->len > 0) {
+		paste_add(r, cur->buf, cur->len, curline, PASTE_HTML);
+		strbuf_reset(cur);
+	}
+	r->fresh_used = false;
+	if (blank && r->n > 0 && r->arena.buf[r->off[r->n - 1]] != '\0')
+		paste_add(r, "", 0, curline, PASTE_HTML);
+}
+
+/* Text: its newlines end lines (as in the text it was pasted from). */
+static void
+paste_html_text(struct paste_raw *r, struct strbuf *cur, long *curline,
+    const char *s, size_t len, long line)
+{
+	const char	*nl, *end = s + len;
+
+	/* A line break right after a line's end is the same break (<br>\n). */
+	if (cur->len == 0 && r->n > 0 && !r->fresh_used && s < end) {
+		if (*s == '\r' && s + 1 < end && s[1] == '\n')
+			s++;
+		if (*s == '\n') {
+			s++;
+			line++;
+		}
+	}
+	r->fresh_used = true;
+	if (cur->len == 0)
+		*curline = line;
+	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+		strbuf_add(cur, s, (size_t)(nl - s));
+		if (cur->len > 0 && cur->buf[cur->len - 1] == '\r')
+			cur->buf[--cur->len] = '\0';
+		paste_add(r, cur->buf, cur->len, *curline, PASTE_HTML);
+		strbuf_reset(cur);
+		s = nl + 1;
+		*curline = ++line;
+	}
+	strbuf_add(cur, s, (size_t)(end - s));
+}
+
+/* What the SAX callbacks share. */
+struct paste_sax {
+	struct paste_raw	*r;
+	struct strbuf		 cur;
+	long			 curline;
+	int			 skip;		/* depth inside script, style, head... */
+	htmlParserCtxtPtr	 ctxt;
+};
+
+static long
+paste_sax_line(struct paste_sax *h)
+{
+	return h->ctxt != NULL && h->ctxt->input != NULL ? h->ctxt->input->line : 0;
+}
+
+static void
+paste_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
+{
+	struct paste_sax	*h = ud;
+	const char		*name = (const char *)xname;
+	int			 kind = paste_html_kind(name);
+
+	(void)atts;
+	if (h->skip > 0 || kind == HK_SKIP) {
+		if (kind == HK_SKIP)
+			h->skip++;
+		return;
+	}
+	if (kind == HK_BREAK)
+		paste_html_break(h->r, &h->cur, h->curline, false);
+	else if (kind != HK_INLINE)
+		paste_html_break(h->r, &h->cur, h->curline, paste_html_blank(name));
+	if (kind == HK_HEADING) {
+		h->curline = paste_sax_line(h);
+		strbuf_adds(&h->cur, "# ");
+	} else if (kind == HK_INLINE && h->cur.len > 0 &&
+	    (strcmp(name, "td") == 0 || strcmp(name, "th") == 0))
+		strbuf_addc(&h->cur, ' ');
+}
+
+static void
+paste_sax_end(void *ud, const xmlChar *xname)
+{
+	struct paste_sax	*h = ud;
+	const char		*name = (const char *)xname;
+	int			 kind = paste_html_kind(name);
+
+	if (h->skip > 0) {
+		if (kind == HK_SKIP)
+			h->skip--;
+		return;
+	}
+	if (kind != HK_INLINE && kind != HK_BREAK && kind != HK_SKIP)
+		paste_html_break(h->r, &h->cur, h->curline, paste_html_blank(name));
+}
+
+static void
+paste_sax_text(void *ud, const xmlChar *ch, int len)
+{
+	struct paste_sax	*h = ud;
+	const char		*s = (const char *)ch;
+	long			 line = paste_sax_line(h);
+	int			 i;
+
+	if (h->skip > 0 || len <= 0)
+		return;
+	/* The parser is past the text: its first line is that many earlier. */
+	for (i = 0; i < len; i++)
+		if (s[i] == '\n')
+			line--;
+	paste_html_text(h->r, &h->cur, &h->curline, s, (size_t)len,
+	    line > 0 ? line : h->curline);
+}
+
+/*
+ * An HTML page or fragment through libxml2's HTML parser (entities
+ * decoded, tags dropped), as SAX events: no tree is built, so the cost
+ * stays that of the scan. Block elements and <br> end lines, headings
+ * become "# " lines, script and style are skipped.
+ */
+static void
+paste_html(struct paste_raw *r, const char *buf, size_t len)
+{
+	htmlSAXHandler		 sax;
+	struct paste_sax	 h;
+	htmlParserCtxtPtr	 ctxt;
+
+	ctxt = htmlCreateMemoryParserCtxt(buf, (int)(len > INT32_MAX ? INT32_MAX : len));
+	if (ctxt == NULL) {
+		paste_split(r, buf, len);
+		return;
+	}
+	memset(&sax, 0, sizeof(sax));
+	sax.startElement = paste_sax_start;
+	sax.endElement = paste_sax_end;
+	sax.characters = paste_sax_text;
+	sax.cdataBlock = paste_sax_text;
+	memset(&h, 0, sizeof(h));
+	h.r = r;
+	h.curline = 1;
+	h.ctxt = ctxt;
+	strbuf_init(&h.cur);
+	if (ctxt->sax != NULL)
+		xmlFree(ctxt->sax);
+	ctxt->sax = (xmlSAXHandlerPtr)&sax;
+	ctxt->userData = &h;
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOIMPLIED);
+	(void)htmlParseDocument(ctxt);
+	ctxt->sax = NULL;
+	if (ctxt->myDoc != NULL)
+		xmlFreeDoc(ctxt->myDoc);
+	htmlFreeParserCtxt(ctxt);
+	paste_html_break(r, &h.cur, h.curline, false);
+	/* Closing blocks leave blank lines at the end: nothing was there. */
+	while (r->n > 0 && r->arena.buf[r->off[r->n - 1]] == '\0')
+		r->n--;
+	strbuf_free(&h.cur);
+}
+
+bool
+text_paste_is_html(const char *buf, size_t len)
+{
+	static const char *const tags[] = { "html", "body", "pre", "br", "p", "div",
+	    "code", "td", "li", "table", "span", "blockquote", "h1", "h2", "h3",
+	    "h4", "h5", "h6", "!doctype", "tt", "samp", "kbd", "a", "b", "strong",
+	    NULL };
+	const char	*p = buf, *end = buf + len, *t;
+	size_t		 i, k, tl;
+
+	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+		t = ++p;
+		if (t < end && *t == '/')
+			t++;
+		for (i = 0; tags[i] != NULL; i++) {
+			tl = strlen(tags[i]);
+			if ((size_t)(end - t) <= tl)
+				continue;
+			for (k = 0; k < tl && tolower((unsigned char)t[k]) == tags[i][k]; k++)
+				;
+			if (k == tl && (t[tl] == '>' || t[tl] == ' ' || t[tl] == '/' ||
+			    t[tl] == '\t' || t[tl] == '\n'))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Mail quoting: ">", "> > ", ">>" at the start; returns its length. */
+static size_t
+paste_quote(const char *s, unsigned *depth)
+{
+	const char	*p = s;
+
+	*depth = 0;
+	while (*p == '>') {
+		(*depth)++;
+		p++;
+		if (*p == ' ')
+			p++;
+	}
+	return (size_t)(p - s);
+}
+
+/* U+00A0 (HTML &nbsp;, word processors) is a space to every reader. */
+static void
+paste_nbsp(char *s)
+{
+	char	*w = s;
+
+	for (; *s != '\0'; s++) {
+		if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0) {
+			*w++ = ' ';
+			s++;
+		} else
+			*w++ = *s;
+	}
+	*w = '\0';
+}
+
+/*
+ * Markdown outside code: a list marker ("- ", "* ", "+ ", "1. ", "2) ",
+ * indented up to 3 spaces) and a line that is all inline code
+ * ("`dd if=...`") lose the markup.
+ */
+static void
+paste_markup(char *s)
+{
+	size_t	i = strspn(s, " "), k, len;
+
+	if (i <= 3) {
+		k = i;
+		if (s[k] == '-' || s[k] == '*' || s[k] == '+')
+			k++;
+		else {
+			while (k - i < 9 && isdigit((unsigned char)s[k]))
+				k++;
+			if (k > i && (s[k] == '.' || s[k] == ')'))
+				k++;
+			else
+				k = i;
+		}
+		if (k > i && s[k] == ' ') {
+			while (s[k] == ' ')
+				k++;
+			if (s[k] != '\0')
+				memmove(s, s + k, strlen(s + k) + 1);
+		}
+	}
+	i = strspn(s, " \t");
+	len = strlen(s);
+	while (len > i && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (len - i >= 2 && s[i] == '`' && s[len - 1] == '`' &&
+	    memchr(s + i + 1, '`', len - i - 2) == NULL) {
+		memmove(s, s + i + 1, len - i - 2);
+		s[len - i - 2] = '\0';
+	}
+}
+
+/*
+ * Per line: quoting off, fences tracked, Markdown markup off outside
+ * fences, and quoted format=flowed soft breaks (a long quoted line ending
+ * in a space) joined with the next line of the same depth.
+ */
+static void
+paste_clean(struct paste_text *pt, struct paste_raw *r)
+{
+	struct strbuf	 out;
+	const char	*s, *f;
+	unsigned	 depth, d2, flags;
+	bool		 fenced = false;
+	size_t		 i, q, start, *at;
+	long		 lineno;
+	char		*t;
+
+	pt->lines = xcalloc(r->n + 1, sizeof(*pt->lines));
+	at = xcalloc(r->n + 1, sizeof(*at));
+	pt->n = 0;
+	strbuf_init(&out);
+	for (i = 0; i < r->n; i++) {
+		s = r->arena.buf + r->off[i];
+		lineno = r->v[i].lineno;
+		if (*s == '\0') {
+			/* Blank: nothing to undo (the common case in long inputs). */
+			at[pt->n] = out.len;
+			strbuf_addc(&out, '\0');
+			pt->lines[pt->n].lineno = lineno;
+			pt->lines[pt->n].flags = r->v[i].flags | (fenced ? PASTE_FENCED : 0);
+			pt->n++;
+			continue;
+		}
+		q = paste_quote(s, &depth);
+		flags = r->v[i].flags | (depth > 0 ? PASTE_QUOTED : 0);
+		start = out.len;
+		strbuf_adds(&out, s + q);
+		while (depth > 0 && out.len - start >= PASTE_FLOWED_MIN &&
+		    out.buf[out.len - 1] == ' ' && i + 1 < r->n) {
+			s = r->arena.buf + r->off[i + 1];
+			q = paste_quote(s, &d2);
+			if (d2 != depth || s[q] == '\0' || s[q] == ' ')
+				break;
+			strbuf_adds(&out, s + q);
+			i++;
+		}
+		strbuf_addc(&out, '\0');
+		/* In place: the steps below only shorten the line. */
+		t = out.buf + start;
+		paste_nbsp(t);
+		f = t + strspn(t, " ");
+		if (strncmp(f, "```", 3) == 0 || strncmp(f, "~~~", 3) == 0) {
+			fenced = !fenced;
+			flags |= PASTE_FENCE;
+		} else if (fenced)
+			flags |= PASTE_FENCED;
+		else
+			paste_markup(t);
+		at[pt->n] = start;
+		pt->lines[pt->n].lineno = lineno;
+		pt->lines[pt->n].flags = flags;
+		pt->n++;
+	}
+	/* The arena is final: the lines can point into it now. */
+	pt->buf = strbuf_detach(&out);
+	for (i = 0; i < pt->n; i++)
+		pt->lines[i].text = pt->buf + at[i];
+	free(at);
+}
+
+void
+text_paste_read(struct paste_text *pt, const char *buf, size_t len)
+{
+	struct paste_raw	 r;
+
+	memset(pt, 0, sizeof(*pt));
+	memset(&r, 0, sizeof(r));
+	strbuf_init(&r.arena);
+	pt->html = text_paste_is_html(buf, len);
+	if (pt->html)
+		paste_html(&r, buf, len);
+	else
+		paste_split(&r, buf, len);
+	paste_clean(pt, &r);
+	strbuf_free(&r.arena);
+	free(r.off);
+	free(r.v);
+}
+
+char *
+text_paste_join(const struct paste_text *pt)
+{
+	struct strbuf	 sb;
+	size_t		 i;
+
+	strbuf_init(&sb);
+	for (i = 0; i < pt->n; i++) {
+		strbuf_adds(&sb, pt->lines[i].text);
+		strbuf_addc(&sb, '\n');
+	}
+	return strbuf_detach(&sb);
+}
+
+void
+text_paste_free(struct paste_text *pt)
+{
+	free(pt->buf);
+	free(pt->lines);
+	memset(pt, 0, sizeof(*pt));
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# Reader speed: builds tests/fuzz/speed.c against the built library and
+# runs it over one seed file per reader (the project's fixtures) at 64 KiB
+# (SPEED_KIB). Prints CPU ms per reader and the linearity ratio at 16 x
+# the size (tests/fuzz/speed.c says how to read them). Not part of check:
+# timings on a shared machine are figures to record, not to assert.
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 2
+BUILD=${BUILD:-build}
+PKGS="libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle libpng"
+out="$BUILD/tests/speed"
+# shellcheck disable=SC2046
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Isrc \
+    $(pkg-config --cflags $PKGS) -o "$out" tests/fuzz/speed.c \
+    "$BUILD/libbenchreport.a" $(pkg-config --libs $PKGS) -lm -lpthread || exit 2
+set -- fixtures/pts/storage-2sys.xml fixtures/fio/json-randread-4k.json \
+    fixtures/fio/normal-2groups.txt fixtures/fio/terse-v5.txt \
+    fixtures/dd/gnu-progress.txt fixtures/fio/lg_clat.1.log \
+    fixtures/ob/*.txt fixtures/pts-export/storage-2sys.csv \
+    fixtures/pts-export/storage-2sys.html fixtures/dd/paste-blog.html
+exec "$out" "${SPEED_KIB:-64}" "$@"
