@@ -20,6 +20,11 @@ cmd_resolve_open(struct cmd_ctx *ctx, struct store **st)
 	struct diag	d;
 
 	diag_clear(&d);
+	/* A URI of a kind we do not use is the user's mistake, not the store's. */
+	if (store_kind(ctx->db_path, &d) == STORE_BAD) {
+		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
 	if (store_open(ctx->db_path, st, &d) == -1) {
 		cmd_error(ctx, &d);
 		return EXIT_STORE;
