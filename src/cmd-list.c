@@ -3,6 +3,7 @@
  * benchreport list: the stored result sets, oldest first, as a table
  * fitted to the terminal, as TSV, or as JSON for scripts.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,15 +26,19 @@ struct list_state {
 	struct json_object	*array;		/* LIST_JSON */
 	size_t			 title_width;	/* LIST_TEXT */
 	long			 count;
+	long			 limit;		/* -1: all */
+	long			 offset;
 };
 
 static int	 cmd_list_exec(struct cmd_ctx *, int, char **);
 static int	 cmd_list_row(const struct store_summary *, void *);
+static int	 cmd_list_count(const char *, long *);
 
 const struct cmd_entry cmd_list_entry = {
 	.name = "list",
 	.alias = "ls",
-	.usage = "[--db PATH] [--format text|tsv|json]",
+	.usage = "[--db PATH] [--format text|tsv|json] [--limit N] "
+	    "[--offset N]",
 	.summary = "list the stored result sets",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_list_exec
@@ -42,10 +47,29 @@ const struct cmd_entry cmd_list_entry = {
 static const char cmd_list_options[] =
 	"  --db PATH          results database\n"
 	"  -f, --format FMT   text (default), tsv or json\n"
+	"  --limit N          at most N sets\n"
+	"  --offset N         skip the N oldest sets first\n"
 	"  -h, --help         show this help\n";
 
 /* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
 #define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
+
+/* A count for --limit or --offset: digits only, 0 or more. */
+static int
+cmd_list_count(const char *arg, long *out)
+{
+	char	*end;
+	long	 v;
+
+	if (*arg < '0' || *arg > '9')
+		return -1;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
 
 static int
 cmd_list_row(const struct store_summary *s, void *arg)
@@ -109,6 +133,8 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "db",		required_argument,	NULL, CMD_OPT_DB },
 		{ "format",	required_argument,	NULL, 'f' },
+		{ "limit",	required_argument,	NULL, 'l' },
+		{ "offset",	required_argument,	NULL, 'o' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -119,6 +145,7 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 
 	memset(&ls, 0, sizeof(ls));
 	ls.ctx = ctx;
+	ls.limit = -1;
 	while ((ch = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case CMD_OPT_DB:
@@ -134,6 +161,16 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			else
 				return cmd_usage(&cmd_list_entry,
 				    "--format must be text, tsv or json");
+			break;
+		case 'l':
+			if (cmd_list_count(optarg, &ls.limit) == -1)
+				return cmd_usage(&cmd_list_entry,
+				    "--limit must be a count");
+			break;
+		case 'o':
+			if (cmd_list_count(optarg, &ls.offset) == -1)
+				return cmd_usage(&cmd_list_entry,
+				    "--offset must be a count");
 			break;
 		case 'h':
 			return cmd_help(&cmd_list_entry, cmd_list_options);
@@ -153,7 +190,8 @@ cmd_list_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if (ls.format == LIST_JSON)
 		ls.array = json_object_new_array();
 	diag_clear(&d);
-	if (store_list(st, cmd_list_row, &ls, &d) == -1) {
+	if (store_list_range(st, ls.limit, ls.offset, cmd_list_row, &ls,
+	    &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 	} else if (ls.format == LIST_JSON && ls.count == 0)
