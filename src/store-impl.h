@@ -55,8 +55,9 @@ struct store_stmt;
 
 /* One bound parameter; the 'd' and 'n' kinds are resolved to NULL here. */
 struct store_param {
-	char		 type;		/* 't' text, 'i' int64, 'f' double, '0' NULL */
-	const char	*s;
+	char		 type;		/* 't' text, 'b' bytes, 'i' int64, 'f' double, '0' NULL */
+	const char	*s;		/* 't' and 'b' */
+	size_t		 len;		/* 'b' */
 	int64_t		 i;
 	double		 v;
 };
@@ -74,6 +75,8 @@ struct store_ops {
 			    struct diag *);
 	bool		 (*isnull)(struct store_stmt *, int);
 	const char	*(*text)(struct store_stmt *, int);
+	/* A BLOB (bytea) column; NULL when NULL. */
+	const void	*(*blob)(struct store_stmt *, int, size_t *);
 	int64_t		 (*int64)(struct store_stmt *, int);
 	double		 (*dbl)(struct store_stmt *, int);
 	void		 (*finalize)(struct store_stmt *);
@@ -120,9 +123,10 @@ int	 store_prepare(struct store *st, struct store_stmt **stmt,
 /* Finalise; NULL is fine. */
 void	 store_finalize(struct store *st, struct store_stmt *stmt);
 /*
- * Bind every parameter from types ('t' text or NULL, 'i' int64, 'n'
- * int64 that is NULL when <= 0, 'd' has-flag plus double, NULL when
- * absent or NaN) and execute; read rows with store_next. 0 or -1 with d.
+ * Bind every parameter from types ('t' text or NULL, 'b' bytes and a
+ * size_t length (NULL bytes bind NULL), 'i' int64, 'n' int64 that is
+ * NULL when <= 0, 'd' has-flag plus double, NULL when absent or NaN) and
+ * execute; read rows with store_next. 0 or -1 with d.
  */
 int	 store_query(struct store *st, struct store_stmt *stmt, struct diag *d,
 	    const char *types, ...);
@@ -143,9 +147,16 @@ int64_t	 store_col_int(struct store *st, struct store_stmt *stmt, int col);
 /* A REAL column; NULL gives NaN and *has false (has may be NULL). */
 double	 store_col_dbl(struct store *st, struct store_stmt *stmt, int col,
 	    bool *has);
-/* Numbers packed into one text column: "1.5 2 nan"; NULL when empty. */
-char	*store_pack_dbls(const struct dbl_list *l);
-/* Append the numbers of packed text s (NULL is none) to l. */
-void	 store_unpack_dbls(const char *s, struct dbl_list *l);
+/*
+ * Numbers packed into one BLOB column: each an IEEE 754 binary64 in
+ * big-endian order (PostgreSQL's float8send), 8 bytes, NaN kept. NULL
+ * with *len 0 when l is empty; the caller frees.
+ */
+unsigned char *store_pack_dbls(const struct dbl_list *l, size_t *len);
+/* Append the numbers packed in p (len bytes; NULL is none) to l. */
+void	 store_unpack_dbls(const void *p, size_t len, struct dbl_list *l);
+/* Column col as packed numbers, appended to l. */
+void	 store_col_dbls(struct store *st, struct store_stmt *stmt, int col,
+	    struct dbl_list *l);
 
 #endif

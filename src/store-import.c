@@ -241,25 +241,26 @@ store_import_value(struct store_import *imp, int64_t test_id, size_t pos,
 	const struct series	*s;
 	int64_t			 rid;
 	size_t			 i;
-	char			*runs, *x, *y;
+	unsigned char		*runs, *x, *y;
+	size_t			 nr, nx, ny;
 	int			 rc;
 
-	runs = store_pack_dbls(&v->runs);
-	rc = store_run(st, imp->stmt[SI_RESULT], d, "iiiddiddtttttt", test_id,
+	runs = store_pack_dbls(&v->runs, &nr);
+	rc = store_run(st, imp->stmt[SI_RESULT], d, "iiiddiddtttttb", test_id,
 	    (int64_t)pos, imp->sys_ids[v->system], (int)v->has_mean, v->mean,
 	    (int)v->has_se, v->se, (int64_t)v->n, (int)v->has_min, v->min,
 	    (int)v->has_max, v->max, v->value_text, v->raw_string, v->json_raw,
-	    v->note, v->error, runs);
+	    v->note, v->error, runs, nr);
 	free(runs);
 	if (rc == -1)
 		return -1;
 	rid = store_col_int(st, imp->stmt[SI_RESULT], 0);
 	for (i = 0; i < v->nseries; i++) {
 		s = &v->series[i];
-		x = store_pack_dbls(&s->x);
-		y = store_pack_dbls(&s->y);
-		rc = store_run(st, imp->stmt[SI_SERIES], d, "iittttt", rid,
-		    (int64_t)i, s->name, s->unit, s->x_unit, x, y);
+		x = store_pack_dbls(&s->x, &nx);
+		y = store_pack_dbls(&s->y, &ny);
+		rc = store_run(st, imp->stmt[SI_SERIES], d, "iitttbb", rid,
+		    (int64_t)i, s->name, s->unit, s->x_unit, x, nx, y, ny);
 		free(x);
 		free(y);
 		if (rc == -1)

@@ -121,18 +121,22 @@ static const char *const pg_migrations[] = {
 	");"
 	"CREATE INDEX test_facts_key ON test_facts(key, value);",
 	/*
-	 * 2 -> 3: runs and series points packed into their row (float8's
-	 * text is the shortest exact one); the --where index; the view.
+	 * 2 -> 3: runs and series points packed into their row (float8send
+	 * is the packing: big-endian binary64, NULL as NaN); the --where
+	 * index; the view.
 	 */
-	"ALTER TABLE results ADD COLUMN runs text;"
-	"ALTER TABLE series ADD COLUMN x text, ADD COLUMN y text;"
-	"UPDATE results SET runs = (SELECT string_agg(coalesce(value::text,"
-	"  'nan'), ' ' ORDER BY pos) FROM runs WHERE result_id = results.id);"
+	"ALTER TABLE results ADD COLUMN runs bytea;"
+	"ALTER TABLE series ADD COLUMN x bytea, ADD COLUMN y bytea;"
+	"UPDATE results SET runs = (SELECT string_agg(float8send(coalesce("
+	"  value, 'NaN')), '' ORDER BY pos) FROM runs"
+	"  WHERE result_id = results.id);"
 	"UPDATE series SET"
-	"  x = (SELECT string_agg(coalesce(value::text, 'nan'), ' ' ORDER BY pos)"
-	"    FROM series_points WHERE series_id = series.id AND axis = 'x'),"
-	"  y = (SELECT string_agg(coalesce(value::text, 'nan'), ' ' ORDER BY pos)"
-	"    FROM series_points WHERE series_id = series.id AND axis = 'y');"
+	"  x = (SELECT string_agg(float8send(coalesce(value, 'NaN')), ''"
+	"    ORDER BY pos) FROM series_points"
+	"    WHERE series_id = series.id AND axis = 'x'),"
+	"  y = (SELECT string_agg(float8send(coalesce(value, 'NaN')), ''"
+	"    ORDER BY pos) FROM series_points"
+	"    WHERE series_id = series.id AND axis = 'y');"
 	"DROP TABLE runs; DROP TABLE series_points;"
 	"CREATE INDEX system_facts_lower ON system_facts(key, lower(value));"
 	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
@@ -163,8 +167,10 @@ struct store_stmt {
 	const struct pg_prepared *p;
 	PGresult		*res;
 	int			 row, nrows;
+	unsigned char		*blob;		/* the last bytea read */
 };
 
+static int	 pg_hex(char);
 static int	 pg_err(struct store *, struct diag *, const char *,
 		    const PGresult *);
 static char	*pg_name(const char *);
@@ -179,6 +185,7 @@ static int	 pg_execute(struct store *, struct store_stmt *,
 static int	 pg_next(struct store *, struct store_stmt *, struct diag *);
 static bool	 pg_isnull(struct store_stmt *, int);
 static const char *pg_text(struct store_stmt *, int);
+static const void *pg_blob(struct store_stmt *, int, size_t *);
 static int64_t	 pg_int(struct store_stmt *, int);
 static double	 pg_double(struct store_stmt *, int);
 static void	 pg_finalize(struct store_stmt *);
@@ -191,6 +198,7 @@ static void	 pg_close(struct store *);
 
 const struct store_ops store_pg_ops = {
 	"postgresql", pg_prepare, pg_execute, pg_next, pg_isnull, pg_text,
+	pg_blob,
 	pg_int, pg_double, pg_finalize, pg_exec, pg_begin_write, pg_begin_read,
 	pg_lock_source, pg_import_mode, pg_close
 };
@@ -239,6 +247,18 @@ pg_name(const char *uri)
 		strbuf_printf(&sb, "?host=%s", host);
 	PQconninfoFree(opts);
 	return strbuf_detach(&sb);
+}
+
+static int
+pg_hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 /* libpq's message, one line, after what failed; returns -1. */
@@ -355,6 +375,7 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 	const struct pg_prepared *pp = &stmt->pc->prep[(uintptr_t)stmt->p];
 	const char	*values[STORE_MAXPARAMS];
 	char		 num[STORE_MAXPARAMS][32];
+	int		 lens[STORE_MAXPARAMS], fmts[STORE_MAXPARAMS];
 	ExecStatusType	 s;
 	int		 i;
 
@@ -366,9 +387,16 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 		return diag_set(d, st->path, 0, "database: %d parameters for "
 		    "%d", n, pp->nparams);
 	for (i = 0; i < n; i++) {
+		lens[i] = fmts[i] = 0;
 		switch (p[i].type) {
 		case 't':
 			values[i] = p[i].s;
+			break;
+		case 'b':
+			/* Bytes go in binary: no escaping either way. */
+			values[i] = p[i].s;
+			lens[i] = (int)p[i].len;
+			fmts[i] = 1;
 			break;
 		case 'i':
 			snprintf(num[i], sizeof(num[i]), "%lld",
@@ -385,8 +413,8 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 			break;
 		}
 	}
-	stmt->res = PQexecPrepared(stmt->pc->conn, pp->name, n, values, NULL,
-	    NULL, 0);
+	stmt->res = PQexecPrepared(stmt->pc->conn, pp->name, n, values, lens,
+	    fmts, 0);
 	s = PQresultStatus(stmt->res);
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK)
 		return pg_err(st, d, "query", stmt->res);
@@ -419,6 +447,35 @@ pg_text(struct store_stmt *stmt, int col)
 	return PQgetvalue(stmt->res, stmt->row, col);
 }
 
+/* bytea in text results is "\\x" and hex digits. */
+static const void *
+pg_blob(struct store_stmt *stmt, int col, size_t *len)
+{
+	const char	*h;
+	size_t		 n, i;
+	int		 hi, lo;
+
+	*len = 0;
+	if (PQgetisnull(stmt->res, stmt->row, col))
+		return NULL;
+	h = PQgetvalue(stmt->res, stmt->row, col);
+	if (h[0] != '\\' || h[1] != 'x')
+		return NULL;
+	h += 2;
+	n = strlen(h) / 2;
+	free(stmt->blob);
+	stmt->blob = xmalloc(n + 1);
+	for (i = 0; i < n; i++) {
+		hi = pg_hex(h[2 * i]);
+		lo = pg_hex(h[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			break;
+		stmt->blob[i] = (unsigned char)(hi << 4 | lo);
+	}
+	*len = i;
+	return stmt->blob;
+}
+
 static int64_t
 pg_int(struct store_stmt *stmt, int col)
 {
@@ -435,6 +492,7 @@ pg_double(struct store_stmt *stmt, int col)
 static void
 pg_finalize(struct store_stmt *stmt)
 {
+	free(stmt->blob);
 	PQclear(stmt->res);
 	free(stmt);
 }

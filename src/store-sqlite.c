@@ -160,9 +160,9 @@ static const char *const store_migrations[] = {
 	 * --where served by an index on the lowered value; the wide view
 	 * reads each system's facts once instead of once per column.
 	 */
-	"ALTER TABLE results ADD COLUMN runs TEXT;"
-	"ALTER TABLE series ADD COLUMN x TEXT;"
-	"ALTER TABLE series ADD COLUMN y TEXT;"
+	"ALTER TABLE results ADD COLUMN runs BLOB;"
+	"ALTER TABLE series ADD COLUMN x BLOB;"
+	"ALTER TABLE series ADD COLUMN y BLOB;"
 	"CREATE INDEX system_facts_lower ON system_facts(key, lower(value));"
 	"DROP VIEW system_facts_wide;"
 	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
@@ -200,6 +200,7 @@ static int	 sq_execute(struct store *, struct store_stmt *,
 static int	 sq_next(struct store *, struct store_stmt *, struct diag *);
 static bool	 sq_isnull(struct store_stmt *, int);
 static const char *sq_text(struct store_stmt *, int);
+static const void *sq_blob(struct store_stmt *, int, size_t *);
 static int64_t	 sq_int64(struct store_stmt *, int);
 static double	 sq_dbl(struct store_stmt *, int);
 static void	 sq_finalize(struct store_stmt *);
@@ -211,7 +212,7 @@ static void	 sq_import_mode(struct store *, bool);
 static void	 sq_close(struct store *);
 
 const struct store_ops store_sqlite_ops = {
-	"sqlite", sq_prepare, sq_execute, sq_next, sq_isnull, sq_text,
+	"sqlite", sq_prepare, sq_execute, sq_next, sq_isnull, sq_text, sq_blob,
 	sq_int64, sq_dbl, sq_finalize, sq_exec, sq_begin_write, sq_begin_read,
 	sq_lock_source, sq_import_mode, sq_close
 };
@@ -322,6 +323,10 @@ sq_execute(struct store *st, struct store_stmt *stmt,
 			rc = sqlite3_bind_text(stmt->s, i + 1, p[i].s, -1,
 			    SQLITE_STATIC);
 			break;
+		case 'b':
+			rc = sqlite3_bind_blob(stmt->s, i + 1, p[i].s,
+			    (int)p[i].len, SQLITE_STATIC);
+			break;
 		case 'i':
 			rc = sqlite3_bind_int64(stmt->s, i + 1, p[i].i);
 			break;
@@ -369,6 +374,19 @@ sq_text(struct store_stmt *stmt, int col)
 		return NULL;
 	s = sqlite3_column_text(stmt->s, col);
 	return s != NULL ? (const char *)s : "";
+}
+
+static const void *
+sq_blob(struct store_stmt *stmt, int col, size_t *len)
+{
+	const void	*p;
+
+	*len = 0;
+	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
+		return NULL;
+	p = sqlite3_column_blob(stmt->s, col);
+	*len = (size_t)sqlite3_column_bytes(stmt->s, col);
+	return p;
 }
 
 static int64_t
@@ -466,7 +484,8 @@ sq_pack(struct store *st, const char *table, const char *axis,
 	struct dbl_list	 l = { NULL, 0, 0 };
 	struct strbuf	 sql;
 	int64_t		 owner = 0, cur;
-	char		*packed;
+	unsigned char	*packed;
+	size_t		 len;
 	int		 step, rc = -1;
 
 	strbuf_init(&sql);
@@ -483,9 +502,9 @@ sq_pack(struct store *st, const char *table, const char *axis,
 		step = sqlite3_step(sel);
 		cur = step == SQLITE_ROW ? sqlite3_column_int64(sel, 0) : 0;
 		if (l.len > 0 && (step != SQLITE_ROW || cur != owner)) {
-			packed = store_pack_dbls(&l);
+			packed = store_pack_dbls(&l, &len);
 			step = sqlite3_reset(put) != SQLITE_OK ||
-			    sqlite3_bind_text(put, 1, packed, -1, free) !=
+			    sqlite3_bind_blob(put, 1, packed, (int)len, free) !=
 			    SQLITE_OK || sqlite3_bind_int64(put, 2, owner) !=
 			    SQLITE_OK || sqlite3_step(put) != SQLITE_DONE ?
 			    SQLITE_ERROR : step;

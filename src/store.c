@@ -8,6 +8,7 @@
  * metadata. docs/store.md explains the tables.
  */
 #include <ctype.h>
+#include <endian.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -167,6 +168,12 @@ store_queryv(struct store *st, struct store_stmt *stmt, struct diag *d,
 			if ((p[n].s = va_arg(ap, const char *)) != NULL)
 				p[n].type = 't';
 			break;
+		case 'b':
+			p[n].s = va_arg(ap, const void *);
+			p[n].len = va_arg(ap, size_t);
+			if (p[n].s != NULL)
+				p[n].type = 'b';
+			break;
 		case 'i':
 			p[n].i = va_arg(ap, int64_t);
 			p[n].type = 'i';
@@ -257,47 +264,52 @@ store_col_dbl(struct store *st, struct store_stmt *stmt, int col, bool *has)
 	return h ? st->ops->dbl(stmt, col) : NAN;
 }
 
-/*
- * %.17g reads back as the same binary64 on both engines and in every C
- * library; NaN is "nan", which strtod reads back.
- */
-char *
-store_pack_dbls(const struct dbl_list *l)
+unsigned char *
+store_pack_dbls(const struct dbl_list *l, size_t *len)
 {
-	struct strbuf	sb;
-	size_t		i;
+	unsigned char	*p;
+	uint64_t	 u;
+	size_t		 i;
 
+	*len = 0;
 	if (l->len == 0)
 		return NULL;
-	strbuf_init(&sb);
+	p = xmalloc(l->len * 8);
 	for (i = 0; i < l->len; i++) {
-		if (isnan(l->v[i]))
-			strbuf_printf(&sb, "%snan", i > 0 ? " " : "");
-		else
-			strbuf_printf(&sb, "%s%.17g", i > 0 ? " " : "", l->v[i]);
+		memcpy(&u, &l->v[i], sizeof(u));
+		u = htobe64(u);
+		memcpy(p + i * 8, &u, 8);
 	}
-	return strbuf_detach(&sb);
+	*len = l->len * 8;
+	return p;
 }
 
 void
-store_unpack_dbls(const char *s, struct dbl_list *l)
+store_unpack_dbls(const void *p, size_t len, struct dbl_list *l)
 {
-	char	*end;
-	double	 v;
+	const unsigned char	*b = p;
+	uint64_t		 u;
+	double			 v;
+	size_t			 i;
 
-	if (s == NULL)
-		return;
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			break;
-		v = strtod(s, &end);
-		if (end == s)
-			break;	/* not ours: keep what was readable */
+	/* A length that is not a multiple of 8 is not ours: whole numbers only. */
+	for (i = 0; b != NULL && i + 8 <= len; i += 8) {
+		memcpy(&u, b + i, 8);
+		u = be64toh(u);
+		memcpy(&v, &u, sizeof(v));
 		dbl_list_add(l, v);
-		s = end;
 	}
+}
+
+void
+store_col_dbls(struct store *st, struct store_stmt *stmt, int col,
+    struct dbl_list *l)
+{
+	const void	*p;
+	size_t		 len = 0;
+
+	if ((p = st->ops->blob(stmt, col, &len)) != NULL)
+		store_unpack_dbls(p, len, l);
 }
 
 static int
@@ -406,7 +418,7 @@ store_load_values(struct store *st, struct store_stmt **lv, int64_t test_id,
 		v->json_raw = store_col_str(st, q, 9);
 		v->note = store_col_str(st, q, 10);
 		v->error = store_col_str(st, q, 11);
-		store_unpack_dbls(store_col_text(st, q, 12), &v->runs);
+		store_col_dbls(st, q, 12, &v->runs);
 		if (store_query(st, sq, d, "i", rid) == -1)
 			return -1;
 		while ((sstep = store_next(st, sq, d)) == 1) {
@@ -415,8 +427,8 @@ store_load_values(struct store *st, struct store_stmt **lv, int64_t test_id,
 			free(name);
 			s->unit = store_col_str(st, sq, 1);
 			s->x_unit = store_col_str(st, sq, 2);
-			store_unpack_dbls(store_col_text(st, sq, 3), &s->x);
-			store_unpack_dbls(store_col_text(st, sq, 4), &s->y);
+			store_col_dbls(st, sq, 3, &s->x);
+			store_col_dbls(st, sq, 4, &s->y);
 		}
 		if (sstep == -1)
 			return -1;

@@ -147,7 +147,7 @@ fingerprint(sqlite3 *db, int64_t id)
 	    "set_id = ?1), (SELECT count(*) || ':' || total(r.mean) || ':' || "
 	    "total(r.se) FROM results r JOIN tests t ON r.test_id = t.id WHERE "
 	    "t.set_id = ?1), (SELECT count(r.runs) || ':' || "
-	    "group_concat(r.runs, ',') FROM results r JOIN tests t ON "
+	    "group_concat(hex(r.runs), ',') FROM results r JOIN tests t ON "
 	    "r.test_id = t.id WHERE t.set_id = ?1), (SELECT count(*) FROM "
 	    "systems WHERE set_id = ?1)", -1, &stmt, NULL) == SQLITE_OK &&
 	    sqlite3_bind_int64(stmt, 1, id) == SQLITE_OK &&
@@ -172,7 +172,7 @@ sets_complete(sqlite3 *db)
 	    "(SELECT count(*) FROM results x JOIN tests t ON x.test_id = t.id "
 	    "WHERE t.set_id = r.id) != %d OR (SELECT count(*) FROM results x "
 	    "JOIN tests t ON x.test_id = t.id WHERE t.set_id = r.id AND "
-	    "length(x.runs) - length(replace(x.runs, ' ', '')) + 1 = %d) != %d",
+	    "length(x.runs) = 8 * %d) != %d",
 	    NTESTS, NSYS, NTESTS * NSYS, NRUNS, NTESTS * NSYS);
 	bad = query_long(db, sql);
 	free(sql);
