@@ -37,7 +37,8 @@ static const char *const store_import_sql[SI_COUNT] = {
 	    "VALUES (?, ?) RETURNING id",
 	[SI_SET_FIELDS] = "UPDATE result_sets SET title = ?, description = ?, "
 	    "notes = ?, generator = ?, last_modified = ?, source_url = ?, "
-	    "source_ref = ?, format = ? WHERE id = ?",
+	    "source_ref = ?, format = ?, nsystems = ?, ntests = ?, "
+	    "nvalues = ? WHERE id = ?",
 	[SI_EXTRA] = STORE_INSERT "result_set_extra (set_id, pos, key, "
 	    "value) VALUES (?, ?, ?, ?)",
 	[SI_SYSTEM] = STORE_INSERT "systems (set_id, pos, identifier) "
@@ -71,6 +72,7 @@ struct store_import {
 	int64_t			*sys_ids;	/* row id of each system written */
 	size_t			 nsys, capsys;
 	size_t			 ntests;	/* position of the next test */
+	size_t			 nvalues;	/* values written */
 };
 
 static const char *const store_import_kinds[] = { "field", "note", "meta" };
@@ -303,6 +305,7 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 			    t->values[j].system + 1, imp->nsys);
 		if (store_import_value(imp, test_id, j, &t->values[j], d) == -1)
 			return -1;
+		imp->nvalues++;
 	}
 	return 0;
 }
@@ -317,9 +320,11 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 
 	*id = 0;
 	if (store_import_add_systems(imp, rs, d) == -1 ||
-	    store_run(st, imp->stmt[SI_SET_FIELDS], d, "tttttttti", rs->title,
-	    rs->description, rs->notes, rs->generator, rs->last_modified,
-	    rs->source_url, rs->source_ref, rs->format, imp->set_id) == -1)
+	    store_run(st, imp->stmt[SI_SET_FIELDS], d, "ttttttttiiii",
+	    rs->title, rs->description, rs->notes, rs->generator,
+	    rs->last_modified, rs->source_url, rs->source_ref, rs->format,
+	    (int64_t)imp->nsys, (int64_t)imp->ntests, (int64_t)imp->nvalues,
+	    imp->set_id) == -1)
 		goto fail;
 	for (i = 0; i < rs->extra.len; i++)
 		if (store_run(st, imp->stmt[SI_EXTRA], d, "iitt", imp->set_id,

@@ -122,11 +122,19 @@ static const char *const pg_migrations[] = {
 	"CREATE INDEX test_facts_key ON test_facts(key, value);",
 	/*
 	 * 2 -> 3: runs and series points packed into their row (float8send
-	 * is the packing: big-endian binary64, NULL as NaN); the --where
-	 * index; the view.
+	 * is the packing: big-endian binary64, NULL as NaN); each set's
+	 * counts in its row; the --where index; the view.
 	 */
 	"ALTER TABLE results ADD COLUMN runs bytea;"
 	"ALTER TABLE series ADD COLUMN x bytea, ADD COLUMN y bytea;"
+	"ALTER TABLE result_sets ADD COLUMN nsystems bigint NOT NULL DEFAULT 0,"
+	"  ADD COLUMN ntests bigint NOT NULL DEFAULT 0,"
+	"  ADD COLUMN nvalues bigint NOT NULL DEFAULT 0;"
+	"UPDATE result_sets SET"
+	"  nsystems = (SELECT count(*) FROM systems y WHERE y.set_id = result_sets.id),"
+	"  ntests = (SELECT count(*) FROM tests t WHERE t.set_id = result_sets.id),"
+	"  nvalues = (SELECT count(*) FROM tests t JOIN results v"
+	"    ON v.test_id = t.id WHERE t.set_id = result_sets.id);"
 	"UPDATE results SET runs = (SELECT string_agg(float8send(coalesce("
 	"  value, 'NaN')), '' ORDER BY pos) FROM runs"
 	"  WHERE result_id = results.id);"

@@ -157,12 +157,21 @@ static const char *const store_migrations[] = {
 	/*
 	 * 2 -> 3: a value's runs and a series' points packed into one column
 	 * of their row (sq_pack moves the old rows, then drops the tables);
+	 * each set's counts kept in its row, so that `list` reads one table;
 	 * --where served by an index on the lowered value; the wide view
 	 * reads each system's facts once instead of once per column.
 	 */
 	"ALTER TABLE results ADD COLUMN runs BLOB;"
 	"ALTER TABLE series ADD COLUMN x BLOB;"
 	"ALTER TABLE series ADD COLUMN y BLOB;"
+	"ALTER TABLE result_sets ADD COLUMN nsystems INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE result_sets ADD COLUMN ntests INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE result_sets ADD COLUMN nvalues INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE result_sets SET"
+	"  nsystems = (SELECT count(*) FROM systems y WHERE y.set_id = result_sets.id),"
+	"  ntests = (SELECT count(*) FROM tests t WHERE t.set_id = result_sets.id),"
+	"  nvalues = (SELECT count(*) FROM tests t JOIN results v"
+	"    ON v.test_id = t.id WHERE t.set_id = result_sets.id);"
 	"CREATE INDEX system_facts_lower ON system_facts(key, lower(value));"
 	"DROP VIEW system_facts_wide;"
 	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"

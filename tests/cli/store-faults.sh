@@ -94,6 +94,9 @@ if [ "$have_sqlite" = 1 ]; then
 	check "to the current version" [ "$(sqlite3 "$db" 'PRAGMA user_version')" = "$cur" ]
 	check "its rows of runs and points are gone" [ "$(sqlite3 "$db" "SELECT \
 	    count(*) FROM sqlite_master WHERE name IN ('runs', 'series_points')")" = 0 ]
+	"$BR" --db "$db" list --format tsv | cut -f3-5 | tr '\t\n' ' ;' >"$T/counts"
+	check "the sets' counts are moved into their rows" \
+	    [ "$(cat "$T/counts")" = "2 2 4;1 2 2;1 1 1;" ]
 	for i in 1 2 3; do
 		"$BR" --db "$db" export -f json "$i" >"$T/v2.$i.json" 2>"$T/err"
 		check "set $i exports as the previous release exported it" \
