@@ -3,7 +3,8 @@
  * The PostgreSQL backend: a libpq connection from a postgresql:// URI,
  * its schema and migrations (versioned in the table benchreport_schema,
  * as PRAGMA user_version versions an SQLite file), and the statement
- * layer of store-impl.h over named prepared statements. Credentials are
+ * layer of store-impl.h over named prepared statements, and COPY for the
+ * rows of an import. Credentials are
  * libpq's business (the URI, PGPASSWORD, ~/.pgpass, TLS parameters in
  * the URI); what errors name is the URI without its password.
  */
@@ -157,17 +158,43 @@ static const char *const pg_migrations[] = {
 #define PG_NMIGRATIONS \
 	((int)(sizeof(pg_migrations) / sizeof(pg_migrations[0])))
 
+/*
+ * Rows an import writes go through COPY: the statements `INSERT OR FAIL
+ * INTO table (cols) VALUES (...) [RETURNING id]` of the common dialect
+ * append a row here instead of a round trip each, with an id reserved
+ * from the table's sequence when the caller needs it. The rows are sent
+ * (every table in the order it was first written, so parents go before
+ * children) before any other statement runs, and when PG_COPY_MAX bytes
+ * wait; ROLLBACK drops them.
+ */
+#define PG_COPY_MAX	(4 << 20)
+#define PG_ID_BLOCK	4096
+
+struct pg_copy {
+	char		*table;
+	char		*head;		/* COPY table (...) FROM STDIN */
+	bool		 returning;	/* rows get a reserved id first */
+	int		 ncols;
+	struct strbuf	 rows;
+	int64_t		*ids;		/* reserved, not yet used */
+	size_t		 nids, nextid, block;
+};
+
 /* A statement prepared on the server once per connection and SQL text. */
 struct pg_prepared {
 	char	*sql;
 	char	 name[24];
 	int	 nparams;
+	int	 copy;		/* index in pg_conn.copies, or -1 */
 };
 
 struct pg_conn {
 	PGconn			*conn;
 	struct pg_prepared	*prep;
 	size_t			 nprep, capprep;
+	struct pg_copy		*copies;
+	size_t			 ncopies, capcopies;
+	size_t			 waiting;	/* bytes in every copy's rows */
 };
 
 struct store_stmt {
@@ -176,6 +203,8 @@ struct store_stmt {
 	PGresult		*res;
 	int			 row, nrows;
 	unsigned char		*blob;		/* the last bytea read */
+	int64_t			 id;		/* a COPY row's reserved id */
+	char			 idtext[24];
 };
 
 static int	 pg_hex(char);
@@ -186,6 +215,14 @@ static char	*pg_dialect(const char *, int *);
 static int	 pg_check(struct store *, PGresult *, struct diag *,
 		    const char *);
 static int	 pg_migrate(struct store *, struct diag *);
+static int	 pg_copy_find(struct pg_conn *, const char *);
+static int	 pg_copy_id(struct store *, struct pg_copy *, int64_t *,
+		    struct diag *);
+static void	 pg_copy_value(struct strbuf *, const struct store_param *);
+static int	 pg_copy_row(struct store *, struct store_stmt *,
+		    const struct store_param *, int, struct diag *);
+static int	 pg_flush(struct store *, struct diag *);
+static void	 pg_discard(struct pg_conn *);
 static int	 pg_prepare(struct store *, const char *, struct store_stmt **,
 		    struct diag *);
 static int	 pg_execute(struct store *, struct store_stmt *,
@@ -360,7 +397,9 @@ pg_prepare(struct store *st, const char *sql, struct store_stmt **out,
 		p = &pc->prep[pc->nprep];
 		snprintf(p->name, sizeof(p->name), "br%zu", pc->nprep);
 		p->nparams = n;
-		if (pg_check(st, PQprepare(pc->conn, p->name, text, 0, NULL),
+		/* An import's rows: COPY, no server-side statement. */
+		if ((p->copy = pg_copy_find(pc, sql)) == -1 &&
+		    pg_check(st, PQprepare(pc->conn, p->name, text, 0, NULL),
 		    d, "prepare") == -1) {
 			free(text);
 			return -1;
@@ -394,6 +433,11 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 	if (n != pp->nparams)
 		return diag_set(d, st->path, 0, "database: %d parameters for "
 		    "%d", n, pp->nparams);
+	if (pp->copy != -1)
+		return pg_copy_row(st, stmt, p, n, d);
+	/* Every statement sees the rows written before it. */
+	if (pg_flush(st, d) == -1)
+		return -1;
 	for (i = 0; i < n; i++) {
 		lens[i] = fmts[i] = 0;
 		switch (p[i].type) {
@@ -444,12 +488,19 @@ pg_next(struct store *st, struct store_stmt *stmt, struct diag *d)
 static bool
 pg_isnull(struct store_stmt *stmt, int col)
 {
+	if (stmt->res == NULL)
+		return false;	/* a COPY row's id */
 	return PQgetisnull(stmt->res, stmt->row, col) != 0;
 }
 
 static const char *
 pg_text(struct store_stmt *stmt, int col)
 {
+	if (stmt->res == NULL) {
+		snprintf(stmt->idtext, sizeof(stmt->idtext), "%lld",
+		    (long long)stmt->id);
+		return stmt->idtext;
+	}
 	if (PQgetisnull(stmt->res, stmt->row, col))
 		return NULL;
 	return PQgetvalue(stmt->res, stmt->row, col);
@@ -464,7 +515,7 @@ pg_blob(struct store_stmt *stmt, int col, size_t *len)
 	int		 hi, lo;
 
 	*len = 0;
-	if (PQgetisnull(stmt->res, stmt->row, col))
+	if (stmt->res == NULL || PQgetisnull(stmt->res, stmt->row, col))
 		return NULL;
 	h = PQgetvalue(stmt->res, stmt->row, col);
 	if (h[0] != '\\' || h[1] != 'x')
@@ -487,6 +538,8 @@ pg_blob(struct store_stmt *stmt, int col, size_t *len)
 static int64_t
 pg_int(struct store_stmt *stmt, int col)
 {
+	if (stmt->res == NULL)
+		return stmt->id;
 	return strtoll(PQgetvalue(stmt->res, stmt->row, col), NULL, 10);
 }
 
@@ -494,6 +547,8 @@ pg_int(struct store_stmt *stmt, int col)
 static double
 pg_double(struct store_stmt *stmt, int col)
 {
+	if (stmt->res == NULL)
+		return (double)stmt->id;
 	return strtod(PQgetvalue(stmt->res, stmt->row, col), NULL);
 }
 
@@ -505,10 +560,216 @@ pg_finalize(struct store_stmt *stmt)
 	free(stmt);
 }
 
+/* Rows waiting for COPY go first, or go away with a ROLLBACK. */
 static int
 pg_exec(struct store *st, const char *sql, struct diag *d)
 {
+	if (strcmp(sql, "ROLLBACK") == 0)
+		pg_discard(PC(st));
+	else if (pg_flush(st, d) == -1)
+		return -1;
 	return pg_check(st, PQexec(PC(st)->conn, sql), d, sql);
+}
+
+/*
+ * The COPY of an `INSERT OR FAIL INTO table (cols) VALUES (...)`
+ * statement, shared by every statement into that table; -1 for any other
+ * SQL.
+ */
+static int
+pg_copy_find(struct pg_conn *pc, const char *sql)
+{
+	struct pg_copy	*c;
+	const char	*t, *open, *close;
+	char		*table;
+	size_t		 i;
+	int		 ncols = 1;
+
+	if (strncmp(sql, "INSERT OR FAIL INTO ", 20) != 0)
+		return -1;
+	t = sql + 20;
+	if ((open = strchr(t, '(')) == NULL || (close = strchr(open, ')')) ==
+	    NULL || open == t)
+		return -1;
+	table = xasprintf("%.*s", (int)(open - t - 1), t);
+	for (i = 0; i < pc->ncopies; i++)
+		if (strcmp(pc->copies[i].table, table) == 0) {
+			free(table);
+			return (int)i;
+		}
+	xgrow(&pc->copies, &pc->capcopies, pc->ncopies + 1,
+	    sizeof(*pc->copies));
+	c = &pc->copies[pc->ncopies];
+	memset(c, 0, sizeof(*c));
+	c->table = table;
+	c->returning = strstr(close, "RETURNING id") != NULL;
+	for (t = open; t < close; t++)
+		if (*t == ',')
+			ncols++;
+	c->ncols = ncols;
+	c->head = xasprintf("COPY %s (%s%.*s) FROM STDIN", table,
+	    c->returning ? "id, " : "", (int)(close - open - 1), open + 1);
+	strbuf_init(&c->rows);
+	/*
+	 * Ids the user sees (sources, result sets) one at a time, so a set
+	 * gets the next number; the rest in growing blocks.
+	 */
+	c->block = strcmp(table, "sources") == 0 ||
+	    strcmp(table, "result_sets") == 0 ? 1 : 16;
+	return (int)pc->ncopies++;
+}
+
+/* The next id of c's table, reserved from its sequence. */
+static int
+pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
+{
+	PGresult	*r;
+	const char	*v[2];
+	char		 n[24];
+	int		 i;
+
+	if (c->nextid == c->nids) {
+		v[0] = c->table;
+		snprintf(n, sizeof(n), "%zu", c->block);
+		v[1] = n;
+		r = PQexecParams(PC(st)->conn, "SELECT nextval("
+		    "pg_get_serial_sequence($1, 'id')) FROM generate_series(1, "
+		    "$2::integer)", 2, NULL, v, NULL, NULL, 0);
+		if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1) {
+			pg_err(st, d, "reserving ids", r);
+			PQclear(r);
+			return -1;
+		}
+		free(c->ids);
+		c->nids = (size_t)PQntuples(r);
+		c->ids = xcalloc(c->nids, sizeof(*c->ids));
+		for (i = 0; i < PQntuples(r); i++)
+			c->ids[i] = strtoll(PQgetvalue(r, i, 0), NULL, 10);
+		PQclear(r);
+		c->nextid = 0;
+		if (c->block > 1 && c->block < PG_ID_BLOCK)
+			c->block *= 2;
+	}
+	*id = c->ids[c->nextid++];
+	return 0;
+}
+
+/* One field in COPY's text format. */
+static void
+pg_copy_value(struct strbuf *sb, const struct store_param *p)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	const unsigned char	*b;
+	const char		*s;
+	size_t			 i;
+
+	switch (p->type) {
+	case 't':
+		for (s = p->s; *s != '\0'; s++) {
+			if (*s == '\\')
+				strbuf_adds(sb, "\\\\");
+			else if (*s == '\n')
+				strbuf_adds(sb, "\\n");
+			else if (*s == '\r')
+				strbuf_adds(sb, "\\r");
+			else if (*s == '\t')
+				strbuf_adds(sb, "\\t");
+			else
+				strbuf_addc(sb, *s);
+		}
+		break;
+	case 'b':
+		/* bytea's hex input, its backslash escaped for COPY. */
+		strbuf_adds(sb, "\\\\x");
+		for (i = 0, b = (const unsigned char *)p->s; i < p->len; i++) {
+			strbuf_addc(sb, hex[b[i] >> 4]);
+			strbuf_addc(sb, hex[b[i] & 15]);
+		}
+		break;
+	case 'i':
+		strbuf_printf(sb, "%lld", (long long)p->i);
+		break;
+	case 'f':
+		strbuf_printf(sb, "%.17g", p->v);
+		break;
+	default:
+		strbuf_adds(sb, "\\N");
+		break;
+	}
+}
+
+static int
+pg_copy_row(struct store *st, struct store_stmt *stmt,
+    const struct store_param *p, int n, struct diag *d)
+{
+	struct pg_conn	*pc = stmt->pc;
+	struct pg_copy	*c = &pc->copies[pc->prep[(uintptr_t)stmt->p].copy];
+	size_t		 before = c->rows.len;
+	int		 i;
+
+	if (n != c->ncols)
+		return diag_set(d, st->path, 0, "database: %d values for the "
+		    "%d columns of %s", n, c->ncols, c->table);
+	if (c->returning) {
+		if (pg_copy_id(st, c, &stmt->id, d) == -1)
+			return -1;
+		strbuf_printf(&c->rows, "%lld\t", (long long)stmt->id);
+		stmt->nrows = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strbuf_addc(&c->rows, '\t');
+		pg_copy_value(&c->rows, &p[i]);
+	}
+	strbuf_addc(&c->rows, '\n');
+	pc->waiting += c->rows.len - before;
+	return pc->waiting >= PG_COPY_MAX ? pg_flush(st, d) : 0;
+}
+
+/* Send every table's waiting rows, parents first. 0 or -1 with d. */
+static int
+pg_flush(struct store *st, struct diag *d)
+{
+	struct pg_conn	*pc = PC(st);
+	struct pg_copy	*c;
+	PGresult	*r;
+	size_t		 i;
+	int		 rc = 0;
+
+	if (pc->waiting == 0)
+		return 0;
+	for (i = 0; i < pc->ncopies && rc == 0; i++) {
+		c = &pc->copies[i];
+		if (c->rows.len == 0)
+			continue;
+		r = PQexec(pc->conn, c->head);
+		if (PQresultStatus(r) != PGRES_COPY_IN) {
+			rc = pg_err(st, d, c->head, r);
+			PQclear(r);
+			break;
+		}
+		PQclear(r);
+		if (PQputCopyData(pc->conn, c->rows.buf, (int)c->rows.len) != 1 ||
+		    PQputCopyEnd(pc->conn, NULL) != 1)
+			rc = pg_err(st, d, c->head, NULL);
+		while ((r = PQgetResult(pc->conn)) != NULL) {
+			if (rc == 0 && PQresultStatus(r) != PGRES_COMMAND_OK)
+				rc = pg_err(st, d, c->head, r);
+			PQclear(r);
+		}
+	}
+	pg_discard(pc);
+	return rc;
+}
+
+static void
+pg_discard(struct pg_conn *pc)
+{
+	size_t	i;
+
+	for (i = 0; i < pc->ncopies; i++)
+		strbuf_reset(&pc->copies[i].rows);
+	pc->waiting = 0;
 }
 
 static int
@@ -556,6 +817,13 @@ pg_close(struct store *st)
 	for (i = 0; i < pc->nprep; i++)
 		free(pc->prep[i].sql);
 	free(pc->prep);
+	for (i = 0; i < pc->ncopies; i++) {
+		free(pc->copies[i].table);
+		free(pc->copies[i].head);
+		free(pc->copies[i].ids);
+		strbuf_free(&pc->copies[i].rows);
+	}
+	free(pc->copies);
 	free(pc);
 }
 

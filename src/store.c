@@ -26,8 +26,9 @@ static int	 store_load_systems(struct store *, int64_t, struct result_set *,
 static int	 store_load_tests(struct store *, int64_t, struct result_set *,
 		    const int64_t *, struct diag *);
 static int	 store_load_values(struct store *, struct store_stmt **, int64_t,
-		    const struct result_set *, struct test *, const int64_t *,
+		    const struct result_set *, const int64_t *, const int64_t *,
 		    struct diag *);
+static size_t	 store_walk(const int64_t *, size_t, size_t, int64_t);
 
 enum store_kind
 store_kind(const char *spec, struct diag *d)
@@ -312,6 +313,24 @@ store_col_dbls(struct store *st, struct store_stmt *stmt, int col,
 		store_unpack_dbls(p, len, l);
 }
 
+/*
+ * Index of want in ids[at..n), or n. Child rows come ordered as their
+ * parents are, so the walk only moves forward.
+ */
+static size_t
+store_walk(const int64_t *ids, size_t n, size_t at, int64_t want)
+{
+	while (at < n && ids[at] != want)
+		at++;
+	return at;
+}
+
+/*
+ * Each table is read once per set, its rows in the order of their
+ * parents (a join on the parent's (set_id, pos) key): a constant number
+ * of queries whatever the set's size, which is what a server at the end
+ * of a network needs.
+ */
 static int
 store_load_systems(struct store *st, int64_t id, struct result_set *rs,
     int64_t **ids_out, struct diag *d)
@@ -320,17 +339,19 @@ store_load_systems(struct store *st, int64_t id, struct result_set *rs,
 	struct system		*sys;
 	struct kv_list		*l;
 	int64_t			*ids = NULL;
-	size_t			 n = 0, cap = 0, idx;
+	size_t			 n = 0, cap = 0, idx, at;
 	const char		*kind;
 	char			*s;
-	int			 step, sub, rc = -1;
+	int			 step, rc = -1;
 
 	if (store_prepare(st, &stmt, "SELECT id, identifier, notes_text, "
 	    "json_raw FROM systems WHERE set_id = ? ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &kv, "SELECT kind, key, value FROM system_fields "
-	    "WHERE system_id = ? ORDER BY kind, pos", d) == -1 ||
-	    store_prepare(st, &facts, "SELECT key, value, source FROM "
-	    "system_facts WHERE system_id = ? ORDER BY pos", d) == -1 ||
+	    store_prepare(st, &kv, "SELECT f.system_id, f.kind, f.key, "
+	    "f.value FROM system_fields f JOIN systems y ON y.id = f.system_id "
+	    "WHERE y.set_id = ? ORDER BY y.pos, f.kind, f.pos", d) == -1 ||
+	    store_prepare(st, &facts, "SELECT f.system_id, f.key, f.value, "
+	    "f.source FROM system_facts f JOIN systems y ON y.id = f.system_id "
+	    "WHERE y.set_id = ? ORDER BY y.pos, f.pos", d) == -1 ||
 	    store_query(st, stmt, d, "i", id) == -1)
 		goto out;
 	while ((step = store_next(st, stmt, d)) == 1) {
@@ -342,29 +363,31 @@ store_load_systems(struct store *st, int64_t id, struct result_set *rs,
 		sys = &rs->systems[idx];
 		sys->notes_text = store_col_str(st, stmt, 2);
 		sys->json_raw = store_col_str(st, stmt, 3);
-		if (store_query(st, kv, d, "i", ids[n]) == -1)
-			goto out;
-		while ((sub = store_next(st, kv, d)) == 1) {
-			kind = store_col_text(st, kv, 0);
-			if (kind != NULL && strcmp(kind, "note") == 0)
-				l = &sys->notes;
-			else if (kind != NULL && strcmp(kind, "meta") == 0)
-				l = &sys->meta;
-			else
-				l = &sys->fields;
-			kv_list_add(l, store_col_text(st, kv, 1),
-			    store_col_text(st, kv, 2));
-		}
-		if (sub == -1 || store_query(st, facts, d, "i", ids[n]) == -1)
-			goto out;
-		while ((sub = store_next(st, facts, d)) == 1)
-			fact_list_set(&sys->normalized,
-			    store_col_text(st, facts, 0),
-			    store_col_text(st, facts, 1),
-			    store_col_text(st, facts, 2));
-		if (sub == -1)
-			goto out;
 		n++;
+	}
+	if (step == -1 || store_query(st, kv, d, "i", id) == -1)
+		goto out;
+	for (at = 0; (step = store_next(st, kv, d)) == 1; ) {
+		if ((at = store_walk(ids, n, at, store_col_int(st, kv, 0))) == n)
+			break;
+		sys = &rs->systems[at];
+		kind = store_col_text(st, kv, 1);
+		if (kind != NULL && strcmp(kind, "note") == 0)
+			l = &sys->notes;
+		else if (kind != NULL && strcmp(kind, "meta") == 0)
+			l = &sys->meta;
+		else
+			l = &sys->fields;
+		kv_list_add(l, store_col_text(st, kv, 2), store_col_text(st, kv, 3));
+	}
+	if (step == -1 || store_query(st, facts, d, "i", id) == -1)
+		goto out;
+	for (at = 0; (step = store_next(st, facts, d)) == 1; ) {
+		if ((at = store_walk(ids, n, at, store_col_int(st, facts, 0))) == n)
+			break;
+		fact_list_set(&rs->systems[at].normalized,
+		    store_col_text(st, facts, 1), store_col_text(st, facts, 2),
+		    store_col_text(st, facts, 3));
 	}
 	if (step == -1)
 		goto out;
@@ -379,127 +402,170 @@ out:
 	return rc;
 }
 
-/* Statements used per value when loading. */
+/* Statements of store_load_tests. */
 enum {
-	LV_RESULTS, LV_SERIES, LV_COUNT
+	LT_TESTS, LT_FOOTNOTES, LT_FACTS, LT_RESULTS, LT_SERIES, LT_COUNT
+};
+
+static const char *const store_load_sql[LT_COUNT] = {
+	[LT_TESTS] = "SELECT id, identifier, title, app_version, arguments, "
+	    "description, unit, proportion, proportion_raw, display, "
+	    "display_raw, annotation, parent FROM tests WHERE set_id = ? "
+	    "ORDER BY pos",
+	[LT_FOOTNOTES] = "SELECT f.test_id, f.text FROM test_footnotes f "
+	    "JOIN tests t ON t.id = f.test_id WHERE t.set_id = ? "
+	    "ORDER BY t.pos, f.pos",
+	[LT_FACTS] = "SELECT f.test_id, f.key, f.value FROM test_facts f "
+	    "JOIN tests t ON t.id = f.test_id WHERE t.set_id = ? "
+	    "ORDER BY t.pos, f.pos",
+	[LT_RESULTS] = "SELECT v.test_id, v.id, v.system_id, v.mean, v.se, "
+	    "v.n, v.min, v.max, v.value_text, v.raw_string, v.json_raw, "
+	    "v.note, v.error, v.runs FROM results v JOIN tests t ON "
+	    "t.id = v.test_id WHERE t.set_id = ? ORDER BY t.pos, v.pos",
+	[LT_SERIES] = "SELECT s.result_id, s.name, s.unit, s.x_unit, s.x, "
+	    "s.y FROM series s JOIN results v ON v.id = s.result_id JOIN "
+	    "tests t ON t.id = v.test_id WHERE t.set_id = ? "
+	    "ORDER BY t.pos, v.pos, s.pos"
+};
+
+/* A loaded value: its row id and where it is in the model. */
+struct store_loaded {
+	int64_t	 rid;
+	size_t	 test, value;
 };
 
 static int
-store_load_values(struct store *st, struct store_stmt **lv, int64_t test_id,
-    const struct result_set *rs, struct test *t, const int64_t *sys_ids,
-    struct diag *d)
+store_load_values(struct store *st, struct store_stmt **lt, int64_t id,
+    const struct result_set *rs, const int64_t *tids,
+    const int64_t *sys_ids, struct diag *d)
 {
-	struct store_stmt	*q = lv[LV_RESULTS], *sq = lv[LV_SERIES];
+	struct store_stmt	*q = lt[LT_RESULTS], *sq = lt[LT_SERIES];
+	struct store_loaded	*vals = NULL;
 	struct value		*v;
 	struct series		*s;
-	int64_t			 sys_id, rid;
-	size_t			 i;
+	int64_t			*rids = NULL, sys_id;
+	size_t			 n = 0, cap = 0, capr = 0, at = 0, i;
 	char			*name;
-	int			 step, sstep;
+	int			 step, rc = -1;
 
-	if (store_query(st, q, d, "i", test_id) == -1)
-		return -1;
+	if (store_query(st, q, d, "i", id) == -1)
+		goto out;
 	while ((step = store_next(st, q, d)) == 1) {
-		rid = store_col_int(st, q, 0);
-		sys_id = store_col_int(st, q, 1);
+		if ((at = store_walk(tids, rs->ntests, at,
+		    store_col_int(st, q, 0))) == rs->ntests)
+			break;
+		sys_id = store_col_int(st, q, 2);
 		for (i = 0; i < rs->nsystems && sys_ids[i] != sys_id; i++)
 			;
-		if (i == rs->nsystems)
-			return diag_set(d, st->path, 0, "database: result %lld "
-			    "refers to a system of another set", (long long)rid);
-		v = test_add_value(t, i);
-		v->mean = store_col_dbl(st, q, 2, &v->has_mean);
-		v->se = store_col_dbl(st, q, 3, &v->has_se);
-		v->n = (long)store_col_int(st, q, 4);
-		v->min = store_col_dbl(st, q, 5, &v->has_min);
-		v->max = store_col_dbl(st, q, 6, &v->has_max);
-		v->value_text = store_col_str(st, q, 7);
-		v->raw_string = store_col_str(st, q, 8);
-		v->json_raw = store_col_str(st, q, 9);
-		v->note = store_col_str(st, q, 10);
-		v->error = store_col_str(st, q, 11);
-		store_col_dbls(st, q, 12, &v->runs);
-		if (store_query(st, sq, d, "i", rid) == -1)
-			return -1;
-		while ((sstep = store_next(st, sq, d)) == 1) {
-			name = store_col_str(st, sq, 0);
-			s = value_add_series(v, name);
-			free(name);
-			s->unit = store_col_str(st, sq, 1);
-			s->x_unit = store_col_str(st, sq, 2);
-			store_col_dbls(st, sq, 3, &s->x);
-			store_col_dbls(st, sq, 4, &s->y);
+		if (i == rs->nsystems) {
+			diag_set(d, st->path, 0, "database: result %lld refers "
+			    "to a system of another set",
+			    (long long)store_col_int(st, q, 1));
+			goto out;
 		}
-		if (sstep == -1)
-			return -1;
+		v = test_add_value(&rs->tests[at], i);
+		xgrow(&vals, &cap, n + 1, sizeof(*vals));
+		xgrow(&rids, &capr, n + 1, sizeof(*rids));
+		rids[n] = store_col_int(st, q, 1);
+		vals[n].test = at;
+		vals[n].value = rs->tests[at].nvalues - 1;
+		n++;
+		v->mean = store_col_dbl(st, q, 3, &v->has_mean);
+		v->se = store_col_dbl(st, q, 4, &v->has_se);
+		v->n = (long)store_col_int(st, q, 5);
+		v->min = store_col_dbl(st, q, 6, &v->has_min);
+		v->max = store_col_dbl(st, q, 7, &v->has_max);
+		v->value_text = store_col_str(st, q, 8);
+		v->raw_string = store_col_str(st, q, 9);
+		v->json_raw = store_col_str(st, q, 10);
+		v->note = store_col_str(st, q, 11);
+		v->error = store_col_str(st, q, 12);
+		store_col_dbls(st, q, 13, &v->runs);
 	}
-	return step == -1 ? -1 : 0;
+	if (step == -1 || store_query(st, sq, d, "i", id) == -1)
+		goto out;
+	for (at = 0; (step = store_next(st, sq, d)) == 1; ) {
+		if ((at = store_walk(rids, n, at, store_col_int(st, sq, 0))) == n)
+			break;
+		v = &rs->tests[vals[at].test].values[vals[at].value];
+		name = store_col_str(st, sq, 1);
+		s = value_add_series(v, name);
+		free(name);
+		s->unit = store_col_str(st, sq, 2);
+		s->x_unit = store_col_str(st, sq, 3);
+		store_col_dbls(st, sq, 4, &s->x);
+		store_col_dbls(st, sq, 5, &s->y);
+	}
+	if (step == -1)
+		goto out;
+	rc = 0;
+out:
+	free(vals);
+	free(rids);
+	return rc;
 }
 
 static int
 store_load_tests(struct store *st, int64_t id, struct result_set *rs,
     const int64_t *sys_ids, struct diag *d)
 {
-	struct store_stmt	*stmt = NULL, *fn = NULL, *tf = NULL;
-	struct store_stmt	*lv[LV_COUNT] = { NULL };
+	struct store_stmt	*lt[LT_COUNT] = { NULL };
+	struct store_stmt	*q;
 	struct test		*t;
-	int64_t			 test_id;
-	size_t			 i;
-	int			 step, sub, rc = -1;
+	int64_t			*tids = NULL;
+	size_t			 i, cap = 0, at;
+	int			 step, rc = -1;
 
-	if (store_prepare(st, &stmt, "SELECT id, identifier, title, "
-	    "app_version, arguments, description, unit, proportion, "
-	    "proportion_raw, display, display_raw, annotation, parent FROM "
-	    "tests WHERE set_id = ? ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &fn, "SELECT text FROM test_footnotes WHERE "
-	    "test_id = ? ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &tf, "SELECT key, value FROM test_facts WHERE "
-	    "test_id = ? ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &lv[LV_RESULTS], "SELECT id, system_id, mean, "
-	    "se, n, min, max, value_text, raw_string, json_raw, note, error, "
-	    "runs FROM results WHERE test_id = ? ORDER BY pos", d) == -1 ||
-	    store_prepare(st, &lv[LV_SERIES], "SELECT name, unit, x_unit, x, y "
-	    "FROM series WHERE result_id = ? ORDER BY pos", d) == -1 ||
-	    store_query(st, stmt, d, "i", id) == -1)
+	for (i = 0; i < LT_COUNT; i++)
+		if (store_prepare(st, &lt[i], store_load_sql[i], d) == -1)
+			goto out;
+	q = lt[LT_TESTS];
+	if (store_query(st, q, d, "i", id) == -1)
 		goto out;
-	while ((step = store_next(st, stmt, d)) == 1) {
-		test_id = store_col_int(st, stmt, 0);
+	while ((step = store_next(st, q, d)) == 1) {
+		xgrow(&tids, &cap, rs->ntests + 1, sizeof(*tids));
+		tids[rs->ntests] = store_col_int(st, q, 0);
 		t = result_set_add_test(rs);
-		t->identifier = store_col_str(st, stmt, 1);
-		t->title = store_col_str(st, stmt, 2);
-		t->app_version = store_col_str(st, stmt, 3);
-		t->arguments = store_col_str(st, stmt, 4);
-		t->description = store_col_str(st, stmt, 5);
-		t->unit = store_col_str(st, stmt, 6);
-		t->proportion = (enum proportion)store_col_int(st, stmt, 7);
-		t->proportion_raw = store_col_str(st, stmt, 8);
-		t->display = (enum display)store_col_int(st, stmt, 9);
-		t->display_raw = store_col_str(st, stmt, 10);
-		t->annotation = store_col_str(st, stmt, 11);
-		t->parent = store_col_str(st, stmt, 12);
-		if (store_query(st, fn, d, "i", test_id) == -1)
-			goto out;
-		while ((sub = store_next(st, fn, d)) == 1)
-			str_list_add(&t->footnotes, store_col_text(st, fn, 0));
-		if (sub == -1 || store_query(st, tf, d, "i", test_id) == -1)
-			goto out;
-		while ((sub = store_next(st, tf, d)) == 1)
-			kv_list_add(&t->facts, store_col_text(st, tf, 0),
-			    store_col_text(st, tf, 1));
-		if (sub == -1)
-			goto out;
-		if (store_load_values(st, lv, test_id, rs, t, sys_ids, d) == -1)
-			goto out;
+		t->identifier = store_col_str(st, q, 1);
+		t->title = store_col_str(st, q, 2);
+		t->app_version = store_col_str(st, q, 3);
+		t->arguments = store_col_str(st, q, 4);
+		t->description = store_col_str(st, q, 5);
+		t->unit = store_col_str(st, q, 6);
+		t->proportion = (enum proportion)store_col_int(st, q, 7);
+		t->proportion_raw = store_col_str(st, q, 8);
+		t->display = (enum display)store_col_int(st, q, 9);
+		t->display_raw = store_col_str(st, q, 10);
+		t->annotation = store_col_str(st, q, 11);
+		t->parent = store_col_str(st, q, 12);
 	}
-	if (step == -1)
+	if (step == -1 || store_query(st, lt[LT_FOOTNOTES], d, "i", id) == -1)
+		goto out;
+	q = lt[LT_FOOTNOTES];
+	for (at = 0; (step = store_next(st, q, d)) == 1; ) {
+		if ((at = store_walk(tids, rs->ntests, at,
+		    store_col_int(st, q, 0))) == rs->ntests)
+			break;
+		str_list_add(&rs->tests[at].footnotes, store_col_text(st, q, 1));
+	}
+	if (step == -1 || store_query(st, lt[LT_FACTS], d, "i", id) == -1)
+		goto out;
+	q = lt[LT_FACTS];
+	for (at = 0; (step = store_next(st, q, d)) == 1; ) {
+		if ((at = store_walk(tids, rs->ntests, at,
+		    store_col_int(st, q, 0))) == rs->ntests)
+			break;
+		kv_list_add(&rs->tests[at].facts, store_col_text(st, q, 1),
+		    store_col_text(st, q, 2));
+	}
+	if (step == -1 ||
+	    store_load_values(st, lt, id, rs, tids, sys_ids, d) == -1)
 		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < LV_COUNT; i++)
-		store_finalize(st, lv[i]);
-	store_finalize(st, tf);
-	store_finalize(st, fn);
-	store_finalize(st, stmt);
+	for (i = 0; i < LT_COUNT; i++)
+		store_finalize(st, lt[i]);
+	free(tids);
 	return rc;
 }
 
