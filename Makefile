@@ -49,7 +49,9 @@ SANFLAGS	=
 endif
 
 PKG_CFLAGS	= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS	= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+# libpq is loaded when a PostgreSQL store is opened (src/store-pg.c), so
+# it is not linked: only its headers are needed to build.
+PKG_LIBS	= $(filter-out -lpq,$(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null))
 
 CFLAGS		?= -O2 -g
 CFLAGS		+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \

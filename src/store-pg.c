@@ -9,6 +9,7 @@
  * the URI); what errors name is the URI without its password.
  */
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,59 @@
 #include "store-impl.h"
 #include "strbuf.h"
 #include "xalloc.h"
+
+/*
+ * libpq is loaded when a PostgreSQL store is opened, not linked: it
+ * brings TLS, Kerberos and LDAP libraries whose loading would cost every
+ * command of an SQLite user time and about 7 MB of memory. The calls
+ * below go through this table; the prototypes are libpq-fe.h's.
+ */
+#define PG_LIBPQ	"libpq.so.5"
+
+static struct {
+	void	*handle;
+	__typeof__(PQclear)	*clear;
+	__typeof__(PQconnectdb)	*connectdb;
+	__typeof__(PQconninfoFree)	*conninfoFree;
+	__typeof__(PQconninfoParse)	*conninfoParse;
+	__typeof__(PQerrorMessage)	*errorMessage;
+	__typeof__(PQexec)	*exec;
+	__typeof__(PQexecParams)	*execParams;
+	__typeof__(PQexecPrepared)	*execPrepared;
+	__typeof__(PQfinish)	*finish;
+	__typeof__(PQfreemem)	*freemem;
+	__typeof__(PQgetResult)	*getResult;
+	__typeof__(PQgetisnull)	*getisnull;
+	__typeof__(PQgetvalue)	*getvalue;
+	__typeof__(PQntuples)	*ntuples;
+	__typeof__(PQprepare)	*prepare;
+	__typeof__(PQputCopyData)	*putCopyData;
+	__typeof__(PQputCopyEnd)	*putCopyEnd;
+	__typeof__(PQresultErrorMessage)	*resultErrorMessage;
+	__typeof__(PQresultStatus)	*resultStatus;
+	__typeof__(PQstatus)	*status;
+} pq;
+
+#define PQclear	pq.clear
+#define PQconnectdb	pq.connectdb
+#define PQconninfoFree	pq.conninfoFree
+#define PQconninfoParse	pq.conninfoParse
+#define PQerrorMessage	pq.errorMessage
+#define PQexec	pq.exec
+#define PQexecParams	pq.execParams
+#define PQexecPrepared	pq.execPrepared
+#define PQfinish	pq.finish
+#define PQfreemem	pq.freemem
+#define PQgetResult	pq.getResult
+#define PQgetisnull	pq.getisnull
+#define PQgetvalue	pq.getvalue
+#define PQntuples	pq.ntuples
+#define PQprepare	pq.prepare
+#define PQputCopyData	pq.putCopyData
+#define PQputCopyEnd	pq.putCopyEnd
+#define PQresultErrorMessage	pq.resultErrorMessage
+#define PQresultStatus	pq.resultStatus
+#define PQstatus	pq.status
 
 /* A fixed key for pg_advisory_xact_lock around migrations. */
 #define PG_MIGRATE_LOCK	"7265706f72740001"
@@ -215,6 +269,7 @@ static char	*pg_dialect(const char *, int *);
 static int	 pg_check(struct store *, PGresult *, struct diag *,
 		    const char *);
 static int	 pg_migrate(struct store *, struct diag *);
+static int	 pg_load(struct store *, struct diag *);
 static int	 pg_copy_find(struct pg_conn *, const char *);
 static int	 pg_copy_id(struct store *, struct pg_copy *, int64_t *,
 		    struct diag *);
@@ -875,12 +930,76 @@ fail:
 	return -1;
 }
 
+/* Load libpq and find its functions once; 0 or -1 with d. */
+static int
+pg_load(struct store *st, struct diag *d)
+{
+	void	*h;
+
+	if (pq.handle != NULL)
+		return 0;
+	if ((h = dlopen(PG_LIBPQ, RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return diag_set(d, st->path, 0, "database: PostgreSQL stores "
+		    "need the client library %s (Debian: libpq5): %s",
+		    PG_LIBPQ, dlerror());
+	if ((*(void **)&pq.clear = dlsym(h, "PQclear")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.connectdb = dlsym(h, "PQconnectdb")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.conninfoFree = dlsym(h, "PQconninfoFree")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.conninfoParse = dlsym(h, "PQconninfoParse")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.errorMessage = dlsym(h, "PQerrorMessage")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.exec = dlsym(h, "PQexec")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.execParams = dlsym(h, "PQexecParams")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.execPrepared = dlsym(h, "PQexecPrepared")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.finish = dlsym(h, "PQfinish")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.freemem = dlsym(h, "PQfreemem")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.getResult = dlsym(h, "PQgetResult")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.getisnull = dlsym(h, "PQgetisnull")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.getvalue = dlsym(h, "PQgetvalue")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.ntuples = dlsym(h, "PQntuples")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.prepare = dlsym(h, "PQprepare")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.putCopyData = dlsym(h, "PQputCopyData")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.putCopyEnd = dlsym(h, "PQputCopyEnd")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.resultErrorMessage = dlsym(h, "PQresultErrorMessage")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.resultStatus = dlsym(h, "PQresultStatus")) == NULL)
+		goto missing;
+	if ((*(void **)&pq.status = dlsym(h, "PQstatus")) == NULL)
+		goto missing;
+	pq.handle = h;
+	return 0;
+missing:
+	diag_set(d, st->path, 0, "database: %s lacks %s", PG_LIBPQ, dlerror());
+	dlclose(h);
+	return -1;
+}
+
 int
 store_pg_open(struct store *st, const char *uri, struct diag *d)
 {
 	struct pg_conn	*pc;
 
 	st->ops = &store_pg_ops;
+	st->path = xstrdup("postgresql://");
+	if (pg_load(st, d) == -1)
+		return -1;
+	free(st->path);
 	st->path = pg_name(uri);
 	pc = xcalloc(1, sizeof(*pc));
 	st->be = pc;

@@ -119,7 +119,8 @@ int	 store_list(struct store *st,
 	    struct diag *d);
 /*
  * store_list from the offset-th set (0 is the oldest), at most limit sets
- * (limit < 0: all). The counts come from indexes, not scans of the store.
+ * (limit < 0: all). The counts are kept in each set's row: a page costs
+ * the same in a store of any size.
  */
 int	 store_list_range(struct store *st, long limit, long offset,
 	    int (*fn)(const struct store_summary *, void *), void *arg,
