@@ -3,6 +3,7 @@
  * benchreport list: the stored result sets, oldest first, as a table
  * fitted to the terminal, as TSV, or as JSON for scripts.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +25,21 @@ struct list_state {
 	struct json_object	*array;		/* LIST_JSON */
 	size_t			 title_width;	/* LIST_TEXT */
 	long			 count;
+	long			 limit;		/* -1: all */
+	long			 offset;
 };
 
 static int	 cmd_list_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_list_row(const struct store_summary *, void *);
+static int	 cmd_list_count(const char *, long *);
 
 /* In enum list_format's order. */
 CMD_CHOICES(cmd_list_format, "text", "tsv", "json")
 
 static const struct cmd_option cmd_list_options[] = {
 	{ "format", 'f', "FMT", "text (default), tsv or json", 0, cmd_list_format },
+	{ "limit", 0, "N", "at most N sets", 0, NULL },
+	{ "offset", 0, "N", "skip the N oldest sets first", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -49,6 +55,23 @@ const struct cmd_entry cmd_list_entry = {
 
 /* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
 #define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
+
+/* A count for --limit or --offset: digits only, 0 or more. */
+static int
+cmd_list_count(const char *arg, long *out)
+{
+	char	*end;
+	long	 v;
+
+	if (*arg < '0' || *arg > '9')
+		return -1;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
 
 static int
 cmd_list_row(const struct store_summary *s, void *arg)
@@ -112,13 +135,21 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct list_state	 ls;
 	struct store		*st = ctx->store;
 	struct diag		 d;
+	const char		*v;
 	int			 rc = EXIT_OK;
 
 	memset(&ls, 0, sizeof(ls));
 	ls.ctx = ctx;
+	ls.limit = -1;
 	if (cmd_args_has(args, "format"))
 		ls.format = (enum list_format)cmd_choice_index(cmd_list_format,
 		    cmd_args_get(args, "format"));
+	if ((v = cmd_args_get(args, "limit")) != NULL &&
+	    cmd_list_count(v, &ls.limit) == -1)
+		return cmd_usage(&cmd_list_entry, "--limit must be a count");
+	if ((v = cmd_args_get(args, "offset")) != NULL &&
+	    cmd_list_count(v, &ls.offset) == -1)
+		return cmd_usage(&cmd_list_entry, "--offset must be a count");
 	ls.title_width = ctx->term_width > LIST_FIXED + 10 ?
 	    (size_t)ctx->term_width - LIST_FIXED : 10;
 	if (ls.format == LIST_TEXT)
@@ -127,7 +158,8 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if (ls.format == LIST_JSON)
 		ls.array = json_object_new_array();
 	diag_clear(&d);
-	if (store_list(st, cmd_list_row, &ls, &d) == -1) {
+	if (store_list_range(st, ls.limit, ls.offset, cmd_list_row, &ls,
+	    &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 	} else if (ls.format == LIST_JSON && ls.count == 0)

@@ -112,8 +112,8 @@ cmd_systems_all(struct cmd_ctx *ctx, const struct systems_opts *o)
 
 	diag_clear(&d);
 	n = o->terms.len > 0 ?
-	    query_print_results(stdout, store_db(st), &o->where, &o->terms, &d) :
-	    query_print_systems(stdout, store_db(st), &o->where, o->provenance, &d);
+	    query_print_results(stdout, st, &o->where, &o->terms, &d) :
+	    query_print_systems(stdout, st, &o->where, o->provenance, &d);
 	if (n < 0) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;

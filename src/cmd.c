@@ -438,6 +438,11 @@ cmd_store(struct cmd_ctx *ctx)
 	if (ctx->store != NULL)
 		return EXIT_OK;
 	diag_clear(&d);
+	/* A URI of a kind we do not use is the user's mistake, not the store's. */
+	if (store_kind(ctx->db_path, &d) == STORE_BAD) {
+		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
 	if (store_open(ctx->db_path, &ctx->store, &d) == -1) {
 		cmd_error(ctx, &d);
 		return EXIT_STORE;

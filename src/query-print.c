@@ -122,25 +122,25 @@ query_print_res_cb(const struct query_result *r, void *arg)
 }
 
 long
-query_print_systems(FILE *fp, sqlite3 *db, const struct query_where *w,
+query_print_systems(FILE *fp, struct store *st, const struct query_where *w,
     bool provenance, struct diag *d)
 {
 	struct query_print_ctx	c = { fp, provenance, 0 };
 
 	query_print_header(fp, "");
-	if (query_systems(db, w, query_print_sys_cb, &c, d) == -1)
+	if (query_systems(st, w, query_print_sys_cb, &c, d) == -1)
 		return -1;
 	return c.n;
 }
 
 long
-query_print_results(FILE *fp, sqlite3 *db, const struct query_where *w,
+query_print_results(FILE *fp, struct store *st, const struct query_where *w,
     const struct str_list *terms, struct diag *d)
 {
 	struct query_print_ctx	c = { fp, false, 0 };
 
 	query_print_header(fp, "\tTEST\tVALUE\tUNIT");
-	if (query_results(db, w, terms, query_print_res_cb, &c, d) == -1)
+	if (query_results(st, w, terms, query_print_res_cb, &c, d) == -1)
 		return -1;
 	return c.n;
 }

@@ -20,14 +20,14 @@
  * system's facts follow as indented "key value (source)" lines. Returns
  * the number of systems printed, or -1 with d filled.
  */
-long	 query_print_systems(FILE *fp, sqlite3 *db, const struct query_where *w,
+long	 query_print_systems(FILE *fp, struct store *st, const struct query_where *w,
 	    bool provenance, struct diag *d);
 /*
  * Print every result of a system matching w in a test matching all words
  * of terms: SET, SYS, IDENTIFIER, TEST, VALUE, UNIT and the system's
  * normalised columns. Returns the number of results, or -1 with d filled.
  */
-long	 query_print_results(FILE *fp, sqlite3 *db, const struct query_where *w,
+long	 query_print_results(FILE *fp, struct store *st, const struct query_where *w,
 	    const struct str_list *terms, struct diag *d);
 /* Print the facts of one system as indented "key value (source)" lines. */
 void	 query_print_facts(FILE *fp, const struct fact_list *facts,

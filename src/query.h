@@ -13,10 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <sqlite3.h>
-
 #include "diag.h"
 #include "model.h"
+#include "store.h"
 
 struct query_cond {
 	char	*key;		/* a normalised fact name */
@@ -66,7 +65,7 @@ void	 query_where_free(struct query_where *w);
  * when w is empty), by result set then place. fn returning non-zero
  * stops. Returns 0, or -1 with d filled.
  */
-int	 query_systems(sqlite3 *db, const struct query_where *w,
+int	 query_systems(struct store *st, const struct query_where *w,
 	    int (*fn)(const struct query_system *, void *), void *arg,
 	    struct diag *d);
 /*
@@ -74,7 +73,7 @@ int	 query_systems(sqlite3 *db, const struct query_where *w,
  * identifier, title, arguments or description contains every word of
  * terms (case-insensitive). Returns 0, or -1 with d filled.
  */
-int	 query_results(sqlite3 *db, const struct query_where *w,
+int	 query_results(struct store *st, const struct query_where *w,
 	    const struct str_list *terms,
 	    int (*fn)(const struct query_result *, void *), void *arg,
 	    struct diag *d);

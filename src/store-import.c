@@ -8,7 +8,6 @@
  */
 #include <sys/stat.h>
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "store-impl.h"
@@ -17,9 +16,11 @@
 
 /*
  * Every statement of an import, prepared once at begin. OR FAIL rather
- * than the default ABORT: ABORT makes SQLite keep a statement journal to
- * undo half a statement (about 4 % of an import's instructions), while
- * any failure here rolls the whole import back anyway.
+ * than the default ABORT on SQLite: ABORT makes it keep a statement
+ * journal to undo half a statement (about 4 % of an import's
+ * instructions), while any failure here rolls the whole import back
+ * anyway. A value's runs and a series' points are one packed column of
+ * their row: they are most of the numbers, and nothing queries one run.
  */
 enum {
 	SI_SOURCE, SI_SET, SI_SET_FIELDS, SI_EXTRA, SI_SYSTEM, SI_SYSTEM_FIELDS,
@@ -27,40 +28,21 @@ enum {
 	SI_SERIES, SI_COUNT
 };
 
-/*
- * Number lists (runs, series points) go in multi-row INSERTs of up to
- * STORE_BATCH rows: one statement step per batch instead of per number,
- * which is most of an import's rows (five runs per value is common).
- */
-#define STORE_BATCH	32
-
-enum { SN_RUNS, SN_POINTS, SN_COUNT };
-
-/* See above: OR FAIL, no statement journal. */
 #define STORE_INSERT	"INSERT OR FAIL INTO "
-
-static const struct {
-	const char	*head;		/* INSERT ... VALUES */
-	const char	*row;		/* one row's placeholders */
-} store_import_lists[SN_COUNT] = {
-	[SN_RUNS] = { STORE_INSERT "runs (result_id, pos, value) "
-	    "VALUES ", "(?, ?, ?)" },
-	[SN_POINTS] = { STORE_INSERT "series_points (series_id, axis, "
-	    "pos, value) VALUES ", "(?, ?, ?, ?)" }
-};
 
 static const char *const store_import_sql[SI_COUNT] = {
 	[SI_SOURCE] = STORE_INSERT "sources (path, sha256, format, "
-	    "size) VALUES (?, ?, ?, ?)",
+	    "size) VALUES (?, ?, ?, ?) RETURNING id",
 	[SI_SET] = STORE_INSERT "result_sets (source_id, format) "
-	    "VALUES (?, ?)",
+	    "VALUES (?, ?) RETURNING id",
 	[SI_SET_FIELDS] = "UPDATE result_sets SET title = ?, description = ?, "
 	    "notes = ?, generator = ?, last_modified = ?, source_url = ?, "
-	    "source_ref = ?, format = ? WHERE id = ?",
+	    "source_ref = ?, format = ?, nsystems = ?, ntests = ?, "
+	    "nvalues = ? WHERE id = ?",
 	[SI_EXTRA] = STORE_INSERT "result_set_extra (set_id, pos, key, "
 	    "value) VALUES (?, ?, ?, ?)",
 	[SI_SYSTEM] = STORE_INSERT "systems (set_id, pos, identifier) "
-	    "VALUES (?, ?, ?)",
+	    "VALUES (?, ?, ?) RETURNING id",
 	[SI_SYSTEM_FIELDS] = "UPDATE systems SET identifier = ?, "
 	    "notes_text = ?, json_raw = ? WHERE id = ?",
 	[SI_FIELD] = STORE_INSERT "system_fields (system_id, pos, kind, "
@@ -70,27 +52,27 @@ static const char *const store_import_sql[SI_COUNT] = {
 	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
 	    "app_version, arguments, description, unit, proportion, "
 	    "proportion_raw, display, display_raw, annotation, parent) "
-	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
 	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
 	    "VALUES (?, ?, ?)",
 	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
 	    "value) VALUES (?, ?, ?, ?)",
 	[SI_RESULT] = STORE_INSERT "results (test_id, pos, system_id, "
 	    "mean, se, n, min, max, value_text, raw_string, json_raw, note, "
-	    "error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    "error, runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+	    "RETURNING id",
 	[SI_SERIES] = STORE_INSERT "series (result_id, pos, name, unit, "
-	    "x_unit) VALUES (?, ?, ?, ?, ?)"
+	    "x_unit, x, y) VALUES (?, ?, ?, ?, ?, ?, ?)"
 };
 
 struct store_import {
-	struct store	*st;
-	sqlite3_stmt	*stmt[SI_COUNT];
-	/* lists[k][n]: list k, n rows; prepared when first needed. */
-	sqlite3_stmt	*lists[SN_COUNT][STORE_BATCH + 1];
-	int64_t		 set_id;
-	int64_t		*sys_ids;	/* row id of each system written */
-	size_t		 nsys, capsys;
-	size_t		 ntests;	/* position of the next test */
+	struct store		*st;
+	struct store_stmt	*stmt[SI_COUNT];
+	int64_t			 set_id;
+	int64_t			*sys_ids;	/* row id of each system written */
+	size_t			 nsys, capsys;
+	size_t			 ntests;	/* position of the next test */
+	size_t			 nvalues;	/* values written */
 };
 
 static const char *const store_import_kinds[] = { "field", "note", "meta" };
@@ -101,10 +83,8 @@ static void	 store_import_free(struct store_import *);
 static void	 store_import_end(struct store *);
 static int	 store_import_kv(struct store_import *, int64_t, const char *,
 		    const struct kv_list *, struct diag *);
-static int	 store_import_facts(struct store *, sqlite3_stmt *, int64_t,
-		    const struct fact_list *, struct diag *);
-static int	 store_import_numbers(struct store_import *, int, int64_t,
-		    const char *, const struct dbl_list *, struct diag *);
+static int	 store_import_facts(struct store *, struct store_stmt *,
+		    int64_t, const struct fact_list *, struct diag *);
 static int	 store_import_value(struct store_import *, int64_t, size_t,
 		    const struct value *, struct diag *);
 
@@ -113,27 +93,21 @@ static int
 store_import_find_sha(struct store *st, const char *sha, int64_t *id,
     struct diag *d)
 {
-	sqlite3_stmt	*stmt = NULL;
-	int		 rc = -1, step;
+	struct store_stmt	*stmt = NULL;
+	int			 rc = -1, step;
 
 	*id = 0;
 	if (store_prepare(st, &stmt, "SELECT r.id FROM sources s JOIN "
 	    "result_sets r ON r.source_id = s.id WHERE s.sha256 = ?1 "
-	    "ORDER BY r.id LIMIT 1", d) == -1)
+	    "ORDER BY r.id LIMIT 1", d) == -1 ||
+	    store_query(st, stmt, d, "t", sha) == -1 ||
+	    (step = store_next(st, stmt, d)) == -1)
 		goto out;
-	if (sqlite3_bind_text(stmt, 1, sha, -1, SQLITE_STATIC) != SQLITE_OK) {
-		store_err(st, d, "bind");
-		goto out;
-	}
-	if ((step = sqlite3_step(stmt)) == SQLITE_ROW)
-		*id = sqlite3_column_int64(stmt, 0);
-	else if (step != SQLITE_DONE) {
-		store_err(st, d, "looking up source");
-		goto out;
-	}
+	if (step == 1)
+		*id = store_col_int(st, stmt, 0);
 	rc = 0;
 out:
-	sqlite3_finalize(stmt);
+	store_finalize(st, stmt);
 	return rc;
 }
 
@@ -141,27 +115,19 @@ out:
 static void
 store_import_free(struct store_import *imp)
 {
-	size_t	i, j;
+	size_t	i;
 
 	for (i = 0; i < SI_COUNT; i++)
-		sqlite3_finalize(imp->stmt[i]);
-	for (i = 0; i < SN_COUNT; i++)
-		for (j = 0; j <= STORE_BATCH; j++)
-			sqlite3_finalize(imp->lists[i][j]);
+		store_finalize(imp->st, imp->stmt[i]);
 	free(imp->sys_ids);
 	free(imp);
 }
 
-/*
- * After COMMIT or ROLLBACK: foreign keys back on for every other use of
- * the connection (deletion relies on their cascades). Setting the pragma
- * outside a transaction has no failure mode but misuse.
- */
+/* After COMMIT or ROLLBACK: the connection as every other use needs it. */
 static void
 store_import_end(struct store *st)
 {
-	(void)sqlite3_exec(st->db, "PRAGMA foreign_keys = ON", NULL, NULL,
-	    NULL);
+	st->ops->import_mode(st, false);
 }
 
 int
@@ -176,28 +142,24 @@ store_import_begin(struct store *st, const struct result_set *rs,
 	*out = NULL;
 	*id = 0;
 	*already = false;
+	/* The backend's import settings (SQLite: no foreign-key lookups). */
+	st->ops->import_mode(st, true);
 	/*
-	 * Every parent id an import writes is the rowid it has just
-	 * inserted in this transaction, and value->system is checked
-	 * against the systems written: the per-row foreign-key lookups (and
-	 * the statement journal they bring) would only repeat that. The
-	 * pragma is a no-op inside a transaction, hence before BEGIN; it is
-	 * back on as soon as the import ends (store_import_end).
+	 * The write transaction, and then a lock on these bytes: two imports
+	 * of the same file cannot both decide it is new.
 	 */
-	if (store_exec(st, "PRAGMA foreign_keys = OFF", d) == -1)
-		return -1;
-	/* IMMEDIATE: take the write lock now, so the duplicate check holds. */
 	if (store_begin_write(st, d) == -1) {
 		store_import_end(st);
 		return -1;
 	}
 	if (rs->source_sha256 != NULL &&
-	    store_import_find_sha(st, rs->source_sha256, &existing, d) == -1)
+	    (st->ops->lock_source(st, rs->source_sha256, d) == -1 ||
+	    store_import_find_sha(st, rs->source_sha256, &existing, d) == -1))
 		goto fail;
 	if (existing > 0) {
 		*id = existing;
 		*already = true;
-		if (store_exec(st, "COMMIT", d) == -1)
+		if (store_commit(st, d) == -1)
 			goto fail;
 		store_import_end(st);
 		return 0;
@@ -213,18 +175,17 @@ store_import_begin(struct store *st, const struct result_set *rs,
 		    (int64_t)(rs->source_path != NULL &&
 		    stat(rs->source_path, &sb) == 0 ? sb.st_size : 0)) == -1)
 			goto fail;
-		src_id = sqlite3_last_insert_rowid(st->db);
+		src_id = store_col_int(st, imp->stmt[SI_SOURCE], 0);
 	}
 	if (store_run(st, imp->stmt[SI_SET], d, "nt", src_id, rs->format) == -1)
 		goto fail;
-	imp->set_id = sqlite3_last_insert_rowid(st->db);
+	imp->set_id = store_col_int(st, imp->stmt[SI_SET], 0);
 	*out = imp;
 	return 0;
 fail:
 	if (imp != NULL)
 		store_import_free(imp);
-	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
-	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_rollback(st);
 	store_import_end(st);
 	*id = 0;
 	*already = false;
@@ -242,7 +203,8 @@ store_import_add_systems(struct store_import *imp, const struct result_set *rs,
 			return -1;
 		xgrow(&imp->sys_ids, &imp->capsys, imp->nsys + 1,
 		    sizeof(*imp->sys_ids));
-		imp->sys_ids[imp->nsys] = sqlite3_last_insert_rowid(imp->st->db);
+		imp->sys_ids[imp->nsys] = store_col_int(imp->st,
+		    imp->stmt[SI_SYSTEM], 0);
 	}
 	return 0;
 }
@@ -261,7 +223,7 @@ store_import_kv(struct store_import *imp, int64_t sys, const char *kind,
 }
 
 static int
-store_import_facts(struct store *st, sqlite3_stmt *stmt, int64_t sys,
+store_import_facts(struct store *st, struct store_stmt *stmt, int64_t sys,
     const struct fact_list *l, struct diag *d)
 {
 	size_t	i;
@@ -273,89 +235,37 @@ store_import_facts(struct store *st, sqlite3_stmt *stmt, int64_t sys,
 	return 0;
 }
 
-/*
- * Write list l of owner (a result's runs, or one axis of a series) as
- * rows (owner, [axis,] pos, value), STORE_BATCH rows per statement.
- * NaN is stored as NULL, as everywhere else.
- */
-static int
-store_import_numbers(struct store_import *imp, int list, int64_t owner,
-    const char *axis, const struct dbl_list *l, struct diag *d)
-{
-	struct store	*st = imp->st;
-	sqlite3_stmt	*stmt;
-	struct strbuf	 sql;
-	size_t		 off, n, j;
-	int		 col, rc;
-
-	for (off = 0; off < l->len; off += n) {
-		n = l->len - off < STORE_BATCH ? l->len - off : STORE_BATCH;
-		if (imp->lists[list][n] == NULL) {
-			strbuf_init(&sql);
-			strbuf_adds(&sql, store_import_lists[list].head);
-			for (j = 0; j < n; j++)
-				strbuf_printf(&sql, "%s%s", j > 0 ? ", " : "",
-				    store_import_lists[list].row);
-			rc = store_prepare(st, &imp->lists[list][n],
-			    strbuf_str(&sql), d);
-			strbuf_free(&sql);
-			if (rc == -1)
-				return -1;
-		}
-		stmt = imp->lists[list][n];
-		if (sqlite3_reset(stmt) != SQLITE_OK)
-			return store_err(st, d, "reset");
-		for (j = 0, col = 1, rc = SQLITE_OK; j < n && rc == SQLITE_OK;
-		    j++) {
-			rc = sqlite3_bind_int64(stmt, col++, owner);
-			if (rc == SQLITE_OK && axis != NULL)
-				rc = sqlite3_bind_text(stmt, col++, axis, -1,
-				    SQLITE_STATIC);
-			if (rc == SQLITE_OK)
-				rc = sqlite3_bind_int64(stmt, col++,
-				    (sqlite3_int64)(off + j));
-			if (rc == SQLITE_OK)
-				rc = isnan(l->v[off + j]) ?
-				    sqlite3_bind_null(stmt, col++) :
-				    sqlite3_bind_double(stmt, col++,
-				    l->v[off + j]);
-		}
-		if (rc != SQLITE_OK)
-			return store_err(st, d, "bind");
-		if (sqlite3_step(stmt) != SQLITE_DONE)
-			return store_err(st, d, store_import_lists[list].head);
-	}
-	return 0;
-}
-
 static int
 store_import_value(struct store_import *imp, int64_t test_id, size_t pos,
     const struct value *v, struct diag *d)
 {
 	struct store		*st = imp->st;
 	const struct series	*s;
-	int64_t			 rid, sid;
+	int64_t			 rid;
 	size_t			 i;
+	unsigned char		*runs, *x, *y;
+	size_t			 nr, nx, ny;
+	int			 rc;
 
-	if (store_run(st, imp->stmt[SI_RESULT], d, "iiiddiddttttt", test_id,
+	runs = store_pack_dbls(&v->runs, &nr);
+	rc = store_run(st, imp->stmt[SI_RESULT], d, "iiiddiddtttttb", test_id,
 	    (int64_t)pos, imp->sys_ids[v->system], (int)v->has_mean, v->mean,
 	    (int)v->has_se, v->se, (int64_t)v->n, (int)v->has_min, v->min,
 	    (int)v->has_max, v->max, v->value_text, v->raw_string, v->json_raw,
-	    v->note, v->error) == -1)
+	    v->note, v->error, runs, nr);
+	free(runs);
+	if (rc == -1)
 		return -1;
-	rid = sqlite3_last_insert_rowid(st->db);
-	if (store_import_numbers(imp, SN_RUNS, rid, NULL, &v->runs, d) == -1)
-		return -1;
+	rid = store_col_int(st, imp->stmt[SI_RESULT], 0);
 	for (i = 0; i < v->nseries; i++) {
 		s = &v->series[i];
-		if (store_run(st, imp->stmt[SI_SERIES], d, "iittt", rid,
-		    (int64_t)i, s->name, s->unit, s->x_unit) == -1)
-			return -1;
-		sid = sqlite3_last_insert_rowid(st->db);
-		if (store_import_numbers(imp, SN_POINTS, sid, "x", &s->x,
-		    d) == -1 ||
-		    store_import_numbers(imp, SN_POINTS, sid, "y", &s->y,
-		    d) == -1)
+		x = store_pack_dbls(&s->x, &nx);
+		y = store_pack_dbls(&s->y, &ny);
+		rc = store_run(st, imp->stmt[SI_SERIES], d, "iitttbb", rid,
+		    (int64_t)i, s->name, s->unit, s->x_unit, x, nx, y, ny);
+		free(x);
+		free(y);
+		if (rc == -1)
 			return -1;
 	}
 	return 0;
@@ -377,7 +287,7 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 	    t->proportion_raw, (int64_t)t->display, t->display_raw,
 	    t->annotation, t->parent) == -1)
 		return -1;
-	test_id = sqlite3_last_insert_rowid(st->db);
+	test_id = store_col_int(st, imp->stmt[SI_TEST], 0);
 	imp->ntests++;
 	for (j = 0; j < t->footnotes.len; j++)
 		if (store_run(st, imp->stmt[SI_FOOTNOTE], d, "iit", test_id,
@@ -395,6 +305,7 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 			    t->values[j].system + 1, imp->nsys);
 		if (store_import_value(imp, test_id, j, &t->values[j], d) == -1)
 			return -1;
+		imp->nvalues++;
 	}
 	return 0;
 }
@@ -409,9 +320,11 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 
 	*id = 0;
 	if (store_import_add_systems(imp, rs, d) == -1 ||
-	    store_run(st, imp->stmt[SI_SET_FIELDS], d, "tttttttti", rs->title,
-	    rs->description, rs->notes, rs->generator, rs->last_modified,
-	    rs->source_url, rs->source_ref, rs->format, imp->set_id) == -1)
+	    store_run(st, imp->stmt[SI_SET_FIELDS], d, "ttttttttiiii",
+	    rs->title, rs->description, rs->notes, rs->generator,
+	    rs->last_modified, rs->source_url, rs->source_ref, rs->format,
+	    (int64_t)imp->nsys, (int64_t)imp->ntests, (int64_t)imp->nvalues,
+	    imp->set_id) == -1)
 		goto fail;
 	for (i = 0; i < rs->extra.len; i++)
 		if (store_run(st, imp->stmt[SI_EXTRA], d, "iitt", imp->set_id,
@@ -440,9 +353,9 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 	/* Statements go first: COMMIT must not wait on an open statement. */
 	*id = imp->set_id;
 	store_import_free(imp);
-	if (store_exec(st, "COMMIT", d) == -1) {
+	if (store_commit(st, d) == -1) {
 		*id = 0;
-		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		store_rollback(st);
 		store_import_end(st);
 		return -1;
 	}
@@ -462,8 +375,7 @@ store_import_abort(struct store_import *imp)
 		return;
 	st = imp->st;
 	store_import_free(imp);
-	/* ROLLBACK can only fail when no transaction is open: nothing to undo. */
-	(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	store_rollback(st);
 	store_import_end(st);
 }
 
@@ -490,10 +402,10 @@ int
 store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
     struct diag *d)
 {
-	sqlite3_stmt	*sel = NULL, *del = NULL, *ins = NULL;
-	int64_t		*ids = NULL;
-	size_t		 n = 0, cap = 0, i;
-	int		 step, rc = -1;
+	struct store_stmt	*sel = NULL, *del = NULL, *ins = NULL;
+	int64_t			*ids = NULL;
+	size_t			 n = 0, cap = 0, i;
+	int			 step, rc = -1;
 
 	if (store_begin_write(st, d) == -1)
 		return -1;
@@ -501,20 +413,15 @@ store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
 	    "ORDER BY pos", d) == -1 ||
 	    store_prepare(st, &del, "DELETE FROM system_facts WHERE "
 	    "system_id = ?", d) == -1 ||
-	    store_prepare(st, &ins, store_import_sql[SI_FACT], d) == -1)
+	    store_prepare(st, &ins, store_import_sql[SI_FACT], d) == -1 ||
+	    store_query(st, sel, d, "i", id) == -1)
 		goto out;
-	if (sqlite3_bind_int64(sel, 1, id) != SQLITE_OK) {
-		store_err(st, d, "bind");
-		goto out;
-	}
-	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+	while ((step = store_next(st, sel, d)) == 1) {
 		xgrow(&ids, &cap, n + 1, sizeof(*ids));
-		ids[n++] = sqlite3_column_int64(sel, 0);
+		ids[n++] = store_col_int(st, sel, 0);
 	}
-	if (step != SQLITE_DONE) {
-		store_err(st, d, "loading systems");
+	if (step == -1)
 		goto out;
-	}
 	if (n != rs->nsystems) {
 		diag_set(d, st->path, 0, "result set %lld has %zu systems, "
 		    "not %zu", (long long)id, n, rs->nsystems);
@@ -525,19 +432,19 @@ store_update_facts(struct store *st, int64_t id, const struct result_set *rs,
 		    store_import_facts(st, ins, ids[i],
 		    &rs->systems[i].normalized, d) == -1)
 			goto out;
-	sqlite3_finalize(sel);
-	sqlite3_finalize(del);
-	sqlite3_finalize(ins);
+	store_finalize(st, sel);
+	store_finalize(st, del);
+	store_finalize(st, ins);
 	sel = del = ins = NULL;
-	if (store_exec(st, "COMMIT", d) == -1)
+	if (store_commit(st, d) == -1)
 		goto out;
 	rc = 0;
 out:
-	sqlite3_finalize(ins);
-	sqlite3_finalize(del);
-	sqlite3_finalize(sel);
+	store_finalize(st, ins);
+	store_finalize(st, del);
+	store_finalize(st, sel);
 	if (rc == -1)
-		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		store_rollback(st);
 	free(ids);
 	return rc;
 }

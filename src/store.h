@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The SQLite store: sources, result sets, systems (raw fields and
- * normalised facts), tests, values, runs and series. One transaction per
- * import; the same bytes imported twice are recognised by their SHA-256.
- * Schema and migrations are in store.c; docs/store.md describes them.
+ * The results store: sources, result sets, systems (raw fields and
+ * normalised facts), tests, values with their runs, and series. Two
+ * backends behind one interface: an SQLite file (store-sqlite.c), the
+ * default, and a PostgreSQL server (store-pg.c) for a team, chosen by
+ * what store_open is given. One transaction per import; the same bytes
+ * imported twice are recognised by their SHA-256. Loading, listing and
+ * deletion are in store.c, the writes of an import in store-import.c;
+ * docs/store.md describes the schema of both.
  *
  * Ownership: a struct store is opened and closed by its user; result sets
  * returned by store_load_result_set belong to the caller
- * (result_set_free). Result-set IDs are SQLite rowids (> 0).
+ * (result_set_free). Result-set IDs are row ids (> 0).
  */
 #ifndef BENCHREPORT_STORE_H
 #define BENCHREPORT_STORE_H
@@ -36,16 +40,34 @@ struct store_summary {
 	long		 nvalues;
 };
 
+/* What a --db value names. */
+enum store_kind {
+	STORE_BAD = -1,		/* a URI of a kind benchreport does not use */
+	STORE_SQLITE,		/* a path */
+	STORE_PG		/* postgresql:// or postgres:// */
+};
+
 /*
- * Open (creating directories and the file as needed) and migrate the
- * database at path. WAL, foreign keys and a busy timeout are set.
+ * The kind of store spec names. A value that looks like a URI
+ * (SCHEME://..., or file:, sqlite:, postgres: or postgresql: without
+ * //) and is not a PostgreSQL one is STORE_BAD, with d saying so: it
+ * must not become a file named after the URI.
+ */
+enum store_kind store_kind(const char *spec, struct diag *d);
+/*
+ * Open and migrate the store spec names: a PostgreSQL URI connects
+ * through libpq (credentials as libpq finds them; errors never show the
+ * password); a path opens the SQLite file, creating directories and the
+ * file as needed, with WAL, foreign keys and a busy timeout.
  * Returns 0 and *out, or -1 with d filled.
  */
-int	 store_open(const char *path, struct store **out, struct diag *d);
+int	 store_open(const char *spec, struct store **out, struct diag *d);
 /* Close; NULL is fine. */
 void	 store_close(struct store *st);
-/* The underlying handle, for modules that run their own queries. */
+/* The SQLite handle (tests' fault injection); NULL for PostgreSQL. */
 sqlite3	*store_db(struct store *st);
+/* "sqlite" or "postgresql". */
+const char *store_backend(const struct store *st);
 
 /*
  * Store rs in one transaction: store_import_begin, store_import_add_test
@@ -93,6 +115,14 @@ int	 store_load_result_set(struct store *st, int64_t id,
 int	 store_delete_result_set(struct store *st, int64_t id, struct diag *d);
 /* Call fn for every result set, oldest first. 0, or -1 with d. */
 int	 store_list(struct store *st,
+	    int (*fn)(const struct store_summary *, void *), void *arg,
+	    struct diag *d);
+/*
+ * store_list from the offset-th set (0 is the oldest), at most limit sets
+ * (limit < 0: all). The counts are kept in each set's row: a page costs
+ * the same in a store of any size.
+ */
+int	 store_list_range(struct store *st, long limit, long offset,
 	    int (*fn)(const struct store_summary *, void *), void *arg,
 	    struct diag *d);
 /* True when a result set with this id exists. */

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # Test runner for `make check`: every unit binary in $BUILD/tests, every
-# CLI script in tests/cli, and the man page lint. Each speaks TAP; this
+# CLI script in tests/cli, the man page lint, and the store's CLI tests a
+# second time against a throw-away PostgreSQL server (skipped with a
+# notice where none can be started). Each speaks TAP; this
 # script tallies "ok" and "not ok" lines, keeps the logs of failing
 # programs only, and ends with the line "N passed, N failed".
 BUILD=${BUILD:-build}
@@ -58,6 +60,25 @@ for t in tests/cli/*.sh; do
 	run_one "cli/$(basename "$t" .sh)" sh "$t"
 done
 run_one "man/lint" sh tests/lint-man.sh
+
+# The second backend: each script gets a new database on a cluster of its
+# own (tests/cli/lib.sh), which is stopped whatever happens.
+PG_TESTS="store store-pg systems-facts normalize diff"
+. tests/pg-cluster.sh
+if pg_cluster_start; then
+	trap pg_cluster_stop EXIT INT TERM
+	for t in $PG_TESTS; do
+		run_one "cli-pg/$t" sh "tests/cli/$t.sh"
+	done
+	pg_cluster_stop
+	unset PGTEST_HOST
+else
+	echo "# PostgreSQL: $PGTEST_WHY: the PostgreSQL pass is skipped"
+	for t in $PG_TESTS; do
+		echo "SKIP cli-pg/$t ($PGTEST_WHY)"
+		skipped=$((skipped + 1))
+	done
+fi
 
 echo "$skipped skipped"
 echo "$pass passed, $fail failed"

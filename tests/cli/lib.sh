@@ -12,6 +12,15 @@
 T=$(mktemp -d "${TMPDIR:-/tmp}/brtest.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
 BENCHREPORT_DB="$T/results.db"; export BENCHREPORT_DB
+# The PostgreSQL pass of tests/run.sh: a new database of its own instead.
+STORE_PG=""
+if [ -n "${PGTEST_HOST:-}" ]; then
+	STORE_PG=brt_$(basename "$T" | tr -c 'A-Za-z0-9\n' _ | tr A-Z a-z)
+	"$PGTEST_BIN/createdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$STORE_PG" || exit 2
+	BENCHREPORT_DB="postgresql:///$STORE_PG?host=$PGTEST_HOST&user=$PGTEST_USER"
+	trap 'rm -rf "$T"; "$PGTEST_BIN/dropdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" \
+	    "$STORE_PG" 2>/dev/null' EXIT INT TERM
+fi
 unset NO_COLOR
 n=0
 BR=${BR:-build/benchreport}

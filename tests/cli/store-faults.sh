@@ -86,6 +86,22 @@ if [ "$have_sqlite" = 1 ]; then
 	check_ok "a version-0 database is migrated" "$BR" --db "$db" list
 	check "to the current version" [ "$(sqlite3 "$db" 'PRAGMA user_version')" = "$cur" ]
 	check "keeping what else it held" [ "$(sqlite3 "$db" 'SELECT x FROM my_notes')" = kept ]
+	# A version-2 store written by the previous release (one row per run
+	# and per series point), and its sets' JSON export from that release.
+	db="$T/v2.db"
+	sqlite3 "$db" <fixtures/store/v2.sql
+	check_ok "a version-2 store is migrated" "$BR" --db "$db" list
+	check "to the current version" [ "$(sqlite3 "$db" 'PRAGMA user_version')" = "$cur" ]
+	check "its rows of runs and points are gone" [ "$(sqlite3 "$db" "SELECT \
+	    count(*) FROM sqlite_master WHERE name IN ('runs', 'series_points')")" = 0 ]
+	"$BR" --db "$db" list --format tsv | cut -f3-5 | tr '\t\n' ' ;' >"$T/counts"
+	check "the sets' counts are moved into their rows" \
+	    [ "$(cat "$T/counts")" = "2 2 4;1 2 2;1 1 1;" ]
+	for i in 1 2 3; do
+		"$BR" --db "$db" export -f json "$i" >"$T/v2.$i.json" 2>"$T/err"
+		check "set $i exports as the previous release exported it" \
+		    cmp -s "$T/v2.$i.json" "fixtures/store/v2.$i.json"
+	done
 else
 	skip "schema versions" "no sqlite3 program"
 fi

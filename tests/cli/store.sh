@@ -43,7 +43,20 @@ check_ok "list of an empty store" "$BR" list
 check_ok "list --format json of an empty store" "$BR" list --format json
 check_grep "empty JSON list" '^\[ *\]$' "$T/out"
 check_fail 2 "list --format nonsense" "$BR" list --format nonsense
-check_ok "database created under BENCHREPORT_DB" test -f "$BENCHREPORT_DB"
+if [ -z "$STORE_PG" ]; then
+	check_ok "database created under BENCHREPORT_DB" test -f "$BENCHREPORT_DB"
+else
+	skip "database created under BENCHREPORT_DB" "a PostgreSQL store"
+fi
+# A URI that is not PostgreSQL's is refused, never a file named after it.
+for u in "mysql://h/db" "file:x.db" "postgresql:x" "sqlite:///x.db"; do
+	(cd "$T" && "$BR" --db "$u" list >out 2>err); st=$?
+	check "--db $u is refused as bad input" [ "$st" -eq 2 ]
+	check_grep "  and the message says why" "not supported" "$T/err"
+	check "  and nothing is created" [ ! -e "$T/${u%%:*}:" ] && [ ! -e "$T/x.db" ]
+done
+(cd "$T" && BENCHREPORT_DB="mysql://h/db" "$BR" list >out 2>err); st=$?
+check "BENCHREPORT_DB=mysql://... is refused too" [ "$st" -eq 2 ]
 XDG_DATA_HOME="$T/xdg" BENCHREPORT_DB= "$BR" list >/dev/null 2>&1
 check "default database lives under XDG_DATA_HOME" test -f "$T/xdg/benchreport/results.db"
 check "its directory is private" test "$(stat -c %a "$T/xdg/benchreport")" = 700

@@ -139,19 +139,19 @@ main(void)
 	result_set_free(rs);
 
 	memset(&seen, 0, sizeof(seen));
-	ok(query_systems(store_db(st), &w, collect_sys, &seen, &d) == 0, "all systems");
+	ok(query_systems(st, &w, collect_sys, &seen, &d) == 0, "all systems");
 	is_int(seen.n, 4, "no condition lists every system");
 
 	ok(query_where_parse("filesystem=btrfs", &w, &d) == 0, "parse filesystem=btrfs");
 	memset(&seen, 0, sizeof(seen));
-	query_systems(store_db(st), &w, collect_sys, &seen, &d);
+	query_systems(st, &w, collect_sys, &seen, &d);
 	is_int(seen.n, 3, "filesystem=btrfs: exactly the btrfs systems");
 	query_where_free(&w);
 
 	ok(query_where_parse("filesystem=BTRFS,raid_mode=raid1", &w, &d) == 0,
 	    "parse two conditions");
 	memset(&seen, 0, sizeof(seen));
-	query_systems(store_db(st), &w, collect_sys, &seen, &d);
+	query_systems(st, &w, collect_sys, &seen, &d);
 	is_int(seen.n, 1, "btrfs RAID1: one system");
 	is_str(seen.n > 0 ? strchr(seen.names[0], '/') + 1 : NULL, "RAID1",
 	    "btrfs RAID1 is the RAID1 system");
@@ -161,7 +161,7 @@ main(void)
 	str_list_add(&terms, "random read");
 	str_list_add(&terms, "4KB");
 	memset(&seen, 0, sizeof(seen));
-	ok(query_results(store_db(st), &w, &terms, collect_res, &seen, &d) == 0,
+	ok(query_results(st, &w, &terms, collect_res, &seen, &d) == 0,
 	    "results query");
 	is_int(seen.n, 1, "one 4K random read on btrfs RAID1");
 	is_str(seen.names[0], "RAID1=535333", "its value");
@@ -169,7 +169,7 @@ main(void)
 	str_list_free(&terms);
 	str_list_add(&terms, "100%_");
 	memset(&seen, 0, sizeof(seen));
-	query_results(store_db(st), &w, &terms, collect_res, &seen, &d);
+	query_results(st, &w, &terms, collect_res, &seen, &d);
 	is_int(seen.n, 0, "LIKE wildcards in words are literal");
 	str_list_free(&terms);
 
@@ -177,7 +177,7 @@ main(void)
 	    "a comma inside a value");
 	is_str(w.len == 1 ? w.items[0].value : NULL, "relatime,rw", "value keeps its comma");
 	memset(&seen, 0, sizeof(seen));
-	query_systems(store_db(st), &w, collect_sys, &seen, &d);
+	query_systems(st, &w, collect_sys, &seen, &d);
 	is_int(seen.n, 4, "mount_options=relatime,rw everywhere");
 	query_where_free(&w);
 	ok(query_where_parse("fs=btrfs", &w, &d) == -1 &&
@@ -196,7 +196,7 @@ main(void)
 		long	 n;
 
 		ok(query_where_parse("raid_mode=raid0", &w, &d) == 0, "parse raid0");
-		n = query_print_systems(mem, store_db(st), &w, true, &d);
+		n = query_print_systems(mem, st, &w, true, &d);
 		fclose(mem);
 		is_int(n, 1, "one raid0 system printed");
 		ok(buf != NULL && strncmp(buf, "SET\tSYS\tIDENTIFIER\tcpu_model\t", 29) == 0,
@@ -210,7 +210,7 @@ main(void)
 		buf = NULL;
 		mem = open_memstream(&buf, &len);
 		str_list_add(&terms, "sequential");
-		n = query_print_results(mem, store_db(st), &w, &terms, &d);
+		n = query_print_results(mem, st, &w, &terms, &d);
 		fclose(mem);
 		str_list_free(&terms);
 		is_int(n, 1, "one sequential read result");

@@ -146,8 +146,8 @@ fingerprint(sqlite3 *db, int64_t id)
 	if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM tests WHERE "
 	    "set_id = ?1), (SELECT count(*) || ':' || total(r.mean) || ':' || "
 	    "total(r.se) FROM results r JOIN tests t ON r.test_id = t.id WHERE "
-	    "t.set_id = ?1), (SELECT count(*) || ':' || total(u.value) FROM "
-	    "runs u JOIN results r ON u.result_id = r.id JOIN tests t ON "
+	    "t.set_id = ?1), (SELECT count(r.runs) || ':' || "
+	    "group_concat(hex(r.runs), ',') FROM results r JOIN tests t ON "
 	    "r.test_id = t.id WHERE t.set_id = ?1), (SELECT count(*) FROM "
 	    "systems WHERE set_id = ?1)", -1, &stmt, NULL) == SQLITE_OK &&
 	    sqlite3_bind_int64(stmt, 1, id) == SQLITE_OK &&
@@ -170,10 +170,10 @@ sets_complete(sqlite3 *db)
 	    "(SELECT count(*) FROM tests t WHERE t.set_id = r.id) != %d OR "
 	    "(SELECT count(*) FROM systems s WHERE s.set_id = r.id) != %d OR "
 	    "(SELECT count(*) FROM results x JOIN tests t ON x.test_id = t.id "
-	    "WHERE t.set_id = r.id) != %d OR (SELECT count(*) FROM runs u JOIN "
-	    "results x ON u.result_id = x.id JOIN tests t ON x.test_id = t.id "
-	    "WHERE t.set_id = r.id) != %d", NTESTS, NSYS, NTESTS * NSYS,
-	    NTESTS * NSYS * NRUNS);
+	    "WHERE t.set_id = r.id) != %d OR (SELECT count(*) FROM results x "
+	    "JOIN tests t ON x.test_id = t.id WHERE t.set_id = r.id AND "
+	    "length(x.runs) = 8 * %d) != %d",
+	    NTESTS, NSYS, NTESTS * NSYS, NRUNS, NTESTS * NSYS);
 	bad = query_long(db, sql);
 	free(sql);
 	bad += query_long(db, "SELECT count(*) FROM sources WHERE id NOT IN "

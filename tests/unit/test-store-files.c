@@ -134,7 +134,7 @@ check_failures(struct store *st)
 {
 	static const char *const tables[] = {
 		"sources", "result_sets", "systems", "system_fields",
-		"system_facts", "tests", "results", "runs", NULL
+		"system_facts", "tests", "results", "series", NULL
 	};
 	static const char	 good[] = "fixtures/pts/storage-2sys.xml";
 	static const char	 bad[] = "fixtures/hostile/non-numeric.xml";

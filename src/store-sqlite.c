@@ -1,0 +1,745 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The SQLite backend: opening the file (WAL, busy timeout, read-only
+ * fallback), its schema and migrations, and the statement layer of
+ * store-impl.h over sqlite3. Every sqlite3 return value checked. What the
+ * store does with statements (load, list, import) is shared with the
+ * PostgreSQL backend in store.c and store-import.c.
+ * docs/store.md explains the tables and why they look as they do.
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-impl.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/*
+ * How long to wait for another process's lock, and how often to retry.
+ * An import holds the write lock for as long as it writes: seconds for a
+ * large file, more on a loaded machine (under valgrind two concurrent
+ * imports of 6000 values each missed a 5 s limit).
+ */
+#define STORE_BUSY_MS	60000
+#define STORE_RETRY_MS	20
+
+/*
+ * Migrations: entry i takes the schema from user_version i to i + 1. Never
+ * edit a released entry; append a new one.
+ */
+static const char *const store_migrations[] = {
+	/* 0 -> 1: the initial schema. */
+	"CREATE TABLE sources ("
+	"  id INTEGER PRIMARY KEY,"
+	"  path TEXT,"
+	"  sha256 TEXT UNIQUE,"
+	"  format TEXT,"
+	"  size INTEGER,"
+	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
+	");"
+	"CREATE TABLE result_sets ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER REFERENCES sources(id) ON DELETE CASCADE,"
+	"  title TEXT, description TEXT, notes TEXT, generator TEXT,"
+	"  last_modified TEXT, source_url TEXT, source_ref TEXT, format TEXT,"
+	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
+	");"
+	"CREATE INDEX result_sets_source ON result_sets(source_id);"
+	"CREATE TABLE result_set_extra ("
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (set_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE systems ("
+	"  id INTEGER PRIMARY KEY,"
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, identifier TEXT, notes_text TEXT, json_raw TEXT,"
+	"  UNIQUE (set_id, pos)"
+	");"
+	"CREATE TABLE system_fields ("
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('field', 'note', 'meta')),"
+	"  key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (system_id, kind, pos)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX system_fields_key ON system_fields(kind, key);"
+	"CREATE TABLE system_facts ("
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT,"
+	"  PRIMARY KEY (system_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX system_facts_key ON system_facts(key, value);"
+	/* One column per normalised fact, for ad-hoc SQL and --where. */
+	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
+	"  s.set_id AS set_id, s.identifier AS identifier,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_vendor') AS cpu_vendor,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_model') AS cpu_model,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_cores') AS cpu_cores,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_threads') AS cpu_threads,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_max_mhz') AS cpu_max_mhz,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'memory_mb') AS memory_mb,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'memory_type') AS memory_type,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_count') AS disk_count,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_models') AS disk_models,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'disk_capacity_gb') AS disk_capacity_gb,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'filesystem') AS filesystem,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'raid_mode') AS raid_mode,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'mount_options') AS mount_options,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'block_size') AS block_size,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'io_scheduler') AS io_scheduler,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'kernel_version') AS kernel_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'kernel_flavour') AS kernel_flavour,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'os_name') AS os_name,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'os_version') AS os_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'compiler') AS compiler,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'compiler_version') AS compiler_version,"
+	"  (SELECT value FROM system_facts f WHERE f.system_id = s.id AND f.key = 'cpu_governor') AS cpu_governor"
+	"  FROM systems s;"
+	"CREATE TABLE tests ("
+	"  id INTEGER PRIMARY KEY,"
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, identifier TEXT, title TEXT, app_version TEXT,"
+	"  arguments TEXT, description TEXT, unit TEXT,"
+	"  proportion INTEGER NOT NULL, proportion_raw TEXT,"
+	"  display INTEGER NOT NULL, display_raw TEXT,"
+	"  annotation TEXT, parent TEXT,"
+	"  UNIQUE (set_id, pos)"
+	");"
+	/* "This test across every result set": by identifier or by title. */
+	"CREATE INDEX tests_identity ON tests(identifier, arguments, unit);"
+	"CREATE INDEX tests_title ON tests(title, arguments, unit);"
+	"CREATE TABLE test_footnotes ("
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, text TEXT NOT NULL,"
+	"  PRIMARY KEY (test_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE results ("
+	"  id INTEGER PRIMARY KEY,"
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
+	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL,"
+	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT,"
+	"  UNIQUE (test_id, pos)"
+	");"
+	"CREATE INDEX results_system ON results(system_id);"
+	"CREATE TABLE runs ("
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, value REAL,"
+	"  PRIMARY KEY (result_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE series ("
+	"  id INTEGER PRIMARY KEY,"
+	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, name TEXT, unit TEXT, x_unit TEXT,"
+	"  UNIQUE (result_id, pos)"
+	");"
+	"CREATE TABLE series_points ("
+	"  series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,"
+	"  axis TEXT NOT NULL CHECK (axis IN ('x', 'y')),"
+	"  pos INTEGER NOT NULL, value REAL,"
+	"  PRIMARY KEY (series_id, axis, pos)"
+	") WITHOUT ROWID;",
+	/* 1 -> 2: test facts (fio job options, dd operands), in source order. */
+	"CREATE TABLE test_facts ("
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (test_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX test_facts_key ON test_facts(key, value);",
+	/*
+	 * 2 -> 3: a value's runs and a series' points packed into one column
+	 * of their row (sq_pack moves the old rows, then drops the tables);
+	 * each set's counts kept in its row, so that `list` reads one table;
+	 * --where served by an index on the lowered value; the wide view
+	 * reads each system's facts once instead of once per column.
+	 */
+	"ALTER TABLE results ADD COLUMN runs BLOB;"
+	"ALTER TABLE series ADD COLUMN x BLOB;"
+	"ALTER TABLE series ADD COLUMN y BLOB;"
+	"ALTER TABLE result_sets ADD COLUMN nsystems INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE result_sets ADD COLUMN ntests INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE result_sets ADD COLUMN nvalues INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE result_sets SET"
+	"  nsystems = (SELECT count(*) FROM systems y WHERE y.set_id = result_sets.id),"
+	"  ntests = (SELECT count(*) FROM tests t WHERE t.set_id = result_sets.id),"
+	"  nvalues = (SELECT count(*) FROM tests t JOIN results v"
+	"    ON v.test_id = t.id WHERE t.set_id = result_sets.id);"
+	"CREATE INDEX system_facts_lower ON system_facts(key, lower(value));"
+	"DROP VIEW system_facts_wide;"
+	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
+	"  s.set_id AS set_id, s.identifier AS identifier"
+	STORE_WIDE_COLUMNS
+	"  FROM systems s LEFT JOIN system_facts f ON f.system_id = s.id"
+	"  GROUP BY s.id;"
+};
+
+#define STORE_NMIGRATIONS \
+	((int)(sizeof(store_migrations) / sizeof(store_migrations[0])))
+
+#define STORE_NMIGRATIONS \
+	((int)(sizeof(store_migrations) / sizeof(store_migrations[0])))
+
+/* A prepared statement and whether its last step gave a row. */
+struct store_stmt {
+	sqlite3_stmt	*s;
+	bool		 started;	/* stepped since the last execute */
+};
+
+static int	 sq_err(struct store *, struct diag *, const char *);
+static int	 sq_mkdirs(const char *, struct diag *);
+static int	 sq_migrate(struct store *, struct diag *);
+static int	 sq_pack(struct store *, const char *, const char *,
+		    const char *, struct diag *);
+static int	 sq_wal(struct store *, struct diag *);
+static int	 sq_open_ro(struct store *, struct diag *);
+static int	 sq_check_version(struct store *, struct diag *);
+static int	 sq_version(struct store *, int *, struct diag *);
+static int	 sq_prepare(struct store *, const char *, struct store_stmt **,
+		    struct diag *);
+static int	 sq_execute(struct store *, struct store_stmt *,
+		    const struct store_param *, int, struct diag *);
+static int	 sq_next(struct store *, struct store_stmt *, struct diag *);
+static bool	 sq_isnull(struct store_stmt *, int);
+static const char *sq_text(struct store_stmt *, int);
+static const void *sq_blob(struct store_stmt *, int, size_t *);
+static int64_t	 sq_int64(struct store_stmt *, int);
+static double	 sq_dbl(struct store_stmt *, int);
+static void	 sq_finalize(struct store_stmt *);
+static int	 sq_exec(struct store *, const char *, struct diag *);
+static int	 sq_begin_write(struct store *, struct diag *);
+static int	 sq_begin_read(struct store *, struct diag *);
+static int	 sq_lock_source(struct store *, const char *, struct diag *);
+static void	 sq_import_mode(struct store *, bool);
+static void	 sq_close(struct store *);
+
+const struct store_ops store_sqlite_ops = {
+	"sqlite", sq_prepare, sq_execute, sq_next, sq_isnull, sq_text, sq_blob,
+	sq_int64, sq_dbl, sq_finalize, sq_exec, sq_begin_write, sq_begin_read,
+	sq_lock_source, sq_import_mode, sq_close
+};
+
+#define SQ(st)	((sqlite3 *)(st)->be)
+
+/*
+ * Record the database's last error in d; returns -1. SQLite's words for
+ * I/O errors ("unable to open database file", "disk I/O error") do not say
+ * why, so the system's reason is added; a damaged file gets advice, since
+ * the next step is the user's (nothing here writes to a damaged store).
+ */
+static int
+sq_err(struct store *st, struct diag *d, const char *what)
+{
+	int	code = sqlite3_errcode(SQ(st)) & 0xff, sys;
+
+	sys = sqlite3_system_errno(SQ(st));
+	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+		return diag_set(d, st->path, 0, "database: %s: %s (the store "
+		    "is damaged or not a benchreport database; it was left as "
+		    "it is: keep a copy, and try `sqlite3 FILE .recover`)",
+		    what, sqlite3_errmsg(SQ(st)));
+	if (sys != 0 && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR ||
+	    code == SQLITE_FULL || code == SQLITE_READONLY))
+		return diag_set(d, st->path, 0, "database: %s: %s (%s)", what,
+		    sqlite3_errmsg(SQ(st)), strerror(sys));
+	return diag_set(d, st->path, 0, "database: %s: %s", what,
+	    sqlite3_errmsg(SQ(st)));
+}
+
+/*
+ * Create the directories above path that are missing, private (0700):
+ * the database holds hardware inventories of the user's machines.
+ */
+static int
+sq_mkdirs(const char *path, struct diag *d)
+{
+	char	*dir, *p, save;
+	int	 rc = -1;
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) == NULL || p == dir) {
+		rc = 0;
+		goto out;
+	}
+	*p = '\0';
+	for (p = dir + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		save = *p;
+		*p = '\0';
+		if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
+			diag_set(d, path, 0, "cannot create directory %s: %s",
+			    dir, strerror(errno));
+			goto out;
+		}
+		*p = save;
+		if (save == '\0')
+			break;
+	}
+	rc = 0;
+out:
+	free(dir);
+	return rc;
+}
+
+static int
+sq_exec(struct store *st, const char *sql, struct diag *d)
+{
+	char	*err = NULL;
+
+	if (sqlite3_exec(SQ(st), sql, NULL, NULL, &err) != SQLITE_OK) {
+		diag_set(d, st->path, 0, "database: %.40s: %s", sql,
+		    err != NULL ? err : sqlite3_errmsg(SQ(st)));
+		sqlite3_free(err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+sq_prepare(struct store *st, const char *sql, struct store_stmt **out,
+    struct diag *d)
+{
+	sqlite3_stmt	*s = NULL;
+
+	if (sqlite3_prepare_v2(SQ(st), sql, -1, &s, NULL) != SQLITE_OK)
+		return sq_err(st, d, "prepare");
+	*out = xcalloc(1, sizeof(**out));
+	(*out)->s = s;
+	return 0;
+}
+
+/* No clear_bindings: every parameter is bound, or the call fails. */
+static int
+sq_execute(struct store *st, struct store_stmt *stmt,
+    const struct store_param *p, int n, struct diag *d)
+{
+	int	i, rc = SQLITE_OK;
+
+	stmt->started = false;
+	if (sqlite3_reset(stmt->s) != SQLITE_OK)
+		return sq_err(st, d, "reset");
+	for (i = 0; i < n && rc == SQLITE_OK; i++) {
+		switch (p[i].type) {
+		case 't':
+			rc = sqlite3_bind_text(stmt->s, i + 1, p[i].s, -1,
+			    SQLITE_STATIC);
+			break;
+		case 'b':
+			rc = sqlite3_bind_blob(stmt->s, i + 1, p[i].s,
+			    (int)p[i].len, SQLITE_STATIC);
+			break;
+		case 'i':
+			rc = sqlite3_bind_int64(stmt->s, i + 1, p[i].i);
+			break;
+		case 'f':
+			rc = sqlite3_bind_double(stmt->s, i + 1, p[i].v);
+			break;
+		default:
+			rc = sqlite3_bind_null(stmt->s, i + 1);
+			break;
+		}
+	}
+	/* A type string that does not match the SQL is a programming error. */
+	if (rc == SQLITE_OK && n != sqlite3_bind_parameter_count(stmt->s))
+		rc = SQLITE_RANGE;
+	if (rc != SQLITE_OK)
+		return sq_err(st, d, "bind");
+	return 0;
+}
+
+static int
+sq_next(struct store *st, struct store_stmt *stmt, struct diag *d)
+{
+	int	step;
+
+	stmt->started = true;
+	if ((step = sqlite3_step(stmt->s)) == SQLITE_ROW)
+		return 1;
+	if (step == SQLITE_DONE)
+		return 0;
+	return sq_err(st, d, sqlite3_sql(stmt->s));
+}
+
+static bool
+sq_isnull(struct store_stmt *stmt, int col)
+{
+	return sqlite3_column_type(stmt->s, col) == SQLITE_NULL;
+}
+
+static const char *
+sq_text(struct store_stmt *stmt, int col)
+{
+	const unsigned char	*s;
+
+	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
+		return NULL;
+	s = sqlite3_column_text(stmt->s, col);
+	return s != NULL ? (const char *)s : "";
+}
+
+static const void *
+sq_blob(struct store_stmt *stmt, int col, size_t *len)
+{
+	const void	*p;
+
+	*len = 0;
+	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
+		return NULL;
+	p = sqlite3_column_blob(stmt->s, col);
+	*len = (size_t)sqlite3_column_bytes(stmt->s, col);
+	return p;
+}
+
+static int64_t
+sq_int64(struct store_stmt *stmt, int col)
+{
+	return sqlite3_column_int64(stmt->s, col);
+}
+
+static double
+sq_dbl(struct store_stmt *stmt, int col)
+{
+	return sqlite3_column_double(stmt->s, col);
+}
+
+static void
+sq_finalize(struct store_stmt *stmt)
+{
+	sqlite3_finalize(stmt->s);
+	free(stmt);
+}
+
+static int
+sq_begin_write(struct store *st, struct diag *d)
+{
+	if (st->readonly)
+		return diag_set(d, st->path, 0, "database is read-only (the "
+		    "file or its file system cannot be written): nothing "
+		    "was changed");
+	/* IMMEDIATE: the write lock now, so a duplicate check holds. */
+	return sq_exec(st, "BEGIN IMMEDIATE", d);
+}
+
+static int
+sq_begin_read(struct store *st, struct diag *d)
+{
+	return sq_exec(st, "BEGIN", d);
+}
+
+/* BEGIN IMMEDIATE has serialised every writer already. */
+static int
+sq_lock_source(struct store *st, const char *sha, struct diag *d)
+{
+	return 0;
+}
+
+/*
+ * Every parent id an import writes is the rowid it has just inserted in
+ * its transaction, and value->system is checked against the systems
+ * written: the per-row foreign-key lookups (and the statement journal
+ * they bring) would only repeat that. The pragma is a no-op inside a
+ * transaction, hence before BEGIN; it is back on as soon as the import
+ * ends, for deletion relies on the cascades. Setting it outside a
+ * transaction has no failure mode but misuse.
+ */
+static void
+sq_import_mode(struct store *st, bool importing)
+{
+	(void)sqlite3_exec(SQ(st), importing ? "PRAGMA foreign_keys = OFF" :
+	    "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+}
+
+static void
+sq_close(struct store *st)
+{
+	/* Close always succeeds once every statement is finalised. */
+	(void)sqlite3_close(SQ(st));
+}
+
+static int
+sq_version(struct store *st, int *version, struct diag *d)
+{
+	sqlite3_stmt	*stmt = NULL;
+	int		 rc = -1;
+
+	if (sqlite3_prepare_v2(SQ(st), "PRAGMA user_version", -1, &stmt,
+	    NULL) != SQLITE_OK || sqlite3_step(stmt) != SQLITE_ROW)
+		sq_err(st, d, "reading user_version");
+	else {
+		*version = sqlite3_column_int(stmt, 0);
+		rc = 0;
+	}
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/*
+ * Version 3: the rows of table (owner, [axis,] pos, value) become packed
+ * text in column col of the owner's row, in order; the table goes.
+ */
+static int
+sq_pack(struct store *st, const char *table, const char *axis,
+    const char *upd, struct diag *d)
+{
+	sqlite3_stmt	*sel = NULL, *put = NULL;
+	struct dbl_list	 l = { NULL, 0, 0 };
+	struct strbuf	 sql;
+	int64_t		 owner = 0, cur;
+	unsigned char	*packed;
+	size_t		 len;
+	int		 step, rc = -1;
+
+	strbuf_init(&sql);
+	strbuf_printf(&sql, "SELECT %s, value FROM %s%s%s ORDER BY 1, pos",
+	    axis != NULL ? "series_id" : "result_id", table,
+	    axis != NULL ? " WHERE axis = " : "", axis != NULL ? axis : "");
+	if (sqlite3_prepare_v2(SQ(st), strbuf_str(&sql), -1, &sel, NULL) !=
+	    SQLITE_OK || sqlite3_prepare_v2(SQ(st), upd, -1, &put, NULL) !=
+	    SQLITE_OK) {
+		sq_err(st, d, "migrating to version 3");
+		goto out;
+	}
+	for (;;) {
+		step = sqlite3_step(sel);
+		cur = step == SQLITE_ROW ? sqlite3_column_int64(sel, 0) : 0;
+		if (l.len > 0 && (step != SQLITE_ROW || cur != owner)) {
+			packed = store_pack_dbls(&l, &len);
+			step = sqlite3_reset(put) != SQLITE_OK ||
+			    sqlite3_bind_blob(put, 1, packed, (int)len, free) !=
+			    SQLITE_OK || sqlite3_bind_int64(put, 2, owner) !=
+			    SQLITE_OK || sqlite3_step(put) != SQLITE_DONE ?
+			    SQLITE_ERROR : step;
+			l.len = 0;
+		}
+		if (step != SQLITE_ROW)
+			break;
+		owner = cur;
+		dbl_list_add(&l, sqlite3_column_type(sel, 1) == SQLITE_NULL ?
+		    NAN : sqlite3_column_double(sel, 1));
+	}
+	if (step != SQLITE_DONE) {
+		sq_err(st, d, "migrating to version 3");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(l.v);
+	strbuf_free(&sql);
+	sqlite3_finalize(sel);
+	sqlite3_finalize(put);
+	return rc;
+}
+
+/*
+ * Bring the schema up to date, one transaction per migration step. The
+ * version is read inside the write transaction, so when two processes
+ * open a new database at once, only one of them migrates each step.
+ */
+static int
+sq_migrate(struct store *st, struct diag *d)
+{
+	char	*pragma = NULL;
+	int	 version, rc = -1;
+
+	for (;;) {
+		if (sq_exec(st, "BEGIN IMMEDIATE", d) == -1)
+			goto out;
+		if (sq_version(st, &version, d) == -1)
+			goto fail;
+		if (version > STORE_NMIGRATIONS) {
+			diag_set(d, st->path, 0, "database schema version %d is "
+			    "newer than this program understands (%d)", version,
+			    STORE_NMIGRATIONS);
+			goto fail;
+		}
+		if (version == STORE_NMIGRATIONS)
+			break;
+		free(pragma);
+		pragma = xasprintf("PRAGMA user_version = %d", version + 1);
+		if (sq_exec(st, store_migrations[version], d) == -1)
+			goto fail;
+		if (version == 2 && (sq_pack(st, "runs", NULL, "UPDATE results "
+		    "SET runs = ? WHERE id = ?", d) == -1 ||
+		    sq_pack(st, "series_points", "'x'", "UPDATE series SET "
+		    "x = ? WHERE id = ?", d) == -1 ||
+		    sq_pack(st, "series_points", "'y'", "UPDATE series SET "
+		    "y = ? WHERE id = ?", d) == -1 ||
+		    sq_exec(st, "DROP TABLE runs; DROP TABLE series_points", d) ==
+		    -1))
+			goto fail;
+		if (sq_exec(st, pragma, d) == -1 || sq_exec(st, "COMMIT", d) == -1)
+			goto fail;
+	}
+	if (sq_exec(st, "COMMIT", d) == -1)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	/* Nothing of the failed step remains; earlier steps stay committed. */
+	(void)sqlite3_exec(SQ(st), "ROLLBACK", NULL, NULL, NULL);
+out:
+	free(pragma);
+	return rc;
+}
+
+/*
+ * Switch to WAL. The switch needs an exclusive lock, and SQLite does not
+ * always call the busy handler for it (two processes creating the same
+ * database at once), so retry here for as long as the busy timeout.
+ */
+static int
+sq_wal(struct store *st, struct diag *d)
+{
+	sqlite3_stmt		*stmt = NULL;
+	const unsigned char	*mode;
+	int			 step, waited, rc = -1;
+
+	if (sqlite3_prepare_v2(SQ(st), "PRAGMA journal_mode = WAL", -1, &stmt,
+	    NULL) != SQLITE_OK)
+		return sq_err(st, d, "prepare");
+	for (waited = 0; ; waited += STORE_RETRY_MS) {
+		step = sqlite3_step(stmt);
+		if (step == SQLITE_ROW)
+			break;
+		if ((step & 0xff) != SQLITE_BUSY && (step & 0xff) != SQLITE_LOCKED)
+			break;
+		if (waited >= STORE_BUSY_MS || sqlite3_reset(stmt) == SQLITE_MISUSE)
+			break;
+		(void)sqlite3_sleep(STORE_RETRY_MS);
+	}
+	if (step != SQLITE_ROW) {
+		sq_err(st, d, "PRAGMA journal_mode = WAL");
+		goto out;
+	}
+	mode = sqlite3_column_text(stmt, 0);
+	if (mode == NULL || strcmp((const char *)mode, "wal") != 0) {
+		diag_set(d, st->path, 0, "database: cannot use WAL (journal "
+		    "mode is %s)", mode != NULL ? (const char *)mode : "unknown");
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+int
+store_sqlite_open(struct store *st, const char *path, struct diag *d)
+{
+	sqlite3	*db = NULL;
+
+	st->ops = &store_sqlite_ops;
+	st->path = xstrdup(path);
+	if (sq_mkdirs(path, d) == -1)
+		return -1;
+	/*
+	 * NOMUTEX: a struct store is used by one thread at a time, so the
+	 * per-call connection mutex is pure cost (a tenth of an import).
+	 */
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
+		st->be = db;
+		if (db == NULL)
+			return diag_set(d, path, 0, "database: cannot open");
+		return sq_err(st, d, "open");
+	}
+	st->be = db;
+	(void)sqlite3_extended_result_codes(db, 1);
+	/* Another import may hold the write lock: wait rather than fail. */
+	if (sqlite3_busy_timeout(db, STORE_BUSY_MS) != SQLITE_OK)
+		return sq_err(st, d, "busy timeout");
+	/*
+	 * SQLite opens a file it may not write read-only. WAL needs its
+	 * shared-memory file next to the database, so reopen read-only
+	 * explicitly: list, show and export still work; imports fail clearly.
+	 */
+	if (sqlite3_db_readonly(db, "main") == 1)
+		return sq_open_ro(st, d);
+	/*
+	 * synchronous first: creating a new file's header before the switch
+	 * to WAL then costs one fsync fewer.
+	 */
+	if (sq_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
+	    sq_exec(st, "PRAGMA synchronous = NORMAL", d) == -1 ||
+	    sq_wal(st, d) == -1)
+		return -1;
+	return sq_migrate(st, d);
+}
+
+/*
+ * Reopen st->path read-only. On a read-only file system with no WAL left
+ * behind, nothing can change the file, so it is opened "immutable": no
+ * shared-memory file is needed (none could be created there). A database
+ * that would need migrating cannot be used read-only.
+ */
+static int
+sq_open_ro(struct store *st, struct diag *d)
+{
+	struct statvfs	 vfs;
+	struct stat	 sb;
+	sqlite3		*db = NULL;
+	char		*wal, *uri, *p, *q;
+	bool		 immutable = false;
+	int		 rc;
+
+	(void)sqlite3_close(SQ(st));
+	st->be = NULL;
+	st->readonly = true;
+	wal = xasprintf("%s-wal", st->path);
+	if (statvfs(st->path, &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0 &&
+	    stat(wal, &sb) == -1 && errno == ENOENT)
+		immutable = true;
+	free(wal);
+	/* A URI: escape what URIs give a meaning to. */
+	uri = xmalloc(strlen(st->path) * 3 + 32);
+	q = uri + sprintf(uri, "file:");
+	for (p = st->path; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			q += sprintf(q, "%%%02X", (unsigned char)*p);
+		else
+			*q++ = *p;
+	}
+	sprintf(q, "?mode=ro%s", immutable ? "&immutable=1" : "");
+	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	st->be = db;
+	if (rc != SQLITE_OK) {
+		if (db == NULL)
+			return diag_set(d, st->path, 0, "database: cannot open");
+		return sq_err(st, d, "open read-only");
+	}
+	(void)sqlite3_extended_result_codes(db, 1);
+	if (sqlite3_busy_timeout(db, STORE_BUSY_MS) != SQLITE_OK)
+		return sq_err(st, d, "busy timeout");
+	return sq_check_version(st, d);
+}
+
+/* For a read-only store: its schema must be exactly ours. */
+static int
+sq_check_version(struct store *st, struct diag *d)
+{
+	int	version;
+
+	if (sq_version(st, &version, d) == -1)
+		return -1;
+	if (version > STORE_NMIGRATIONS)
+		return diag_set(d, st->path, 0, "database schema version %d is "
+		    "newer than this program understands (%d)", version,
+		    STORE_NMIGRATIONS);
+	if (version < STORE_NMIGRATIONS)
+		return diag_set(d, st->path, 0, "database is read-only and at "
+		    "schema version %d; this program needs %d: open it once "
+		    "where it can be written, to migrate it", version,
+		    STORE_NMIGRATIONS);
+	return 0;
+}

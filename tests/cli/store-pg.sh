@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# A PostgreSQL store shared by several importers (run by tests/run.sh's
+# PostgreSQL pass, skipped in the SQLite one): 8 imports of different
+# files at once all stored; two imports of the same file at once, one
+# stored and one duplicate; an importer killed mid-import leaves nothing
+# half-written; a server that cannot be reached is named, exit 3, and no
+# password reaches the output; every command on the shared store.
+. tests/cli/lib.sh
+
+if [ -z "$STORE_PG" ]; then
+	skip "PostgreSQL store" "not the PostgreSQL pass of tests/run.sh"
+	done_testing
+	exit 0
+fi
+PSQL="$PGTEST_BIN/psql -X -A -t -q -h $PGTEST_HOST -U $PGTEST_USER -d $STORE_PG"
+F=fixtures/pts/scheduler-pair.xml
+
+# Eight different files: the fixture under eight titles.
+i=1
+while [ $i -le 8 ]; do
+	sed "s|<Title>[^<]*</Title>|<Title>Shared store $i</Title>|" "$F" >"$T/set$i.xml"
+	i=$((i + 1))
+done
+for i in 1 2 3 4 5 6 7 8; do
+	"$BR" import "$T/set$i.xml" >"$T/imp$i.out" 2>"$T/imp$i.err" &
+done
+failed=0
+for j in 1 2 3 4 5 6 7 8; do wait %$j || failed=$((failed + 1)); done 2>/dev/null
+wait
+check "8 concurrent importers all succeed" [ "$failed" = 0 ] && \
+    [ "$(cat "$T"/imp*.err)" = "" ]
+"$BR" list --format tsv >"$T/list" 2>"$T/err"
+check "and all 8 sets are there" [ "$(cut -f7 "$T/list" | sort -u | wc -l)" = 8 ]
+check "with 8 distinct IDs" [ "$(cut -f1 "$T/list" | sort -u | wc -l)" = 8 ]
+check "each set whole (2 systems, 2 tests, 4 results)" \
+    [ "$(cut -f3-5 "$T/list" | sort -u)" = "$(printf '2\t2\t4')" ]
+
+# The same bytes twice at once: one stores, the other sees it stored.
+for k in 1 2 3; do
+	sed "s|<Title>[^<]*</Title>|<Title>Twice $k</Title>|" "$F" >"$T/twice.xml"
+	"$BR" import "$T/twice.xml" >"$T/a.out" 2>"$T/a.err" &
+	"$BR" import "$T/twice.xml" >"$T/b.out" 2>"$T/b.err" &
+	wait
+	stored=$(cat "$T/a.out" "$T/b.out" | grep -c "	Twice $k	")
+	dup=$(cat "$T/a.err" "$T/b.err" "$T/a.out" "$T/b.out" | grep -c "already imported as")
+	check "same file twice at once ($k): one stores it, one reports the duplicate" \
+	    [ "$stored" = 1 ] && [ "$dup" = 1 ]
+done
+check "and the store holds each once" \
+    [ "$($PSQL -c "SELECT count(*) FROM result_sets WHERE title LIKE 'Twice %'")" = 3 ]
+
+# A killed importer: whatever the moment, every stored set is whole and no
+# row is left without its set.
+awk -v systems=4 -v results=3000 -f tests/bench/gen-pts-xml.awk >"$T/big.xml"
+before=$($PSQL -c "SELECT count(*) FROM result_sets")
+for delay in 0.2 0.5; do
+	"$BR" import "$T/big.xml" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+done
+sleep 0.5	# the server ends the dead connections' transactions
+after=$($PSQL -c "SELECT count(*) FROM result_sets")
+check "a killed import leaves no set or one whole set" \
+    [ "$after" -ge "$before" ] && [ "$after" -le $((before + 1)) ]
+check "no half-written set" [ "$($PSQL -c "SELECT count(*) FROM result_sets r \
+    WHERE r.title IS NULL OR (SELECT count(*) FROM tests t WHERE t.set_id = r.id) \
+    NOT IN (2, 3000)")" = 0 ]
+check "no source without its set" [ "$($PSQL -c "SELECT count(*) FROM sources \
+    WHERE id NOT IN (SELECT source_id FROM result_sets)")" = 0 ]
+check_ok "the file imports after the kills" "$BR" import "$T/big.xml"
+cat "$T/out" "$T/err" >"$T/both"
+check_grep "whole (3000 tests of 4 systems) or already imported" \
+    "4 systems	12000 results|already imported" "$T/both"
+
+# Every command on the shared store.
+check_ok "show" "$BR" show 1
+check_grep "show prints the set" "Shared store" "$T/out"
+check_ok "systems --all --where" "$BR" systems --all --where filesystem=EXT4
+check "systems --where finds the 16 ext4 systems" \
+    [ "$(grep -c '	ext4	' "$T/out")" -ge 16 ]
+check_ok "export" "$BR" export -f json 1
+check_ok "diff" "$BR" diff 1 2
+check_ok "normalize" "$BR" normalize 1
+check_ok "list --limit 2 --offset 3" "$BR" list --format tsv --limit 2 --offset 3
+check "lists sets 4 and 5" [ "$(cut -f1 "$T/out" | tr '\n' ' ')" = "4 5 " ]
+check_ok "delete" "$BR" delete 8
+check_fail 2 "a deleted set is gone" "$BR" show 8
+check "the schema version is recorded" \
+    [ "$($PSQL -c "SELECT version FROM benchreport_schema")" = 3 ]
+
+# A server that is not there: named, exit 3, the password nowhere.
+check_fail 3 "no server at the socket: store error" \
+    "$BR" --db "postgresql://bench:s3cret-pw@/nodb?host=$T/nosock" list
+check_grep "the error names the server" "nosock" "$T/err"
+check_nogrep "and not the password" "s3cret" "$T/err"
+check_fail 3 "nothing on a loopback port: store error" \
+    "$BR" --db "postgresql://bench:s3cret-pw@127.0.0.1:1/nodb?connect_timeout=5" list
+check_grep "the error names the host" "127.0.0.1" "$T/err"
+check_nogrep "and not the password" "s3cret" "$T/err"
+PGPASSWORD=s3cret-pw "$BR" --db "postgresql:///nodb?host=$PGTEST_HOST&user=nobody_here" \
+    list >"$T/out" 2>"$T/err"; st=$?
+check "an unknown user is a store error" [ "$st" -eq 3 ]
+check_nogrep "PGPASSWORD does not show" "s3cret" "$T/err"
+done_testing
