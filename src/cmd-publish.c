@@ -3,6 +3,7 @@
  * benchreport publish: the HTML review page (and charts, and a PDF) from
  * stored result sets or files imported on the fly.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "cmd.h"
 #include "publish.h"
+#include "strbuf.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
@@ -27,11 +29,12 @@ static size_t	 cmd_publish_arg(const struct str_list *args, size_t n,
 static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
 		    size_t npos, struct cmd_publish_plan *plan);
 static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
+static char	*cmd_publish_read(const char *path, struct diag *d);
 
 const struct cmd_entry cmd_publish_entry = {
 	.name = "publish",
 	.alias = NULL,
-	.usage = "-o DIR [--title T] [--template FILE] [--baseline SYSTEM] "
+	.usage = "-o DIR [--title T] [--css FILE] [--baseline SYSTEM] "
 	    "[--pdf] [--width PX] [--no-chart-files] [--combine ID|FILE,...]... "
 	    "ID|FILE...",
 	.summary = "write a self-contained HTML review page (and charts, PDF)",
@@ -42,7 +45,7 @@ const struct cmd_entry cmd_publish_entry = {
 static const char publish_options_text[] =
     "  -o, --output DIR       directory for index.html, charts/ and review.pdf\n"
     "      --title T          page title (default: the first result set's)\n"
-    "      --template FILE    XSLT template instead of the built-in one\n"
+    "      --css FILE         a style sheet of one's own, added after the built-in one\n"
     "      --baseline SYSTEM  relative performance against this system\n"
     "      --pdf              also write DIR/review.pdf\n"
     "      --width PX         chart width in CSS pixels (default 800)\n"
@@ -141,15 +144,42 @@ cmd_publish_plan_free(struct cmd_publish_plan *plan)
 	memset(plan, 0, sizeof(*plan));
 }
 
+/* The whole of a user's style sheet (at most 1 MiB), or NULL with d. */
+static char *
+cmd_publish_read(const char *path, struct diag *d)
+{
+	struct strbuf	 sb;
+	char		 buf[8192];
+	size_t		 n;
+	FILE		*fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		diag_set(d, path, 0, "cannot read style sheet: %s", strerror(errno));
+		return NULL;
+	}
+	strbuf_init(&sb);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0 && sb.len <= (1u << 20))
+		strbuf_add(&sb, buf, n);
+	if (ferror(fp) || sb.len > (1u << 20)) {
+		diag_set(d, path, 0, ferror(fp) ? "cannot read style sheet" :
+		    "style sheet larger than 1 MiB");
+		fclose(fp);
+		strbuf_free(&sb);
+		return NULL;
+	}
+	fclose(fp);
+	return strbuf_detach(&sb);
+}
+
 static int
 cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	enum { OPT_TITLE = 0x2000, OPT_TEMPLATE, OPT_BASELINE, OPT_PDF,
+	enum { OPT_TITLE = 0x2000, OPT_CSS, OPT_BASELINE, OPT_PDF,
 	    OPT_WIDTH, OPT_NOCHARTS, OPT_COMBINE };
 	static const struct option longopts[] = {
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "title",	required_argument,	NULL, OPT_TITLE },
-		{ "template",	required_argument,	NULL, OPT_TEMPLATE },
+		{ "css",	required_argument,	NULL, OPT_CSS },
 		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
 		{ "pdf",	no_argument,		NULL, OPT_PDF },
 		{ "width",	required_argument,	NULL, OPT_WIDTH },
@@ -166,7 +196,8 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
-	char			 *end, *err = NULL;
+	char			 *end, *err = NULL, *css = NULL;
+	const char		 *css_path = NULL;
 	long			  w;
 	int			  ch, rc = EXIT_OK;
 
@@ -180,8 +211,8 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		case OPT_TITLE:
 			job.page.title = optarg;
 			break;
-		case OPT_TEMPLATE:
-			job.template_path = optarg;
+		case OPT_CSS:
+			css_path = optarg;
 			break;
 		case OPT_BASELINE:
 			job.page.baseline = optarg;
@@ -228,6 +259,15 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		rc = cmd_usage(&cmd_publish_entry, err);
 		goto out;
 	}
+	if (css_path != NULL) {
+		diag_clear(&d);
+		if ((css = cmd_publish_read(css_path, &d)) == NULL) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		job.page.user_css = css;
+	}
 	job.sections = plan.sections;
 	job.nsections = plan.nsections;
 
@@ -266,6 +306,7 @@ out:
 		result_set_free(sets[i]);
 	free(sets);
 	free(err);
+	free(css);
 	cmd_publish_plan_free(&plan);
 	str_list_free(&combine);
 	str_list_free(&written);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * `publish` orchestration: chart files, the review document, the XSLT page
- * and the optional PDF, each written atomically. The page embeds the same
+ * `publish` orchestration: chart files, the page (publish-html.c) and the
+ * optional PDF, each written atomically. The page embeds the same
  * SVG the chart files hold, so what a reader sees and what a reviewer
  * embeds elsewhere cannot disagree.
  */
@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/tree.h>
-
 #include "bgjob.h"
 #include "canvas-svg.h"
 #include "canvas.h"
@@ -24,7 +22,7 @@
 #include "diff.h"
 #include "merge.h"
 #include "outfile.h"
-#include "publish-page.h"
+#include "publish-html.h"
 #include "publish-pdf.h"
 #include "publish.h"
 #include "strbuf.h"
@@ -70,29 +68,34 @@ struct pub_ctx {
 	size_t			  nsets;
 	int			  width;
 	struct pub_names	 *names;	/* one per set */
-	struct str_list		 *svgs;		/* the page's charts, by placeholder */
+	struct strbuf		  scratch;	/* one chart's SVG text */
 };
+
+/*
+ * The narrow layout of the page's charts, for phones: drawn for the width
+ * it is shown at rather than scaled down (review.css shows one or the
+ * other), so its smallest text stays at its drawn size.
+ */
+#define PUB_NARROW_WIDTH	CHART_MIN_WIDTH
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
 static void	 pub_names_init(struct pub_ctx *pc);
 static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const char *name);
-static int	 pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
-		    size_t chart, const char *prefix, xmlNodePtr parent);
-static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
-		    xmlNodePtr parent);
-static int	 pub_overview_svg(const struct result_set *rs, void *arg,
-		    xmlNodePtr parent);
-static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
-static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
+static void	 pub_svg_as(struct pub_ctx *pc, const struct canvas *c,
+		    const char *prefix, const char *cls, struct strbuf *out);
+static int	 pub_svg(const struct result_set *rs, size_t set, long ti,
+		    void *arg, struct strbuf *out);
+static char	*pub_file_stem(const struct result_set *rs, size_t set,
+		    size_t ti, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
 static int	 pub_sections(struct result_set *const *in, size_t n,
 		    const struct publish_job *job, struct pub_sections *ps,
 		    struct diag *d);
 static void	 pub_sections_free(struct pub_sections *ps);
-static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
-		    struct diag *d);
+static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
+		    struct strbuf *css);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		    size_t from, size_t to, bool write, struct str_list *written,
 		    struct diag *d);
@@ -194,76 +197,78 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * The chart (index into the set's charts) as SVG text, kept for the page
- * writer, and its placeholder under parent (see publish-page.h): the
- * page's charts never become nodes, neither in the review document nor in
- * the result tree.
+ * c as SVG text appended to out, its root element in class cls (the
+ * page's style sheet picks a layout by class).
+ */
+static void
+pub_svg_as(struct pub_ctx *pc, const struct canvas *c, const char *prefix,
+    const char *cls, struct strbuf *out)
+{
+	struct strbuf	*sb = &pc->scratch;
+
+	strbuf_reset(sb);
+	canvas_svg_render(c, prefix, 0, sb);
+	if (sb->len < 4 || memcmp(sb->buf, "<svg", 4) != 0) {
+		strbuf_add(out, sb->buf, sb->len);
+		return;
+	}
+	strbuf_printf(out, "<svg class=\"%s\"", cls);
+	strbuf_add(out, sb->buf + 4, sb->len - 4);
+}
+
+/*
+ * The page's chart of test ti (or the overview, ti -1) of set number set:
+ * the drawing made for the chart files, and a narrow one drawn here for
+ * the page alone. Ids inside inlined SVGs must be unique on the page.
  */
 static int
-pub_svg(const struct pub_ctx *pc, const struct result_set *rs, size_t chart,
-    const char *prefix, xmlNodePtr parent)
+pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
+    struct strbuf *out)
 {
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	struct strbuf		 sb;
-	struct str_list		*l = pc->svgs;
+	struct pub_ctx		*pc = arg;
+	const struct pub_names	*pn = &pc->names[set];
+	struct chart_opts	 o;
+	struct canvas		*narrow;
+	struct diag		 d;
+	char			 prefix[48];
+	size_t			 chart;
 
+	if (ti < 0) {
+		if (!chart_overview_possible(rs))
+			return -1;
+		chart = pn->overview;
+		snprintf(prefix, sizeof(prefix), "s%zuov", set + 1);
+	} else {
+		if ((size_t)ti >= rs->ntests || !chart_test_possible(rs, (size_t)ti))
+			return -1;
+		chart = pn->test_chart[ti];
+		snprintf(prefix, sizeof(prefix), "s%zut%ld", set + 1, ti + 1);
+	}
 	/* No drawing: the page keeps the data table. */
 	if (chart >= pn->n || pn->canvases[chart] == NULL)
 		return -1;
-	strbuf_init(&sb);
-	/* Ids inside inlined SVGs must be unique on the page. */
-	canvas_svg_render(pn->canvases[chart], prefix, 0, &sb);
-	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
-	l->items[l->len] = strbuf_detach(&sb);
-	publish_page_chart_ref(parent, l->len++);
+	pub_svg_as(pc, pn->canvases[chart], prefix, "w", out);
+	chart_opts_init(&o);
+	o.width = PUB_NARROW_WIDTH;
+	diag_clear(&d);
+	if ((narrow = chart_canvas(rs, &pn->ids[chart], &o, &d)) != NULL) {
+		(void)strncat(prefix, "n", sizeof(prefix) - strlen(prefix) - 1);
+		pub_svg_as(pc, narrow, prefix, "n", out);
+		canvas_free(narrow);
+	}
 	return 0;
 }
 
-static int
-pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
-    xmlNodePtr parent)
-{
-	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	char			 prefix[48];
-
-	if (ti >= rs->ntests || !chart_test_possible(rs, ti))
-		return -1;
-	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
-	return pub_svg(pc, rs, pn->test_chart[ti], prefix, parent);
-}
-
-static int
-pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
-{
-	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	char			 prefix[48];
-
-	if (!chart_overview_possible(rs))
-		return -1;
-	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
-	return pub_svg(pc, rs, pn->overview, prefix, parent);
-}
-
 static char *
-pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
+pub_file_stem(const struct result_set *rs, size_t set, size_t ti, void *arg)
 {
 	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
+	const struct pub_names	*pn = &pc->names[set];
 
 	if (ti >= rs->ntests || !chart_test_possible(rs, ti) ||
 	    pn->test_chart[ti] >= pn->n)
 		return NULL;
 	return pub_stem(pc, rs, pn->names[pn->test_chart[ti]]);
-}
-
-static char *
-pub_colour(const struct result_set *rs, size_t si, void *arg)
-{
-	(void)rs;
-	(void)arg;
-	return xstrdup(chart_system_color(si));
 }
 
 static int
@@ -436,30 +441,22 @@ pub_sections_free(struct pub_sections *ps)
  * have; when they have no system or no test in common, the section says
  * that nothing is compared.
  */
-static int
-pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
+static void
+pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css)
 {
 	struct diff_opts	 o;
 	struct diff		*df = NULL;
-	struct strbuf		 html, css;
 	struct diag		 sub;
-	int			 rc = 0;
 
 	diff_opts_init(&o);
 	diag_clear(&sub);
-	strbuf_init(&html);
-	strbuf_init(&css);
 	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
 		diff_html_none(sets[0], sets[1], NULL, NULL,
-		    "A and B have no system in common", &html);
+		    "A and B have no system in common", html);
 	else
-		diff_html_section(df, &html);
-	diff_html_css(&css);
-	rc = publish_xml_add_diff(doc, strbuf_str(&html), strbuf_str(&css), d);
-	strbuf_free(&html);
-	strbuf_free(&css);
+		diff_html_section(df, html);
+	diff_html_css(css);
 	diff_free(df);
-	return rc;
 }
 
 /* The side job (bgjob_fn). */
@@ -485,30 +482,30 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	struct publish_options	  page;
 	struct pub_sections	  ps;
 	size_t			  nsets = 0, i;
-	struct pub_ctx		 pc;
-	struct publish_charts	 charts = {
-		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, NULL
-	};
-	struct outfile		*of = NULL;
-	xmlDocPtr		 doc = NULL;
-	struct str_list		  svgs = { 0 };
+	struct pub_ctx		  pc;
+	struct publish_charts	  charts = { pub_svg, pub_file_stem, NULL };
+	struct outfile		 *of = NULL;
+	struct strbuf		  html, diffhtml, diffcss;
 	struct publish_pdf_charts *pdfc = NULL;
 	struct pub_side_job	  sj;
 	struct bgjob		  bg;
 	bool			  bg_running = false;
-	char			*path = NULL, *pdfpath = NULL, *chartdir = NULL;
+	char			 *path = NULL, *pdfpath = NULL, *chartdir = NULL;
 	size_t			  ncharts = 0, split;
-	int			 rc = -1;
+	int			  rc = -1;
 
+	strbuf_init(&html);
+	strbuf_init(&diffhtml);
+	strbuf_init(&diffcss);
+	memset(&pc, 0, sizeof(pc));
+	strbuf_init(&pc.scratch);
 #ifdef M_MXFAST
 	/*
-	 * The review document, the page's result tree and the chart layouts
-	 * are millions of small blocks. glibc's fast bins leave freed small
-	 * blocks uncoalesced, and every larger request then merges them all
-	 * again (malloc_consolidate): a third of a large publish's time went
-	 * there. Without fast bins, a free coalesces at once and the
-	 * per-thread cache still serves the small sizes. Best effort: a
-	 * refusal changes nothing but speed.
+	 * The chart layouts are millions of small blocks. glibc's fast bins
+	 * leave freed small blocks uncoalesced, and every larger request
+	 * then merges them all again (malloc_consolidate). Without fast bins,
+	 * a free coalesces at once and the per-thread cache still serves the
+	 * small sizes. Best effort: a refusal changes nothing but speed.
 	 */
 	(void)mallopt(M_MXFAST, 0);
 #endif
@@ -519,8 +516,6 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
-	pc.names = NULL;
-	pc.svgs = &svgs;
 	charts.arg = &pc;
 	pub_names_init(&pc);
 	if (pub_mkdir(job->outdir, d) != 0)
@@ -540,8 +535,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	/*
 	 * Everything below needs only the drawn charts, so it is shared out:
 	 * a second process (bgjob.h) writes the PDF and the second half of
-	 * the chart files while this one writes the first half and the page,
-	 * which costs about as much as the PDF.
+	 * the chart files while this one writes the first half and the page.
 	 */
 	memset(&sj, 0, sizeof(sj));
 	sj.pc = &pc;
@@ -569,16 +563,20 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	if (job->chart_files && pub_chart_files(&pc, chartdir, 0, split, true,
 	    written, d) != 0)
 		goto out;
-	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
-		goto out;
-	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
+	if (ninputs == 2) {
+		pub_diff(inputs, &diffhtml, &diffcss);
+		page.diff_html = strbuf_str(&diffhtml);
+		page.diff_css = strbuf_str(&diffcss);
+	}
+	if (publish_html_page(sets, nsets, &page, &charts, &html, d) != 0)
 		goto out;
 	path = xasprintf("%s/index.html", job->outdir);
 	if ((of = outfile_open(path, d)) == NULL)
 		goto out;
-	if (publish_page_render_charts(doc, job->template_path, &svgs,
-	    of->fp, d) != 0)
+	if (fwrite(html.buf, 1, html.len, of->fp) != html.len) {
+		diag_set(d, path, 0, "write error");
 		goto out;
+	}
 	if (outfile_commit(of, d) != 0) {
 		of = NULL;
 		goto out;
@@ -605,8 +603,10 @@ out:
 		(void)bgjob_wait(&bg, &ignored);
 	}
 	outfile_abort(of);
-	xmlFreeDoc(doc);
-	str_list_free(&svgs);
+	strbuf_free(&html);
+	strbuf_free(&diffhtml);
+	strbuf_free(&diffcss);
+	strbuf_free(&pc.scratch);
 	free(path);
 	free(pdfpath);
 	free(chartdir);

@@ -15,7 +15,7 @@
 
 #include "diag.h"
 #include "model.h"
-#include "publish-xml.h"
+#include "publish-html.h"
 
 /*
  * One section of the page: the inputs it holds, as indexes into the
@@ -29,7 +29,6 @@ struct publish_section {
 
 struct publish_job {
 	const char		*outdir;	/* created when missing */
-	const char		*template_path;	/* NULL: compiled-in default */
 	bool			 pdf;		/* also DIR/review.pdf */
 	bool			 chart_files;	/* write DIR/charts/ (default on) */
 	int			 chart_width;	/* px; 0: default */

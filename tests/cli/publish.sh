@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 # publish: the page parses, holds every result and value, chart files and
 # the PDF are written, nothing half-written is left behind, hostile strings
-# stay text, a replacement template works, and errors exit 2. Inputs stay
+# stay text, a user's style sheet is added, and errors exit 2. Inputs stay
 # sections of their own (no chart mixes two reviews) unless --combine asks,
 # a cell the source does not state is no difference, and one system has no
 # best value. Expected chart labels: publish.demo-charts.txt and (with
@@ -178,33 +178,22 @@ check_ok "baseline and title" "$BR" publish -o "$T/p3" --title "Scheduler <test>
 check_grep "title escaped" "<title>Scheduler &lt;test&gt;</title>" "$T/p3/index.html"
 check_grep "baseline named" "baseline" "$T/p3/index.html"
 
-# A replacement template.
-cat >"$T/mini.xsl" <<'XSL'
-<?xml version="1.0"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-<xsl:output method="html"/>
-<xsl:template match="/review"><html><body><h1><xsl:value-of select="title"/></h1>
-<p>results: <xsl:value-of select="count(section/result)"/></p></body></html></xsl:template>
-</xsl:stylesheet>
-XSL
-check_ok "custom template" "$BR" publish -o "$T/p4" --template "$T/mini.xsl" "$id"
-check_grep "custom template used" "results: $ntests" "$T/p4/index.html"
-# A template may not read files.
-cat >"$T/evil.xsl" <<'XSL'
-<?xml version="1.0"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-<xsl:template match="/"><x><xsl:copy-of select="document('/etc/passwd')"/></x></xsl:template>
-</xsl:stylesheet>
-XSL
-run "$BR" publish -o "$T/p5" --template "$T/evil.xsl" "$id"
-check "template cannot read /etc/passwd" sh -c "! grep -q 'root:' '$T/p5/index.html' 2>/dev/null"
+# A style sheet of one's own, after the built-in one; one that would end
+# the <style> element is refused.
+printf 'h1 { color: teal; }\n' >"$T/mine.css"
+check_ok "--css" "$BR" publish -o "$T/p4" --css "$T/mine.css" "$id"
+check_grep "--css: the user's rules are on the page" 'h1 \{ color: teal; \}' "$T/p4/index.html"
+check "--css: after the built-in style sheet" sh -c \
+    '[ $(grep -n "color: teal" "$1" | cut -d: -f1) -gt $(grep -n -- "--accent:" "$1" | head -1 | cut -d: -f1) ]' sh "$T/p4/index.html"
+printf 'p {} </style><script>alert(1)</script>\n' >"$T/evil.css"
+check_fail 2 "--css that would end the style element" "$BR" publish -o "$T/p5" --css "$T/evil.css" "$id"
+check_grep "--css: says why" '</style' "$T/err"
 
 # Errors.
 check_fail 2 "no -o" "$BR" publish "$id"
 check_fail 2 "no input" "$BR" publish -o "$T/p6"
 check_fail 2 "unknown baseline" "$BR" publish -o "$T/p6" --baseline "no such system" "$id"
-check_fail 2 "template that is not XSLT" "$BR" publish -o "$T/p6" --template "$F/pts/storage-2sys.xml" "$id"
-check_fail 2 "missing template" "$BR" publish -o "$T/p6" --template "$T/none.xsl" "$id"
+check_fail 2 "missing style sheet" "$BR" publish -o "$T/p6" --css "$T/none.css" "$id"
 check_fail 2 "bad width" "$BR" publish -o "$T/p6" --width 5 "$id"
 touch "$T/afile"
 check_fail 2 "output is a file" "$BR" publish -o "$T/afile" "$id"
