@@ -35,7 +35,7 @@ const struct cmd_entry cmd_publish_entry = {
 	.name = "publish",
 	.alias = NULL,
 	.usage = "-o DIR [--title T] [--css FILE] [--baseline SYSTEM] "
-	    "[--pdf] [--width PX] [--no-chart-files] [--combine ID|FILE,...]... "
+	    "[--pdf] [--width PX] [--no-chart-files] [--force] [--combine ID|FILE,...]... "
 	    "ID|FILE...",
 	.summary = "write a self-contained HTML review page (and charts, PDF)",
 	.flags = CMD_NEEDS_STORE,
@@ -43,7 +43,8 @@ const struct cmd_entry cmd_publish_entry = {
 };
 
 static const char publish_options_text[] =
-    "  -o, --output DIR       directory for index.html, charts/ and review.pdf\n"
+    "  -o, --output DIR       directory for index.html, charts/ and review.pdf,\n"
+    "                         replaced whole by the new review\n"
     "      --title T          page title (default: the first result set's)\n"
     "      --css FILE         a style sheet of one's own, added after the built-in one\n"
     "      --baseline SYSTEM  relative performance against this system\n"
@@ -52,6 +53,8 @@ static const char publish_options_text[] =
     "      --no-chart-files   do not write DIR/charts/ (the page still has every chart)\n"
     "      --combine A,B,...  one section for these inputs, their systems on shared\n"
     "                         charts (repeatable; otherwise each input is a section)\n"
+    "      --force            replace DIR even when it holds files benchreport did\n"
+    "                         not write (they are deleted with the old review)\n"
     "      --db PATH          results database\n"
     "  -h, --help             show this help\n";
 
@@ -175,7 +178,7 @@ static int
 cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	enum { OPT_TITLE = 0x2000, OPT_CSS, OPT_BASELINE, OPT_PDF,
-	    OPT_WIDTH, OPT_NOCHARTS, OPT_COMBINE };
+	    OPT_WIDTH, OPT_NOCHARTS, OPT_COMBINE, OPT_FORCE };
 	static const struct option longopts[] = {
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "title",	required_argument,	NULL, OPT_TITLE },
@@ -185,6 +188,7 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		{ "width",	required_argument,	NULL, OPT_WIDTH },
 		{ "no-chart-files", no_argument,	NULL, OPT_NOCHARTS },
 		{ "combine",	required_argument,	NULL, OPT_COMBINE },
+		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ "db",		required_argument,	NULL, CMD_OPT_DB },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
@@ -231,6 +235,9 @@ cmd_publish_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_COMBINE:
 			str_list_add(&combine, optarg);
+			break;
+		case OPT_FORCE:
+			job.force = true;
 			break;
 		case OPT_NOCHARTS:
 			job.chart_files = false;

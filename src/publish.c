@@ -22,6 +22,7 @@
 #include "diff.h"
 #include "merge.h"
 #include "outfile.h"
+#include "publish-dir.h"
 #include "publish-html.h"
 #include "publish-pdf.h"
 #include "publish.h"
@@ -486,6 +487,9 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	struct publish_charts	  charts = { pub_svg, pub_file_stem, NULL };
 	struct outfile		 *of = NULL;
 	struct strbuf		  html, diffhtml, diffcss;
+	struct publish_dir	  pd = { 0 };
+	struct str_list		  files = { 0 };
+	const char		 *outdir;
 	struct publish_pdf_charts *pdfc = NULL;
 	struct pub_side_job	  sj;
 	struct bgjob		  bg;
@@ -518,8 +522,9 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.width = job->chart_width;
 	charts.arg = &pc;
 	pub_names_init(&pc);
-	if (pub_mkdir(job->outdir, d) != 0)
+	if (publish_dir_begin(&pd, job->outdir, job->force, d) != 0)
 		goto out;
+	outdir = pd.work;
 	page = job->page;
 	page.combined = ps.combined;
 	if (page.title == NULL && ninputs > 1)
@@ -527,7 +532,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	for (i = 0; i < nsets; i++)
 		ncharts += pc.names[i].n;
 	if (job->chart_files) {
-		chartdir = xasprintf("%s/charts", job->outdir);
+		chartdir = xasprintf("%s/charts", outdir);
 		if (pub_mkdir(chartdir, d) != 0)
 			goto out;
 	} else
@@ -547,7 +552,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 			pdfc[i].c = pc.names[i].canvases;
 			pdfc[i].n = pc.names[i].n;
 		}
-		pdfpath = xasprintf("%s/review.pdf", job->outdir);
+		pdfpath = xasprintf("%s/review.pdf", outdir);
 		sj.charts = pdfc;
 		sj.pdfpath = pdfpath;
 	}
@@ -561,7 +566,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 		bg_running = true;
 	}
 	if (job->chart_files && pub_chart_files(&pc, chartdir, 0, split, true,
-	    written, d) != 0)
+	    &files, d) != 0)
 		goto out;
 	if (ninputs == 2) {
 		pub_diff(inputs, &diffhtml, &diffcss);
@@ -570,7 +575,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	}
 	if (publish_html_page(sets, nsets, &page, &charts, &html, d) != 0)
 		goto out;
-	path = xasprintf("%s/index.html", job->outdir);
+	path = xasprintf("%s/index.html", outdir);
 	if ((of = outfile_open(path, d)) == NULL)
 		goto out;
 	if (fwrite(html.buf, 1, html.len, of->fp) != html.len) {
@@ -582,18 +587,21 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 		goto out;
 	}
 	of = NULL;
-	if (written != NULL)
-		str_list_add(written, path);
+	str_list_add(&files, path);
 	if (bg_running) {
 		bg_running = false;
 		if (bgjob_wait(&bg, d) != 0)
 			goto out;
 		if (sj.chartdir != NULL)
 			(void)pub_chart_files(&pc, chartdir, sj.from, sj.to,
-			    false, written, d);
-		if (pdfpath != NULL && written != NULL)
-			str_list_add(written, pdfpath);
+			    false, &files, d);
+		if (pdfpath != NULL)
+			str_list_add(&files, pdfpath);
 	}
+	if (publish_dir_commit(&pd, &files, d) != 0)
+		goto out;
+	for (i = 0; written != NULL && i < files.len; i++)
+		str_list_add(written, files.items[i]);
 	rc = 0;
 out:
 	if (bg_running) {
@@ -603,6 +611,8 @@ out:
 		(void)bgjob_wait(&bg, &ignored);
 	}
 	outfile_abort(of);
+	publish_dir_end(&pd);
+	str_list_free(&files);
 	strbuf_free(&html);
 	strbuf_free(&diffhtml);
 	strbuf_free(&diffcss);

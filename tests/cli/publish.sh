@@ -198,15 +198,28 @@ check_fail 2 "bad width" "$BR" publish -o "$T/p6" --width 5 "$id"
 touch "$T/afile"
 check_fail 2 "output is a file" "$BR" publish -o "$T/afile" "$id"
 
-# The PDF and half the chart files are written by a second process: its
-# failures are the command's, named, and nothing it writes goes missing.
-mkdir -p "$T/side1/review.pdf"
-check_fail 2 "PDF that cannot be written fails publish" "$BR" publish --pdf -o "$T/side1" "$id"
-check_grep "the error names the PDF" "review.pdf" "$T/err"
-mkdir -p "$T/side2/charts"
-for f in "$T"/p1/charts/*.png; do mkdir -p "$T/side2/charts/$(basename "$f")"; done
-check_fail 2 "chart files that cannot be written fail publish" "$BR" publish --pdf -o "$T/side2" "$id"
-check_grep "the error names a chart file" "charts/.*\.png" "$T/err"
+# Publishing again replaces the review whole, never mixes two: the charts
+# of the three demo reviews are gone after publishing one set there, and
+# so is a review.pdf not asked for again.
+check_ok "publish one set where three were" "$BR" publish -o "$T/p8" "$id"
+check "replaced: only the new review's charts" test "$(ls "$T/p8/charts" | wc -l)" -eq \
+    "$(ls "$T/p1/charts" | wc -l)"
+check "replaced: no old PDF" test ! -e "$T/p8/review.pdf"
+check "replaced: nothing left beside it" sh -c '[ -z "$(ls -A "$1" | grep "^\.p8\.")" ]' sh "$T"
+# A directory holding files benchreport did not write is refused, untouched.
+mkdir -p "$T/mine"; echo "my notes" >"$T/mine/notes.txt"
+check_fail 2 "a directory with other files is refused" "$BR" publish -o "$T/mine" "$id"
+check_grep "... and says which file and how to force it" 'notes\.txt.*--force' "$T/err"
+check "... and is left as it was" test "$(ls -A "$T/mine")" = "notes.txt"
+check_ok "--force replaces it" "$BR" publish --force -o "$T/mine" "$id"
+check "--force: the review in place of the other files" sh -c 'test -s "$1/index.html" && test ! -e "$1/notes.txt"' sh "$T/mine"
+# A failed publish leaves the old review as it was: the new one cannot be
+# written when its files may not grow past a few kilobytes.
+cp "$T/p8/index.html" "$T/p8.before"
+run sh -c 'trap "" XFSZ; ulimit -f 64; exec "$@"' sh "$BR" publish --db "$T/demo.db" --pdf -o "$T/p8" "$nvme"
+check "a failed publish fails" test "$st" -ne 0
+check "a failed publish leaves the old review" cmp -s "$T/p8.before" "$T/p8/index.html"
+check "a failed publish leaves nothing beside it" sh -c '[ -z "$(ls -A "$1" | grep "^\.p8\.")" ]' sh "$T"
 check_ok "publish -v counts every file" "$BR" -v publish --pdf -o "$T/side3" "$id"
 nfiles=$(($(ls "$T/side3/charts" | wc -l) + 2))
 check_grep "all $nfiles files counted" "wrote $nfiles files" "$T/err"
