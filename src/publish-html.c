@@ -295,9 +295,9 @@ ph_system_head(struct strbuf *out, const struct result_set *rs,
 {
 	size_t	si;
 
-	strbuf_printf(out, "<thead><tr><th scope=\"col\">%s</th>", first);
+	strbuf_printf(out, "<thead><tr><th>%s</th>", first);
 	for (si = 0; si < rs->nsystems; si++) {
-		strbuf_adds(out, "<th scope=\"col\">");
+		strbuf_adds(out, "<th>");
 		if (swatch)
 			strbuf_printf(out, "<span class=\"sw\" style=\"background:%s\" "
 			    "aria-hidden=\"true\"></span>", chart_palette_hex(si));
@@ -347,7 +347,7 @@ ph_components(struct ph_sec *ps, bool facts)
 				differs = true;
 		}
 		strbuf_adds(out, differs ? "<tr class=\"differs\">" : "<tr>");
-		strbuf_adds(out, "<th scope=\"row\">");
+		strbuf_adds(out, "<th>");
 		ph_text(out, keys.items[k]);
 		strbuf_adds(out, "</th>");
 		for (si = 0; si < rs->nsystems; si = sj) {
@@ -599,7 +599,7 @@ ph_overview(struct ph_sec *ps)
 		best = ph_best(t, ps->baseline, &ref);
 		ph_win(ps, t);
 		name = publish_short_name(rs, ti);
-		strbuf_printf(out, "<tr><th scope=\"row\"><a href=\"#r%zu-%zu\" title=\"",
+		strbuf_printf(out, "<tr><th><a href=\"#r%zu-%zu\" title=\"",
 		    ps->set + 1, ti + 1);
 		ph_text(out, t->title);
 		strbuf_adds(out, "\">");
@@ -613,18 +613,18 @@ ph_overview(struct ph_sec *ps)
 		for (si = 0; si < rs->nsystems; si++) {
 			v = test_find_value(t, si);
 			if (v == NULL || !v->has_mean) {
-				strbuf_adds(out, "<td class=\"num missing\">no result</td>");
+				strbuf_adds(out, "<td class=\"missing\">no result</td>");
 				continue;
 			}
 			publish_format_value(v, buf, sizeof(buf));
 			rel = best != -1 ? ph_relative(t, v->mean, ref) : NAN;
-			strbuf_adds(out, "<td class=\"num");
+			strbuf_adds(out, "<td class=\"");
 			if (best != -1 && &t->values[best] == v) {
-				strbuf_adds(out, " best");
+				strbuf_adds(out, "best ");
 				anybest = true;
 			}
 			if (isfinite(rel))
-				strbuf_printf(out, " b%d", (int)fmin(10, fmax(0,
+				strbuf_printf(out, "b%d", (int)fmin(10, fmax(0,
 				    floor(rel / 10))));
 			strbuf_adds(out, "\">");
 			ph_text(out, buf);
@@ -676,25 +676,25 @@ ph_standing(struct ph_sec *ps)
 		goto out;
 	strbuf_printf(out, "<h3 id=\"s%zu-standing\">Wins and rank</h3>\n"
 	    "<div class=\"wrap\"><table class=\"standing\">\n<thead><tr>"
-	    "<th scope=\"col\">System</th><th scope=\"col\">Wins</th>"
-	    "<th scope=\"col\">Relative performance</th><th scope=\"col\">Rank</th>"
+	    "<th>System</th><th>Wins</th>"
+	    "<th>Relative performance</th><th>Rank</th>"
 	    "</tr></thead>\n<tbody>\n", ps->set + 1);
 	for (si = 0; si < rs->nsystems; si++) {
-		strbuf_printf(out, "<tr><th scope=\"row\"><span class=\"sw\" "
+		strbuf_printf(out, "<tr><th><span class=\"sw\" "
 		    "style=\"background:%s\" aria-hidden=\"true\"></span>",
 		    chart_palette_hex(si));
 		ph_text(out, rs->systems[si].identifier);
-		strbuf_printf(out, "</th><td class=\"num\">%zu</td>", ps->wins[si]);
+		strbuf_printf(out, "</th><td>%zu</td>", ps->wins[si]);
 		if (!isfinite(gm[si])) {
-			strbuf_adds(out, "<td class=\"num missing\">no result</td>"
-			    "<td class=\"num\"></td></tr>\n");
+			strbuf_adds(out, "<td class=\"missing\">no result</td>"
+			    "<td></td></tr>\n");
 			continue;
 		}
 		for (rank = 1, sj = 0; sj < rs->nsystems; sj++)
 			if (isfinite(gm[sj]) && gm[sj] > gm[si])
 				rank++;
-		strbuf_printf(out, "<td class=\"num\">%.1f%%</td><td class=\"num\">%zu"
-		    "</td></tr>\n", gm[si] * 100, rank);
+		strbuf_printf(out, "<td>%.1f%%</td><td>%zu</td></tr>\n",
+		    gm[si] * 100, rank);
 	}
 	strbuf_adds(out, "</tbody></table></div>\n<p class=\"muted note\">A win is "
 	    "the best result of a test, counted only where it is ahead of the next "
@@ -785,28 +785,27 @@ ph_result(struct ph_sec *ps, size_t ti)
 		ph_text(out, t->unit);
 		strbuf_adds(out, ")");
 	}
-	strbuf_adds(out, "</caption>\n<thead><tr><th scope=\"col\">System</th>"
-	    "<th scope=\"col\">Value</th><th scope=\"col\">SE</th>"
-	    "<th scope=\"col\">N</th></tr></thead>\n<tbody>\n");
+	strbuf_adds(out, "</caption>\n<thead><tr><th>System</th>"
+	    "<th>Value</th><th>SE</th>"
+	    "<th>N</th></tr></thead>\n<tbody>\n");
 	for (i = 0; i < t->nvalues; i++) {
 		v = &t->values[i];
-		strbuf_adds(out, "<tr><th scope=\"row\">");
+		strbuf_adds(out, "<tr><th>");
 		ph_text(out, rs->systems[v->system].identifier);
-		strbuf_adds(out, "</th><td class=\"num");
-		if (best != -1 && (size_t)best == i)
-			strbuf_adds(out, " best");
+		strbuf_adds(out, "</th>");
 		if (!v->has_mean)
-			strbuf_adds(out, " missing\">no result");
+			strbuf_adds(out, "<td class=\"missing\">no result");
 		else {
+			strbuf_adds(out, best != -1 && (size_t)best == i ?
+			    "<td class=\"best\">" : "<td>");
 			publish_format_value(v, buf, sizeof(buf));
-			strbuf_adds(out, "\">");
 			ph_text(out, buf);
 		}
 		ph_value_note(out, v);
-		strbuf_adds(out, "</td><td class=\"num\">");
+		strbuf_adds(out, "</td><td>");
 		if (v->has_se && v->n >= 2)
 			strbuf_printf(out, "%.2f", v->se);
-		strbuf_adds(out, "</td><td class=\"num\">");
+		strbuf_adds(out, "</td><td>");
 		if (v->n > 0)
 			strbuf_printf(out, "%ld%s", v->n, v->n < 3 ? " \u26a0" : "");
 		strbuf_adds(out, "</td></tr>\n");

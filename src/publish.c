@@ -69,23 +69,22 @@ struct pub_ctx {
 	size_t			  nsets;
 	int			  width;
 	struct pub_names	 *names;	/* one per set */
-	struct strbuf		  scratch;	/* one chart's SVG text */
 };
 
 /*
- * The narrow layout of the page's charts, for phones: drawn for the width
- * it is shown at rather than scaled down (review.css shows one or the
- * other), so its smallest text stays at its drawn size.
+ * The width the page's charts are laid out for, and shown at on every
+ * screen (review.css never scales them down): it fits a 360 px phone, so
+ * the smallest chart text (10 px) stays 10 px there. One layout, not one
+ * per screen width: a second would double the page and the time to
+ * write it (docs/publish-performance.md).
  */
-#define PUB_NARROW_WIDTH	CHART_MIN_WIDTH
+#define PUB_PAGE_WIDTH		336
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
-static void	 pub_names_init(struct pub_ctx *pc);
+static void	 pub_names_init(struct pub_ctx *pc, bool draw);
 static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const char *name);
-static void	 pub_svg_as(struct pub_ctx *pc, const struct canvas *c,
-		    const char *prefix, const char *cls, struct strbuf *out);
 static int	 pub_svg(const struct result_set *rs, size_t set, long ti,
 		    void *arg, struct strbuf *out);
 static char	*pub_file_stem(const struct result_set *rs, size_t set,
@@ -122,7 +121,7 @@ pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
  * would be quadratic in the number of tests.
  */
 static void
-pub_names_init(struct pub_ctx *pc)
+pub_names_init(struct pub_ctx *pc, bool draw)
 {
 	struct pub_names	*pn;
 	struct chart_opts	 o;
@@ -147,8 +146,9 @@ pub_names_init(struct pub_ctx *pc)
 		for (i = 0; i < pn->n; i++) {
 			/* A chart that cannot be drawn stays NULL: the page keeps its table. */
 			diag_clear(&d);
-			pn->canvases[i] = chart_canvas(pc->sets[si], &pn->ids[i],
-			    &o, &d);
+			if (draw)
+				pn->canvases[i] = chart_canvas(pc->sets[si],
+				    &pn->ids[i], &o, &d);
 			if (pn->ids[i].kind == CHART_OVERVIEW)
 				pn->overview = i;
 			if (pn->ids[i].kind == CHART_TEST &&
@@ -198,29 +198,9 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * c as SVG text appended to out, its root element in class cls (the
- * page's style sheet picks a layout by class).
- */
-static void
-pub_svg_as(struct pub_ctx *pc, const struct canvas *c, const char *prefix,
-    const char *cls, struct strbuf *out)
-{
-	struct strbuf	*sb = &pc->scratch;
-
-	strbuf_reset(sb);
-	canvas_svg_render(c, prefix, 0, sb);
-	if (sb->len < 4 || memcmp(sb->buf, "<svg", 4) != 0) {
-		strbuf_add(out, sb->buf, sb->len);
-		return;
-	}
-	strbuf_printf(out, "<svg class=\"%s\"", cls);
-	strbuf_add(out, sb->buf + 4, sb->len - 4);
-}
-
-/*
- * The page's chart of test ti (or the overview, ti -1) of set number set:
- * the drawing made for the chart files, and a narrow one drawn here for
- * the page alone. Ids inside inlined SVGs must be unique on the page.
+ * The page's chart of test ti (or the overview, ti -1) of set number set,
+ * drawn for the page's width (PUB_PAGE_WIDTH) whatever the chart files'
+ * width. Ids inside inlined SVGs must be unique on the page.
  */
 static int
 pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
@@ -229,7 +209,7 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 	struct pub_ctx		*pc = arg;
 	const struct pub_names	*pn = &pc->names[set];
 	struct chart_opts	 o;
-	struct canvas		*narrow;
+	struct canvas		*c;
 	struct diag		 d;
 	char			 prefix[48];
 	size_t			 chart;
@@ -245,18 +225,18 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 		chart = pn->test_chart[ti];
 		snprintf(prefix, sizeof(prefix), "s%zut%ld", set + 1, ti + 1);
 	}
-	/* No drawing: the page keeps the data table. */
-	if (chart >= pn->n || pn->canvases[chart] == NULL)
+	if (chart >= pn->n)
 		return -1;
-	pub_svg_as(pc, pn->canvases[chart], prefix, "w", out);
 	chart_opts_init(&o);
-	o.width = PUB_NARROW_WIDTH;
+	o.width = PUB_PAGE_WIDTH;
 	diag_clear(&d);
-	if ((narrow = chart_canvas(rs, &pn->ids[chart], &o, &d)) != NULL) {
-		(void)strncat(prefix, "n", sizeof(prefix) - strlen(prefix) - 1);
-		pub_svg_as(pc, narrow, prefix, "n", out);
-		canvas_free(narrow);
-	}
+	/* No drawing: the page keeps the data table. */
+	if ((c = chart_canvas(rs, &pn->ids[chart], &o, &d)) == NULL)
+		return -1;
+	/* No tooltips: the data table beside the chart has the figures. */
+	canvas_svg_render_inline(c, prefix, NULL,
+	    CANVAS_SVG_COMPACT | CANVAS_SVG_NO_TIPS, out);
+	canvas_free(c);
 	return 0;
 }
 
@@ -502,7 +482,6 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	strbuf_init(&diffhtml);
 	strbuf_init(&diffcss);
 	memset(&pc, 0, sizeof(pc));
-	strbuf_init(&pc.scratch);
 #ifdef M_MXFAST
 	/*
 	 * The chart layouts are millions of small blocks. glibc's fast bins
@@ -521,7 +500,8 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
 	charts.arg = &pc;
-	pub_names_init(&pc);
+	/* Drawings at the chart width are for the chart files and the PDF. */
+	pub_names_init(&pc, job->chart_files || job->pdf);
 	if (publish_dir_begin(&pd, job->outdir, job->force, d) != 0)
 		goto out;
 	outdir = pd.work;
@@ -616,7 +596,6 @@ out:
 	strbuf_free(&html);
 	strbuf_free(&diffhtml);
 	strbuf_free(&diffcss);
-	strbuf_free(&pc.scratch);
 	free(path);
 	free(pdfpath);
 	free(chartdir);

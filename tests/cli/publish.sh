@@ -164,7 +164,7 @@ fi
 
 # One system is the best of nothing: neither the page nor show marks one.
 check_ok "publish a single-system set" "$BR" publish -o "$T/p13" "$fio"
-check_nogrep "single system: no best cell" 'class="num best' "$T/p13/index.html"
+check_nogrep "single system: no best cell" 'class="best' "$T/p13/index.html"
 check_grep "single system: the legend says why" 'One system: no value is marked best' "$T/p13/index.html"
 check_ok "show a single-system set" "$BR" show "$fio"
 check_nogrep "show: no \"*\" with one system" '\*' "$T/out"
