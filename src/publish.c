@@ -8,14 +8,10 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bgjob.h"
 #include "canvas-svg.h"
 #include "canvas.h"
 #include "chart.h"
@@ -40,19 +36,6 @@ struct pub_names {
 	size_t		  n;
 	size_t		 *test_chart;	/* test index -> index into ids, or n */
 	size_t		  overview;	/* index of the overview, or n */
-};
-
-/*
- * The work done beside the page (in another process when it can be, see
- * bgjob.h): the PDF, if asked for, and the second half of the chart files.
- */
-struct pub_side_job {
-	const struct pub_ctx		 *pc;
-	struct publish_pdf_charts	 *charts;	/* NULL: no PDF */
-	const struct publish_options	 *page;
-	const char			 *pdfpath;
-	const char			 *chartdir;	/* NULL: no chart files */
-	size_t				  from, to;	/* its chart files */
 };
 
 /* The page's sets, one per section, and what each was combined from. */
@@ -97,9 +80,7 @@ static void	 pub_sections_free(struct pub_sections *ps);
 static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
 		    struct strbuf *css);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
-		    size_t from, size_t to, bool write, struct str_list *written,
-		    struct diag *d);
-static int	 pub_side(void *arg, struct diag *d);
+		    struct str_list *written, struct diag *d);
 
 static long
 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
@@ -266,21 +247,19 @@ pub_mkdir(const char *path, struct diag *d)
 }
 
 /*
- * The chart files of charts from..to-1 (counted across all sets), SVG and
- * PNG, each to a temporary name, then one sync and the renames. With
- * write false nothing is written: the paths are only listed in written
- * (for files another process wrote).
+ * Every chart's files, SVG and PNG, each to a temporary name, then one
+ * sync and the renames (outfile_batch_commit).
  */
 static int
-pub_chart_files(const struct pub_ctx *pc, const char *dir, size_t from,
-    size_t to, bool write, struct str_list *written, struct diag *d)
+pub_chart_files(const struct pub_ctx *pc, const char *dir,
+    struct str_list *written, struct diag *d)
 {
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
 	const struct pub_names		*pn;
 	struct chart_opts		 o;
 	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, i, f, k = 0;
+	size_t				 si, i, f;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
@@ -289,19 +268,18 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir, size_t from,
 	o.xml_decl = true;
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
-		for (i = 0; i < pn->n; i++, k++) {
-			if (k < from || k >= to || pn->canvases[i] == NULL)
+		for (i = 0; i < pn->n; i++) {
+			if (pn->canvases[i] == NULL)
 				continue;
 			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (write && chart_write_canvas(pn->canvases[i],
+				if (chart_write_canvas(pn->canvases[i],
 				    &pn->ids[i], formats[f], path, &o, &batch,
 				    d) != 0)
 					goto out;
-				if (written != NULL)
-					str_list_add(written, path);
+				str_list_add(written, path);
 				free(path);
 				path = NULL;
 			}
@@ -440,21 +418,6 @@ pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css
 	diff_free(df);
 }
 
-/* The side job (bgjob_fn). */
-static int
-pub_side(void *arg, struct diag *d)
-{
-	const struct pub_side_job	*sj = arg;
-
-	if (sj->chartdir != NULL && pub_chart_files(sj->pc, sj->chartdir,
-	    sj->from, sj->to, true, NULL, d) != 0)
-		return -1;
-	if (sj->charts != NULL && publish_pdf_write(sj->pc->sets,
-	    sj->pc->nsets, sj->charts, sj->page, sj->pdfpath, d) != 0)
-		return -1;
-	return 0;
-}
-
 int
 publish_write(struct result_set *const *inputs, size_t ninputs,
     const struct publish_job *job, struct str_list *written, struct diag *d)
@@ -471,27 +434,14 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	struct str_list		  files = { 0 };
 	const char		 *outdir;
 	struct publish_pdf_charts *pdfc = NULL;
-	struct pub_side_job	  sj;
-	struct bgjob		  bg;
-	bool			  bg_running = false;
 	char			 *path = NULL, *pdfpath = NULL, *chartdir = NULL;
-	size_t			  ncharts = 0, split;
+	size_t			  ncharts = 0;
 	int			  rc = -1;
 
 	strbuf_init(&html);
 	strbuf_init(&diffhtml);
 	strbuf_init(&diffcss);
 	memset(&pc, 0, sizeof(pc));
-#ifdef M_MXFAST
-	/*
-	 * The chart layouts are millions of small blocks. glibc's fast bins
-	 * leave freed small blocks uncoalesced, and every larger request
-	 * then merges them all again (malloc_consolidate). Without fast bins,
-	 * a free coalesces at once and the per-thread cache still serves the
-	 * small sizes. Best effort: a refusal changes nothing but speed.
-	 */
-	(void)mallopt(M_MXFAST, 0);
-#endif
 	if (pub_sections(inputs, ninputs, job, &ps, d) != 0)
 		goto out;
 	sets = ps.sets;
@@ -517,36 +467,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 			goto out;
 	} else
 		charts.file_stem = NULL;
-	/*
-	 * Everything below needs only the drawn charts, so it is shared out:
-	 * a second process (bgjob.h) writes the PDF and the second half of
-	 * the chart files while this one writes the first half and the page.
-	 */
-	memset(&sj, 0, sizeof(sj));
-	sj.pc = &pc;
-	sj.page = &page;
-	split = job->chart_files ? ncharts / 2 : ncharts;
-	if (job->pdf) {
-		pdfc = xcalloc(nsets, sizeof(*pdfc));
-		for (i = 0; i < nsets; i++) {
-			pdfc[i].c = pc.names[i].canvases;
-			pdfc[i].n = pc.names[i].n;
-		}
-		pdfpath = xasprintf("%s/review.pdf", outdir);
-		sj.charts = pdfc;
-		sj.pdfpath = pdfpath;
-	}
-	if (job->chart_files && split < ncharts) {
-		sj.chartdir = chartdir;
-		sj.from = split;
-		sj.to = ncharts;
-	}
-	if (sj.charts != NULL || sj.chartdir != NULL) {
-		bgjob_start(&bg, pub_side, &sj);
-		bg_running = true;
-	}
-	if (job->chart_files && pub_chart_files(&pc, chartdir, 0, split, true,
-	    &files, d) != 0)
+	if (job->chart_files && pub_chart_files(&pc, chartdir, &files, d) != 0)
 		goto out;
 	if (ninputs == 2) {
 		pub_diff(inputs, &diffhtml, &diffcss);
@@ -568,15 +489,16 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	}
 	of = NULL;
 	str_list_add(&files, path);
-	if (bg_running) {
-		bg_running = false;
-		if (bgjob_wait(&bg, d) != 0)
+	if (job->pdf) {
+		pdfc = xcalloc(nsets, sizeof(*pdfc));
+		for (i = 0; i < nsets; i++) {
+			pdfc[i].c = pc.names[i].canvases;
+			pdfc[i].n = pc.names[i].n;
+		}
+		pdfpath = xasprintf("%s/review.pdf", outdir);
+		if (publish_pdf_write(sets, nsets, pdfc, &page, pdfpath, d) != 0)
 			goto out;
-		if (sj.chartdir != NULL)
-			(void)pub_chart_files(&pc, chartdir, sj.from, sj.to,
-			    false, &files, d);
-		if (pdfpath != NULL)
-			str_list_add(&files, pdfpath);
+		str_list_add(&files, pdfpath);
 	}
 	if (publish_dir_commit(&pd, &files, d) != 0)
 		goto out;
@@ -584,12 +506,6 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 		str_list_add(written, files.items[i]);
 	rc = 0;
 out:
-	if (bg_running) {
-		/* Failing already: the side job's outcome changes nothing. */
-		struct diag	ignored;
-
-		(void)bgjob_wait(&bg, &ignored);
-	}
 	outfile_abort(of);
 	publish_dir_end(&pd);
 	str_list_free(&files);
