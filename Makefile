@@ -26,7 +26,7 @@ DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 		  liburing-dev libgsl-dev nettle-dev libpng-dev fonts-dejavu-core
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
-		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
+		  /usr/bin/time:time fio:fio chromium:chromium python3:python3 pdfinfo:poppler-utils \
 		  valgrind:valgrind clang:clang clang:libclang-rt-dev
 
 ifeq ($(FUZZ),1)
