@@ -6,6 +6,7 @@
 # median of RUNS:
 #   seed:     the NVMe review fixture (8 systems) with chart files and PDF
 #   8x200:    the generated 8 x 200 file with chart files and PDF
+#   8x200p:   the same, page only
 #   16x1000:  the generated 16 x 1,000 file, page only
 # Devices: glyph tables (canvas-glyphs.c), the ASCII wrapper
 # (canvas-text.c), the PNG writer over libpng (canvas-cairo.c), mallopt
@@ -79,8 +80,8 @@ once() {	# binary, id, options -> "wall-ms cpu-ms" (CPU: user + system, children
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "variants: load $(cut -d' ' -f1-3 /proc/loadavg), median of $RUNS, wall ms / CPU ms"
-printf '%-20s %14s %14s %14s\n' variant seed 8x200 16x1000
-for job in "seed:$seed:--pdf" "g8:$g8:--pdf" "g16:$g16:--no-chart-files"; do
+printf '%-20s %14s %14s %14s %14s\n' variant seed 8x200 8x200p 16x1000
+for job in "seed:$seed:--pdf" "g8:$g8:--pdf" "g8p:$g8:--no-chart-files" "g16:$g16:--no-chart-files"; do
 	label=${job%%:*}; rest=${job#*:}; id=${rest%%:*}; opt=${rest#*:}
 	i=0
 	while [ "$i" -lt "$RUNS" ]; do	# every variant once per round
@@ -94,7 +95,7 @@ both() {	# file of "wall cpu" lines -> "wall / cpu" medians
 	printf '%s / %s' "$(cut -d' ' -f1 "$1" | median)" "$(cut -d' ' -f2 "$1" | median)"
 }
 while read -r v; do
-	printf '%-20s %14s %14s %14s\n' "$v" "$(both "$OUT/$v.seed")" \
-	    "$(both "$OUT/$v.g8")" "$(both "$OUT/$v.g16")"
+	printf '%-20s %14s %14s %14s %14s\n' "$v" "$(both "$OUT/$v.seed")" \
+	    "$(both "$OUT/$v.g8")" "$(both "$OUT/$v.g8p")" "$(both "$OUT/$v.g16")"
 done <"$OUT/list"
 echo "variants: load $(cut -d' ' -f1-3 /proc/loadavg)"
