@@ -507,6 +507,14 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	rc = 0;
 out:
 	outfile_abort(of);
+	/* Name a file by where it was to be, not by the work directory. */
+	if (rc != 0 && pd.work != NULL && strncmp(d->file, pd.work,
+	    strlen(pd.work)) == 0 && d->file[strlen(pd.work)] == '/') {
+		char	*fin = xasprintf("%s%s", pd.final, d->file + strlen(pd.work));
+
+		snprintf(d->file, sizeof(d->file), "%s", fin);
+		free(fin);
+	}
 	publish_dir_end(&pd);
 	str_list_free(&files);
 	strbuf_free(&html);

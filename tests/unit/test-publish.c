@@ -30,6 +30,8 @@ static char	*render(struct result_set **sets, size_t n,
 static xmlDocPtr parse(const char *html);
 static int	 count(xmlDocPtr doc, const char *xpath);
 static char	*first(xmlDocPtr doc, const char *xpath);
+static void	 is_xpath(xmlDocPtr doc, const char *xpath, const char *want,
+		    const char *name);
 
 static struct result_set *
 make_set(void)
@@ -187,6 +189,16 @@ first(xmlDocPtr doc, const char *xpath)
 /* The row of the systems table named name, as an XPath step. */
 #define SYSROW(name)	"//table[@class='sys'][1]/tbody/tr[th='" name "']"
 
+/* The text of the first node at xpath is want. */
+static void
+is_xpath(xmlDocPtr doc, const char *xpath, const char *want, const char *name)
+{
+	char	*s = first(doc, xpath);
+
+	is_str(s, want, name);
+	xmlFree(s);
+}
+
 /*
  * A field one system lacks is "not stated", never a difference: the
  * Compiler row (A and B state it, C does not) is not marked; the Memory
@@ -195,30 +207,20 @@ first(xmlDocPtr doc, const char *xpath)
 static void
 test_not_stated(xmlDocPtr doc, const char *html)
 {
-	char	*s;
-
 	is_int(count(doc, "count(" SYSROW("Compiler") "[@class='differs'])"), 0,
 	    "a field not stated for one system does not mark the row");
 	is_int(count(doc, "count(" SYSROW("Compiler") "/td)"), 2,
 	    "not stated: A and B merged, C a cell of its own");
-	s = first(doc, SYSROW("Compiler") "/td[2]/@class");
-	is_str(s, "missing", "not stated: C's cell marked missing");
-	xmlFree(s);
-	s = first(doc, SYSROW("Compiler") "/td[2]");
-	is_str(s, "not stated", "not stated: the cell says so");
-	xmlFree(s);
+	is_xpath(doc, SYSROW("Compiler") "/td[2]/@class", "missing", "not stated: C's cell marked missing");
+	is_xpath(doc, SYSROW("Compiler") "/td[2]", "not stated", "not stated: the cell says so");
 	is_int(count(doc, "count(" SYSROW("Memory") "[@class='differs'])"), 1,
 	    "two stated values differ: row marked, whatever B lacks");
-	s = first(doc, SYSROW("Memory") "/td[2]");
-	is_str(s, "not stated", "an empty cell is not stated");
-	xmlFree(s);
+	is_xpath(doc, SYSROW("Memory") "/td[2]", "not stated", "an empty cell is not stated");
 	is_int(count(doc, "count(//details//tr[th='filesystem'][@class='differs'])"), 0,
 	    "a fact known for one system only is no difference");
 	is_int(count(doc, "count(//details//tr[th='memory_mb'][@class='differs'])"), 1,
 	    "a fact known on both sides with two values is one");
-	s = first(doc, "//details//tr[th='filesystem']/td[1]/span");
-	is_str(s, "from field:File-System", "fact provenance shown");
-	xmlFree(s);
+	is_xpath(doc, "//details//tr[th='filesystem']/td[1]/span", "from field:File-System", "fact provenance shown");
 	ok(html != NULL && strstr(html, "<td colspan=\"1\" class=\"missing\">not stated</td>") != NULL,
 	    "page: the cell reads \"not stated\"");
 	ok(html != NULL && strstr(html, "Not stated\u201d marks a field the source gives") != NULL,
@@ -345,7 +347,7 @@ test_wins(void)
 	struct test		*t;
 	struct value		*v;
 	xmlDocPtr		 doc;
-	char			*html, *s;
+	char			*html;
 	static const double	 m[3][2] = { { 100, 101 }, { 200, 100 }, { 5, 7 } };
 	size_t			 i, k;
 
@@ -368,19 +370,11 @@ test_wins(void)
 	}
 	html = render(&rs, 1, &opt, NULL);
 	doc = parse(html);
-	s = first(doc, "//table[@class='standing']/tbody/tr[1]/td[1]");
-	is_str(s, "1", "wins: A wins the test it is significantly ahead in");
-	xmlFree(s);
-	s = first(doc, "//table[@class='standing']/tbody/tr[2]/td[1]");
-	is_str(s, "1", "wins: B wins the test without SE, not the close one");
-	xmlFree(s);
+	is_xpath(doc, "//table[@class='standing']/tbody/tr[1]/td[1]", "1", "wins: A wins the test it is significantly ahead in");
+	is_xpath(doc, "//table[@class='standing']/tbody/tr[2]/td[1]", "1", "wins: B wins the test without SE, not the close one");
 	/* A: geomean(100/101, 1, 5/7) = 0.8906; B: geomean(1, 0.5, 1) = 0.7937. */
-	s = first(doc, "//table[@class='standing']/tbody/tr[1]/td[2]");
-	is_str(s, "89.1%", "relative performance of A");
-	xmlFree(s);
-	s = first(doc, "//table[@class='standing']/tbody/tr[2]/td[3]");
-	is_str(s, "2", "B ranks second");
-	xmlFree(s);
+	is_xpath(doc, "//table[@class='standing']/tbody/tr[1]/td[2]", "89.1%", "relative performance of A");
+	is_xpath(doc, "//table[@class='standing']/tbody/tr[2]/td[3]", "2", "B ranks second");
 	free(html);
 	xmlFreeDoc(doc);
 	result_set_free(rs);
@@ -417,7 +411,7 @@ main(void)
 	struct strbuf		 sb;
 	struct diag		 d;
 	xmlDocPtr		 page;
-	char			*html, *s;
+	char			*html;
 
 	html = render(&rs, 1, &opt, NULL);
 	page = parse(html);
@@ -425,43 +419,23 @@ main(void)
 	is_int(count(page, "count(//article[@class='result'])"), 2, "an article per result");
 	is_int(count(page, "count(//table[@class='overview']/tbody/tr)"), 2, "two overview rows");
 	/* HIB: B (200) is best, A is 50 % of it. */
-	s = first(page, "//table[@class='overview']/tbody/tr[1]/td[contains(@class,'best')]/text()");
-	is_str(s, "200.0", "best HIB value keeps source precision");
-	xmlFree(s);
-	s = first(page, "//table[@class='overview']/tbody/tr[1]/td[1]/span");
-	is_str(s, "50.0%", "relative performance of A");
-	xmlFree(s);
-	s = first(page, "//table[@class='overview']/tbody/tr[1]/td[3]");
-	is_str(s, "no result", "missing value marked, not 0");
-	xmlFree(s);
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/td[contains(@class,'best')]/text()", "200.0", "best HIB value keeps source precision");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/td[1]/span", "50.0%", "relative performance of A");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/td[3]", "no result", "missing value marked, not 0");
 	/* LIB: C (5 s) is best, B is 5/20 = 25 %. */
-	s = first(page, "//table[@class='overview']/tbody/tr[2]/td[contains(@class,'best')]/text()");
-	is_str(s, "5.00", "best LIB value is the lowest");
-	xmlFree(s);
-	s = first(page, "//table[@class='overview']/tbody/tr[2]/td[2]/span");
-	is_str(s, "25.0%", "LIB relative performance inverted");
-	xmlFree(s);
-	s = first(page, "//table[@class='overview']/tbody/tr[1]/th/a");
-	is_str(s, "flexible io tester: Rand Read", "overview row named by its short name");
-	xmlFree(s);
-	s = first(page, "//table[@class='overview']/tbody/tr[1]/th/a/@href");
-	is_str(s, "#r1-1", "overview row linked to its result");
-	xmlFree(s);
+	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[contains(@class,'best')]/text()", "5.00", "best LIB value is the lowest");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[2]/span", "25.0%", "LIB relative performance inverted");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a", "flexible io tester: Rand Read", "overview row named by its short name");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a/@href", "#r1-1", "overview row linked to its result");
 	/* Processor: A and B merged into one cell, C separate. */
-	s = first(page, SYSROW("Processor") "/td[1]/@colspan");
-	is_str(s, "2", "equal adjacent cells merged");
-	xmlFree(s);
+	is_xpath(page, SYSROW("Processor") "/td[1]/@colspan", "2", "equal adjacent cells merged");
 	is_int(count(page, "count(" SYSROW("Processor") "[@class='differs'])"), 1, "differing row marked");
 	is_int(count(page, "count(" SYSROW("Disk") "[@class='differs'])"), 0, "equal row not marked");
-	s = first(page, "//nav//li/ol/li[3]/a");
-	is_str(s, "Flexible IO Tester \u2014 Type: Random Read \u00b7 MB/s",
+	is_xpath(page, "//nav//li/ol/li[3]/a", "Flexible IO Tester \u2014 Type: Random Read \u00b7 MB/s",
 	    "contents entry with description and unit");
-	xmlFree(s);
 	test_not_stated(page, html);
 	is_int(count(page, "count(//script)"), 0, "no script in the parsed page");
-	s = first(page, "//title");
-	is_str(s, "Evil <script>alert(1)</script> & \"title\"", "title text survives exactly");
-	xmlFree(s);
+	is_xpath(page, "//title", "Evil <script>alert(1)</script> & \"title\"", "title text survives exactly");
 	xmlFreeDoc(page);
 	ok(html != NULL && strstr(html, "<script") == NULL, "no script element from input");
 	ok(html != NULL && strstr(html, "&lt;script&gt;alert(1)") != NULL, "title escaped");
@@ -474,9 +448,7 @@ main(void)
 	opt.baseline = "C";
 	html = render(&rs, 1, &opt, NULL);
 	page = parse(html);
-	s = first(page, "//table[@class='overview']/tbody/tr[2]/td[1]/span");
-	is_str(s, "50.0%", "relative to baseline C (LIB: 5/10)");
-	xmlFree(s);
+	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[1]/span", "50.0%", "relative to baseline C (LIB: 5/10)");
 	xmlFreeDoc(page);
 	free(html);
 	opt.baseline = NULL;
