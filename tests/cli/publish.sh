@@ -122,6 +122,11 @@ D="$F/demo"
 three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
     "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
 check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
+check_grep "overview: the source's own short names" \
+    '>fio: Rand Read - IO_uring - Yes - 4KB - 32 - Default Test Directory</a>' "$T/p8/index.html"
+check_grep "overview: short names derived for dd as PTS does" '>dd: 10M - 1000 - /dev/zero - File</a>' "$T/p8/index.html"
+check_grep "wins and rank per section" '<h3 id="s1-standing">Wins and rank</h3>' "$T/p8/index.html"
+check_grep "dd's raw line folded away" '<details class="raw"><summary>source text</summary>' "$T/p8/index.html"
 check_grep "a cell the source does not state reads \"not stated\"" '>not stated</td>' "$T/p8/index.html"
 check_grep "the legend explains it" 'Not stated” marks a field' "$T/p8/index.html"
 check_ok "two unrelated reviews" "$BR" publish -o "$T/p9" "$D/nvme-review.txt" "$D/btrfs-raid.txt"

@@ -24,6 +24,7 @@ static void	 test_charts(struct result_set *rs);
 static void	 test_short_names(void);
 static void	 test_wins(void);
 static void	 test_css(struct result_set *rs);
+static void	 test_blocks(void);
 static char	*render(struct result_set **sets, size_t n,
 		    const struct publish_options *opt,
 		    const struct publish_charts *charts);
@@ -403,6 +404,35 @@ test_css(struct result_set *rs)
 	strbuf_free(&sb);
 }
 
+/* A job file stays lines; a long source line is folded away. */
+static void
+test_blocks(void)
+{
+	struct result_set	*rs = result_set_new();
+	struct publish_options	 opt = { 0 };
+	struct test		*t;
+	struct value		*v;
+	char			*html;
+
+	model_set_str(&rs->notes, "Equivalent fio job file:\n[global]\nioengine=io_uring\n"
+	    "[randread]\nrw=randread\n");
+	result_set_add_system(rs, "A");
+	t = result_set_add_test(rs);
+	model_set_str(&t->title, "dd");
+	v = test_add_value(t, 0);
+	v->has_mean = true;
+	v->mean = 1;
+	model_set_str(&v->note, "1048576000 bytes transferred in 0.409 secs (2563849165 bytes/sec)");
+	html = render(&rs, 1, &opt, NULL);
+	ok(html != NULL && strstr(html, "<p class=\"note\">Equivalent fio job file:</p>\n"
+	    "<pre class=\"code\"><code>[global]\nioengine=io_uring\n[randread]\nrw=randread\n"
+	    "</code></pre>") != NULL, "a job file as a code block, its lines kept");
+	ok(html != NULL && strstr(html, "<details class=\"raw\"><summary>source text</summary>"
+	    "1048576000 bytes") != NULL, "a long value note folded into <details>");
+	free(html);
+	result_set_free(rs);
+}
+
 int
 main(void)
 {
@@ -464,6 +494,7 @@ main(void)
 	test_short_names();
 	test_wins();
 	test_css(rs);
+	test_blocks();
 	result_set_free(rs);
 	xmlCleanupParser();
 	return tap_done();
