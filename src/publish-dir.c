@@ -22,6 +22,7 @@
 static int	 pd_remove_tree(const char *path);
 static int	 pd_listed(const struct str_list *l, const char *name);
 static int	 pd_read_manifest(const char *dir, struct str_list *l);
+static void	 pd_legacy_manifest(const char *dir, struct str_list *l);
 static int	 pd_foreign(const char *dir, const struct str_list *manifest,
 		    const char *sub, char **first, size_t *n);
 
@@ -92,6 +93,48 @@ pd_read_manifest(const char *dir, struct str_list *l)
 }
 
 /*
+ * A review written before directories had manifests: when dir's
+ * index.html says benchreport generated it, its files are the page, the
+ * PDF and the chart files, and l lists them.
+ */
+static void
+pd_legacy_manifest(const char *dir, struct str_list *l)
+{
+	struct dirent	*de;
+	DIR		*dh;
+	char		 head[4096], *path;
+	size_t		 n, len;
+	FILE		*fp;
+
+	path = xasprintf("%s/index.html", dir);
+	fp = fopen(path, "r");
+	free(path);
+	if (fp == NULL)
+		return;
+	n = fread(head, 1, sizeof(head) - 1, fp);
+	fclose(fp);
+	head[n] = '\0';
+	if (strstr(head, "<meta name=\"generator\" content=\"benchreport ") == NULL)
+		return;
+	str_list_add(l, "index.html");
+	str_list_add(l, "review.pdf");
+	path = xasprintf("%s/charts", dir);
+	dh = opendir(path);
+	free(path);
+	while (dh != NULL && (de = readdir(dh)) != NULL) {
+		len = strlen(de->d_name);
+		if ((len > 4 && strcmp(de->d_name + len - 4, ".svg") == 0) ||
+		    (len > 4 && strcmp(de->d_name + len - 4, ".png") == 0)) {
+			path = xasprintf("charts/%s", de->d_name);
+			str_list_add(l, path);
+			free(path);
+		}
+	}
+	if (dh != NULL)
+		closedir(dh);
+}
+
+/*
  * Count the entries of dir/sub (sub "" for dir itself) the manifest does
  * not list, descending into charts/; *first names the first one found.
  */
@@ -149,7 +192,8 @@ publish_dir_begin(struct publish_dir *pd, const char *outdir, bool force,
 			    "is not a directory");
 			goto fail;
 		}
-		(void)pd_read_manifest(pd->final, &manifest);
+		if (pd_read_manifest(pd->final, &manifest) != 0)
+			pd_legacy_manifest(pd->final, &manifest);
 		if (pd_foreign(pd->final, &manifest, "", &first, &nforeign) != 0) {
 			diag_set(d, pd->final, 0, "cannot read directory: %s",
 			    strerror(errno));

@@ -233,6 +233,8 @@ publish_short_name(const struct result_set *rs, size_t ti)
 				strbuf_adds(&sb, " - ");
 		}
 	}
+	/* As PTS does: a space after the last word, so that it is replaced too. */
+	strbuf_addc(&sb, ' ');
 	s = strbuf_detach(&sb);
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		while ((hit = strstr(s, words[i][0])) != NULL) {
@@ -241,6 +243,7 @@ publish_short_name(const struct result_set *rs, size_t ti)
 			memmove(hit + len, hit + strlen(words[i][0]),
 			    strlen(hit + strlen(words[i][0])) + 1);
 		}
+	s[strlen(s) - 1] = '\0';
 	return s;
 }
 

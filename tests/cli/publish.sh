@@ -216,6 +216,11 @@ mkdir -p "$T/mine"; echo "my notes" >"$T/mine/notes.txt"
 check_fail 2 "a directory with other files is refused" "$BR" publish -o "$T/mine" "$id"
 check_grep "... and says which file and how to force it" 'notes\.txt.*--force' "$T/err"
 check "... and is left as it was" test "$(ls -A "$T/mine")" = "notes.txt"
+# A review from before directories had manifests is recognised as ours.
+mkdir -p "$T/old/charts"; printf '<!DOCTYPE html>\n<meta name="generator" content="benchreport 0.0.9">\n' >"$T/old/index.html"
+: >"$T/old/charts/t1.svg"; : >"$T/old/charts/t1.png"; : >"$T/old/review.pdf"
+check_ok "an older review without a manifest is replaced" "$BR" publish -o "$T/old" "$id"
+check "... its files gone" test ! -e "$T/old/charts/t1.svg" -a ! -e "$T/old/review.pdf"
 check_ok "--force replaces it" "$BR" publish --force -o "$T/mine" "$id"
 check "--force: the review in place of the other files" sh -c 'test -s "$1/index.html" && test ! -e "$1/notes.txt"' sh "$T/mine"
 # A failed publish leaves the old review as it was: the new one cannot be
