@@ -20,14 +20,14 @@ FUZZ_SECONDS	?= 600
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle libpng libpq
-DEB_PKGS	= build-essential pkg-config libxml2-dev libxslt1-dev libsqlite3-dev \
+PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle libpng libpq
+DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev \
 		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev \
 		  fonts-dejavu-core
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
-		  /usr/bin/time:time fio:fio chromium:chromium pdfinfo:poppler-utils \
+		  /usr/bin/time:time fio:fio chromium:chromium python3:python3 pdfinfo:poppler-utils \
 		  valgrind:valgrind clang:clang clang:libclang-rt-dev \
 		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all
 # The PostgreSQL pass of the store tests needs a server. Installed apart:
@@ -65,7 +65,7 @@ LDLIBS		+= $(PKG_LIBS) -lm -lpthread
 SRCS		= $(wildcard src/*.c)
 LIB_SRCS	= $(filter-out src/main.c,$(SRCS))
 LIB_OBJS	= $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/templates.o
-TEMPLATES	= $(wildcard templates/*.xsl)
+TEMPLATES	= $(wildcard templates/*.html templates/*.css)
 TEST_SRCS	= $(wildcard tests/unit/test-*.c)
 TEST_BINS	= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS		= $(SRCS:src/%.c=$(BUILD)/%.d) $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%.d)
@@ -81,10 +81,10 @@ all: $(BIN)
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# Default templates are compiled in (templates.h); --template replaces them.
+# The page's skeleton and style sheet are compiled in (templates.h).
 $(BUILD)/templates.c: $(TEMPLATES) tools/embed.sh | $(BUILD)
 	{ for t in $(TEMPLATES); do \
-		sh tools/embed.sh template_$$(basename $$t .xsl | tr -c 'a-z0-9\n' '_') $$t; \
+		sh tools/embed.sh template_$$(basename $$t | tr -c 'a-z0-9\n' '_') $$t; \
 	done; } | grep -v '^#include' | { echo '#include "templates.h"'; cat; } > $@
 
 $(BUILD)/templates.o: $(BUILD)/templates.c

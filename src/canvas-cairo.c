@@ -24,6 +24,8 @@ static cairo_status_t	canvas_cairo_write(void *, const unsigned char *,
 static void		canvas_cairo_rgb(cairo_t *, uint32_t);
 static int		canvas_cairo_draw(const struct canvas *,
 			    cairo_surface_t *, double, struct diag *);
+static void		canvas_cairo_png_error(png_structp, png_const_charp);
+static void		canvas_cairo_png_warning(png_structp, png_const_charp);
 static int		canvas_cairo_png_rows(cairo_surface_t *, FILE *,
 			    struct diag *);
 
@@ -288,6 +290,22 @@ out:
  * cent smaller (the long runs of zeros the filter leaves are what the
  * fast matcher handles best).
  */
+/* libpng's error handler: back to the setjmp, silently. */
+static void
+canvas_cairo_png_error(png_structp png, png_const_charp msg)
+{
+	(void)msg;
+	png_longjmp(png, 1);
+}
+
+/* libpng's warning handler: nothing a chart file can act on. */
+static void
+canvas_cairo_png_warning(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
 static int
 canvas_cairo_png_rows(cairo_surface_t *s, FILE *fp, struct diag *d)
 {
@@ -304,7 +322,9 @@ canvas_cairo_png_rows(cairo_surface_t *s, FILE *fp, struct diag *d)
 	stride = cairo_image_surface_get_stride(s);
 	if ((data = cairo_image_surface_get_data(s)) == NULL)
 		return diag_set(d, "", 0, "cannot write PNG: no image data");
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	/* libpng's default handlers print; the diag says what went wrong. */
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL,
+	    canvas_cairo_png_error, canvas_cairo_png_warning);
 	if (png == NULL || (info = png_create_info_struct(png)) == NULL) {
 		diag_set(d, "", 0, "cannot write PNG: out of memory");
 		goto out;

@@ -266,25 +266,6 @@ canvas_glyphs_width(const struct canvas_font *f, const char *s, double *w)
 	return 1;
 }
 
-int
-canvas_glyphs_advances(const struct canvas_font *f, const char *s, int *adv,
-    int *kern)
-{
-	struct glyph_font	*gf = glyphs_font(f);
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 i;
-	int			 w;
-
-	/* Checks every character and pair, and builds the tables. */
-	if (!glyphs_ascii_width(gf, s, &w))
-		return 0;
-	for (i = 0; p[i] != '\0'; i++) {
-		adv[i] = gf->adv[p[i] - GLYPHS_FIRST];
-		kern[i] = p[i + 1] != '\0' ? glyphs_kern(gf, p[i], p[i + 1]) : 0;
-	}
-	return 1;
-}
-
 static struct canvas_glyph_line *
 glyphs_from_table(struct glyph_font *gf, const char *s, int width)
 {

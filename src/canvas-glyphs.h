@@ -44,13 +44,6 @@ struct canvas_glyph_line {
  */
 int	 canvas_glyphs_width(const struct canvas_font *f, const char *s,
 	    double *w);
-/*
- * The advance of each character of s and the kerning between it and the
- * next, in pango units, into adv and kern (strlen(s) ints each): 1, or 0
- * when the tables cannot say (adv and kern are then undefined).
- */
-int	 canvas_glyphs_advances(const struct canvas_font *f, const char *s,
-	    int *adv, int *kern);
 /* s in font f as glyphs. Never NULL. */
 const struct canvas_glyph_line *canvas_glyphs_line(const struct canvas_font *f,
 	    const char *s);

@@ -17,15 +17,20 @@
 #include "xalloc.h"
 
 #define CANVAS_SVG_NS	"http://www.w3.org/2000/svg"
+/* Inline charts' default text size, the labels' (the commonest text). */
+#define CANVAS_SVG_PAGE_SIZE	"12.5"
+#define CANVAS_SVG_PAGE_SIZE_PX	12.5
 
 /* Where the SVG goes: text appended to sb, escaped here. */
 struct canvas_svg_out {
 	struct strbuf	*sb;
 	int		 open;		/* a start tag still lacks its '>' */
+	int		 flags;		/* CANVAS_SVG_* */
+	const char	*cls;		/* class of the root element, or NULL */
 };
 
 static double	canvas_svg_clamp(double);
-static void	canvas_svg_fmt(char *, size_t, double);
+static void	canvas_svg_fmt(char *, size_t, double, int);
 static void	canvas_svg_start(struct canvas_svg_out *, const char *);
 static void	canvas_svg_put(struct canvas_svg_out *, const char *, const char *,
 		    int);
@@ -37,9 +42,52 @@ static void	canvas_svg_num(struct canvas_svg_out *, const char *, double);
 static void	canvas_svg_color(struct canvas_svg_out *, const char *, uint32_t);
 static void	canvas_svg_write(const struct canvas *, const char *,
 		    struct canvas_svg_out *);
+static size_t	canvas_svg_path(struct canvas_svg_out *, const struct canvas_op *,
+		    const struct canvas_op *);
 static uint32_t	canvas_svg_ink(const struct canvas *);
+struct canvas_svg_style;
+static const struct canvas_svg_style *canvas_svg_style(const struct canvas_op *);
 static int	canvas_svg_same_line(const struct canvas_op *,
 		    const struct canvas_op *, const struct canvas_op *);
+
+/*
+ * Text styles of inline charts said once, by the page's style sheet
+ * (templates/review.css, ".chart .v" and so on, which must match): a
+ * text whose class, size, weight, anchor and colour are one of these gets
+ * the short class name alone. Others keep their attributes.
+ */
+struct canvas_svg_style {
+	const char		*cls;
+	const char		*short_name;
+	double			 size;
+	int			 bold;
+	enum canvas_anchor	 anchor;
+	uint32_t		 color;
+};
+
+static const struct canvas_svg_style canvas_svg_styles[] = {
+	{ "label", "l", 12.5, 0, CANVAS_END, 0x222222 },
+	{ "value", "v", 12.0, 1, CANVAS_START, 0x222222 },
+	{ "se", "e", 10.5, 0, CANVAS_START, 0x5f5f5f },
+	{ "tick", "t", 10.5, 0, CANVAS_MIDDLE, 0x5f5f5f },
+};
+
+static const struct canvas_svg_style *
+canvas_svg_style(const struct canvas_op *op)
+{
+	size_t	i;
+
+	if (op->cls == NULL || op->font.italic)
+		return NULL;
+	for (i = 0; i < sizeof(canvas_svg_styles) / sizeof(canvas_svg_styles[0]); i++)
+		if (strcmp(op->cls, canvas_svg_styles[i].cls) == 0 &&
+		    op->font.size == canvas_svg_styles[i].size &&
+		    op->font.bold == canvas_svg_styles[i].bold &&
+		    op->anchor == canvas_svg_styles[i].anchor &&
+		    (op->color & 0xFFFFFF) == canvas_svg_styles[i].color)
+			return &canvas_svg_styles[i];
+	return NULL;
+}
 
 /* No colour has these bits (colours are 0xRRGGBB). */
 #define CANVAS_SVG_NO_INK	0xFFFFFFFFu
@@ -51,16 +99,19 @@ canvas_svg_clamp(double v)
 	return isfinite(v) ? fmax(-1e9, fmin(1e9, v)) : 0;
 }
 
-/* N rounded to 0.01, trailing zeros removed (by hand: this runs for every coordinate). */
+/*
+ * N rounded to 0.01 (coarse: to 0.1, which is plenty for a chart in a
+ * page), trailing zeros removed (by hand: this runs for every coordinate).
+ */
 static void
-canvas_svg_fmt(char *buf, size_t size, double v)
+canvas_svg_fmt(char *buf, size_t size, double v, int coarse)
 {
 	char		 tmp[32], *p = tmp + sizeof(tmp);
 	long long	 h, ip;
 	int		 neg, frac;
 
 	v = canvas_svg_clamp(v);
-	h = llround(v * 100.0);
+	h = coarse ? llround(v * 10.0) * 10 : llround(v * 100.0);
 	neg = h < 0;
 	if (neg)
 		h = -h;
@@ -153,7 +204,7 @@ canvas_svg_num(struct canvas_svg_out *o, const char *name, double v)
 {
 	char	buf[40];
 
-	canvas_svg_fmt(buf, sizeof(buf), v);
+	canvas_svg_fmt(buf, sizeof(buf), v, o->flags & CANVAS_SVG_COMPACT);
 	canvas_svg_lit(o, name, buf);
 }
 
@@ -212,6 +263,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
     struct canvas_svg_out *o)
 {
 	const struct canvas_op	*op;
+	const struct canvas_svg_style *st;
 	struct strbuf		 pfx, v;
 	const char		*p, *id;
 	size_t			 i, j, nclip = 0;
@@ -229,21 +281,33 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	id = strbuf_str(&pfx);
 
 	canvas_svg_start(o, "svg");
+	if (o->cls != NULL)
+		canvas_svg_attr(o, "class", o->cls);
 	canvas_svg_attr(o, "xmlns", CANVAS_SVG_NS);
 	canvas_svg_num(o, "width", c->width);
 	canvas_svg_num(o, "height", c->height);
 	strbuf_printf(&v, "0 0 %.0f %.0f", ceil(c->width), ceil(c->height));
 	canvas_svg_lit(o, "viewBox", strbuf_str(&v));
-	canvas_svg_lit(o, "font-family", CANVAS_TEXT_SVG_FAMILY);
+	/* A page's style sheet gives inline charts their font. */
+	if (!(o->flags & CANVAS_SVG_COMPACT))
+		canvas_svg_lit(o, "font-family", CANVAS_TEXT_SVG_FAMILY);
+	else
+		canvas_svg_lit(o, "font-size", CANVAS_SVG_PAGE_SIZE);
 	/* Texts inherit the commonest text colour (shapes all set a fill). */
 	if ((ink = canvas_svg_ink(c)) != CANVAS_SVG_NO_INK)
 		canvas_svg_color(o, "fill", ink);
 	canvas_svg_lit(o, "role", "img");
-	strbuf_reset(&v);
-	strbuf_printf(&v, "%s-title %s-desc", id, id);
-	canvas_svg_attr(o, "aria-labelledby", strbuf_str(&v));
-	canvas_svg_text(o, "\n");
-	for (j = 0; j < 2; j++) {
+	if (o->flags & CANVAS_SVG_COMPACT) {
+		/* The page's data table beside the chart says what desc says. */
+		canvas_svg_attr(o, "aria-label", c->title);
+		canvas_svg_text(o, "\n");
+	} else {
+		strbuf_reset(&v);
+		strbuf_printf(&v, "%s-title %s-desc", id, id);
+		canvas_svg_attr(o, "aria-labelledby", strbuf_str(&v));
+		canvas_svg_text(o, "\n");
+	}
+	for (j = 0; j < 2 && !(o->flags & CANVAS_SVG_COMPACT); j++) {
 		const char	*el = j == 0 ? "title" : "desc";
 
 		canvas_svg_start(o, el);
@@ -267,6 +331,10 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 		case CANVAS_OP_RECT:
 		case CANVAS_OP_LINE:
 			rect = op->kind == CANVAS_OP_RECT;
+			if (!rect && (o->flags & CANVAS_SVG_COMPACT)) {
+				i += canvas_svg_path(o, op, c->ops + c->nops) - 1;
+				break;
+			}
 			if (!rect && !in_run && canvas_svg_same_line(op, op + 1,
 			    c->ops + c->nops)) {
 				/* A run of lines of one stroke: say it once. */
@@ -277,7 +345,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 				in_run = 1;
 			}
 			canvas_svg_start(o, rect ? "rect" : "line");
-			if (op->cls != NULL)
+			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
 				canvas_svg_attr(o, "class", op->cls);
 			canvas_svg_num(o, rect ? "x" : "x1", op->x);
 			canvas_svg_num(o, rect ? "y" : "y1", op->y);
@@ -302,7 +370,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			break;
 		case CANVAS_OP_POLYLINE:
 			canvas_svg_start(o, "polyline");
-			if (op->cls != NULL)
+			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
 				canvas_svg_attr(o, "class", op->cls);
 			canvas_svg_lit(o, "fill", "none");
 			canvas_svg_color(o, "stroke", op->color);
@@ -318,11 +386,23 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			break;
 		case CANVAS_OP_TEXT:
 			canvas_svg_start(o, "text");
-			if (op->cls != NULL)
+			if ((o->flags & CANVAS_SVG_COMPACT) &&
+			    (st = canvas_svg_style(op)) != NULL) {
+				/* The page's style sheet says the rest. */
+				canvas_svg_lit(o, "class", st->short_name);
+				canvas_svg_num(o, "x", op->x);
+				canvas_svg_num(o, "y", op->y);
+				canvas_svg_text(o, op->text);
+				canvas_svg_end(o, "text");
+				break;
+			}
+			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
 				canvas_svg_attr(o, "class", op->cls);
 			canvas_svg_num(o, "x", op->x);
 			canvas_svg_num(o, "y", op->y);
-			canvas_svg_num(o, "font-size", op->font.size);
+			if (!(o->flags & CANVAS_SVG_COMPACT) ||
+			    op->font.size != CANVAS_SVG_PAGE_SIZE_PX)
+				canvas_svg_num(o, "font-size", op->font.size);
 			if (op->font.bold)
 				canvas_svg_lit(o, "font-weight", "bold");
 			if (op->font.italic)
@@ -337,10 +417,14 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			canvas_svg_end(o, "text");
 			break;
 		case CANVAS_OP_GROUP:
+			if (o->flags & CANVAS_SVG_NO_TIPS) {
+				/* Nothing to group for: skip it and its end. */
+				continue;
+			}
 			canvas_svg_start(o, "g");
-			if (op->cls != NULL)
+			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
 				canvas_svg_attr(o, "class", op->cls);
-			if (op->text != NULL) {
+			if (op->text != NULL && !(o->flags & CANVAS_SVG_NO_TIPS)) {
 				canvas_svg_start(o, "title");
 				canvas_svg_text(o, op->text);
 				canvas_svg_end(o, "title");
@@ -369,6 +453,11 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			canvas_svg_text(o, "\n");
 			continue;
 		case CANVAS_OP_GROUP_END:
+			if (o->flags & CANVAS_SVG_NO_TIPS) {
+				continue;
+			}
+			canvas_svg_end(o, "g");
+			break;
 		case CANVAS_OP_CLIP_END:
 			canvas_svg_end(o, "g");
 			break;
@@ -380,15 +469,68 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	strbuf_free(&pfx);
 }
 
+/*
+ * The run of lines from op (up to end) sharing its stroke as one <path>,
+ * axis-parallel segments as H and V: a whisker's three lines or a chart's
+ * grid in one element. Returns the number of lines written.
+ */
+static size_t
+canvas_svg_path(struct canvas_svg_out *o, const struct canvas_op *op,
+    const struct canvas_op *end)
+{
+	const struct canvas_op	*l;
+	char			 a[40], b[40];
+	size_t			 n = 0;
+
+	canvas_svg_start(o, "path");
+	/* A whisker's stroke is the page style sheet's ".chart .k". */
+	if (op->cls != NULL && strncmp(op->cls, "whisker", 7) == 0 &&
+	    (op->color & 0xFFFFFF) == 0x222222 && op->stroke == 1.2)
+		canvas_svg_lit(o, "class", "k");
+	else {
+		canvas_svg_color(o, "stroke", op->color);
+		canvas_svg_num(o, "stroke-width", op->stroke);
+	}
+	strbuf_adds(o->sb, " d=\"");
+	for (l = op; l == op || canvas_svg_same_line(op, l, end); l++, n++) {
+		canvas_svg_fmt(a, sizeof(a), l->x, 1);
+		canvas_svg_fmt(b, sizeof(b), l->y, 1);
+		strbuf_printf(o->sb, "M%s %s", a, b);
+		if (canvas_svg_clamp(l->h) == canvas_svg_clamp(l->y)) {
+			canvas_svg_fmt(a, sizeof(a), l->w, 1);
+			strbuf_printf(o->sb, "H%s", a);
+		} else if (canvas_svg_clamp(l->w) == canvas_svg_clamp(l->x)) {
+			canvas_svg_fmt(b, sizeof(b), l->h, 1);
+			strbuf_printf(o->sb, "V%s", b);
+		} else {
+			canvas_svg_fmt(a, sizeof(a), l->w, 1);
+			canvas_svg_fmt(b, sizeof(b), l->h, 1);
+			strbuf_printf(o->sb, "L%s %s", a, b);
+		}
+	}
+	strbuf_addc(o->sb, '"');
+	canvas_svg_end(o, "path");
+	return n;
+}
+
 void
 canvas_svg_render(const struct canvas *c, const char *id_prefix, int xml_decl,
     struct strbuf *out)
 {
+	if (xml_decl)
+		strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	canvas_svg_render_inline(c, id_prefix, NULL, 0, out);
+}
+
+void
+canvas_svg_render_inline(const struct canvas *c, const char *id_prefix,
+    const char *cls, int flags, struct strbuf *out)
+{
 	struct canvas_svg_out	o = { 0 };
 
 	o.sb = out;
-	if (xml_decl)
-		strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	o.cls = cls;
+	o.flags = flags;
 	canvas_svg_write(c, id_prefix, &o);
 	strbuf_addc(out, '\n');
 }

@@ -20,4 +20,15 @@
 void	 canvas_svg_render(const struct canvas *c, const char *id_prefix,
 	    int xml_decl, struct strbuf *out);
 
+/* For a page's inline charts: no class on shapes and texts, lines as paths. */
+#define CANVAS_SVG_COMPACT	0x1
+/* No per-row <title> tooltips (a layout only phones show). */
+#define CANVAS_SVG_NO_TIPS	0x2
+/*
+ * The same for inlining in a page: the root element in class cls (NULL:
+ * none), with flags CANVAS_SVG_*. The picture is the same.
+ */
+void	 canvas_svg_render_inline(const struct canvas *c, const char *id_prefix,
+	    const char *cls, int flags, struct strbuf *out);
+
 #endif

@@ -52,8 +52,6 @@ static void		*canvas_text_recall(const char *);
 static void		 canvas_text_remember(char *, void *);
 static double		 canvas_text_measure(char, const struct canvas_font *,
 			    const char *);
-static long		 canvas_text_wrap_ascii(const struct canvas_font *,
-			    const char *, double, size_t, struct str_list *);
 static size_t		 canvas_text_wrap_lines(const struct canvas_font *,
 			    const char *, double, size_t, struct str_list *);
 
@@ -387,84 +385,6 @@ canvas_text_keep_words(const struct canvas_font *f, const char *s, double maxw)
 	return list;
 }
 
-/*
- * canvas_text_wrap_lines for printable ASCII, without shaping: pango's
- * break opportunities (its Unicode line-breaking rules, no layout), less
- * those canvas_text_keep_words takes away, filled greedily as pango fills
- * a line, with widths from the glyph tables (canvas-glyphs.c). Returns
- * the number of lines, or -1 when pango must do it: the tables cannot say,
- * or a word alone is wider than a line (pango then breaks inside words).
- */
-static long
-canvas_text_wrap_ascii(const struct canvas_font *f, const char *s, double maxw,
-    size_t maxlines, struct str_list *out)
-{
-	struct str_list	 lines = { 0 };
-	PangoLogAttr	*la = NULL;
-	int		*adv = NULL, *kern = NULL;
-	long		*cum = NULL, limit, rc = -1;
-	size_t		 n = strlen(s), i, a, e, best, pos = 0, start, end;
-	char		*piece;
-
-	if (n == 0 || n > 4096 || !(maxw > 0) || maxw > 1e6)
-		return -1;
-	adv = xcalloc(n, sizeof(*adv));
-	kern = xcalloc(n, sizeof(*kern));
-	if (!canvas_glyphs_advances(f, s, adv, kern))
-		goto out;
-	limit = (long)(maxw * PANGO_SCALE);
-	/* cum[k]: advances and kerning of s[0..k); a line [a, e) is cum[e] - cum[a] less the kerning into s[e]. */
-	cum = xcalloc(n + 1, sizeof(*cum));
-	for (i = 0; i < n; i++)
-		cum[i + 1] = cum[i] + adv[i] + kern[i];
-#define LINE_W(a, e)	(cum[e] - cum[a] - kern[(e) - 1])
-	la = xcalloc(n + 1, sizeof(*la));
-	pango_get_log_attrs(s, (int)n, -1, pango_language_from_string("en"),
-	    la, (int)n + 1);
-	/* What canvas_text_keep_words makes attributes of. */
-	while (canvas_text_kept_word(f, s, maxw, &pos, &start, &end))
-		for (i = start + 1; i < end; i++)
-			la[i].is_line_break = 0;
-	for (a = 0; a < n; a = best) {
-		if (lines.len + 1 == maxlines && LINE_W(a, n) > limit) {
-			/* Last allowed line: all that is left, cut to fit. */
-			piece = canvas_text_ellipsize(f, s + a, n - a, maxw);
-			str_list_add(&lines, piece);
-			free(piece);
-			break;
-		}
-		/* The furthest break whose line, less trailing spaces, fits. */
-		best = 0;
-		for (e = a + 1; e <= n; e++) {
-			if (e < n && !la[e].is_line_break)
-				continue;
-			for (i = e; i > a && s[i - 1] == ' '; i--)
-				;
-			if (i > a && LINE_W(a, i) > limit)
-				break;
-			best = e;
-		}
-		if (best == 0)
-			goto out;	/* a word wider than the line */
-		for (i = best; i > a && s[i - 1] == ' '; i--)
-			;
-		piece = xstrndup(s + a, i - a);
-		str_list_add(&lines, piece);
-		free(piece);
-	}
-#undef LINE_W
-	for (i = 0; i < lines.len; i++)
-		str_list_add(out, lines.items[i]);
-	rc = (long)lines.len;
-out:
-	str_list_free(&lines);
-	free(la);
-	free(cum);
-	free(adv);
-	free(kern);
-	return rc;
-}
-
 static size_t
 canvas_text_wrap_lines(const struct canvas_font *f, const char *s, double maxw,
     size_t maxlines, struct str_list *out)
@@ -474,11 +394,8 @@ canvas_text_wrap_lines(const struct canvas_font *f, const char *s, double maxw,
 	GSList		*lines, *it;
 	char		*piece;
 	size_t		 n = 0;
-	long		 fast;
 	int		 start, len;
 
-	if ((fast = canvas_text_wrap_ascii(f, s, maxw, maxlines, out)) >= 0)
-		return (size_t)fast;
 	canvas_text_context();
 	/* Before canvas_text_set: measuring the words reuses the scratch layout. */
 	attrs = canvas_text_keep_words(f, s, maxw);

@@ -3,12 +3,14 @@
  * benchreport publish: the HTML review page (and charts, and a PDF) from
  * stored result sets or files imported on the fly.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "publish.h"
+#include "strbuf.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
@@ -21,17 +23,20 @@ struct cmd_publish_plan {
 };
 
 static int	 cmd_publish_exec(struct cmd_ctx *, const struct cmd_args *);
+static int	 cmd_publish_baseline(struct cmd_ctx *ctx,
+		    struct result_set *const *sets, size_t nsets, const char **baseline);
 static size_t	 cmd_publish_arg(const struct str_list *args, size_t n,
 		    const char *arg);
 static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
 		    size_t npos, struct cmd_publish_plan *plan);
 static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
+static char	*cmd_publish_read(const char *path, struct diag *d);
 
 static const struct cmd_option cmd_publish_options[] = {
-	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf\n"
-	    "(required)", 0, NULL },
+	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf,\n"
+	    "replaced whole by the new review (required)", 0, NULL },
 	{ "title", 0, "T", "page title (default: the first result set's)", 0, NULL },
-	{ "template", 0, "FILE", "XSLT template instead of the built-in one", 0, NULL },
+	{ "css", 0, "FILE", "a style sheet of one's own, added after the built-in one", 0, NULL },
 	{ "baseline", 0, "SYSTEM", "relative performance against this system", 0, NULL },
 	{ "pdf", 0, NULL, "also write DIR/review.pdf", 0, NULL },
 	{ "width", 0, "PX", "chart width in CSS pixels (default 800)", 0, NULL },
@@ -39,6 +44,8 @@ static const struct cmd_option cmd_publish_options[] = {
 	    0, NULL },
 	{ "combine", 0, "A,B,...", "one section for these inputs, their systems on shared\n"
 	    "charts (repeatable; otherwise each input is a section)", CMD_OPT_REPEAT, NULL },
+	{ "force", 0, NULL, "replace DIR even when it holds files benchreport did\n"
+	    "not write (they are deleted with the old review)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -141,6 +148,63 @@ cmd_publish_plan_free(struct cmd_publish_plan *plan)
 	memset(plan, 0, sizeof(*plan));
 }
 
+/* The whole of a user's style sheet (at most 1 MiB), or NULL with d. */
+static char *
+cmd_publish_read(const char *path, struct diag *d)
+{
+	struct strbuf	 sb;
+	char		 buf[8192];
+	size_t		 n;
+	FILE		*fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		diag_set(d, path, 0, "cannot read style sheet: %s", strerror(errno));
+		return NULL;
+	}
+	strbuf_init(&sb);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0 && sb.len <= (1u << 20))
+		strbuf_add(&sb, buf, n);
+	if (ferror(fp) || sb.len > (1u << 20)) {
+		diag_set(d, path, 0, ferror(fp) ? "cannot read style sheet" :
+		    "style sheet larger than 1 MiB");
+		fclose(fp);
+		strbuf_free(&sb);
+		return NULL;
+	}
+	fclose(fp);
+	return strbuf_detach(&sb);
+}
+
+/*
+ * The --baseline system among the sets: exact, or in any case when that
+ * is unambiguous (*baseline then names it as the set does). An exit status.
+ */
+static int
+cmd_publish_baseline(struct cmd_ctx *ctx, struct result_set *const *sets,
+    size_t nsets, const char **baseline)
+{
+	struct strbuf	 sb;
+	char		*names;
+	size_t		 i;
+	long		 k;
+
+	for (i = 0; i < nsets; i++)
+		if ((k = result_set_match_system(sets[i], *baseline)) >= 0) {
+			*baseline = sets[i]->systems[k].identifier;
+			return EXIT_OK;
+		}
+	strbuf_init(&sb);
+	for (i = 0; i < nsets; i++) {
+		names = result_set_system_names(sets[i], 200);
+		strbuf_printf(&sb, "%s%s", i > 0 ? "; " : "", names);
+		free(names);
+	}
+	cmd_errorx(ctx, "--baseline %s: no such system (the systems: %s)",
+	    *baseline, strbuf_str(&sb));
+	strbuf_free(&sb);
+	return EXIT_BADINPUT;
+}
+
 static int
 cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -151,17 +215,18 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
-	const char		 *v;
-	char			 *end, *err = NULL;
+	const char		 *v, *css_path;
+	char			 *end, *err = NULL, *css = NULL;
 	long			  w;
 	int			  rc = EXIT_OK;
 
 	memset(&job, 0, sizeof(job));
 	job.outdir = cmd_args_get(args, "output");
 	job.page.title = cmd_args_get(args, "title");
-	job.template_path = cmd_args_get(args, "template");
+	css_path = cmd_args_get(args, "css");
 	job.page.baseline = cmd_args_get(args, "baseline");
 	job.pdf = cmd_args_has(args, "pdf");
+	job.force = cmd_args_has(args, "force");
 	job.chart_files = !cmd_args_has(args, "no-chart-files");
 	if ((v = cmd_args_get(args, "width")) != NULL) {
 		w = strtol(v, &end, 10);
@@ -187,6 +252,15 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		rc = cmd_usage(&cmd_publish_entry, err);
 		goto out;
 	}
+	if (css_path != NULL) {
+		diag_clear(&d);
+		if ((css = cmd_publish_read(css_path, &d)) == NULL) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		job.page.user_css = css;
+	}
 	job.sections = plan.sections;
 	job.nsections = plan.nsections;
 
@@ -197,16 +271,9 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			goto out;
 		nsets++;
 	}
-	if (job.page.baseline != NULL) {
-		for (i = 0; i < nsets; i++)
-			if (result_set_find_system(sets[i], job.page.baseline) >= 0)
-				break;
-		if (i == nsets) {
-			cmd_errorx(ctx, "--baseline %s: no such system", job.page.baseline);
-			rc = EXIT_BADINPUT;
-			goto out;
-		}
-	}
+	if (job.page.baseline != NULL && (rc = cmd_publish_baseline(ctx, sets,
+	    nsets, &job.page.baseline)) != EXIT_OK)
+		goto out;
 	diag_clear(&d);
 	if (publish_write(sets, nsets, &job, &written, &d) != 0) {
 		cmd_error(ctx, &d);
@@ -225,6 +292,7 @@ out:
 		result_set_free(sets[i]);
 	free(sets);
 	free(err);
+	free(css);
 	cmd_publish_plan_free(&plan);
 	str_list_free(&combine);
 	str_list_free(&written);

@@ -14,7 +14,7 @@
 
 #include "diag.h"
 #include "model.h"
-#include "publish-xml.h"
+#include "publish-html.h"
 
 struct canvas;
 

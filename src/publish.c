@@ -1,30 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * `publish` orchestration: chart files, the review document, the XSLT page
- * and the optional PDF, each written atomically. The page embeds the same
+ * `publish` orchestration: chart files, the page (publish-html.c) and the
+ * optional PDF, each written atomically. The page embeds the same
  * SVG the chart files hold, so what a reader sees and what a reviewer
  * embeds elsewhere cannot disagree.
  */
 #include <sys/stat.h>
 
 #include <errno.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/tree.h>
-
-#include "bgjob.h"
 #include "canvas-svg.h"
 #include "canvas.h"
 #include "chart.h"
 #include "diff.h"
 #include "merge.h"
 #include "outfile.h"
-#include "publish-page.h"
+#include "publish-dir.h"
+#include "publish-html.h"
 #include "publish-pdf.h"
 #include "publish.h"
 #include "strbuf.h"
@@ -43,19 +38,6 @@ struct pub_names {
 	size_t		  overview;	/* index of the overview, or n */
 };
 
-/*
- * The work done beside the page (in another process when it can be, see
- * bgjob.h): the PDF, if asked for, and the second half of the chart files.
- */
-struct pub_side_job {
-	const struct pub_ctx		 *pc;
-	struct publish_pdf_charts	 *charts;	/* NULL: no PDF */
-	const struct publish_options	 *page;
-	const char			 *pdfpath;
-	const char			 *chartdir;	/* NULL: no chart files */
-	size_t				  from, to;	/* its chart files */
-};
-
 /* The page's sets, one per section, and what each was combined from. */
 struct pub_sections {
 	struct result_set	**sets;
@@ -70,33 +52,35 @@ struct pub_ctx {
 	size_t			  nsets;
 	int			  width;
 	struct pub_names	 *names;	/* one per set */
-	struct str_list		 *svgs;		/* the page's charts, by placeholder */
 };
 
+/*
+ * The width the page's charts are laid out for, and shown at on every
+ * screen (review.css never scales them down): it fits a 360 px phone, so
+ * the smallest chart text (10 px) stays 10 px there. One layout, not one
+ * per screen width: a second would double the page and the time to
+ * write it (docs/publish-performance.md).
+ */
+#define PUB_PAGE_WIDTH		336
+
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
-static void	 pub_names_init(struct pub_ctx *pc);
+static void	 pub_names_init(struct pub_ctx *pc, bool draw);
 static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 		    const char *name);
-static int	 pub_svg(const struct pub_ctx *pc, const struct result_set *rs,
-		    size_t chart, const char *prefix, xmlNodePtr parent);
-static int	 pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
-		    xmlNodePtr parent);
-static int	 pub_overview_svg(const struct result_set *rs, void *arg,
-		    xmlNodePtr parent);
-static char	*pub_file_stem(const struct result_set *rs, size_t ti, void *arg);
-static char	*pub_colour(const struct result_set *rs, size_t si, void *arg);
+static int	 pub_svg(const struct result_set *rs, size_t set, long ti,
+		    void *arg, struct strbuf *out);
+static char	*pub_file_stem(const struct result_set *rs, size_t set,
+		    size_t ti, void *arg);
 static int	 pub_mkdir(const char *path, struct diag *d);
 static int	 pub_sections(struct result_set *const *in, size_t n,
 		    const struct publish_job *job, struct pub_sections *ps,
 		    struct diag *d);
 static void	 pub_sections_free(struct pub_sections *ps);
-static int	 pub_diff(xmlDocPtr doc, struct result_set *const *sets,
-		    struct diag *d);
+static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
+		    struct strbuf *css);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
-		    size_t from, size_t to, bool write, struct str_list *written,
-		    struct diag *d);
-static int	 pub_side(void *arg, struct diag *d);
+		    struct str_list *written, struct diag *d);
 
 static long
 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
@@ -118,7 +102,7 @@ pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
  * would be quadratic in the number of tests.
  */
 static void
-pub_names_init(struct pub_ctx *pc)
+pub_names_init(struct pub_ctx *pc, bool draw)
 {
 	struct pub_names	*pn;
 	struct chart_opts	 o;
@@ -143,8 +127,9 @@ pub_names_init(struct pub_ctx *pc)
 		for (i = 0; i < pn->n; i++) {
 			/* A chart that cannot be drawn stays NULL: the page keeps its table. */
 			diag_clear(&d);
-			pn->canvases[i] = chart_canvas(pc->sets[si], &pn->ids[i],
-			    &o, &d);
+			if (draw)
+				pn->canvases[i] = chart_canvas(pc->sets[si],
+				    &pn->ids[i], &o, &d);
 			if (pn->ids[i].kind == CHART_OVERVIEW)
 				pn->overview = i;
 			if (pn->ids[i].kind == CHART_TEST &&
@@ -194,76 +179,58 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * The chart (index into the set's charts) as SVG text, kept for the page
- * writer, and its placeholder under parent (see publish-page.h): the
- * page's charts never become nodes, neither in the review document nor in
- * the result tree.
+ * The page's chart of test ti (or the overview, ti -1) of set number set,
+ * drawn for the page's width (PUB_PAGE_WIDTH) whatever the chart files'
+ * width. Ids inside inlined SVGs must be unique on the page.
  */
 static int
-pub_svg(const struct pub_ctx *pc, const struct result_set *rs, size_t chart,
-    const char *prefix, xmlNodePtr parent)
+pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
+    struct strbuf *out)
 {
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	struct strbuf		 sb;
-	struct str_list		*l = pc->svgs;
+	struct pub_ctx		*pc = arg;
+	const struct pub_names	*pn = &pc->names[set];
+	struct chart_opts	 o;
+	struct canvas		*c;
+	struct diag		 d;
+	char			 prefix[48];
+	size_t			 chart;
 
-	/* No drawing: the page keeps the data table. */
-	if (chart >= pn->n || pn->canvases[chart] == NULL)
+	if (ti < 0) {
+		if (!chart_overview_possible(rs))
+			return -1;
+		chart = pn->overview;
+		snprintf(prefix, sizeof(prefix), "s%zuov", set + 1);
+	} else {
+		if ((size_t)ti >= rs->ntests || !chart_test_possible(rs, (size_t)ti))
+			return -1;
+		chart = pn->test_chart[ti];
+		snprintf(prefix, sizeof(prefix), "s%zut%ld", set + 1, ti + 1);
+	}
+	if (chart >= pn->n)
 		return -1;
-	strbuf_init(&sb);
-	/* Ids inside inlined SVGs must be unique on the page. */
-	canvas_svg_render(pn->canvases[chart], prefix, 0, &sb);
-	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
-	l->items[l->len] = strbuf_detach(&sb);
-	publish_page_chart_ref(parent, l->len++);
+	chart_opts_init(&o);
+	o.width = PUB_PAGE_WIDTH;
+	diag_clear(&d);
+	/* No drawing: the page keeps the data table. */
+	if ((c = chart_canvas(rs, &pn->ids[chart], &o, &d)) == NULL)
+		return -1;
+	/* No tooltips: the data table beside the chart has the figures. */
+	canvas_svg_render_inline(c, prefix, NULL,
+	    CANVAS_SVG_COMPACT | CANVAS_SVG_NO_TIPS, out);
+	canvas_free(c);
 	return 0;
 }
 
-static int
-pub_test_svg(const struct result_set *rs, size_t ti, void *arg,
-    xmlNodePtr parent)
-{
-	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	char			 prefix[48];
-
-	if (ti >= rs->ntests || !chart_test_possible(rs, ti))
-		return -1;
-	snprintf(prefix, sizeof(prefix), "s%ldt%zu", pub_set_index(pc, rs) + 1, ti + 1);
-	return pub_svg(pc, rs, pn->test_chart[ti], prefix, parent);
-}
-
-static int
-pub_overview_svg(const struct result_set *rs, void *arg, xmlNodePtr parent)
-{
-	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
-	char			 prefix[48];
-
-	if (!chart_overview_possible(rs))
-		return -1;
-	snprintf(prefix, sizeof(prefix), "s%ldov", pub_set_index(pc, rs) + 1);
-	return pub_svg(pc, rs, pn->overview, prefix, parent);
-}
-
 static char *
-pub_file_stem(const struct result_set *rs, size_t ti, void *arg)
+pub_file_stem(const struct result_set *rs, size_t set, size_t ti, void *arg)
 {
 	const struct pub_ctx	*pc = arg;
-	const struct pub_names	*pn = &pc->names[pub_set_index(pc, rs)];
+	const struct pub_names	*pn = &pc->names[set];
 
 	if (ti >= rs->ntests || !chart_test_possible(rs, ti) ||
 	    pn->test_chart[ti] >= pn->n)
 		return NULL;
 	return pub_stem(pc, rs, pn->names[pn->test_chart[ti]]);
-}
-
-static char *
-pub_colour(const struct result_set *rs, size_t si, void *arg)
-{
-	(void)rs;
-	(void)arg;
-	return xstrdup(chart_system_color(si));
 }
 
 static int
@@ -280,21 +247,19 @@ pub_mkdir(const char *path, struct diag *d)
 }
 
 /*
- * The chart files of charts from..to-1 (counted across all sets), SVG and
- * PNG, each to a temporary name, then one sync and the renames. With
- * write false nothing is written: the paths are only listed in written
- * (for files another process wrote).
+ * Every chart's files, SVG and PNG, each to a temporary name, then one
+ * sync and the renames (outfile_batch_commit).
  */
 static int
-pub_chart_files(const struct pub_ctx *pc, const char *dir, size_t from,
-    size_t to, bool write, struct str_list *written, struct diag *d)
+pub_chart_files(const struct pub_ctx *pc, const char *dir,
+    struct str_list *written, struct diag *d)
 {
 	static const enum chart_format	 formats[] = { CHART_SVG, CHART_PNG };
 	const struct pub_names		*pn;
 	struct chart_opts		 o;
 	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, i, f, k = 0;
+	size_t				 si, i, f;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
@@ -303,19 +268,18 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir, size_t from,
 	o.xml_decl = true;
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
-		for (i = 0; i < pn->n; i++, k++) {
-			if (k < from || k >= to || pn->canvases[i] == NULL)
+		for (i = 0; i < pn->n; i++) {
+			if (pn->canvases[i] == NULL)
 				continue;
 			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
-				if (write && chart_write_canvas(pn->canvases[i],
+				if (chart_write_canvas(pn->canvases[i],
 				    &pn->ids[i], formats[f], path, &o, &batch,
 				    d) != 0)
 					goto out;
-				if (written != NULL)
-					str_list_add(written, path);
+				str_list_add(written, path);
 				free(path);
 				path = NULL;
 			}
@@ -436,45 +400,22 @@ pub_sections_free(struct pub_sections *ps)
  * have; when they have no system or no test in common, the section says
  * that nothing is compared.
  */
-static int
-pub_diff(xmlDocPtr doc, struct result_set *const *sets, struct diag *d)
+static void
+pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css)
 {
 	struct diff_opts	 o;
 	struct diff		*df = NULL;
-	struct strbuf		 html, css;
 	struct diag		 sub;
-	int			 rc = 0;
 
 	diff_opts_init(&o);
 	diag_clear(&sub);
-	strbuf_init(&html);
-	strbuf_init(&css);
 	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
 		diff_html_none(sets[0], sets[1], NULL, NULL,
-		    "A and B have no system in common", &html);
+		    "A and B have no system in common", html);
 	else
-		diff_html_section(df, &html);
-	diff_html_css(&css);
-	rc = publish_xml_add_diff(doc, strbuf_str(&html), strbuf_str(&css), d);
-	strbuf_free(&html);
-	strbuf_free(&css);
+		diff_html_section(df, html);
+	diff_html_css(css);
 	diff_free(df);
-	return rc;
-}
-
-/* The side job (bgjob_fn). */
-static int
-pub_side(void *arg, struct diag *d)
-{
-	const struct pub_side_job	*sj = arg;
-
-	if (sj->chartdir != NULL && pub_chart_files(sj->pc, sj->chartdir,
-	    sj->from, sj->to, true, NULL, d) != 0)
-		return -1;
-	if (sj->charts != NULL && publish_pdf_write(sj->pc->sets,
-	    sj->pc->nsets, sj->charts, sj->page, sj->pdfpath, d) != 0)
-		return -1;
-	return 0;
 }
 
 int
@@ -485,33 +426,22 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	struct publish_options	  page;
 	struct pub_sections	  ps;
 	size_t			  nsets = 0, i;
-	struct pub_ctx		 pc;
-	struct publish_charts	 charts = {
-		pub_test_svg, pub_overview_svg, pub_file_stem, pub_colour, NULL
-	};
-	struct outfile		*of = NULL;
-	xmlDocPtr		 doc = NULL;
-	struct str_list		  svgs = { 0 };
+	struct pub_ctx		  pc;
+	struct publish_charts	  charts = { pub_svg, pub_file_stem, NULL };
+	struct outfile		 *of = NULL;
+	struct strbuf		  html, diffhtml, diffcss;
+	struct publish_dir	  pd = { 0 };
+	struct str_list		  files = { 0 };
+	const char		 *outdir;
 	struct publish_pdf_charts *pdfc = NULL;
-	struct pub_side_job	  sj;
-	struct bgjob		  bg;
-	bool			  bg_running = false;
-	char			*path = NULL, *pdfpath = NULL, *chartdir = NULL;
-	size_t			  ncharts = 0, split;
-	int			 rc = -1;
+	char			 *path = NULL, *pdfpath = NULL, *chartdir = NULL;
+	size_t			  ncharts = 0;
+	int			  rc = -1;
 
-#ifdef M_MXFAST
-	/*
-	 * The review document, the page's result tree and the chart layouts
-	 * are millions of small blocks. glibc's fast bins leave freed small
-	 * blocks uncoalesced, and every larger request then merges them all
-	 * again (malloc_consolidate): a third of a large publish's time went
-	 * there. Without fast bins, a free coalesces at once and the
-	 * per-thread cache still serves the small sizes. Best effort: a
-	 * refusal changes nothing but speed.
-	 */
-	(void)mallopt(M_MXFAST, 0);
-#endif
+	strbuf_init(&html);
+	strbuf_init(&diffhtml);
+	strbuf_init(&diffcss);
+	memset(&pc, 0, sizeof(pc));
 	if (pub_sections(inputs, ninputs, job, &ps, d) != 0)
 		goto out;
 	sets = ps.sets;
@@ -519,12 +449,12 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
-	pc.names = NULL;
-	pc.svgs = &svgs;
 	charts.arg = &pc;
-	pub_names_init(&pc);
-	if (pub_mkdir(job->outdir, d) != 0)
+	/* Drawings at the chart width are for the chart files and the PDF. */
+	pub_names_init(&pc, job->chart_files || job->pdf);
+	if (publish_dir_begin(&pd, job->outdir, job->force, d) != 0)
 		goto out;
+	outdir = pd.work;
 	page = job->page;
 	page.combined = ps.combined;
 	if (page.title == NULL && ninputs > 1)
@@ -532,81 +462,64 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	for (i = 0; i < nsets; i++)
 		ncharts += pc.names[i].n;
 	if (job->chart_files) {
-		chartdir = xasprintf("%s/charts", job->outdir);
+		chartdir = xasprintf("%s/charts", outdir);
 		if (pub_mkdir(chartdir, d) != 0)
 			goto out;
 	} else
 		charts.file_stem = NULL;
-	/*
-	 * Everything below needs only the drawn charts, so it is shared out:
-	 * a second process (bgjob.h) writes the PDF and the second half of
-	 * the chart files while this one writes the first half and the page,
-	 * which costs about as much as the PDF.
-	 */
-	memset(&sj, 0, sizeof(sj));
-	sj.pc = &pc;
-	sj.page = &page;
-	split = job->chart_files ? ncharts / 2 : ncharts;
+	if (job->chart_files && pub_chart_files(&pc, chartdir, &files, d) != 0)
+		goto out;
+	if (ninputs == 2) {
+		pub_diff(inputs, &diffhtml, &diffcss);
+		page.diff_html = strbuf_str(&diffhtml);
+		page.diff_css = strbuf_str(&diffcss);
+	}
+	if (publish_html_page(sets, nsets, &page, &charts, &html, d) != 0)
+		goto out;
+	path = xasprintf("%s/index.html", outdir);
+	if ((of = outfile_open(path, d)) == NULL)
+		goto out;
+	if (fwrite(html.buf, 1, html.len, of->fp) != html.len) {
+		diag_set(d, path, 0, "write error");
+		goto out;
+	}
+	if (outfile_commit(of, d) != 0) {
+		of = NULL;
+		goto out;
+	}
+	of = NULL;
+	str_list_add(&files, path);
 	if (job->pdf) {
 		pdfc = xcalloc(nsets, sizeof(*pdfc));
 		for (i = 0; i < nsets; i++) {
 			pdfc[i].c = pc.names[i].canvases;
 			pdfc[i].n = pc.names[i].n;
 		}
-		pdfpath = xasprintf("%s/review.pdf", job->outdir);
-		sj.charts = pdfc;
-		sj.pdfpath = pdfpath;
-	}
-	if (job->chart_files && split < ncharts) {
-		sj.chartdir = chartdir;
-		sj.from = split;
-		sj.to = ncharts;
-	}
-	if (sj.charts != NULL || sj.chartdir != NULL) {
-		bgjob_start(&bg, pub_side, &sj);
-		bg_running = true;
-	}
-	if (job->chart_files && pub_chart_files(&pc, chartdir, 0, split, true,
-	    written, d) != 0)
-		goto out;
-	if ((doc = publish_xml_build(sets, nsets, &page, &charts, d)) == NULL)
-		goto out;
-	if (ninputs == 2 && pub_diff(doc, inputs, d) != 0)
-		goto out;
-	path = xasprintf("%s/index.html", job->outdir);
-	if ((of = outfile_open(path, d)) == NULL)
-		goto out;
-	if (publish_page_render_charts(doc, job->template_path, &svgs,
-	    of->fp, d) != 0)
-		goto out;
-	if (outfile_commit(of, d) != 0) {
-		of = NULL;
-		goto out;
-	}
-	of = NULL;
-	if (written != NULL)
-		str_list_add(written, path);
-	if (bg_running) {
-		bg_running = false;
-		if (bgjob_wait(&bg, d) != 0)
+		pdfpath = xasprintf("%s/review.pdf", outdir);
+		if (publish_pdf_write(sets, nsets, pdfc, &page, pdfpath, d) != 0)
 			goto out;
-		if (sj.chartdir != NULL)
-			(void)pub_chart_files(&pc, chartdir, sj.from, sj.to,
-			    false, written, d);
-		if (pdfpath != NULL && written != NULL)
-			str_list_add(written, pdfpath);
+		str_list_add(&files, pdfpath);
 	}
+	if (publish_dir_commit(&pd, &files, d) != 0)
+		goto out;
+	for (i = 0; written != NULL && i < files.len; i++)
+		str_list_add(written, files.items[i]);
 	rc = 0;
 out:
-	if (bg_running) {
-		/* Failing already: the side job's outcome changes nothing. */
-		struct diag	ignored;
-
-		(void)bgjob_wait(&bg, &ignored);
-	}
 	outfile_abort(of);
-	xmlFreeDoc(doc);
-	str_list_free(&svgs);
+	/* Name a file by where it was to be, not by the work directory. */
+	if (rc != 0 && pd.work != NULL && strncmp(d->file, pd.work,
+	    strlen(pd.work)) == 0 && d->file[strlen(pd.work)] == '/') {
+		char	*fin = xasprintf("%s%s", pd.final, d->file + strlen(pd.work));
+
+		snprintf(d->file, sizeof(d->file), "%s", fin);
+		free(fin);
+	}
+	publish_dir_end(&pd);
+	str_list_free(&files);
+	strbuf_free(&html);
+	strbuf_free(&diffhtml);
+	strbuf_free(&diffcss);
 	free(path);
 	free(pdfpath);
 	free(chartdir);

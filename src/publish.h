@@ -2,8 +2,8 @@
 /*
  * `publish`: the review page. Writes DIR/index.html (one self-contained
  * file: inline CSS and SVG, no script, no network), DIR/charts/ with every
- * chart as SVG and PNG, and optionally DIR/review.pdf. Every file is
- * written to a temporary name and renamed.
+ * chart as SVG and PNG, and optionally DIR/review.pdf. The review is
+ * written beside DIR and swapped in at the end (publish-dir.h).
  * Ownership: result sets and options are borrowed; paths written are
  * appended to the caller's str_list.
  */
@@ -15,7 +15,7 @@
 
 #include "diag.h"
 #include "model.h"
-#include "publish-xml.h"
+#include "publish-html.h"
 
 /*
  * One section of the page: the inputs it holds, as indexes into the
@@ -28,8 +28,12 @@ struct publish_section {
 };
 
 struct publish_job {
-	const char		*outdir;	/* created when missing */
-	const char		*template_path;	/* NULL: compiled-in default */
+	/*
+	 * Created when missing, else replaced whole (publish-dir.h): it may
+	 * hold only an earlier review, unless force.
+	 */
+	const char		*outdir;
+	bool			 force;
 	bool			 pdf;		/* also DIR/review.pdf */
 	bool			 chart_files;	/* write DIR/charts/ (default on) */
 	int			 chart_width;	/* px; 0: default */

@@ -14,7 +14,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/bench-out/chart
 rm -rf "$OUT"
 mkdir -p "$OUT/files" "$OUT/cli"
-PKGS="libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl"
+PKGS=$(sed -n "s/^PKGS[[:space:]]*=[[:space:]]*//p" "$ROOT/Makefile")	# the build's own list
 # shellcheck disable=SC2046
 cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$ROOT/src" \
     -I"$ROOT/tests" $(pkg-config --cflags $PKGS) \

@@ -11,7 +11,7 @@ BUILD=$(dirname "$BR")
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/bench-out
 mkdir -p "$OUT"
-PKGS="libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle"
+PKGS=$(sed -n "s/^PKGS[[:space:]]*=[[:space:]]*//p" "$ROOT/Makefile")	# the build's own list
 FILE=$OUT/big-composite.xml
 
 awk -v systems=8 -v results=5000 -f "$ROOT/tests/bench/gen-pts-xml.awk" >"$FILE"

@@ -1,50 +1,62 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# The review page in a real browser: headless Chromium loads the page
-# published from the bundled fixtures (and from the hostile fixture), with
-# no console message (a Content-Security-Policy violation, i.e. an attempt
-# to load or run anything, is logged there), no request for anything but
-# the page itself, and a screenshot that is not blank.
-# Skipped with a notice when chromium is not installed.
+# The review page in a real browser: headless Chromium, driven over its
+# DevTools protocol by tests/tools/browse.py, loads the page published from
+# the project's demo documents (and the seeds, with ../shared; and the
+# hostile fixture) at 360, 768 and 1400 px, light and dark, and measures:
+# no horizontal overflow of the page, the smallest chart text at least
+# 10 CSS px as rendered, no console message (a Content-Security-Policy
+# violation, i.e. an attempt to load or run anything, is one), no request
+# but the page itself, and a screenshot that is not blank.
+# Skipped with a notice when chromium or python3 is not installed.
 . tests/cli/lib.sh
 
-if ! command -v chromium >/dev/null 2>&1; then
-	skip "browser check" "chromium not installed (make deps installs it)"
-	done_testing; exit 0
-fi
-CHROMIUM_FLAGS="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
- --disable-background-networking --disable-component-update --disable-sync
- --disable-default-apps --disable-extensions --hide-scrollbars"
-
-browse() {	# label, page directory
-	label=$1; dir=$2
-	rm -rf "$T/ud"
-	# shellcheck disable=SC2086
-	timeout 120 chromium $CHROMIUM_FLAGS --user-data-dir="$T/ud" \
-	    --enable-logging=stderr --v=0 --log-net-log="$T/net.json" \
-	    --window-size=1280,2000 --screenshot="$dir/screenshot.png" \
-	    "file://$dir/index.html" >"$T/chromium.out" 2>"$T/chromium.err"
+for tool in chromium python3; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		skip "browser check" "$tool not installed (make test-deps installs it)"
+		done_testing; exit 0
+	fi
+done
+browse() {	# label, page, width, options...: measure, results in $T/browse
+	label=$1; page=$2; width=$3; shift 3
+	TMPDIR=$T timeout 120 python3 "$ROOT/tests/tools/browse.py" "$page" "$width" "$@" \
+	    >"$T/browse" 2>"$T/err"
 	st=$?
-	check "$label: chromium loaded the page" test "$st" -eq 0
-	check_nogrep "$label: no console messages (no CSP violations, no script)" 'CONSOLE' "$T/chromium.err"
-	# Requests the page could cause: any file:// URL but the page itself,
-	# and any URL that appears in the page (links must not be fetched).
-	grep -o '"url":"[^"]*"' "$T/net.json" 2>/dev/null | sed 's/"url":"//; s/"$//' |
-	    sort -u >"$T/urls"
-	grep -o 'file://[^"]*' "$T/urls" | grep -v "^file://$dir/index.html$" >"$T/bad" || true
-	grep -o 'href="http[^"]*"' "$dir/index.html" | sed 's/href="//; s/"$//' | sort -u >"$T/links"
-	if [ -s "$T/links" ]; then grep -F -f "$T/links" "$T/urls" >>"$T/bad" || true; fi
-	check "$label: no network or file request but the page" test ! -s "$T/bad"
-	check "$label: screenshot written" test -s "$dir/screenshot.png"
-	run "$ROOT/$BUILD/tests/png-stats" "$dir/screenshot.png"
-	check "$label: screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
+	check "$label at $width px: measured in chromium" test "$st" -eq 0
+	line=$(head -1 "$T/browse")
+	check "$label at $width px: no horizontal overflow ($line)" \
+	    sh -c 'grep -q "^overflow=0 " "$1"' sh "$T/browse"
+	check "$label at $width px: smallest chart text >= 10 px" awk \
+	    '{ for (i = 1; i <= NF; i++) if ($i ~ /^minfont=/) { split($i, a, "="); v = a[2] } }
+	     END { exit !(v + 0 >= 9.995) }' "$T/browse"
+	check "$label at $width px: no console message" sh -c 'grep -q " console=0 " "$1"' sh "$T/browse"
+	check "$label at $width px: no request but the page" sh -c 'grep -q " requests=0$" "$1"' sh "$T/browse"
+	grep -v '^overflow=' "$T/browse" | head -5 | sed 's/^/#   /'
 }
 
-mkdir -p "$T/page"
-check_ok "publish bundled fixtures" "$BR" publish --pdf -o "$T/page" "$ROOT/fixtures/pts/storage-2sys.xml" "$ROOT/fixtures/demo/btrfs-raid.txt" "$ROOT/fixtures/demo/freebsd-dd.txt"
-browse "fixtures" "$T/page"
-mkdir -p "$T/evil"
+D=$ROOT/fixtures/demo
+check_ok "publish the demo documents" "$BR" publish --pdf -o "$T/demo" "$D/nvme-review.txt" \
+    "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
+for w in 360 768 1400; do
+	browse "demo" "$T/demo/index.html" "$w"
+done
+browse "demo, dark" "$T/demo/index.html" 360 --dark --screenshot "$T/dark.png" --at r1-1
+run "$ROOT/$BUILD/tests/png-stats" "$T/dark.png"
+check "dark screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
+
+if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
+	check_ok "publish the seeds" "$BR" publish -o "$T/seeds" "$SHARED"/seeds/000_*.txt \
+	    "$SHARED"/seeds/004_*.txt "$SHARED"/seeds/001_*.txt
+	for w in 360 768 1400; do
+		browse "seeds" "$T/seeds/index.html" "$w"
+	done
+else
+	skip "the seeds in chromium" "no ../shared"
+fi
+
 check_ok "publish hostile fixture" "$BR" publish -o "$T/evil" "$ROOT/fixtures/hostile/evil-strings.xml"
-browse "hostile" "$T/evil"
+browse "hostile" "$T/evil/index.html" 360 --screenshot "$T/evil.png"
+run "$ROOT/$BUILD/tests/png-stats" "$T/evil.png"
+check "hostile: screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
 check_nogrep "hostile: no script element" '<script' "$T/evil/index.html"
 done_testing

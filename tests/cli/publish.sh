@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 # publish: the page parses, holds every result and value, chart files and
 # the PDF are written, nothing half-written is left behind, hostile strings
-# stay text, a replacement template works, and errors exit 2. Inputs stay
+# stay text, a user's style sheet is added, and errors exit 2. Inputs stay
 # sections of their own (no chart mixes two reviews) unless --combine asks,
 # a cell the source does not state is no difference, and one system has no
 # best value. Expected chart labels: publish.demo-charts.txt and (with
@@ -122,6 +122,11 @@ D="$F/demo"
 three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
     "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
 check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
+check_grep "overview: the source's own short names" \
+    '>fio: Rand Read - IO_uring - Yes - 4KB - 32 - Default Test Directory</a>' "$T/p8/index.html"
+check_grep "overview: short names derived for dd as PTS does" '>dd: 10M - 1000 - /dev/zero - File</a>' "$T/p8/index.html"
+check_grep "wins and rank per section" '<h3 id="s1-standing">Wins and rank</h3>' "$T/p8/index.html"
+check_grep "dd's raw line folded away" '<details class="raw"><summary>source text</summary>' "$T/p8/index.html"
 check_grep "a cell the source does not state reads \"not stated\"" '>not stated</td>' "$T/p8/index.html"
 check_grep "the legend explains it" 'Not stated” marks a field' "$T/p8/index.html"
 check_ok "two unrelated reviews" "$BR" publish -o "$T/p9" "$D/nvme-review.txt" "$D/btrfs-raid.txt"
@@ -164,7 +169,7 @@ fi
 
 # One system is the best of nothing: neither the page nor show marks one.
 check_ok "publish a single-system set" "$BR" publish -o "$T/p13" "$fio"
-check_nogrep "single system: no best cell" 'class="num best' "$T/p13/index.html"
+check_nogrep "single system: no best cell" 'class="best' "$T/p13/index.html"
 check_grep "single system: the legend says why" 'One system: no value is marked best' "$T/p13/index.html"
 check_ok "show a single-system set" "$BR" show "$fio"
 check_nogrep "show: no \"*\" with one system" '\*' "$T/out"
@@ -178,46 +183,53 @@ check_ok "baseline and title" "$BR" publish -o "$T/p3" --title "Scheduler <test>
 check_grep "title escaped" "<title>Scheduler &lt;test&gt;</title>" "$T/p3/index.html"
 check_grep "baseline named" "baseline" "$T/p3/index.html"
 
-# A replacement template.
-cat >"$T/mini.xsl" <<'XSL'
-<?xml version="1.0"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-<xsl:output method="html"/>
-<xsl:template match="/review"><html><body><h1><xsl:value-of select="title"/></h1>
-<p>results: <xsl:value-of select="count(section/result)"/></p></body></html></xsl:template>
-</xsl:stylesheet>
-XSL
-check_ok "custom template" "$BR" publish -o "$T/p4" --template "$T/mini.xsl" "$id"
-check_grep "custom template used" "results: $ntests" "$T/p4/index.html"
-# A template may not read files.
-cat >"$T/evil.xsl" <<'XSL'
-<?xml version="1.0"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-<xsl:template match="/"><x><xsl:copy-of select="document('/etc/passwd')"/></x></xsl:template>
-</xsl:stylesheet>
-XSL
-run "$BR" publish -o "$T/p5" --template "$T/evil.xsl" "$id"
-check "template cannot read /etc/passwd" sh -c "! grep -q 'root:' '$T/p5/index.html' 2>/dev/null"
+# A style sheet of one's own, after the built-in one; one that would end
+# the <style> element is refused.
+printf 'h1 { color: teal; }\n' >"$T/mine.css"
+check_ok "--css" "$BR" publish -o "$T/p4" --css "$T/mine.css" "$id"
+check_grep "--css: the user's rules are on the page" 'h1 \{ color: teal; \}' "$T/p4/index.html"
+check "--css: after the built-in style sheet" sh -c \
+    '[ $(grep -n "color: teal" "$1" | cut -d: -f1) -gt $(grep -n -- "--accent:" "$1" | head -1 | cut -d: -f1) ]' sh "$T/p4/index.html"
+printf 'p {} </style><script>alert(1)</script>\n' >"$T/evil.css"
+check_fail 2 "--css that would end the style element" "$BR" publish -o "$T/p5" --css "$T/evil.css" "$id"
+check_grep "--css: says why" '</style' "$T/err"
 
 # Errors.
 check_fail 2 "no -o" "$BR" publish "$id"
 check_fail 2 "no input" "$BR" publish -o "$T/p6"
 check_fail 2 "unknown baseline" "$BR" publish -o "$T/p6" --baseline "no such system" "$id"
-check_fail 2 "template that is not XSLT" "$BR" publish -o "$T/p6" --template "$F/pts/storage-2sys.xml" "$id"
-check_fail 2 "missing template" "$BR" publish -o "$T/p6" --template "$T/none.xsl" "$id"
+check_fail 2 "missing style sheet" "$BR" publish -o "$T/p6" --css "$T/none.css" "$id"
 check_fail 2 "bad width" "$BR" publish -o "$T/p6" --width 5 "$id"
 touch "$T/afile"
 check_fail 2 "output is a file" "$BR" publish -o "$T/afile" "$id"
 
-# The PDF and half the chart files are written by a second process: its
-# failures are the command's, named, and nothing it writes goes missing.
-mkdir -p "$T/side1/review.pdf"
-check_fail 2 "PDF that cannot be written fails publish" "$BR" publish --pdf -o "$T/side1" "$id"
-check_grep "the error names the PDF" "review.pdf" "$T/err"
-mkdir -p "$T/side2/charts"
-for f in "$T"/p1/charts/*.png; do mkdir -p "$T/side2/charts/$(basename "$f")"; done
-check_fail 2 "chart files that cannot be written fail publish" "$BR" publish --pdf -o "$T/side2" "$id"
-check_grep "the error names a chart file" "charts/.*\.png" "$T/err"
+# Publishing again replaces the review whole, never mixes two: the charts
+# of the three demo reviews are gone after publishing one set there, and
+# so is a review.pdf not asked for again.
+check_ok "publish one set where three were" "$BR" publish -o "$T/p8" "$id"
+check "replaced: only the new review's charts" test "$(ls "$T/p8/charts" | wc -l)" -eq \
+    "$(ls "$T/p1/charts" | wc -l)"
+check "replaced: no old PDF" test ! -e "$T/p8/review.pdf"
+check "replaced: nothing left beside it" sh -c '[ -z "$(ls -A "$1" | grep "^\.p8\.")" ]' sh "$T"
+# A directory holding files benchreport did not write is refused, untouched.
+mkdir -p "$T/mine"; echo "my notes" >"$T/mine/notes.txt"
+check_fail 2 "a directory with other files is refused" "$BR" publish -o "$T/mine" "$id"
+check_grep "... and says which file and how to force it" 'notes\.txt.*--force' "$T/err"
+check "... and is left as it was" test "$(ls -A "$T/mine")" = "notes.txt"
+# A review from before directories had manifests is recognised as ours.
+mkdir -p "$T/old/charts"; printf '<!DOCTYPE html>\n<meta name="generator" content="benchreport 0.0.9">\n' >"$T/old/index.html"
+: >"$T/old/charts/t1.svg"; : >"$T/old/charts/t1.png"; : >"$T/old/review.pdf"
+check_ok "an older review without a manifest is replaced" "$BR" publish -o "$T/old" "$id"
+check "... its files gone" test ! -e "$T/old/charts/t1.svg" -a ! -e "$T/old/review.pdf"
+check_ok "--force replaces it" "$BR" publish --force -o "$T/mine" "$id"
+check "--force: the review in place of the other files" sh -c 'test -s "$1/index.html" && test ! -e "$1/notes.txt"' sh "$T/mine"
+# A failed publish leaves the old review as it was: the new one cannot be
+# written when its files may not grow past a few kilobytes.
+cp "$T/p8/index.html" "$T/p8.before"
+run sh -c 'trap "" XFSZ; ulimit -f 64; exec "$@"' sh "$BR" publish --db "$T/demo.db" --pdf -o "$T/p8" "$nvme"
+check "a failed publish fails" test "$st" -ne 0
+check "a failed publish leaves the old review" cmp -s "$T/p8.before" "$T/p8/index.html"
+check "a failed publish leaves nothing beside it" sh -c '[ -z "$(ls -A "$1" | grep "^\.p8\.")" ]' sh "$T"
 check_ok "publish -v counts every file" "$BR" -v publish --pdf -o "$T/side3" "$id"
 nfiles=$(($(ls "$T/side3/charts" | wc -l) + 2))
 check_grep "all $nfiles files counted" "wrote $nfiles files" "$T/err"
