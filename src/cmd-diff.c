@@ -267,6 +267,13 @@ cmd_diff_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		msg(ctx, MSG_VERBOSE, "Mann-Whitney U used the normal "
 		    "approximation for some values (ties or more than %d runs)",
 		    STATS_MWU_EXACT_MAX);
+	/* Nothing compared is not "no regression": a script must not pass. */
+	if (df->nrows == 0) {
+		cmd_errorx(ctx, "%s and %s have no test in common",
+		    argv[optind], argv[optind + 1]);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	rc = diff_fails(df, regressions_only, fail_above) ? EXIT_DIFFERENT :
 	    EXIT_OK;
 out:
