@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "cmd-resolve.h"
 #include "export.h"
 #include "meta.h"
@@ -24,6 +26,7 @@
 #include "run-profile.h"
 #include "run-result.h"
 #include "run-sysinfo.h"
+#include "termtext.h"
 #include "textsafe.h"
 #include "version.h"
 #include "xalloc.h"
@@ -31,16 +34,25 @@
 /* The shell's status for a command ended by SIGINT. */
 #define RUN_EXIT_INTERRUPTED	130
 
+enum run_format {
+	RUN_FORMAT_TEXT = 0,
+	RUN_FORMAT_TSV,
+	RUN_FORMAT_JSON
+};
+
 struct run_opts {
 	struct run_settings	 s;
 	const char		*profile;
 	const char		*system;
 	const char		*output;
+	enum run_format		 format;
 	bool			 print_job;
 	bool			 no_store;
 	bool			 size_set;
 	bool			 runtime_set;
 	bool			 ramp_set;
+	bool			 jobs_set;
+	bool			 iodepth_set;
 };
 
 struct run_progress {
@@ -50,7 +62,11 @@ struct run_progress {
 	unsigned		 nrep;
 	bool			 tty;
 	bool			 shown;
+	double			 t0;		/* monotonic seconds at the first test */
+	double			 after;		/* planned seconds after this repeat */
+	bool			 after_known;	/* false while a dd repeat is untimed */
 };
+
 
 static int	 cmd_run_exec(struct cmd_ctx *, int, char **);
 static int	 run_parse_size(const char *arg, uint64_t *out);
@@ -65,7 +81,14 @@ static void	 run_normalize(struct result_set *rs,
 static int	 run_store(struct cmd_ctx *ctx, const struct result_set *rs);
 static int	 run_export(struct cmd_ctx *ctx, const struct result_set *rs,
 		    const char *path);
-static void	 run_print(const struct result_set *rs, FILE *fp);
+static void	 run_print_tsv(const struct result_set *rs, FILE *fp);
+static int	 run_print_json(const struct result_set *rs, FILE *fp);
+static void	 run_print_text(const struct result_set *rs, FILE *fp);
+static void	 run_num(double v, int digits, char *buf, size_t size);
+static void	 run_duration(double s, char *buf, size_t size);
+static double	 run_now(void);
+static double	 run_plan_left(const struct run_settings *s, size_t test,
+		    unsigned rep, double dd_seconds, bool *known);
 static char	*run_label(const struct run_settings *s, const struct run_test *t);
 static int	 run_repeat(const struct run_settings *s, const struct run_test *t,
 		    const struct run_spec *spec, struct run_file *file,
@@ -77,7 +100,8 @@ const struct cmd_entry cmd_run_entry = {
 	.alias = NULL,
 	.usage = "--dir PATH [--profile NAME] [--size SIZE] [--runtime S] "
 	    "[--ramp S] [--repeat N] [--jobs N] [--iodepth N] [--system NAME] "
-	    "[--buffered] [--print-fio-job] [--no-store] [-o FILE]",
+	    "[--buffered] [--print-fio-job] [--no-store] [--format FMT] "
+	    "[-o FILE]",
 	.summary = "measure storage with the bundled io_uring runner",
 	.flags = CMD_NEEDS_STORE | CMD_OPENS_DEVICES,
 	.exec = cmd_run_exec
@@ -85,18 +109,21 @@ const struct cmd_entry cmd_run_entry = {
 
 static const char cmd_run_options[] =
 	"  --dir PATH       directory for the test file (created, removed after)\n"
-	"  --profile NAME   seed (default), dd, quick, or one seed test:\n"
+	"  --profile NAME   seed (default: seed 000's fio tests), seed-fio-1.14\n"
+	"                   (seed 004's), dd, quick, or one seed test:\n"
 	"                   randread-4k, randwrite-4k, read-2m, write-2m\n"
 	"  --size SIZE      test file size, e.g. 256m, 4g (profile default)\n"
 	"  --runtime S      measured seconds per repeat (profile default)\n"
 	"  --ramp S         unmeasured seconds before each repeat\n"
 	"  --repeat N       repeats per test (default 3): mean, SE and N\n"
-	"  --jobs N         threads per test, each with its own ring (default 1)\n"
-	"  --iodepth N      I/Os in flight per job (default 32)\n"
+	"  --jobs N         threads per test, each with its own ring (profile\n"
+	"                   default: seed 32, seed-fio-1.14 1)\n"
+	"  --iodepth N      I/Os in flight per job (profile default: 64)\n"
 	"  --system NAME    name of the system in the results (default: host name)\n"
 	"  --buffered       use the page cache instead of O_DIRECT\n"
 	"  --print-fio-job  print the equivalent fio job file and exit\n"
 	"  --no-store       do not store the results\n"
+	"  --format FMT     the summary on stdout: text (default), tsv or json\n"
 	"  -o FILE          also write the results to FILE (.xml: composite.xml,\n"
 	"                   .json: the JSON export)\n"
 	"  --db PATH        results database\n"
@@ -198,21 +225,88 @@ run_label(const struct run_settings *s, const struct run_test *t)
 	return label;
 }
 
+static double
+run_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "42 s", "3:05", "1:02:03": as a person reads a remaining time. */
+static void
+run_duration(double s, char *buf, size_t size)
+{
+	long	t = s > 0 ? lround(s) : 0;
+
+	if (t < 60)
+		snprintf(buf, size, "%ld s", t);
+	else if (t < 3600)
+		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+	else
+		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
+		    t % 60);
+}
+
+/*
+ * The planned seconds of every repeat after repeat rep of test number
+ * test: ramp plus runtime for fio-style tests; a dd repeat has no fixed
+ * time, so it counts as long as the last one took (dd_seconds), and
+ * *known is false while none has.
+ */
+static double
+run_plan_left(const struct run_settings *s, size_t test, unsigned rep,
+    double dd_seconds, bool *known)
+{
+	const struct run_test	*t;
+	double			 left = 0;
+	unsigned		 n;
+	size_t			 i;
+
+	*known = true;
+	for (i = test; i < s->profile->ntests; i++) {
+		t = &s->profile->tests[i];
+		n = i == test ? s->repeat - rep : s->repeat;
+		if (n == 0)
+			continue;
+		if (t->dd && dd_seconds <= 0)
+			*known = false;
+		left += n * (t->dd ? dd_seconds : s->ramp + s->runtime);
+	}
+	return left;
+}
+
 static void
 run_progress_cb(void *arg, double elapsed, double total, uint64_t ios)
 {
 	struct run_progress	*p = arg;
+	char			 run[32], left[32];
+	double			 shown;
 
 	if (!p->tty || p->ctx->verbosity < MSG_NORMAL)
 		return;
+	run_duration(run_now() - p->t0, run, sizeof(run));
+	/*
+	 * The repeat's clock stops at its plan: the last I/Os in flight and
+	 * the threads' ending take a moment more, which is not measured.
+	 */
+	shown = total > 0 && elapsed > total ? total : elapsed;
+	if (p->after_known)
+		run_duration((total > 0 ? total - shown : 0) + p->after, left,
+		    sizeof(left));
+	else
+		snprintf(left, sizeof(left), "unknown");
 	/* One line redrawn in place; only on a terminal. */
 	if (total > 0)
 		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.1f/%.1f s  "
-		    "%.0f IOPS", p->label, p->rep, p->nrep, elapsed, total,
-		    elapsed > 0 ? (double)ios / elapsed : 0.0);
+		    "%.0f IOPS  |  run %s, %s left", p->label, p->rep, p->nrep,
+		    floor(shown * 10) / 10, total, elapsed > 0 ?
+		    (double)ios / elapsed : 0.0, run, left);
 	else
-		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f s  %llu blocks",
-		    p->label, p->rep, p->nrep, elapsed, (unsigned long long)ios);
+		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f s  %llu blocks  "
+		    "|  run %s, %s left", p->label, p->rep, p->nrep, elapsed,
+		    (unsigned long long)ios, run, left);
 	p->shown = true;
 }
 
@@ -307,12 +401,35 @@ run_export(struct cmd_ctx *ctx, const struct result_set *rs, const char *path)
 	return EXIT_OK;
 }
 
-/* The summary on stdout: one line per result, tab-separated. */
+/*
+ * v with `digits` significant digits and never an exponent: "80097",
+ * "312.9", "3.44", "0.00123". Large values keep all their integer digits.
+ */
 static void
-run_print(const struct result_set *rs, FILE *fp)
+run_num(double v, int digits, char *buf, size_t size)
+{
+	int	dec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" :
+		    "-inf");
+		return;
+	}
+	dec = v == 0 ? 0 : digits - 1 - (int)floor(log10(fabs(v)));
+	if (dec < 0)
+		dec = 0;
+	if (dec > 12)
+		dec = 12;
+	snprintf(buf, size, "%.*f", dec, v);
+}
+
+/* For scripts: one line per result, tab-separated, 6 significant digits. */
+static void
+run_print_tsv(const struct result_set *rs, FILE *fp)
 {
 	const struct test	*t;
 	const struct value	*v;
+	char			 mean[64], se[64];
 	size_t			 i;
 
 	fputs("test\tunit\tmean\tse\tn\n", fp);
@@ -320,9 +437,105 @@ run_print(const struct result_set *rs, FILE *fp)
 		t = &rs->tests[i];
 		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
 			continue;
+		run_num(v->mean, 6, mean, sizeof(mean));
+		run_num(v->has_se ? v->se : 0.0, 6, se, sizeof(se));
 		textsafe_fputs(t->description, fp);
-		fprintf(fp, "\t%s\t%.6g\t%.3g\t%ld\n", t->unit, v->mean,
-		    v->has_se ? v->se : 0.0, v->n);
+		fprintf(fp, "\t%s\t%s\t%s\t%ld\n", t->unit, mean, se, v->n);
+	}
+}
+
+/* For scripts: {"results": [{title, description, unit, mean, se, n, better}]}. */
+static int
+run_print_json(const struct result_set *rs, FILE *fp)
+{
+	json_object		*root, *arr, *o;
+	const struct test	*t;
+	const struct value	*v;
+	char			 buf[64];
+	size_t			 i;
+	int			 rc;
+
+	root = json_object_new_object();
+	arr = json_object_new_array();
+	json_object_object_add(root, "results", arr);
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "title", json_object_new_string(
+		    t->title != NULL ? t->title : ""));
+		json_object_object_add(o, "description", json_object_new_string(
+		    t->description != NULL ? t->description : ""));
+		json_object_object_add(o, "unit", json_object_new_string(
+		    t->unit != NULL ? t->unit : ""));
+		run_num(v->mean, 6, buf, sizeof(buf));
+		json_object_object_add(o, "mean",
+		    json_object_new_double_s(v->mean, buf));
+		if (v->has_se && isfinite(v->se)) {
+			run_num(v->se, 6, buf, sizeof(buf));
+			json_object_object_add(o, "se",
+			    json_object_new_double_s(v->se, buf));
+		}
+		json_object_object_add(o, "n", json_object_new_int64(v->n));
+		json_object_object_add(o, "better", json_object_new_string(
+		    t->proportion == PROP_LIB ? "fewer" : "more"));
+		json_object_array_add(arr, o);
+	}
+	rc = fprintf(fp, "%s\n", json_object_to_json_string_ext(root,
+	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+	    JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ? -1 : 0;
+	json_object_put(root);
+	return rc;
+}
+
+/*
+ * For people, as `show` prints a set: each test's name once, then its
+ * results, one line each with value +/- SE, N, unit and which way is
+ * better. The extra results (latency, CPU) are named by what they add to
+ * the test's description.
+ */
+static void
+run_print_text(const struct result_set *rs, FILE *fp)
+{
+	const struct test	*t;
+	const struct value	*v;
+	const char		*base = NULL, *what;
+	char			 mean[64], se[64], *label;
+	bool			 utf8 = termtext_utf8();
+	size_t			 i, nb = 0;
+
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
+			continue;
+		if (base != NULL && strcmp(t->description, base) == 0)
+			what = NULL;	/* MB/s and IOPS share the name */
+		else if (base != NULL && strncmp(t->description, base, nb) == 0 &&
+		    strncmp(t->description + nb, " - ", 3) == 0)
+			what = t->description + nb + 3;
+		else {
+			base = t->description;
+			nb = strlen(base);
+			what = NULL;
+			fputc('\n', fp);
+			textsafe_fputs(t->title, fp);
+			fputs(": ", fp);
+			textsafe_fputs(t->description, fp);
+			fputc('\n', fp);
+		}
+		run_num(v->mean, 4, mean, sizeof(mean));
+		run_num(v->has_se ? v->se : 0.0, 3, se, sizeof(se));
+		label = what != NULL ? xasprintf("%s (%s)", what, t->unit) :
+		    xstrdup(t->unit);
+		fputs("  ", fp);
+		termtext_cell(fp, label, 46, false);
+		fprintf(fp, "%12s %s %-9s N = %-3ld %s\n", mean,
+		    utf8 ? "\xc2\xb1" : "+/-", se, v->n,
+		    t->proportion == PROP_LIB ? (utf8 ? "\xe2\x86\x93 fewer is "
+		    "better" : "v fewer is better") : (utf8 ? "\xe2\x86\x91 more "
+		    "is better" : "^ more is better"));
+		free(label);
 	}
 }
 
@@ -330,11 +543,13 @@ static int
 cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	enum { O_DIR = 0x2000, O_PROFILE, O_SIZE, O_RUNTIME, O_RAMP, O_REPEAT,
-	    O_JOBS, O_IODEPTH, O_SYSTEM, O_BUFFERED, O_PRINT, O_NOSTORE };
+	    O_JOBS, O_IODEPTH, O_SYSTEM, O_BUFFERED, O_PRINT, O_NOSTORE,
+	    O_FORMAT };
 	static const struct option longopts[] = {
 		{ "buffered",		no_argument,		NULL, O_BUFFERED },
 		{ "db",			required_argument,	NULL, CMD_OPT_DB },
 		{ "dir",		required_argument,	NULL, O_DIR },
+		{ "format",		required_argument,	NULL, O_FORMAT },
 		{ "help",		no_argument,		NULL, 'h' },
 		{ "iodepth",		required_argument,	NULL, O_IODEPTH },
 		{ "jobs",		required_argument,	NULL, O_JOBS },
@@ -361,7 +576,9 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	struct diag		 d;
 	const struct run_test	*t;
 	char			*job = NULL, *label = NULL, *notes = NULL;
-	char			 host[256], stamp[32];
+	char			 host[256], stamp[32], left[32], n1[32], n2[32];
+	double			 dd_seconds = 0, rep_t0, mbs;
+	bool			 known;
 	unsigned		 rep, kept = 0, ntests_kept = 0, max_bs = 0;
 	size_t			 sys, i;
 	time_t			 now;
@@ -372,8 +589,6 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.profile = "seed";
 	s->repeat = 3;
-	s->jobs = 1;
-	s->iodepth = 32;
 	s->direct = true;
 	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -386,17 +601,30 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		case O_DIR:
 			s->dir = optarg;
 			break;
+		case O_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				o.format = RUN_FORMAT_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				o.format = RUN_FORMAT_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				o.format = RUN_FORMAT_JSON;
+			else
+				return cmd_usage(&cmd_run_entry,
+				    "--format: text, tsv or json");
+			break;
 		case 'h':
 			return cmd_help(&cmd_run_entry, cmd_run_options);
 		case O_IODEPTH:
 			if (run_parse_count(optarg, 4096, &s->iodepth) == -1)
 				return cmd_usage(&cmd_run_entry,
 				    "--iodepth: a number from 1 to 4096");
+			o.iodepth_set = true;
 			break;
 		case O_JOBS:
 			if (run_parse_count(optarg, 256, &s->jobs) == -1)
 				return cmd_usage(&cmd_run_entry,
 				    "--jobs: a number from 1 to 256");
+			o.jobs_set = true;
 			break;
 		case O_NOSTORE:
 			o.no_store = true;
@@ -445,14 +673,19 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	if (optind != argc)
 		return cmd_usage(&cmd_run_entry, "unexpected argument");
 	if ((s->profile = run_profile_find(o.profile)) == NULL)
-		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
-		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
+		return cmd_usage(&cmd_run_entry, "--profile: one of seed, "
+		    "seed-fio-1.14, dd, quick, randread-4k, randwrite-4k, read-2m, "
+		    "write-2m");
 	if (!o.size_set)
 		s->size = s->profile->size;
 	if (!o.runtime_set)
 		s->runtime = s->profile->runtime;
 	if (!o.ramp_set)
 		s->ramp = s->profile->ramp;
+	if (!o.jobs_set)
+		s->jobs = s->profile->jobs;
+	if (!o.iodepth_set)
+		s->iodepth = s->profile->iodepth;
 	if (s->dir == NULL && !o.print_job)
 		return cmd_usage(&cmd_run_entry, "--dir is required");
 	if (s->dir == NULL)
@@ -476,8 +709,9 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	    run_engine_buffer_limit()) {
 		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
 		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
-		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
-		    >> 20));
+		    "the memory): lower --iodepth or --jobs (the test names do "
+		    "not include the queue depth)",
+		    (unsigned long long)(run_engine_buffer_limit() >> 20));
 		return EXIT_BADINPUT;
 	}
 	job = run_profile_fio_job(s);
@@ -537,6 +771,7 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 			goto done;
 		}
 	}
+	prog.t0 = run_now();
 	for (i = 0; i < s->profile->ntests && !interrupted; i++) {
 		t = &s->profile->tests[i];
 		free(label);
@@ -546,6 +781,12 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		test_kept = false;
 		for (rep = 1; rep <= s->repeat; rep++) {
 			prog.rep = rep;
+			prog.after = run_plan_left(s, i, rep, dd_seconds,
+			    &prog.after_known);
+			/* This dd repeat's own time is not known yet either. */
+			if (t->dd && dd_seconds <= 0)
+				prog.after_known = false;
+			rep_t0 = run_now();
 			r = run_repeat(s, t, &spec, &file, res, &prog, &d);
 			if (r == -1) {
 				cmd_error(ctx, &d);
@@ -556,13 +797,26 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				interrupted = true;
 				break;
 			}
+			if (t->dd)
+				dd_seconds = run_now() - rep_t0;
 			run_result_add(rs, sys, s, t, res);
 			kept++;
 			test_kept = true;
+			/* MB/s as the result records it: MiB for fio's tests. */
+			if (run_result_metric(res, t->dd ? RUN_M_MBS : RUN_M_MIBS,
+			    &mbs) == -1)
+				mbs = 0;
+			run_num(res->iops, 4, n1, sizeof(n1));
+			run_num(mbs, 4, n2, sizeof(n2));
+			run_duration(run_plan_left(s, i, rep, dd_seconds, &known),
+			    left, sizeof(left));
 			if (ctx->verbosity >= MSG_NORMAL)
-				fprintf(stderr, "%s: repeat %u/%u: %.0f IOPS, "
-				    "%.1f MB/s\n", label, rep, s->repeat,
-				    res->iops, res->bytes_per_s / 1e6);
+				fprintf(stderr, "%s: repeat %u/%u: %s IOPS, %s "
+				    "MB/s%s%s%s\n", label, rep, s->repeat, n1, n2,
+				    strcmp(left, "0 s") != 0 ? "; " : "",
+				    strcmp(left, "0 s") != 0 ? (known ? left :
+				    "unknown time") : "", strcmp(left, "0 s") != 0 ?
+				    " left" : "");
 			if (!res->fixed_buffers && !warned_buffers) {
 				/* Unprivileged pinning counts against RLIMIT_MEMLOCK. */
 				msg(ctx, MSG_NORMAL, "note: the I/O buffers could "
@@ -590,7 +844,18 @@ done:
 	}
 	run_result_finish(rs);
 	run_normalize(rs, &facts);
-	run_print(rs, stdout);
+	switch (o.format) {
+	case RUN_FORMAT_TSV:
+		run_print_tsv(rs, stdout);
+		break;
+	case RUN_FORMAT_JSON:
+		if (run_print_json(rs, stdout) == -1)
+			rc = EXIT_BADINPUT;
+		break;
+	default:
+		run_print_text(rs, stdout);
+		break;
+	}
 	if (o.output != NULL && (r = run_export(ctx, rs, o.output)) != EXIT_OK)
 		rc = r;
 	if (!o.no_store && (r = run_store(ctx, rs)) != EXIT_OK)
