@@ -124,8 +124,16 @@ fi
 # every fio test of each; a set with no test in common exits 2.
 if [ -n "$ROOT" ] && [ -f "$ROOT/fixtures/demo/nvme-review.txt" ]; then
 	stored() { sed -n 's/.*stored as result set \([0-9]*\).*/\1/p' "$T/err"; }
+	# A real runner result (fixtures/run/README.md): pairs without any I/O.
+	kept=$($BR import "$ROOT/fixtures/run/seed-vm.xml" 2>/dev/null | cut -f 1)
 	nvme=$($BR import "$ROOT/fixtures/demo/nvme-review.txt" 2>/dev/null |
 	    cut -f 1)
+	run $BR diff "$nvme:Crucial T705 2TB" "$kept"
+	check "runner fixture: diff compares" test "$st" -le 1
+	check "runner fixture: all six of seed 000's fio results paired" \
+	    test "$(grep -c '^Flexible IO Tester 3.36: ' "$T/out")" -eq 6
+	check_grep "runner fixture: nothing of seed 000's fio only in A" \
+	    '^Tests only in A \(8\):$' "$T/out"
 	btrfs=$($BR import "$ROOT/fixtures/demo/btrfs-raid.txt" 2>/dev/null |
 	    cut -f 1)
 	check_ok "short default-profile run" $BR run --dir "$D" --size 4m \
