@@ -88,7 +88,7 @@ static void	 run_num(double v, int digits, char *buf, size_t size);
 static void	 run_duration(double s, char *buf, size_t size);
 static double	 run_now(void);
 static double	 run_plan_left(const struct run_settings *s, size_t test,
-		    unsigned rep, double dd_seconds, bool *known);
+		    unsigned rep, double dd_seconds, double extra, bool *known);
 static char	*run_label(const struct run_settings *s, const struct run_test *t);
 static int	 run_repeat(const struct run_settings *s, const struct run_test *t,
 		    const struct run_spec *spec, struct run_file *file,
@@ -251,13 +251,14 @@ run_duration(double s, char *buf, size_t size)
 
 /*
  * The planned seconds of every repeat after repeat rep of test number
- * test: ramp plus runtime for fio-style tests; a dd repeat has no fixed
- * time, so it counts as long as the last one took (dd_seconds), and
+ * test: ramp plus runtime for fio-style tests, plus extra (what setting up
+ * and ending a repeat has taken so far, on average); a dd repeat has no
+ * fixed time, so it counts as long as the last one took (dd_seconds), and
  * *known is false while none has.
  */
 static double
 run_plan_left(const struct run_settings *s, size_t test, unsigned rep,
-    double dd_seconds, bool *known)
+    double dd_seconds, double extra, bool *known)
 {
 	const struct run_test	*t;
 	double			 left = 0;
@@ -272,7 +273,7 @@ run_plan_left(const struct run_settings *s, size_t test, unsigned rep,
 			continue;
 		if (t->dd && dd_seconds <= 0)
 			*known = false;
-		left += n * (t->dd ? dd_seconds : s->ramp + s->runtime);
+		left += n * (t->dd ? dd_seconds : s->ramp + s->runtime + extra);
 	}
 	return left;
 }
@@ -577,7 +578,9 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 	const struct run_test	*t;
 	char			*job = NULL, *label = NULL, *notes = NULL;
 	char			 host[256], stamp[32], left[32], n1[32], n2[32];
-	double			 dd_seconds = 0, rep_t0, mbs;
+	double			 dd_seconds = 0, rep_t0, mbs, took;
+	double			 extra = 0, extra_sum = 0;
+	unsigned		 nextra = 0;
 	bool			 known;
 	unsigned		 rep, kept = 0, ntests_kept = 0, max_bs = 0;
 	size_t			 sys, i;
@@ -781,7 +784,7 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 		test_kept = false;
 		for (rep = 1; rep <= s->repeat; rep++) {
 			prog.rep = rep;
-			prog.after = run_plan_left(s, i, rep, dd_seconds,
+			prog.after = run_plan_left(s, i, rep, dd_seconds, extra,
 			    &prog.after_known);
 			/* This dd repeat's own time is not known yet either. */
 			if (t->dd && dd_seconds <= 0)
@@ -797,8 +800,14 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				interrupted = true;
 				break;
 			}
+			took = run_now() - rep_t0;
 			if (t->dd)
-				dd_seconds = run_now() - rep_t0;
+				dd_seconds = took;
+			else if (took > s->ramp + s->runtime) {
+				/* Buffers, rings and threads: 32 jobs take a while. */
+				extra_sum += took - s->ramp - s->runtime;
+				extra = extra_sum / ++nextra;
+			}
 			run_result_add(rs, sys, s, t, res);
 			kept++;
 			test_kept = true;
@@ -808,8 +817,8 @@ cmd_run_exec(struct cmd_ctx *ctx, int argc, char **argv)
 				mbs = 0;
 			run_num(res->iops, 4, n1, sizeof(n1));
 			run_num(mbs, 4, n2, sizeof(n2));
-			run_duration(run_plan_left(s, i, rep, dd_seconds, &known),
-			    left, sizeof(left));
+			run_duration(run_plan_left(s, i, rep, dd_seconds, extra,
+			    &known), left, sizeof(left));
 			if (ctx->verbosity >= MSG_NORMAL)
 				fprintf(stderr, "%s: repeat %u/%u: %s IOPS, %s "
 				    "MB/s%s%s%s\n", label, rep, s->repeat, n1, n2,
