@@ -64,7 +64,7 @@ struct engine_worker {
 };
 
 static atomic_int	 engine_stop_flag;
-static const unsigned	 engine_batch = 4;	/* SQEs per submit, at most */
+static const unsigned	 engine_batch = 8;	/* SQEs per submit, at most */
 
 static uint64_t	 engine_now(void);
 static double	 engine_tv(const struct timeval *tv);
@@ -307,6 +307,14 @@ engine_loop(struct engine_worker *w)
 	uint64_t		 ramp_ns = (uint64_t)(s->ramp * 1e9);
 	uint64_t		 run_ns = (uint64_t)(s->runtime * 1e9);
 	unsigned		 head, n, slot, inflight = 0, i, pending = 0;
+	/*
+	 * Completions to wait for per system call: 1/16 of the queue (2 at
+	 * depth 32, 4 at 64, at most 4). Fewer wake-ups cost less CPU per
+	 * I/O; the queue stays nearly full, and an I/O's latency is read when
+	 * its batch is reaped, a few completions' gap late at most.
+	 */
+	unsigned		 wait_nr = s->iodepth < 16 ? 1 : s->iodepth >= 64 ?
+	    4 : s->iodepth / 16;
 	bool			 measuring, stopping = false, sized = s->total > 0;
 	bool			 failed = false, interrupted = false;
 	int			 ret;
@@ -328,7 +336,8 @@ engine_loop(struct engine_worker *w)
 		inflight++;
 	}
 	while (inflight > 0) {
-		ret = io_uring_submit_and_wait(&w->ring, 1);
+		ret = io_uring_submit_and_wait(&w->ring, stopping ||
+		    inflight < wait_nr ? 1 : wait_nr);
 		pending = 0;
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			diag_set(&w->d, w->file->path, 0,

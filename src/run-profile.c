@@ -28,6 +28,11 @@ static const struct run_test profile_dd_tests[] = {
 	{ RUN_RW_WRITE,		RUN_DD_BS,	true },
 };
 
+/* The four fio tests, as seed, seed-fio-1.14 and quick run them. */
+#define PROFILE_FOUR_TESTS \
+	.tests = profile_fio_tests, \
+	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0])
+
 /*
  * pts/fio-2.1.0 (fio 3.36), whose tests seed 000 reports: iodepth=64,
  * size=1g, ramp_time=5, runtime=60, numjobs from its "Job Count" option
@@ -46,8 +51,7 @@ static const struct run_profile profile_seed = {
 	.summary = "4 KiB random read and write, 2 MiB sequential read and "
 	    "write, 32 jobs at queue depth 64: seed 000's fio tests, named as "
 	    "pts/fio-2.1.0 names them",
-	.tests = profile_fio_tests,
-	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0]),
+	PROFILE_FOUR_TESTS,
 	.size = 1ull << 30,
 	.runtime = 20,
 	.ramp = 5,
@@ -62,8 +66,7 @@ static const struct run_profile profile_seed_1_14 = {
 	.name = "seed-fio-1.14",
 	.summary = "the same four tests, one job at queue depth 64: seed "
 	    "004's fio tests, named as pts/fio-1.14.1 names them",
-	.tests = profile_fio_tests,
-	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0]),
+	PROFILE_FOUR_TESTS,
 	.size = 1ull << 30,
 	.runtime = 20,
 	.ramp = 5,
@@ -76,8 +79,7 @@ static const struct run_profile profile_seed_1_14 = {
 static const struct run_profile profile_quick = {
 	.name = "quick",
 	.summary = "the seed profile's four tests, short: about a minute",
-	.tests = profile_fio_tests,
-	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0]),
+	PROFILE_FOUR_TESTS,
 	.size = 256ull << 20,
 	.runtime = 3,
 	.ramp = 1,
@@ -115,6 +117,7 @@ PROFILE_ONE(profile_read, "read-2m", 2, "2 MiB sequential read")
 PROFILE_ONE(profile_write, "write-2m", 3, "2 MiB sequential write")
 #undef PROFILE_ONE
 #undef PROFILE_FIO_2_1
+#undef PROFILE_FOUR_TESTS
 
 const struct run_profile *const run_profiles[] = {
 	&profile_seed,
