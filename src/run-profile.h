@@ -75,7 +75,7 @@ char	*run_profile_bs_name(unsigned bs);
 /*
  * PTS-style names of test t, as the fio and dd readers give them: *title
  * ("Flexible IO Tester" or "dd"), *description ("Type: Random Read -
- * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 1 - Disk
+ * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 32 - Disk
  * Target: Default Test Directory") and *arguments (the same text). Free
  * all three.
  */
