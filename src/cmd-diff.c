@@ -243,6 +243,13 @@ cmd_diff_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		msg(ctx, MSG_VERBOSE, "Mann-Whitney U used the normal "
 		    "approximation for some values (ties or more than %d runs)",
 		    STATS_MWU_EXACT_MAX);
+	/* Nothing compared is not "no regression": a script must not pass. */
+	if (df->nrows == 0) {
+		cmd_errorx(ctx, "%s and %s have no test in common",
+		    args->argv[0], args->argv[1]);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	rc = diff_fails(df, !cmd_args_has(args, "any"), fail_above) ?
 	    EXIT_DIFFERENT : EXIT_OK;
 out:

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "cmd-resolve.h"
 #include "export.h"
 #include "meta.h"
@@ -23,6 +25,7 @@
 #include "run-profile.h"
 #include "run-result.h"
 #include "run-sysinfo.h"
+#include "termtext.h"
 #include "textsafe.h"
 #include "version.h"
 #include "xalloc.h"
@@ -30,11 +33,18 @@
 /* The shell's status for a command ended by SIGINT. */
 #define RUN_EXIT_INTERRUPTED	130
 
+enum run_format {
+	RUN_FORMAT_TEXT = 0,
+	RUN_FORMAT_TSV,
+	RUN_FORMAT_JSON
+};
+
 struct run_opts {
 	struct run_settings	 s;
 	const char		*profile;
 	const char		*system;
 	const char		*output;
+	enum run_format		 format;
 	bool			 print_job;
 	bool			 no_store;
 };
@@ -46,9 +56,16 @@ struct run_progress {
 	unsigned		 nrep;
 	bool			 tty;
 	bool			 shown;
+	double			 t0;		/* monotonic seconds at the first test */
+	double			 after;		/* planned seconds after this repeat */
+	bool			 after_known;	/* false while a dd repeat is untimed */
 };
 
 static int	 cmd_run_exec(struct cmd_ctx *, const struct cmd_args *);
+struct run_loop;
+static int	 run_tests(struct run_loop *l, struct diag *d);
+static void	 run_repeat_done(struct run_loop *l, const struct run_test *t,
+		    unsigned rep, size_t test);
 static int	 run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 		    struct run_opts *o, unsigned *max_bs);
 static struct result_set *run_describe(const struct run_opts *o,
@@ -65,27 +82,41 @@ static void	 run_normalize(struct result_set *rs,
 static int	 run_store(struct cmd_ctx *ctx, const struct result_set *rs);
 static int	 run_export(struct cmd_ctx *ctx, const struct result_set *rs,
 		    const char *path);
-static void	 run_print(const struct result_set *rs, FILE *fp);
+static void	 run_print_tsv(const struct result_set *rs, FILE *fp);
+static int	 run_print_json(const struct result_set *rs, FILE *fp);
+static void	 run_print_text(const struct result_set *rs, FILE *fp);
+static void	 run_num(double v, int digits, char *buf, size_t size);
+static void	 run_duration(double s, char *buf, size_t size);
+static double	 run_now(void);
+static double	 run_plan_left(const struct run_settings *s, size_t test,
+		    unsigned rep, double dd_seconds, double extra, bool *known);
 static char	*run_label(const struct run_settings *s, const struct run_test *t);
 static int	 run_repeat(const struct run_settings *s, const struct run_test *t,
 		    const struct run_spec *spec, struct run_file *file,
 		    struct run_result *res, struct run_progress *prog,
 		    struct diag *d);
 
+/* In enum run_format's order. */
+CMD_CHOICES(run_format_name, "text", "tsv", "json")
+
 static const struct cmd_option cmd_run_options[] = {
 	{ "dir", 0, "PATH", "directory for the test file (created, removed after)", 0, NULL },
-	{ "profile", 0, "NAME", "seed (default), dd, quick, or one seed test:\n"
+	{ "profile", 0, "NAME", "seed (default: seed 000's fio tests), seed-fio-1.14\n"
+	    "(seed 004's), dd, quick, or one seed test:\n"
 	    "randread-4k, randwrite-4k, read-2m, write-2m", 0, NULL },
 	{ "size", 0, "SIZE", "test file size, e.g. 256m, 4g (profile default)", 0, NULL },
 	{ "runtime", 0, "S", "measured seconds per repeat (profile default)", 0, NULL },
 	{ "ramp", 0, "S", "unmeasured seconds before each repeat", 0, NULL },
 	{ "repeat", 0, "N", "repeats per test (default 3): mean, SE and N", 0, NULL },
-	{ "jobs", 0, "N", "threads per test, each with its own ring (default 1)", 0, NULL },
-	{ "iodepth", 0, "N", "I/Os in flight per job (default 32)", 0, NULL },
+	{ "jobs", 0, "N", "threads per test, each with its own ring (profile\n"
+	    "default: seed 32, seed-fio-1.14 1)", 0, NULL },
+	{ "iodepth", 0, "N", "I/Os in flight per job (profile default: 64)", 0, NULL },
 	{ "system", 0, "NAME", "name of the system in the results (default: host name)", 0, NULL },
 	{ "buffered", 0, NULL, "use the page cache instead of O_DIRECT", 0, NULL },
 	{ "print-fio-job", 0, NULL, "print the equivalent fio job file and exit", 0, NULL },
 	{ "no-store", 0, NULL, "do not store the results", 0, NULL },
+	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,
+	    run_format_name },
 	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
 	    ".json: the JSON export)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
@@ -200,21 +231,89 @@ run_label(const struct run_settings *s, const struct run_test *t)
 	return label;
 }
 
+static double
+run_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "42 s", "3:05", "1:02:03": as a person reads a remaining time. */
+static void
+run_duration(double s, char *buf, size_t size)
+{
+	long	t = s > 0 ? lround(s) : 0;
+
+	if (t < 60)
+		snprintf(buf, size, "%ld s", t);
+	else if (t < 3600)
+		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+	else
+		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
+		    t % 60);
+}
+
+/*
+ * The planned seconds of every repeat after repeat rep of test number
+ * test: ramp plus runtime for fio-style tests, plus extra (what setting up
+ * and ending a repeat has taken so far, on average); a dd repeat has no
+ * fixed time, so it counts as long as the last one took (dd_seconds), and
+ * *known is false while none has.
+ */
+static double
+run_plan_left(const struct run_settings *s, size_t test, unsigned rep,
+    double dd_seconds, double extra, bool *known)
+{
+	const struct run_test	*t;
+	double			 left = 0;
+	unsigned		 n;
+	size_t			 i;
+
+	*known = true;
+	for (i = test; i < s->profile->ntests; i++) {
+		t = &s->profile->tests[i];
+		n = i == test ? s->repeat - rep : s->repeat;
+		if (n == 0)
+			continue;
+		if (t->dd && dd_seconds <= 0)
+			*known = false;
+		left += n * (t->dd ? dd_seconds : s->ramp + s->runtime + extra);
+	}
+	return left;
+}
+
 static void
 run_progress_cb(void *arg, double elapsed, double total, uint64_t ios)
 {
 	struct run_progress	*p = arg;
+	char			 run[32], left[32];
+	double			 shown;
 
 	if (!p->tty || p->ctx->verbosity < MSG_NORMAL)
 		return;
+	run_duration(run_now() - p->t0, run, sizeof(run));
+	/*
+	 * The repeat's clock stops at its plan: the last I/Os in flight and
+	 * the threads' ending take a moment more, which is not measured.
+	 */
+	shown = total > 0 && elapsed > total ? total : elapsed;
+	if (p->after_known)
+		run_duration((total > 0 ? total - shown : 0) + p->after, left,
+		    sizeof(left));
+	else
+		snprintf(left, sizeof(left), "unknown");
 	/* One line redrawn in place; only on a terminal. */
 	if (total > 0)
 		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.1f/%.1f s  "
-		    "%.0f IOPS", p->label, p->rep, p->nrep, elapsed, total,
-		    elapsed > 0 ? (double)ios / elapsed : 0.0);
+		    "%.0f IOPS  |  run %s, %s left", p->label, p->rep, p->nrep,
+		    floor(shown * 10) / 10, total, elapsed > 0 ?
+		    (double)ios / elapsed : 0.0, run, left);
 	else
-		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f s  %llu blocks",
-		    p->label, p->rep, p->nrep, elapsed, (unsigned long long)ios);
+		fprintf(stderr, "\r\033[K%s  repeat %u/%u  %.0f s  %llu blocks  "
+		    "|  run %s, %s left", p->label, p->rep, p->nrep, elapsed,
+		    (unsigned long long)ios, run, left);
 	p->shown = true;
 }
 
@@ -307,12 +406,35 @@ run_export(struct cmd_ctx *ctx, const struct result_set *rs, const char *path)
 	return EXIT_OK;
 }
 
-/* The summary on stdout: one line per result, tab-separated. */
+/*
+ * v with `digits` significant digits and never an exponent: "80097",
+ * "312.9", "3.44", "0.00123". Large values keep all their integer digits.
+ */
 static void
-run_print(const struct result_set *rs, FILE *fp)
+run_num(double v, int digits, char *buf, size_t size)
+{
+	int	dec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" :
+		    "-inf");
+		return;
+	}
+	dec = v == 0 ? 0 : digits - 1 - (int)floor(log10(fabs(v)));
+	if (dec < 0)
+		dec = 0;
+	if (dec > 12)
+		dec = 12;
+	snprintf(buf, size, "%.*f", dec, v);
+}
+
+/* For scripts: one line per result, tab-separated, 6 significant digits. */
+static void
+run_print_tsv(const struct result_set *rs, FILE *fp)
 {
 	const struct test	*t;
 	const struct value	*v;
+	char			 mean[64], se[64];
 	size_t			 i;
 
 	fputs("test\tunit\tmean\tse\tn\n", fp);
@@ -320,9 +442,105 @@ run_print(const struct result_set *rs, FILE *fp)
 		t = &rs->tests[i];
 		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
 			continue;
+		run_num(v->mean, 6, mean, sizeof(mean));
+		run_num(v->has_se ? v->se : 0.0, 6, se, sizeof(se));
 		textsafe_fputs(t->description, fp);
-		fprintf(fp, "\t%s\t%.6g\t%.3g\t%ld\n", t->unit, v->mean,
-		    v->has_se ? v->se : 0.0, v->n);
+		fprintf(fp, "\t%s\t%s\t%s\t%ld\n", t->unit, mean, se, v->n);
+	}
+}
+
+/* For scripts: {"results": [{title, description, unit, mean, se, n, better}]}. */
+static int
+run_print_json(const struct result_set *rs, FILE *fp)
+{
+	json_object		*root, *arr, *o;
+	const struct test	*t;
+	const struct value	*v;
+	char			 buf[64];
+	size_t			 i;
+	int			 rc;
+
+	root = json_object_new_object();
+	arr = json_object_new_array();
+	json_object_object_add(root, "results", arr);
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "title", json_object_new_string(
+		    t->title != NULL ? t->title : ""));
+		json_object_object_add(o, "description", json_object_new_string(
+		    t->description != NULL ? t->description : ""));
+		json_object_object_add(o, "unit", json_object_new_string(
+		    t->unit != NULL ? t->unit : ""));
+		run_num(v->mean, 6, buf, sizeof(buf));
+		json_object_object_add(o, "mean",
+		    json_object_new_double_s(v->mean, buf));
+		if (v->has_se && isfinite(v->se)) {
+			run_num(v->se, 6, buf, sizeof(buf));
+			json_object_object_add(o, "se",
+			    json_object_new_double_s(v->se, buf));
+		}
+		json_object_object_add(o, "n", json_object_new_int64(v->n));
+		json_object_object_add(o, "better", json_object_new_string(
+		    t->proportion == PROP_LIB ? "fewer" : "more"));
+		json_object_array_add(arr, o);
+	}
+	rc = fprintf(fp, "%s\n", json_object_to_json_string_ext(root,
+	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+	    JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ? -1 : 0;
+	json_object_put(root);
+	return rc;
+}
+
+/*
+ * For people, as `show` prints a set: each test's name once, then its
+ * results, one line each with value +/- SE, N, unit and which way is
+ * better. The extra results (latency, CPU) are named by what they add to
+ * the test's description.
+ */
+static void
+run_print_text(const struct result_set *rs, FILE *fp)
+{
+	const struct test	*t;
+	const struct value	*v;
+	const char		*base = NULL, *what;
+	char			 mean[64], se[64], *label;
+	bool			 utf8 = termtext_utf8();
+	size_t			 i, nb = 0;
+
+	for (i = 0; i < rs->ntests; i++) {
+		t = &rs->tests[i];
+		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
+			continue;
+		if (base != NULL && strcmp(t->description, base) == 0)
+			what = NULL;	/* MB/s and IOPS share the name */
+		else if (base != NULL && strncmp(t->description, base, nb) == 0 &&
+		    strncmp(t->description + nb, " - ", 3) == 0)
+			what = t->description + nb + 3;
+		else {
+			base = t->description;
+			nb = strlen(base);
+			what = NULL;
+			fputc('\n', fp);
+			textsafe_fputs(t->title, fp);
+			fputs(": ", fp);
+			textsafe_fputs(t->description, fp);
+			fputc('\n', fp);
+		}
+		run_num(v->mean, 4, mean, sizeof(mean));
+		run_num(v->has_se ? v->se : 0.0, 3, se, sizeof(se));
+		label = what != NULL ? xasprintf("%s (%s)", what, t->unit) :
+		    xstrdup(t->unit);
+		fputs("  ", fp);
+		termtext_cell(fp, label, 46, false);
+		fprintf(fp, "%12s %s %-9s N = %-3ld %s\n", mean,
+		    utf8 ? "\xc2\xb1" : "+/-", se, v->n,
+		    t->proportion == PROP_LIB ? (utf8 ? "\xe2\x86\x93 fewer is "
+		    "better" : "v fewer is better") : (utf8 ? "\xe2\x86\x91 more "
+		    "is better" : "^ more is better"));
+		free(label);
 	}
 }
 
@@ -341,8 +559,6 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	memset(o, 0, sizeof(*o));
 	o->profile = "seed";
 	s->repeat = 3;
-	s->jobs = 1;
-	s->iodepth = 32;
 	s->direct = !cmd_args_has(args, "buffered");
 	s->dir = cmd_args_get(args, "dir");
 	o->no_store = cmd_args_has(args, "no-store");
@@ -351,18 +567,24 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	o->system = cmd_args_get(args, "system");
 	if (cmd_args_has(args, "profile"))
 		o->profile = cmd_args_get(args, "profile");
-	if ((v = cmd_args_get(args, "iodepth")) != NULL &&
-	    run_parse_count(v, 4096, &s->iodepth) == -1)
-		return cmd_usage(&cmd_run_entry, "--iodepth: a number from 1 to 4096");
-	if ((v = cmd_args_get(args, "jobs")) != NULL &&
-	    run_parse_count(v, 256, &s->jobs) == -1)
-		return cmd_usage(&cmd_run_entry, "--jobs: a number from 1 to 256");
+	if (cmd_args_has(args, "format"))
+		o->format = (enum run_format)cmd_choice_index(run_format_name,
+		    cmd_args_get(args, "format"));
 	if ((v = cmd_args_get(args, "repeat")) != NULL &&
 	    run_parse_count(v, 1000, &s->repeat) == -1)
 		return cmd_usage(&cmd_run_entry, "--repeat: a number from 1 to 1000");
 	if ((s->profile = run_profile_find(o->profile)) == NULL)
-		return cmd_usage(&cmd_run_entry, "--profile: one of seed, dd, "
-		    "quick, randread-4k, randwrite-4k, read-2m, write-2m");
+		return cmd_usage(&cmd_run_entry, "--profile: one of seed, "
+		    "seed-fio-1.14, dd, quick, randread-4k, randwrite-4k, read-2m, "
+		    "write-2m");
+	s->jobs = s->profile->jobs;
+	if ((v = cmd_args_get(args, "jobs")) != NULL &&
+	    run_parse_count(v, 256, &s->jobs) == -1)
+		return cmd_usage(&cmd_run_entry, "--jobs: a number from 1 to 256");
+	s->iodepth = s->profile->iodepth;
+	if ((v = cmd_args_get(args, "iodepth")) != NULL &&
+	    run_parse_count(v, 4096, &s->iodepth) == -1)
+		return cmd_usage(&cmd_run_entry, "--iodepth: a number from 1 to 4096");
 	s->ramp = s->profile->ramp;
 	if ((v = cmd_args_get(args, "ramp")) != NULL &&
 	    run_parse_seconds(v, &s->ramp) == -1)
@@ -400,8 +622,9 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	    run_engine_buffer_limit()) {
 		cmd_errorx(ctx, "--jobs x --iodepth x block size needs more than "
 		    "the %llu MiB of I/O buffers a run may use (4 GiB, or half "
-		    "the memory)", (unsigned long long)(run_engine_buffer_limit()
-		    >> 20));
+		    "the memory): lower --iodepth or --jobs (the test names do "
+		    "not include the queue depth)",
+		    (unsigned long long)(run_engine_buffer_limit() >> 20));
 		return EXIT_BADINPUT;
 	}
 	return EXIT_OK;
@@ -439,6 +662,111 @@ run_describe(const struct run_opts *o, const char *job, struct fact_list *facts,
 	return rs;
 }
 
+/* What the measuring loop keeps across tests and repeats. */
+struct run_loop {
+	struct cmd_ctx		*ctx;
+	const struct run_settings *s;
+	struct result_set	*rs;
+	size_t			 sys;
+	struct run_file		*file;
+	struct run_result	*res;
+	struct run_progress	*prog;
+	unsigned		 kept;		/* repeats finished */
+	unsigned		 ntests_kept;	/* tests with a finished repeat */
+	bool			 warned_buffers;
+	double			 dd_seconds;	/* the last dd repeat's time */
+	double			 extra;		/* set-up beyond a repeat's plan, mean */
+	double			 extra_sum;
+	unsigned		 nextra;
+};
+
+/* One finished repeat on stderr: its IOPS and MB/s, and the time left. */
+static void
+run_repeat_done(struct run_loop *l, const struct run_test *t, unsigned rep,
+    size_t test)
+{
+	const struct run_result	*res = l->res;
+	char			 left[32], n1[32], n2[32];
+	double			 mbs;
+	bool			 known, more;
+
+	/* MB/s as the result records it: MiB for fio's tests. */
+	if (run_result_metric(res, t->dd ? RUN_M_MBS : RUN_M_MIBS, &mbs) == -1)
+		mbs = 0;
+	run_num(res->iops, 4, n1, sizeof(n1));
+	run_num(mbs, 4, n2, sizeof(n2));
+	run_duration(run_plan_left(l->s, test, rep, l->dd_seconds, l->extra,
+	    &known), left, sizeof(left));
+	more = strcmp(left, "0 s") != 0;
+	if (l->ctx->verbosity >= MSG_NORMAL)
+		fprintf(stderr, "%s: repeat %u/%u: %s IOPS, %s MB/s%s%s%s\n",
+		    l->prog->label, rep, l->s->repeat, n1, n2, more ? "; " : "",
+		    more ? (known ? left : "unknown time") : "", more ? " left" : "");
+	if (!res->fixed_buffers && !l->warned_buffers) {
+		/* Unprivileged pinning counts against RLIMIT_MEMLOCK. */
+		msg(l->ctx, MSG_NORMAL, "note: the I/O buffers could not be "
+		    "registered (RLIMIT_MEMLOCK, see ulimit -l); plain buffers "
+		    "were used, which costs more CPU per I/O");
+		l->warned_buffers = true;
+	}
+}
+
+/*
+ * Every repeat of every test of the profile into l->rs. Returns 0, 1 when
+ * interrupted (what finished is kept), -1 with d set on an I/O error.
+ */
+static int
+run_tests(struct run_loop *l, struct diag *d)
+{
+	const struct run_settings	*s = l->s;
+	const struct run_test		*t;
+	struct run_spec			 spec;
+	char				*label = NULL;
+	double				 rep_t0, took;
+	unsigned			 rep;
+	size_t				 i;
+	bool				 test_kept;
+	int				 r = 0;
+
+	l->prog->t0 = run_now();
+	for (i = 0; i < s->profile->ntests && r == 0; i++) {
+		t = &s->profile->tests[i];
+		free(label);
+		label = run_label(s, t);
+		l->prog->label = label;
+		run_profile_spec(s, t, &spec);
+		test_kept = false;
+		for (rep = 1; rep <= s->repeat; rep++) {
+			l->prog->rep = rep;
+			l->prog->after = run_plan_left(s, i, rep, l->dd_seconds,
+			    l->extra, &l->prog->after_known);
+			/* This dd repeat's own time is not known yet either. */
+			if (t->dd && l->dd_seconds <= 0)
+				l->prog->after_known = false;
+			rep_t0 = run_now();
+			if ((r = run_repeat(s, t, &spec, l->file, l->res, l->prog,
+			    d)) != 0)
+				break;
+			took = run_now() - rep_t0;
+			if (t->dd)
+				l->dd_seconds = took;
+			else if (took > s->ramp + s->runtime) {
+				/* Buffers, rings and threads: 32 jobs take a while. */
+				l->extra_sum += took - s->ramp - s->runtime;
+				l->extra = l->extra_sum / ++l->nextra;
+			}
+			run_result_add(l->rs, l->sys, s, t, l->res);
+			l->kept++;
+			test_kept = true;
+			run_repeat_done(l, t, rep, i);
+		}
+		if (test_kept)
+			l->ntests_kept++;
+	}
+	free(label);
+	return r;
+}
+
 static int
 cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -447,17 +775,15 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct result_set	*rs = NULL;
 	struct fact_list	 facts = { NULL, 0, 0 };
 	struct run_file		 file = { NULL, 0, 0, 0 };
-	struct run_spec		 spec;
 	struct run_result	*res = NULL;
 	struct run_progress	 prog;
+	struct run_loop		 l;
 	struct sigaction	 sa, old_int, old_term, old_hup;
 	struct diag		 d;
-	const struct run_test	*t;
-	char			*job = NULL, *label = NULL;
-	unsigned		 rep, kept = 0, ntests_kept = 0, max_bs = 0;
-	size_t			 sys, i;
-	bool			 interrupted = false, signals = false, test_kept;
-	bool			 warned_buffers = false;
+	char			*job = NULL;
+	unsigned		 max_bs = 0;
+	size_t			 sys;
+	bool			 interrupted = false, signals = false;
 	int			 r, rc;
 
 	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
@@ -482,6 +808,14 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	prog.tty = isatty(STDERR_FILENO);
 	prog.nrep = s->repeat;
 	res = xmalloc(sizeof(*res));
+	memset(&l, 0, sizeof(l));
+	l.ctx = ctx;
+	l.s = s;
+	l.rs = rs;
+	l.sys = sys;
+	l.file = &file;
+	l.res = res;
+	l.prog = &prog;
 	diag_clear(&d);
 	if (max_bs > 0) {
 		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
@@ -492,65 +826,41 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			rc = EXIT_BADINPUT;
 			goto out;
 		}
-		if (r == 1) {
-			interrupted = true;
-			goto done;
-		}
+		interrupted = r == 1;
 	}
-	for (i = 0; i < s->profile->ntests && !interrupted; i++) {
-		t = &s->profile->tests[i];
-		free(label);
-		label = run_label(s, t);
-		prog.label = label;
-		run_profile_spec(s, t, &spec);
-		test_kept = false;
-		for (rep = 1; rep <= s->repeat; rep++) {
-			prog.rep = rep;
-			r = run_repeat(s, t, &spec, &file, res, &prog, &d);
-			if (r == -1) {
-				cmd_error(ctx, &d);
-				rc = EXIT_BADINPUT;
-				goto out;
-			}
-			if (r == 1) {
-				interrupted = true;
-				break;
-			}
-			run_result_add(rs, sys, s, t, res);
-			kept++;
-			test_kept = true;
-			if (ctx->verbosity >= MSG_NORMAL)
-				fprintf(stderr, "%s: repeat %u/%u: %.0f IOPS, "
-				    "%.1f MB/s\n", label, rep, s->repeat,
-				    res->iops, res->bytes_per_s / 1e6);
-			if (!res->fixed_buffers && !warned_buffers) {
-				/* Unprivileged pinning counts against RLIMIT_MEMLOCK. */
-				msg(ctx, MSG_NORMAL, "note: the I/O buffers could "
-				    "not be registered (RLIMIT_MEMLOCK, see ulimit "
-				    "-l); plain buffers were used, which costs more "
-				    "CPU per I/O");
-				warned_buffers = true;
-			}
-		}
-		if (test_kept)
-			ntests_kept++;
+	if (!interrupted && (r = run_tests(&l, &d)) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
 	}
-done:
+	interrupted = interrupted || r == 1;
 	run_file_remove(&file);
 	if (interrupted) {
-		if (kept == 0) {
+		if (l.kept == 0) {
 			msg(ctx, MSG_QUIET, "interrupted: no repeat had "
 			    "finished, nothing kept; the test file was removed");
 			rc = RUN_EXIT_INTERRUPTED;
 			goto out;
 		}
 		msg(ctx, MSG_QUIET, "interrupted: keeping %u finished repeat%s "
-		    "of %u test%s; the test file was removed", kept,
-		    kept == 1 ? "" : "s", ntests_kept, ntests_kept == 1 ? "" : "s");
+		    "of %u test%s; the test file was removed", l.kept,
+		    l.kept == 1 ? "" : "s", l.ntests_kept,
+		    l.ntests_kept == 1 ? "" : "s");
 	}
 	run_result_finish(rs);
 	run_normalize(rs, &facts);
-	run_print(rs, stdout);
+	switch (o.format) {
+	case RUN_FORMAT_TSV:
+		run_print_tsv(rs, stdout);
+		break;
+	case RUN_FORMAT_JSON:
+		if (run_print_json(rs, stdout) == -1)
+			rc = EXIT_BADINPUT;
+		break;
+	default:
+		run_print_text(rs, stdout);
+		break;
+	}
 	if (o.output != NULL && (r = run_export(ctx, rs, o.output)) != EXIT_OK)
 		rc = r;
 	if (!o.no_store && (r = run_store(ctx, rs)) != EXIT_OK)
@@ -565,7 +875,6 @@ out:
 		sigaction(SIGHUP, &old_hup, NULL);
 	}
 	free(res);
-	free(label);
 	free(job);
 	fact_list_free(&facts);
 	result_set_free(rs);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Profiles and naming for the runner. The seed profile is the seed
- * reviews' fio tests (4 KiB random read/write, 2 MiB sequential read/write
- * at queue depth 32); dd is a buffered streaming write with fsync at the
+ * Profiles and naming for the runner. The seed profile is seed 000's fio
+ * tests (4 KiB random read/write, 2 MiB sequential read/write, 32 jobs at
+ * queue depth 64, as pts/fio-2.1.0 runs them); seed-fio-1.14 is seed 004's
+ * (the same I/O with one job, as pts/fio-1.14.1 runs it); dd is a buffered streaming write with fsync at the
  * end; quick is the same four fio tests, short; randread-4k, randwrite-4k,
  * read-2m and write-2m are the seed tests one at a time. The fio job file printed
  * here is what fio would need to do the same I/O.
@@ -27,25 +28,62 @@ static const struct run_test profile_dd_tests[] = {
 	{ RUN_RW_WRITE,		RUN_DD_BS,	true },
 };
 
+/* The four fio tests, as seed, seed-fio-1.14 and quick run them. */
+#define PROFILE_FOUR_TESTS \
+	.tests = profile_fio_tests, \
+	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0])
+
+/*
+ * pts/fio-2.1.0 (fio 3.36), whose tests seed 000 reports: iodepth=64,
+ * size=1g, ramp_time=5, runtime=60, numjobs from its "Job Count" option
+ * (1, 2, 4 ... up to the CPU count; the seed's machine gave 32). The
+ * runtime here is 20 s, pts/fio-1.14.1's, so a run takes minutes, not a
+ * quarter of an hour; --runtime 60 is PTS's.
+ */
+#define PROFILE_FIO_2_1 \
+	.jobs = 32, \
+	.iodepth = 64, \
+	.naming = RUN_NAMES_FIO_2_1, \
+	.pts_profile = "pts/fio-2.1.0 (fio 3.36)"
+
 static const struct run_profile profile_seed = {
 	.name = "seed",
 	.summary = "4 KiB random read and write, 2 MiB sequential read and "
-	    "write, queue depth 32 (the seed reviews' fio tests)",
-	.tests = profile_fio_tests,
-	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0]),
+	    "write, 32 jobs at queue depth 64: seed 000's fio tests, named as "
+	    "pts/fio-2.1.0 names them",
+	PROFILE_FOUR_TESTS,
 	.size = 1ull << 30,
 	.runtime = 20,
-	.ramp = 5
+	.ramp = 5,
+	PROFILE_FIO_2_1
+};
+
+/*
+ * pts/fio-1.14.1 (fio 3.25), whose tests seed 004 reports: iodepth=64,
+ * size=1g, buffered=0, direct=1, ramp_time=5, runtime=20, no numjobs (1).
+ */
+static const struct run_profile profile_seed_1_14 = {
+	.name = "seed-fio-1.14",
+	.summary = "the same four tests, one job at queue depth 64: seed "
+	    "004's fio tests, named as pts/fio-1.14.1 names them",
+	PROFILE_FOUR_TESTS,
+	.size = 1ull << 30,
+	.runtime = 20,
+	.ramp = 5,
+	.jobs = 1,
+	.iodepth = 64,
+	.naming = RUN_NAMES_FIO_1_14,
+	.pts_profile = "pts/fio-1.14.1 (fio 3.25)"
 };
 
 static const struct run_profile profile_quick = {
 	.name = "quick",
 	.summary = "the seed profile's four tests, short: about a minute",
-	.tests = profile_fio_tests,
-	.ntests = sizeof(profile_fio_tests) / sizeof(profile_fio_tests[0]),
+	PROFILE_FOUR_TESTS,
 	.size = 256ull << 20,
 	.runtime = 3,
-	.ramp = 1
+	.ramp = 1,
+	PROFILE_FIO_2_1
 };
 
 static const struct run_profile profile_dd = {
@@ -56,7 +94,9 @@ static const struct run_profile profile_dd = {
 	.ntests = 1,
 	.size = 1000ull * RUN_DD_BS,
 	.runtime = 0,
-	.ramp = 0
+	.ramp = 0,
+	.jobs = 1,
+	.iodepth = 1
 };
 
 /* Each seed test alone, with the seed defaults: for one-test runs. */
@@ -68,16 +108,20 @@ static const struct run_profile var = { \
 	.ntests = 1, \
 	.size = 1ull << 30, \
 	.runtime = 20, \
-	.ramp = 5 \
+	.ramp = 5, \
+	PROFILE_FIO_2_1 \
 };
 PROFILE_ONE(profile_randread, "randread-4k", 0, "4 KiB random read")
 PROFILE_ONE(profile_randwrite, "randwrite-4k", 1, "4 KiB random write")
 PROFILE_ONE(profile_read, "read-2m", 2, "2 MiB sequential read")
 PROFILE_ONE(profile_write, "write-2m", 3, "2 MiB sequential write")
 #undef PROFILE_ONE
+#undef PROFILE_FIO_2_1
+#undef PROFILE_FOUR_TESTS
 
 const struct run_profile *const run_profiles[] = {
 	&profile_seed,
+	&profile_seed_1_14,
 	&profile_dd,
 	&profile_quick,
 	&profile_randread,
@@ -90,6 +134,10 @@ const struct run_profile *const run_profiles[] = {
 static unsigned	 profile_dd_bs(const struct run_settings *s);
 static char	*profile_size_fio(uint64_t bytes);
 static void	 profile_fio_escape(struct strbuf *sb, const char *s);
+static char	*profile_fio_description(const struct run_settings *s,
+		    const struct run_test *t);
+static char	*profile_fio114_description(const struct run_settings *s,
+		    const struct run_test *t);
 
 const struct run_profile *
 run_profile_find(const char *name)
@@ -213,6 +261,30 @@ profile_fio_description(const struct run_settings *s, const struct run_test *t)
 	return desc != NULL ? desc : xstrdup("");
 }
 
+/*
+ * pts/fio-1.14.1's names: its options are Type, Engine, Buffered, Direct,
+ * Block Size and Disk Target, with no job count (it runs one job). A run
+ * with other --jobs says its count at the end, a name PTS never gave, so
+ * it pairs with nothing rather than with a one-job result.
+ */
+static char *
+profile_fio114_description(const struct run_settings *s,
+    const struct run_test *t)
+{
+	char	*bs, *desc, *jobs;
+
+	bs = run_profile_bs_name(t->bs);
+	jobs = s->jobs != 1 ? xasprintf(" - Job Count: %u", s->jobs) :
+	    xstrdup("");
+	desc = xasprintf("Type: %s - Engine: IO_uring - Buffered: %s - Direct: "
+	    "%s - Block Size: %s - Disk Target: Default Test Directory%s",
+	    run_engine_rw_title(t->rw), s->direct ? "No" : "Yes",
+	    s->direct ? "Yes" : "No", bs, jobs);
+	free(bs);
+	free(jobs);
+	return desc;
+}
+
 void
 run_profile_names(const struct run_settings *s, const struct run_test *t,
     char **title, char **description, char **arguments)
@@ -241,6 +313,11 @@ run_profile_names(const struct run_settings *s, const struct run_test *t,
 	 * run cannot know but the runner does: --dir is its test directory.
 	 * With it, the names equal PTS's and diff and charts pair them.
 	 */
+	if (s->profile->naming == RUN_NAMES_FIO_1_14) {
+		*description = profile_fio114_description(s, t);
+		*arguments = xstrdup(*description);
+		return;
+	}
 	fio = profile_fio_description(s, t);
 	*description = xasprintf("%s - Disk Target: Default Test Directory", fio);
 	free(fio);

@@ -24,6 +24,17 @@ struct run_test {
 	bool		 dd;		/* streaming buffered write + fsync */
 };
 
+/*
+ * How a profile names its fio tests: as PTS's pts/fio-2.1.0 does (fio
+ * 3.36, "... - Block Size: 4KB - Job Count: 32 - Disk Target: ...", seed
+ * 000) or as pts/fio-1.14.1 does (fio 3.25, "... - Buffered: No - Direct:
+ * Yes - Block Size: 4KB - Disk Target: ...", seed 004).
+ */
+enum run_naming {
+	RUN_NAMES_FIO_2_1 = 0,
+	RUN_NAMES_FIO_1_14
+};
+
 struct run_profile {
 	const char		*name;
 	const char		*summary;
@@ -32,6 +43,10 @@ struct run_profile {
 	uint64_t		 size;		/* default file size, bytes */
 	double			 runtime;	/* default seconds per repeat */
 	double			 ramp;
+	unsigned		 jobs;		/* default --jobs */
+	unsigned		 iodepth;	/* default --iodepth */
+	enum run_naming		 naming;
+	const char		*pts_profile;	/* whose names, for the footnote */
 };
 
 /* What a run does, after options and profile defaults are combined. */
@@ -60,7 +75,7 @@ char	*run_profile_bs_name(unsigned bs);
 /*
  * PTS-style names of test t, as the fio and dd readers give them: *title
  * ("Flexible IO Tester" or "dd"), *description ("Type: Random Read -
- * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 1 - Disk
+ * Engine: IO_uring - Direct: Yes - Block Size: 4KB - Job Count: 32 - Disk
  * Target: Default Test Directory") and *arguments (the same text). Free
  * all three.
  */

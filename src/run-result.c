@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * From measurements to tests and values. Names come from run-profile.c;
- * the extra results (MiB/s, latency, CPU) keep the test's description and
+ * the extra results (latency, CPU) keep the test's description and
  * append " - <what>" the way PTS names a test's secondary results, so they
  * never collide with the PTS-named MB/s and IOPS results.
  */
@@ -21,7 +21,13 @@ struct result_metric {
 
 static const struct result_metric result_metrics[RUN_M_COUNT] = {
 	[RUN_M_MBS] = { "MB/s", PROP_HIB, NULL },
-	[RUN_M_MIBS] = { "MiB/s", PROP_HIB, NULL },
+	/*
+	 * PTS's fio "MB/s" is fio's MiB/s figure (its results parser strips
+	 * "MiB/s" from the bw= line), and the fio readers follow it: a fio
+	 * test's MB/s result holds MiB/s, so it pairs with the seeds' like
+	 * for like. The 10^6 figure goes into the value's note.
+	 */
+	[RUN_M_MIBS] = { "MB/s", PROP_HIB, NULL },
 	[RUN_M_IOPS] = { "IOPS", PROP_HIB, NULL },
 	/* The fio readers' latency names and unit, so the two line up. */
 	[RUN_M_LAT_MEAN] = { "usec", PROP_LIB, "Latency: Completion Mean" },
@@ -105,9 +111,11 @@ result_footnote(const struct run_settings *s, const struct run_test *t,
 		    "%llu bytes written from a zero buffer in %u-byte blocks, "
 		    "buffered, one at a time, timed to the end of the final "
 		    "fsync", (unsigned long long)spec.total, spec.bs);
-	return xasprintf("benchreport run (io_uring through liburing): "
-	    "iodepth %u, %u job%s, %s, %s buffers, %g s measured after a %g s "
-	    "ramp, %llu MiB file; completion latency from queueing to reaping",
+	return xasprintf("benchreport run (io_uring through liburing), not "
+	    "fio; named as %s names its test: iodepth %u, %u job%s, %s, %s "
+	    "buffers, %g s measured after a %g s ramp, %llu MiB file; "
+	    "completion latency from queueing to reaping",
+	    s->profile->pts_profile != NULL ? s->profile->pts_profile : "PTS",
 	    spec.iodepth, spec.jobs, spec.jobs == 1 ? "" : "s",
 	    spec.direct ? "O_DIRECT" : "buffered",
 	    r->fixed_buffers ? "registered" : "plain", spec.runtime, spec.ramp,
@@ -172,6 +180,9 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 	int		 m, last = t->dd ? RUN_M_MBS : RUN_M_COUNT - 1;
 
 	for (m = 0; m <= last; m++) {
+		/* fio tests: MB/s as PTS records it (RUN_M_MIBS), not 10^6. */
+		if (m == RUN_M_MBS && !t->dd)
+			continue;
 		if (run_result_metric(r, (enum run_metric)m, &x) == -1)
 			continue;
 		test = result_test(rs, s, t, r, (enum run_metric)m);
@@ -198,9 +209,16 @@ run_result_finish(struct result_set *rs)
 			snprintf(buf, sizeof(buf), fabs(v->mean) >= 1000 ? "%.0f" :
 			    "%.2f", v->mean);
 			model_set_str(&v->value_text, buf);
+			if (v->note != NULL || strcmp(rs->tests[i].unit,
+			    "MB/s") != 0)
+				continue;
 			/* The dd reader's form: the MiB/s figure beside the value. */
-			if (strcmp(rs->tests[i].title, "dd") == 0 && v->note == NULL)
+			if (strcmp(rs->tests[i].title, "dd") == 0)
 				v->note = xasprintf("%.4g MiB/s",
 				    v->mean * 1e6 / 1048576.0);
+			else	/* fio's MB/s is MiB/s, as PTS's: say the other. */
+				v->note = xasprintf("MiB/s, as PTS records "
+				    "fio's MB/s; %.4g MB/s in 10^6 bytes",
+				    v->mean * 1048576.0 / 1e6);
 		}
 }

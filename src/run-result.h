@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Turning the runner's measurements into the model: one result set, one
- * system, and per test the PTS-named results (MB/s, IOPS, MiB/s, latency
+ * system, and per test the PTS-named results (MB/s, IOPS, latency
  * mean/p50/p99/p99.9, CPU per I/O), each value keeping its raw repeats.
+ * A fio test's MB/s is MiB/s, as PTS and the fio readers record it; dd's
+ * is 10^6 bytes per second, as dd prints it.
  * Ownership: works in place on a caller-owned result set.
  */
 #ifndef BENCHREPORT_RUN_RESULT_H
@@ -12,10 +14,10 @@
 #include "run-engine.h"
 #include "run-profile.h"
 
-/* The metrics recorded per test; dd records only the first three. */
+/* The metrics recorded per test; dd records only the first, fio tests the rest. */
 enum run_metric {
-	RUN_M_MBS = 0,		/* MB/s, 10^6 bytes per second */
-	RUN_M_MIBS,		/* MiB/s */
+	RUN_M_MBS = 0,		/* 10^6 bytes per second: dd's MB/s */
+	RUN_M_MIBS,		/* 2^20 bytes per second: a fio test's MB/s */
 	RUN_M_IOPS,
 	RUN_M_LAT_MEAN,		/* completion latency, microseconds */
 	RUN_M_LAT_P50,

@@ -10,8 +10,9 @@
 
 D="$T/dir"
 mkdir -p "$D"
-# Tiny and fast: 4 MiB file, half a second per repeat, no ramp.
-SHORT="--size 4m --runtime 0.5 --ramp 0 --buffered"
+# Tiny and fast: 4 MiB file, half a second per repeat, no ramp, one job
+# (the seed's 32 jobs at depth 64 need 4 GiB of buffers at 2 MiB), TSV.
+SHORT="--size 4m --runtime 0.5 --ramp 0 --buffered --jobs 1 --iodepth 32 --format tsv"
 
 no_test_file() {	# dir: true when no test file is left behind
 	! ls "$1" 2>/dev/null | grep -q '^benchreport-run\.'
@@ -29,6 +30,9 @@ check_fail 2 "buffer limit" $BR run --dir "$D" --jobs 256 --iodepth 4096
 check_ok "print the fio job" $BR run --print-fio-job --dir "$D" --profile seed
 cp "$T/out" "$T/job.fio"
 check_grep "job has the 4K random read" '^rw=randread$' "$T/job.fio"
+check_ok "the default profile is the seed" $BR run --print-fio-job --dir "$D"
+check_grep "default: 32 jobs, as seed 000's Job Count" '^numjobs=32$' "$T/out"
+check_grep "default: iodepth 64, as pts/fio-2.1.0" '^iodepth=64$' "$T/out"
 if command -v fio >/dev/null 2>&1; then
 	check_ok "fio --parse-only accepts the seed job" fio --parse-only "$T/job.fio"
 	run $BR run --print-fio-job --dir "$D" --profile dd
@@ -55,12 +59,14 @@ get() {	# description unit -> mean
 iops=$(get "$rr" IOPS)
 mbs=$(get "$rr" MB/s)
 check "IOPS > 0" awk -v x="$iops" 'BEGIN { exit !(x > 0) }'
-check "MB/s = IOPS x 4096 within 1 %" awk -v i="$iops" -v m="$mbs" \
-    'BEGIN { e = i * 4096 / 1e6; exit !(e > 0 && m > e * 0.99 && m < e * 1.01) }'
+# MB/s is fio's MiB/s figure, as PTS records fio's MB/s.
+check "MB/s = IOPS x 4096 / 2^20 within 1 %" awk -v i="$iops" -v m="$mbs" \
+    'BEGIN { e = i * 4096 / 1048576; exit !(e > 0 && m > e * 0.99 && m < e * 1.01) }'
 sw=$(get "$(echo "$rr" | sed 's/Random Read/Sequential Write/; s/4KB/2MB/')" IOPS)
 swm=$(get "$(echo "$rr" | sed 's/Random Read/Sequential Write/; s/4KB/2MB/')" MB/s)
-check "2 MiB: MB/s = IOPS x 2 MiB within 1 %" awk -v i="$sw" -v m="$swm" \
-    'BEGIN { e = i * 2097152 / 1e6; exit !(e > 0 && m > e * 0.99 && m < e * 1.01) }'
+check "2 MiB: MB/s = IOPS x 2 within 1 %" awk -v i="$sw" -v m="$swm" \
+    'BEGIN { e = i * 2; exit !(e > 0 && m > e * 0.99 && m < e * 1.01) }'
+check_nogrep "TSV: no exponents" '[0-9]e[+-]?[0-9]' "$T/summary.tsv"
 check "every result has N = 2" awk -F '\t' \
     'NR > 1 && $5 != 2 { bad = 1 } END { exit bad || NR < 2 }' "$T/summary.tsv"
 p50=$(get "$rr - Latency: Completion 50th Percentile" usec)
@@ -87,7 +93,7 @@ else
 fi
 
 check_ok "dd profile, written as composite.xml" $BR run --dir "$D" \
-    --profile dd --size 8m --repeat 2 --no-store -o "$T/dd.xml"
+    --profile dd --size 8m --repeat 2 --no-store -o "$T/dd.xml" --format tsv
 cp "$T/out" "$T/dd.tsv"
 check_ok "the composite.xml imports" $BR import "$T/dd.xml"
 check_grep "dd result in MB/s with N = 2" \
@@ -101,7 +107,7 @@ check_grep "Job Count: 2 in the names" "Job Count: 2 - " "$T/out"
 
 # O_DIRECT, where the test directory's filesystem accepts it.
 run $BR run --dir "$D" --profile quick --size 4m --runtime 0.3 --ramp 0 \
-    --repeat 1 --no-store
+    --repeat 1 --no-store --jobs 1 --iodepth 8
 if [ "$st" -eq 0 ]; then
 	_report 1 "O_DIRECT run"
 	check_grep "Direct: Yes in the names" "Direct: Yes - " "$T/out"
@@ -113,8 +119,69 @@ else
 	_report 0 "Direct: Yes in the names"
 fi
 
+# Pairing: the default profile's names are seed 000's, the seed-fio-1.14
+# profile's are seed 004's (fixtures written from them), so diff pairs
+# every fio test of each; a set with no test in common exits 2.
+if [ -n "$ROOT" ] && [ -f "$ROOT/fixtures/demo/nvme-review.txt" ]; then
+	stored() { sed -n 's/.*stored as result set \([0-9]*\).*/\1/p' "$T/err"; }
+	# A real runner result (fixtures/run/README.md): pairs without any I/O.
+	kept=$($BR import "$ROOT/fixtures/run/seed-vm.xml" 2>/dev/null | cut -f 1)
+	nvme=$($BR import "$ROOT/fixtures/demo/nvme-review.txt" 2>/dev/null |
+	    cut -f 1)
+	run $BR diff "$nvme:Crucial T705 2TB" "$kept"
+	check "runner fixture: diff compares" test "$st" -le 1
+	check "runner fixture: all six of seed 000's fio results paired" \
+	    test "$(grep -c '^Flexible IO Tester 3.36: ' "$T/out")" -eq 6
+	check_grep "runner fixture: nothing of seed 000's fio only in A" \
+	    '^Tests only in A \(8\):$' "$T/out"
+	btrfs=$($BR import "$ROOT/fixtures/demo/btrfs-raid.txt" 2>/dev/null |
+	    cut -f 1)
+	check_ok "short default-profile run" $BR run --dir "$D" --size 4m \
+	    --runtime 0.3 --ramp 0 --repeat 2 --iodepth 1 --buffered \
+	    --system "fresh box"
+	cp "$T/out" "$T/summary.txt"
+	fresh=$(stored)
+	check_grep "summary: a test's name once" \
+	    '^Flexible IO Tester: Type: Random Read - Engine: IO_uring - Direct: No - Block Size: 4KB - Job Count: 32 - Disk Target: Default Test Directory$' \
+	    "$T/summary.txt"
+	check_grep "summary: value, SE, N, direction" \
+	    '^  IOPS +[0-9]+(\.[0-9]+)? (±|\+/-) [0-9.]+ +N = 2 +(↑|\^) more is better$' \
+	    "$T/summary.txt"
+	check_grep "summary: latency named by what it adds" \
+	    '^  Latency: Completion 99th Percentile \(usec\) +[0-9.]+ ' \
+	    "$T/summary.txt"
+	check_nogrep "summary: no exponents" '[0-9]e[+-]?[0-9]' "$T/summary.txt"
+	run $BR run --dir "$D" --size 4m --runtime 0.3 --ramp 0 --repeat 1 \
+	    --iodepth 1 --system "direct box"
+	if [ "$st" -eq 0 ]; then
+		direct=$(stored)
+		run $BR diff "$nvme:Crucial T705 2TB" "$direct:direct box"
+		check "seed 000: diff compares" test "$st" -le 1
+		check "seed 000: all six fio results paired" test "$(grep -c \
+		    '^Flexible IO Tester 3.36: ' "$T/out")" -eq 6
+	else
+		skip "seed 000: diff compares" "the test directory refuses O_DIRECT"
+		skip "seed 000: all six fio results paired" "no O_DIRECT"
+	fi
+	check_fail 2 "no test in common: exit 2" $BR diff "$btrfs:Single" \
+	    "$fresh:fresh box"
+	check_grep "no test in common: says so" "no test in common" "$T/err"
+	run $BR run --dir "$D" --profile seed-fio-1.14 --size 4m --runtime 0.3 \
+	    --ramp 0 --repeat 1 --iodepth 1
+	if [ "$st" -eq 0 ]; then
+		run $BR diff "$btrfs:Single" "$(stored)"
+		check "seed 004: all four fio results paired" test "$(grep -c \
+		    '^Flexible IO Tester 3.25: ' "$T/out")" -eq 4
+	else
+		skip "seed 004: all four fio results paired" "no O_DIRECT"
+	fi
+else
+	skip "pairing with the seed fixtures" "no ROOT"
+fi
+
 # Failure paths.
-check_fail 2 "no space: refused" $BR run --dir "$D" --size 1000t --no-store
+check_fail 2 "no space: refused" $BR run --dir "$D" --size 1000t --no-store \
+    --jobs 1
 check_grep "no space: says so" "not enough free space" "$T/err"
 check "no space: no file" no_test_file "$D"
 : >"$T/plain"
@@ -138,7 +205,7 @@ if [ -d /dev/shm ] && SHM=$(mktemp -d /dev/shm/brtest.XXXXXX 2>/dev/null); then
 		skip "tmpfs: suggests --buffered" "this kernel's tmpfs accepts O_DIRECT"
 	else
 		check_fail 2 "tmpfs without O_DIRECT" $BR run --dir "$SHM" \
-		    --size 4m --runtime 0.3 --ramp 0 --no-store
+		    --size 4m --runtime 0.3 --ramp 0 --no-store --jobs 1
 		check_grep "tmpfs: suggests --buffered" "--buffered" "$T/err"
 	fi
 	check "tmpfs: no file left" no_test_file "$SHM"
@@ -153,7 +220,8 @@ fi
 C="$T/ctrlc"
 mkdir "$C"
 $BR run --dir "$C" --profile quick --size 4m --runtime 0.5 --ramp 0 \
-    --buffered --repeat 50 --no-store >"$T/out" 2>"$T/err" &
+    --buffered --repeat 50 --no-store --jobs 1 --iodepth 8 --format tsv \
+    >"$T/out" 2>"$T/err" &
 pid=$!
 # Wait (up to 30 s) until a repeat has finished, then interrupt.
 i=0
@@ -171,7 +239,7 @@ check "Ctrl-C: test file removed" no_test_file "$C"
 
 # Ctrl-C before any repeat finished: nothing kept, still no file.
 $BR run --dir "$C" --profile quick --size 4m --runtime 30 --ramp 0 \
-    --buffered --no-store >"$T/out" 2>"$T/err" &
+    --buffered --no-store --jobs 1 --iodepth 8 >"$T/out" 2>"$T/err" &
 pid=$!
 sleep 1
 kill -INT "$pid"

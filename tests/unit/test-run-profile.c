@@ -28,6 +28,10 @@ main(void)
 	ok(s.profile != NULL && s.profile->ntests == 4, "seed: four tests");
 	ok(run_profile_find("quick") != NULL && run_profile_find("dd") != NULL,
 	    "quick and dd exist");
+	/* pts/fio-2.1.0's numjobs (the seed's Job Count) and iodepth=64. */
+	ok(s.profile->jobs == 32 && s.profile->iodepth == 64 &&
+	    s.profile->size == 1ull << 30 && s.profile->ramp == 5,
+	    "seed: 32 jobs, iodepth 64, 1g, ramp 5 as pts/fio-2.1.0");
 	s.dir = "/srv/a:b";
 	s.size = 1ull << 30;
 	s.runtime = 20;
@@ -65,6 +69,28 @@ main(void)
 	free(args);
 	s.jobs = 1;
 	s.direct = true;
+
+	/* Seed 004's names: pts/fio-1.14.1 has Buffered and no job count. */
+	s.profile = run_profile_find("seed-fio-1.14");
+	ok(s.profile != NULL && s.profile->jobs == 1 && s.profile->iodepth == 64,
+	    "seed-fio-1.14: one job, iodepth 64");
+	run_profile_names(&s, &s.profile->tests[0], &title, &desc, &args);
+	is_str(desc, "Type: Random Read - Engine: IO_uring - Buffered: No - "
+	    "Direct: Yes - Block Size: 4KB - Disk Target: Default Test "
+	    "Directory", "seed 004's name for 4K random read");
+	free(title);
+	free(desc);
+	free(args);
+	s.jobs = 2;
+	run_profile_names(&s, &s.profile->tests[2], &title, &desc, &args);
+	is_str(desc, "Type: Sequential Read - Engine: IO_uring - Buffered: No - "
+	    "Direct: Yes - Block Size: 2MB - Disk Target: Default Test "
+	    "Directory - Job Count: 2", "other job counts say so, no pairing");
+	free(title);
+	free(desc);
+	free(args);
+	s.jobs = 1;
+	s.profile = run_profile_find("seed");
 
 	run_profile_spec(&s, &s.profile->tests[2], &spec);
 	ok(spec.rw == RUN_RW_READ && spec.bs == 2u << 20 && spec.iodepth == 32 &&
@@ -132,14 +158,22 @@ main(void)
 	r->bytes_per_s = 3000 * 4096.0;
 	run_result_add(rs, 0, &s, &s.profile->tests[0], r);
 	run_result_finish(rs);
-	is_int(rs->ntests, RUN_M_COUNT, "one test per metric");
-	is_str(rs->tests[2].unit, "IOPS", "third is IOPS");
-	ok(rs->tests[2].proportion == PROP_HIB, "IOPS: more is better");
-	ok(rs->tests[3].proportion == PROP_LIB, "latency: less is better");
-	is_int(rs->tests[2].values[0].n, 2, "N = 2");
-	is_double(rs->tests[2].values[0].mean, 2500, 1e-9, "mean IOPS");
-	is_double(rs->tests[2].values[0].se, 500, 1e-9, "SE of 2000 and 3000");
-	ok(strstr(rs->tests[3].description, " - Latency: Completion Mean") !=
+	/* MB/s (as MiB/s, PTS's way), IOPS, 4 latencies, 2 CPU. */
+	is_int(rs->ntests, RUN_M_COUNT - 1, "one test per metric, one MB/s");
+	is_str(rs->tests[0].unit, "MB/s", "first is MB/s");
+	is_double(rs->tests[0].values[0].mean, 2500 * 4096 / 1048576.0, 1e-9,
+	    "fio MB/s is MiB/s, as PTS records fio's");
+	is_str(rs->tests[0].values[0].note, "MiB/s, as PTS records fio's MB/s; "
+	    "10.24 MB/s in 10^6 bytes", "the 10^6 figure in the note");
+	is_str(rs->tests[1].unit, "IOPS", "second is IOPS");
+	ok(rs->tests[1].proportion == PROP_HIB, "IOPS: more is better");
+	ok(rs->tests[2].proportion == PROP_LIB, "latency: less is better");
+	is_int(rs->tests[1].values[0].n, 2, "N = 2");
+	is_double(rs->tests[1].values[0].mean, 2500, 1e-9, "mean IOPS");
+	is_double(rs->tests[1].values[0].se, 500, 1e-9, "SE of 2000 and 3000");
+	is_str(rs->tests[1].app_version, "benchreport-run",
+	    "version says where the figures come from");
+	ok(strstr(rs->tests[2].description, " - Latency: Completion Mean") !=
 	    NULL, "latency results extend the description");
 	is_str(kv_list_get(&rs->tests[0].facts, "iodepth"), "32",
 	    "iodepth is a fact of the test");
