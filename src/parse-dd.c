@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * dd summaries found anywhere in a text file: GNU coreutils (with or
- * without the GiB part, any locale's words and decimal comma), BSD/macOS
- * ("bytes transferred in"), busybox. The rate dd prints is the value, in
- * MB/s (10^6 bytes/s); the MiB/s figure computed from the bytes and
- * seconds, kept as given, goes beside it in the note. status=progress updates are not
- * summaries; "dd: ..." errors are reported. The "dd ..." command line
- * above a result names the test; headings followed by "Key: value" lines
- * name systems (see docs/fio-dd.md). It does not run dd.
+ * dd summaries found anywhere in a text file, after text-paste.c has
+ * undone pasting (HTML, mail quoting, Markdown, CRs): GNU coreutils in
+ * every locale, read by the line's structure (count, words, sizes,
+ * separators, seconds, rate), coreutils 5.x/6.x, BSD/macOS ("bytes
+ * transferred in"), busybox. The rate dd prints is the value, in MB/s
+ * (10^6 bytes/s); the MiB/s figure computed from the bytes and seconds,
+ * kept as given, goes beside it in the note. status=progress updates are
+ * not summaries; "dd: ..." errors are reported. The "dd ..." command line
+ * above a result names the test, labels (headings, "write:") tell tests
+ * apart, headings followed by "Key: value" lines name systems (see
+ * docs/fio-dd.md). It does not run dd.
  */
 #include <ctype.h>
 #include <math.h>
