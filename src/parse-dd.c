@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * dd summaries found anywhere in a text file: GNU coreutils (with or
- * without the GiB part, any locale's words and decimal comma), BSD/macOS
- * ("bytes transferred in"), busybox. The rate dd prints is the value, in
- * MB/s (10^6 bytes/s); the MiB/s figure computed from the bytes and
- * seconds, kept as given, goes beside it in the note. status=progress updates are not
- * summaries; "dd: ..." errors are reported. The "dd ..." command line
- * above a result names the test; headings followed by "Key: value" lines
- * name systems (see docs/fio-dd.md). It does not run dd.
+ * dd summaries found anywhere in a text file, after text-paste.c has
+ * undone pasting (HTML, mail quoting, Markdown, CRs): GNU coreutils in
+ * every locale, read by the line's structure (count, words, sizes,
+ * separators, seconds, rate), coreutils 5.x/6.x, BSD/macOS ("bytes
+ * transferred in"), busybox. The rate dd prints is the value, in MB/s
+ * (10^6 bytes/s); the MiB/s figure computed from the bytes and seconds,
+ * kept as given, goes beside it in the note. status=progress updates are
+ * not summaries; "dd: ..." errors are reported. The "dd ..." command line
+ * above a result names the test, labels (headings, "write:") tell tests
+ * apart, headings followed by "Key: value" lines name systems (see
+ * docs/fio-dd.md). It does not run dd.
  */
 #include <ctype.h>
 #include <math.h>
@@ -100,29 +103,40 @@ const struct reader reader_dd = {
 /* "N+M records in" in any locale: "4+0 zapisa primljeno", "输入了 4+0 块记录". */
 #define DD_RE_REC	"^\\s*(?:\\S{1,20}\\s+)?(\\d+)\\+(\\d+)(?:\\s+\\S{1,30}){1,3}\\s*$"
 
+/*
+ * The expressions are compiled once per process, optimised (GRegex is
+ * safe to share between threads for matching): a reader called for
+ * every detection must not pay their compilation each time.
+ */
 static void
 parse_dd_init(struct parse_dd_state *st)
 {
-	st->re_gnu = g_regex_new(DD_RE_GNU, 0, 0, NULL);
-	st->re_bsd = g_regex_new(DD_RE_BSD, 0, 0, NULL);
-	st->re_rec = g_regex_new(DD_RE_REC, 0, 0, NULL);
-	st->re_cmd = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
-	    0, 0, NULL);
-	st->re_arg = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", 0, 0, NULL);
+	static GRegex	*re[6];
+	static gsize	 once;
+
+	if (g_once_init_enter(&once)) {
+		re[0] = g_regex_new(DD_RE_GNU, G_REGEX_OPTIMIZE, 0, NULL);
+		re[1] = g_regex_new(DD_RE_BSD, G_REGEX_OPTIMIZE, 0, NULL);
+		re[2] = g_regex_new(DD_RE_REC, G_REGEX_OPTIMIZE, 0, NULL);
+		re[3] = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
+		    G_REGEX_OPTIMIZE, 0, NULL);
+		re[4] = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", G_REGEX_OPTIMIZE, 0, NULL);
+		re[5] = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
+		    G_REGEX_OPTIMIZE, 0, NULL);
+		g_once_init_leave(&once, 1);
+	}
+	st->re_gnu = re[0];
+	st->re_bsd = re[1];
+	st->re_rec = re[2];
+	st->re_cmd = re[3];
+	st->re_arg = re[4];
+	st->re_kv = re[5];
 	st->labels = g_ptr_array_new_with_free_func(g_free);
-	st->re_kv = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
-	    0, 0, NULL);
 }
 
 static void
 parse_dd_fini(struct parse_dd_state *st)
 {
-	g_regex_unref(st->re_gnu);
-	g_regex_unref(st->re_bsd);
-	g_regex_unref(st->re_rec);
-	g_regex_unref(st->re_cmd);
-	g_regex_unref(st->re_arg);
-	g_regex_unref(st->re_kv);
 	kv_list_free(&st->cmd);
 	kv_list_free(&st->sysfacts);
 	free(st->heading);
@@ -494,7 +508,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	const char	*p = line + strspn(line, " \t");
 	char		*given;
 
-	if (parse_dd_summary(st, line) && g_regex_match(st->re_gnu, line, 0, &mi)) {
+	if (strstr(line, "/s") != NULL && g_regex_match(st->re_gnu, line, 0, &mi)) {
 		/* status=progress: CR-separated updates are not the summary. */
 		if (!progress) {
 			a = g_match_info_fetch(mi, 1);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fio --output-format=json and json+ (2.x and 3.x), client/server output
- * (one system per host), and files holding json,normal output: the normal
+ * (one system per host, and "All clients" beside them when the hosts ran
+ * the same job), and files holding json,normal output: the normal
  * text is cross-checked against the JSON, which wins. Text around the JSON
  * object is skipped with a warning saying what it was. Files that hold
  * only an fio error message are claimed here so they are refused with the

@@ -3,8 +3,10 @@
  * fio terse output (--minimal, --output-format=terse): one ';'-separated
  * line per job, versions 3 (read and write blocks of 41 fields) and 4/5
  * (read, write and trim blocks of 47 fields), also when the lines sit in
- * a README or a log. Terse latencies are in usec in every fio version.
- * Terse lines carry no job options, so tests name only the directions.
+ * a README, a log, a mail or a page (text-paste.c cleans them first).
+ * Terse latencies are in usec in every fio version. Terse lines carry no
+ * job options, so tests name only the directions; adjacent lines of one
+ * job are numjobs clones, summed.
  */
 #include <ctype.h>
 #include <math.h>

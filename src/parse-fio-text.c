@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fio normal output, 2.x ("read : io=..., bw=..., iops=...") and 3.x
- * ("read: IOPS=23.9k, BW=93.2MiB/s"), found anywhere in a text file:
- * logs, markdown, CR-separated progress. Latencies are normalised to usec
+ * ("read: IOPS=23.9k, BW=93.2MiB/s", also in bits with unit_base=1),
+ * found anywhere in a text file once text-paste.c has undone pasting:
+ * logs, markdown, HTML, mail, CR-separated progress; dd output beside it
+ * is read by the dd reader and added. Latencies are normalised to usec
  * whatever block unit fio chose. Several fio invocations in one file are
  * separate runs (merged later when their jobs match). Terse lines in the
  * same file are read too. It does not parse JSON (parse-fio-json.c).

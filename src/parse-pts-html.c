@@ -26,11 +26,17 @@
 #include "xalloc.h"
 
 #define PH_INHERIT	8	/* ancestors searched for an SVG attribute */
+#define PH_TABLE_STEPS	4000000	/* cell visits for the systems table */
 
 struct ph_text {
 	double		 x, y;
 	char		*s;
 	bool		 bold, end, middle, header;
+};
+
+struct ph_label {
+	double		 y;
+	size_t		 sys;
 };
 
 struct ph_texts {
@@ -46,6 +52,9 @@ struct ph_state {
 	bool			 chart_due;	/* an <h3> whose chart is still to come */
 	size_t			 svgs;		/* SVGs before the first <h2> */
 	size_t			 skipped;
+	GHashTable		*names;		/* system name -> index + 1 */
+	struct ph_label		*labels;	/* this chart's system labels, by y */
+	size_t			 nlabels;
 };
 
 static int	 parse_pts_html_detect(const char *head, size_t len);
@@ -58,6 +67,8 @@ static void	 ph_texts_free(struct ph_texts *t);
 static void	 ph_systems(struct ph_state *st, struct ph_texts *t);
 static void	 ph_chart(struct ph_state *st, struct ph_texts *t);
 static long	 ph_system_of(struct ph_state *st, struct ph_texts *t, double y);
+static int	 ph_label_cmp(const void *a, const void *b);
+static void	 ph_labels(struct ph_state *st, struct ph_texts *t);
 static bool	 ph_number(const char *s, double *v);
 
 const struct reader reader_pts_html = {
@@ -189,18 +200,28 @@ static void
 ph_systems(struct ph_state *st, struct ph_texts *t)
 {
 	double		*cx = NULL;
-	size_t		*sys = NULL, ncol = 0, i, k, c, j;
+	size_t		*sys = NULL, ncol = 0, i, k, c, j, steps = 0;
 
 	for (i = 0; i < t->n; i++)
-		if (t->v[i].header && t->v[i].s[0] != '\0') {
+		if (t->v[i].header && t->v[i].s[0] != '\0' &&
+		    g_hash_table_lookup(st->names, t->v[i].s) == NULL) {
 			cx = xreallocarray(cx, ncol + 1, sizeof(*cx));
 			sys = xreallocarray(sys, ncol + 1, sizeof(*sys));
 			cx[ncol] = t->v[i].x;
-			sys[ncol++] = result_set_add_system(st->rs, t->v[i].s);
+			sys[ncol] = result_set_add_system(st->rs, t->v[i].s);
+			g_hash_table_insert(st->names, xstrdup(t->v[i].s),
+			    GSIZE_TO_POINTER(sys[ncol] + 1));
+			ncol++;
 		}
 	for (i = 0; i < t->n && ncol > 0; i++) {
 		if (!t->v[i].bold || !t->v[i].end || t->v[i].header)
 			continue;
+		/* Rows times cells: bounded, so a hostile table stays cheap. */
+		if ((steps += t->n) > PH_TABLE_STEPS) {
+			format_warn(st->opt, st->path, 0, "systems table too large: "
+			    "rows after \"%.40s\" not read", t->v[i].s);
+			break;
+		}
 		c = 0;
 		for (k = 0; k < t->n && c < ncol; k++) {
 			if (!t->v[k].middle || t->v[k].header || t->v[k].bold ||
@@ -209,6 +230,7 @@ ph_systems(struct ph_state *st, struct ph_texts *t)
 			/* The span [c, j] whose centre is this cell's x. */
 			for (j = c; j < ncol && fabs((cx[c] + cx[j]) / 2 - t->v[k].x) > 1.5; j++)
 				;
+			steps += j - c;
 			if (j == ncol)
 				j = c;	/* off the grid: its own column */
 			for (; c <= j; c++)
@@ -220,21 +242,53 @@ ph_systems(struct ph_state *st, struct ph_texts *t)
 	free(sys);
 }
 
-/* The system whose label (a text equal to its name) is nearest to y. */
+static int
+ph_label_cmp(const void *a, const void *b)
+{
+	double	ya = ((const struct ph_label *)a)->y, yb = ((const struct ph_label *)b)->y;
+
+	return ya < yb ? -1 : ya > yb;
+}
+
+/* The chart's system labels (texts equal to a system's name), sorted by y. */
+static void
+ph_labels(struct ph_state *st, struct ph_texts *t)
+{
+	gpointer	idx;
+	size_t		i;
+
+	free(st->labels);
+	st->labels = xcalloc(t->n + 1, sizeof(*st->labels));
+	st->nlabels = 0;
+	for (i = 0; i < t->n; i++)
+		if ((idx = g_hash_table_lookup(st->names, t->v[i].s)) != NULL) {
+			st->labels[st->nlabels].y = t->v[i].y;
+			st->labels[st->nlabels++].sys = GPOINTER_TO_SIZE(idx) - 1;
+		}
+	qsort(st->labels, st->nlabels, sizeof(*st->labels), ph_label_cmp);
+}
+
+/* The system whose label is nearest to y (binary search), or -1. */
 static long
 ph_system_of(struct ph_state *st, struct ph_texts *t, double y)
 {
-	double	best = 1e300;
-	long	found = -1, s;
-	size_t	i;
+	size_t	lo = 0, hi = st->nlabels, mid;
 
-	for (i = 0; i < t->n; i++)
-		if ((s = result_set_find_system(st->rs, t->v[i].s)) >= 0 &&
-		    fabs(t->v[i].y - y) < best) {
-			best = fabs(t->v[i].y - y);
-			found = s;
-		}
-	return found;
+	(void)t;
+	if (st->nlabels == 0)
+		return -1;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (st->labels[mid].y < y)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == st->nlabels)
+		return (long)st->labels[lo - 1].sys;
+	if (lo > 0 && y - st->labels[lo - 1].y <= st->labels[lo].y - y)
+		return (long)st->labels[lo - 1].sys;
+	return (long)st->labels[lo].sys;
 }
 
 static void
@@ -264,6 +318,7 @@ ph_chart(struct ph_state *st, struct ph_texts *t)
 		st->skipped++;
 		return;
 	}
+	ph_labels(st, t);
 	tt = result_set_add_test(st->rs);
 	model_set_str(&tt->identifier, "");
 	model_set_str(&tt->title, st->title);
@@ -341,22 +396,34 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 	st.rs = rs;
 	if ((buf = format_slurp(path, &len, d)) == NULL)
 		return -1;
+	st.names = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	/* Not PTS's page: said before any parsing. */
 	if (parse_pts_html_detect(buf, len) == 0) {
 		free(buf);
+		g_hash_table_destroy(st.names);
 		return diag_set(d, path, 0, "not a Phoronix Test Suite HTML page (no "
 		    "\"... - Phoronix Test Suite\" title, <h1> and SVG charts)");
 	}
 	if (len > INT32_MAX) {
 		free(buf);
+		g_hash_table_destroy(st.names);
 		return diag_set(d, path, 0, "file too large");
 	}
+	/* UTF-8 whatever the page claims (see text-paste.c's paste_html). */
+	if (!g_utf8_validate(buf, (gssize)len, NULL)) {
+		s = g_utf8_make_valid(buf, (gssize)len);
+		free(buf);
+		buf = xstrdup(s);
+		g_free(s);
+		len = strlen(buf);
+	}
 	doc = htmlReadMemory(buf, (int)len, NULL, "UTF-8", HTML_PARSE_NONET |
-	    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC);
 	free(buf);
 	if (doc == NULL || (root = xmlDocGetRootElement(doc)) == NULL) {
 		if (doc != NULL)
 			xmlFreeDoc(doc);
+		g_hash_table_destroy(st.names);
 		return diag_set(d, path, 0, "not parseable as HTML");
 	}
 	/* Document order, without recursion; an <svg> is read whole. */
@@ -430,6 +497,8 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 out:
 	free(st.title);
 	free(st.desc);
+	free(st.labels);
+	g_hash_table_destroy(st.names);
 	xmlFreeDoc(doc);
 	return rc;
 }

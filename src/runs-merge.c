@@ -18,6 +18,8 @@ static void	 runs_merge_value(struct value *dst, const struct value *src);
 static void	 runs_merge_copy_value(struct value *dst, const struct value *src);
 static void	 runs_merge_free_test(struct test *t);
 static void	 runs_merge_stats(struct value *v, bool restate);
+static char	*runs_merge_key(const struct test *t);
+static void	 runs_merge_fold(struct test *a, struct test *b);
 
 static bool
 runs_merge_same_name(const struct test *a, const struct test *b)
@@ -114,24 +116,79 @@ runs_merge_free_test(struct test *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The name part of a test's identity, as one hash key. */
+static char *
+runs_merge_key(const struct test *t)
+{
+	return xasprintf("%s\x1f%s\x1f%s\x1f%s", t->title ? t->title : "",
+	    t->description ? t->description : "", t->unit ? t->unit : "",
+	    t->app_version ? t->app_version : "");
+}
+
+/* Fold b's values into a and release b (its slot is compacted later). */
+static void
+runs_merge_fold(struct test *a, struct test *b)
+{
+	struct value	*va;
+	size_t		 v;
+
+	for (v = 0; v < b->nvalues; v++) {
+		va = test_find_value(a, b->values[v].system);
+		if (va != NULL)
+			runs_merge_value(va, &b->values[v]);
+		else {
+			va = test_add_value(a, b->values[v].system);
+			runs_merge_copy_value(va, &b->values[v]);
+		}
+	}
+	runs_merge_free_test(b);
+}
+
+/*
+ * Each test meets the earlier kept tests of its name, in order (a hash
+ * of names finds them, so the cost stays linear in the tests however
+ * many there are): the first with equal facts takes its runs; one with
+ * other facts first renames it (" - key: value", with a warning), and it
+ * goes on among the later kept tests of its new name.
+ */
 void
 runs_merge_within(struct result_set *rs, const struct read_options *opt,
     const char *path)
 {
+	GHashTable	*kept;
+	GArray		*g;
 	struct test	*a, *b;
-	struct value	*va;
-	size_t		 i, k, v, w, f;
-	char		*desc;
+	size_t		 i, j, w, f, from;
+	char		*key, *desc;
+	bool		 done;
 
+	kept = g_hash_table_new_full(g_str_hash, g_str_equal, free,
+	    (GDestroyNotify)g_array_unref);
 	for (i = 0; i < rs->ntests; i++) {
-		a = &rs->tests[i];
-		if (a->title == NULL)
-			continue;	/* folded away */
-		for (k = i + 1; k < rs->ntests; k++) {
-			b = &rs->tests[k];
-			if (b->title == NULL || !runs_merge_same_name(a, b))
-				continue;
-			if (!kv_list_equal(&a->facts, &b->facts)) {
+		b = &rs->tests[i];
+		if (b->title == NULL)
+			continue;
+		from = 0;
+		done = false;
+		while (!done) {
+			key = runs_merge_key(b);
+			if ((g = g_hash_table_lookup(kept, key)) == NULL) {
+				g = g_array_new(FALSE, FALSE, sizeof(size_t));
+				g_hash_table_insert(kept, key, g);
+				key = NULL;
+			}
+			free(key);
+			for (j = 0; j < g->len; j++) {
+				if (g_array_index(g, size_t, j) < from)
+					continue;
+				a = &rs->tests[g_array_index(g, size_t, j)];
+				if (kv_list_equal(&a->facts, &b->facts)) {
+					runs_merge_fold(a, b);
+					done = true;
+					break;
+				}
+				if (b->facts.len == 0)
+					continue;
 				/* Same name, other options: keep apart, visibly. */
 				for (f = 0; f < b->facts.len; f++) {
 					const char *av = kv_list_get(&a->facts,
@@ -143,8 +200,6 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 				}
 				if (f == b->facts.len)
 					f = 0;
-				if (b->facts.len == 0)
-					continue;
 				desc = xasprintf("%s - %s: %s", b->description,
 				    b->facts.items[f].key, b->facts.items[f].value);
 				format_warn(opt, path, 0, "tests \"%s\" differ in %s; "
@@ -153,20 +208,16 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 				model_set_str(&b->description, desc);
 				model_set_str(&b->arguments, desc);
 				free(desc);
-				continue;
+				from = g_array_index(g, size_t, j) + 1;
+				break;
 			}
-			for (v = 0; v < b->nvalues; v++) {
-				va = test_find_value(a, b->values[v].system);
-				if (va != NULL)
-					runs_merge_value(va, &b->values[v]);
-				else {
-					va = test_add_value(a, b->values[v].system);
-					runs_merge_copy_value(va, &b->values[v]);
-				}
+			if (!done && j == g->len) {
+				g_array_append_val(g, i);
+				done = true;
 			}
-			runs_merge_free_test(b);
 		}
 	}
+	g_hash_table_destroy(kept);
 	for (i = 0, w = 0; i < rs->ntests; i++)
 		if (rs->tests[i].title != NULL)
 			rs->tests[w++] = rs->tests[i];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
@@ -286,12 +287,27 @@ paste_html(struct paste_raw *r, const char *buf, size_t len)
 	htmlSAXHandler		 sax;
 	struct paste_sax	 h;
 	htmlParserCtxtPtr	 ctxt;
+	gchar			*valid = NULL;
 
+	/*
+	 * UTF-8 whatever the bytes or the page claim: invalid sequences
+	 * become U+FFFD here, and neither a byte-order mark nor a <meta>
+	 * charset may switch the parser to a decoder that would fail (and
+	 * report it on stderr, which a module must not do).
+	 */
+	if (!g_utf8_validate(buf, (gssize)len, NULL)) {
+		valid = g_utf8_make_valid(buf, (gssize)len);
+		buf = valid;
+		len = strlen(valid);
+	}
 	ctxt = htmlCreateMemoryParserCtxt(buf, (int)(len > INT32_MAX ? INT32_MAX : len));
 	if (ctxt == NULL) {
 		paste_split(r, buf, len);
+		g_free(valid);
 		return;
 	}
+	if (ctxt->encoding == NULL)
+		ctxt->encoding = xmlStrdup((const xmlChar *)"UTF-8");
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = paste_sax_start;
 	sax.endElement = paste_sax_end;
@@ -307,7 +323,7 @@ paste_html(struct paste_raw *r, const char *buf, size_t len)
 	ctxt->sax = (xmlSAXHandlerPtr)&sax;
 	ctxt->userData = &h;
 	htmlCtxtUseOptions(ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NOIMPLIED);
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOIMPLIED | HTML_PARSE_IGNORE_ENC);
 	(void)htmlParseDocument(ctxt);
 	ctxt->sax = NULL;
 	if (ctxt->myDoc != NULL)
@@ -318,6 +334,7 @@ paste_html(struct paste_raw *r, const char *buf, size_t len)
 	while (r->n > 0 && r->arena.buf[r->off[r->n - 1]] == '\0')
 		r->n--;
 	strbuf_free(&h.cur);
+	g_free(valid);
 }
 
 bool
