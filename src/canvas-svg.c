@@ -13,7 +13,7 @@
 
 #include "canvas-svg.h"
 #include "canvas-text.h"
-#include "escape.h"
+#include "text-escape.h"
 #include "xalloc.h"
 
 #define CANVAS_SVG_NS	"http://www.w3.org/2000/svg"
@@ -161,7 +161,7 @@ canvas_svg_put(struct canvas_svg_out *o, const char *name, const char *value,
 	if (ours)
 		strbuf_adds(o->sb, value);
 	else
-		escape_xml(o->sb, value);
+		text_escape_xml(o->sb, value);
 	strbuf_addc(o->sb, '"');
 }
 
@@ -183,7 +183,7 @@ canvas_svg_text(struct canvas_svg_out *o, const char *s)
 	if (o->open)
 		strbuf_addc(o->sb, '>');
 	o->open = 0;
-	escape_xml(o->sb, s);
+	text_escape_xml(o->sb, s);
 }
 
 static void

@@ -15,7 +15,7 @@
 
 #include "chart.h"
 #include "cmd.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 static int	 cmd_chart_exec(struct cmd_ctx *, const struct cmd_args *);
@@ -168,7 +168,7 @@ cmd_chart_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 				cmd_error(ctx, &d);
 				rc = EXIT_BADINPUT;
 			} else {
-				textsafe_fputs(path, stdout);
+				text_safe_fputs(path, stdout);
 				putchar('\n');
 				written++;
 			}

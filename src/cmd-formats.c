@@ -7,7 +7,7 @@
 
 #include "cmd.h"
 #include "format.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 static int	 cmd_formats_exec(struct cmd_ctx *, const struct cmd_args *);
 
@@ -40,7 +40,7 @@ cmd_formats_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			rc = EXIT_BADINPUT;
 			continue;
 		}
-		textsafe_fputs(args->argv[i], stdout);
+		text_safe_fputs(args->argv[i], stdout);
 		printf("\t%s\n", r->name);
 	}
 	return rc;

@@ -12,7 +12,7 @@
 #include "format.h"
 #include "import-runs.h"
 #include "meta.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 static int	 cmd_import_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
@@ -84,7 +84,7 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 	for (i = 0, nvalues = 0; i < rs->ntests; i++)
 		nvalues += rs->tests[i].nvalues;
 	printf("%lld\t", (long long)id);
-	textsafe_fputs(rs->title != NULL && *rs->title != '\0' ? rs->title :
+	text_safe_fputs(rs->title != NULL && *rs->title != '\0' ? rs->title :
 	    paths[0], stdout);
 	printf("\t%zu system%s\t%zu result%s\t%zu files merged as runs\n",
 	    rs->nsystems, rs->nsystems == 1 ? "" : "s", nvalues,
@@ -129,12 +129,12 @@ cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			continue;
 		}
 		if (res.already) {
-			textsafe_fputs(argv[k], stdout);
+			text_safe_fputs(argv[k], stdout);
 			printf(": already imported as %lld\n", (long long)res.id);
 		} else {
 			/* The tests may be gone (streamed): count from res. */
 			printf("%lld\t", (long long)res.id);
-			textsafe_fputs(rs->title != NULL && *rs->title != '\0' ?
+			text_safe_fputs(rs->title != NULL && *rs->title != '\0' ?
 			    rs->title : argv[k], stdout);
 			printf("\t%zu system%s\t%zu result%s\n", rs->nsystems,
 			    rs->nsystems == 1 ? "" : "s", res.nvalues,

@@ -12,8 +12,8 @@
 
 #include "cmd-resolve.h"
 #include "export.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 
 enum list_format {
 	LIST_TEXT, LIST_TSV, LIST_JSON
@@ -104,22 +104,22 @@ cmd_list_row(const struct store_summary *s, void *arg)
 	case LIST_TSV:
 		/* Tabs and newlines in a title would break the row: neutralised. */
 		printf("%lld\t", (long long)s->id);
-		textsafe_fputs(s->format, stdout);
+		text_safe_fputs(s->format, stdout);
 		printf("\t%ld\t%ld\t%ld\t", s->nsystems, s->ntests, s->nvalues);
-		textsafe_fputs(s->imported_at, stdout);
+		text_safe_fputs(s->imported_at, stdout);
 		putchar('\t');
-		textsafe_fputs(s->title, stdout);
+		text_safe_fputs(s->title, stdout);
 		putchar('\t');
-		textsafe_fputs(s->source_path, stdout);
+		text_safe_fputs(s->source_path, stdout);
 		putchar('\n');
 		break;
 	case LIST_TEXT:
 		printf("%4lld ", (long long)s->id);
-		termtext_cell(stdout, s->format != NULL ? s->format : "", 10, false);
+		text_term_cell(stdout, s->format != NULL ? s->format : "", 10, false);
 		printf(" %3ld %5ld %7ld ", s->nsystems, s->ntests, s->nvalues);
 		/* Minutes are enough to tell imports apart on screen. */
 		printf("%-16.16s ", s->imported_at != NULL ? s->imported_at : "");
-		t = termtext_fit(s->title != NULL && *s->title != '\0' ?
+		t = text_term_fit(s->title != NULL && *s->title != '\0' ?
 		    s->title : s->source_path, ls->title_width);
 		fputs(t, stdout);
 		free(t);

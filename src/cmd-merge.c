@@ -11,7 +11,7 @@
 #include "cmd-resolve.h"
 #include "export.h"
 #include "merge.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 static int	 cmd_merge_exec(struct cmd_ctx *, const struct cmd_args *);
@@ -101,7 +101,7 @@ cmd_merge_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		goto out;
 	}
 	printf("%lld\t", (long long)newid);
-	textsafe_fputs(merged->title != NULL ? merged->title : "", stdout);
+	text_safe_fputs(merged->title != NULL ? merged->title : "", stdout);
 	printf("\t%zu system%s\t%zu test%s\n", merged->nsystems,
 	    merged->nsystems == 1 ? "" : "s", merged->ntests,
 	    merged->ntests == 1 ? "" : "s");

@@ -11,7 +11,7 @@
 #include "cmd.h"
 #include "publish.h"
 #include "strbuf.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 /* The inputs named on the command line and the sections they form. */
@@ -284,7 +284,7 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	/* The page's path is the data of this command: print it last, alone. */
 	for (i = 0; i < written.len; i++)
 		if (strstr(written.items[i], "/charts/") == NULL) {
-			textsafe_fputs(written.items[i], stdout);
+			text_safe_fputs(written.items[i], stdout);
 			fputc('\n', stdout);
 		}
 out:

@@ -12,7 +12,7 @@
 
 #include "cmd-resolve.h"
 #include "format.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 bool
 cmd_resolve_parse_id(const char *arg, int64_t *id)

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "cmd.h"
-#include "import-file.h"
+#include "import.h"
 #include "store.h"
 
 /* What `import` may ask of a file beyond detection. */

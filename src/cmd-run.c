@@ -25,8 +25,8 @@
 #include "run-profile.h"
 #include "run-result.h"
 #include "run-sysinfo.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -444,7 +444,7 @@ run_print_tsv(const struct result_set *rs, FILE *fp)
 			continue;
 		run_num(v->mean, 6, mean, sizeof(mean));
 		run_num(v->has_se ? v->se : 0.0, 6, se, sizeof(se));
-		textsafe_fputs(t->description, fp);
+		text_safe_fputs(t->description, fp);
 		fprintf(fp, "\t%s\t%s\t%s\t%ld\n", t->unit, mean, se, v->n);
 	}
 }
@@ -507,7 +507,7 @@ run_print_text(const struct result_set *rs, FILE *fp)
 	const struct value	*v;
 	const char		*base = NULL, *what;
 	char			 mean[64], se[64], *label;
-	bool			 utf8 = termtext_utf8();
+	bool			 utf8 = text_term_utf8();
 	size_t			 i, nb = 0;
 
 	for (i = 0; i < rs->ntests; i++) {
@@ -524,9 +524,9 @@ run_print_text(const struct result_set *rs, FILE *fp)
 			nb = strlen(base);
 			what = NULL;
 			fputc('\n', fp);
-			textsafe_fputs(t->title, fp);
+			text_safe_fputs(t->title, fp);
 			fputs(": ", fp);
-			textsafe_fputs(t->description, fp);
+			text_safe_fputs(t->description, fp);
 			fputc('\n', fp);
 		}
 		run_num(v->mean, 4, mean, sizeof(mean));
@@ -534,7 +534,7 @@ run_print_text(const struct result_set *rs, FILE *fp)
 		label = what != NULL ? xasprintf("%s (%s)", what, t->unit) :
 		    xstrdup(t->unit);
 		fputs("  ", fp);
-		termtext_cell(fp, label, 46, false);
+		text_term_cell(fp, label, 46, false);
 		fprintf(fp, "%12s %s %-9s N = %-3ld %s\n", mean,
 		    utf8 ? "\xc2\xb1" : "+/-", se, v->n,
 		    t->proportion == PROP_LIB ? (utf8 ? "\xe2\x86\x93 fewer is "

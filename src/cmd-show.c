@@ -16,8 +16,8 @@
 #include <glib.h>
 
 #include "cmd-resolve.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 #define SHOW_BOLD	"\033[1m"
@@ -86,7 +86,7 @@ cmd_show_cell(const struct value *v, bool utf8)
 			return xstrdup("failed");
 		/* Pass/fail and other non-numeric results: the source's word. */
 		if (v->value_text != NULL && *v->value_text != '\0')
-			return termtext_fit(v->value_text, SHOW_SYS_MAX - 2);
+			return text_term_fit(v->value_text, SHOW_SYS_MAX - 2);
 		return xstrdup("-");
 	}
 	/* The source's own text keeps its precision, when it is one number. */
@@ -146,21 +146,21 @@ cmd_show_layout(struct show_layout *l, int term_width)
 	l->unit_w = 4;
 	l->better_w = 6;
 	for (j = 0; j < rs->nsystems; j++) {
-		s = textsafe_dup(rs->systems[j].identifier);
-		l->sys_w[j] = termtext_width(s);
+		s = text_safe_dup(rs->systems[j].identifier);
+		l->sys_w[j] = text_term_width(s);
 		free(s);
 	}
 	for (i = 0; i < rs->ntests; i++) {
 		t = &rs->tests[i];
 		s = cmd_show_label(t);
-		if ((w = termtext_width(s)) > natural)
+		if ((w = text_term_width(s)) > natural)
 			natural = w;
 		free(s);
-		s = textsafe_dup(t->unit);
-		if ((w = termtext_width(s)) > l->unit_w)
+		s = text_safe_dup(t->unit);
+		if ((w = text_term_width(s)) > l->unit_w)
 			l->unit_w = w;
 		free(s);
-		if ((w = termtext_width(cmd_show_better(t, l->utf8))) > l->better_w)
+		if ((w = text_term_width(cmd_show_better(t, l->utf8))) > l->better_w)
 			l->better_w = w;
 		l->best[i] = SIZE_MAX;
 		bv = NULL;
@@ -170,7 +170,7 @@ cmd_show_layout(struct show_layout *l, int term_width)
 			/* "*" marks the best: one more column. */
 			s = cmd_show_cell(v, l->utf8);
 			l->cells[i * rs->nsystems + j] = s;
-			if ((w = termtext_width(s) + 1) > l->sys_w[j])
+			if ((w = text_term_width(s) + 1) > l->sys_w[j])
 				l->sys_w[j] = w;
 			if (v == NULL || !v->has_mean || !isfinite(v->mean) ||
 			    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
@@ -230,7 +230,7 @@ cmd_show_labels_distinct(const struct result_set *rs, size_t width)
 	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	for (i = 0; i < rs->ntests && distinct; i++) {
 		full = cmd_show_label(&rs->tests[i]);
-		fit = termtext_fit(full, width);
+		fit = text_term_fit(full, width);
 		prev = g_hash_table_lookup(seen, fit);
 		if (prev != NULL && strcmp(prev, full) != 0)
 			distinct = false;
@@ -255,14 +255,14 @@ cmd_show_table(const struct show_layout *l)
 
 	if (l->color)
 		fputs(SHOW_BOLD, stdout);
-	termtext_cell(stdout, "TEST", l->label_w, false);
+	text_term_cell(stdout, "TEST", l->label_w, false);
 	fputs("  ", stdout);
-	termtext_cell(stdout, "UNIT", l->unit_w, false);
+	text_term_cell(stdout, "UNIT", l->unit_w, false);
 	fputs("  ", stdout);
-	termtext_cell(stdout, "BETTER", l->better_w, false);
+	text_term_cell(stdout, "BETTER", l->better_w, false);
 	for (j = 0; j < rs->nsystems; j++) {
 		fputs("  ", stdout);
-		termtext_cell(stdout, rs->systems[j].identifier, l->sys_w[j], true);
+		text_term_cell(stdout, rs->systems[j].identifier, l->sys_w[j], true);
 	}
 	if (l->color)
 		fputs(SHOW_RESET, stdout);
@@ -270,13 +270,13 @@ cmd_show_table(const struct show_layout *l)
 	for (i = 0; i < rs->ntests; i++) {
 		t = &rs->tests[i];
 		s = cmd_show_label(t);
-		termtext_cell(stdout, s, l->label_w, false);
+		text_term_cell(stdout, s, l->label_w, false);
 		free(s);
 		fputs("  ", stdout);
-		termtext_cell(stdout, t->unit != NULL ? t->unit : "", l->unit_w,
+		text_term_cell(stdout, t->unit != NULL ? t->unit : "", l->unit_w,
 		    false);
 		fputs("  ", stdout);
-		termtext_cell(stdout, cmd_show_better(t, l->utf8), l->better_w,
+		text_term_cell(stdout, cmd_show_better(t, l->utf8), l->better_w,
 		    false);
 		for (j = 0; j < rs->nsystems; j++) {
 			fputs("  ", stdout);
@@ -285,7 +285,7 @@ cmd_show_table(const struct show_layout *l)
 			    best ? "*" : " ");
 			if (l->color && best)
 				fputs(SHOW_BEST, stdout);
-			termtext_cell(stdout, s, l->sys_w[j], true);
+			text_term_cell(stdout, s, l->sys_w[j], true);
 			if (l->color && best)
 				fputs(SHOW_RESET, stdout);
 			free(s);
@@ -309,12 +309,12 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 	bool			 best;
 
 	for (j = 0; j < rs->nsystems; j++) {
-		s = textsafe_dup(rs->systems[j].identifier);
-		if ((w = termtext_width(s)) > name_w)
+		s = text_safe_dup(rs->systems[j].identifier);
+		if ((w = text_term_width(s)) > name_w)
 			name_w = w;
 		free(s);
 		for (i = 0; i < rs->ntests; i++)
-			if ((w = termtext_width(l->cells[i * rs->nsystems + j])) >
+			if ((w = text_term_width(l->cells[i * rs->nsystems + j])) >
 			    cell_w)
 				cell_w = w;
 	}
@@ -327,12 +327,12 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 		putchar('\n');
 		if (l->color)
 			fputs(SHOW_BOLD, stdout);
-		termtext_wrap(stdout, s, (size_t)term_width, 2);
+		text_term_wrap(stdout, s, (size_t)term_width, 2);
 		if (l->color)
 			fputs(SHOW_RESET, stdout);
 		free(s);
 		fputs("  ", stdout);
-		textsafe_fputs(t->unit != NULL && *t->unit != '\0' ? t->unit :
+		text_safe_fputs(t->unit != NULL && *t->unit != '\0' ? t->unit :
 		    "(no unit)", stdout);
 		better = cmd_show_better(t, l->utf8);
 		if (*better != '\0')
@@ -343,12 +343,12 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 				continue;
 			best = l->best[i] == j;
 			fputs("  ", stdout);
-			termtext_cell(stdout, rs->systems[j].identifier, name_w,
+			text_term_cell(stdout, rs->systems[j].identifier, name_w,
 			    false);
 			fputs("  ", stdout);
 			if (l->color && best)
 				fputs(SHOW_BEST, stdout);
-			termtext_cell(stdout, l->cells[i * rs->nsystems + j],
+			text_term_cell(stdout, l->cells[i * rs->nsystems + j],
 			    cell_w, true);
 			if (l->color && best)
 				fputs(SHOW_RESET, stdout);
@@ -373,17 +373,17 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	memset(&l, 0, sizeof(l));
 	l.rs = rs;
 	l.color = ctx->color;
-	l.utf8 = termtext_utf8();
+	l.utf8 = text_term_utf8();
 	head = xasprintf("ID %lld, %s, %s", id, rs->format != NULL ?
 	    rs->format : "?", rs->source_path != NULL ? rs->source_path :
 	    "(no file)");
 	if (l.color)
 		fputs(SHOW_BOLD, stdout);
-	termtext_wrap(stdout, rs->title != NULL && *rs->title != '\0' ?
+	text_term_wrap(stdout, rs->title != NULL && *rs->title != '\0' ?
 	    rs->title : "(untitled)", (size_t)ctx->term_width, 2);
 	if (l.color)
 		fputs(SHOW_RESET, stdout);
-	termtext_wrap(stdout, head, (size_t)ctx->term_width, 2);
+	text_term_wrap(stdout, head, (size_t)ctx->term_width, 2);
 	free(head);
 	/* One system is the best of nothing: no "*", so no legend for it. */
 	head = xasprintf("%zu system%s, %zu test%s. %s more is better, %s "
@@ -391,7 +391,7 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	    "s", rs->ntests, rs->ntests == 1 ? "" : "s",
 	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v",
 	    rs->nsystems > 1 ? ", * best." : ".");
-	termtext_wrap(stdout, head, (size_t)ctx->term_width, 0);
+	text_term_wrap(stdout, head, (size_t)ctx->term_width, 0);
 	free(head);
 	if (rs->ntests == 0 || rs->nsystems == 0) {
 		printf("\nno results\n");

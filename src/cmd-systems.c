@@ -11,8 +11,8 @@
 
 #include "cmd-resolve.h"
 #include "query-print.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 struct systems_opts {
@@ -62,7 +62,7 @@ cmd_systems_kv(const char *heading, const struct kv_list *l)
 	if (l->len == 0)
 		return;
 	for (i = 0; i < l->len; i++)
-		if ((w = termtext_width(l->items[i].key)) > kw)
+		if ((w = text_term_width(l->items[i].key)) > kw)
 			kw = w;
 	if (kw > 24)
 		kw = 24;
@@ -71,10 +71,10 @@ cmd_systems_kv(const char *heading, const struct kv_list *l)
 	for (i = 0; i < l->len; i++) {
 		fputs(heading != NULL ? "    " : "  ", stdout);
 		k = xasprintf("%s:", l->items[i].key);
-		termtext_cell(stdout, k, kw + 1, false);
+		text_term_cell(stdout, k, kw + 1, false);
 		free(k);
 		putchar(' ');
-		textsafe_fputs(l->items[i].value, stdout);
+		text_safe_fputs(l->items[i].value, stdout);
 		putchar('\n');
 	}
 }
@@ -89,12 +89,12 @@ cmd_systems_facts(const struct fact_list *l, bool provenance)
 	printf("  normalised:\n");
 	for (i = 0; i < l->len; i++) {
 		fputs("    ", stdout);
-		termtext_cell(stdout, l->items[i].key, 18, false);
+		text_term_cell(stdout, l->items[i].key, 18, false);
 		putchar(' ');
-		textsafe_fputs(l->items[i].value, stdout);
+		text_safe_fputs(l->items[i].value, stdout);
 		if (provenance && l->items[i].source != NULL) {
 			fputs("  (", stdout);
-			textsafe_fputs(l->items[i].source, stdout);
+			text_safe_fputs(l->items[i].source, stdout);
 			putchar(')');
 		}
 		putchar('\n');
@@ -126,13 +126,13 @@ cmd_systems_print(const struct system *s, size_t idx,
     const struct systems_opts *o)
 {
 	printf("%s%zu: ", idx > 0 ? "\n" : "", idx + 1);
-	textsafe_fputs(s->identifier, stdout);
+	text_safe_fputs(s->identifier, stdout);
 	putchar('\n');
 	cmd_systems_kv(NULL, &s->fields);
 	cmd_systems_kv("notes", &s->notes);
 	if (s->notes_text != NULL && *s->notes_text != '\0') {
 		printf("  notes text: ");
-		textsafe_fputs(s->notes_text, stdout);
+		text_safe_fputs(s->notes_text, stdout);
 		putchar('\n');
 	}
 	if (o->meta)

@@ -14,7 +14,7 @@
 #include "cmd.h"
 #include "store.h"
 #include "strbuf.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -90,12 +90,12 @@ cmd_find(const char *prog, const char *name)
 	fprintf(stderr, "%s: ", prog);
 	if (matches == 0) {
 		fputs("unknown command: ", stderr);
-		textsafe_fputs(name, stderr);
+		text_safe_fputs(name, stderr);
 		fputs(" (see 'benchreport help')\n", stderr);
 		return NULL;
 	}
 	fputs("ambiguous command: ", stderr);
-	textsafe_fputs(name, stderr);
+	text_safe_fputs(name, stderr);
 	fputs(", could be:", stderr);
 	for (i = 0; cmd_table[i] != NULL; i++)
 		if (strncmp(cmd_table[i]->name, name, len) == 0)
@@ -272,7 +272,7 @@ cmd_unknown(const struct cmd_ctx *ctx, const char *noun, const char *value,
     const char *(*choice)(size_t i))
 {
 	fprintf(stderr, "%s: unknown %s: ", ctx->prog, noun);
-	textsafe_fputs(value, stderr);
+	text_safe_fputs(value, stderr);
 	if (choice != NULL) {
 		fputs(" (one of: ", stderr);
 		cmd_print_choices(choice, stderr);
@@ -561,7 +561,7 @@ msg(const struct cmd_ctx *ctx, int level, const char *fmt, ...)
 	/* Messages quote file contents: neutralise them, keep our newline. */
 	if (n > 0 && text[n - 1] == '\n')
 		text[n - 1] = '\0';
-	textsafe_fputs(text, stderr);
+	text_safe_fputs(text, stderr);
 	fputc('\n', stderr);
 	free(text);
 }
@@ -582,7 +582,7 @@ cmd_errorx(const struct cmd_ctx *ctx, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "%s: ", ctx->prog);
-	textsafe_fputs(buf, stderr);
+	text_safe_fputs(buf, stderr);
 	fputc('\n', stderr);
 }
 

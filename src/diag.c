@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 void
 diag_clear(struct diag *d)
@@ -53,15 +53,15 @@ diag_print(const struct diag *d, const char *prog, FILE *fp)
 {
 	fprintf(fp, "%s: ", prog);
 	if (d->file[0] != '\0') {
-		textsafe_fputs(d->file, fp);
+		text_safe_fputs(d->file, fp);
 		if (d->line > 0)
 			fprintf(fp, ":%ld", d->line);
 		fputs(": ", fp);
 	}
 	if (d->where[0] != '\0') {
-		textsafe_fputs(d->where, fp);
+		text_safe_fputs(d->where, fp);
 		fputs(": ", fp);
 	}
-	textsafe_fputs(d->msg, fp);
+	text_safe_fputs(d->msg, fp);
 	fputc('\n', fp);
 }

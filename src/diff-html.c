@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "diff.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 #define DIFF_HTML_W		900	/* chart width, px */
@@ -42,7 +42,7 @@ diff_html_text(struct strbuf *sb, const char *s)
 {
 	char	*safe, *valid, *esc;
 
-	safe = textsafe_dup(s);
+	safe = text_safe_dup(s);
 	valid = g_utf8_make_valid(safe, -1);
 	esc = g_markup_escape_text(valid, -1);
 	strbuf_adds(sb, esc);

@@ -3,7 +3,7 @@
  * Terminal and Markdown renderings of a diff. The terminal table follows
  * benchstat ("+12.3% (p=0.004 n=3+3)" or "~"); colour is optional and
  * never the only carrier of a verdict: the verdict word is always printed.
- * Every string from a result set goes through textsafe (and, for Markdown,
+ * Every string from a result set goes through text-safe.c (and, for Markdown,
  * an escape of its punctuation).
  */
 #include <math.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "diff.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
 #define DIFF_TEXT_NCOLS	5
@@ -55,7 +55,7 @@ diff_text_value(const struct value *v)
 	if (!v->has_se || v->n < 2)
 		return v->n > 0 ? xasprintf("%s n=%ld", m, v->n) : xstrdup(m);
 	diff_format_se(v->se, se, sizeof(se));
-	return xasprintf("%s %s%s n=%ld", m, termtext_utf8() ? "\u00b1" : "+/-",
+	return xasprintf("%s %s%s n=%ld", m, text_term_utf8() ? "\u00b1" : "+/-",
 	    se, v->n);
 }
 
@@ -157,7 +157,7 @@ diff_text_item(FILE *fp, bool md, const char *s)
 		fputs(e, fp);
 		free(e);
 	} else
-		textsafe_fputs(s, fp);
+		text_safe_fputs(s, fp);
 	fputc('\n', fp);
 }
 
@@ -239,16 +239,16 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 	const struct test *t;
 
 	fputs("A: ", fp);
-	textsafe_fputs(df->opts.label_a != NULL ? df->opts.label_a : "", fp);
+	text_safe_fputs(df->opts.label_a != NULL ? df->opts.label_a : "", fp);
 	if (df->a->title != NULL) {
 		fputs("  ", fp);
-		textsafe_fputs(df->a->title, fp);
+		text_safe_fputs(df->a->title, fp);
 	}
 	fputs("\nB: ", fp);
-	textsafe_fputs(df->opts.label_b != NULL ? df->opts.label_b : "", fp);
+	text_safe_fputs(df->opts.label_b != NULL ? df->opts.label_b : "", fp);
 	if (df->b->title != NULL) {
 		fputs("  ", fp);
-		textsafe_fputs(df->b->title, fp);
+		text_safe_fputs(df->b->title, fp);
 	}
 	fputs("\n", fp);
 	cells = xcalloc(df->nrows + 1, sizeof(*cells));
@@ -257,14 +257,14 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 	for (i = 0; i < df->nrows; i++) {
 		cells[i] = xcalloc(DIFF_TEXT_NCOLS, sizeof(char *));
 		raw = diff_text_system(df, df->rows[i].pair);
-		cells[i][0] = textsafe_dup(raw);
+		cells[i][0] = text_safe_dup(raw);
 		free(raw);
 		cells[i][1] = diff_text_value(df->rows[i].va);
 		cells[i][2] = diff_text_value(df->rows[i].vb);
 		cells[i][3] = diff_text_change(&df->rows[i]);
 		cells[i][4] = xstrdup(diff_verdict_name(df->rows[i].verdict));
 		for (c = 0; c < DIFF_TEXT_NCOLS; c++)
-			if ((w = termtext_width(cells[i][c])) > width[c])
+			if ((w = text_term_width(cells[i][c])) > width[c])
 				width[c] = w;
 	}
 	if (df->nrows == 0)
@@ -272,7 +272,7 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 	else {
 		fputs("\n  ", fp);
 		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
-			termtext_cell(fp, head[c], width[c] + 2, false);
+			text_term_cell(fp, head[c], width[c] + 2, false);
 		fprintf(fp, "%s\n", head[DIFF_TEXT_NCOLS - 1]);
 	}
 	for (i = 0; i < df->nrows; i++) {
@@ -285,16 +285,16 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 			free(raw);
 			fputc('\n', fp);
 			if (term_width > 0)
-				termtext_wrap(fp, label, (size_t)term_width, 4);
+				text_term_wrap(fp, label, (size_t)term_width, 4);
 			else {
-				textsafe_fputs(label, fp);
+				text_safe_fputs(label, fp);
 				fputc('\n', fp);
 			}
 			free(label);
 		}
 		fputs("  ", fp);
 		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
-			termtext_cell(fp, cells[i][c], width[c] + 2, false);
+			text_term_cell(fp, cells[i][c], width[c] + 2, false);
 		col = color ? diff_text_color(df->rows[i].verdict) : NULL;
 		if (col != NULL)
 			fputs(col, fp);
@@ -328,7 +328,7 @@ diff_text_md(const char *s)
 	struct strbuf	 sb;
 	char		*safe, *p;
 
-	safe = textsafe_dup(s);
+	safe = text_safe_dup(s);
 	strbuf_init(&sb);
 	for (p = safe; *p != '\0'; p++) {
 		if (strchr("\\`*_{}[]<>|#!~&$", *p) != NULL)

@@ -13,7 +13,7 @@
 #include <glib.h>
 
 #include "export.h"
-#include "pts-xml.h"
+#include "pts.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -43,7 +43,7 @@ export_csv_cell(struct strbuf *sb, const char *s)
 	if (s == NULL)
 		s = "";
 	defuse = strchr("=+-@\t\r", s[0]) != NULL && s[0] != '\0' &&
-	    !pts_xml_number(s, &d);
+	    !pts_number(s, &d);
 	t = defuse ? xasprintf("'%s", s) : xstrdup(s);
 	if (strpbrk(t, ",\"\r\n") != NULL) {
 		const char	*p;

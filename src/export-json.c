@@ -15,7 +15,7 @@
 
 #include "export.h"
 #include "meta.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 static int	 export_json_write(const struct result_set *, FILE *, struct diag *);
 static struct json_object *json_str(const char *s);
@@ -58,7 +58,7 @@ export_json_print(struct json_object *root, FILE *fp, struct diag *d)
 	int	 rc = 0;
 
 	/* C1 controls escaped: a JSON document may well end on a terminal. */
-	text = textsafe_json(json_object_to_json_string_ext(root,
+	text = text_safe_json(json_object_to_json_string_ext(root,
 	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 	    JSON_C_TO_STRING_NOSLASHESCAPE));
 	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)

@@ -2,11 +2,11 @@
 /*
  * Writer of PTS result files: a composite.xml in PTS's own element names
  * and order (the element order PTS writes, docs/pts-xml.md), through libxml2's xmlTextWriter so
- * that escaping is libxml2's. What parse-pts-xml.c keeps verbatim is written
+ * that escaping is libxml2's. What parse-pts.c keeps verbatim is written
  * back verbatim, so a file read and written reads back the same. What other
  * formats state that PTS has no element for (SE and N without runs, row
  * notes, footnotes, test facts) goes into the Entry JSON under the key
- * "benchreport", which PTS ignores and parse-pts-xml.c reads back. Every
+ * "benchreport", which PTS ignores and parse-pts.c reads back. Every
  * Result gets an identifier (docs/pts-xml.md). It does not recompute PTS's
  * rounding of Value, and pre-3.0 files come out in today's layout.
  */
@@ -21,7 +21,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "export.h"
-#include "pts-xml.h"
+#include "pts.h"
 #include "strbuf.h"
 #include "version.h"
 #include "xalloc.h"
@@ -193,9 +193,9 @@ export_pts_xml_system(xmlTextWriterPtr w, const struct system *s)
 	size_t			 nhw, i;
 	int			 rc = 0;
 
-	nhw = pts_xml_hardware_count(&s->fields);
-	hw = pts_xml_join_fields(&s->fields, 0, nhw);
-	sw = pts_xml_join_fields(&s->fields, nhw, s->fields.len);
+	nhw = pts_hardware_count(&s->fields);
+	hw = pts_join_fields(&s->fields, 0, nhw);
+	sw = pts_join_fields(&s->fields, nhw, s->fields.len);
 	o = NULL;
 	if (json == NULL) {
 		/* Notes from another format become PTS's System JSON. */

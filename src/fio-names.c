@@ -13,7 +13,7 @@
 #include <glib.h>
 
 #include "fio-names.h"
-#include "runs-merge.h"
+#include "model-runs.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -681,7 +681,7 @@ fio_names_finish(struct result_set *rs, const struct fio_job_list *l,
 	}
 	if (rs->ntests == 0)
 		return diag_set(d, path, line, "%s: no job moved any data", what);
-	runs_merge_within(rs, opt, path);
+	model_runs_within(rs, opt, path);
 	fio_names_title(rs, l);
 	model_set_str(&rs->generator, "fio");
 	return 0;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * import --merge-runs: read every named file, fold them into the first as
- * repeated runs (runs-merge.c decides what matches), and give the merged
+ * repeated runs (model-runs.c decides what matches), and give the merged
  * set a source identity covering all files. It neither stores nor prints.
  */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <glib.h>
 
 #include "import-runs.h"
-#include "runs-merge.h"
+#include "model-runs.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -80,7 +80,7 @@ import_runs_read(char *const *paths, size_t n, const char *format,
 		if (g_strcmp0(all->format, one->format) != 0 && ro->warnings != NULL)
 			format_warn(ro, paths[i], 0, "format %s differs from the first "
 			    "run's (%s)", one->format, all->format);
-		runs_merge_sets(all, one, ro, paths[i]);
+		model_runs_sets(all, one, ro, paths[i]);
 		kv_list_add(&all->extra, "run file", paths[i]);
 		result_set_free(one);
 		one = NULL;

@@ -2,7 +2,7 @@
 /*
  * Reading several files that are repeated runs of the same benchmarks into
  * one result set (import --merge-runs): each file is read as `import`
- * would read it, then runs_merge_sets folds the runs together. Nothing is
+ * would read it, then model_runs_sets folds the runs together. Nothing is
  * stored here.
  * Ownership: *out belongs to the caller; warnings are appended to the
  * caller's list.

@@ -541,7 +541,7 @@ value_compute_stats(struct value *v)
 }
 
 static double
-model_runs_mean(const struct value *v)
+model_mean_of_runs(const struct value *v)
 {
 	double	sum = 0;
 	size_t	i;
@@ -558,7 +558,7 @@ value_runs_mean(const struct value *v, double *out)
 
 	if (v->runs.len == 0 || !v->has_mean)
 		return false;
-	m = model_runs_mean(v);
+	m = model_mean_of_runs(v);
 	/* Equal up to the last bits of a decimal round trip is not a difference. */
 	scale = fabs(m) > fabs(v->mean) ? fabs(m) : fabs(v->mean);
 	if (fabs(m - v->mean) <= scale * 1e-12)
@@ -570,5 +570,5 @@ value_runs_mean(const struct value *v, double *out)
 double
 value_stat_mean(const struct value *v)
 {
-	return v->runs.len > 0 ? model_runs_mean(v) : v->mean;
+	return v->runs.len > 0 ? model_mean_of_runs(v) : v->mean;
 }

@@ -21,7 +21,7 @@
 
 #include "format.h"
 #include "parse-dd.h"
-#include "runs-merge.h"
+#include "model-runs.h"
 #include "strbuf.h"
 #include "text-paste.h"
 #include "xalloc.h"
@@ -791,7 +791,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 		format_warn(opt, path, st.error_line, "dd error without a result "
 		    "after it: \"%s\"", st.error);
 	parse_dd_labels(&st);
-	runs_merge_within(rs, opt, path);
+	model_runs_within(rs, opt, path);
 	model_set_str(&rs->generator, "dd");
 	if (rs->title == NULL) {
 		char *title = xasprintf("dd: %ld result%s", st.results,

@@ -24,7 +24,7 @@
 
 #include "export.h"
 #include "format.h"
-#include "pts-xml.h"
+#include "pts.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -628,8 +628,8 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 		info->placeholder = false;
 	}
 	sys = &p->rs->systems[idx];
-	pts_xml_split_fields(&sys->fields, s->hardware);
-	pts_xml_split_fields(&sys->fields, s->software);
+	pts_split_fields(&sys->fields, s->hardware);
+	pts_split_fields(&sys->fields, s->software);
 	/* Canonical order, so that a written file reads back the same. */
 	if (s->user != NULL)
 		kv_list_add(&sys->meta, "User", s->user);
@@ -672,7 +672,7 @@ parse_pts_xml_system_json(struct pts_parser *p, struct system *s, const char *js
 }
 
 /*
- * The "benchreport" member of a System JSON (export-pts-xml.c): run
+ * The "benchreport" member of a System JSON (export-pts.c): run
  * metadata whose keys are not XML names ("fio time"), as [key, value]
  * pairs, after the metadata the System's own elements gave.
  */
@@ -825,7 +825,7 @@ parse_pts_xml_numbers(const char *s, char sep, struct dbl_list *l)
 		end = strchr(s, sep);
 		n = end != NULL ? (size_t)(end - s) : strlen(s);
 		if (n >= sizeof(item) || (memcpy(item, s, n), item[n] = '\0',
-		    !pts_xml_number(item, &d))) {
+		    !pts_number(item, &d))) {
 			dbl_list_free(l);
 			return false;
 		}
@@ -863,7 +863,7 @@ parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 		s->y = y;
 		return;
 	}
-	if (!pts_xml_number(v->value_text, &d)) {
+	if (!pts_number(v->value_text, &d)) {
 		if (t->display == DISPLAY_BAR)
 			parse_pts_xml_fail(p, line, "Entry/Value", "\"%.60s\" is not a "
 			    "number (Result \"%.60s\" is a %s)", v->value_text,
@@ -899,7 +899,7 @@ parse_pts_xml_json_number(struct json_object *o, const char *key, double *out)
 		return true;
 	}
 	if (json_object_is_type(v, json_type_string))
-		return pts_xml_number(json_object_get_string(v), out);
+		return pts_number(json_object_get_string(v), out);
 	return false;
 }
 
@@ -1035,7 +1035,7 @@ parse_pts_xml_entry_series(struct value *v, struct json_object *a)
 }
 
 /*
- * The "benchreport" member of an Entry JSON (written by export-pts-xml.c):
+ * The "benchreport" member of an Entry JSON (written by export-pts.c):
  * what the model held that PTS has no element for. Applied once the value
  * is filled from Value and RawString, since it states what those cannot:
  * SE and N without runs (over runs only "no SE"), the row note, a Value that was
@@ -1061,7 +1061,7 @@ parse_pts_xml_entry_ours(struct test *t, struct value *v)
 			v->has_se = false;
 		else if (v->runs.len == 0 &&
 		    json_object_is_type(x, json_type_string) &&
-		    pts_xml_number(json_object_get_string(x), &d) && d >= 0) {
+		    pts_number(json_object_get_string(x), &d) && d >= 0) {
 			v->has_se = true;
 			v->se = d;
 		}
@@ -1171,7 +1171,7 @@ parse_pts_xml_test_finish(struct pts_parser *p)
 		parse_pts_xml_entry_ours(t, &t->values[i]);
 	}
 	/* Same comparison hash: PTS would keep only this Result's data. */
-	hash = pts_xml_hash(t);
+	hash = pts_hash(t);
 	if (g_hash_table_lookup_extended(p->hashes, hash, NULL, &first)) {
 		format_warn(p->opt, p->path, p->test_line, "Result \"%s\" has "
 		    "the same identity as the one at line %ld; both kept",

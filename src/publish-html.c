@@ -6,7 +6,7 @@
  * parts are the compiled-in templates/review.html and review.css.
  *
  * One rule keeps the page safe: a string from an input reaches the page
- * only through ph_text, which escapes it (escape_xml: markup characters
+ * only through ph_text, which escapes it (text_escape_xml: markup characters
  * become entities, controls are dropped, bad UTF-8 becomes U+FFFD).
  * Everything else written is our own constant markup or a number we
  * formatted.
@@ -21,7 +21,7 @@
 #include <json-c/json.h>
 
 #include "chart-palette.h"
-#include "escape.h"
+#include "text-escape.h"
 #include "publish-html.h"
 #include "stats.h"
 #include "templates.h"
@@ -88,7 +88,7 @@ ph_has(const char *s, const char *needle)
 static void
 ph_text(struct strbuf *out, const char *s)
 {
-	escape_xml(out, s);
+	text_escape_xml(out, s);
 }
 
 /* The last component of path: the page never shows where a file was. */

@@ -10,7 +10,7 @@
 
 #include "meta.h"
 #include "query-print.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 struct query_print_ctx {
 	FILE	*fp;
@@ -47,7 +47,7 @@ static void
 query_print_row(FILE *fp, const struct query_system *s)
 {
 	fprintf(fp, "%lld\t%ld\t", (long long)s->set_id, s->pos);
-	textsafe_fputs(*s->identifier != '\0' ? s->identifier : "-", fp);
+	text_safe_fputs(*s->identifier != '\0' ? s->identifier : "-", fp);
 }
 
 /* The fact columns, "-" where unknown, and the end of the line. */
@@ -60,7 +60,7 @@ query_print_cols_of(FILE *fp, const struct fact_list *facts)
 	for (i = 0; i < QUERY_PRINT_NCOLS; i++) {
 		fputc('\t', fp);
 		f = fact_list_get(facts, query_print_cols[i]);
-		textsafe_fputs(f != NULL ? f->value : "-", fp);
+		text_safe_fputs(f != NULL ? f->value : "-", fp);
 	}
 	fputc('\n', fp);
 }
@@ -76,10 +76,10 @@ query_print_facts(FILE *fp, const struct fact_list *facts, bool provenance)
 		if ((f = fact_list_get(facts, meta_fact_names[i])) == NULL)
 			continue;
 		fprintf(fp, "    %-18s ", f->key);
-		textsafe_fputs(f->value, fp);
+		text_safe_fputs(f->value, fp);
 		if (provenance && f->source != NULL) {
 			fputs("  (", fp);
-			textsafe_fputs(f->source, fp);
+			text_safe_fputs(f->source, fp);
 			fputc(')', fp);
 		}
 		fputc('\n', fp);
@@ -106,16 +106,16 @@ query_print_res_cb(const struct query_result *r, void *arg)
 
 	query_print_row(c->fp, &r->sys);
 	fputc('\t', c->fp);
-	textsafe_fputs(r->test_title, c->fp);
+	text_safe_fputs(r->test_title, c->fp);
 	if (*r->test_description != '\0') {
 		fputs(": ", c->fp);
-		textsafe_fputs(r->test_description, c->fp);
+		text_safe_fputs(r->test_description, c->fp);
 	}
 	if (r->has_mean)
 		fprintf(c->fp, "\t%.17g\t", r->mean);
 	else
 		fputs("\t-\t", c->fp);
-	textsafe_fputs(*r->unit != '\0' ? r->unit : "-", c->fp);
+	text_safe_fputs(*r->unit != '\0' ? r->unit : "-", c->fp);
 	query_print_cols_of(c->fp, r->sys.facts);
 	c->n++;
 	return 0;

@@ -28,7 +28,7 @@
 #include "chart.h"
 #include "chart-axis.h"
 #include "chart-data.h"
-#include "escape.h"
+#include "text-escape.h"
 #include "tap.h"
 #include "version.h"
 #include "xalloc.h"
@@ -563,17 +563,17 @@ test_escape(void)
 {
 	char	*s;
 
-	s = escape_xml_dup("a<b>&\"c'");
-	is_str(s, "a&lt;b&gt;&amp;&quot;c&#39;", "escape_xml: markup characters");
+	s = text_escape_xml_dup("a<b>&\"c'");
+	is_str(s, "a&lt;b&gt;&amp;&quot;c&#39;", "text_escape_xml: markup characters");
 	free(s);
-	s = escape_xml_dup("x\x01y\tz\x1b");
-	is_str(s, "xy\tz", "escape_xml: controls invalid in XML 1.0 dropped");
+	s = text_escape_xml_dup("x\x01y\tz\x1b");
+	is_str(s, "xy\tz", "text_escape_xml: controls invalid in XML 1.0 dropped");
 	free(s);
-	s = escape_xml_dup("\xff" "ok");
-	is_str(s, "\xEF\xBF\xBDok", "escape_xml: invalid UTF-8 becomes U+FFFD");
+	s = text_escape_xml_dup("\xff" "ok");
+	is_str(s, "\xEF\xBF\xBDok", "text_escape_xml: invalid UTF-8 becomes U+FFFD");
 	free(s);
-	s = escape_xml_dup(NULL);
-	is_str(s, "", "escape_xml: NULL is empty");
+	s = text_escape_xml_dup(NULL);
+	is_str(s, "", "text_escape_xml: NULL is empty");
 	free(s);
 }
 

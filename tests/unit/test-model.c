@@ -6,7 +6,7 @@
 #include "export.h"
 #include "model.h"
 #include "tap.h"
-#include "textsafe.h"
+#include "text-safe.h"
 
 int
 main(void)
@@ -67,10 +67,10 @@ main(void)
 	export_format_double(1523.33, buf, sizeof(buf));
 	is_str(buf, "1523.33", "shortest round-trip double 2");
 
-	s = textsafe_dup("a\x1b[31mred\x07\xc2\x9b");
+	s = text_safe_dup("a\x1b[31mred\x07\xc2\x9b");
 	is_str(s, "a\\x1b[31mred\\x07\\u009b", "control characters neutralised");
 	free(s);
-	is_int(textsafe_width("Größe"), 5, "width counts code points");
+	is_int(text_safe_width("Größe"), 5, "width counts code points");
 
 	result_set_free(rs);
 	result_set_free(NULL);

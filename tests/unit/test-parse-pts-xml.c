@@ -19,7 +19,7 @@
 
 #include "export.h"
 #include "format.h"
-#include "pts-xml.h"
+#include "pts.h"
 #include "store.h"
 #include "tap.h"
 
@@ -579,20 +579,20 @@ test_fields(void)
 	    "A,B + 512GB C, Unlabelled, thing, Network: x";
 	char		*back;
 
-	pts_xml_split_fields(&l, s);
+	pts_split_fields(&l, s);
 	is_int(l.len, 4, "split on \", Key: \" only");
 	is_str(kv_list_get(&l, "Disk"), "2 x 1000GB A,B + 512GB C, Unlabelled, thing",
 	    "commas inside a value stay");
-	back = pts_xml_join_fields(&l, 0, l.len);
+	back = pts_join_fields(&l, 0, l.len);
 	is_str(back, s, "join gives the string back");
 	free(back);
 	kv_list_free(&l);
-	pts_xml_split_fields(&l, "Unknown");
+	pts_split_fields(&l, "Unknown");
 	ok(l.len == 1 && strcmp(l.items[0].key, "") == 0, "text without a key");
 	kv_list_free(&l);
 }
 
-/* The fast path of pts_xml_number must agree with strtod bit for bit. */
+/* The fast path of pts_number must agree with strtod bit for bit. */
 static void
 test_numbers(void)
 {
@@ -609,19 +609,19 @@ test_numbers(void)
 		    (unsigned long)(seed >> 40) % 100000000UL, (int)(seed >> 60) % 9 + 1,
 		    (unsigned long)(seed >> 20) % 1000000000UL);
 		want = strtod(buf, NULL);
-		if (!pts_xml_number(buf, &got) || memcmp(&got, &want, sizeof(got)) != 0) {
+		if (!pts_number(buf, &got) || memcmp(&got, &want, sizeof(got)) != 0) {
 			if (mismatches++ < 3)
 				diag("%s: got %.17g want %.17g", buf, got, want);
 		}
 	}
 	is_int(mismatches, 0, "fast number parse equals strtod on 200000 decimals");
-	ok(pts_xml_number(" 12345678901234567890.5 ", &got) &&
+	ok(pts_number(" 12345678901234567890.5 ", &got) &&
 	    got == strtod("12345678901234567890.5", NULL), "long numbers via strtod");
-	ok(pts_xml_number("1.5e3", &got) && got == 1500, "exponent");
-	ok(pts_xml_number("0.000", &got) && got == 0, "zero");
+	ok(pts_number("1.5e3", &got) && got == 1500, "exponent");
+	ok(pts_number("0.000", &got) && got == 0, "zero");
 	for (i = 0; bad[i] != NULL; i++) {
 		snprintf(buf, sizeof(buf), "\"%s\" is not a number", bad[i]);
-		ok(!pts_xml_number(bad[i], &got), buf);
+		ok(!pts_number(bad[i], &got), buf);
 	}
 }
 

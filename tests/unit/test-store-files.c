@@ -14,7 +14,7 @@
 
 #include "export.h"
 #include "format.h"
-#include "import-file.h"
+#include "import.h"
 #include "meta.h"
 #include "store.h"
 #include "store-helpers.h"

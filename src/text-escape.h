@@ -5,23 +5,23 @@
  * other than tab, newline and carriage return, U+FFFE, U+FFFF) are
  * dropped, and bytes that are not UTF-8 become U+FFFD, so the output
  * always parses.
- * Ownership: inputs are borrowed; escape_xml_dup returns a string to free().
+ * Ownership: inputs are borrowed; text_escape_xml_dup returns a string to free().
  */
-#ifndef BENCHREPORT_ESCAPE_H
-#define BENCHREPORT_ESCAPE_H
+#ifndef BENCHREPORT_TEXT_ESCAPE_H
+#define BENCHREPORT_TEXT_ESCAPE_H
 
 #include "strbuf.h"
 
 /* Append s escaped for XML text and attribute values (both quote kinds). NULL appends nothing. */
-void	 escape_xml(struct strbuf *sb, const char *s);
+void	 text_escape_xml(struct strbuf *sb, const char *s);
 /*
- * s with only the character clean-up of escape_xml (no entities), for
+ * s with only the character clean-up of text_escape_xml (no entities), for
  * text handed to an XML library that escapes on output. NULL gives "".
  */
-char	*escape_xml_chars_dup(const char *s);
+char	*text_escape_xml_chars_dup(const char *s);
 /* The same, appended to sb (NULL appends nothing). */
-void	 escape_xml_chars(struct strbuf *sb, const char *s);
-/* s escaped as by escape_xml, as a new string (NULL gives ""). */
-char	*escape_xml_dup(const char *s);
+void	 text_escape_xml_chars(struct strbuf *sb, const char *s);
+/* s escaped as by text_escape_xml, as a new string (NULL gives ""). */
+char	*text_escape_xml_dup(const char *s);
 
 #endif

@@ -5,8 +5,8 @@
  * syntax of Value and RawString, and a Result's comparison hash.
  * Ownership: arguments are borrowed; returned strings are the caller's.
  */
-#ifndef BENCHREPORT_PTS_XML_H
-#define BENCHREPORT_PTS_XML_H
+#ifndef BENCHREPORT_PTS_H
+#define BENCHREPORT_PTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,24 +17,24 @@
  * Append the components of a PTS Hardware or Software string ("Key: value,
  * Key: value") to l. A component starts at ", " followed by "Key: ", so
  * values keep their own commas; text without a key gets the key "".
- * pts_xml_join_fields(l, a, b) of what was appended gives s back.
+ * pts_join_fields(l, a, b) of what was appended gives s back.
  */
-void	 pts_xml_split_fields(struct kv_list *l, const char *s);
+void	 pts_split_fields(struct kv_list *l, const char *s);
 /* Join fields [from, to) of l back into one PTS string. */
-char	*pts_xml_join_fields(const struct kv_list *l, size_t from, size_t to);
+char	*pts_join_fields(const struct kv_list *l, size_t from, size_t to);
 /*
  * How many leading fields of l are hardware: the fields before the first
  * one with a PTS software key (OS, Kernel, Compiler...). Splitting at a
  * prefix keeps the field order through a write and a read.
  */
-size_t	 pts_xml_hardware_count(const struct kv_list *l);
+size_t	 pts_hardware_count(const struct kv_list *l);
 /* A plain decimal number (no nan, inf or hex), blanks around allowed. */
-bool	 pts_xml_number(const char *s, double *out);
+bool	 pts_number(const char *s, double *out);
 /*
  * PTS's comparison hash of a Result, lower-case hex SHA-1 of
  * "<identifier minus its last .z>,<arguments>,<description>,<app
  * version>,<scale>" (the title stands in for an empty identifier).
  */
-char	*pts_xml_hash(const struct test *t);
+char	*pts_hash(const struct test *t);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Pieces of the PTS result file format shared by parse-pts-xml.c and
- * export-pts-xml.c: the Hardware/Software field grammar, the number syntax,
+ * Pieces of the PTS result file format shared by parse-pts.c and
+ * export-pts.c: the Hardware/Software field grammar, the number syntax,
  * and the comparison hash PTS computes (docs/pts-xml.md). No XML here.
  */
 #include <ctype.h>
@@ -11,19 +11,19 @@
 
 #include <glib.h>
 
-#include "pts-xml.h"
+#include "pts.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
 /* Longest component label we accept ("Display Server", "Motherboard Chipset"). */
 #define PTS_KEY_MAX	40
 
-static size_t	 pts_xml_key_len(const char *s);
-static void	 pts_xml_digit(char c, unsigned long long *m, int *nd,
+static size_t	 pts_key_len(const char *s);
+static void	 pts_digit(char c, unsigned long long *m, int *nd,
 		    bool *simple);
 
 /* PTS's software component labels, in its emission order. */
-static const char *const pts_xml_software_keys[] = {
+static const char *const pts_software_keys[] = {
 	"OS", "Kernel", "Desktop", "Display Server", "Display Driver",
 	"OpenGL", "OpenCL", "Vulkan", "Compiler", "File-System",
 	"Screen Resolution", "System Layer", NULL
@@ -35,7 +35,7 @@ static const char *const pts_xml_software_keys[] = {
  * digit; that is what tells "Disk: a, Graphics: b" from "1,2 x, y: z".
  */
 static size_t
-pts_xml_key_len(const char *s)
+pts_key_len(const char *s)
 {
 	size_t	n = 0;
 
@@ -50,7 +50,7 @@ pts_xml_key_len(const char *s)
 }
 
 void
-pts_xml_split_fields(struct kv_list *l, const char *s)
+pts_split_fields(struct kv_list *l, const char *s)
 {
 	const char	*seg, *p, *next;
 	size_t		 k;
@@ -62,14 +62,14 @@ pts_xml_split_fields(struct kv_list *l, const char *s)
 		/* The next boundary: ", " then a label. */
 		next = NULL;
 		for (p = strstr(seg, ", "); p != NULL; p = strstr(p + 1, ", ")) {
-			if (pts_xml_key_len(p + 2) > 0) {
+			if (pts_key_len(p + 2) > 0) {
 				next = p + 2;
 				break;
 			}
 		}
 		value = next != NULL ? xstrndup(seg, (size_t)(next - 2 - seg)) :
 		    xstrdup(seg);
-		if ((k = pts_xml_key_len(value)) > 0) {
+		if ((k = pts_key_len(value)) > 0) {
 			key = xstrndup(value, k);
 			kv_list_add(l, key, value + k + 2);
 			free(key);
@@ -80,7 +80,7 @@ pts_xml_split_fields(struct kv_list *l, const char *s)
 }
 
 char *
-pts_xml_join_fields(const struct kv_list *l, size_t from, size_t to)
+pts_join_fields(const struct kv_list *l, size_t from, size_t to)
 {
 	struct strbuf	sb;
 	size_t		i;
@@ -97,13 +97,13 @@ pts_xml_join_fields(const struct kv_list *l, size_t from, size_t to)
 }
 
 size_t
-pts_xml_hardware_count(const struct kv_list *l)
+pts_hardware_count(const struct kv_list *l)
 {
 	size_t	i, k;
 
 	for (i = 0; i < l->len; i++)
-		for (k = 0; pts_xml_software_keys[k] != NULL; k++)
-			if (strcmp(l->items[i].key, pts_xml_software_keys[k]) == 0)
+		for (k = 0; pts_software_keys[k] != NULL; k++)
+			if (strcmp(l->items[i].key, pts_software_keys[k]) == 0)
 				return i;
 	return l->len;
 }
@@ -113,7 +113,7 @@ pts_xml_hardware_count(const struct kv_list *l)
  * significant digits. Past 19 digits m would overflow: leave it to strtod.
  */
 static void
-pts_xml_digit(char c, unsigned long long *m, int *nd, bool *simple)
+pts_digit(char c, unsigned long long *m, int *nd, bool *simple)
 {
 	if (*nd >= 19) {
 		*simple = false;
@@ -125,7 +125,7 @@ pts_xml_digit(char c, unsigned long long *m, int *nd, bool *simple)
 }
 
 bool
-pts_xml_number(const char *s, double *out)
+pts_number(const char *s, double *out)
 {
 	/* Exact powers of ten: a double holds 10^0 to 10^22 exactly. */
 	static const double	 p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
@@ -145,10 +145,10 @@ pts_xml_number(const char *s, double *out)
 	if (*p == '+' || *p == '-')
 		neg = *p++ == '-';
 	for (; isdigit((unsigned char)*p); p++, digits = true)
-		pts_xml_digit(*p, &m, &nd, &simple);
+		pts_digit(*p, &m, &nd, &simple);
 	if (*p == '.')
 		for (p++; isdigit((unsigned char)*p); p++, digits = true, frac++)
-			pts_xml_digit(*p, &m, &nd, &simple);
+			pts_digit(*p, &m, &nd, &simple);
 	if (!digits)
 		return false;
 	if (*p == 'e' || *p == 'E') {
@@ -182,7 +182,7 @@ pts_xml_number(const char *s, double *out)
 }
 
 char *
-pts_xml_hash(const struct test *t)
+pts_hash(const struct test *t)
 {
 	struct strbuf	 sb;
 	char		*id, *dot, *fields[4], *hex;

@@ -8,8 +8,8 @@
  * Ownership: rs is the caller's; after a streaming read it holds the set's
  * fields and systems but no tests (they are stored and freed).
  */
-#ifndef BENCHREPORT_IMPORT_FILE_H
-#define BENCHREPORT_IMPORT_FILE_H
+#ifndef BENCHREPORT_IMPORT_H
+#define BENCHREPORT_IMPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>

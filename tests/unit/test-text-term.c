@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "termtext.h"
+#include "text-term.h"
 
 static char	*wrapped(const char *s, size_t width, size_t indent);
 
@@ -19,7 +19,7 @@ wrapped(const char *s, size_t width, size_t indent)
 
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		return NULL;
-	termtext_wrap(fp, s, width, indent);
+	text_term_wrap(fp, s, width, indent);
 	fclose(fp);
 	return buf;
 }
@@ -30,22 +30,22 @@ main(void)
 	char	*s;
 	bool	 utf8;
 
-	utf8 = setlocale(LC_CTYPE, "C.UTF-8") != NULL && termtext_utf8();
-	is_int(termtext_width("abc"), 3, "ASCII width");
-	is_int(termtext_width("\xc2\xb1"), 1, "one column for a two-byte character");
-	is_int(termtext_width("\xe6\x97\xa5\xe6\x9c\xac"), 4, "wide CJK counts two");
-	s = termtext_fit("short", 10);
+	utf8 = setlocale(LC_CTYPE, "C.UTF-8") != NULL && text_term_utf8();
+	is_int(text_term_width("abc"), 3, "ASCII width");
+	is_int(text_term_width("\xc2\xb1"), 1, "one column for a two-byte character");
+	is_int(text_term_width("\xe6\x97\xa5\xe6\x9c\xac"), 4, "wide CJK counts two");
+	s = text_term_fit("short", 10);
 	is_str(s, "short", "fits unchanged");
 	free(s);
-	s = termtext_fit("abcdefghij", 5);
-	is_int(termtext_width(s), 5, "truncated to the width");
+	s = text_term_fit("abcdefghij", 5);
+	is_int(text_term_width(s), 5, "truncated to the width");
 	ok(strncmp(s, "abcd", 4) == 0, "keeps the start");
 	free(s);
-	s = termtext_fit("a\x1b[31mb", 40);
+	s = text_term_fit("a\x1b[31mb", 40);
 	ok(strchr(s, 0x1b) == NULL, "ESC neutralised");
 	free(s);
-	s = termtext_fit("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 4);
-	ok(termtext_width(s) <= 4, "wide characters are not split across the limit");
+	s = text_term_fit("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 4);
+	ok(text_term_width(s) <= 4, "wide characters are not split across the limit");
 	free(s);
 
 	s = wrapped("one two three four", 9, 2);
@@ -58,7 +58,7 @@ main(void)
 	is_str(s, "x\\x09y\n", "control characters neutralised when wrapping");
 	free(s);
 	if (utf8)
-		is_str(termtext_ellipsis(), "\xe2\x80\xa6", "UTF-8 ellipsis");
+		is_str(text_term_ellipsis(), "\xe2\x80\xa6", "UTF-8 ellipsis");
 	else
 		skip("UTF-8 ellipsis", "no C.UTF-8 locale");
 	return tap_done();

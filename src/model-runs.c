@@ -10,19 +10,19 @@
 
 #include <glib.h>
 
-#include "runs-merge.h"
+#include "model-runs.h"
 #include "xalloc.h"
 
-static bool	 runs_merge_same_name(const struct test *a, const struct test *b);
-static void	 runs_merge_value(struct value *dst, const struct value *src);
-static void	 runs_merge_copy_value(struct value *dst, const struct value *src);
-static void	 runs_merge_free_test(struct test *t);
-static void	 runs_merge_stats(struct value *v, bool restate);
-static char	*runs_merge_key(const struct test *t);
-static void	 runs_merge_fold(struct test *a, struct test *b);
+static bool	 model_runs_same_name(const struct test *a, const struct test *b);
+static void	 model_runs_value(struct value *dst, const struct value *src);
+static void	 model_runs_copy_value(struct value *dst, const struct value *src);
+static void	 model_runs_free_test(struct test *t);
+static void	 model_runs_stats(struct value *v, bool restate);
+static char	*model_runs_key(const struct test *t);
+static void	 model_runs_fold(struct test *a, struct test *b);
 
 static bool
-runs_merge_same_name(const struct test *a, const struct test *b)
+model_runs_same_name(const struct test *a, const struct test *b)
 {
 	return g_strcmp0(a->title, b->title) == 0 &&
 	    g_strcmp0(a->description, b->description) == 0 &&
@@ -31,9 +31,9 @@ runs_merge_same_name(const struct test *a, const struct test *b)
 }
 
 bool
-runs_merge_same_test(const struct test *a, const struct test *b)
+model_runs_same_test(const struct test *a, const struct test *b)
 {
-	return runs_merge_same_name(a, b) && kv_list_equal(&a->facts, &b->facts);
+	return model_runs_same_name(a, b) && kv_list_equal(&a->facts, &b->facts);
 }
 
 /*
@@ -42,7 +42,7 @@ runs_merge_same_test(const struct test *a, const struct test *b)
  * run's text no longer states it. A copied value keeps what it states.
  */
 static void
-runs_merge_stats(struct value *v, bool restate)
+model_runs_stats(struct value *v, bool restate)
 {
 	if (restate) {
 		v->has_mean = v->has_min = v->has_max = false;
@@ -56,7 +56,7 @@ runs_merge_stats(struct value *v, bool restate)
 }
 
 static void
-runs_merge_value(struct value *dst, const struct value *src)
+model_runs_value(struct value *dst, const struct value *src)
 {
 	struct series	*s;
 	size_t		 i, k;
@@ -88,22 +88,22 @@ runs_merge_value(struct value *dst, const struct value *src)
 		for (k = 0; k < src->series[i].y.len; k++)
 			dbl_list_add(&s->y, src->series[i].y.v[k]);
 	}
-	runs_merge_stats(dst, true);
+	model_runs_stats(dst, true);
 }
 
 static void
-runs_merge_copy_value(struct value *dst, const struct value *src)
+model_runs_copy_value(struct value *dst, const struct value *src)
 {
 	value_clear(dst);
 	value_copy(dst, src);
 	/* Raw runs decide SE, N, min and max; a stated value stays as stated. */
 	if (src->runs.len > 0)
-		runs_merge_stats(dst, false);
+		model_runs_stats(dst, false);
 }
 
 /* Release a test that was moved out of rs->tests (its storage, not the slot). */
 static void
-runs_merge_free_test(struct test *t)
+model_runs_free_test(struct test *t)
 {
 	struct result_set	*tmp;
 
@@ -118,7 +118,7 @@ runs_merge_free_test(struct test *t)
 
 /* The name part of a test's identity, as one hash key. */
 static char *
-runs_merge_key(const struct test *t)
+model_runs_key(const struct test *t)
 {
 	return xasprintf("%s\x1f%s\x1f%s\x1f%s", t->title ? t->title : "",
 	    t->description ? t->description : "", t->unit ? t->unit : "",
@@ -127,7 +127,7 @@ runs_merge_key(const struct test *t)
 
 /* Fold b's values into a and release b (its slot is compacted later). */
 static void
-runs_merge_fold(struct test *a, struct test *b)
+model_runs_fold(struct test *a, struct test *b)
 {
 	struct value	*va;
 	size_t		 v;
@@ -135,13 +135,13 @@ runs_merge_fold(struct test *a, struct test *b)
 	for (v = 0; v < b->nvalues; v++) {
 		va = test_find_value(a, b->values[v].system);
 		if (va != NULL)
-			runs_merge_value(va, &b->values[v]);
+			model_runs_value(va, &b->values[v]);
 		else {
 			va = test_add_value(a, b->values[v].system);
-			runs_merge_copy_value(va, &b->values[v]);
+			model_runs_copy_value(va, &b->values[v]);
 		}
 	}
-	runs_merge_free_test(b);
+	model_runs_free_test(b);
 }
 
 /*
@@ -152,7 +152,7 @@ runs_merge_fold(struct test *a, struct test *b)
  * goes on among the later kept tests of its new name.
  */
 void
-runs_merge_within(struct result_set *rs, const struct read_options *opt,
+model_runs_within(struct result_set *rs, const struct read_options *opt,
     const char *path)
 {
 	GHashTable	*kept;
@@ -171,7 +171,7 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 		from = 0;
 		done = false;
 		while (!done) {
-			key = runs_merge_key(b);
+			key = model_runs_key(b);
 			if ((g = g_hash_table_lookup(kept, key)) == NULL) {
 				g = g_array_new(FALSE, FALSE, sizeof(size_t));
 				g_hash_table_insert(kept, key, g);
@@ -183,7 +183,7 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 					continue;
 				a = &rs->tests[g_array_index(g, size_t, j)];
 				if (kv_list_equal(&a->facts, &b->facts)) {
-					runs_merge_fold(a, b);
+					model_runs_fold(a, b);
 					done = true;
 					break;
 				}
@@ -225,7 +225,7 @@ runs_merge_within(struct result_set *rs, const struct read_options *opt,
 }
 
 void
-runs_merge_sets(struct result_set *dst, const struct result_set *src,
+model_runs_sets(struct result_set *dst, const struct result_set *src,
     const struct read_options *opt, const char *srcpath)
 {
 	const struct test	*s;
@@ -251,7 +251,7 @@ runs_merge_sets(struct result_set *dst, const struct result_set *src,
 		s = &src->tests[i];
 		t = NULL;
 		for (k = 0; k < dst->ntests; k++)
-			if (runs_merge_same_test(&dst->tests[k], s)) {
+			if (model_runs_same_test(&dst->tests[k], s)) {
 				t = &dst->tests[k];
 				break;
 			}
@@ -268,10 +268,10 @@ runs_merge_sets(struct result_set *dst, const struct result_set *src,
 				continue;
 			v = test_find_value(t, sysmap[s->values[j].system]);
 			if (v != NULL)
-				runs_merge_value(v, &s->values[j]);
+				model_runs_value(v, &s->values[j]);
 			else {
 				v = test_add_value(t, sysmap[s->values[j].system]);
-				runs_merge_copy_value(v, &s->values[j]);
+				model_runs_copy_value(v, &s->values[j]);
 			}
 		}
 	}

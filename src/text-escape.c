@@ -9,13 +9,13 @@
 
 #include <glib.h>
 
-#include "escape.h"
+#include "text-escape.h"
 
-static void	escape_xml_append(struct strbuf *, const char *, int);
+static void	text_escape_xml_append(struct strbuf *, const char *, int);
 
 /* XML 1.0 Char production, minus what glib already rejects (surrogates). */
 static int
-escape_xml_allowed(gunichar c)
+text_escape_xml_allowed(gunichar c)
 {
 	if (c < 0x20)
 		return c == '\t' || c == '\n' || c == '\r';
@@ -28,7 +28,7 @@ escape_xml_allowed(gunichar c)
  * library that escapes on output (the review document).
  */
 static void
-escape_xml_append(struct strbuf *sb, const char *s, int markup)
+text_escape_xml_append(struct strbuf *sb, const char *s, int markup)
 {
 	const char	*p, *q, *end;
 	gunichar	 c;
@@ -82,40 +82,40 @@ escape_xml_append(struct strbuf *sb, const char *s, int markup)
 			p++;
 			continue;
 		}
-		if (escape_xml_allowed(c))
+		if (text_escape_xml_allowed(c))
 			strbuf_add(sb, p, g_utf8_next_char(p) - p);
 		p = g_utf8_next_char(p);
 	}
 }
 
 void
-escape_xml(struct strbuf *sb, const char *s)
+text_escape_xml(struct strbuf *sb, const char *s)
 {
-	escape_xml_append(sb, s, 1);
+	text_escape_xml_append(sb, s, 1);
 }
 
 void
-escape_xml_chars(struct strbuf *sb, const char *s)
+text_escape_xml_chars(struct strbuf *sb, const char *s)
 {
-	escape_xml_append(sb, s, 0);
+	text_escape_xml_append(sb, s, 0);
 }
 
 char *
-escape_xml_chars_dup(const char *s)
+text_escape_xml_chars_dup(const char *s)
 {
 	struct strbuf	sb;
 
 	strbuf_init(&sb);
-	escape_xml_append(&sb, s, 0);
+	text_escape_xml_append(&sb, s, 0);
 	return strbuf_detach(&sb);
 }
 
 char *
-escape_xml_dup(const char *s)
+text_escape_xml_dup(const char *s)
 {
 	struct strbuf	sb;
 
 	strbuf_init(&sb);
-	escape_xml(&sb, s);
+	text_escape_xml(&sb, s);
 	return strbuf_detach(&sb);
 }

@@ -10,8 +10,8 @@
  * Ownership: functions modify the caller's result sets in place and only
  * read src; warnings go to opt->warnings (opt may be NULL).
  */
-#ifndef BENCHREPORT_RUNS_MERGE_H
-#define BENCHREPORT_RUNS_MERGE_H
+#ifndef BENCHREPORT_MODEL_RUNS_H
+#define BENCHREPORT_MODEL_RUNS_H
 
 #include <stdbool.h>
 
@@ -19,7 +19,7 @@
 #include "model.h"
 
 /* True when a and b are the same test (same identity, see above). */
-bool	 runs_merge_same_test(const struct test *a, const struct test *b);
+bool	 model_runs_same_test(const struct test *a, const struct test *b);
 
 /*
  * Within rs: fold tests with the same identity into the first one
@@ -28,7 +28,7 @@ bool	 runs_merge_same_test(const struct test *a, const struct test *b);
  * fact appended to their description, so they stay apart in charts, and
  * a warning naming path.
  */
-void	 runs_merge_within(struct result_set *rs, const struct read_options *opt,
+void	 model_runs_within(struct result_set *rs, const struct read_options *opt,
 	    const char *path);
 
 /*
@@ -37,7 +37,7 @@ void	 runs_merge_within(struct result_set *rs, const struct read_options *opt,
  * of src without a match in dst is copied as a separate test with a
  * warning. Stats of every touched value are recomputed from its runs.
  */
-void	 runs_merge_sets(struct result_set *dst, const struct result_set *src,
+void	 model_runs_sets(struct result_set *dst, const struct result_set *src,
 	    const struct read_options *opt, const char *srcpath);
 
 #endif

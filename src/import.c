@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import-file.h"
+#include "import.h"
 #include "meta.h"
 
 struct import_file_ctx {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Terminal cells for untrusted text. Everything is passed through
- * textsafe first, so a file cannot move the cursor; widths come from
+ * text-safe.c first, so a file cannot move the cursor; widths come from
  * glib's Unicode tables so wide characters do not break alignment.
  * Not a layout engine: callers decide column widths.
  */
@@ -12,14 +12,14 @@
 #include <glib.h>
 
 #include "strbuf.h"
-#include "termtext.h"
-#include "textsafe.h"
+#include "text-term.h"
+#include "text-safe.h"
 
-static size_t	 termtext_cp_width(gunichar c);
-static const char *termtext_step(const char *, const char *, size_t *);
+static size_t	 text_term_cp_width(gunichar c);
+static const char *text_term_step(const char *, const char *, size_t *);
 
 bool
-termtext_utf8(void)
+text_term_utf8(void)
 {
 	const char	*cs = nl_langinfo(CODESET);
 
@@ -28,13 +28,13 @@ termtext_utf8(void)
 }
 
 const char *
-termtext_ellipsis(void)
+text_term_ellipsis(void)
 {
-	return termtext_utf8() ? "\xe2\x80\xa6" : "~";
+	return text_term_utf8() ? "\xe2\x80\xa6" : "~";
 }
 
 static size_t
-termtext_cp_width(gunichar c)
+text_term_cp_width(gunichar c)
 {
 	if (g_unichar_iszerowidth(c))
 		return 0;
@@ -42,7 +42,7 @@ termtext_cp_width(gunichar c)
 }
 
 size_t
-termtext_width(const char *s)
+text_term_width(const char *s)
 {
 	const char	*p = s, *end = s + strlen(s);
 	size_t		 w = 0;
@@ -56,23 +56,23 @@ termtext_width(const char *s)
 			p++;
 			continue;
 		}
-		w += termtext_cp_width(c);
+		w += text_term_cp_width(c);
 		p = g_utf8_next_char(p);
 	}
 	return w;
 }
 
 char *
-termtext_fit(const char *s, size_t width)
+text_term_fit(const char *s, size_t width)
 {
 	struct strbuf	 sb;
-	const char	*p, *end, *ell = termtext_ellipsis();
+	const char	*p, *end, *ell = text_term_ellipsis();
 	char		*safe;
 	size_t		 w = 0, cw;
 	gunichar	 c;
 
-	safe = textsafe_dup(s);
-	if (termtext_width(safe) <= width)
+	safe = text_safe_dup(s);
+	if (text_term_width(safe) <= width)
 		return safe;
 	strbuf_init(&sb);
 	end = safe + strlen(safe);
@@ -87,7 +87,7 @@ termtext_fit(const char *s, size_t width)
 			p++;
 			continue;
 		}
-		cw = termtext_cp_width(c);
+		cw = text_term_cp_width(c);
 		if (w + cw > width - 1)
 			break;
 		strbuf_add(&sb, p, (size_t)(g_utf8_next_char(p) - p));
@@ -101,10 +101,10 @@ termtext_fit(const char *s, size_t width)
 }
 
 void
-termtext_cell(FILE *fp, const char *s, size_t width, bool right)
+text_term_cell(FILE *fp, const char *s, size_t width, bool right)
 {
-	char	*fit = termtext_fit(s, width);
-	size_t	 w = termtext_width(fit);
+	char	*fit = text_term_fit(s, width);
+	size_t	 w = text_term_width(fit);
 
 	if (right)
 		fprintf(fp, "%*s", (int)(width - w), "");
@@ -116,7 +116,7 @@ termtext_cell(FILE *fp, const char *s, size_t width, bool right)
 
 /* Advance over one character (or one invalid byte); *w gets its width. */
 static const char *
-termtext_step(const char *p, const char *end, size_t *w)
+text_term_step(const char *p, const char *end, size_t *w)
 {
 	gunichar	c = g_utf8_get_char_validated(p, end - p);
 
@@ -124,19 +124,19 @@ termtext_step(const char *p, const char *end, size_t *w)
 		*w = 1;
 		return p + 1;
 	}
-	*w = termtext_cp_width(c);
+	*w = text_term_cp_width(c);
 	return g_utf8_next_char(p);
 }
 
 void
-termtext_wrap(FILE *fp, const char *s, size_t width, size_t indent)
+text_term_wrap(FILE *fp, const char *s, size_t width, size_t indent)
 {
 	const char	*p, *end, *word, *q;
 	char		*safe;
 	size_t		 col = 0, ww, cw;
 	bool		 fresh = true;	/* nothing on this line yet */
 
-	safe = textsafe_dup(s);
+	safe = text_safe_dup(s);
 	if (width <= indent + 8)
 		width = indent + 8;
 	end = safe + strlen(safe);
@@ -147,7 +147,7 @@ termtext_wrap(FILE *fp, const char *s, size_t width, size_t indent)
 			break;
 		/* Measure the next word. */
 		for (word = p, ww = 0, q = p; q < end && *q != ' '; ) {
-			q = termtext_step(q, end, &cw);
+			q = text_term_step(q, end, &cw);
 			ww += cw;
 		}
 		if (!fresh && col + 1 + ww > width) {
@@ -160,7 +160,7 @@ termtext_wrap(FILE *fp, const char *s, size_t width, size_t indent)
 		fresh = false;
 		/* Write it, breaking a word that cannot fit on any line. */
 		for (p = word; p < q; ) {
-			const char	*next = termtext_step(p, end, &cw);
+			const char	*next = text_term_step(p, end, &cw);
 
 			if (col + cw > width && col > indent) {
 				fprintf(fp, "\n%*s", (int)indent, "");

@@ -13,7 +13,7 @@
 
 #include "import-runs.h"
 #include "read-helpers.h"
-#include "runs-merge.h"
+#include "model-runs.h"
 #include "tap.h"
 
 #define FX	"fixtures/fio/"
@@ -64,7 +64,7 @@ check_model(void)
 		v->mean = i;
 		dbl_list_add(&v->runs, i);
 		v->n = 1;
-		runs_merge_sets(a, b, &ro, "run");
+		model_runs_sets(a, b, &ro, "run");
 		result_set_free(b);
 	}
 	is_int(a->ntests, 1, "model: one test");

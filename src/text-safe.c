@@ -13,11 +13,11 @@
 #include <glib.h>
 
 #include "strbuf.h"
-#include "textsafe.h"
+#include "text-safe.h"
 #include "xalloc.h"
 
-static int	 textsafe_bidi(gunichar c);
-static void	 textsafe_append(struct strbuf *sb, const char *s);
+static int	 text_safe_bidi(gunichar c);
+static void	 text_safe_append(struct strbuf *sb, const char *s);
 
 /*
  * Bidirectional embeddings, overrides and isolates (U+202A..U+202E,
@@ -25,13 +25,13 @@ static void	 textsafe_append(struct strbuf *sb, const char *s);
  * text in another order than it has; they are escaped like controls.
  */
 static int
-textsafe_bidi(gunichar c)
+text_safe_bidi(gunichar c)
 {
 	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 }
 
 static void
-textsafe_append(struct strbuf *sb, const char *s)
+text_safe_append(struct strbuf *sb, const char *s)
 {
 	const char	*p = s, *end = s + strlen(s);
 	gunichar	 c;
@@ -47,7 +47,7 @@ textsafe_append(struct strbuf *sb, const char *s)
 		n = g_utf8_skip[*(const unsigned char *)p];
 		if (c < 0x20 || c == 0x7f)
 			strbuf_printf(sb, "\\x%02x", (unsigned)c);
-		else if ((c >= 0x80 && c <= 0x9f) || textsafe_bidi(c))
+		else if ((c >= 0x80 && c <= 0x9f) || text_safe_bidi(c))
 			strbuf_printf(sb, "\\u%04x", (unsigned)c);
 		else
 			strbuf_add(sb, p, (size_t)n);
@@ -56,31 +56,31 @@ textsafe_append(struct strbuf *sb, const char *s)
 }
 
 void
-textsafe_fputs(const char *s, FILE *fp)
+text_safe_fputs(const char *s, FILE *fp)
 {
 	struct strbuf	sb;
 
 	if (s == NULL)
 		return;
 	strbuf_init(&sb);
-	textsafe_append(&sb, s);
+	text_safe_append(&sb, s);
 	fputs(strbuf_str(&sb), fp);
 	strbuf_free(&sb);
 }
 
 char *
-textsafe_dup(const char *s)
+text_safe_dup(const char *s)
 {
 	struct strbuf	sb;
 
 	strbuf_init(&sb);
 	if (s != NULL)
-		textsafe_append(&sb, s);
+		text_safe_append(&sb, s);
 	return strbuf_detach(&sb);
 }
 
 char *
-textsafe_json(const char *json)
+text_safe_json(const char *json)
 {
 	struct strbuf	 sb;
 	const char	*p = json, *end = json + strlen(json);
@@ -93,7 +93,7 @@ textsafe_json(const char *json)
 		c = g_utf8_get_char_validated(p, end - p);
 		n = c == (gunichar)-1 || c == (gunichar)-2 ? 1 :
 		    g_utf8_skip[*(const unsigned char *)p];
-		if (n > 1 && ((c >= 0x80 && c <= 0x9f) || textsafe_bidi(c)))
+		if (n > 1 && ((c >= 0x80 && c <= 0x9f) || text_safe_bidi(c)))
 			strbuf_printf(&sb, "\\u%04x", (unsigned)c);
 		else
 			strbuf_add(&sb, p, (size_t)n);
@@ -103,7 +103,7 @@ textsafe_json(const char *json)
 }
 
 size_t
-textsafe_width(const char *s)
+text_safe_width(const char *s)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 w = 0;
