@@ -24,12 +24,6 @@ static const char *const chart_palette_hexes[] = {
 _Static_assert(sizeof(chart_palette_hexes) / sizeof(chart_palette_hexes[0]) ==
     CHART_PALETTE_N, "palette tables differ in length");
 
-size_t
-chart_palette_size(void)
-{
-	return CHART_PALETTE_N;
-}
-
 uint32_t
 chart_palette_rgb(size_t i)
 {

@@ -13,8 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Number of distinct colours before they repeat. */
-size_t	 chart_palette_size(void);
 /* Colour of system index i as 0xRRGGBB. */
 uint32_t chart_palette_rgb(size_t i);
 /* Colour of system index i as "#rrggbb" (static storage). */

@@ -291,14 +291,6 @@ chart_write(const struct result_set *rs, const struct chart_id *id,
     enum chart_format f, const char *path, const struct chart_opts *o,
     struct diag *d)
 {
-	return chart_write_batch(rs, id, f, path, o, NULL, d);
-}
-
-int
-chart_write_batch(const struct result_set *rs, const struct chart_id *id,
-    enum chart_format f, const char *path, const struct chart_opts *o,
-    struct outfile_batch *batch, struct diag *d)
-{
 	struct chart_opts	 def;
 	struct canvas		*c;
 	struct diag		 sub;
@@ -311,7 +303,7 @@ chart_write_batch(const struct result_set *rs, const struct chart_id *id,
 	diag_clear(&sub);
 	if ((c = chart_draw_id(rs, id, o, &sub)) == NULL)
 		return diag_set(d, path, 0, "%s", sub.msg);
-	rc = chart_write_canvas(c, id, f, path, o, batch, d);
+	rc = chart_write_canvas(c, id, f, path, o, NULL, d);
 	canvas_free(c);
 	return rc;
 }

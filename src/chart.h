@@ -111,19 +111,13 @@ int	 chart_overview_svg(const struct result_set *rs,
 int	 chart_write(const struct result_set *rs, const struct chart_id *id,
 	    enum chart_format f, const char *path, const struct chart_opts *o,
 	    struct diag *d);
-/*
- * chart_write, but with batch the file is left under its temporary name
- * in batch, for outfile_batch_commit (one sync for many files).
- */
 struct outfile_batch;
-int	 chart_write_batch(const struct result_set *rs,
-	    const struct chart_id *id, enum chart_format f, const char *path,
-	    const struct chart_opts *o, struct outfile_batch *batch,
-	    struct diag *d);
 
 /*
- * chart_write_batch for a chart already drawn by chart_canvas with the same
- * options (batch may be NULL), so that one drawing serves several files.
+ * chart_write for a chart already drawn by chart_canvas with the same
+ * options, so that one drawing serves several files. With batch (may be
+ * NULL) the file is left under its temporary name in batch, for
+ * outfile_batch_commit (one sync for many files).
  */
 int	 chart_write_canvas(const struct canvas *c, const struct chart_id *id,
 	    enum chart_format f, const char *path, const struct chart_opts *o,

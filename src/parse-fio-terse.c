@@ -67,23 +67,6 @@ parse_fio_terse_is_line(const char *s, size_t n, int *version)
 	return true;
 }
 
-int
-parse_fio_terse_count(const char *head)
-{
-	struct paste_text	 pt;
-	size_t			 i;
-	int			 n = 0, v;
-
-	if (strstr(head, ";fio") == NULL)
-		return 0;
-	text_paste_read(&pt, head, strlen(head));
-	for (i = 0; i < pt.n; i++)
-		if (parse_fio_terse_is_line(pt.lines[i].text, strlen(pt.lines[i].text), &v))
-			n++;
-	text_paste_free(&pt);
-	return n;
-}
-
 static int
 parse_fio_terse_detect(const char *head, size_t len)
 {

@@ -14,7 +14,5 @@
 /* Append every terse line of buf to out. Returns the number found. */
 size_t	 parse_fio_terse_jobs(const char *buf, const char *path,
 	    const struct read_options *opt, struct fio_job_list *out);
-/* Number of lines in head that look like terse output. */
-int	 parse_fio_terse_count(const char *head);
 
 #endif
