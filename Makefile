@@ -227,9 +227,11 @@ demo: deps
 	@sh tests/demo.sh $(BIN)
 
 # bench: every tests/bench*.sh, each printing its figures next to a peer's.
-bench: deps
+# QUICK=1: every bench at a small size, about a minute in all (.ci/run runs
+# it, so the benches cannot rot unseen).
+bench: test-deps
 	@$(MAKE) --no-print-directory all
-	@for b in tests/bench*.sh; do [ -f "$$b" ] && sh "$$b" $(BIN) || exit 1; done
+	@for b in tests/bench*.sh; do [ -f "$$b" ] && QUICK="$(QUICK)" sh "$$b" $(BIN) || exit 1; done
 
 # bench-runner: the io_uring runner against fio alone (tests/bench-run.sh).
 .PHONY: bench-runner

@@ -6,6 +6,7 @@
 # Prints wall time and peak memory; asserts nothing (see make bench).
 BIN=${1:-build/benchreport}
 NRES=${NRES:-5000}
+[ -z "$QUICK" ] || NRES=500	# make bench QUICK=1
 OUT=${BENCH_OUT:-bench-out}/diff
 mkdir -p "$OUT" || exit 2
 rm -f "$OUT/bench.db"

@@ -14,7 +14,9 @@ mkdir -p "$OUT"
 PKGS=$(sed -n "s/^PKGS[[:space:]]*=[[:space:]]*//p" "$ROOT/Makefile")	# the build's own list
 FILE=$OUT/big-composite.xml
 
-awk -v systems=8 -v results=5000 -f "$ROOT/tests/bench/gen-pts-xml.awk" >"$FILE"
+RESULTS=5000
+[ -z "$QUICK" ] || RESULTS=500	# make bench QUICK=1
+awk -v systems=8 -v results=$RESULTS -f "$ROOT/tests/bench/gen-pts-xml.awk" >"$FILE"
 # shellcheck disable=SC2046
 cc -O2 -std=c11 -I"$ROOT/src" $(pkg-config --cflags $PKGS) \
     -o "$OUT/pts-read" "$ROOT/tests/bench/pts-read.c" \

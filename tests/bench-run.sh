@@ -23,6 +23,10 @@
 BR=${1:-build/benchreport}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DIR=${BENCH_DIR:-$ROOT/bench-out/run}
+# QUICK=1 (make bench QUICK=1, run by CI): one short pair on a small file.
+if [ -n "$QUICK" ]; then
+	BENCH_PAIRS=${BENCH_PAIRS:-1} BENCH_RUNTIME=${BENCH_RUNTIME:-2} BENCH_SIZE=${BENCH_SIZE:-256m}
+fi
 PAIRS=${BENCH_PAIRS:-5}
 RUNTIME=${BENCH_RUNTIME:-10}
 SIZE=${BENCH_SIZE:-1g}

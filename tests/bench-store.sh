@@ -16,7 +16,10 @@ BUILD=$(dirname "$BR")
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/bench-out/store
 rm -rf "$OUT"; mkdir -p "$OUT"
-PKGS="libxml-2.0 libxslt sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle libpng libpq"
+PKGS=$(sed -n "s/^PKGS[[:space:]]*=[[:space:]]*//p" "$ROOT/Makefile")	# the build's own list
+# QUICK=1 (make bench QUICK=1, run by CI): stores of 10, 100 and 300 sets, 3 runs each.
+S1=10 S2=1000 S3=10000 RUNS="1 2 3 4 5 6 7" NRESULTS=5000
+if [ -n "$QUICK" ]; then S2=100 S3=300 RUNS="1 2 3" NRESULTS=500; fi
 # shellcheck disable=SC2046
 cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$ROOT/src" \
     $(pkg-config --cflags $PKGS) -o "$OUT/store-fill" \
@@ -53,7 +56,7 @@ run_cmd() {	# name store
 # every size alike; the best of 7 of each is kept.
 bench_backend() {	# label store-of-10 store-of-1000 store-of-10000
 	label=$1; shift
-	set -- "$1" 10 "$2" 1000 "$3" 10000
+	set -- "$1" $S1 "$2" $S2 "$3" $S3
 	while [ $# -gt 0 ]; do
 		t0=$(date +%s)
 		"$OUT/store-fill" "$1" 0 "$2"
@@ -66,9 +69,9 @@ bench_backend() {	# label store-of-10 store-of-1000 store-of-10000
 		shift 2
 	done
 	for c in $CMDS; do
-		for size in 10 1000 10000; do eval "t_${c}_$size="; done
-		for _ in 1 2 3 4 5 6 7; do
-			for size in 10 1000 10000; do
+		for size in $S1 $S2 $S3; do eval "t_${c}_$size="; done
+		for _ in $RUNS; do
+			for size in $S1 $S2 $S3; do
 				eval "db=\$db_$size; cur=\$t_${c}_$size"
 				t=$(run_cmd "$c" "$db")
 				eval "t_${c}_$size=$(min "$cur" "$t")"
@@ -76,11 +79,11 @@ bench_backend() {	# label store-of-10 store-of-1000 store-of-10000
 		done
 	done
 	printf "bench-store: %-10s %-14s %10s %10s %10s  %s\n" "$label" command \
-	    "10 sets" "1,000" "10,000" "at 10,000"
+	    "$S1 sets" "$S2" "$S3" "at $S3"
 	for c in $CMDS; do
-		eval "a=\$t_${c}_10 b=\$t_${c}_1000 z=\$t_${c}_10000"
+		eval "a=\$t_${c}_$S1 b=\$t_${c}_$S2 z=\$t_${c}_$S3"
 		if [ "$c" = list_all ]; then
-			verdict=$(awk -v z="$z" 'BEGIN { u = z / 10000;
+			verdict=$(awk -v z="$z" -v n="$S3" 'BEGIN { u = z / n;
 			    printf "%.1f us per set (target <= 30): %s", u, (u <= 30 ? "ok" : "OVER") }')
 		else
 			verdict=$(awk -v a="$a" -v z="$z" 'BEGIN { r = z / a;
@@ -92,19 +95,20 @@ bench_backend() {	# label store-of-10 store-of-1000 store-of-10000
 }
 
 echo "bench-store: load $(uptime | sed 's/.*load average: //')"
-bench_backend sqlite "$OUT/s10.db" "$OUT/s1000.db" "$OUT/s10000.db"
+rm -f "$OUT"/s*.db*
+bench_backend sqlite "$OUT/s$S1.db" "$OUT/s$S2.db" "$OUT/s$S3.db"
 PG=""
 if pg_cluster_start; then
-	PG=$(pg_cluster_db bench10)
-	bench_backend postgresql "$PG" "$(pg_cluster_db bench1000)" \
-	    "$(pg_cluster_db bench10000)"
+	PG=$(pg_cluster_db bench$S1)
+	bench_backend postgresql "$PG" "$(pg_cluster_db bench$S2)" \
+	    "$(pg_cluster_db bench$S3)"
 else
 	echo "bench-store: PostgreSQL: $PGTEST_WHY: skipped"
 fi
 
 # Import next to the parse ceiling.
 FILE=$OUT/big.xml
-awk -v systems=8 -v results=5000 -f "$ROOT/tests/bench/gen-pts-xml.awk" >"$FILE"
+awk -v systems=8 -v results=$NRESULTS -f "$ROOT/tests/bench/gen-pts-xml.awk" >"$FILE"
 BYTES=$(wc -c <"$FILE")
 rss() {	# peak RSS in kB of one run
 	/usr/bin/time -f %M "$@" 2>"$OUT/time" >/dev/null || true
