@@ -30,6 +30,10 @@ static char	*chart_bar_se_text(const struct chart_bar_row *);
 static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
 		    double, int, int);
 static char	*chart_bar_desc(const struct chart_bar *);
+struct chart_bar_layout;
+static void	 chart_bar_row_draw(struct canvas *, const struct chart_bar *,
+		    const struct chart_bar_row *, const struct chart_bar_layout *,
+		    double, char *const *, size_t);
 
 int
 chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
@@ -217,6 +221,103 @@ chart_bar_desc(const struct chart_bar *b)
 	return strbuf_detach(&sb);
 }
 
+/* Where chart_bar_draw put the plot, for each row's drawing. */
+struct chart_bar_layout {
+	double	width;
+	double	x0;		/* left edge of the plot */
+	double	xz;		/* x of zero */
+	double	scale;		/* pixels per unit */
+	double	pw;		/* plot width */
+	double	lo;		/* the axis' low end */
+	double	lh;		/* name line height */
+	int	anysub;		/* a row has a line under its bar */
+};
+
+/*
+ * One row at y: its name (nl lines from names), bar, whisker, value or
+ * "no result", and the line under it (the N < 3 mark, SE, note).
+ */
+static void
+chart_bar_row_draw(struct canvas *c, const struct chart_bar *b,
+    const struct chart_bar_row *r, const struct chart_bar_layout *L, double y,
+    char *const *names, size_t nl)
+{
+	const struct canvas_font	*flab = chart_frame_font(CHART_FONT_LABEL);
+	const struct canvas_font	*fval = chart_frame_font(CHART_FONT_VALUE);
+	const struct canvas_font	*fsm = chart_frame_font(CHART_FONT_SMALL);
+	const struct canvas_font	*fmis = chart_frame_font(CHART_FONT_MISSING);
+	double				 cy = y + BAR_H / 2, sx = L->xz, xv, xa, xb;
+	char				*se, *t, *s;
+	size_t				 j;
+
+	se = chart_bar_se_text(r);
+	if (r->has_value)
+		t = xasprintf("%s: %s%s%s%s%s%s", r->label, r->value_text,
+		    *b->unit ? " " : "", b->unit, *se ? " (" : "", se,
+		    *se ? ")" : "");
+	else
+		t = xasprintf("%s: no result", r->label);
+	canvas_group(c, "row", t);
+	free(t);
+	for (j = 0; j < nl; j++)
+		canvas_text(c, L->x0 - BAR_PAD, cy + chart_frame_center(flab) +
+		    ((double)j - (nl - 1) / 2.0) * L->lh, names[j], flab,
+		    CHART_INK, CANVAS_END, "label");
+	if (r->has_value) {
+		xv = L->x0 + (r->value - L->lo) * L->scale;
+		canvas_rect(c, fmin(L->xz, xv), y, fabs(xv - L->xz), BAR_H,
+		    r->color, "bar");
+		xb = xv;
+		if (b->show_se && r->has_se && r->se > 0 &&
+		    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
+			/* The axis covers mean +/- SE unless it was clamped. */
+			xa = fmax(xv - r->se * L->scale, L->x0);
+			xb = fmin(xv + r->se * L->scale, L->x0 + L->pw);
+			canvas_line(c, xa, cy, xb, cy, CHART_INK, 1.2, "whisker");
+			canvas_line(c, xa, cy - BAR_CAP / 2, xa, cy + BAR_CAP / 2,
+			    CHART_INK, 1.2, "whisker-cap");
+			canvas_line(c, xb, cy - BAR_CAP / 2, xb, cy + BAR_CAP / 2,
+			    CHART_INK, 1.2, "whisker-cap");
+		}
+		/* Negative bars grow left: their label goes right of zero. */
+		s = canvas_text_fit(fval, r->value_text, L->width * 0.25);
+		canvas_text(c, fmax(fmax(xb, xv), L->xz) + BAR_PAD / 2 + 2,
+		    cy + chart_frame_center(fval), s, fval, CHART_INK,
+		    CANVAS_START, "value");
+		free(s);
+	} else
+		canvas_text(c, L->xz + 4, cy + chart_frame_center(fmis),
+		    "no result", fmis, CHART_GREY, CANVAS_START, "missing");
+	if (L->anysub) {
+		double	 by = y + BAR_H + canvas_text_ascent(fsm) + 1;
+		char	*note, *line, *fit;
+
+		if (b->show_se && r->has_value && r->n > 0 && r->n < 3) {
+			canvas_text(c, sx, by, BAR_WARN, fsm, CHART_WARN,
+			    CANVAS_START, "warn");
+			sx += canvas_text_width(fsm, BAR_WARN " ");
+		}
+		note = canvas_text_clean(r->note);
+		if (!b->show_se) {
+			free(se);
+			se = xstrdup("");
+		}
+		line = xasprintf("%s%s%s", se, *se && *note ?
+		    "  \xC2\xB7  " : "", note);
+		if (*line != '\0') {
+			fit = canvas_text_fit(fsm, line,
+			    L->width - CHART_MARGIN - sx);
+			canvas_text(c, sx, by, fit, fsm, CHART_GREY,
+			    CANVAS_START, "se");
+			free(fit);
+		}
+		free(line);
+		free(note);
+	}
+	free(se);
+	canvas_group_end(c);
+}
+
 struct canvas *
 chart_bar_draw(const struct chart_bar *b, double width)
 {
@@ -227,12 +328,13 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	struct canvas			*c;
 	struct chart_axis		 ax;
 	struct str_list			 names = { 0 };
-	size_t				*nlines, i, j, k;
+	size_t				*nlines, i, k;
 	double				 y, lw, lwneed = 0, reserve = 0, x0, pw;
-	double				 lo = 0, hi = 0, rowh, top, cy, lh, sx;
-	double				 xz, xv, xa, xb, scale;
+	double				 lo = 0, hi = 0, rowh, top, lh;
+	double				 xz, xa, xb, scale;
 	int				 any = 0, warn = 0, anysub = 0, anyse = 0;
-	char				*s, *t, *title;
+	char				*s, *title;
+	struct chart_bar_layout		 L;
 
 	c = canvas_new(width);
 	title = chart_frame_head_name(&b->head);
@@ -306,80 +408,19 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		    1, "grid");
 	}
 
+	memset(&L, 0, sizeof(L));
+	L.width = width;
+	L.x0 = x0;
+	L.xz = xz;
+	L.scale = scale;
+	L.pw = pw;
+	L.lo = ax.lo;
+	L.lh = lh;
+	L.anysub = anysub;
 	for (i = 0, k = 0; i < b->nrows; i++) {
-		const struct chart_bar_row	*r = &b->rows[i];
-		char				*se;
-
-		cy = y + BAR_H / 2;
-		se = chart_bar_se_text(r);
-		if (r->has_value)
-			t = xasprintf("%s: %s%s%s%s%s%s", r->label,
-			    r->value_text, *b->unit ? " " : "", b->unit,
-			    *se ? " (" : "", se, *se ? ")" : "");
-		else
-			t = xasprintf("%s: no result", r->label);
-		canvas_group(c, "row", t);
-		free(t);
-		for (j = 0; j < nlines[i]; j++, k++)
-			canvas_text(c, x0 - BAR_PAD, cy + chart_frame_center(flab) +
-			    ((double)j - (nlines[i] - 1) / 2.0) * lh,
-			    names.items[k], flab, CHART_INK, CANVAS_END, "label");
-		sx = xz;
-		if (r->has_value) {
-			xv = x0 + (r->value - ax.lo) * scale;
-			canvas_rect(c, fmin(xz, xv), y, fabs(xv - xz), BAR_H,
-			    r->color, "bar");
-			xb = xv;
-			if (b->show_se && r->has_se && r->se > 0 &&
-			    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
-				/* The axis covers mean +/- SE unless it was clamped. */
-				xa = fmax(xv - r->se * scale, x0);
-				xb = fmin(xv + r->se * scale, x0 + pw);
-				canvas_line(c, xa, cy, xb, cy, CHART_INK, 1.2,
-				    "whisker");
-				canvas_line(c, xa, cy - BAR_CAP / 2, xa,
-				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
-				canvas_line(c, xb, cy - BAR_CAP / 2, xb,
-				    cy + BAR_CAP / 2, CHART_INK, 1.2, "whisker-cap");
-			}
-			/* Negative bars grow left: their label goes right of zero. */
-			s = canvas_text_fit(fval, r->value_text, width * 0.25);
-			canvas_text(c, fmax(fmax(xb, xv), xz) + BAR_PAD / 2 + 2,
-			    cy + chart_frame_center(fval), s, fval, CHART_INK,
-			    CANVAS_START, "value");
-			free(s);
-		} else
-			canvas_text(c, xz + 4, cy + chart_frame_center(fmis),
-			    "no result", fmis, CHART_GREY, CANVAS_START,
-			    "missing");
-		if (anysub) {
-			double	 by = y + BAR_H + canvas_text_ascent(fsm) + 1;
-			char	*note, *line, *fit;
-
-			if (b->show_se && r->has_value && r->n > 0 && r->n < 3) {
-				canvas_text(c, sx, by, BAR_WARN, fsm, CHART_WARN,
-				    CANVAS_START, "warn");
-				sx += canvas_text_width(fsm, BAR_WARN " ");
-			}
-			note = canvas_text_clean(r->note);
-			if (!b->show_se) {
-				free(se);
-				se = xstrdup("");
-			}
-			line = xasprintf("%s%s%s", se, *se && *note ?
-			    "  \xC2\xB7  " : "", note);
-			if (*line != '\0') {
-				fit = canvas_text_fit(fsm, line,
-				    width - CHART_MARGIN - sx);
-				canvas_text(c, sx, by, fit, fsm, CHART_GREY,
-				    CANVAS_START, "se");
-				free(fit);
-			}
-			free(line);
-			free(note);
-		}
-		free(se);
-		canvas_group_end(c);
+		chart_bar_row_draw(c, b, &b->rows[i], &L, y, names.items + k,
+		    nlines[i]);
+		k += nlines[i];
 		y += rowh;
 	}
 	/* The zero line, then the tick labels under the plot. */

@@ -73,6 +73,9 @@ static enum log_kind parse_fio_log_kind(const char *path, char **job);
 static bool	 parse_fio_log_all_ones(const struct log_dir *dirs);
 static double	 parse_fio_log_bin_value(size_t idx);
 static double	 parse_fio_log_hist_pct(const double *bins, size_t n, double pct);
+static void	 parse_fio_log_emit(struct result_set *rs, size_t sys,
+		    const char *job, enum log_kind kind, int dir,
+		    const struct log_dir *ld);
 static void	 parse_fio_log_add(struct result_set *rs, size_t sys, const char *job,
 		    enum log_kind kind, int dir, const char *stat, const char *unit,
 		    enum proportion p, double value, const struct log_dir *ld,
@@ -273,6 +276,71 @@ parse_fio_log_all_ones(const struct log_dir *dirs)
 	return true;
 }
 
+/*
+ * The results of one direction's samples: mean (and the 99th percentile
+ * for latencies and histograms) in the unit the log's kind gives.
+ */
+static void
+parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
+    enum log_kind kind, int dir, const struct log_dir *ld)
+{
+	double	*sorted, mean, p99, x, scale = 0.001;	/* nsec -> usec */
+	char	*note;
+	size_t	 i;
+
+	if (kind == LOG_CLAT_HIST) {
+		if (ld->bins == NULL)
+			return;
+		p99 = parse_fio_log_hist_pct(ld->bins, ld->nbins, 99);
+		if (isnan(p99))
+			return;
+		for (i = 0, mean = 0, x = 0; i < ld->nbins; i++) {
+			mean += ld->bins[i] * parse_fio_log_bin_value(i);
+			x += ld->bins[i];
+		}
+		note = xasprintf("from %.0f samples in %zu histogram rows", x,
+		    ld->t.len);
+		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "usec",
+		    PROP_LIB, mean / x / 1000, ld, note);
+		parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
+		    "usec", PROP_LIB, p99 / 1000, ld, note);
+		free(note);
+		return;
+	}
+	if (ld->v.len == 0)
+		return;
+	sorted = xcalloc(ld->v.len, sizeof(double));
+	memcpy(sorted, ld->v.v, ld->v.len * sizeof(double));
+	gsl_sort(sorted, 1, ld->v.len);
+	mean = gsl_stats_mean(sorted, 1, ld->v.len);
+	note = xasprintf("from %zu logged sample%s", ld->v.len,
+	    ld->v.len == 1 ? "" : "s");
+	switch (kind) {
+	case LOG_BW:
+		/* PTS reports fio's MiB/s figure under the label MB/s. */
+		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "MB/s",
+		    PROP_HIB, mean / 1024, ld, note);
+		break;
+	case LOG_IOPS:
+		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "IOPS",
+		    PROP_HIB, mean, ld, note);
+		break;
+	case LOG_UNKNOWN:
+		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "",
+		    PROP_NONE, mean, ld, note);
+		break;
+	default:
+		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "usec",
+		    PROP_LIB, mean * scale, ld, note);
+		parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
+		    "usec", PROP_LIB, gsl_stats_quantile_from_sorted_data(
+		    sorted, 1, ld->v.len, 0.99) * scale, ld, note);
+		break;
+	}
+	free(note);
+	free(sorted);
+}
+
 static int
 parse_fio_log_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -280,8 +348,8 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 	struct log_dir	 dirs[FIO_NDIR];
 	enum log_kind	 kind;
 	char		*buf = NULL, *job = NULL, *line, *nl, *note = NULL;
-	double		*f = NULL, *sorted = NULL, scale, mean, p99, x, fdir;
-	size_t		 len, maxf, i, k, sys, nbad = 0, nrows = 0;
+	double		*f = NULL, x, fdir;
+	size_t		 len, maxf, k, sys, nbad = 0, nrows = 0;
 	long		 lineno = 0, firstbad = 0;
 	int		 n, dir, rc = -1;
 	bool		 hist;
@@ -364,62 +432,8 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 		format_warn(opt, path, 0, "latency log taken as nanoseconds (fio 3.x); "
 		    "fio 2.x logs are in microseconds");
 	sys = fio_names_system(rs, opt, NULL, path);
-	for (dir = 0; dir < FIO_NDIR; dir++) {
-		struct log_dir *ld = &dirs[dir];
-
-		if (kind == LOG_CLAT_HIST) {
-			if (ld->bins == NULL)
-				continue;
-			p99 = parse_fio_log_hist_pct(ld->bins, ld->nbins, 99);
-			if (isnan(p99))
-				continue;
-			for (i = 0, mean = 0, x = 0; i < ld->nbins; i++) {
-				mean += ld->bins[i] * parse_fio_log_bin_value(i);
-				x += ld->bins[i];
-			}
-			free(note);
-			note = xasprintf("from %.0f samples in %zu histogram rows", x,
-			    ld->t.len);
-			parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "usec",
-			    PROP_LIB, mean / x / 1000, ld, note);
-			parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
-			    "usec", PROP_LIB, p99 / 1000, ld, note);
-			continue;
-		}
-		if (ld->v.len == 0)
-			continue;
-		free(sorted);
-		sorted = xcalloc(ld->v.len, sizeof(double));
-		memcpy(sorted, ld->v.v, ld->v.len * sizeof(double));
-		gsl_sort(sorted, 1, ld->v.len);
-		mean = gsl_stats_mean(sorted, 1, ld->v.len);
-		free(note);
-		note = xasprintf("from %zu logged sample%s", ld->v.len,
-		    ld->v.len == 1 ? "" : "s");
-		switch (kind) {
-		case LOG_BW:
-			/* PTS reports fio's MiB/s figure under the label MB/s. */
-			parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "MB/s",
-			    PROP_HIB, mean / 1024, ld, note);
-			break;
-		case LOG_IOPS:
-			parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "IOPS",
-			    PROP_HIB, mean, ld, note);
-			break;
-		case LOG_UNKNOWN:
-			parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "",
-			    PROP_NONE, mean, ld, note);
-			break;
-		default:
-			scale = 0.001;	/* nsec -> usec */
-			parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "usec",
-			    PROP_LIB, mean * scale, ld, note);
-			parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
-			    "usec", PROP_LIB, gsl_stats_quantile_from_sorted_data(
-			    sorted, 1, ld->v.len, 0.99) * scale, ld, note);
-			break;
-		}
-	}
+	for (dir = 0; dir < FIO_NDIR; dir++)
+		parse_fio_log_emit(rs, sys, job, kind, dir, &dirs[dir]);
 	model_set_str(&rs->generator, "fio");
 	free(note);
 	note = xasprintf("fio %s log: %s", log_kinds[kind].suffix != NULL ?
@@ -432,7 +446,6 @@ out:
 		dbl_list_free(&dirs[dir].v);
 		free(dirs[dir].bins);
 	}
-	free(sorted);
 	free(note);
 	free(f);
 	free(job);
