@@ -75,7 +75,8 @@ cmd_show_num(double v, char *buf, size_t size)
 static char *
 cmd_show_cell(const struct value *v, bool utf8)
 {
-	char	 val[64], se[64], *end;
+	const char	*stated;
+	char		 val[64], se[64];
 
 	if (v == NULL)
 		return xstrdup("");
@@ -90,10 +91,8 @@ cmd_show_cell(const struct value *v, bool utf8)
 		return xstrdup("-");
 	}
 	/* The source's own text keeps its precision, when it is one number. */
-	if (v->value_text != NULL && *v->value_text != '\0' &&
-	    (strtod(v->value_text, &end), *end == '\0') &&
-	    strlen(v->value_text) < sizeof(val))
-		snprintf(val, sizeof(val), "%s", v->value_text);
+	if ((stated = value_stated_text(v)) != NULL && strlen(stated) < sizeof(val))
+		snprintf(val, sizeof(val), "%s", stated);
 	else
 		cmd_show_num(v->mean, val, sizeof(val));
 	if (!v->has_se || !isfinite(v->se))

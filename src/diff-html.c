@@ -319,8 +319,7 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 		strbuf_printf(sb, " over %zu values.", df->geomean.n);
 	}
 	strbuf_adds(sb, "</p>\n");
-	for (i = nhidden = 0; i < df->nfacts; i++)
-		nhidden += !df->facts[i].named;
+	nhidden = diff_hidden_count(df);
 	for (i = 0; i < df->nfacts; i++) {
 		f = &df->facts[i];
 		if (!f->named)

@@ -168,8 +168,7 @@ diff_text_lists(const struct diff *df, FILE *fp, bool md)
 	char			*label, *line;
 	size_t			 i, nhidden;
 
-	for (i = nhidden = 0; i < df->nfacts; i++)
-		nhidden += !df->facts[i].named;
+	nhidden = diff_hidden_count(df);
 	for (i = 0; i < df->nfacts; i++) {
 		f = &df->facts[i];
 		if (!f->named)

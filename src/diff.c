@@ -97,18 +97,13 @@ diff_format_num(bool has, double v, char *buf, size_t size)
 void
 diff_format_value(const struct value *v, char *buf, size_t size)
 {
-	char	*end;
+	const char	*stated = value_stated_text(v);
 
 	/* The figure as the source printed it keeps its precision ("42.0"). */
-	if (v->value_text != NULL && *v->value_text != '\0' &&
-	    strlen(v->value_text) < size) {
-		(void)strtod(v->value_text, &end);
-		if (*end == '\0' && end != v->value_text) {
-			snprintf(buf, size, "%s", v->value_text);
-			return;
-		}
-	}
-	diff_format_num(v->has_mean, v->mean, buf, size);
+	if (stated != NULL && strlen(stated) < size)
+		snprintf(buf, size, "%s", stated);
+	else
+		diff_format_num(v->has_mean, v->mean, buf, size);
 }
 
 void
@@ -492,6 +487,16 @@ diff_summary(struct diff *df)
 	}
 	df->geomean = stats_geomean(ratio, k);
 	free(ratio);
+}
+
+size_t
+diff_hidden_count(const struct diff *df)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < df->nfacts; i++)
+		n += !df->facts[i].named;
+	return n;
 }
 
 /* Does the system's name state value (any case)? */

@@ -134,6 +134,8 @@ void	 diff_free(struct diff *df);
 bool	 diff_fails(const struct diff *df, bool regressions_only,
 	    double above_pct);
 
+/* How many of df's facts are hidden dimensions (not stated by the names). */
+size_t	 diff_hidden_count(const struct diff *df);
 /* "better", "worse", "no significant change", "changed", "not testable". */
 const char *diff_verdict_name(enum diff_verdict v);
 /* Short machine name: "better", "worse", "same", "changed", "untestable". */

@@ -567,6 +567,17 @@ value_runs_mean(const struct value *v, double *out)
 	return true;
 }
 
+const char *
+value_stated_text(const struct value *v)
+{
+	char	*end;
+
+	if (!v->has_mean || v->value_text == NULL || *v->value_text == '\0')
+		return NULL;
+	(void)strtod(v->value_text, &end);
+	return *end == '\0' ? v->value_text : NULL;
+}
+
 double
 value_stat_mean(const struct value *v)
 {

@@ -265,6 +265,11 @@ void	 value_compute_stats(struct value *v);
  */
 bool	 value_runs_mean(const struct value *v, double *out);
 /*
+ * v's value as the source printed it ("42.0", "440.01": the test's
+ * precision) when that text is one plain number, else NULL. Borrowed.
+ */
+const char *value_stated_text(const struct value *v);
+/*
  * The mean that statistics use: the runs' mean when there are runs (a
  * stated value may be rounded), else the value. Callers check has_mean.
  */

@@ -155,7 +155,7 @@ ph_multiline(struct strbuf *out, const char *cls, const char *s)
 void
 publish_format_value(const struct value *v, char *buf, size_t size)
 {
-	char	*end;
+	const char	*stated;
 
 	if (v == NULL || !v->has_mean) {
 		snprintf(buf, size, "%s", "");
@@ -165,15 +165,10 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 	 * The source's own text carries the test's precision ("0.017" vs
 	 * "440.01"); use it when it is one plain number.
 	 */
-	if (v->value_text != NULL && *v->value_text != '\0' &&
-	    v->runs.len == 0) {
-		(void)strtod(v->value_text, &end);
-		if (*end == '\0' && strlen(v->value_text) < size) {
-			snprintf(buf, size, "%s", v->value_text);
-			return;
-		}
-	}
-	snprintf(buf, size, "%.2f", v->mean);
+	if ((stated = value_stated_text(v)) != NULL && strlen(stated) < size)
+		snprintf(buf, size, "%s", stated);
+	else
+		snprintf(buf, size, "%.2f", v->mean);
 }
 
 char *

@@ -235,4 +235,12 @@ nfiles=$(($(ls "$T/side3/charts" | wc -l) + 2))
 check_grep "all $nfiles files counted" "wrote $nfiles files" "$T/err"
 check "no temporary files left after a split publish" sh -c "[ -z \"\$(find '$T/side3' -name '*.tmp*')\" ]"
 check_ok "help" "$BR" publish --help
+
+# The stated figure, as the source printed it: 42.0 and 94 (runs 42:42:42.1
+# and 93:94:94), never the runs' mean or a re-rounded 42.00.
+check_ok "stated values published" "$BR" publish -o "$T/stated" "$ROOT/fixtures/pts/stated-rounding.xml"
+check_grep "the page shows 42.0" '>42\.0<' "$T/stated/index.html"
+check_grep "the page shows 94" '>94<' "$T/stated/index.html"
+check_nogrep "no 42.03 or 42.00" '>42\.0[0-9]<' "$T/stated/index.html"
+check_nogrep "no 93.67 or 94.00" '>93\.67<|>94\.00<' "$T/stated/index.html"
 done_testing
