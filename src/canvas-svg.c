@@ -495,17 +495,25 @@ canvas_svg_path(struct canvas_svg_out *o, const struct canvas_op *op,
 	for (l = op; l == op || canvas_svg_same_line(op, l, end); l++, n++) {
 		canvas_svg_fmt(a, sizeof(a), l->x, 1);
 		canvas_svg_fmt(b, sizeof(b), l->y, 1);
-		strbuf_printf(o->sb, "M%s %s", a, b);
+		strbuf_addc(o->sb, 'M');
+		strbuf_adds(o->sb, a);
+		strbuf_addc(o->sb, ' ');
+		strbuf_adds(o->sb, b);
 		if (canvas_svg_clamp(l->h) == canvas_svg_clamp(l->y)) {
 			canvas_svg_fmt(a, sizeof(a), l->w, 1);
-			strbuf_printf(o->sb, "H%s", a);
+			strbuf_addc(o->sb, 'H');
+			strbuf_adds(o->sb, a);
 		} else if (canvas_svg_clamp(l->w) == canvas_svg_clamp(l->x)) {
 			canvas_svg_fmt(b, sizeof(b), l->h, 1);
-			strbuf_printf(o->sb, "V%s", b);
+			strbuf_addc(o->sb, 'V');
+			strbuf_adds(o->sb, b);
 		} else {
 			canvas_svg_fmt(a, sizeof(a), l->w, 1);
 			canvas_svg_fmt(b, sizeof(b), l->h, 1);
-			strbuf_printf(o->sb, "L%s %s", a, b);
+			strbuf_addc(o->sb, 'L');
+			strbuf_adds(o->sb, a);
+			strbuf_addc(o->sb, ' ');
+			strbuf_adds(o->sb, b);
 		}
 	}
 	strbuf_addc(o->sb, '"');

@@ -173,7 +173,7 @@ chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
 
 	w = c->width - 2 * CHART_MARGIN;
 	if (b->legend != NULL)
-		return chart_frame_par(c, x, y, w, 3, b->legend,
+		return chart_frame_par(c, x, y, w, 6, b->legend,
 		    CHART_FONT_SMALL, CHART_GREY, "legend");
 	if (!b->show_se || !whiskers)
 		return y;

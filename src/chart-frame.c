@@ -145,13 +145,19 @@ chart_frame_header(struct canvas *c, double y, const struct chart_head *h)
 {
 	double	w = c->width - 2 * CHART_MARGIN;
 
-	y = chart_frame_par(c, CHART_MARGIN, y, w, 2, h->title,
-	    CHART_FONT_TITLE, CHART_INK, "title");
-	if (h->subtitle != NULL && *h->subtitle != '\0')
-		y = chart_frame_par(c, CHART_MARGIN, y + 2, w, 3, h->subtitle,
-		    CHART_FONT_SUBTITLE, CHART_INK, "subtitle");
+	/* A bare chart keeps its unit line: the axis needs it. */
+	if (!h->bare) {
+		y = chart_frame_par(c, CHART_MARGIN, y, w, 2, h->title,
+		    CHART_FONT_TITLE, CHART_INK, "title");
+		if (h->subtitle != NULL && *h->subtitle != '\0')
+			y = chart_frame_par(c, CHART_MARGIN, y + 2, w, 3,
+			    h->subtitle, CHART_FONT_SUBTITLE, CHART_INK,
+			    "subtitle");
+		y += 2;
+	} else
+		y -= CHART_MARGIN / 2;
 	if (h->unitline != NULL && *h->unitline != '\0')
-		y = chart_frame_par(c, CHART_MARGIN, y + 2, w, 2, h->unitline,
+		y = chart_frame_par(c, CHART_MARGIN, y, w, 2, h->unitline,
 		    CHART_FONT_UNIT, CHART_GREY, "unit");
 	return y;
 }
@@ -163,6 +169,8 @@ chart_frame_footer(struct canvas *c, double y, const struct chart_head *h)
 	char	*line, *src, *gen, *tmp;
 	size_t	 i;
 
+	if (h->bare)
+		return y;
 	for (i = 0; i < h->footnotes.len; i++) {
 		line = xasprintf("%zu. %s", i + 1, h->footnotes.items[i]);
 		y = chart_frame_par(c, CHART_MARGIN, y, w, 4, line,

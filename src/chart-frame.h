@@ -45,6 +45,12 @@ struct chart_head {
 	struct str_list	 footnotes;
 	char		*source;	/* provenance: file name or URL */
 	char		*generator;	/* "Phoronix Test Suite v10.8.5" */
+	/*
+	 * Of the header only the unit line is drawn, and no footer: the
+	 * page around the chart states title, arguments, notes and
+	 * provenance as text.
+	 */
+	bool		 bare;
 };
 
 /*

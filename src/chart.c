@@ -30,6 +30,9 @@ static const char	*chart_source(const struct result_set *,
 static struct canvas	*chart_draw_id(const struct result_set *,
 			    const struct chart_id *, const struct chart_opts *,
 			    struct diag *);
+static struct canvas	*chart_bar_bare_draw(struct chart_bar *, double, bool);
+static struct canvas	*chart_line_bare_draw(struct chart_line *, double,
+			    bool);
 static char		*chart_slug(const char *, size_t);
 static char		*chart_arg_values(const char *);
 static char		*chart_slug_squeeze(const char *, size_t);
@@ -173,6 +176,21 @@ chart_canvas(const struct result_set *rs, const struct chart_id *id,
 	return chart_draw_id(rs, id, o, d);
 }
 
+/* The drawing of b (or l), with or without its header and footer. */
+static struct canvas *
+chart_bar_bare_draw(struct chart_bar *b, double w, bool bare)
+{
+	b->head.bare = bare;
+	return chart_bar_draw(b, w);
+}
+
+static struct canvas *
+chart_line_bare_draw(struct chart_line *l, double w, bool bare)
+{
+	l->head.bare = bare;
+	return chart_line_draw(l, w);
+}
+
 static struct canvas *
 chart_draw_id(const struct result_set *rs, const struct chart_id *id,
     const struct chart_opts *o, struct diag *d)
@@ -194,12 +212,12 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 	switch (id->kind) {
 	case CHART_OVERVIEW:
 		if (chart_overview_build(rs, o->sort, src, &b, d) == 0)
-			c = chart_bar_draw(&b, w);
+			c = chart_bar_bare_draw(&b, w, o->bare);
 		break;
 	case CHART_SERIES:
 		if (chart_line_from_series(rs, id->test, id->series != NULL ?
 		    id->series : "", src, &l, d) == 0)
-			c = chart_line_draw(&l, w);
+			c = chart_line_bare_draw(&l, w, o->bare);
 		break;
 	case CHART_TEST:
 		if (id->test >= rs->ntests) {
@@ -209,7 +227,7 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 		}
 		if (rs->tests[id->test].display == DISPLAY_LINE) {
 			if (chart_line_from_test(rs, id->test, src, &l, d) == 0)
-				c = chart_line_draw(&l, w);
+				c = chart_line_bare_draw(&l, w, o->bare);
 		} else if (rs->tests[id->test].display == DISPLAY_OTHER)
 			diag_set(d, "", 0, "test %zu is drawn as %s, which "
 			    "has no chart here", id->test + 1,
@@ -217,7 +235,7 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 			    rs->tests[id->test].display_raw : "OTHER");
 		else if (chart_bar_from_test(rs, id->test, o->sort, src, &b,
 		    d) == 0)
-			c = chart_bar_draw(&b, w);
+			c = chart_bar_bare_draw(&b, w, o->bare);
 		break;
 	}
 	chart_bar_free(&b);

@@ -61,6 +61,12 @@ struct chart_opts {
 	const char	*source;
 	/* Emit the <?xml ...?> declaration (standalone files); false when inlining. */
 	bool		 xml_decl;
+	/*
+	 * Draw the unit line and the plot, without the title, arguments,
+	 * footnotes and provenance: for a page that states them around the
+	 * chart as text (and wraps them to the reader's width).
+	 */
+	bool		 bare;
 };
 
 /* Fill o with the defaults (800 px, set order, scale 1, no XML declaration). */

@@ -210,6 +210,8 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 		return -1;
 	chart_opts_init(&o);
 	o.width = PUB_PAGE_WIDTH;
+	/* The article around the chart states its title, unit and notes. */
+	o.bare = true;
 	diag_clear(&d);
 	/* No drawing: the page keeps the data table. */
 	if ((c = chart_canvas(rs, &pn->ids[chart], &o, &d)) == NULL)

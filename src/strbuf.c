@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "strbuf.h"
+#include "text-num.h"
 #include "xalloc.h"
 
 void
@@ -56,18 +57,38 @@ void
 strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list	ap;
+	size_t	room;
 	int	n;
 
+	/* Format straight into the spare room; again only when it was short. */
+	xgrow(&sb->buf, &sb->cap, sb->len + 128, 1);
+	room = sb->cap - sb->len;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(sb->buf + sb->len, room, fmt, ap);
 	va_end(ap);
-	if (n <= 0)
+	if (n < 0) {
+		sb->buf[sb->len] = '\0';
 		return;
-	xgrow(&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if ((size_t)n >= room) {
+		xgrow(&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
+		va_start(ap, fmt);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	sb->len += (size_t)n;
+}
+
+void
+strbuf_add_fixed(struct strbuf *sb, double v, int decimals)
+{
+	char	buf[TEXT_NUM_FAST];
+	int	n;
+
+	if ((n = text_num_fixed(buf, v, decimals)) >= 0)
+		strbuf_add(sb, buf, (size_t)n);
+	else
+		strbuf_printf(sb, "%.*f", decimals, v);
 }
 
 const char *

@@ -86,15 +86,20 @@ char *
 xasprintf(const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*p;
+	char	 buf[256], *p;
 	int	 n;
 
+	/* Most strings fit the stack buffer: format once, not twice. */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		xalloc_die("xasprintf", 1, 0);
 	p = xmalloc((size_t)n + 1);
+	if ((size_t)n < sizeof(buf)) {
+		memcpy(p, buf, (size_t)n + 1);
+		return p;
+	}
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);

@@ -37,6 +37,13 @@ for v in $(sed -n 's/.*"value_text": "\([0-9.]*\)".*/\1/p' "$T/set.json"); do
 	check "value $v on the page" grep -q ">$v<\|>★$v<\|>$v</td>\|\"$v\"" "$T/p1/index.html"
 done
 check_nogrep "no script on the page" '<script' "$T/p1/index.html"
+# The page's charts are bare: the article states title, arguments and
+# provenance as text; the chart files keep them, and every chart its unit.
+check_nogrep "page charts: no title inside the SVG" '<text[^>]*font-size="17"' "$T/p1/index.html"
+check_nogrep "page charts: no provenance line inside the SVG" '<text[^>]*>Source: ' "$T/p1/index.html"
+check_grep "page charts: the unit line" '<text[^>]*>MB/s, More Is Better</text>' "$T/p1/index.html"
+check "chart files keep their title and provenance" sh -c 'f=$(ls "$1"/charts/*.svg | head -1) &&
+    grep -q "font-size=\"17\"" "$f" && grep -q ">Source: " "$f"' sh "$T/p1"
 check_grep "content security policy" "Content-Security-Policy" "$T/p1/index.html"
 check_nogrep "no external stylesheet or image" '<link |<img |src="http' "$T/p1/index.html"
 
