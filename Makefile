@@ -20,9 +20,9 @@ FUZZ_SECONDS	?= 600
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 cairo pango pangocairo liburing gsl nettle libpng libpq
+PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq
 DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
-		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev \
+		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev \
 		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev \
 		  fonts-dejavu-core
 # command:package pairs the test suite calls.

@@ -8,9 +8,12 @@
  * printable ASCII in one font the only thing shaping does beyond looking
  * up each character's glyph is pair kerning, which changes the advance of
  * the first glyph of a pair. A table therefore holds each character's
- * glyph and advance (from setting it alone) and each pair's kerning (from
- * setting the pair, the difference of advances), and a string's width is
- * exact integer arithmetic over them. Anything else that shaping might do
+ * glyph and advance and each pair's kerning (from shaping the pair, the
+ * difference of advances), and a string's width is exact integer
+ * arithmetic over them. They are read from HarfBuzz through the very
+ * hb_font pango shapes with (pango_font_get_hb_font), whose positions are
+ * pango units: a pango layout per character and per pair cost more than
+ * all the charts of a small review together. Anything else that shaping might do
  * is detected and sent back to pango: a character set in another font, a
  * pair that becomes other glyphs (a ligature) or moves a glyph (offsets),
  * and, once per font, a list of test strings compared glyph by glyph; a
@@ -22,6 +25,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <hb.h>
 #include <pango/pangocairo.h>
 
 #include "canvas-glyphs.h"
@@ -40,6 +44,8 @@ struct glyph_font {
 	struct canvas_font	 font;
 	int			 state;		/* 0 not built, 1 tabled, -1 pango only */
 	PangoFont		*pfont;		/* reference held */
+	hb_font_t		*hb;		/* pfont's */
+	hb_buffer_t		*pair;		/* for shaping pairs */
 	cairo_scaled_font_t	*sf;		/* pfont's */
 	int			 baseline;	/* pango units */
 	PangoGlyph		 glyph[GLYPHS_N];
@@ -116,42 +122,39 @@ glyphs_build(struct glyph_font *gf)
 {
 	PangoLayout		*l;
 	PangoLayoutRun		*run;
-	PangoGlyphInfo		*gi;
-	char			 s[2] = { 0, 0 };
+	hb_codepoint_t		 g;
 	size_t			 i;
 	int			 c;
 
 	gf->state = -1;
-	for (c = GLYPHS_FIRST; c <= GLYPHS_LAST; c++) {
-		s[0] = (char)c;
-		l = canvas_text_layout(&gf->font, s);
-		run = glyphs_only_run(l);
-		if (run == NULL || run->glyphs->num_glyphs != 1 ||
-		    (gf->pfont != NULL && run->item->analysis.font != gf->pfont)) {
-			g_object_unref(l);
-			return -1;
-		}
-		gi = &run->glyphs->glyphs[0];
-		if ((gi->glyph & PANGO_GLYPH_UNKNOWN_FLAG) != 0 ||
-		    gi->geometry.x_offset != 0 || gi->geometry.y_offset != 0) {
-			g_object_unref(l);
-			return -1;
-		}
-		if (gf->pfont == NULL) {
-			gf->pfont = g_object_ref(run->item->analysis.font);
-			gf->baseline = pango_layout_get_baseline(l);
-		}
-		gf->glyph[c - GLYPHS_FIRST] = gi->glyph;
-		gf->adv[c - GLYPHS_FIRST] = gi->geometry.width;
+	/* The font pango sets ASCII in: the one of a string of all of it. */
+	l = canvas_text_layout(&gf->font, glyph_checks[4]);
+	if ((run = glyphs_only_run(l)) == NULL) {
 		g_object_unref(l);
+		return -1;
+	}
+	gf->pfont = g_object_ref(run->item->analysis.font);
+	gf->baseline = pango_layout_get_baseline(l);
+	g_object_unref(l);
+	if ((gf->hb = pango_font_get_hb_font(gf->pfont)) == NULL)
+		return -1;
+	for (c = GLYPHS_FIRST; c <= GLYPHS_LAST; c++) {
+		if (!hb_font_get_nominal_glyph(gf->hb, (hb_codepoint_t)c, &g) ||
+		    g == 0)
+			return -1;	/* pango would fall back to another font */
+		gf->glyph[c - GLYPHS_FIRST] = g;
+		gf->adv[c - GLYPHS_FIRST] = hb_font_get_glyph_h_advance(gf->hb,
+		    g);
 	}
 	gf->sf = pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(gf->pfont));
 	if (gf->sf == NULL)
 		return -1;
+	gf->pair = hb_buffer_create();
 	gf->kern = xmalloc(sizeof(*gf->kern) * GLYPHS_N * GLYPHS_N);
 	for (i = 0; i < (size_t)GLYPHS_N * GLYPHS_N; i++)
 		gf->kern[i] = KERN_UNKNOWN;
 	gf->state = 1;
+	/* Every check string set as pango sets it, or no table. */
 	for (i = 0; i < sizeof(glyph_checks) / sizeof(glyph_checks[0]); i++)
 		if (!glyphs_matches(gf, glyph_checks[i])) {
 			gf->state = -1;
@@ -164,32 +167,30 @@ glyphs_build(struct glyph_font *gf)
 static int
 glyphs_kern(struct glyph_font *gf, int a, int b)
 {
-	PangoLayout	*l;
-	PangoLayoutRun	*run;
-	PangoGlyphInfo	*gi;
-	int		*k = &gf->kern[(a - GLYPHS_FIRST) * GLYPHS_N +
-			    (b - GLYPHS_FIRST)];
-	char		 s[3];
+	hb_glyph_info_t		*gi;
+	hb_glyph_position_t	*gp;
+	unsigned int		 n;
+	int			*k = &gf->kern[(a - GLYPHS_FIRST) * GLYPHS_N +
+				    (b - GLYPHS_FIRST)];
+	char			 s[2];
 
 	if (*k != KERN_UNKNOWN)
 		return *k;
 	s[0] = (char)a;
 	s[1] = (char)b;
-	s[2] = '\0';
-	l = canvas_text_layout(&gf->font, s);
+	hb_buffer_clear_contents(gf->pair);
+	hb_buffer_add_utf8(gf->pair, s, 2, 0, 2);
+	hb_buffer_guess_segment_properties(gf->pair);
+	hb_shape(gf->hb, gf->pair, NULL, 0);
+	gi = hb_buffer_get_glyph_infos(gf->pair, &n);
+	gp = hb_buffer_get_glyph_positions(gf->pair, NULL);
 	*k = KERN_UNSAFE;
-	if ((run = glyphs_only_run(l)) != NULL &&
-	    run->item->analysis.font == gf->pfont &&
-	    run->glyphs->num_glyphs == 2) {
-		gi = run->glyphs->glyphs;
-		if (gi[0].glyph == gf->glyph[a - GLYPHS_FIRST] &&
-		    gi[1].glyph == gf->glyph[b - GLYPHS_FIRST] &&
-		    gi[0].geometry.x_offset == 0 && gi[0].geometry.y_offset == 0 &&
-		    gi[1].geometry.x_offset == 0 && gi[1].geometry.y_offset == 0 &&
-		    gi[1].geometry.width == gf->adv[b - GLYPHS_FIRST])
-			*k = gi[0].geometry.width - gf->adv[a - GLYPHS_FIRST];
-	}
-	g_object_unref(l);
+	if (n == 2 && gi[0].codepoint == gf->glyph[a - GLYPHS_FIRST] &&
+	    gi[1].codepoint == gf->glyph[b - GLYPHS_FIRST] &&
+	    gp[0].x_offset == 0 && gp[0].y_offset == 0 &&
+	    gp[1].x_offset == 0 && gp[1].y_offset == 0 &&
+	    gp[1].x_advance == gf->adv[b - GLYPHS_FIRST])
+		*k = gp[0].x_advance - gf->adv[a - GLYPHS_FIRST];
 	return *k;
 }
 
@@ -402,6 +403,8 @@ static void
 glyphs_font_free(struct glyph_font *gf)
 {
 	g_hash_table_destroy(gf->lines);
+	if (gf->pair != NULL)
+		hb_buffer_destroy(gf->pair);
 	if (gf->pfont != NULL)
 		g_object_unref(gf->pfont);
 	free(gf->kern);
