@@ -5,6 +5,7 @@
  * (personal.sron.nl/~pault). It does not assign colours to names: index in
  * the set decides, which is stable for a stored set.
  */
+#include "chart-frame.h"
 #include "chart-palette.h"
 
 static const uint32_t chart_palette_rgbs[] = {
@@ -34,4 +35,30 @@ const char *
 chart_palette_hex(size_t i)
 {
 	return chart_palette_hexes[i % CHART_PALETTE_N];
+}
+
+/*
+ * Dark partners, for a chart background of #1b2027: text and grey at
+ * 13:1 and 7.7:1, the system colours at 3:1 or more (the four below that,
+ * Okabe-Ito's blue and grey and Tol's indigo and wine, are lightened in
+ * their own hue), grid and axis lines faint as on white.
+ */
+static const struct chart_colour_pair chart_palette_dark[] = {
+	{ 0xFFFFFF, 0x1B2027 },		/* background */
+	{ CHART_INK, 0xE4E8EC },
+	{ CHART_GREY, 0xA9B3BD },
+	{ CHART_GRID, 0x353D47 },
+	{ CHART_AXIS, 0x6F7985 },
+	{ CHART_WARN, 0xF0A04B },
+	{ 0x0072B2, 0x2F8FD8 },
+	{ 0x4D4D4D, 0x9E9E9E },
+	{ 0x332288, 0x8577DD },
+	{ 0x882255, 0xD0609A },
+};
+
+const struct chart_colour_pair *
+chart_palette_pairs(size_t *n)
+{
+	*n = sizeof(chart_palette_dark) / sizeof(chart_palette_dark[0]);
+	return chart_palette_dark;
 }

@@ -20,6 +20,7 @@
 
 #include <json-c/json.h>
 
+#include "chart-frame.h"
 #include "chart-palette.h"
 #include "text-escape.h"
 #include "text-num.h"
@@ -59,6 +60,7 @@ static int	 ph_best(const struct test *t, long baseline, double *ref);
 static double	 ph_relative(const struct test *t, double v, double ref);
 static void	 ph_win(struct ph_sec *ps, const struct test *t);
 static void	 ph_test_heading(struct strbuf *out, const struct test *t);
+static void	 ph_dark_css(struct strbuf *);
 static void	 ph_overview(struct ph_sec *ps);
 static void	 ph_standing(struct ph_sec *ps);
 static void	 ph_value_note(struct strbuf *out, const struct value *v);
@@ -997,6 +999,32 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 	    "over N runs.</p>\n</footer>\n");
 }
 
+/*
+ * The charts' dark colours, from the palette's pairs: a chart's colours
+ * are attributes (fill="#0072b2"), which a style sheet's rules override,
+ * so the same SVG serves a light page, a dark one and a chart file.
+ */
+static void
+ph_dark_css(struct strbuf *out)
+{
+	const struct chart_colour_pair	*p;
+	size_t				 i, n;
+	char				 l[8], k[8];
+
+	p = chart_palette_pairs(&n);
+	strbuf_adds(out, "@media screen and (prefers-color-scheme: dark) {\n");
+	for (i = 0; i < n; i++) {
+		snprintf(l, sizeof(l), "#%06x", (unsigned)(p[i].light & 0xFFFFFF));
+		snprintf(k, sizeof(k), "#%06x", (unsigned)(p[i].dark & 0xFFFFFF));
+		if (p[i].light == CHART_INK || p[i].light == CHART_GREY)
+			strbuf_printf(out, "  :root { --chart-%s:%s; }\n",
+			    p[i].light == CHART_INK ? "ink" : "grey", k);
+		strbuf_printf(out, "  .chart [fill=\"%s\"] { fill:%s; } "
+		    ".chart [stroke=\"%s\"] { stroke:%s; }\n", l, k, l, k);
+	}
+	strbuf_adds(out, "}\n");
+}
+
 int
 publish_html_page(struct result_set *const *sets, size_t nsets,
     const struct publish_options *opt, const struct publish_charts *charts,
@@ -1027,6 +1055,7 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 		else if (len == 3 && memcmp(at + 1, "CSS", 3) == 0) {
 			strbuf_add(out, (const char *)template_review_css,
 			    template_review_css_len);
+			ph_dark_css(out);
 			if (opt->diff_css != NULL)
 				strbuf_adds(out, opt->diff_css);
 			if (opt->user_css != NULL) {

@@ -42,6 +42,10 @@ check_nogrep "no script on the page" '<script' "$T/p1/index.html"
 check_nogrep "page charts: no title inside the SVG" '<text[^>]*font-size="17"' "$T/p1/index.html"
 check_nogrep "page charts: no provenance line inside the SVG" '<text[^>]*>Source: ' "$T/p1/index.html"
 check_grep "page charts: the unit line" '<text[^>]*>MB/s, More Is Better</text>' "$T/p1/index.html"
+# Dark mode: the charts' colours from the palette's pairs, not a filter.
+check_grep "dark page: chart background from the palette pairs" '\.chart \[fill="#ffffff"\] { fill:#1b2027; }' "$T/p1/index.html"
+check_grep "dark page: Okabe-Ito blue lightened" '\.chart \[fill="#0072b2"\] { fill:#2f8fd8; }' "$T/p1/index.html"
+check_nogrep "dark page: charts not inverted by a filter" '\.chart svg[^{]*{[^}]*filter' "$T/p1/index.html"
 check "chart files keep their title and provenance" sh -c 'f=$(ls "$1"/charts/*.svg | head -1) &&
     grep -q "font-size=\"17\"" "$f" && grep -q ">Source: " "$f"' sh "$T/p1"
 check_grep "content security policy" "Content-Security-Policy" "$T/p1/index.html"

@@ -27,6 +27,7 @@
 #include "canvas-text.h"
 #include "chart.h"
 #include "chart-axis.h"
+#include "chart-palette.h"
 #include "chart-data.h"
 #include "text-escape.h"
 #include "tap.h"
@@ -1187,6 +1188,50 @@ load_expected(const char *path)
 	return rs;
 }
 
+/* WCAG 2 relative luminance of 0xRRGGBB. */
+static double
+luminance(uint32_t rgb)
+{
+	double	c[3];
+	int	i;
+
+	for (i = 0; i < 3; i++) {
+		c[i] = (double)((rgb >> (16 - 8 * i)) & 0xFF) / 255;
+		c[i] = c[i] <= 0.03928 ? c[i] / 12.92 :
+		    pow((c[i] + 0.055) / 1.055, 2.4);
+	}
+	return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/* On a dark page every system colour keeps 3:1 against the chart's background. */
+static void
+test_dark_palette(void)
+{
+	const struct chart_colour_pair	*p;
+	uint32_t			 bg = 0, c;
+	size_t				 i, j, n, low = 0;
+	double				 a, b;
+
+	p = chart_palette_pairs(&n);
+	for (j = 0; j < n; j++)
+		if (p[j].light == 0xFFFFFF)
+			bg = p[j].dark;
+	ok(bg != 0 && luminance(bg) < 0.05, "the dark chart background is dark");
+	for (i = 0; i < 14; i++) {
+		c = chart_palette_rgb(i);
+		for (j = 0; j < n; j++)
+			if (p[j].light == c)
+				c = p[j].dark;
+		a = luminance(c);
+		b = luminance(bg);
+		if ((fmax(a, b) + 0.05) / (fmin(a, b) + 0.05) < 3) {
+			diag("system colour %zu (#%06x) under 3:1 on dark", i, c);
+			low++;
+		}
+	}
+	is_int((int)low, 0, "every system colour 3:1 or more on the dark chart background");
+}
+
 int
 main(void)
 {
@@ -1215,6 +1260,7 @@ main(void)
 	test_sizes();
 	test_lines();
 	test_line_gaps();
+	test_dark_palette();
 	for (i = 0; i < 2; i++) {
 		if (access(seeds[i], R_OK) != 0) {
 			skip(seeds[i], "../shared is absent");
