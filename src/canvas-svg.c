@@ -27,6 +27,11 @@ struct canvas_svg_out {
 	int		 open;		/* a start tag still lacks its '>' */
 	int		 flags;		/* CANVAS_SVG_* */
 	const char	*cls;		/* class of the root element, or NULL */
+	/* While writing one canvas: */
+	const char	*id;		/* prefix of its ids */
+	uint32_t	 ink;		/* its texts' colour, or CANVAS_SVG_NO_INK */
+	int		 in_run;	/* a <g> of one stroke is open */
+	size_t		 nclip;		/* clip paths so far */
 };
 
 static double	canvas_svg_clamp(double);
@@ -40,6 +45,13 @@ static void	canvas_svg_text(struct canvas_svg_out *, const char *);
 static void	canvas_svg_end(struct canvas_svg_out *, const char *);
 static void	canvas_svg_num(struct canvas_svg_out *, const char *, double);
 static void	canvas_svg_color(struct canvas_svg_out *, const char *, uint32_t);
+static void	canvas_svg_open(const struct canvas *, struct canvas_svg_out *);
+static size_t	canvas_svg_shape(struct canvas_svg_out *, const struct canvas_op *,
+		    const struct canvas_op *);
+static void	canvas_svg_polyline(struct canvas_svg_out *,
+		    const struct canvas_op *);
+static void	canvas_svg_optext(struct canvas_svg_out *, const struct canvas_op *);
+static void	canvas_svg_clip(struct canvas_svg_out *, const struct canvas_op *);
 static void	canvas_svg_write(const struct canvas *, const char *,
 		    struct canvas_svg_out *);
 static size_t	canvas_svg_path(struct canvas_svg_out *, const struct canvas_op *,
@@ -258,28 +270,14 @@ canvas_svg_same_line(const struct canvas_op *op, const struct canvas_op *next,
 	    next->stroke == op->stroke;
 }
 
+/* The root element with its accessible name, and the white background. */
 static void
-canvas_svg_write(const struct canvas *c, const char *id_prefix,
-    struct canvas_svg_out *o)
+canvas_svg_open(const struct canvas *c, struct canvas_svg_out *o)
 {
-	const struct canvas_op	*op;
-	const struct canvas_svg_style *st;
-	struct strbuf		 pfx, v;
-	const char		*p, *id;
-	size_t			 i, j, nclip = 0;
-	uint32_t		 ink;
-	int			 rect, in_run = 0;
+	struct strbuf	v;
+	size_t		j;
 
-	strbuf_init(&pfx);
 	strbuf_init(&v);
-	for (p = id_prefix != NULL ? id_prefix : "c"; *p != '\0'; p++)
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_')
-			strbuf_addc(&pfx, *p);
-	if (pfx.len == 0)
-		strbuf_addc(&pfx, 'c');
-	id = strbuf_str(&pfx);
-
 	canvas_svg_start(o, "svg");
 	if (o->cls != NULL)
 		canvas_svg_attr(o, "class", o->cls);
@@ -294,8 +292,8 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	else
 		canvas_svg_lit(o, "font-size", CANVAS_SVG_PAGE_SIZE);
 	/* Texts inherit the commonest text colour (shapes all set a fill). */
-	if ((ink = canvas_svg_ink(c)) != CANVAS_SVG_NO_INK)
-		canvas_svg_color(o, "fill", ink);
+	if (o->ink != CANVAS_SVG_NO_INK)
+		canvas_svg_color(o, "fill", o->ink);
 	canvas_svg_lit(o, "role", "img");
 	if (o->flags & CANVAS_SVG_COMPACT) {
 		/* The page's data table beside the chart says what desc says. */
@@ -303,7 +301,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 		canvas_svg_text(o, "\n");
 	} else {
 		strbuf_reset(&v);
-		strbuf_printf(&v, "%s-title %s-desc", id, id);
+		strbuf_printf(&v, "%s-title %s-desc", o->id, o->id);
 		canvas_svg_attr(o, "aria-labelledby", strbuf_str(&v));
 		canvas_svg_text(o, "\n");
 	}
@@ -312,7 +310,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 
 		canvas_svg_start(o, el);
 		strbuf_reset(&v);
-		strbuf_printf(&v, "%s-%s", id, el);
+		strbuf_printf(&v, "%s-%s", o->id, el);
 		canvas_svg_attr(o, "id", strbuf_str(&v));
 		canvas_svg_text(o, j == 0 ? c->title : c->desc);
 		canvas_svg_end(o, el);
@@ -324,97 +322,174 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 	canvas_svg_lit(o, "fill", "#ffffff");
 	canvas_svg_end(o, "rect");
 	canvas_svg_text(o, "\n");
+	strbuf_free(&v);
+}
 
-	for (i = 0; i < c->nops; i++) {
-		op = &c->ops[i];
+/*
+ * A rectangle or a line. Lines in a run of one stroke share a <g> that
+ * says the stroke once (a <path> each in compact output). Returns how
+ * many ops it wrote.
+ */
+static size_t
+canvas_svg_shape(struct canvas_svg_out *o, const struct canvas_op *op,
+    const struct canvas_op *end)
+{
+	int	rect = op->kind == CANVAS_OP_RECT;
+
+	if (!rect && (o->flags & CANVAS_SVG_COMPACT))
+		return canvas_svg_path(o, op, end);
+	if (!rect && !o->in_run && canvas_svg_same_line(op, op + 1, end)) {
+		/* A run of lines of one stroke: say it once. */
+		canvas_svg_start(o, "g");
+		canvas_svg_color(o, "stroke", op->color);
+		canvas_svg_num(o, "stroke-width", op->stroke);
+		canvas_svg_text(o, "\n");
+		o->in_run = 1;
+	}
+	canvas_svg_start(o, rect ? "rect" : "line");
+	if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
+		canvas_svg_attr(o, "class", op->cls);
+	canvas_svg_num(o, rect ? "x" : "x1", op->x);
+	canvas_svg_num(o, rect ? "y" : "y1", op->y);
+	canvas_svg_num(o, rect ? "width" : "x2", op->w);
+	canvas_svg_num(o, rect ? "height" : "y2", op->h);
+	if (rect) {
+		canvas_svg_color(o, "fill", op->color);
+		canvas_svg_end(o, "rect");
+		return 1;
+	}
+	if (!o->in_run) {
+		canvas_svg_color(o, "stroke", op->color);
+		canvas_svg_num(o, "stroke-width", op->stroke);
+	}
+	canvas_svg_end(o, "line");
+	if (o->in_run && !canvas_svg_same_line(op, op + 1, end)) {
+		canvas_svg_text(o, "\n");
+		canvas_svg_end(o, "g");
+		o->in_run = 0;
+	}
+	return 1;
+}
+
+static void
+canvas_svg_polyline(struct canvas_svg_out *o, const struct canvas_op *op)
+{
+	struct strbuf	v;
+	size_t		j;
+
+	strbuf_init(&v);
+	canvas_svg_start(o, "polyline");
+	if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
+		canvas_svg_attr(o, "class", op->cls);
+	canvas_svg_lit(o, "fill", "none");
+	canvas_svg_color(o, "stroke", op->color);
+	canvas_svg_num(o, "stroke-width", op->stroke);
+	canvas_svg_lit(o, "stroke-linejoin", "round");
+	for (j = 0; j < op->npts; j++)
+		strbuf_printf(&v, "%s%.2f,%.2f", j ? " " : "",
+		    canvas_svg_clamp(op->pts[2 * j]),
+		    canvas_svg_clamp(op->pts[2 * j + 1]));
+	canvas_svg_lit(o, "points", strbuf_str(&v));
+	canvas_svg_end(o, "polyline");
+	strbuf_free(&v);
+}
+
+/* A text: in compact output one of the page's styles by class name alone. */
+static void
+canvas_svg_optext(struct canvas_svg_out *o, const struct canvas_op *op)
+{
+	const struct canvas_svg_style	*st;
+
+	canvas_svg_start(o, "text");
+	if ((o->flags & CANVAS_SVG_COMPACT) &&
+	    (st = canvas_svg_style(op)) != NULL) {
+		/* The page's style sheet says the rest. */
+		canvas_svg_lit(o, "class", st->short_name);
+		canvas_svg_num(o, "x", op->x);
+		canvas_svg_num(o, "y", op->y);
+		canvas_svg_text(o, op->text);
+		canvas_svg_end(o, "text");
+		return;
+	}
+	if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
+		canvas_svg_attr(o, "class", op->cls);
+	canvas_svg_num(o, "x", op->x);
+	canvas_svg_num(o, "y", op->y);
+	if (!(o->flags & CANVAS_SVG_COMPACT) ||
+	    op->font.size != CANVAS_SVG_PAGE_SIZE_PX)
+		canvas_svg_num(o, "font-size", op->font.size);
+	if (op->font.bold)
+		canvas_svg_lit(o, "font-weight", "bold");
+	if (op->font.italic)
+		canvas_svg_lit(o, "font-style", "italic");
+	if (op->anchor == CANVAS_MIDDLE)
+		canvas_svg_lit(o, "text-anchor", "middle");
+	else if (op->anchor == CANVAS_END)
+		canvas_svg_lit(o, "text-anchor", "end");
+	if ((op->color & 0xFFFFFF) != o->ink)
+		canvas_svg_color(o, "fill", op->color);
+	canvas_svg_text(o, op->text);
+	canvas_svg_end(o, "text");
+}
+
+/* A clip rectangle, and the group it clips, left open until CLIP_END. */
+static void
+canvas_svg_clip(struct canvas_svg_out *o, const struct canvas_op *op)
+{
+	struct strbuf	v;
+
+	strbuf_init(&v);
+	o->nclip++;
+	canvas_svg_start(o, "clipPath");
+	strbuf_printf(&v, "%s-clip%zu", o->id, o->nclip);
+	canvas_svg_attr(o, "id", strbuf_str(&v));
+	canvas_svg_start(o, "rect");
+	canvas_svg_num(o, "x", op->x);
+	canvas_svg_num(o, "y", op->y);
+	canvas_svg_num(o, "width", op->w);
+	canvas_svg_num(o, "height", op->h);
+	canvas_svg_end(o, "rect");
+	canvas_svg_end(o, "clipPath");
+	canvas_svg_text(o, "\n");
+	canvas_svg_start(o, "g");
+	strbuf_reset(&v);
+	strbuf_printf(&v, "url(#%s-clip%zu)", o->id, o->nclip);
+	canvas_svg_attr(o, "clip-path", strbuf_str(&v));
+	canvas_svg_text(o, "\n");
+	strbuf_free(&v);
+}
+
+static void
+canvas_svg_write(const struct canvas *c, const char *id_prefix,
+    struct canvas_svg_out *o)
+{
+	const struct canvas_op	*op, *end = c->ops + c->nops;
+	struct strbuf		 pfx;
+	const char		*p;
+
+	strbuf_init(&pfx);
+	for (p = id_prefix != NULL ? id_prefix : "c"; *p != '\0'; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_')
+			strbuf_addc(&pfx, *p);
+	if (pfx.len == 0)
+		strbuf_addc(&pfx, 'c');
+	o->id = strbuf_str(&pfx);
+	o->ink = canvas_svg_ink(c);
+	o->in_run = 0;
+	o->nclip = 0;
+	canvas_svg_open(c, o);
+	for (op = c->ops; op < end; op++) {
 		switch (op->kind) {
 		case CANVAS_OP_RECT:
 		case CANVAS_OP_LINE:
-			rect = op->kind == CANVAS_OP_RECT;
-			if (!rect && (o->flags & CANVAS_SVG_COMPACT)) {
-				i += canvas_svg_path(o, op, c->ops + c->nops) - 1;
-				break;
-			}
-			if (!rect && !in_run && canvas_svg_same_line(op, op + 1,
-			    c->ops + c->nops)) {
-				/* A run of lines of one stroke: say it once. */
-				canvas_svg_start(o, "g");
-				canvas_svg_color(o, "stroke", op->color);
-				canvas_svg_num(o, "stroke-width", op->stroke);
-				canvas_svg_text(o, "\n");
-				in_run = 1;
-			}
-			canvas_svg_start(o, rect ? "rect" : "line");
-			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
-				canvas_svg_attr(o, "class", op->cls);
-			canvas_svg_num(o, rect ? "x" : "x1", op->x);
-			canvas_svg_num(o, rect ? "y" : "y1", op->y);
-			canvas_svg_num(o, rect ? "width" : "x2", op->w);
-			canvas_svg_num(o, rect ? "height" : "y2", op->h);
-			if (rect) {
-				canvas_svg_color(o, "fill", op->color);
-				canvas_svg_end(o, "rect");
-				break;
-			}
-			if (!in_run) {
-				canvas_svg_color(o, "stroke", op->color);
-				canvas_svg_num(o, "stroke-width", op->stroke);
-			}
-			canvas_svg_end(o, "line");
-			if (in_run && !canvas_svg_same_line(op, op + 1, c->ops +
-			    c->nops)) {
-				canvas_svg_text(o, "\n");
-				canvas_svg_end(o, "g");
-				in_run = 0;
-			}
+			op += canvas_svg_shape(o, op, end) - 1;
 			break;
 		case CANVAS_OP_POLYLINE:
-			canvas_svg_start(o, "polyline");
-			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
-				canvas_svg_attr(o, "class", op->cls);
-			canvas_svg_lit(o, "fill", "none");
-			canvas_svg_color(o, "stroke", op->color);
-			canvas_svg_num(o, "stroke-width", op->stroke);
-			canvas_svg_lit(o, "stroke-linejoin", "round");
-			strbuf_reset(&v);
-			for (j = 0; j < op->npts; j++)
-				strbuf_printf(&v, "%s%.2f,%.2f", j ? " " : "",
-				    canvas_svg_clamp(op->pts[2 * j]),
-				    canvas_svg_clamp(op->pts[2 * j + 1]));
-			canvas_svg_lit(o, "points", strbuf_str(&v));
-			canvas_svg_end(o, "polyline");
+			canvas_svg_polyline(o, op);
 			break;
 		case CANVAS_OP_TEXT:
-			canvas_svg_start(o, "text");
-			if ((o->flags & CANVAS_SVG_COMPACT) &&
-			    (st = canvas_svg_style(op)) != NULL) {
-				/* The page's style sheet says the rest. */
-				canvas_svg_lit(o, "class", st->short_name);
-				canvas_svg_num(o, "x", op->x);
-				canvas_svg_num(o, "y", op->y);
-				canvas_svg_text(o, op->text);
-				canvas_svg_end(o, "text");
-				break;
-			}
-			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
-				canvas_svg_attr(o, "class", op->cls);
-			canvas_svg_num(o, "x", op->x);
-			canvas_svg_num(o, "y", op->y);
-			if (!(o->flags & CANVAS_SVG_COMPACT) ||
-			    op->font.size != CANVAS_SVG_PAGE_SIZE_PX)
-				canvas_svg_num(o, "font-size", op->font.size);
-			if (op->font.bold)
-				canvas_svg_lit(o, "font-weight", "bold");
-			if (op->font.italic)
-				canvas_svg_lit(o, "font-style", "italic");
-			if (op->anchor == CANVAS_MIDDLE)
-				canvas_svg_lit(o, "text-anchor", "middle");
-			else if (op->anchor == CANVAS_END)
-				canvas_svg_lit(o, "text-anchor", "end");
-			if ((op->color & 0xFFFFFF) != ink)
-				canvas_svg_color(o, "fill", op->color);
-			canvas_svg_text(o, op->text);
-			canvas_svg_end(o, "text");
+			canvas_svg_optext(o, op);
 			break;
 		case CANVAS_OP_GROUP:
 			if (o->flags & CANVAS_SVG_NO_TIPS) {
@@ -424,7 +499,7 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			canvas_svg_start(o, "g");
 			if (op->cls != NULL && !(o->flags & CANVAS_SVG_COMPACT))
 				canvas_svg_attr(o, "class", op->cls);
-			if (op->text != NULL && !(o->flags & CANVAS_SVG_NO_TIPS)) {
+			if (op->text != NULL) {
 				canvas_svg_start(o, "title");
 				canvas_svg_text(o, op->text);
 				canvas_svg_end(o, "title");
@@ -433,29 +508,11 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 			canvas_svg_text(o, "\n");
 			continue;
 		case CANVAS_OP_CLIP:
-			nclip++;
-			canvas_svg_start(o, "clipPath");
-			strbuf_reset(&v);
-			strbuf_printf(&v, "%s-clip%zu", id, nclip);
-			canvas_svg_attr(o, "id", strbuf_str(&v));
-			canvas_svg_start(o, "rect");
-			canvas_svg_num(o, "x", op->x);
-			canvas_svg_num(o, "y", op->y);
-			canvas_svg_num(o, "width", op->w);
-			canvas_svg_num(o, "height", op->h);
-			canvas_svg_end(o, "rect");
-			canvas_svg_end(o, "clipPath");
-			canvas_svg_text(o, "\n");
-			canvas_svg_start(o, "g");
-			strbuf_reset(&v);
-			strbuf_printf(&v, "url(#%s-clip%zu)", id, nclip);
-			canvas_svg_attr(o, "clip-path", strbuf_str(&v));
-			canvas_svg_text(o, "\n");
+			canvas_svg_clip(o, op);
 			continue;
 		case CANVAS_OP_GROUP_END:
-			if (o->flags & CANVAS_SVG_NO_TIPS) {
+			if (o->flags & CANVAS_SVG_NO_TIPS)
 				continue;
-			}
 			canvas_svg_end(o, "g");
 			break;
 		case CANVAS_OP_CLIP_END:
@@ -465,7 +522,6 @@ canvas_svg_write(const struct canvas *c, const char *id_prefix,
 		canvas_svg_text(o, "\n");
 	}
 	canvas_svg_end(o, "svg");
-	strbuf_free(&v);
 	strbuf_free(&pfx);
 }
 

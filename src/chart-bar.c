@@ -31,6 +31,9 @@ static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
 		    double, int, int);
 static char	*chart_bar_desc(const struct chart_bar *);
 struct chart_bar_layout;
+struct chart_bar_extent;
+static void	 chart_bar_measure(const struct chart_bar *, double,
+		    struct chart_bar_extent *);
 static void	 chart_bar_row_draw(struct canvas *, const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_layout *,
 		    double, char *const *, size_t);
@@ -318,21 +321,73 @@ chart_bar_row_draw(struct canvas *c, const struct chart_bar *b,
 	canvas_group_end(c);
 }
 
+/*
+ * What the rows need before anything is placed: the widest name and
+ * value label, the data range with whiskers, and which extras appear
+ * (a line under a bar, any SE, the N < 3 warning).
+ */
+struct chart_bar_extent {
+	double	lwneed;		/* widest name */
+	double	reserve;	/* room right of a bar for its value */
+	double	lo, hi;		/* data range */
+	int	warn, anysub, anyse;
+};
+
+static void
+chart_bar_measure(const struct chart_bar *b, double width,
+    struct chart_bar_extent *e)
+{
+	const struct canvas_font	*flab = chart_frame_font(CHART_FONT_LABEL);
+	const struct canvas_font	*fval = chart_frame_font(CHART_FONT_VALUE);
+	const struct canvas_font	*fmis = chart_frame_font(CHART_FONT_MISSING);
+	double				 xa, xb;
+	size_t				 i;
+	int				 any = 0;
+	char				*s;
+
+	memset(e, 0, sizeof(*e));
+	for (i = 0; i < b->nrows; i++) {
+		const struct chart_bar_row	*r = &b->rows[i];
+
+		s = canvas_text_clean(r->label);
+		e->lwneed = fmax(e->lwneed, canvas_text_width(flab, s));
+		free(s);
+		if (!r->has_value)
+			continue;
+		s = canvas_text_fit(fval, r->value_text, width * 0.25);
+		e->reserve = fmax(e->reserve, canvas_text_width(fval, s));
+		free(s);
+		xa = r->value - (b->show_se ? r->se : 0);
+		xb = r->value + (b->show_se ? r->se : 0);
+		if (!isfinite(xa) || !isfinite(xb))
+			xa = xb = r->value;
+		e->lo = any ? fmin(e->lo, xa) : xa;
+		e->hi = any ? fmax(e->hi, xb) : xb;
+		any = 1;
+		if (r->n > 0 && r->n < 3 && b->show_se)
+			e->warn = 1;
+		if (b->show_se && (r->has_se || r->n > 0))
+			e->anysub = 1;
+		if (r->has_se)
+			e->anyse = 1;
+		if (r->note != NULL && *r->note != '\0')
+			e->anysub = 1;
+	}
+	e->reserve = fmax(e->reserve, canvas_text_width(fmis, "no result"));
+	e->reserve += BAR_PAD + 4;
+}
+
 struct canvas *
 chart_bar_draw(const struct chart_bar *b, double width)
 {
 	const struct canvas_font	*flab = chart_frame_font(CHART_FONT_LABEL);
-	const struct canvas_font	*fval = chart_frame_font(CHART_FONT_VALUE);
 	const struct canvas_font	*fsm = chart_frame_font(CHART_FONT_SMALL);
-	const struct canvas_font	*fmis = chart_frame_font(CHART_FONT_MISSING);
 	struct canvas			*c;
 	struct chart_axis		 ax;
+	struct chart_bar_extent		 e;
 	struct str_list			 names = { 0 };
 	size_t				*nlines, i, k;
-	double				 y, lw, lwneed = 0, reserve = 0, x0, pw;
-	double				 lo = 0, hi = 0, rowh, top, lh;
-	double				 xz, xa, xb, scale;
-	int				 any = 0, warn = 0, anysub = 0, anyse = 0;
+	double				 y, lw, x0, pw, rowh, top, scale, xz;
 	char				*s, *title;
 	struct chart_bar_layout		 L;
 
@@ -346,46 +401,18 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	y = chart_frame_header(c, CHART_MARGIN, &b->head);
 	y += 12;
 
-	/* Measure: the name column, the value labels, the data range. */
-	for (i = 0; i < b->nrows; i++) {
-		const struct chart_bar_row	*r = &b->rows[i];
-
-		s = canvas_text_clean(r->label);
-		lwneed = fmax(lwneed, canvas_text_width(flab, s));
-		free(s);
-		if (!r->has_value)
-			continue;
-		s = canvas_text_fit(fval, r->value_text, width * 0.25);
-		reserve = fmax(reserve, canvas_text_width(fval, s));
-		free(s);
-		xa = r->value - (b->show_se ? r->se : 0);
-		xb = r->value + (b->show_se ? r->se : 0);
-		if (!isfinite(xa) || !isfinite(xb))
-			xa = xb = r->value;
-		lo = any ? fmin(lo, xa) : xa;
-		hi = any ? fmax(hi, xb) : xb;
-		any = 1;
-		if (r->n > 0 && r->n < 3 && b->show_se)
-			warn = 1;
-		if (b->show_se && (r->has_se || r->n > 0))
-			anysub = 1;
-		if (r->has_se)
-			anyse = 1;
-		if (r->note != NULL && *r->note != '\0')
-			anysub = 1;
-	}
-	reserve = fmax(reserve, canvas_text_width(fmis, "no result"));
-	reserve += BAR_PAD + 4;
-	lw = fmin(lwneed, width * 0.3);
-	pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
+	/* The name column, the plot and its axis. */
+	chart_bar_measure(b, width, &e);
+	lw = fmin(e.lwneed, width * 0.3);
+	pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - e.reserve;
 	if (pw < width * 0.3) {
 		/* Narrow charts: names give way to the plot. */
-		lw = fmax(40, width - 2 * CHART_MARGIN - BAR_PAD - reserve -
+		lw = fmax(40, width - 2 * CHART_MARGIN - BAR_PAD - e.reserve -
 		    width * 0.3);
-		pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - reserve;
+		pw = width - 2 * CHART_MARGIN - lw - BAR_PAD - e.reserve;
 	}
 	x0 = CHART_MARGIN + lw + BAR_PAD;
-	chart_frame_axis(lo, hi, 1, pw, CHART_FONT_SMALL, &ax);
+	chart_frame_axis(e.lo, e.hi, 1, pw, CHART_FONT_SMALL, &ax);
 	scale = pw / (ax.hi - ax.lo);
 	xz = x0 + (0 - ax.lo) * scale;
 
@@ -396,8 +423,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		nlines[i] = canvas_text_wrap(flab, s, lw, 2, &names);
 		free(s);
 	}
-	rowh = BAR_H + (anysub ? BAR_SUB : 0) + BAR_GAP;
-	lh = canvas_text_line_height(flab);
+	rowh = BAR_H + (e.anysub ? BAR_SUB : 0) + BAR_GAP;
 	top = y;
 
 	/* Grid first, so bars and text sit on top of it. */
@@ -415,8 +441,8 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	L.scale = scale;
 	L.pw = pw;
 	L.lo = ax.lo;
-	L.lh = lh;
-	L.anysub = anysub;
+	L.lh = canvas_text_line_height(flab);
+	L.anysub = e.anysub;
 	for (i = 0, k = 0; i < b->nrows; i++) {
 		chart_bar_row_draw(c, b, &b->rows[i], &L, y, names.items + k,
 		    nlines[i]);
@@ -435,7 +461,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		free(s);
 	}
 	y += canvas_text_line_height(fsm) - canvas_text_ascent(fsm) + 8;
-	y = chart_bar_legend(c, b, y, warn, anyse);
+	y = chart_bar_legend(c, b, y, e.warn, e.anyse);
 	y += 6;
 	y = chart_frame_footer(c, y, &b->head);
 	c->height = ceil(y + CHART_MARGIN);
