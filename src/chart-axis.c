@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "chart-axis.h"
-#include "text-num.h"
 #include "xalloc.h"
 
 static void	chart_axis_trim(char *);
@@ -176,16 +175,13 @@ chart_axis_decimals(const char *s)
 char *
 chart_axis_fmt(double v, int decimals)
 {
-	char	 buf[TEXT_NUM_FAST], *s;
+	char	*s;
 
 	if (decimals < 0)
 		decimals = 0;
 	if (decimals > 9)
 		decimals = 9;
-	if (text_num_fixed(buf, v, decimals) >= 0)
-		s = xstrdup(buf);
-	else
-		s = xasprintf("%.*f", decimals, v);
+	s = xasprintf("%.*f", decimals, v);
 	/* "-0.00" says something that is not there. */
 	if (s[0] == '-' && strspn(s + 1, "0.") == strlen(s + 1)) {
 		char	*t = xstrdup(s + 1);

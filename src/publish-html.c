@@ -23,7 +23,6 @@
 #include "chart-frame.h"
 #include "chart-palette.h"
 #include "text-escape.h"
-#include "text-num.h"
 #include "publish-html.h"
 #include "stats.h"
 #include "templates.h"
@@ -170,7 +169,7 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 	 */
 	if ((stated = value_stated_text(v)) != NULL && strlen(stated) < size)
 		memcpy(buf, stated, strlen(stated) + 1);
-	else if (size < TEXT_NUM_FAST || text_num_fixed(buf, v->mean, 2) < 0)
+	else
 		snprintf(buf, size, "%.2f", v->mean);
 }
 
@@ -631,11 +630,8 @@ ph_overview(struct ph_sec *ps)
 			ph_text(out, buf);
 			if (best != -1 && &t->values[best] == v)
 				strbuf_adds(out, "<span class=\"rel\">best</span>");
-			else if (isfinite(rel)) {
-				strbuf_adds(out, "<span class=\"rel\">");
-				strbuf_add_fixed(out, rel, 1);
-				strbuf_adds(out, "%</span>");
-			}
+			else if (isfinite(rel))
+				strbuf_printf(out, "<span class=\"rel\">%.1f%%</span>", rel);
 			strbuf_adds(out, "</td>");
 		}
 		strbuf_adds(out, "</tr>\n");
@@ -808,7 +804,7 @@ ph_result(struct ph_sec *ps, size_t ti)
 		ph_value_note(out, v);
 		strbuf_adds(out, "</td><td>");
 		if (v->has_se && v->n >= 2)
-			strbuf_add_fixed(out, v->se, 2);
+			strbuf_printf(out, "%.2f", v->se);
 		strbuf_adds(out, "</td><td>");
 		if (v->n > 0)
 			strbuf_printf(out, "%ld%s", v->n, v->n < 3 ? " \u26a0" : "");

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "strbuf.h"
-#include "text-num.h"
 #include "xalloc.h"
 
 void
@@ -77,18 +76,6 @@ strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 		va_end(ap);
 	}
 	sb->len += (size_t)n;
-}
-
-void
-strbuf_add_fixed(struct strbuf *sb, double v, int decimals)
-{
-	char	buf[TEXT_NUM_FAST];
-	int	n;
-
-	if ((n = text_num_fixed(buf, v, decimals)) >= 0)
-		strbuf_add(sb, buf, (size_t)n);
-	else
-		strbuf_printf(sb, "%.*f", decimals, v);
 }
 
 const char *

@@ -25,8 +25,6 @@ void	 strbuf_adds(struct strbuf *sb, const char *s);
 void	 strbuf_addc(struct strbuf *sb, char c);
 void	 strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
-/* v as printf's "%.*f" writes it (text-num.h), without printf's cost. */
-void	 strbuf_add_fixed(struct strbuf *sb, double v, int decimals);
 /* The contents; always a valid string, "" when empty. */
 const char *strbuf_str(const struct strbuf *sb);
 /* Hand the contents to the caller (free() them) and reinitialise sb. */
