@@ -65,7 +65,8 @@ check_grep "json: Welch p of the kernel build (scipy: 5.990734032531777e-4)" \
 check_fail 1 "markdown format" "$BR" diff -f markdown "$F/before.xml" "$F/after.xml"
 check_grep "markdown: table row" '^\| Flexible IO Tester .* \| \*\*better\*\* \|$' "$T/out"
 check_fail 1 "html to a file" "$BR" diff -f html -o "$T/d.html" "$F/before.xml" "$F/after.xml"
-check_grep "html: standalone page with the chart" '<svg' "$T/d.html"
+check_grep "html: standalone page with the bars, better to the right" \
+    '<li class="better"><span class="lab">SQLite 3\.41\.2: .*<span class="bar" style="left:50\.00%' "$T/d.html"
 if command -v xmllint >/dev/null 2>&1; then
 	# Written as well-formed XML (HTML5 accepts it), so an XML parser checks the escaping.
 	check_ok "html: well-formed" xmllint --noout "$T/d.html"
