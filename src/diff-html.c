@@ -17,8 +17,9 @@
 
 #define DIFF_HTML_W		900	/* chart width, px */
 #define DIFF_HTML_LABEL		420	/* width of the label column, px */
-#define DIFF_HTML_ROW		22	/* height of a chart row, px */
-#define DIFF_HTML_LABEL_CHARS	64	/* longer labels are shortened (full text in <title>) */
+#define DIFF_HTML_ROW		22	/* height of a one-line chart row, px */
+#define DIFF_HTML_LINE		14	/* each further line of a label, px */
+#define DIFF_HTML_LABEL_CHARS	64	/* longer labels wrap */
 
 static void	 diff_html_text(struct strbuf *sb, const char *s);
 static void	 diff_html_value(struct strbuf *sb, const struct value *v);
@@ -44,6 +45,10 @@ static void	 diff_html_bar(const struct diff *df, const struct diff_row *r,
 		    double scale, struct strbuf *sb);
 static void	 diff_html_bars(const struct diff *df, struct strbuf *sb);
 static void	 diff_html_row(const struct diff *df, const struct diff_row *r,
+		    struct strbuf *sb);
+static GPtrArray *diff_html_wrap(const char *label, long width);
+static double	 diff_html_svg_row(const struct diff *df,
+		    const struct diff_row *r, double y, double scale,
 		    struct strbuf *sb);
 
 /*
@@ -111,27 +116,131 @@ diff_html_value(struct strbuf *sb, const struct value *v)
 }
 
 /*
- * The diff chart: one row per value with a % change, a bar from 0 to the
- * change, the confidence interval as a whisker, and the verdict in words
- * next to it (colour repeats it, never replaces it).
+ * label cut into lines of at most width characters, at spaces where it
+ * can be (a longer word is broken): a GPtrArray of g_free strings.
+ */
+static GPtrArray *
+diff_html_wrap(const char *label, long width)
+{
+	GPtrArray	*lines = g_ptr_array_new_with_free_func(g_free);
+	GString		*line = g_string_new(NULL);
+	char		**words, *w;
+	long		 n, ln = 0;
+	size_t		 i;
+
+	words = g_strsplit(label, " ", -1);
+	for (i = 0; words[i] != NULL; i++) {
+		w = words[i];
+		n = g_utf8_strlen(w, -1);
+		if (ln > 0 && ln + 1 + n > width) {
+			g_ptr_array_add(lines, g_string_free(line, FALSE));
+			line = g_string_new(NULL);
+			ln = 0;
+		}
+		while (n > width) {
+			g_ptr_array_add(lines, g_utf8_substring(w, 0, width));
+			w = g_utf8_offset_to_pointer(w, width);
+			n -= width;
+		}
+		if (ln > 0) {
+			g_string_append_c(line, ' ');
+			ln++;
+		}
+		g_string_append(line, w);
+		ln += n;
+	}
+	if (ln > 0 || lines->len == 0)
+		g_ptr_array_add(lines, g_string_free(line, FALSE));
+	else
+		g_string_free(line, TRUE);
+	g_strfreev(words);
+	return lines;
+}
+
+/*
+ * One value's row of the chart at y; returns its height. The bar runs
+ * from zero towards better (right) or worse (left) in the test's
+ * direction, the whisker is the confidence interval the same way round,
+ * and the signed % change and the verdict are written at the right.
+ */
+static double
+diff_html_svg_row(const struct diff *df, const struct diff_row *r, double y,
+    double scale, struct strbuf *sb)
+{
+	double		 plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
+	double		 zero = DIFF_HTML_LABEL + 10 + plot, g, lo, hi, h, mid;
+	int		 dir = diff_html_dir(df, r);
+	const char	*col = diff_html_color(r->verdict);
+	GPtrArray	*lines;
+	char		*label;
+	size_t		 i;
+
+	label = diff_test_label(&df->a->tests[r->test_a]);
+	lines = diff_html_wrap(label, DIFF_HTML_LABEL_CHARS);
+	h = lines->len * DIFF_HTML_LINE + (DIFF_HTML_ROW - DIFF_HTML_LINE);
+	mid = y + h / 2;
+	strbuf_printf(sb, "<g class=\"%s\"><title>", diff_verdict_key(r->verdict));
+	diff_html_text(sb, label);
+	strbuf_printf(sb, ": %+.2f%%, %s</title>\n<text x=\"%d\" y=\"%.1f\" "
+	    "text-anchor=\"end\">", r->pct, diff_verdict_name(r->verdict),
+	    DIFF_HTML_LABEL, y + 15);
+	for (i = 0; i < lines->len; i++) {
+		strbuf_printf(sb, "<tspan x=\"%d\" dy=\"%d\">", DIFF_HTML_LABEL,
+		    i == 0 ? 0 : DIFF_HTML_LINE);
+		diff_html_text(sb, g_ptr_array_index(lines, i));
+		strbuf_adds(sb, "</tspan>");
+	}
+	g = dir != 0 ? r->pct * dir : r->pct;
+	strbuf_printf(sb, "</text><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"12\" fill=\"%s\" fill-opacity=\"%s\"/>",
+	    zero + fmin(0.0, g) / scale * plot, mid - 6, fabs(g) / scale * plot,
+	    col, r->verdict == DIFF_SAME ? "0.3" : "0.75");
+	if (r->has_ci) {
+		lo = zero + (dir < 0 ? -r->ci_hi_pct : r->ci_lo_pct) / scale * plot;
+		hi = zero + (dir < 0 ? -r->ci_lo_pct : r->ci_hi_pct) / scale * plot;
+		strbuf_printf(sb, "<path d=\"M%.1f %.1f v8 M%.1f %.1f H%.1f "
+		    "M%.1f %.1f v8\" stroke=\"#000\" fill=\"none\"/>",
+		    lo, mid - 4, lo, mid, hi, hi, mid - 4);
+	}
+	strbuf_printf(sb, "<text x=\"%d\" y=\"%.1f\" fill=\"%s\">%+.1f%% %s</text>"
+	    "</g>\n", DIFF_HTML_W - 135, mid + 4, col, r->pct,
+	    r->verdict == DIFF_SAME ? "~" : diff_verdict_key(r->verdict));
+	g_ptr_array_free(lines, TRUE);
+	free(label);
+	return h;
+}
+
+/*
+ * The diff chart: per compared pair (named once, above its rows), one row
+ * per value with a % change, drawn as better or worse (see
+ * diff_html_svg_row), over an axis that says which side is better.
  */
 size_t
 diff_html_svg(const struct diff *df, struct strbuf *sb)
 {
-	const struct diff_row	*r;
-	double			 scale = 1.0, x0, x1, xa, xb, plot, zero;
-	size_t			 i, k = 0, nrows = 0;
-	char			*label, *shortl, *pair, *full, *cut;
-	const char		*col;
+	struct strbuf	 body;
+	double		 scale = diff_html_scale(df), y = 0;
+	double		 plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
+	double		 zero = DIFF_HTML_LABEL + 10 + plot;
+	size_t		 p, i, nrows = 0;
+	char		*pair;
 
-	for (i = 0; i < df->nrows; i++) {
-		r = &df->rows[i];
-		if (!r->has_pct)
-			continue;
-		nrows++;
-		scale = fmax(scale, fabs(r->pct));
-		if (r->has_ci)
-			scale = fmax(scale, fmax(fabs(r->ci_lo_pct), fabs(r->ci_hi_pct)));
+	strbuf_init(&body);
+	for (p = 0; p < df->npairs; p++) {
+		pair = diff_html_pair(df, p);
+		y += DIFF_HTML_LINE + 4;
+		strbuf_printf(&body, "<text x=\"10\" y=\"%.1f\" font-weight=\"bold\">",
+		    y);
+		diff_html_text(&body, pair);
+		strbuf_adds(&body, "</text>\n");
+		y += 6;
+		free(pair);
+		for (i = 0; i < df->nrows; i++)
+			if (df->rows[i].pair == p && df->rows[i].has_pct) {
+				y += diff_html_svg_row(df, &df->rows[i], y, scale,
+				    &body);
+				nrows++;
+			}
 	}
 	if (nrows == 0) {
 		strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -139,68 +248,24 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 		    "font-size=\"12\"><text x=\"10\" y=\"20\">No value to chart: "
 		    "no matched value has a percentage change.</text></svg>\n",
 		    DIFF_HTML_W);
+		strbuf_free(&body);
 		return 0;
 	}
-	plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
-	zero = DIFF_HTML_LABEL + 10 + plot;
 	strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"Change per test, "
-	    "with %g%% confidence intervals\" font-family=\"sans-serif\" font-size=\"12\">\n",
-	    DIFF_HTML_W, nrows * DIFF_HTML_ROW + 30,
-	    (1 - df->opts.alpha) * 100);
-	strbuf_printf(sb, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%zu\" "
-	    "stroke=\"#444\"/>\n", zero, zero, nrows * DIFF_HTML_ROW);
-	strbuf_printf(sb, "<text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">0%%</text>"
-	    "<text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">%+.1f%%</text>"
-	    "<text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">%+.1f%%</text>\n",
-	    zero, nrows * DIFF_HTML_ROW + 16, zero - plot,
-	    nrows * DIFF_HTML_ROW + 16, -scale, zero + plot,
-	    nrows * DIFF_HTML_ROW + 16, scale);
-	for (i = 0; i < df->nrows; i++) {
-		r = &df->rows[i];
-		if (!r->has_pct)
-			continue;
-		label = diff_test_label(&df->a->tests[r->test_a]);
-		pair = diff_html_pair(df, r->pair);
-		/* The system first, so that shortening never hides it. */
-		full = xasprintf("%s: %s", pair, label);
-		if (g_utf8_strlen(full, -1) > DIFF_HTML_LABEL_CHARS) {
-			cut = g_utf8_substring(full, 0, DIFF_HTML_LABEL_CHARS - 1);
-			shortl = g_strconcat(cut, "\u2026", NULL);
-			g_free(cut);
-		} else
-			shortl = g_strdup(full);
-		col = diff_html_color(r->verdict);
-		x0 = zero;
-		x1 = zero + r->pct / scale * plot;
-		strbuf_printf(sb, "<g class=\"%s\"><title>", diff_verdict_key(r->verdict));
-		diff_html_text(sb, full);
-		strbuf_printf(sb, ": %+.2f%%, %s</title>\n", r->pct,
-		    diff_verdict_name(r->verdict));
-		strbuf_printf(sb, "<text x=\"%d\" y=\"%zu\" text-anchor=\"end\">",
-		    DIFF_HTML_LABEL, k * DIFF_HTML_ROW + 15);
-		diff_html_text(sb, shortl);
-		strbuf_printf(sb, "</text><rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" "
-		    "height=\"12\" fill=\"%s\" fill-opacity=\"0.6\"/>",
-		    fmin(x0, x1), k * DIFF_HTML_ROW + 5, fabs(x1 - x0), col);
-		if (r->has_ci) {
-			xa = zero + r->ci_lo_pct / scale * plot;
-			xb = zero + r->ci_hi_pct / scale * plot;
-			strbuf_printf(sb, "<path d=\"M%.1f %zu v8 M%.1f %zu H%.1f "
-			    "M%.1f %zu v8\" stroke=\"#000\" fill=\"none\"/>",
-			    xa, k * DIFF_HTML_ROW + 7, xa, k * DIFF_HTML_ROW + 11,
-			    xb, xb, k * DIFF_HTML_ROW + 7);
-		}
-		strbuf_printf(sb, "<text x=\"%d\" y=\"%zu\" fill=\"%s\">%+.1f%% %s</text></g>\n",
-		    DIFF_HTML_W - 135, k * DIFF_HTML_ROW + 15, col, r->pct,
-		    r->verdict == DIFF_SAME ? "~" : diff_verdict_key(r->verdict));
-		g_free(shortl);
-		free(full);
-		free(pair);
-		free(label);
-		k++;
-	}
+	    "width=\"%d\" height=\"%.0f\" role=\"img\" aria-label=\"Change per "
+	    "test, drawn as better or worse, with %g%% confidence intervals\" "
+	    "font-family=\"sans-serif\" font-size=\"12\">\n", DIFF_HTML_W,
+	    y + 34, (1 - df->opts.alpha) * 100);
+	strbuf_printf(sb, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%.1f\" "
+	    "stroke=\"#444\"/>\n", zero, zero, y);
+	strbuf_adds(sb, strbuf_str(&body));
+	strbuf_printf(sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">0%%</text>"
+	    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">\u2190 worse, "
+	    "%.1f%%</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+	    "better, %.1f%% \u2192</text>\n", zero, y + 16, zero - plot,
+	    y + 16, scale, zero + plot, y + 16, scale);
 	strbuf_adds(sb, "</svg>\n");
+	strbuf_free(&body);
 	return nrows;
 }
 

@@ -82,6 +82,16 @@ else
 fi
 check_grep "svg: verdict in words next to the bar" '>\+16\.3% better</text>' "$T/d.svg"
 check_grep "svg: whisker drawn" '<path d="M' "$T/d.svg"
+check "svg: each pair named once, above its rows" test "$(grep -c '^<text x="10" y="[0-9.]*" font-weight="bold">\(ext4\|xfs\)</text>$' "$T/d.svg")" -eq 2
+check_nogrep "svg: no label cut short" '…' "$T/d.svg"
+check_grep "svg: a long label wraps onto a second line" '<tspan x="420" dy="14">Block Size: 4KB \(MB/s\)</tspan>' "$T/d.svg"
+# Zero is at x=595: a faster SQLite (lower is better, -11.5%) starts its bar
+# there and goes right; a slower kernel build (+3.2%) ends its bar there.
+tr -d '\n' <"$T/d.svg" | sed 's/<g /\n<g /g' >"$T/svgrows"
+check_grep "svg: lower is better, faster: drawn right of zero" \
+    '^<g class="better"><title>SQLite .*<rect x="595\.0" ' "$T/svgrows"
+check_grep "svg: lower is better, slower: drawn left, ending at zero" \
+    '^<g class="worse"><title>Timed Linux .*<rect x="566\.5" y="[0-9.]*" width="28\.5" ' "$T/svgrows"
 
 # Hostile names (ESC, CSI, C1 controls) from the PTS reader's fixture:
 # nothing reaches the output raw, in any format.
