@@ -25,6 +25,9 @@ check_grep "ext4 random write better, +16.3%" \
 check_grep "xfs kernel build worse (lower is better)" \
     '^  xfs .*\+3\.2% \(p=0\.004 n=3\+3.*worse$' "$T/text"
 check_grep "noise shown as ~" '^  ext4 .*~ \(p=1\.000 n=3\+3' "$T/text"
+COLUMNS=60 run "$BR" diff "$F/before.xml" "$F/after.xml"
+check_grep "COLUMNS=60: test names wrap at 60" '^Flexible IO Tester 3\.36: Type: Random Read - Engine:$' "$T/out"
+check_grep "COLUMNS=60: the rest on an indented line" '^    IO_uring - Block Size: 4KB \(MB/s\) \[higher is better\]$' "$T/out"
 check_grep "summary counts" '^Summary: 2 better, 1 worse, 5 no significant change' "$T/text"
 check_grep "test only in A listed" 'Dbench 4\.0' "$T/text"
 check_grep "test only in B listed" 'PostgreSQL 16' "$T/text"

@@ -36,4 +36,12 @@ check_grep "titles: the whole label at 160 columns" \
 check_nogrep "titles: nothing cut at 160 columns" '~  ' "$T/before-160"
 LC_ALL=C.UTF-8 COLUMNS=120 "$BR" show fixtures/diff/before.xml >"$T/utf8" 2>"$T/err"
 check_grep "UTF-8: ± between value and SE, aligned" '1018\.33 ± 3\.76\* +1004\.00 ± 3\.46 $' "$T/utf8"
+
+# list cuts titles to COLUMNS, and keeps them whole when there is room.
+"$BR" import fixtures/pts/scheduler-pair.xml >/dev/null 2>&1
+LC_ALL=C COLUMNS=60 "$BR" list >"$T/list60" 2>"$T/err"
+check "list at 60 columns: no line wider" awk 'length($0) > 60 { exit 1 }' "$T/list60"
+check_grep "list at 60 columns: a long title cut to what is left" ' Schedule~$' "$T/list60"
+LC_ALL=C COLUMNS=200 "$BR" list >"$T/list200" 2>"$T/err"
+check_grep "list at 200 columns: the title whole" ' Scheduler pair on one NVMe drive$' "$T/list200"
 done_testing
