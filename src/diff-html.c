@@ -36,6 +36,8 @@ static void	 diff_html_head(struct strbuf *sb, const struct diff *df,
 static void	 diff_html_summary(const struct diff *df, struct strbuf *sb);
 static void	 diff_html_pair_prefix(const struct diff *df, size_t pair,
 		    struct strbuf *sb);
+static void	 diff_html_fact(struct strbuf *sb, const struct diff_fact *f,
+		    const char *open, const char *close);
 static void	 diff_html_facts(const struct diff *df, struct strbuf *sb);
 static int	 diff_html_dir(const struct diff *df, const struct diff_row *r);
 static double	 diff_html_scale(const struct diff *df);
@@ -444,6 +446,19 @@ diff_html_pair_prefix(const struct diff *df, size_t pair, struct strbuf *sb)
 	free(name);
 }
 
+/* "key<open>A's value vs B's value<close>". */
+static void
+diff_html_fact(struct strbuf *sb, const struct diff_fact *f, const char *open,
+    const char *close)
+{
+	diff_html_text(sb, f->key);
+	strbuf_adds(sb, open);
+	diff_html_text(sb, f->value_a);
+	strbuf_adds(sb, " vs ");
+	diff_html_text(sb, f->value_b);
+	strbuf_adds(sb, close);
+}
+
 /*
  * The facts that differ: those the systems' names state, as information,
  * then the hidden dimensions, as a warning.
@@ -462,12 +477,8 @@ diff_html_facts(const struct diff *df, struct strbuf *sb)
 		diff_html_pair_prefix(df, f->pair, sb);
 		strbuf_printf(sb, "%s systems differ %sin ", df->npairs < 2 ?
 		    "The" : "the", nhidden == 0 ? "only " : "");
-		diff_html_text(sb, f->key);
-		strbuf_adds(sb, " (");
-		diff_html_text(sb, f->value_a);
-		strbuf_adds(sb, " vs ");
-		diff_html_text(sb, f->value_b);
-		strbuf_adds(sb, "), as their names say.</p>\n");
+		diff_html_fact(sb, f, " (", ")");
+		strbuf_adds(sb, ", as their names say.</p>\n");
 	}
 	if (nhidden == 0)
 		return;
@@ -480,11 +491,7 @@ diff_html_facts(const struct diff *df, struct strbuf *sb)
 			continue;
 		strbuf_adds(sb, "<li>");
 		diff_html_pair_prefix(df, f->pair, sb);
-		diff_html_text(sb, f->key);
-		strbuf_adds(sb, ": ");
-		diff_html_text(sb, f->value_a);
-		strbuf_adds(sb, " vs ");
-		diff_html_text(sb, f->value_b);
+		diff_html_fact(sb, f, ": ", "");
 		strbuf_adds(sb, "</li>\n");
 	}
 	strbuf_adds(sb, "</ul></div>\n");
