@@ -581,9 +581,9 @@ diff_html_bar(const struct diff *df, const struct diff_row *r, double scale,
 	}
 	strbuf_adds(sb, "</span><span class=\"fig\">");
 	if (r->has_pct)
-		strbuf_printf(sb, "<b>%+.1f%%</b> ", r->pct);
+		strbuf_printf(sb, "<strong>%+.1f%%</strong> ", r->pct);
 	else if (r->has_change)
-		strbuf_printf(sb, "<b>%+.6g</b> (A is 0) ", r->change);
+		strbuf_printf(sb, "<strong>%+.6g</strong> (A is 0) ", r->change);
 	else
 		strbuf_adds(sb, "no comparison: ");
 	if (r->va == NULL || r->vb == NULL)

@@ -27,8 +27,8 @@ bars() {	# page -> "verdict<TAB>side<TAB>% change<TAB>label" per bar
 			side = l == 50 ? "right" : (l + w > 49.99 && l + w < 50.01) ? "left" : "off-zero"
 		}
 		pct = "-"
-		if (match($0, /<b>[^<]*<\/b>/))
-			pct = substr($0, RSTART + 3, RLENGTH - 7)
+		if (match($0, /<strong>[^<]*<\/strong>/))
+			pct = substr($0, RSTART + 8, RLENGTH - 17)
 		printf "%s\t%s\t%s\t%s\n", cls, side, pct, lab
 	}' "$1"
 }
@@ -53,9 +53,9 @@ check_grep "lower is better, slower: +4.4% drawn to the left, worse" \
     '^worse	left	\+4\.4%	SQLite' "$T/bars"
 check_grep "higher is better, lower: -12.7% drawn to the left, worse" \
     '^worse	left	-12\.7%	Flexible IO Tester' "$T/bars"
-check_grep "significance written beside the %" '<b>-7\.0%</b> better <small>p&lt;0\.001 n=3\+3</small>' "$T/sec"
-check_grep "no significant change marked ~ with its p" '<b>\+0\.3%</b> ~ no significant change <small>p=0\.730 n=3\+3</small>' "$T/sec"
-check_grep "a value with no runs: not testable, and why" '<b>\+7\.1%</b> not testable <small>\(N &lt; 2\)</small>' "$T/sec"
+check_grep "significance written beside the %" '<strong>-7\.0%</strong> better <small>p&lt;0\.001 n=3\+3</small>' "$T/sec"
+check_grep "no significant change marked ~ with its p" '<strong>\+0\.3%</strong> ~ no significant change <small>p=0\.730 n=3\+3</small>' "$T/sec"
+check_grep "a value with no runs: not testable, and why" '<strong>\+7\.1%</strong> not testable <small>\(N &lt; 2\)</small>' "$T/sec"
 check_grep "a test B lacks: no comparison, not stated in B" '<span class="fig">no comparison: not stated in B</span>' "$T/sec"
 "$ROOT/$BUILD/tests/html-check" "$P" >"$T/hc" 2>&1
 check_grep "the page parses, no script" '^errors=0 .* scripts=0 ' "$T/hc"
