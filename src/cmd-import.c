@@ -7,6 +7,10 @@
  * repeated runs, merged into one stored set, all or nothing.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
 
 #include "cmd-resolve.h"
 #include "format.h"
@@ -16,6 +20,9 @@
 
 static int	 cmd_import_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
+		    const struct cmd_import_opts *);
+static void	 cmd_import_name_notice(const struct cmd_ctx *,
+		    const struct result_set *, const char *,
 		    const struct cmd_import_opts *);
 
 static const struct cmd_option cmd_import_options[] = {
@@ -47,6 +54,45 @@ const struct cmd_entry cmd_import_entry = {
 	.exec = cmd_import_exec
 };
 
+/*
+ * A dd log names no machine: unless --system or a heading with facts
+ * names it, the reader takes the name of the file's directory (of the
+ * working directory for a bare file name). Such a system is one with no
+ * fields under that name; say which name was chosen and how to set one.
+ */
+static void
+cmd_import_name_notice(const struct cmd_ctx *ctx, const struct result_set *rs,
+    const char *path, const struct cmd_import_opts *opts)
+{
+	char	*dir, *cwd = NULL, *base, *spath, *sbase;
+	size_t	 i;
+
+	if (opts->system_name != NULL || rs->format == NULL ||
+	    strcmp(rs->format, "dd") != 0)
+		return;
+	dir = g_path_get_dirname(path);
+	if (strcmp(dir, ".") == 0)
+		cwd = g_get_current_dir();
+	base = g_path_get_basename(cwd != NULL ? cwd : dir);
+	for (i = 0; i < rs->nsystems; i++)
+		if (rs->systems[i].fields.len == 0 &&
+		    strcmp(rs->systems[i].identifier, base) == 0) {
+			/* Both come from the file system: neutralised. */
+			spath = text_safe_dup(path);
+			sbase = text_safe_dup(base);
+			msg(ctx, MSG_NORMAL, "%s: %s: dd names no system: its "
+			    "results are under \"%s\", the name of the file's "
+			    "directory; import with --system NAME to choose "
+			    "another", ctx->prog, spath, sbase);
+			free(spath);
+			free(sbase);
+			break;
+		}
+	g_free(base);
+	g_free(cwd);
+	g_free(dir);
+}
+
 /* Read, merge and store paths as the runs of one result set. */
 static int
 cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
@@ -71,6 +117,7 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 	}
 	for (i = 0; i < warnings.len; i++)
 		msg(ctx, MSG_NORMAL, "%s: warning: %s", ctx->prog, warnings.items[i]);
+	cmd_import_name_notice(ctx, rs, paths[0], opts);
 	meta_normalize_result_set(rs);
 	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
 		cmd_error(ctx, &d);
@@ -128,6 +175,7 @@ cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 				rc = one;
 			continue;
 		}
+		cmd_import_name_notice(ctx, rs, argv[k], &opts);
 		if (res.already) {
 			text_safe_fputs(argv[k], stdout);
 			printf(": already imported as %lld\n", (long long)res.id);

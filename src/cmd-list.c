@@ -150,8 +150,9 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if ((v = cmd_args_get(args, "offset")) != NULL &&
 	    cmd_list_count(v, &ls.offset) == -1)
 		return cmd_usage(&cmd_list_entry, "--offset must be a count");
-	ls.title_width = ctx->term_width > LIST_FIXED + 10 ?
-	    (size_t)ctx->term_width - LIST_FIXED : 10;
+	/* The title takes what the fixed columns leave, down to a stub. */
+	ls.title_width = ctx->term_width > LIST_FIXED + 5 ?
+	    (size_t)ctx->term_width - LIST_FIXED : 5;
 	if (ls.format == LIST_TEXT)
 		printf("%4s %-10s %3s %5s %7s %-16s %s\n", "ID", "FORMAT", "SYS",
 		    "TESTS", "RESULTS", "IMPORTED (UTC)", "TITLE");

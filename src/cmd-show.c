@@ -6,7 +6,8 @@
  * when the systems do not fit side by side (or labels would be cut too
  * short to tell tests apart), the table is transposed into one block per
  * test with one line per system. Colour only adds emphasis: the best
- * value also carries a "*".
+ * value also carries a "*". Numbers are aligned on their decimal point:
+ * down each system's column in the table, and down each test's block.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,10 +31,26 @@
 /* A table whose labels would be cut below this many columns is transposed. */
 #define SHOW_LABEL_KEEP	32
 
+/* A cell: a value and its SE as printed, or a word ("failed"). */
+struct show_cell {
+	char	*text;		/* not a number: the whole cell; "" when absent */
+	char	 val[64];	/* the value as the source states it, or rounded */
+	char	 se[64];	/* "" without an SE */
+};
+
+/* Widths either side of the decimal point of a set of cells. */
+struct show_align {
+	size_t	vi, vf;		/* value: before the point, from it on */
+	size_t	si, sf;		/* the same for the SE */
+	size_t	text;		/* widest word */
+	bool	se;		/* some cell has an SE */
+};
+
 struct show_layout {
 	const struct result_set	*rs;
 	bool			 color, utf8;
-	char			**cells;	/* ntests x nsystems, "" when absent */
+	struct show_cell	*cells;		/* ntests x nsystems */
+	struct show_align	*cols;		/* per system, over its tests */
 	size_t			*best;		/* per test: best system, or SIZE_MAX */
 	size_t			 label_w, unit_w, better_w;
 	size_t			 label_natural;	/* widest label */
@@ -42,7 +59,11 @@ struct show_layout {
 
 static int	 cmd_show_exec(struct cmd_ctx *, const struct cmd_args *);
 static void	 cmd_show_num(double, char *, size_t);
-static char	*cmd_show_cell(const struct value *, bool);
+static void	 cmd_show_cell(const struct value *, struct show_cell *);
+static void	 cmd_show_align_add(struct show_align *, const struct show_cell *);
+static size_t	 cmd_show_align_width(const struct show_align *, bool);
+static char	*cmd_show_fmt(const struct show_cell *, const struct show_align *,
+		    bool);
 static char	*cmd_show_label(const struct test *);
 static const char *cmd_show_better(const struct test *, bool);
 static void	 cmd_show_layout(struct show_layout *, int);
@@ -72,33 +93,95 @@ cmd_show_num(double v, char *buf, size_t size)
 		snprintf(buf, size, "%.2f", v);
 }
 
-static char *
-cmd_show_cell(const struct value *v, bool utf8)
+static void
+cmd_show_cell(const struct value *v, struct show_cell *c)
 {
 	const char	*stated;
-	char		 val[64], se[64];
 
-	if (v == NULL)
-		return xstrdup("");
+	memset(c, 0, sizeof(*c));
+	if (v == NULL) {
+		c->text = xstrdup("");
+		return;
+	}
 	if (!v->has_mean) {
 		if (v->nseries > 0)
-			return xstrdup("(series)");
-		if (v->error != NULL)
-			return xstrdup("failed");
+			c->text = xstrdup("(series)");
+		else if (v->error != NULL)
+			c->text = xstrdup("failed");
 		/* Pass/fail and other non-numeric results: the source's word. */
-		if (v->value_text != NULL && *v->value_text != '\0')
-			return text_term_fit(v->value_text, SHOW_SYS_MAX - 2);
-		return xstrdup("-");
+		else if (v->value_text != NULL && *v->value_text != '\0')
+			c->text = text_term_fit(v->value_text, SHOW_SYS_MAX - 2);
+		else
+			c->text = xstrdup("-");
+		return;
 	}
 	/* The source's own text keeps its precision, when it is one number. */
-	if ((stated = value_stated_text(v)) != NULL && strlen(stated) < sizeof(val))
-		snprintf(val, sizeof(val), "%s", stated);
+	if ((stated = value_stated_text(v)) != NULL &&
+	    strlen(stated) < sizeof(c->val))
+		snprintf(c->val, sizeof(c->val), "%s", stated);
 	else
-		cmd_show_num(v->mean, val, sizeof(val));
-	if (!v->has_se || !isfinite(v->se))
-		return xstrdup(val);
-	cmd_show_num(v->se, se, sizeof(se));
-	return xasprintf("%s %s %s", val, utf8 ? "\xc2\xb1" : "+/-", se);
+		cmd_show_num(v->mean, c->val, sizeof(c->val));
+	if (v->has_se && isfinite(v->se))
+		cmd_show_num(v->se, c->se, sizeof(c->se));
+}
+
+/* Widen a to hold c; a number's parts are ASCII, one column a byte. */
+static void
+cmd_show_align_add(struct show_align *a, const struct show_cell *c)
+{
+	size_t	n;
+
+	if (c->text != NULL) {
+		if ((n = text_term_width(c->text)) > a->text)
+			a->text = n;
+		return;
+	}
+	n = strcspn(c->val, ".");
+	a->vi = n > a->vi ? n : a->vi;
+	a->vf = strlen(c->val) - n > a->vf ? strlen(c->val) - n : a->vf;
+	if (*c->se == '\0')
+		return;
+	a->se = true;
+	n = strcspn(c->se, ".");
+	a->si = n > a->si ? n : a->si;
+	a->sf = strlen(c->se) - n > a->sf ? strlen(c->se) - n : a->sf;
+}
+
+static size_t
+cmd_show_align_width(const struct show_align *a, bool utf8)
+{
+	size_t	w = a->vi + a->vf;
+
+	if (a->se)
+		w += (utf8 ? 3 : 5) + a->si + a->sf;
+	return w > a->text ? w : a->text;
+}
+
+/*
+ * c as printed in a column aligned by a: a number padded either side of
+ * its point (and of its SE's), so that points line up; a word as it is
+ * (the caller right-aligns it).
+ */
+static char *
+cmd_show_fmt(const struct show_cell *c, const struct show_align *a, bool utf8)
+{
+	size_t	vi, si;
+
+	if (c->text != NULL)
+		return xstrdup(c->text);
+	vi = strcspn(c->val, ".");
+	if (!a->se)
+		return xasprintf("%*s%s%-*s", (int)(a->vi - vi), "", c->val,
+		    (int)(a->vf - (strlen(c->val) - vi)), "");
+	if (*c->se == '\0')
+		return xasprintf("%*s%s%-*s", (int)(a->vi - vi), "", c->val,
+		    (int)(a->vf - (strlen(c->val) - vi) + (utf8 ? 3 : 5) +
+		    a->si + a->sf), "");
+	si = strcspn(c->se, ".");
+	return xasprintf("%*s%s%*s %s %*s%s%*s", (int)(a->vi - vi), "", c->val,
+	    (int)(a->vf - (strlen(c->val) - vi)), "", utf8 ? "\xc2\xb1" : "+/-",
+	    (int)(a->si - si), "", c->se, (int)(a->sf - (strlen(c->se) - si)),
+	    "");
 }
 
 static char *
@@ -140,6 +223,7 @@ cmd_show_layout(struct show_layout *l, int term_width)
 	char			*s;
 
 	l->cells = xcalloc(rs->ntests * rs->nsystems + 1, sizeof(*l->cells));
+	l->cols = xcalloc(rs->nsystems + 1, sizeof(*l->cols));
 	l->best = xcalloc(rs->ntests + 1, sizeof(*l->best));
 	l->sys_w = xcalloc(rs->nsystems + 1, sizeof(*l->sys_w));
 	l->unit_w = 4;
@@ -147,6 +231,8 @@ cmd_show_layout(struct show_layout *l, int term_width)
 	for (j = 0; j < rs->nsystems; j++) {
 		s = text_safe_dup(rs->systems[j].identifier);
 		l->sys_w[j] = text_term_width(s);
+		if (l->sys_w[j] > SHOW_SYS_MAX)
+			l->sys_w[j] = SHOW_SYS_MAX;
 		free(s);
 	}
 	for (i = 0; i < rs->ntests; i++) {
@@ -166,11 +252,9 @@ cmd_show_layout(struct show_layout *l, int term_width)
 		nnum = 0;
 		for (j = 0; j < rs->nsystems; j++) {
 			v = test_find_value(t, j);
-			/* "*" marks the best: one more column. */
-			s = cmd_show_cell(v, l->utf8);
-			l->cells[i * rs->nsystems + j] = s;
-			if ((w = text_term_width(s) + 1) > l->sys_w[j])
-				l->sys_w[j] = w;
+			cmd_show_cell(v, &l->cells[i * rs->nsystems + j]);
+			cmd_show_align_add(&l->cols[j],
+			    &l->cells[i * rs->nsystems + j]);
 			if (v == NULL || !v->has_mean || !isfinite(v->mean) ||
 			    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
 				continue;
@@ -187,30 +271,18 @@ cmd_show_layout(struct show_layout *l, int term_width)
 	}
 	if (l->unit_w > 12)
 		l->unit_w = 12;
+	/* "*" marks the best: one more column after the aligned cells. */
 	for (j = 0; j < rs->nsystems; j++)
-		if (l->sys_w[j] > SHOW_SYS_MAX)
-			l->sys_w[j] = SHOW_SYS_MAX;
-	/* The label takes what is left after one system column, within reason. */
-	w = (size_t)term_width > l->unit_w + l->better_w + 4 +
-	    (rs->nsystems > 0 ? l->sys_w[0] + 2 : 0) ?
-	    (size_t)term_width - l->unit_w - l->better_w - 4 -
-	    (rs->nsystems > 0 ? l->sys_w[0] + 2 : 0) : SHOW_LABEL_MIN;
-	if (w > (size_t)term_width * 2 / 5 && rs->nsystems > 1)
-		w = (size_t)term_width * 2 / 5;
-	if (w < SHOW_LABEL_MIN)
-		w = SHOW_LABEL_MIN;
+		if ((w = cmd_show_align_width(&l->cols[j], l->utf8) + 1) >
+		    l->sys_w[j])
+			l->sys_w[j] = w;
+	/* The label takes all the width the other columns leave. */
+	for (total = l->unit_w + l->better_w + 4, j = 0; j < rs->nsystems; j++)
+		total += 2 + l->sys_w[j];
+	w = (size_t)term_width > total + SHOW_LABEL_MIN ?
+	    (size_t)term_width - total : SHOW_LABEL_MIN;
 	l->label_natural = natural;
 	l->label_w = natural < w ? natural : w;
-	/* Rather abbreviate labels further than page a few systems. */
-	for (total = l->label_w + l->unit_w + l->better_w + 4, j = 0;
-	    j < rs->nsystems; j++)
-		total += 2 + l->sys_w[j];
-	if (total > (size_t)term_width && l->label_w > SHOW_LABEL_MIN)
-		l->label_w -= total - (size_t)term_width < l->label_w -
-		    SHOW_LABEL_MIN ? total - (size_t)term_width :
-		    l->label_w - SHOW_LABEL_MIN;
-	if (l->label_w < 4)
-		l->label_w = 4;
 }
 
 /*
@@ -249,7 +321,7 @@ cmd_show_table(const struct show_layout *l)
 	const struct result_set	*rs = l->rs;
 	const struct test	*t;
 	size_t			 i, j;
-	char			*s;
+	char			*s, *cell;
 	bool			 best;
 
 	if (l->color)
@@ -280,14 +352,16 @@ cmd_show_table(const struct show_layout *l)
 		for (j = 0; j < rs->nsystems; j++) {
 			fputs("  ", stdout);
 			best = l->best[i] == j;
-			s = xasprintf("%s%s", l->cells[i * rs->nsystems + j],
-			    best ? "*" : " ");
+			cell = cmd_show_fmt(&l->cells[i * rs->nsystems + j],
+			    &l->cols[j], l->utf8);
+			s = xasprintf("%s%s", cell, best ? "*" : " ");
 			if (l->color && best)
 				fputs(SHOW_BEST, stdout);
 			text_term_cell(stdout, s, l->sys_w[j], true);
 			if (l->color && best)
 				fputs(SHOW_RESET, stdout);
 			free(s);
+			free(cell);
 		}
 		putchar('\n');
 	}
@@ -302,8 +376,10 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 {
 	const struct result_set	*rs = l->rs;
 	const struct test	*t;
+	const struct show_cell	*c;
+	struct show_align	 a;
 	const char		*better;
-	size_t			 i, j, name_w = 4, cell_w = 1, w;
+	size_t			 i, j, name_w = 4, cell_w, w, nw;
 	char			*s;
 	bool			 best;
 
@@ -312,16 +388,17 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 		if ((w = text_term_width(s)) > name_w)
 			name_w = w;
 		free(s);
-		for (i = 0; i < rs->ntests; i++)
-			if ((w = text_term_width(l->cells[i * rs->nsystems + j])) >
-			    cell_w)
-				cell_w = w;
 	}
-	if (name_w + cell_w + 6 > (size_t)term_width)
-		name_w = (size_t)term_width > cell_w + 6 + 8 ?
-		    (size_t)term_width - cell_w - 6 : 8;
 	for (i = 0; i < rs->ntests; i++) {
 		t = &rs->tests[i];
+		/* Each test's values line up on their points. */
+		memset(&a, 0, sizeof(a));
+		for (j = 0; j < rs->nsystems; j++)
+			cmd_show_align_add(&a, &l->cells[i * rs->nsystems + j]);
+		cell_w = cmd_show_align_width(&a, l->utf8);
+		nw = name_w + cell_w + 6 > (size_t)term_width ?
+		    ((size_t)term_width > cell_w + 6 + 8 ?
+		    (size_t)term_width - cell_w - 6 : 8) : name_w;
 		s = cmd_show_label(t);
 		putchar('\n');
 		if (l->color)
@@ -338,17 +415,19 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 			printf(", %s is better", better);
 		putchar('\n');
 		for (j = 0; j < rs->nsystems; j++) {
-			if (*l->cells[i * rs->nsystems + j] == '\0')
+			c = &l->cells[i * rs->nsystems + j];
+			if (c->text != NULL && *c->text == '\0')
 				continue;
 			best = l->best[i] == j;
 			fputs("  ", stdout);
-			text_term_cell(stdout, rs->systems[j].identifier, name_w,
+			text_term_cell(stdout, rs->systems[j].identifier, nw,
 			    false);
 			fputs("  ", stdout);
 			if (l->color && best)
 				fputs(SHOW_BEST, stdout);
-			text_term_cell(stdout, l->cells[i * rs->nsystems + j],
-			    cell_w, true);
+			s = cmd_show_fmt(c, &a, l->utf8);
+			text_term_cell(stdout, s, cell_w, true);
+			free(s);
 			if (l->color && best)
 				fputs(SHOW_RESET, stdout);
 			fputs(best ? " *\n" : "\n", stdout);
@@ -416,8 +495,9 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 out:
 	if (l.cells != NULL)
 		for (i = 0; i < rs->ntests * rs->nsystems; i++)
-			free(l.cells[i]);
+			free(l.cells[i].text);
 	free(l.cells);
+	free(l.cols);
 	free(l.best);
 	free(l.sys_w);
 	result_set_free(rs);

@@ -71,6 +71,10 @@ static double	 engine_tv(const struct timeval *tv);
 static int	 engine_setup(struct engine_worker *w);
 static int	 engine_queue(struct engine_worker *w, unsigned slot, uint64_t now);
 static int	 engine_loop(struct engine_worker *w);
+static void	 engine_io_error(struct engine_worker *w, unsigned slot, int res);
+static int	 engine_submit(struct engine_worker *w);
+static void	 engine_account(struct engine_worker *w, uint64_t seconds_ns,
+		    const struct rusage *ru0, const struct rusage *ru1);
 static int	 engine_fsync(struct engine_worker *w);
 static void	 engine_drain(struct engine_worker *w, unsigned inflight);
 static void	*engine_worker_main(void *arg);
@@ -354,20 +358,8 @@ engine_loop(struct engine_worker *w)
 				continue;
 			}
 			if (cqe->res != (int)s->bs) {
-				if (!failed) {
-					if (cqe->res < 0)
-						diag_set(&w->d, w->file->path, 0,
-						    "%s of %u bytes at offset %llu: %s",
-						    run_engine_rw_fio(s->rw), s->bs,
-						    (unsigned long long)w->offset[slot],
-						    strerror(-cqe->res));
-					else
-						diag_set(&w->d, w->file->path, 0,
-						    "short %s at offset %llu: %d of "
-						    "%u bytes", run_engine_rw_fio(s->rw),
-						    (unsigned long long)w->offset[slot],
-						    cqe->res, s->bs);
-				}
+				if (!failed)
+					engine_io_error(w, slot, cqe->res);
 				failed = stopping = true;
 				inflight--;
 				continue;
@@ -392,13 +384,8 @@ engine_loop(struct engine_worker *w)
 			 * idles while the batch is reaped (a convoy).
 			 */
 			if (++pending >= engine_batch) {
-				if ((ret = io_uring_submit(&w->ring)) < 0 &&
-				    ret != -EAGAIN && ret != -EBUSY &&
-				    ret != -EINTR) {
-					diag_set(&w->d, w->file->path, 0,
-					    "io_uring_submit: %s", strerror(-ret));
+				if (engine_submit(w) == -1)
 					failed = stopping = true;
-				}
 				pending = 0;
 			}
 		}
@@ -426,14 +413,56 @@ engine_loop(struct engine_worker *w)
 		end = engine_now();
 		getrusage(RUSAGE_THREAD, &ru1);
 	}
-	w->seconds = (double)(end - mstart) / 1e9;
-	w->bytes = w->ios * s->bs;
-	w->cpu_user = engine_tv(&ru1.ru_utime) - engine_tv(&ru0.ru_utime);
-	w->cpu_sys = engine_tv(&ru1.ru_stime) - engine_tv(&ru0.ru_stime);
+	engine_account(w, end - mstart, &ru0, &ru1);
 	return 0;
 fail:
 	engine_drain(w, inflight);
 	return -1;
+}
+
+/* The first failed I/O, as fio would name it: the one error reported. */
+static void
+engine_io_error(struct engine_worker *w, unsigned slot, int res)
+{
+	const struct run_spec	*s = w->spec;
+
+	if (res < 0)
+		diag_set(&w->d, w->file->path, 0, "%s of %u bytes at offset "
+		    "%llu: %s", run_engine_rw_fio(s->rw), s->bs,
+		    (unsigned long long)w->offset[slot], strerror(-res));
+	else
+		diag_set(&w->d, w->file->path, 0, "short %s at offset %llu: "
+		    "%d of %u bytes", run_engine_rw_fio(s->rw),
+		    (unsigned long long)w->offset[slot], res, s->bs);
+}
+
+/*
+ * Submit what is queued. A full submission queue or an interrupted call
+ * is no error: the next io_uring_submit_and_wait submits the rest.
+ */
+static int
+engine_submit(struct engine_worker *w)
+{
+	int	ret;
+
+	if ((ret = io_uring_submit(&w->ring)) < 0 && ret != -EAGAIN &&
+	    ret != -EBUSY && ret != -EINTR) {
+		diag_set(&w->d, w->file->path, 0, "io_uring_submit: %s",
+		    strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+/* The measured window's figures: its length, bytes and this thread's CPU. */
+static void
+engine_account(struct engine_worker *w, uint64_t seconds_ns,
+    const struct rusage *ru0, const struct rusage *ru1)
+{
+	w->seconds = (double)seconds_ns / 1e9;
+	w->bytes = w->ios * w->spec->bs;
+	w->cpu_user = engine_tv(&ru1->ru_utime) - engine_tv(&ru0->ru_utime);
+	w->cpu_sys = engine_tv(&ru1->ru_stime) - engine_tv(&ru0->ru_stime);
 }
 
 /* The dd profile's final fsync, through the ring like every other I/O. */

@@ -25,6 +25,9 @@ check_grep "ext4 random write better, +16.3%" \
 check_grep "xfs kernel build worse (lower is better)" \
     '^  xfs .*\+3\.2% \(p=0\.004 n=3\+3.*worse$' "$T/text"
 check_grep "noise shown as ~" '^  ext4 .*~ \(p=1\.000 n=3\+3' "$T/text"
+COLUMNS=60 run "$BR" diff "$F/before.xml" "$F/after.xml"
+check_grep "COLUMNS=60: test names wrap at 60" '^Flexible IO Tester 3\.36: Type: Random Read - Engine:$' "$T/out"
+check_grep "COLUMNS=60: the rest on an indented line" '^    IO_uring - Block Size: 4KB \(MB/s\) \[higher is better\]$' "$T/out"
 check_grep "summary counts" '^Summary: 2 better, 1 worse, 5 no significant change' "$T/text"
 check_grep "test only in A listed" 'Dbench 4\.0' "$T/text"
 check_grep "test only in B listed" 'PostgreSQL 16' "$T/text"
@@ -65,7 +68,8 @@ check_grep "json: Welch p of the kernel build (scipy: 5.990734032531777e-4)" \
 check_fail 1 "markdown format" "$BR" diff -f markdown "$F/before.xml" "$F/after.xml"
 check_grep "markdown: table row" '^\| Flexible IO Tester .* \| \*\*better\*\* \|$' "$T/out"
 check_fail 1 "html to a file" "$BR" diff -f html -o "$T/d.html" "$F/before.xml" "$F/after.xml"
-check_grep "html: standalone page with the chart" '<svg' "$T/d.html"
+check_grep "html: standalone page with the bars, better to the right" \
+    '<li class="better"><span class="lab">SQLite 3\.41\.2: .*<span class="bar" style="left:50\.00%' "$T/d.html"
 if command -v xmllint >/dev/null 2>&1; then
 	# Written as well-formed XML (HTML5 accepts it), so an XML parser checks the escaping.
 	check_ok "html: well-formed" xmllint --noout "$T/d.html"
@@ -81,6 +85,16 @@ else
 fi
 check_grep "svg: verdict in words next to the bar" '>\+16\.3% better</text>' "$T/d.svg"
 check_grep "svg: whisker drawn" '<path d="M' "$T/d.svg"
+check "svg: each pair named once, above its rows" test "$(grep -c '^<text x="10" y="[0-9.]*" font-weight="bold">\(ext4\|xfs\)</text>$' "$T/d.svg")" -eq 2
+check_nogrep "svg: no label cut short" '…' "$T/d.svg"
+check_grep "svg: a long label wraps onto a second line" '<tspan x="420" dy="14">Block Size: 4KB \(MB/s\)</tspan>' "$T/d.svg"
+# Zero is at x=595: a faster SQLite (lower is better, -11.5%) starts its bar
+# there and goes right; a slower kernel build (+3.2%) ends its bar there.
+tr -d '\n' <"$T/d.svg" | sed 's/<g /\n<g /g' >"$T/svgrows"
+check_grep "svg: lower is better, faster: drawn right of zero" \
+    '^<g class="better"><title>SQLite .*<rect x="595\.0" ' "$T/svgrows"
+check_grep "svg: lower is better, slower: drawn left, ending at zero" \
+    '^<g class="worse"><title>Timed Linux .*<rect x="566\.5" y="[0-9.]*" width="28\.5" ' "$T/svgrows"
 
 # Hostile names (ESC, CSI, C1 controls) from the PTS reader's fixture:
 # nothing reaches the output raw, in any format.

@@ -96,7 +96,7 @@ check_grep "show: the title" "^Scheduler pair on one NVMe drive$" "$T/out"
 check_grep "show: value with SE" "1612.47 (±|\+/-) 3.97" "$T/out"
 check_grep "show: direction for HIB" "more" "$T/out"
 check_grep "show: direction for LIB" "fewer" "$T/out"
-check_grep "show: the best is marked without colour" "41.8 (±|\+/-) 0.42 ?\*" "$T/out"
+check_grep "show: the best is marked without colour" "41.8 +(±|\+/-) 0.42 ?\*" "$T/out"
 check_nogrep "show: no colour when not a terminal" "$(printf '\033')" "$T/out"
 COLUMNS=200 run "$BR" show 1
 check_grep "show: wide terminal gives one table" "TEST +UNIT +BETTER +none +mq-deadline" "$T/out"

@@ -275,7 +275,7 @@ main(void)
 	s = render(df, 4);
 	ok(s != NULL && strstr(s, "new &lt;b&gt;kernel&lt;/b&gt;") != NULL, "html: escaped");
 	ok(s != NULL && strstr(s, "<b>") == NULL, "html: no raw tag from a file");
-	ok(s != NULL && strstr(s, "<svg") != NULL, "html: diff chart");
+	ok(s != NULL && strstr(s, "<ol class=\"bars\">") != NULL, "html: the bars");
 	ok(s != NULL && g_utf8_validate(s, -1, NULL), "html: valid UTF-8 from invalid input");
 	ok(s != NULL && strstr(s, "kernel_version: 6.8.0 vs 6.9.1") != NULL &&
 	    strstr(s, "compiler") == NULL && strstr(s, "io_scheduler") == NULL,
