@@ -232,7 +232,7 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 {
 	char		***cells;
 	char		 *label, *raw;
-	size_t		  width[DIFF_TEXT_NCOLS] = { 0 }, i, c, w;
+	size_t		  width[DIFF_TEXT_NCOLS] = { 0 }, i, c, c0, w;
 	const char	 *head[DIFF_TEXT_NCOLS] = { "system", "A", "B", "change",
 	    "verdict" }, *col;
 	const struct test *t;
@@ -250,6 +250,15 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 		text_safe_fputs(df->b->title, fp);
 	}
 	fputs("\n", fp);
+	/* One pair is named once, above the table, not on every row. */
+	c0 = df->npairs == 1 ? 1 : 0;
+	if (c0 == 1) {
+		raw = diff_text_system(df, 0);
+		fputs(strstr(raw, " -> ") != NULL ? "Systems: " : "System: ", fp);
+		text_safe_fputs(raw, fp);
+		fputc('\n', fp);
+		free(raw);
+	}
 	cells = xcalloc(df->nrows + 1, sizeof(*cells));
 	for (c = 0; c < DIFF_TEXT_NCOLS; c++)
 		width[c] = strlen(head[c]);
@@ -270,7 +279,7 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 		fputs("\nNo value to compare: the sets have no test in common.\n", fp);
 	else {
 		fputs("\n  ", fp);
-		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
+		for (c = c0; c < DIFF_TEXT_NCOLS - 1; c++)
 			text_term_cell(fp, head[c], width[c] + 2, false);
 		fprintf(fp, "%s\n", head[DIFF_TEXT_NCOLS - 1]);
 	}
@@ -292,7 +301,7 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 			free(label);
 		}
 		fputs("  ", fp);
-		for (c = 0; c < DIFF_TEXT_NCOLS - 1; c++)
+		for (c = c0; c < DIFF_TEXT_NCOLS - 1; c++)
 			text_term_cell(fp, cells[i][c], width[c] + 2, false);
 		col = color ? diff_text_color(df->rows[i].verdict) : NULL;
 		if (col != NULL)
