@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "canvas-svg.h"
 #include "canvas.h"
 #include "chart.h"
@@ -76,6 +78,8 @@ static int	 pub_mkdir(const char *path, struct diag *d);
 static int	 pub_sections(struct result_set *const *in, size_t n,
 		    const struct publish_job *job, struct pub_sections *ps,
 		    struct diag *d);
+static void	 pub_short_names(struct result_set *,
+		    struct result_set *const *, size_t);
 static void	 pub_sections_free(struct pub_sections *ps);
 static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
 		    struct strbuf *css);
@@ -365,6 +369,7 @@ pub_sections(struct result_set *const *in, size_t n,
 		    &ps->sets[i], &ps->notes[i], d) != 0)
 			goto out;
 		ps->owned[i] = true;
+		pub_short_names(ps->sets[i], parts, sec->n);
 	}
 	for (i = 0; i < n; i++)
 		if (!used[i]) {
@@ -376,6 +381,40 @@ out:
 	free(used);
 	strbuf_free(&title);
 	return rc;
+}
+
+/*
+ * The short names OpenBenchmarking gives its tests ("ob-test-profiles":
+ * title to name) are a set's, and a merge keeps no set's extras: the
+ * combined section takes every part's, the first part's name for a title
+ * winning, so its overview names tests as their sources do.
+ */
+static void
+pub_short_names(struct result_set *out, struct result_set *const *parts,
+    size_t n)
+{
+	struct json_object	*all, *one;
+	const char		*pj;
+	size_t			 k;
+
+	all = json_object_new_object();
+	for (k = 0; k < n; k++) {
+		if ((pj = kv_list_get(&parts[k]->extra, "ob-test-profiles")) == NULL ||
+		    (one = json_tokener_parse(pj)) == NULL)
+			continue;
+		if (json_object_is_type(one, json_type_object)) {
+			json_object_object_foreach(one, key, val)
+				if (json_object_is_type(val, json_type_string) &&
+				    !json_object_object_get_ex(all, key, NULL))
+					json_object_object_add(all, key,
+					    json_object_get(val));
+		}
+		json_object_put(one);
+	}
+	if (json_object_object_length(all) > 0)
+		kv_list_set(&out->extra, "ob-test-profiles",
+		    json_object_to_json_string_ext(all, JSON_C_TO_STRING_PLAIN));
+	json_object_put(all);
 }
 
 static void
