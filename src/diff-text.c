@@ -353,6 +353,7 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 	const struct diff_row	*r;
 	char			*cell[6], *raw;
 	size_t			 i, c;
+	bool			 one;
 
 	fputs("### benchreport diff\n\n", fp);
 	raw = diff_text_md(df->opts.label_a != NULL ? df->opts.label_a : "");
@@ -371,8 +372,21 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 		fprintf(fp, " \u2014 %s", raw);
 		free(raw);
 	}
+	/* One pair is named once, not in a column of its own. */
+	one = df->npairs == 1;
+	if (one) {
+		raw = diff_text_system(df, 0);
+		cell[0] = diff_text_md(raw);
+		fprintf(fp, "\n- **System%s:** %s", strstr(raw, " -> ") != NULL ?
+		    "s" : "", cell[0]);
+		free(cell[0]);
+		free(raw);
+	}
 	if (df->nrows == 0)
 		fputs("\n\nNo value to compare: the sets have no test in common.\n", fp);
+	else if (one)
+		fputs("\n\n| Test | A | B | Change | Verdict |\n"
+		    "|---|---|---|---|---|\n", fp);
 	else
 		fputs("\n\n| Test | System | A | B | Change | Verdict |\n"
 		    "|---|---|---|---|---|---|\n", fp);
@@ -395,7 +409,8 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 		    r->verdict == DIFF_WORSE ? "**" : "");
 		fputc('|', fp);
 		for (c = 0; c < 6; c++) {
-			fprintf(fp, " %s |", cell[c]);
+			if (c != 1 || !one)
+				fprintf(fp, " %s |", cell[c]);
 			free(cell[c]);
 		}
 		fputc('\n', fp);

@@ -119,6 +119,9 @@ check_fail 1 "ID:SYSTEM compares one system each" \
 check_grep "ID:SYSTEM: the pair is named once, above the table" '^Systems: ext4 -> xfs$' "$T/out"
 check_nogrep "ID:SYSTEM: and not on its rows" '^  ext4 -> xfs ' "$T/out"
 check_grep "ID:SYSTEM: the table has no system column" '^  A  ' "$T/out"
+check_fail 1 "ID:SYSTEM, markdown" "$BR" diff -f markdown "$F/before.xml:ext4" "$F/before.xml:xfs"
+check_grep "markdown: one pair named once" '^- \*\*Systems:\*\* ext4 -\\> xfs$' "$T/out"
+check_grep "markdown: and no System column" '^\| Test \| A \| B \| Change \| Verdict \|$' "$T/out"
 check_fail 2 "unknown system: exit 2" "$BR" diff "$F/before.xml:zfs" "$F/after.xml:ext4"
 check_grep "unknown system: named in the error" 'zfs' "$T/err"
 check_fail 1 "--map swaps systems (they differ: exit 1)" \
