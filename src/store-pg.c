@@ -490,6 +490,8 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 		    "%d", n, pp->nparams);
 	if (pp->copy != -1)
 		return pg_copy_row(st, stmt, p, n, d);
+	if (n > STORE_MAXPARAMS)
+		return diag_set(d, st->path, 0, "database: %d parameters", n);
 	/* Every statement sees the rows written before it. */
 	if (pg_flush(st, d) == -1)
 		return -1;
@@ -760,23 +762,27 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 	struct pg_conn	*pc = stmt->pc;
 	struct pg_copy	*c = &pc->copies[pc->prep[(uintptr_t)stmt->p].copy];
 	size_t		 before = c->rows.len;
-	int		 i;
+	int		 i, row;
 
-	if (n != c->ncols)
+	/* A multi-row INSERT gives ncols values per row. */
+	if (n == 0 || n % c->ncols != 0)
 		return diag_set(d, st->path, 0, "database: %d values for the "
 		    "%d columns of %s", n, c->ncols, c->table);
-	if (c->returning) {
-		if (pg_copy_id(st, c, &stmt->id, d) == -1)
-			return -1;
-		strbuf_printf(&c->rows, "%lld\t", (long long)stmt->id);
-		stmt->nrows = 1;
+	for (row = 0; row < n; row += c->ncols) {
+		/* Every row of a table with reserved ids gets one. */
+		if (c->returning) {
+			if (pg_copy_id(st, c, &stmt->id, d) == -1)
+				return -1;
+			strbuf_printf(&c->rows, "%lld\t", (long long)stmt->id);
+			stmt->nrows = 1;
+		}
+		for (i = row; i < row + c->ncols; i++) {
+			if (i > row)
+				strbuf_addc(&c->rows, '\t');
+			pg_copy_value(&c->rows, &p[i]);
+		}
+		strbuf_addc(&c->rows, '\n');
 	}
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			strbuf_addc(&c->rows, '\t');
-		pg_copy_value(&c->rows, &p[i]);
-	}
-	strbuf_addc(&c->rows, '\n');
 	pc->waiting += c->rows.len - before;
 	return pc->waiting >= PG_COPY_MAX ? pg_flush(st, d) : 0;
 }
