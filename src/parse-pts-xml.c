@@ -114,6 +114,7 @@ struct pts_parser {
 	 * its runs later, which the next Entry must not inherit).
 	 */
 	struct strbuf		 json_key;
+	struct strbuf		 json_cut;	/* this Entry's, reused */
 	struct value		*json_from;
 	bool			 json_has_min, json_has_max;
 	double			 json_min, json_max;
@@ -1152,18 +1153,18 @@ static void
 parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
 {
 	const char	*rt, *end;
-	struct strbuf	 key;
+	struct strbuf	*key = &p->json_cut;
 
-	strbuf_init(&key);
+	strbuf_reset(key);
 	rt = strstr(v->json_raw, "\"test-run-times\":\"");
 	end = rt != NULL ? strchr(rt + 18, '"') : NULL;
 	/* An escaped quote would end the cut early: then no cut at all. */
 	if (end != NULL && memchr(rt + 18, '\\', (size_t)(end - rt - 18)) == NULL) {
-		strbuf_add(&key, v->json_raw, (size_t)(rt - v->json_raw));
-		strbuf_adds(&key, end + 1);
+		strbuf_add(key, v->json_raw, (size_t)(rt - v->json_raw));
+		strbuf_adds(key, end + 1);
 	} else
-		strbuf_adds(&key, v->json_raw);
-	if (p->json_from != NULL && strcmp(strbuf_str(&key),
+		strbuf_adds(key, v->json_raw);
+	if (p->json_from != NULL && strcmp(strbuf_str(key),
 	    strbuf_str(&p->json_key)) == 0) {
 		v->has_min = p->json_has_min;
 		v->min = p->json_min;
@@ -1174,14 +1175,13 @@ parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct val
 	} else {
 		parse_pts_xml_entry_json(t, v);
 		strbuf_reset(&p->json_key);
-		strbuf_adds(&p->json_key, strbuf_str(&key));
+		strbuf_adds(&p->json_key, strbuf_str(key));
 		p->json_has_min = v->has_min;
 		p->json_min = v->min;
 		p->json_has_max = v->has_max;
 		p->json_max = v->max;
 	}
 	p->json_from = v;
-	strbuf_free(&key);
 }
 
 static void
@@ -1498,6 +1498,7 @@ parse_pts_xml_parser_free(struct pts_parser *p)
 	parse_pts_xml_entry_clear(&p->entry);
 	strbuf_free(&p->entry.identifier);
 	strbuf_free(&p->json_key);
+	strbuf_free(&p->json_cut);
 	for (i = 0; i < p->ninfo; i++) {
 		free(p->info[i].hardware);
 		free(p->info[i].software);
@@ -1554,6 +1555,7 @@ parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
 	strbuf_init(&p.text);
 	strbuf_init(&p.entry.identifier);
 	strbuf_init(&p.json_key);
+	strbuf_init(&p.json_cut);
 	p.hashes = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	p.sysidx = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	if (parse_pts_xml_open(&p, path, &fd, d) == -1)
