@@ -689,9 +689,15 @@ pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
 		v[0] = c->table;
 		snprintf(n, sizeof(n), "%zu", c->block);
 		v[1] = n;
-		r = PQexecParams(PC(st)->conn, "SELECT nextval("
-		    "pg_get_serial_sequence($1, 'id')) FROM generate_series(1, "
-		    "$2::integer)", 2, NULL, v, NULL, NULL, 0);
+		/*
+		 * The sequence looked up once (OFFSET 0 keeps the subquery
+		 * from being pulled up into every row): per row, the lookup
+		 * was a tenth of the server's work in an import.
+		 */
+		r = PQexecParams(PC(st)->conn, "SELECT nextval(q.s) FROM "
+		    "(SELECT pg_get_serial_sequence($1, 'id')::regclass AS s "
+		    "OFFSET 0) q, generate_series(1, $2::integer)", 2, NULL, v,
+		    NULL, NULL, 0);
 		if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1) {
 			pg_err(st, d, "reserving ids", r);
 			PQclear(r);
