@@ -83,8 +83,11 @@ bench_backend() {	# label store-of-10 store-of-1000 store-of-10000
 	for c in $CMDS; do
 		eval "a=\$t_${c}_$S1 b=\$t_${c}_$S2 z=\$t_${c}_$S3"
 		if [ "$c" = list_all ]; then
-			verdict=$(awk -v z="$z" -v n="$S3" 'BEGIN { u = z / n;
-			    printf "%.1f us per set (target <= 30): %s", u, (u <= 30 ? "ok" : "OVER") }')
+			# Beside it, what each set beyond the smallest store's
+			# costs: at 300 sets (QUICK) the start-up dominates.
+			verdict=$(awk -v a="$a" -v z="$z" -v n="$S3" -v m="$S1" 'BEGIN { u = z / n;
+			    printf "%.1f us per set (target <= 30): %s; %.1f us per set past %d", u,
+			        (u <= 30 ? "ok" : "OVER"), (z - a) / (n - m), m }')
 		else
 			verdict=$(awk -v a="$a" -v z="$z" 'BEGIN { r = z / a;
 			    printf "%.2fx (target <= 3): %s", r, (r <= 3 ? "ok" : "OVER") }')
