@@ -69,8 +69,9 @@ static const char *const store_import_sql[SI_COUNT] = {
 /*
  * Values without series (nearly all) go in multi-row INSERTs of up to
  * STORE_BATCH rows: one statement per Result of a usual file instead of
- * one per value, which halves what SQLite spends per row outside the
- * B-trees. A value with series goes alone, for its row id.
+ * one per value (a tenth of an import's CPU time on SQLite: each
+ * statement resets, opens its cursors and halts once). A value with
+ * series goes alone, for its row id.
  */
 #define STORE_BATCH	16
 #define STORE_VALUE_COLS 14

@@ -294,6 +294,7 @@ static int	 pg_copy_row(struct store *, struct store_stmt *,
 		    const struct store_param *, int, struct diag *);
 static int	 pg_flush(struct store *, struct diag *);
 static int	 pg_collect(struct store *, struct diag *);
+static int	 pg_blocking(struct pg_conn *);
 static int	 pg_copy_send(struct store *, struct pg_copy *, bool,
 		    struct diag *);
 static void	 pg_discard(struct pg_conn *);
@@ -473,8 +474,8 @@ pg_prepare(struct store *st, const char *sql, struct store_stmt **out,
 		p->nparams = n;
 		/* An import's rows: COPY, no server-side statement. */
 		if ((p->copy = pg_copy_find(pc, sql)) == -1 &&
-		    (pg_collect(st, d) == -1 || pg_check(st, PQprepare(pc->conn, p->name, text, 0, NULL),
-		    d, "prepare") == -1)) {
+		    (pg_collect(st, d) == -1 || pg_check(st, PQprepare(pc->conn,
+		    p->name, text, 0, NULL), d, "prepare") == -1)) {
 			free(text);
 			return -1;
 		}
@@ -829,21 +830,12 @@ static int
 pg_collect(struct store *st, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
-	struct pollfd	 pfd;
 	PGresult	*r;
-	int		 rc = 0, f;
+	int		 rc = 0;
 
 	if (pc->pending == NULL)
 		return 0;
-	/* The rest of the bytes first: libpq leaves blocking mode only then. */
-	while ((f = PQflush(pc->conn)) == 1) {
-		pfd.fd = PQsocket(pc->conn);
-		pfd.events = POLLOUT;
-		pfd.revents = 0;
-		if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
-			break;
-	}
-	if (f != 0 || PQsetnonblocking(pc->conn, 0) != 0)
+	if (pg_blocking(pc) == -1)
 		rc = pg_err(st, d, pc->pending, NULL);
 	while ((r = PQgetResult(pc->conn)) != NULL) {
 		if (rc == 0 && PQresultStatus(r) != PGRES_COMMAND_OK)
@@ -854,13 +846,34 @@ pg_collect(struct store *st, struct diag *d)
 	return rc;
 }
 
+/*
+ * Back to blocking mode, once every queued byte is sent (libpq leaves
+ * non-blocking mode only then). 0, or -1 when the connection failed.
+ */
+static int
+pg_blocking(struct pg_conn *pc)
+{
+	struct pollfd	pfd;
+	int		f;
+
+	while ((f = PQflush(pc->conn)) == 1) {
+		pfd.fd = PQsocket(pc->conn);
+		pfd.events = POLLOUT;
+		pfd.revents = 0;
+		if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
+			return -1;
+	}
+	return f == 0 && PQsetnonblocking(pc->conn, 0) == 0 ? 0 : -1;
+}
+
 /* One COPY of c's rows; with wait false, its result is read later. */
 static int
 pg_copy_send(struct store *st, struct pg_copy *c, bool wait, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
+	struct diag	 ignored;
 	PGresult	*r;
-	int		 rc = 0;
+	int		 rc = 0, put, end = 0;
 
 	r = PQexec(pc->conn, c->head);
 	if (PQresultStatus(r) != PGRES_COPY_IN) {
@@ -873,17 +886,25 @@ pg_copy_send(struct store *st, struct pg_copy *c, bool wait, struct diag *d)
 	if (!wait && PQsetnonblocking(pc->conn, 1) != 0)
 		wait = true;
 	pc->pending = c->head;
-	if (PQputCopyData(pc->conn, c->rows.buf, (int)c->rows.len) != 1 ||
-	    PQputCopyEnd(pc->conn, NULL) != 1) {
-		/* Not queued, or failed: finish in blocking mode, and see. */
-		(void)PQsetnonblocking(pc->conn, 0);
-		if (PQputCopyData(pc->conn, c->rows.buf, (int)c->rows.len) != 1 ||
-		    PQputCopyEnd(pc->conn, NULL) != 1)
-			rc = pg_err(st, d, c->head, NULL);
+	/* 0 is "not queued" (non-blocking only): then again, blocking. */
+	put = PQputCopyData(pc->conn, c->rows.buf, (int)c->rows.len);
+	if (put == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			put = PQputCopyData(pc->conn, c->rows.buf,
+			    (int)c->rows.len);
+	}
+	if (put == 1 && (end = PQputCopyEnd(pc->conn, NULL)) == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			end = PQputCopyEnd(pc->conn, NULL);
+	}
+	if (put != 1 || end != 1) {
+		rc = pg_err(st, d, c->head, NULL);
 		wait = true;
 	}
 	if (wait) {
-		if (pg_collect(st, rc == 0 ? d : &(struct diag){ 0 }) == -1)
+		if (pg_collect(st, rc == 0 ? d : &ignored) == -1)
 			rc = -1;
 	} else
 		(void)PQflush(pc->conn);
