@@ -2,8 +2,8 @@
 /*
  * Reader for Phoronix Test Suite result files: composite.xml (PTS 3.0 to
  * 10.x), the per-run test-N.xml files, and the pre-3.0 Benchmark/Results/
- * Group layout, streamed with libxml2's xmlTextReader so memory follows the
- * largest element, not the file; read_stream hands each Result to the
+ * Group layout, streamed with libxml2's SAX2 push parser so memory follows
+ * the largest element, not the file; read_stream hands each Result to the
  * caller as soon as it ends and frees it. It refuses DOCTYPEs, entities, deep nesting
  * and huge text instead of expanding them. It does not normalise system
  * facts (meta.c does) nor merge Results PTS would merge (see docs/pts-xml.md).
@@ -20,7 +20,8 @@
 
 #include <glib.h>
 #include <json-c/json.h>
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 
 #include "export.h"
 #include "format.h"
@@ -34,6 +35,8 @@
 #define PTS_MAX_TEXT	((size_t)8 * 1024 * 1024)
 /* Unknown children kept per block, and footnotes per Result. */
 #define PTS_MAX_KEPT	64
+/* What the push parser is given at a time. */
+#define PTS_CHUNK	((size_t)128 * 1024)
 /* How far the prolog may run before the root element. */
 #define PTS_MAX_PROLOG	((size_t)1024 * 1024)
 
@@ -72,8 +75,16 @@ struct pts_parser {
 	const struct read_stream *stream;	/* NULL: keep every Result */
 	struct result_set	*rs;
 	struct diag		*d;
-	xmlTextReaderPtr	 reader;
+	xmlParserCtxtPtr	 ctxt;
 	const xmlChar		*names[PTS_MAX_DEPTH + 1];
+	/*
+	 * Per open element: it has a child node, and its first child is
+	 * text (what xmlTextReader's NOBLANKS decided white space by).
+	 */
+	bool			 had_child[PTS_MAX_DEPTH + 1];
+	bool			 first_text[PTS_MAX_DEPTH + 1];
+	int			 depth;		/* elements open */
+	bool			 root_seen;
 	struct strbuf		 text;
 	bool			 failed;
 	bool			 warned_kept;
@@ -103,6 +114,7 @@ struct pts_parser {
 	 * its runs later, which the next Entry must not inherit).
 	 */
 	struct strbuf		 json_key;
+	struct strbuf		 json_cut;	/* this Entry's, reused */
 	struct value		*json_from;
 	bool			 json_has_min, json_has_max;
 	double			 json_min, json_max;
@@ -119,7 +131,24 @@ static int	 parse_pts_xml_read(const char *path,
 		    struct diag *d);
 static int	 parse_pts_xml_open(struct pts_parser *p, const char *path,
 		    int *fd, struct diag *d);
-static void	 parse_pts_xml_node(struct pts_parser *p, bool *root_seen);
+static long	 parse_pts_xml_line(const struct pts_parser *p);
+static void	 parse_pts_xml_stop(struct pts_parser *p);
+static void	 parse_pts_xml_sax_start(void *arg, const xmlChar *local,
+		    const xmlChar *prefix, const xmlChar *uri, int nns,
+		    const xmlChar **ns, int nattr, int ndef,
+		    const xmlChar **attrs);
+static void	 parse_pts_xml_sax_end(void *arg, const xmlChar *local,
+		    const xmlChar *prefix, const xmlChar *uri);
+static void	 parse_pts_xml_sax_text(void *arg, const xmlChar *v, int len);
+static void	 parse_pts_xml_sax_comment(void *arg, const xmlChar *v);
+static void	 parse_pts_xml_sax_pi(void *arg, const xmlChar *target,
+		    const xmlChar *data);
+static void	 parse_pts_xml_sax_refuse(struct pts_parser *p);
+static void	 parse_pts_xml_sax_subset(void *arg, const xmlChar *name,
+		    const xmlChar *ext, const xmlChar *sys);
+static void	 parse_pts_xml_sax_reference(void *arg, const xmlChar *name);
+static bool	 parse_pts_xml_blank_n(const char *s, size_t len);
+static int	 parse_pts_xml_feed(struct pts_parser *p, int fd);
 static void	 parse_pts_xml_parser_free(struct pts_parser *p);
 static int	 parse_pts_xml_read_stream(const char *path,
 		    const struct read_options *opt,
@@ -461,8 +490,8 @@ parse_pts_xml_keep(struct pts_parser *p, struct kv_list *l, const char *key,
 {
 	if (l->len >= PTS_MAX_KEPT && kv_list_get(l, key) == NULL) {
 		if (!p->warned_kept)
-			format_warn(p->opt, p->path, xmlTextReaderGetParserLineNumber(
-			    p->reader), "more than %d unknown elements; the "
+			format_warn(p->opt, p->path, parse_pts_xml_line(p),
+			    "more than %d unknown elements; the "
 			    "others are ignored", PTS_MAX_KEPT);
 		p->warned_kept = true;
 		return;
@@ -1124,18 +1153,18 @@ static void
 parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct value *v)
 {
 	const char	*rt, *end;
-	struct strbuf	 key;
+	struct strbuf	*key = &p->json_cut;
 
-	strbuf_init(&key);
+	strbuf_reset(key);
 	rt = strstr(v->json_raw, "\"test-run-times\":\"");
 	end = rt != NULL ? strchr(rt + 18, '"') : NULL;
 	/* An escaped quote would end the cut early: then no cut at all. */
 	if (end != NULL && memchr(rt + 18, '\\', (size_t)(end - rt - 18)) == NULL) {
-		strbuf_add(&key, v->json_raw, (size_t)(rt - v->json_raw));
-		strbuf_adds(&key, end + 1);
+		strbuf_add(key, v->json_raw, (size_t)(rt - v->json_raw));
+		strbuf_adds(key, end + 1);
 	} else
-		strbuf_adds(&key, v->json_raw);
-	if (p->json_from != NULL && strcmp(strbuf_str(&key),
+		strbuf_adds(key, v->json_raw);
+	if (p->json_from != NULL && strcmp(strbuf_str(key),
 	    strbuf_str(&p->json_key)) == 0) {
 		v->has_min = p->json_has_min;
 		v->min = p->json_min;
@@ -1146,14 +1175,13 @@ parse_pts_xml_entry_json_cached(struct pts_parser *p, struct test *t, struct val
 	} else {
 		parse_pts_xml_entry_json(t, v);
 		strbuf_reset(&p->json_key);
-		strbuf_adds(&p->json_key, strbuf_str(&key));
+		strbuf_adds(&p->json_key, strbuf_str(key));
 		p->json_has_min = v->has_min;
 		p->json_min = v->min;
 		p->json_has_max = v->has_max;
 		p->json_max = v->max;
 	}
 	p->json_from = v;
-	strbuf_free(&key);
 }
 
 static void
@@ -1238,15 +1266,172 @@ parse_pts_xml_read(const char *path, const struct read_options *opt,
 	return parse_pts_xml_read_stream(path, opt, NULL, rs, d);
 }
 
+/* The parser's current line: where the last event ended. */
+static long
+parse_pts_xml_line(const struct pts_parser *p)
+{
+	return p->ctxt != NULL && p->ctxt->input != NULL ?
+	    (long)p->ctxt->input->line : 0;
+}
+
+/* Stop libxml2 after the first error of ours: nothing more is read. */
+static void
+parse_pts_xml_stop(struct pts_parser *p)
+{
+	if (p->failed && p->ctxt != NULL)
+		xmlStopParser(p->ctxt);
+}
+
+/*
+ * SAX2 start tag. Element names are compared by their qualified name, as
+ * xmlTextReaderConstName gave them (no PTS file uses namespaces), and
+ * live in the parser's dictionary until the end of the parse.
+ */
+static void
+parse_pts_xml_sax_start(void *arg, const xmlChar *local, const xmlChar *prefix,
+    const xmlChar *uri, int nns, const xmlChar **ns, int nattr, int ndef,
+    const xmlChar **attrs)
+{
+	struct pts_parser	*p = arg;
+	int			 depth = p->depth;
+	long			 line = parse_pts_xml_line(p);
+
+	if (p->failed)
+		return;
+	if (depth > PTS_MAX_DEPTH) {
+		parse_pts_xml_fail(p, line, NULL, "elements nested deeper than "
+		    "%d levels", PTS_MAX_DEPTH);
+		parse_pts_xml_stop(p);
+		return;
+	}
+	if (depth > 0)
+		p->had_child[depth - 1] = true;
+	p->root_seen = true;
+	p->names[depth] = prefix == NULL ? local :
+	    xmlDictQLookup(p->ctxt->dict, prefix, local);
+	p->had_child[depth] = p->first_text[depth] = false;
+	p->depth = depth + 1;
+	p->open = depth + 1;
+	strbuf_reset(&p->text);
+	parse_pts_xml_start(p, depth, line);
+	parse_pts_xml_stop(p);
+}
+
+/* Is s[0..len) only XML white space? */
+static bool
+parse_pts_xml_blank_n(const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+static void
+parse_pts_xml_sax_end(void *arg, const xmlChar *local, const xmlChar *prefix,
+    const xmlChar *uri)
+{
+	struct pts_parser	*p = arg;
+	int			 depth = p->depth - 1;
+
+	if (p->failed || depth < 0)
+		return;
+	/*
+	 * White space after a child node is no text of the element unless its
+	 * first child was text: what the reader's NOBLANKS kept before.
+	 */
+	if (p->had_child[depth] && !p->first_text[depth] &&
+	    parse_pts_xml_blank_n(strbuf_str(&p->text), p->text.len))
+		strbuf_reset(&p->text);
+	parse_pts_xml_end(p, depth);
+	p->depth = depth;
+	p->open = depth;
+	strbuf_reset(&p->text);
+	parse_pts_xml_stop(p);
+}
+
+static void
+parse_pts_xml_sax_text(void *arg, const xmlChar *v, int len)
+{
+	struct pts_parser	*p = arg;
+	size_t			 n = len > 0 ? (size_t)len : 0;
+
+	if (p->failed || p->depth == 0)
+		return;
+	if (!p->had_child[p->depth - 1] && !p->first_text[p->depth - 1] &&
+	    !parse_pts_xml_blank_n((const char *)v, n))
+		p->first_text[p->depth - 1] = true;
+	if (p->text.len + n > PTS_MAX_TEXT) {
+		parse_pts_xml_fail(p, parse_pts_xml_line(p), NULL, "element "
+		    "text longer than %zu bytes", PTS_MAX_TEXT);
+		parse_pts_xml_stop(p);
+		return;
+	}
+	strbuf_add(&p->text, (const char *)v, n);
+}
+
+static void
+parse_pts_xml_sax_comment(void *arg, const xmlChar *v)
+{
+	struct pts_parser	*p = arg;
+
+	if (p->failed)
+		return;
+	if (!p->root_seen)
+		parse_pts_xml_comment(p, (const char *)v);
+	else if (p->depth > 0)
+		p->had_child[p->depth - 1] = true;
+}
+
+static void
+parse_pts_xml_sax_pi(void *arg, const xmlChar *target, const xmlChar *data)
+{
+	struct pts_parser	*p = arg;
+
+	if (p->depth > 0)
+		p->had_child[p->depth - 1] = true;
+}
+
+/* A DOCTYPE that passed the prolog check, or an entity reference. */
+static void
+parse_pts_xml_sax_refuse(struct pts_parser *p)
+{
+	if (p->failed)
+		return;
+	parse_pts_xml_fail(p, parse_pts_xml_line(p), NULL, "entity or DOCTYPE "
+	    "refused");
+	parse_pts_xml_stop(p);
+}
+
+static void
+parse_pts_xml_sax_subset(void *arg, const xmlChar *name, const xmlChar *ext,
+    const xmlChar *sys)
+{
+	parse_pts_xml_sax_refuse(arg);
+}
+
+static void
+parse_pts_xml_sax_reference(void *arg, const xmlChar *name)
+{
+	parse_pts_xml_sax_refuse(arg);
+}
+
 /*
  * The file as our own descriptor (libxml2 would open "-" or decompress
- * .gz), its prolog checked, and the streaming reader over it; -1 with d set.
+ * .gz), its prolog checked, and a SAX2 push parser for it: about half
+ * the work of xmlTextReader, which builds and frees a node per node.
+ * Returns -1 with d set.
  */
 static int
 parse_pts_xml_open(struct pts_parser *p, const char *path, int *fd,
     struct diag *d)
 {
+	xmlSAXHandler	sax;
 	struct stat	st;
+	char		head[4];
+	ssize_t		n;
 
 	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (*fd == -1) {
@@ -1263,91 +1448,39 @@ parse_pts_xml_open(struct pts_parser *p, const char *path, int *fd,
 		diag_set(d, path, 0, "lseek: %s", strerror(errno));
 		return -1;
 	}
-	/*
-	 * No network, no DTD loading, no entity substitution (the defaults,
-	 * spelt out by leaving DTDLOAD and NOENT off); BIG_LINES keeps line
-	 * numbers right past 65535.
-	 */
-	p->reader = xmlReaderForFd(*fd, path, NULL, XML_PARSE_NONET |
-	    XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING |
-	    XML_PARSE_NOBLANKS | XML_PARSE_COMPACT);
-	if (p->reader == NULL) {
+	memset(&sax, 0, sizeof(sax));
+	sax.initialized = XML_SAX2_MAGIC;
+	sax.startElementNs = parse_pts_xml_sax_start;
+	sax.endElementNs = parse_pts_xml_sax_end;
+	sax.characters = parse_pts_xml_sax_text;
+	/* White space is text here; the end tag decides (see _sax_end). */
+	sax.ignorableWhitespace = parse_pts_xml_sax_text;
+	sax.comment = parse_pts_xml_sax_comment;
+	sax.processingInstruction = parse_pts_xml_sax_pi;
+	sax.internalSubset = parse_pts_xml_sax_subset;
+	sax.externalSubset = parse_pts_xml_sax_subset;
+	sax.reference = parse_pts_xml_sax_reference;
+	sax.serror = parse_pts_xml_error;
+	/* The first bytes tell the encoding, as xmlTextReader gives them. */
+	do
+		n = read(*fd, head, sizeof(head));
+	while (n == -1 && errno == EINTR);
+	if (n == -1) {
+		diag_set(d, path, 0, "read: %s", strerror(errno));
+		return -1;
+	}
+	p->ctxt = xmlCreatePushParserCtxt(&sax, p, head, (int)n, path);
+	if (p->ctxt == NULL) {
 		diag_set(d, path, 0, "cannot open for XML parsing");
 		return -1;
 	}
-	xmlTextReaderSetStructuredErrorHandler(p->reader, parse_pts_xml_error, p);
+	/*
+	 * No network, no DTD loading, no entity substitution (the defaults,
+	 * spelt out by leaving DTDLOAD and NOENT off); CDATA as text.
+	 */
+	xmlCtxtUseOptions(p->ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA |
+	    XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
 	return 0;
-}
-
-/* The node the reader is on: elements, text, comments; entities refused. */
-static void
-parse_pts_xml_node(struct pts_parser *p, bool *root_seen)
-{
-	const xmlChar	*v;
-	xmlNodePtr	 node;
-	size_t		 vlen;
-	long		 line = 0;
-	int		 type, depth;
-
-	type = xmlTextReaderNodeType(p->reader);
-	depth = xmlTextReaderDepth(p->reader);
-	if (type == XML_READER_TYPE_ELEMENT ||
-	    type == XML_READER_TYPE_DOCUMENT_TYPE ||
-	    type == XML_READER_TYPE_ENTITY_REFERENCE) {
-		node = xmlTextReaderCurrentNode(p->reader);
-		line = node != NULL ? xmlGetLineNo(node) : 0;
-		if (line <= 0)
-			line = xmlTextReaderGetParserLineNumber(p->reader);
-	}
-	switch (type) {
-	case XML_READER_TYPE_ELEMENT:
-		if (depth > PTS_MAX_DEPTH) {
-			parse_pts_xml_fail(p, line, NULL, "elements nested "
-			    "deeper than %d levels", PTS_MAX_DEPTH);
-			break;
-		}
-		*root_seen = true;
-		p->names[depth] = xmlTextReaderConstName(p->reader);
-		strbuf_reset(&p->text);
-		parse_pts_xml_start(p, depth, line);
-		if (xmlTextReaderIsEmptyElement(p->reader))
-			parse_pts_xml_end(p, depth);
-		else
-			p->open = depth + 1;
-		break;
-	case XML_READER_TYPE_END_ELEMENT:
-		if (depth <= PTS_MAX_DEPTH)
-			parse_pts_xml_end(p, depth);
-		p->open = depth;
-		strbuf_reset(&p->text);
-		break;
-	case XML_READER_TYPE_TEXT:
-	case XML_READER_TYPE_CDATA:
-	case XML_READER_TYPE_WHITESPACE:
-	case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-		if ((v = xmlTextReaderConstValue(p->reader)) == NULL)
-			break;
-		vlen = strlen((const char *)v);
-		if (p->text.len + vlen > PTS_MAX_TEXT) {
-			parse_pts_xml_fail(p, xmlTextReaderGetParserLineNumber(
-			    p->reader), NULL, "element text longer "
-			    "than %zu bytes", PTS_MAX_TEXT);
-			break;
-		}
-		strbuf_add(&p->text, (const char *)v, vlen);
-		break;
-	case XML_READER_TYPE_COMMENT:
-		if (!*root_seen && (v = xmlTextReaderConstValue(p->reader)))
-			parse_pts_xml_comment(p, (const char *)v);
-		break;
-	case XML_READER_TYPE_DOCUMENT_TYPE:
-	case XML_READER_TYPE_ENTITY_REFERENCE:
-	case XML_READER_TYPE_ENTITY:
-		parse_pts_xml_fail(p, line, NULL, "entity or DOCTYPE refused");
-		break;
-	default:
-		break;
-	}
 }
 
 /* Everything the parser holds; the result set is the caller's. */
@@ -1356,12 +1489,16 @@ parse_pts_xml_parser_free(struct pts_parser *p)
 {
 	size_t	i;
 
-	if (p->reader != NULL)
-		xmlFreeTextReader(p->reader);
+	if (p->ctxt != NULL) {
+		if (p->ctxt->myDoc != NULL)
+			xmlFreeDoc(p->ctxt->myDoc);
+		xmlFreeParserCtxt(p->ctxt);
+	}
 	parse_pts_xml_sys_clear(&p->sys);
 	parse_pts_xml_entry_clear(&p->entry);
 	strbuf_free(&p->entry.identifier);
 	strbuf_free(&p->json_key);
+	strbuf_free(&p->json_cut);
 	for (i = 0; i < p->ninfo; i++) {
 		free(p->info[i].hardware);
 		free(p->info[i].software);
@@ -1378,13 +1515,36 @@ parse_pts_xml_parser_free(struct pts_parser *p)
 	strbuf_free(&p->text);
 }
 
+/* Feed the file to the push parser in large pieces. 0, or -1 (failed). */
+static int
+parse_pts_xml_feed(struct pts_parser *p, int fd)
+{
+	char		*buf = xmalloc(PTS_CHUNK);
+	ssize_t		 n;
+
+	while (!p->failed) {
+		n = read(fd, buf, PTS_CHUNK);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			parse_pts_xml_fail(p, parse_pts_xml_line(p), NULL,
+			    "read: %s", strerror(errno));
+			break;
+		}
+		(void)xmlParseChunk(p->ctxt, buf, (int)n, n == 0);
+		if (n == 0)
+			break;
+	}
+	free(buf);
+	return p->failed ? -1 : 0;
+}
+
 static int
 parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
     const struct read_stream *stream, struct result_set *rs, struct diag *d)
 {
 	struct pts_parser	 p;
-	int			 fd = -1, ret = 0, rc = -1;
-	bool			 root_seen = false;
+	int			 fd = -1, rc = -1;
 
 	memset(&p, 0, sizeof(p));
 	p.path = path;
@@ -1395,20 +1555,19 @@ parse_pts_xml_read_stream(const char *path, const struct read_options *opt,
 	strbuf_init(&p.text);
 	strbuf_init(&p.entry.identifier);
 	strbuf_init(&p.json_key);
+	strbuf_init(&p.json_cut);
 	p.hashes = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	p.sysidx = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	if (parse_pts_xml_open(&p, path, &fd, d) == -1)
 		goto out;
-	while (!p.failed && (ret = xmlTextReaderRead(p.reader)) == 1)
-		parse_pts_xml_node(&p, &root_seen);
-	if (p.failed)
+	if (parse_pts_xml_feed(&p, fd) == -1)
 		goto out;
-	if (ret != 0) {
-		parse_pts_xml_fail(&p, xmlTextReaderGetParserLineNumber(p.reader), NULL,
+	if (!p.ctxt->wellFormed) {
+		parse_pts_xml_fail(&p, parse_pts_xml_line(&p), NULL,
 		    "XML parse error");
 		goto out;
 	}
-	if (!root_seen) {
+	if (!p.root_seen) {
 		diag_set(d, path, 0, "no root element");
 		goto out;
 	}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <nettle/sha1.h>
 
 #include "pts.h"
 #include "strbuf.h"
@@ -19,6 +20,7 @@
 #define PTS_KEY_MAX	40
 
 static size_t	 pts_key_len(const char *s);
+static void	 pts_add_stripped(struct strbuf *sb, const char *s, size_t n);
 static void	 pts_digit(char c, unsigned long long *m, int *nd,
 		    bool *simple);
 
@@ -181,35 +183,64 @@ pts_number(const char *s, double *out)
 	return errno != ERANGE;
 }
 
+/* Append s (NULL is "") to sb without its leading and trailing space. */
+static void
+pts_add_stripped(struct strbuf *sb, const char *s, size_t n)
+{
+	while (n > 0 && g_ascii_isspace(*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && g_ascii_isspace(s[n - 1]))
+		n--;
+	strbuf_add(sb, s, n);
+}
+
+/*
+ * Without copies or printf: the reader hashes every Result, and GLib's
+ * checksum object with the strdup and printf calls around it was 3 % of
+ * a large import.
+ */
 char *
 pts_hash(const struct test *t)
 {
+	struct sha1_ctx	 ctx;
 	struct strbuf	 sb;
-	char		*id, *dot, *fields[4], *hex;
-	const char	*src[4];
-	size_t		 i;
+	const char	*src[4], *id, *dot;
+	uint8_t		 dig[SHA1_DIGEST_SIZE];
+	char		*hex;
+	size_t		 i, n;
 
 	src[0] = t->arguments;
 	src[1] = t->description;
 	src[2] = t->app_version;
 	src[3] = t->unit;
-	id = g_strstrip(xstrdup(t->identifier != NULL && *t->identifier != '\0' ?
-	    t->identifier : (t->title ? t->title : "")));
-	/* Patch versions of a profile compare as the same test. */
-	if (t->identifier != NULL && *t->identifier != '\0' &&
-	    (dot = strrchr(id, '.')) != NULL)
-		*dot = '\0';
+	id = t->identifier != NULL && *t->identifier != '\0' ? t->identifier :
+	    (t->title ? t->title : "");
+	n = strlen(id);
 	strbuf_init(&sb);
-	strbuf_adds(&sb, id);
-	for (i = 0; i < 4; i++) {
-		fields[i] = g_strstrip(xstrdup(src[i] ? src[i] : ""));
-		strbuf_printf(&sb, ",%s", fields[i]);
-		free(fields[i]);
+	pts_add_stripped(&sb, id, n);
+	/* Patch versions of a profile compare as the same test. */
+	if (t->identifier != NULL && *t->identifier != '\0') {
+		for (dot = sb.buf + sb.len; dot > sb.buf && dot[-1] != '.'; dot--)
+			;
+		if (dot > sb.buf)
+			sb.len = (size_t)(dot - 1 - sb.buf);
 	}
-	hex = g_compute_checksum_for_string(G_CHECKSUM_SHA1, strbuf_str(&sb), -1);
+	for (i = 0; i < 4; i++) {
+		strbuf_addc(&sb, ',');
+		if (src[i] != NULL)
+			pts_add_stripped(&sb, src[i], strlen(src[i]));
+	}
+	sha1_init(&ctx);
+	sha1_update(&ctx, sb.len, (const uint8_t *)sb.buf);
+	sha1_digest(&ctx, sizeof(dig), dig);
 	strbuf_free(&sb);
-	free(id);
-	id = xstrdup(hex);
-	g_free(hex);
-	return id;
+	hex = xmalloc(2 * sizeof(dig) + 1);
+	for (i = 0; i < sizeof(dig); i++) {
+		hex[2 * i] = "0123456789abcdef"[dig[i] >> 4];
+		hex[2 * i + 1] = "0123456789abcdef"[dig[i] & 15];
+	}
+	hex[2 * sizeof(dig)] = '\0';
+	return hex;
 }

@@ -136,6 +136,15 @@ int	 store_query(struct store *st, struct store_stmt *stmt, struct diag *d,
  */
 int	 store_run(struct store *st, struct store_stmt *stmt, struct diag *d,
 	    const char *types, ...);
+/*
+ * The parameters types and the arguments after it name (as for
+ * store_query) into p[0..max): returns how many, or -1 with d.
+ */
+int	 store_params(struct store *st, struct store_param *p, int max,
+	    struct diag *d, const char *types, ...);
+/* Execute stmt with p[0..n) and step to its first row. 0 or -1 with d. */
+int	 store_run_params(struct store *st, struct store_stmt *stmt,
+	    const struct store_param *p, int n, struct diag *d);
 /* The next row: 1, 0 at the end, -1 with d. */
 int	 store_next(struct store *st, struct store_stmt *stmt, struct diag *d);
 /* Column col of the current row: NULL or text (borrowed). */

@@ -28,6 +28,8 @@
  */
 #define STORE_BUSY_MS	60000
 #define STORE_RETRY_MS	20
+/* The page size of a new store, in bytes (see store_sqlite_open). */
+#define STORE_PAGE_SIZE	"8192"
 
 /*
  * Migrations: entry i takes the schema from user_version i to i + 1. Never
@@ -187,11 +189,23 @@ static const char *const store_migrations[] = {
 #define STORE_NMIGRATIONS \
 	((int)(sizeof(store_migrations) / sizeof(store_migrations[0])))
 
-/* A prepared statement and whether its last step gave a row. */
+/*
+ * A prepared statement and whether its last step gave a row. An INSERT
+ * whose SQL ends in RETURNING id is prepared without it: SQLite runs a
+ * RETURNING statement through a temporary table of its output rows
+ * (about a tenth of an import), where the rowid of the row just
+ * inserted is at hand. Its one row is then that rowid.
+ */
 struct store_stmt {
 	sqlite3_stmt	*s;
 	bool		 started;	/* stepped since the last execute */
+	bool		 rowid;		/* RETURNING id, served by the rowid */
+	int		 given;		/* rows of such a statement given */
+	int64_t		 id;
+	char		 idtext[24];
 };
+
+#define SQ_RETURNING	" RETURNING id"
 
 static int	 sq_err(struct store *, struct diag *, const char *);
 static int	 sq_mkdirs(const char *, struct diag *);
@@ -308,11 +322,18 @@ sq_prepare(struct store *st, const char *sql, struct store_stmt **out,
     struct diag *d)
 {
 	sqlite3_stmt	*s = NULL;
+	size_t		 len = strlen(sql), rl = strlen(SQ_RETURNING);
+	bool		 rowid;
 
-	if (sqlite3_prepare_v2(SQ(st), sql, -1, &s, NULL) != SQLITE_OK)
+	rowid = strncmp(sql, "INSERT ", 7) == 0 && len > rl &&
+	    strcmp(sql + len - rl, SQ_RETURNING) == 0;
+	if (rowid)
+		len -= rl;
+	if (sqlite3_prepare_v2(SQ(st), sql, (int)len, &s, NULL) != SQLITE_OK)
 		return sq_err(st, d, "prepare");
 	*out = xcalloc(1, sizeof(**out));
 	(*out)->s = s;
+	(*out)->rowid = rowid;
 	return 0;
 }
 
@@ -324,6 +345,7 @@ sq_execute(struct store *st, struct store_stmt *stmt,
 	int	i, rc = SQLITE_OK;
 
 	stmt->started = false;
+	stmt->given = 0;
 	if (sqlite3_reset(stmt->s) != SQLITE_OK)
 		return sq_err(st, d, "reset");
 	for (i = 0; i < n && rc == SQLITE_OK; i++) {
@@ -361,8 +383,15 @@ sq_next(struct store *st, struct store_stmt *stmt, struct diag *d)
 	int	step;
 
 	stmt->started = true;
+	if (stmt->rowid && stmt->given > 0)
+		return 0;	/* the one row was given */
 	if ((step = sqlite3_step(stmt->s)) == SQLITE_ROW)
 		return 1;
+	if (step == SQLITE_DONE && stmt->rowid) {
+		stmt->given = 1;
+		stmt->id = sqlite3_last_insert_rowid(SQ(st));
+		return 1;
+	}
 	if (step == SQLITE_DONE)
 		return 0;
 	return sq_err(st, d, sqlite3_sql(stmt->s));
@@ -371,6 +400,8 @@ sq_next(struct store *st, struct store_stmt *stmt, struct diag *d)
 static bool
 sq_isnull(struct store_stmt *stmt, int col)
 {
+	if (stmt->rowid)
+		return false;
 	return sqlite3_column_type(stmt->s, col) == SQLITE_NULL;
 }
 
@@ -379,6 +410,11 @@ sq_text(struct store_stmt *stmt, int col)
 {
 	const unsigned char	*s;
 
+	if (stmt->rowid) {
+		snprintf(stmt->idtext, sizeof(stmt->idtext), "%lld",
+		    (long long)stmt->id);
+		return stmt->idtext;
+	}
 	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
 		return NULL;
 	s = sqlite3_column_text(stmt->s, col);
@@ -401,12 +437,16 @@ sq_blob(struct store_stmt *stmt, int col, size_t *len)
 static int64_t
 sq_int64(struct store_stmt *stmt, int col)
 {
+	if (stmt->rowid)
+		return stmt->id;
 	return sqlite3_column_int64(stmt->s, col);
 }
 
 static double
 sq_dbl(struct store_stmt *stmt, int col)
 {
+	if (stmt->rowid)
+		return (double)stmt->id;
 	return sqlite3_column_double(stmt->s, col);
 }
 
@@ -448,13 +488,20 @@ sq_lock_source(struct store *st, const char *sha, struct diag *d)
  * they bring) would only repeat that. The pragma is a no-op inside a
  * transaction, hence before BEGIN; it is back on as soon as the import
  * ends, for deletion relies on the cascades. Setting it outside a
- * transaction has no failure mode but misuse.
+ * transaction has no failure mode but misuse; nor has cache_size.
  */
 static void
 sq_import_mode(struct store *st, bool importing)
 {
 	(void)sqlite3_exec(SQ(st), importing ? "PRAGMA foreign_keys = OFF" :
 	    "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+	/*
+	 * An import appends: 1 MiB of page cache writes it as fast as the
+	 * default 2 MiB (measured down to 0.5 MiB, which costs a tenth
+	 * more) and keeps a megabyte off its peak memory.
+	 */
+	(void)sqlite3_exec(SQ(st), importing ? "PRAGMA cache_size = -1024" :
+	    "PRAGMA cache_size = -2000", NULL, NULL, NULL);
 }
 
 static void
@@ -666,9 +713,14 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
 		return sq_open_ro(st, d);
 	/*
 	 * synchronous first: creating a new file's header before the switch
-	 * to WAL then costs one fsync fewer.
+	 * to WAL then costs one fsync fewer. The page size counts only for a
+	 * new file (an existing one keeps its own): 8 KiB pages take a
+	 * tenth off an import (fewer pages to split, log and checkpoint, half
+	 * the write calls) and read back as fast; 16 KiB gains little more
+	 * and makes a small store twice as large.
 	 */
-	if (sq_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
+	if (sq_exec(st, "PRAGMA page_size = " STORE_PAGE_SIZE, d) == -1 ||
+	    sq_exec(st, "PRAGMA foreign_keys = ON", d) == -1 ||
 	    sq_exec(st, "PRAGMA synchronous = NORMAL", d) == -1 ||
 	    sq_wal(st, d) == -1)
 		return -1;

@@ -19,6 +19,8 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+static int	 store_paramsv(struct store *, struct store_param *, int,
+		    struct diag *, const char *, va_list);
 static int	 store_queryv(struct store *, struct store_stmt *,
 		    struct diag *, const char *, va_list);
 static int	 store_load_systems(struct store *, int64_t, struct result_set *,
@@ -148,18 +150,17 @@ store_finalize(struct store *st, struct store_stmt *stmt)
 		st->ops->finalize(stmt);
 }
 
-/* The type string into parameters; see store_query. */
+/* The type string into p[0..max): how many, or -1 with d. */
 static int
-store_queryv(struct store *st, struct store_stmt *stmt, struct diag *d,
-    const char *types, va_list ap)
+store_paramsv(struct store *st, struct store_param *p, int max,
+    struct diag *d, const char *types, va_list ap)
 {
-	struct store_param	 p[STORE_MAXPARAMS];
-	int64_t			 i64;
-	double			 v;
-	int			 has, n;
+	int64_t	i64;
+	double	v;
+	int	has, n;
 
 	for (n = 0; *types != '\0'; types++, n++) {
-		if (n == STORE_MAXPARAMS)
+		if (n == max)
 			return diag_set(d, st->path, 0, "database: too many "
 			    "parameters");
 		memset(&p[n], 0, sizeof(p[n]));
@@ -198,7 +199,43 @@ store_queryv(struct store *st, struct store_stmt *stmt, struct diag *d,
 			    "parameter type %c", *types);
 		}
 	}
+	return n;
+}
+
+/* The type string into parameters; see store_query. */
+static int
+store_queryv(struct store *st, struct store_stmt *stmt, struct diag *d,
+    const char *types, va_list ap)
+{
+	struct store_param	 p[STORE_MAXPARAMS];
+	int			 n;
+
+	if ((n = store_paramsv(st, p, STORE_MAXPARAMS, d, types, ap)) == -1)
+		return -1;
 	return st->ops->execute(st, stmt, p, n, d);
+}
+
+int
+store_params(struct store *st, struct store_param *p, int max,
+    struct diag *d, const char *types, ...)
+{
+	va_list	ap;
+	int	n;
+
+	va_start(ap, types);
+	n = store_paramsv(st, p, max, d, types, ap);
+	va_end(ap);
+	return n;
+}
+
+int
+store_run_params(struct store *st, struct store_stmt *stmt,
+    const struct store_param *p, int n, struct diag *d)
+{
+	if (st->ops->execute(st, stmt, p, n, d) == -1 ||
+	    st->ops->next(st, stmt, d) == -1)
+		return -1;
+	return 0;
 }
 
 int

@@ -592,6 +592,36 @@ test_fields(void)
 	kv_list_free(&l);
 }
 
+/*
+ * PTS's comparison hash: SHA-1 of "identifier without its last .z,
+ * arguments,description,version,scale", each stripped (the title when
+ * there is no identifier). Expected digests from Python's hashlib.
+ */
+static void
+test_hash(void)
+{
+	struct test	 t;
+	char		*h;
+
+	memset(&t, 0, sizeof(t));
+	t.identifier = " pts/fio-2.1.0 ";
+	t.arguments = "randread 4k ";
+	t.description = "\tType: randread";
+	t.app_version = "3.36";
+	t.unit = "MB/s\n";
+	h = pts_hash(&t);
+	is_str(h, "a7f50d6d5fa8491502d8b6524413a790bd8123d4",
+	    "comparison hash: stripped fields, patch version dropped");
+	free(h);
+	memset(&t, 0, sizeof(t));
+	t.identifier = "";
+	t.title = "Gzip Compression";
+	h = pts_hash(&t);
+	is_str(h, "9e2d90c70122940bf94af74c1ae3cdaa1dfb91b1",
+	    "comparison hash: the title for an empty identifier, absent fields empty");
+	free(h);
+}
+
 /* The fast path of pts_number must agree with strtod bit for bit. */
 static void
 test_numbers(void)
@@ -873,6 +903,7 @@ main(void)
 	g_free(path);
 	test_detect();
 	test_numbers();
+	test_hash();
 	test_fields();
 	test_storage();
 	test_scheduler();
