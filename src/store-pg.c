@@ -976,7 +976,14 @@ pg_lock_source(struct store *st, const char *sha, struct diag *d)
 	    NULL, NULL, 0), d, "locking the source");
 }
 
-/* Foreign keys stay on: PostgreSQL checks them at little cost. */
+/*
+ * Foreign keys stay on. Their per-row checks are about half the server's
+ * work of an import (measured: an import without the two keys of
+ * results took 0.95 s instead of 1.38 s), but PostgreSQL turns them off
+ * only for a superuser (session_replication_role) or the table's owner
+ * under a lock every other importer would wait on (DISABLE TRIGGER);
+ * a team's store has neither to give.
+ */
 static void
 pg_import_mode(struct store *st, bool importing)
 {
