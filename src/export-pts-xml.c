@@ -68,44 +68,6 @@ static const char *const export_pts_xml_sys[] = {
 	"TestClientVersion", "Notes", "JSON", "CostValueForComparison", NULL
 };
 
-/*
- * PTS profile names by test title, for results whose source names the test
- * but states no identifier and whose reader found no name for it (the
- * OpenBenchmarking readers record the overview table's names as the extra
- * field "ob-test-profiles", which comes first). Each pair is the Title of
- * the profile's own test-definition.xml; a title two profiles share
- * ("MariaDB") is not here.
- */
-static const struct {
-	const char	*title;
-	const char	*name;
-} export_pts_xml_profiles[] = {
-	{ "7-Zip Compression", "compress-7zip" },
-	{ "Blender", "blender" },
-	{ "C-Ray", "c-ray" },
-	{ "CacheBench", "cachebench" },
-	{ "CockroachDB", "cockroach" },
-	{ "Dbench", "dbench" },
-	{ "FS-Mark", "fs-mark" },
-	{ "Flexible IO Tester", "fio" },
-	{ "GLmark2", "glmark2" },
-	{ "Gzip Compression", "compress-gzip" },
-	{ "IOR", "ior" },
-	{ "MBW", "mbw" },
-	{ "OpenArena", "openarena" },
-	{ "OpenSSL", "openssl" },
-	{ "PostgreSQL", "pgbench" },
-	{ "PostgreSQL pgbench", "pgbench" },
-	{ "RAMspeed SMP", "ramspeed" },
-	{ "Redis", "redis" },
-	{ "SQLite", "sqlite" },
-	{ "SQLite Speedtest", "sqlite-speedtest" },
-	{ "Unpacking The Linux Kernel", "unpack-linux" },
-	{ "nginx", "nginx" },
-	{ "oneDNN", "onednn" },
-	{ "x264", "x264" },
-	{ NULL, NULL }
-};
 
 /*
  * One element with text content. Text from other formats may hold bytes
@@ -319,7 +281,6 @@ export_pts_xml_test_id(const struct test *t, struct json_object *profiles)
 	struct strbuf		 sb;
 	const char		*title = t->title != NULL ? t->title : "", *p;
 	bool			 gap = false, any = false;
-	size_t			 i;
 
 	if (t->identifier != NULL && *t->identifier != '\0')
 		return xstrdup(t->identifier);
@@ -327,9 +288,8 @@ export_pts_xml_test_id(const struct test *t, struct json_object *profiles)
 	    json_object_is_type(x, json_type_string) &&
 	    export_pts_xml_profile_ok(json_object_get_string(x)))
 		return xasprintf("pts/%s", json_object_get_string(x));
-	for (i = 0; export_pts_xml_profiles[i].title != NULL; i++)
-		if (strcmp(export_pts_xml_profiles[i].title, title) == 0)
-			return xasprintf("pts/%s", export_pts_xml_profiles[i].name);
+	if ((p = test_profile_by_title(title)) != NULL)
+		return xasprintf("pts/%s", p);
 	strbuf_init(&sb);
 	strbuf_adds(&sb, "local/");
 	for (p = title; *p != '\0'; p++) {

@@ -583,3 +583,56 @@ value_stat_mean(const struct value *v)
 {
 	return v->runs.len > 0 ? model_mean_of_runs(v) : v->mean;
 }
+
+/*
+ * PTS profile names by test title, for results whose source names the test
+ * but states no identifier and whose reader found no name for it (the
+ * OpenBenchmarking readers record the overview table's names as the extra
+ * field "ob-test-profiles", which callers look at first): the pts-xml
+ * export's identifiers and the page's short names. Each pair is the Title of
+ * the profile's own test-definition.xml; a title two profiles share
+ * ("MariaDB") is not here.
+ */
+static const struct {
+	const char	*title;
+	const char	*name;
+} model_pts_profiles[] = {
+	{ "7-Zip Compression", "compress-7zip" },
+	{ "Blender", "blender" },
+	{ "C-Ray", "c-ray" },
+	{ "CacheBench", "cachebench" },
+	{ "CockroachDB", "cockroach" },
+	{ "Dbench", "dbench" },
+	{ "FS-Mark", "fs-mark" },
+	{ "Flexible IO Tester", "fio" },
+	{ "GLmark2", "glmark2" },
+	{ "Gzip Compression", "compress-gzip" },
+	{ "IOR", "ior" },
+	{ "MBW", "mbw" },
+	{ "OpenArena", "openarena" },
+	{ "OpenSSL", "openssl" },
+	{ "PostgreSQL", "pgbench" },
+	{ "PostgreSQL pgbench", "pgbench" },
+	{ "RAMspeed SMP", "ramspeed" },
+	{ "Redis", "redis" },
+	{ "SQLite", "sqlite" },
+	{ "SQLite Speedtest", "sqlite-speedtest" },
+	{ "Unpacking The Linux Kernel", "unpack-linux" },
+	{ "nginx", "nginx" },
+	{ "oneDNN", "onednn" },
+	{ "x264", "x264" },
+	{ NULL, NULL }
+};
+
+const char *
+test_profile_by_title(const char *title)
+{
+	size_t	i;
+
+	if (title == NULL)
+		return NULL;
+	for (i = 0; model_pts_profiles[i].title != NULL; i++)
+		if (strcmp(model_pts_profiles[i].title, title) == 0)
+			return model_pts_profiles[i].name;
+	return NULL;
+}

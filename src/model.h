@@ -269,6 +269,13 @@ bool	 value_runs_mean(const struct value *v, double *out);
  * precision) when that text is one plain number, else NULL. Borrowed.
  */
 const char *value_stated_text(const struct value *v);
+
+/*
+ * The name of the PTS test profile a test title belongs to ("fio" for
+ * "Flexible IO Tester"), from a table of the profiles' own titles; NULL
+ * for a title not in it or shared by two profiles. Static storage.
+ */
+const char *test_profile_by_title(const char *title);
 /*
  * The mean that statistics use: the runs' mean when there are runs (a
  * stated value may be rounded), else the value. Callers check has_mean.

@@ -204,6 +204,9 @@ publish_short_name(const struct result_set *rs, size_t ti)
 		    (size_t)(dash - base) : strlen(base);
 		name = xstrndup(base, len);
 	}
+	/* Else the profile a known title belongs to, as the export names it. */
+	if (name == NULL && (pj = test_profile_by_title(t->title)) != NULL)
+		name = xstrdup(pj);
 	if (name == NULL) {
 		name = xstrdup(t->title != NULL && *t->title ? t->title : "test");
 		for (s = name; *s; s++)

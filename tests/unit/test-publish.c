@@ -455,7 +455,7 @@ main(void)
 	/* LIB: C (5 s) is best, B is 5/20 = 25 %. */
 	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[contains(@class,'best')]/text()", "5.00", "best LIB value is the lowest");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[2]/span", "25.0%", "LIB relative performance inverted");
-	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a", "flexible io tester: Rand Read", "overview row named by its short name");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a", "fio: Rand Read", "overview row named by its PTS profile (its title is a known one)");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a/@href", "#r1-1", "overview row linked to its result");
 	/* Processor: A and B merged into one cell, C separate. */
 	is_xpath(page, SYSROW("Processor") "/td[1]/@colspan", "2", "equal adjacent cells merged");
