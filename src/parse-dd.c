@@ -40,6 +40,7 @@ struct parse_dd_state {
 	char			*label;		/* what the text calls the next runs */
 	GPtrArray		*labels;	/* the label of each result, by test index */
 	char			*system;	/* heading that got facts: results go there */
+	char			*dir_name;	/* parse_dd_dir_name's answer, or NULL */
 	struct kv_list		 sysfacts;
 	char			*error;		/* last "dd: ..." line not yet tied to a result */
 	long			 error_line;
@@ -49,6 +50,10 @@ struct parse_dd_state {
 	const char		*rec_line[DD_REC_MEMO];	/* parse_dd_records' last answers */
 	bool			 rec_yes[DD_REC_MEMO];
 	size_t			 rec_next;
+	/* parse_dd_summary's last answer, and its GNU match for parse_dd_line. */
+	const char		*sum_line;
+	bool			 sum_yes;
+	GMatchInfo		*sum_mi;
 };
 
 static int	 parse_dd_detect(const char *head, size_t len);
@@ -66,9 +71,11 @@ static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const ch
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 		    struct strbuf *sb);
 static const char *parse_dd_kind(const char *file);
+static const char *parse_dd_dir_name(struct parse_dd_state *st);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
 static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static void	 parse_dd_forget(struct parse_dd_state *st, const char *line);
 static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
 static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
@@ -144,6 +151,8 @@ parse_dd_fini(struct parse_dd_state *st)
 	if (st->labels != NULL)
 		g_ptr_array_free(st->labels, TRUE);
 	free(st->system);
+	g_free(st->dir_name);
+	g_match_info_free(st->sum_mi);
 	free(st->error);
 }
 
@@ -184,34 +193,52 @@ parse_dd_detect(const char *head, size_t len)
 }
 
 size_t
-parse_dd_count(const char *buf, size_t len)
+parse_dd_count(const struct paste_text *pt)
 {
 	struct parse_dd_state	 st;
-	struct paste_text	 pt;
 	size_t			 i, n = 0;
 
-	if (strstr(buf, "/s") == NULL)
-		return 0;
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
-	text_paste_read(&pt, buf, len);
-	for (i = 0; i < pt.n; i++)
-		if (parse_dd_summary(&st, pt.lines[i].text))
+	for (i = 0; i < pt->n; i++)
+		if (parse_dd_summary(&st, pt->lines[i].text))
 			n++;
-	text_paste_free(&pt);
 	parse_dd_fini(&st);
 	return n;
 }
 
-/* True when line is a GNU, busybox or BSD summary. */
+/*
+ * True when line is a GNU, busybox or BSD summary. A line is asked about
+ * more than once (as a line and as the one before the next): the last
+ * answer is kept, with the GNU match, which parse_dd_line takes.
+ */
 static bool
 parse_dd_summary(struct parse_dd_state *st, const char *line)
 {
+	if (line == st->sum_line)
+		return st->sum_yes;
+	parse_dd_forget(st, st->sum_line);
+	st->sum_line = line;
 	/* Every summary ends in a rate: most lines need no expression. */
-	if (strstr(line, "/s") == NULL && strstr(line, "/sec") == NULL)
-		return false;
-	return g_regex_match(st->re_gnu, line, 0, NULL) ||
-	    g_regex_match(st->re_bsd, line, 0, NULL);
+	st->sum_yes = strstr(line, "/s") != NULL &&
+	    (g_regex_match(st->re_gnu, line, 0, &st->sum_mi) ||
+	    g_regex_match(st->re_bsd, line, 0, NULL));
+	if (st->sum_mi != NULL && !g_match_info_matches(st->sum_mi)) {
+		g_match_info_free(st->sum_mi);
+		st->sum_mi = NULL;
+	}
+	return st->sum_yes;
+}
+
+/* line is about to be freed: no answer about it may be kept. */
+static void
+parse_dd_forget(struct parse_dd_state *st, const char *line)
+{
+	if (line == NULL || line != st->sum_line)
+		return;
+	g_match_info_free(st->sum_mi);
+	st->sum_mi = NULL;
+	st->sum_line = NULL;
 }
 
 /*
@@ -240,14 +267,18 @@ parse_dd_records(struct parse_dd_state *st, const char *line)
 static double
 parse_dd_num(const char *s)
 {
-	char	*c = xstrdup(s), *q;
+	char	 small[64], *c, *q;
+	size_t	 n = strlen(s);
 	double	 v;
 
+	/* A result's numbers are short: no allocation for them. */
+	c = n < sizeof(small) ? memcpy(small, s, n + 1) : xstrdup(s);
 	for (q = c; *q != '\0'; q++)
 		if (*q == ',')
 			*q = '.';
 	v = g_ascii_strtod(c, NULL);
-	free(c);
+	if (c != small)
+		free(c);
 	return v;
 }
 
@@ -302,12 +333,34 @@ parse_dd_describe(const struct kv_list *cmd, const char *bytes, struct strbuf *s
 			strbuf_printf(sb, " - %s: %s", flags[i], v);
 }
 
+/*
+ * The name the file's directory gives ("." is the current directory's),
+ * found once per read: it costs system calls, and a file can hold
+ * thousands of results.
+ */
+static const char *
+parse_dd_dir_name(struct parse_dd_state *st)
+{
+	char	*dir, *cwd;
+
+	if (st->dir_name != NULL)
+		return st->dir_name;
+	dir = g_path_get_dirname(st->path);
+	if (strcmp(dir, ".") == 0) {
+		cwd = g_get_current_dir();
+		st->dir_name = g_path_get_basename(cwd);
+		g_free(cwd);
+	} else
+		st->dir_name = g_path_get_basename(dir);
+	g_free(dir);
+	return st->dir_name;
+}
+
 /* The system of the next result: --system, a heading with facts, the directory. */
 static size_t
 parse_dd_system(struct parse_dd_state *st)
 {
-	const char	*name = NULL;
-	char		*dir = NULL, *base = NULL, *cwd = NULL;
+	const char	*name;
 	long		 found;
 	size_t		 i, idx;
 
@@ -315,15 +368,8 @@ parse_dd_system(struct parse_dd_state *st)
 		name = st->opt->system_name;
 	else if (st->system != NULL)
 		name = st->system;
-	else {
-		dir = g_path_get_dirname(st->path);
-		if (strcmp(dir, ".") == 0) {
-			cwd = g_get_current_dir();
-			base = g_path_get_basename(cwd);
-		} else
-			base = g_path_get_basename(dir);
-		name = base;
-	}
+	else
+		name = parse_dd_dir_name(st);
 	if ((found = result_set_find_system(st->rs, name)) >= 0)
 		idx = (size_t)found;
 	else {
@@ -340,9 +386,6 @@ parse_dd_system(struct parse_dd_state *st)
 					    st->sysfacts.items[i].value);
 			}
 	}
-	g_free(dir);
-	g_free(base);
-	g_free(cwd);
 	return idx;
 }
 
@@ -447,7 +490,7 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	struct value	*v;
 	double		 b, s, mbs;
 	char		*text = NULL;
-	size_t		 sys, i;
+	size_t		 sys, i, glen;
 
 	b = g_ascii_strtod(bytes, NULL);
 	s = parse_dd_num(secs);
@@ -484,8 +527,14 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	v->value_text = text;
 	dbl_list_add(&v->runs, v->mean);
 	v->n = 1;
-	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%s\")%s%s",
-	    b / s / 1048576.0, bytes, secs, as_given,
+	/* The line as given, without the white space around it. */
+	while (g_ascii_isspace(*as_given))
+		as_given++;
+	glen = strlen(as_given);
+	while (glen > 0 && g_ascii_isspace(as_given[glen - 1]))
+		glen--;
+	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%.*s\")%s%s",
+	    b / s / 1048576.0, bytes, secs, (int)glen, as_given,
 	    st->error != NULL ? "; partial copy: " : "",
 	    st->error != NULL ? st->error : "");
 	if (st->error != NULL) {
@@ -506,9 +555,14 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	GMatchInfo	*mi = NULL;
 	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL, *r = NULL;
 	const char	*p = line + strspn(line, " \t");
-	char		*given;
+	bool		 summary;
 
-	if (strstr(line, "/s") != NULL && g_regex_match(st->re_gnu, line, 0, &mi)) {
+	summary = parse_dd_summary(st, line);
+	if (summary && st->sum_mi != NULL) {
+		/* The GNU match parse_dd_summary made: taken, not made again. */
+		mi = st->sum_mi;
+		st->sum_mi = NULL;
+		st->sum_line = NULL;
 		/* status=progress: CR-separated updates are not the summary. */
 		if (!progress) {
 			a = g_match_info_fetch(mi, 1);
@@ -516,7 +570,6 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			c = g_match_info_fetch(mi, 3);
 			dd = g_match_info_fetch(mi, 4);
 			r = g_match_info_fetch(mi, 5);
-			given = g_strstrip(xstrdup(p));
 			/*
 			 * busybox: "(1.0MB)" without a space; coreutils 6.x also
 			 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
@@ -524,24 +577,19 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 			parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
 			    strchr(b, ' ') == NULL) || (*b == '\0' &&
 			    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
-			    "busybox" : "GNU", given);
-			free(given);
+			    "busybox" : "GNU", p);
 		}
 		goto out;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
-	if (strstr(line, "bytes/sec") != NULL && g_regex_match(st->re_bsd, line, 0, &mi)) {
+	if (summary && g_regex_match(st->re_bsd, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
 		dd = g_match_info_fetch(mi, 3);
 		b = g_match_info_fetch(mi, 4);
 		r = g_strdup_printf("%s B/s", b);
-		given = g_strstrip(xstrdup(p));
 		/* coreutils 5.x wrote BSD's sentence with "seconds". */
 		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
-		    "GNU", given);
-		free(given);
+		    "GNU", p);
 		goto out;
 	}
 	g_match_info_free(mi);
@@ -769,9 +817,11 @@ parse_dd_read(const char *path, const struct read_options *opt,
 				next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
 				parse_dd_line(&st, prev, joined, next,
 				    pt.lines[i - 1].lineno, false);
+				parse_dd_forget(&st, joined);
 				free(joined);
 				continue;
 			}
+			parse_dd_forget(&st, joined);
 			free(joined);
 		}
 		parse_dd_line(&st, prev, line, next, pt.lines[i].lineno, progress);

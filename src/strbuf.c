@@ -56,13 +56,22 @@ void
 strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list	ap;
+	size_t	room = sb->cap - sb->len;
 	int	n;
 
+	/* Into the room already there when it fits: one formatting pass. */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(room > 0 ? sb->buf + sb->len : NULL, room, fmt, ap);
 	va_end(ap);
-	if (n <= 0)
+	if (n <= 0) {
+		if (room > 0)
+			sb->buf[sb->len] = '\0';
 		return;
+	}
+	if ((size_t)n < room) {
+		sb->len += (size_t)n;
+		return;
+	}
 	xgrow(&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
 	va_start(ap, fmt);
 	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);

@@ -86,15 +86,20 @@ char *
 xasprintf(const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*p;
+	char	*p, small[256];
 	int	 n;
 
+	/* Most strings are short: one formatting pass, not two. */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		xalloc_die("xasprintf", 1, 0);
 	p = xmalloc((size_t)n + 1);
+	if ((size_t)n < sizeof(small)) {
+		memcpy(p, small, (size_t)n + 1);
+		return p;
+	}
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
