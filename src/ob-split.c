@@ -35,13 +35,16 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
+struct ob_tickmemo;
 struct ob_tile;
 struct ob_slice;
 struct ob_probe;
 
 static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_tick_span(const char *s);
-static size_t	ob_split_ticks_at(const char *s, double *last);
+static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
+static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
+	    size_t *span);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
@@ -114,26 +117,60 @@ ob_split_tick_span(const char *s)
 	return n;
 }
 
-/* Five ticks k*t from s? Returns the end offset or 0. */
-static size_t
-ob_split_ticks_at(const char *s, double *last)
-{
-	size_t	l1, span1, pos, k, l, span, best_l;
-	double	t, v, want, best_d;
+/*
+ * The tick values at each position, for ob_split_ticks: every position
+ * is looked at from many starts (each of the five ticks, each length of
+ * the first), so its values are computed once and kept while the starts
+ * that can reach it (at most OB_TICK_WIN bytes back) are tried.
+ */
+#define OB_TICK_SPAN	25	/* ob_split_tick_span's largest answer */
+#define OB_TICK_WIN	128	/* > 5 ticks of OB_TICK_SPAN - 1 digits */
 
-	span1 = ob_split_tick_span(s);
+struct ob_tickmemo {
+	const char	*s;
+	size_t		 at[OB_TICK_WIN];	/* position held, or SIZE_MAX */
+	size_t		 span[OB_TICK_WIN];
+	double		 v[OB_TICK_WIN][OB_TICK_SPAN + 1];
+};
+
+/* ob_split_tick_value(s + q, l) for l = 1 .. *span (the tick span at q). */
+static const double *
+ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
+{
+	size_t	slot = q % OB_TICK_WIN, l;
+
+	if (m->at[slot] != q) {
+		m->at[slot] = q;
+		m->span[slot] = ob_split_tick_span(m->s + q);
+		for (l = 1; l <= m->span[slot]; l++)
+			m->v[slot][l] = ob_split_tick_value(m->s + q, l);
+	}
+	*span = m->span[slot];
+	return m->v[slot];
+}
+
+/* Five ticks k*t from s + p? Returns the end offset from p or 0. */
+static size_t
+ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
+{
+	const char	*s = m->s + p;
+	const double	*v1, *vk;
+	size_t		 l1, span1, pos, k, l, span, best_l;
+	double		 t, v, want, best_d;
+
+	v1 = ob_split_tick_vals(m, p, &span1);
 	for (l1 = 1; l1 <= span1; l1++) {
-		t = ob_split_tick_value(s, l1);
+		t = v1[l1];
 		if (t <= 0)
 			continue;
 		pos = l1;
 		for (k = 2; k <= 5; k++) {
 			want = t * (double)k;
-			span = ob_split_tick_span(s + pos);
+			vk = ob_split_tick_vals(m, p + pos, &span);
 			best_l = 0;
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
-				v = ob_split_tick_value(s + pos, l);
+				v = vk[l];
 				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
 					continue;
 				if (best_l == 0 || fabs(v - want) < best_d) {
@@ -145,7 +182,7 @@ ob_split_ticks_at(const char *s, double *last)
 				break;
 			pos += best_l;
 			if (k == 5)
-				*last = ob_split_tick_value(s + pos - best_l, best_l);
+				*last = vk[best_l];
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -158,13 +195,20 @@ size_t
 ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
     size_t max)
 {
-	size_t	p, e, n = 0;
-	double	last = 0;
+	struct ob_tickmemo	*m = NULL;
+	size_t			 p, e, n = 0, i;
+	double			 last = 0;
 
 	for (p = 0; s[p] != '\0' && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]))
 			continue;
-		e = ob_split_ticks_at(s + p, &last);
+		if (m == NULL) {
+			m = xmalloc(sizeof(*m));
+			m->s = s;
+			for (i = 0; i < OB_TICK_WIN; i++)
+				m->at[i] = SIZE_MAX;
+		}
+		e = ob_split_ticks_at(m, p, &last);
 		if (e == 0)
 			continue;
 		starts[n] = p;
@@ -172,6 +216,7 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 		lasts[n] = last;
 		n++;
 	}
+	free(m);
 	return n;
 }
 
