@@ -68,6 +68,8 @@ static bool	 parse_dd_rate(const char *rate, bool binary, double *mbs,
 static char	*parse_dd_shift(const char *num, int e);
 static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		    const char *next, long lineno, bool progress);
+static bool	 parse_dd_summary_line(struct parse_dd_state *st, const char *line,
+		    long lineno, bool progress);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 		    struct strbuf *sb);
 static const char *parse_dd_kind(const char *file);
@@ -548,40 +550,49 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	st->records = 0;
 }
 
-static void
-parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
-    const char *next, long lineno, bool progress)
+/*
+ * A GNU, busybox or BSD summary: one result, unless it is a status=progress
+ * update. False when line is no summary.
+ */
+static bool
+parse_dd_summary_line(struct parse_dd_state *st, const char *line, long lineno,
+    bool progress)
 {
 	GMatchInfo	*mi = NULL;
-	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL, *r = NULL;
+	gchar		*a, *b, *c, *dd, *r;
 	const char	*p = line + strspn(line, " \t");
-	bool		 summary;
 
-	summary = parse_dd_summary(st, line);
-	if (summary && st->sum_mi != NULL) {
+	if (!parse_dd_summary(st, line))
+		return false;
+	if (st->sum_mi != NULL) {
 		/* The GNU match parse_dd_summary made: taken, not made again. */
 		mi = st->sum_mi;
 		st->sum_mi = NULL;
 		st->sum_line = NULL;
 		/* status=progress: CR-separated updates are not the summary. */
-		if (!progress) {
-			a = g_match_info_fetch(mi, 1);
-			b = g_match_info_fetch(mi, 2);
-			c = g_match_info_fetch(mi, 3);
-			dd = g_match_info_fetch(mi, 4);
-			r = g_match_info_fetch(mi, 5);
-			/*
-			 * busybox: "(1.0MB)" without a space; coreutils 6.x also
-			 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
-			 */
-			parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
-			    strchr(b, ' ') == NULL) || (*b == '\0' &&
-			    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
-			    "busybox" : "GNU", p);
+		if (progress) {
+			g_match_info_free(mi);
+			return true;
 		}
-		goto out;
-	}
-	if (summary && g_regex_match(st->re_bsd, line, 0, &mi)) {
+		a = g_match_info_fetch(mi, 1);
+		b = g_match_info_fetch(mi, 2);
+		c = g_match_info_fetch(mi, 3);
+		dd = g_match_info_fetch(mi, 4);
+		r = g_match_info_fetch(mi, 5);
+		/*
+		 * busybox: "(1.0MB)" without a space; coreutils 6.x also
+		 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+		 */
+		parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
+		    strchr(b, ' ') == NULL) || (*b == '\0' &&
+		    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
+		    "busybox" : "GNU", p);
+	} else {
+		/* Not GNU: BSD's, which parse_dd_summary matched. */
+		if (!g_regex_match(st->re_bsd, line, 0, &mi)) {
+			g_match_info_free(mi);
+			return false;
+		}
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
 		dd = g_match_info_fetch(mi, 3);
@@ -590,10 +601,26 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		/* coreutils 5.x wrote BSD's sentence with "seconds". */
 		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
 		    "GNU", p);
-		goto out;
 	}
 	g_match_info_free(mi);
-	mi = NULL;
+	g_free(a);
+	g_free(b);
+	g_free(c);
+	g_free(dd);
+	g_free(r);
+	return true;
+}
+
+static void
+parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
+    const char *next, long lineno, bool progress)
+{
+	GMatchInfo	*mi = NULL;
+	gchar		*a = NULL, *b = NULL;
+	const char	*p = line + strspn(line, " \t");
+
+	if (parse_dd_summary_line(st, line, lineno, progress))
+		return;
 	if (parse_dd_records(st, line)) {
 		/* "read test" right above a run's output names it. */
 		if (st->records == 0 && parse_dd_label_like(st, prev))
@@ -680,9 +707,6 @@ out:
 	g_match_info_free(mi);
 	g_free(a);
 	g_free(b);
-	g_free(c);
-	g_free(dd);
-	g_free(r);
 }
 
 /* The label of the next runs: text without markup ("**", "__") and colon. */
