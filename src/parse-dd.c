@@ -70,6 +70,7 @@ static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const ch
 		    const char *next, long lineno, bool progress);
 static bool	 parse_dd_summary_line(struct parse_dd_state *st, const char *line,
 		    long lineno, bool progress);
+static bool	 parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 		    struct strbuf *sb);
 static const char *parse_dd_kind(const char *file);
@@ -175,7 +176,8 @@ parse_dd_detect(const char *head, size_t len)
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
 	text_paste_read(&pt, head, len);
-	for (i = 0; i < pt.n; i++) {
+	/* One summary decides: the lines after it cannot change the score. */
+	for (i = 0; i < pt.n && sums == 0; i++) {
 		line = pt.lines[i].text;
 		if (parse_dd_summary(&st, line))
 			sums++;
@@ -310,7 +312,9 @@ parse_dd_describe(const struct kv_list *cmd, const char *bytes, struct strbuf *s
 	size_t		 i;
 
 	if (cmd->len == 0) {
-		strbuf_printf(sb, "Size: %s bytes", bytes);
+		strbuf_adds(sb, "Size: ");
+		strbuf_adds(sb, bytes);
+		strbuf_adds(sb, " bytes");
 		return;
 	}
 	if ((v = kv_list_get(cmd, "bs")) != NULL)
@@ -403,16 +407,23 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 {
 	static const char	 prefixes[] = "kMGTPE";
 	const char		*p, *q;
-	char			*num, *c;
+	char			*num, *c, small[64];
 	double			 v, base = binary ? 1024.0 : 1000.0, scale = 1;
 	int			 power = 0, i;
+	bool			 ok = false;
 
 	*text = NULL;
 	for (p = rate; isdigit((unsigned char)*p) || *p == '.' || *p == ','; p++)
 		;
 	if (p == rate)
 		return false;
-	num = xstrndup(rate, (size_t)(p - rate));
+	/* The number is short: no allocation for it. */
+	if ((size_t)(p - rate) < sizeof(small)) {
+		memcpy(small, rate, (size_t)(p - rate));
+		small[p - rate] = '\0';
+		num = small;
+	} else
+		num = xstrndup(rate, (size_t)(p - rate));
 	v = parse_dd_num(num);
 	q = p + (*p == ' ');
 	/* busybox writes "KB/s", GNU "kB/s". */
@@ -420,21 +431,21 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 		power = (int)(c - prefixes) + 1;
 		q++;
 	}
-	if (strcmp(q, "B/s") != 0 || !isfinite(v)) {
+	if (strcmp(q, "B/s") == 0 && isfinite(v)) {
+		for (i = 0; i < power; i++)
+			scale *= base;
+		*mbs = v * scale / 1e6;
+		/* SI prefixes move the decimal point: the text keeps dd's digits. */
+		if (!binary) {
+			*text = parse_dd_shift(num, 3 * power - 6);
+			/* The value is the printed figure, not a product's rounding. */
+			*mbs = g_ascii_strtod(*text, NULL);
+		}
+		ok = true;
+	}
+	if (num != small)
 		free(num);
-		return false;
-	}
-	for (i = 0; i < power; i++)
-		scale *= base;
-	*mbs = v * scale / 1e6;
-	/* SI prefixes move the decimal point: the text keeps dd's digits. */
-	if (!binary) {
-		*text = parse_dd_shift(num, 3 * power - 6);
-		/* The value is the printed figure, not a product's rounding. */
-		*mbs = g_ascii_strtod(*text, NULL);
-	}
-	free(num);
-	return true;
+	return ok;
 }
 
 /*
@@ -551,6 +562,27 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 }
 
 /*
+ * Is a GNU-shaped summary (mi: DD_RE_GNU's match of line) busybox's? Its
+ * sizes (group 2) have no space ("(1.0MB)"); without sizes, its seconds'
+ * unit (group 4) is "seconds" and the rate (r) has no space. coreutils
+ * 6.x also wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+ */
+static bool
+parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r)
+{
+	gint	bs, be, us, ue;
+
+	if (!g_match_info_fetch_pos(mi, 2, &bs, &be) || bs < 0)
+		bs = be = 0;
+	if (!g_match_info_fetch_pos(mi, 4, &us, &ue) || us < 0)
+		us = ue = 0;
+	if (be > bs)
+		return memchr(line + bs, ' ', (size_t)(be - bs)) == NULL;
+	return ue - us == 7 && strncmp(line + us, "seconds", 7) == 0 &&
+	    strchr(r, ' ') == NULL;
+}
+
+/*
  * A GNU, busybox or BSD summary: one result, unless it is a status=progress
  * update. False when line is no summary.
  */
@@ -575,17 +607,14 @@ parse_dd_summary_line(struct parse_dd_state *st, const char *line, long lineno,
 			return true;
 		}
 		a = g_match_info_fetch(mi, 1);
-		b = g_match_info_fetch(mi, 2);
 		c = g_match_info_fetch(mi, 3);
-		dd = g_match_info_fetch(mi, 4);
 		r = g_match_info_fetch(mi, 5);
+		b = dd = NULL;
 		/*
 		 * busybox: "(1.0MB)" without a space; coreutils 6.x also
 		 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
 		 */
-		parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
-		    strchr(b, ' ') == NULL) || (*b == '\0' &&
-		    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
+		parse_dd_result(st, lineno, a, c, r, parse_dd_busybox(mi, line, r) ?
 		    "busybox" : "GNU", p);
 	} else {
 		/* Not GNU: BSD's, which parse_dd_summary matched. */
