@@ -56,6 +56,8 @@ static void	ob_split_probe_init(struct ob_probe *pr,
 	    const struct ob_name_problem *p, size_t tl);
 static void	ob_split_probe_free(struct ob_probe *pr);
 static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
+static void	ob_split_names_copy(const struct ob_names *names,
+	    struct ob_names *out);
 static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
 	    size_t m, struct ob_names *out, unsigned long *left);
 static int	ob_split_tile_left(const char *run, size_t rl,
@@ -454,6 +456,7 @@ struct ob_probe {
 	struct ob_slice			*names;	/* the partition under test */
 	bool				*used;
 	size_t				*cur, *order;
+	char				*scratch, **sname;	/* its names as strings */
 };
 
 static void
@@ -612,6 +615,9 @@ ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
 	pr->used = xcalloc(tl + 1, sizeof(bool));
 	pr->cur = xcalloc(tl + 1, sizeof(size_t));
 	pr->order = xcalloc(tl + 1, sizeof(size_t));
+	/* Each of at most tl names, with its NUL. */
+	pr->scratch = xmalloc(2 * tl + 2);
+	pr->sname = xcalloc(tl + 1, sizeof(char *));
 }
 
 static void
@@ -626,6 +632,8 @@ ob_split_probe_free(struct ob_probe *pr)
 	free(pr->used);
 	free(pr->cur);
 	free(pr->order);
+	free(pr->scratch);
+	free(pr->sname);
 }
 
 static bool
@@ -637,13 +645,15 @@ ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 /*
  * Check one partition of p->t given by cut positions: distinct names,
  * every hard name that t holds among them, every run tiled (with its
- * count of names when stated). On success out gets the names.
+ * count of names when stated). On success out gets the names, borrowed
+ * from the probe until the next call.
  */
 static bool
 ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
     struct ob_names *out, unsigned long *left)
 {
 	const char	*t = pr->p->t;
+	char		*at;
 	size_t		 i, j, cnt;
 
 	for (i = 0; i < pr->ntcounts; i++)
@@ -674,11 +684,28 @@ ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
 		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
 			return false;
 	}
+	/* The names as strings, in the probe's scratch: nothing allocated. */
+	for (i = 0, at = pr->scratch; i < m; i++) {
+		memcpy(at, pr->names[i].s, pr->names[i].len);
+		at[pr->names[i].len] = '\0';
+		pr->sname[i] = at;
+		at += pr->names[i].len + 1;
+	}
+	out->name = pr->sname;
 	out->len = m;
-	out->name = xcalloc(m, sizeof(char *));
-	for (i = 0; i < m; i++)
-		out->name[i] = xstrndup(pr->names[i].s, pr->names[i].len);
 	return true;
+}
+
+/* A copy of names that owns its strings (names borrows the probe's). */
+static void
+ob_split_names_copy(const struct ob_names *names, struct ob_names *out)
+{
+	size_t	i;
+
+	out->len = names->len;
+	out->name = xcalloc(names->len + 1, sizeof(char *));
+	for (i = 0; i < names->len; i++)
+		out->name[i] = xstrdup(names->name[i]);
 }
 
 /* How many of the ncuts cut positions are word joins. */
@@ -836,7 +863,7 @@ again:
 		for (i = 0; i < r; i++)
 			idx[i] = i;
 		for (;;) {
-			struct ob_names	cand;
+			struct ob_names	cand, view;
 			size_t		a = 0, b = 0, c = 0;
 
 			/* Merge the required cuts with the chosen ones. */
@@ -846,10 +873,16 @@ again:
 				else
 					cuts[c++] = pos[idx[b++]];
 			}
-			if (ob_split_partition_ok(&pr, cuts, m, &cand, &left)) {
+			if (ob_split_partition_ok(&pr, cuts, m, &view, &left)) {
+				size_t	score = ob_split_score(p, cuts, m, njoins, &view);
+
 				(*nconsistent)++;
-				ob_split_keep(sols, max_sols, &nsol, &best, &cand,
-				    ob_split_score(p, cuts, m, njoins, &cand));
+				/* A worse split than the best is not kept: no copy. */
+				if (score <= best) {
+					ob_split_names_copy(&view, &cand);
+					ob_split_keep(sols, max_sols, &nsol, &best,
+					    &cand, score);
+				}
 				if (*nconsistent > 100000)
 					break;
 			}
