@@ -487,10 +487,12 @@ out:
 }
 
 /*
- * The expressions, compiled once per process and optimised (GRegex
- * matching is safe to share between threads): the reader runs for
- * detection's candidates and for the JSON reader's cross-check, and
- * compiling eight expressions cost more than reading a small file.
+ * The expressions, compiled once per process (GRegex matching is safe to
+ * share between threads): the reader runs for detection's candidates
+ * and for the JSON reader's cross-check, and compiling eight
+ * expressions cost more than reading a small file. Not optimised
+ * (G_REGEX_OPTIMIZE): PCRE's JIT skips the UTF-8 check of the line, and
+ * a pasted line need not be UTF-8.
  */
 static void
 parse_fio_text_init(struct parse_fio_text_state *st)
@@ -499,21 +501,21 @@ parse_fio_text_init(struct parse_fio_text_state *st)
 	static gsize	 once;
 
 	if (g_once_init_enter(&once)) {
-		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", G_REGEX_OPTIMIZE, 0, NULL);
+		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
 		re[1] = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
-		    G_REGEX_OPTIMIZE, 0, NULL);
+		    0, 0, NULL);
 		re[2] = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
 		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/",
-		    G_REGEX_OPTIMIZE, 0, NULL);
+		    0, 0, NULL);
 		re[3] = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", G_REGEX_OPTIMIZE, 0, NULL);
+		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
 		re[4] = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
-		    "avg=\\s*([0-9.]+[kM]?)", G_REGEX_OPTIMIZE, 0, NULL);
+		    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
 		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
-		    G_REGEX_OPTIMIZE, 0, NULL);
+		    0, 0, NULL);
 		re[6] = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", G_REGEX_OPTIMIZE, 0, NULL);
+		    0, 0, NULL);
+		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
 		g_once_init_leave(&once, 1);
 	}
 	st->re_hdr = re[0];
