@@ -3,10 +3,10 @@
  * libFuzzer harness for the input readers. Built once per line of
  * src/readers.def with -DFUZZ_READER=name: each input goes through that
  * reader's detect() and read(), and a set it reads goes through one
- * export writer, picked by the input's length. Built without FUZZ_READER it follows `import`: detection
- * over every reader, then the winner's read(). It checks nothing by itself:
- * the sanitizers and libFuzzer's leak, timeout and memory limits are the
- * oracle.
+ * export writer, picked by the input's length. Built without FUZZ_READER
+ * it follows `import`: detection over every reader, then the winner's
+ * read(). It checks nothing by itself: the sanitizers and libFuzzer's
+ * leak, timeout and memory limits are the oracle.
  */
 #include <sys/stat.h>
 
