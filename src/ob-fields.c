@@ -610,6 +610,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 {
 	struct ob_fields_run	 r;
 	double			*f = NULL, *b = NULL;
+	bool			*uncut = NULL;
 	size_t			 i, k, nl = nlabels, cells_len;
 	int			 pass;
 	bool			 any;
@@ -631,6 +632,8 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	r.nl = nl;
 	ob_fields_prepare(&r, labels);
 	r.pos = xcalloc(cells_len + 2, sizeof(size_t));
+	uncut = xcalloc(cells_len + 1, sizeof(bool));
+	ob_shapes_uncut(cells, cells_len, uncut);
 	/* Cells end at word joins; only a table with no such reading relaxes. */
 	for (pass = 0; pass < 2 && out->readings == 0; pass++) {
 		r.relaxed = pass == 1;
@@ -638,7 +641,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < cells_len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
-			if (ob_shapes_uncut(cells, i))
+			if (uncut[i])
 				continue;
 			any = false;
 			for (k = 0; k < nl; k++) {
@@ -666,6 +669,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	if (out->readings > 0)
 		ob_fields_pin(&r, f, b, out);
 out:
+	free(uncut);
 	free(f);
 	free(b);
 	free(r.shape);

@@ -117,25 +117,37 @@ ob_shapes_of(const char *label)
 	return &ob_shapes[i];
 }
 
-bool
-ob_shapes_uncut(const char *s, size_t i)
+void
+ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 {
-	size_t	k, l, j;
+	size_t	i, k, l, j;
 
-	if (i > 0 && isdigit((unsigned char)s[i - 1]))
+	memset(uncut, 0, len * sizeof(bool));
+	/* Each word found once where it starts marks its inner positions. */
+	for (i = 0; i < len; i++)
+		for (k = 0; ob_shapes_words[k] != NULL; k++) {
+			if (s[i] != ob_shapes_words[k][0])
+				continue;
+			l = strlen(ob_shapes_words[k]);
+			if (strncmp(s + i, ob_shapes_words[k], l) != 0)
+				continue;
+			for (j = i + 1; j < i + l && j < len; j++)
+				uncut[j] = true;
+		}
+	for (i = 1; i < len; i++) {
+		if (uncut[i] || !isdigit((unsigned char)s[i - 1]))
+			continue;
 		for (k = 0; ob_shapes_units[k] != NULL; k++) {
+			if (s[i] != ob_shapes_units[k][0])
+				continue;
 			l = strlen(ob_shapes_units[k]);
 			if (strncmp(s + i, ob_shapes_units[k], l) == 0 &&
-			    !isalpha((unsigned char)s[i + l]))
-				return true;
+			    !isalpha((unsigned char)s[i + l])) {
+				uncut[i] = true;
+				break;
+			}
 		}
-	for (k = 0; ob_shapes_words[k] != NULL; k++) {
-		l = strlen(ob_shapes_words[k]);
-		for (j = 1; j < l && j <= i; j++)
-			if (strncmp(s + i - j, ob_shapes_words[k], l) == 0)
-				return true;
 	}
-	return false;
 }
 
 size_t

@@ -56,11 +56,12 @@ enum ob_shape_setup {
 /* The shape of label's values (the catch-all row for an unknown label). */
 const struct ob_shape	*ob_shapes_of(const char *label);
 /*
- * Is position i of s inside one word for a reader, so that no cell may
- * start there: a brand word with an inner capital ("Ge|Force", "San|Disk")
- * or a unit glued to its number ("2.5|GbE", "1000|GB")?
+ * For each position i < len of s, is it inside one word for a reader, so
+ * that no cell may start there: a brand word with an inner capital
+ * ("Ge|Force", "San|Disk") or a unit glued to its number ("2.5|GbE",
+ * "1000|GB")? Fills uncut[0 .. len - 1].
  */
-bool	 ob_shapes_uncut(const char *s, size_t i);
+void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
 /*

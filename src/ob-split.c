@@ -35,22 +35,33 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
+struct ob_tickmemo;
 struct ob_tile;
+struct ob_slice;
+struct ob_probe;
 
 static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_tick_span(const char *s);
-static size_t	ob_split_ticks_at(const char *s, double *last);
+static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
+static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
+	    size_t *span);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
 static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
 static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
-	    size_t depth);
-static bool	ob_split_partition_ok(const struct ob_name_problem *p,
-	    const size_t *cuts, size_t m, struct ob_names *out,
-	    unsigned long *left);
-static int	ob_split_tile_left(const char *run, const struct ob_names *names,
+	    size_t rest, size_t depth);
+static void	ob_split_probe_init(struct ob_probe *pr,
+	    const struct ob_name_problem *p, size_t tl);
+static void	ob_split_probe_free(struct ob_probe *pr);
+static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
+static void	ob_split_names_copy(const struct ob_names *names,
+	    struct ob_names *out);
+static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
+	    size_t m, struct ob_names *out, unsigned long *left);
+static int	ob_split_tile_left(const char *run, size_t rl,
+	    const struct ob_slice *names, size_t n, bool *used, size_t *cur,
 	    size_t *order, size_t *count, unsigned long *left);
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
@@ -108,26 +119,60 @@ ob_split_tick_span(const char *s)
 	return n;
 }
 
-/* Five ticks k*t from s? Returns the end offset or 0. */
-static size_t
-ob_split_ticks_at(const char *s, double *last)
-{
-	size_t	l1, span1, pos, k, l, span, best_l;
-	double	t, v, want, best_d;
+/*
+ * The tick values at each position, for ob_split_ticks: every position
+ * is looked at from many starts (each of the five ticks, each length of
+ * the first), so its values are computed once and kept while the starts
+ * that can reach it (at most OB_TICK_WIN bytes back) are tried.
+ */
+#define OB_TICK_SPAN	25	/* ob_split_tick_span's largest answer */
+#define OB_TICK_WIN	128	/* > 5 ticks of OB_TICK_SPAN - 1 digits */
 
-	span1 = ob_split_tick_span(s);
+struct ob_tickmemo {
+	const char	*s;
+	size_t		 at[OB_TICK_WIN];	/* position held, or SIZE_MAX */
+	size_t		 span[OB_TICK_WIN];
+	double		 v[OB_TICK_WIN][OB_TICK_SPAN + 1];
+};
+
+/* ob_split_tick_value(s + q, l) for l = 1 .. *span (the tick span at q). */
+static const double *
+ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
+{
+	size_t	slot = q % OB_TICK_WIN, l;
+
+	if (m->at[slot] != q) {
+		m->at[slot] = q;
+		m->span[slot] = ob_split_tick_span(m->s + q);
+		for (l = 1; l <= m->span[slot]; l++)
+			m->v[slot][l] = ob_split_tick_value(m->s + q, l);
+	}
+	*span = m->span[slot];
+	return m->v[slot];
+}
+
+/* Five ticks k*t from s + p? Returns the end offset from p or 0. */
+static size_t
+ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
+{
+	const char	*s = m->s + p;
+	const double	*v1, *vk;
+	size_t		 l1, span1, pos, k, l, span, best_l;
+	double		 t, v, want, best_d;
+
+	v1 = ob_split_tick_vals(m, p, &span1);
 	for (l1 = 1; l1 <= span1; l1++) {
-		t = ob_split_tick_value(s, l1);
+		t = v1[l1];
 		if (t <= 0)
 			continue;
 		pos = l1;
 		for (k = 2; k <= 5; k++) {
 			want = t * (double)k;
-			span = ob_split_tick_span(s + pos);
+			vk = ob_split_tick_vals(m, p + pos, &span);
 			best_l = 0;
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
-				v = ob_split_tick_value(s + pos, l);
+				v = vk[l];
 				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
 					continue;
 				if (best_l == 0 || fabs(v - want) < best_d) {
@@ -139,7 +184,7 @@ ob_split_ticks_at(const char *s, double *last)
 				break;
 			pos += best_l;
 			if (k == 5)
-				*last = ob_split_tick_value(s + pos - best_l, best_l);
+				*last = vk[best_l];
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -152,13 +197,20 @@ size_t
 ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
     size_t max)
 {
-	size_t	p, e, n = 0;
-	double	last = 0;
+	struct ob_tickmemo	*m = NULL;
+	size_t			 p, e, n = 0, i;
+	double			 last = 0;
 
 	for (p = 0; s[p] != '\0' && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]))
 			continue;
-		e = ob_split_ticks_at(s + p, &last);
+		if (m == NULL) {
+			m = xmalloc(sizeof(*m));
+			m->s = s;
+			for (i = 0; i < OB_TICK_WIN; i++)
+				m->at[i] = SIZE_MAX;
+		}
+		e = ob_split_ticks_at(m, p, &last);
 		if (e == 0)
 			continue;
 		starts[n] = p;
@@ -166,6 +218,7 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 		lasts[n] = last;
 		n++;
 	}
+	free(m);
 	return n;
 }
 
@@ -367,39 +420,69 @@ ob_names_free(struct ob_names *n)
 	n->len = 0;
 }
 
+/* A name under test: a slice of a run, not a string of its own. */
+struct ob_slice {
+	const char	*s;
+	size_t		 len;
+};
+
 struct ob_tile {
-	const char		*run;
-	const struct ob_names	*names;
+	const struct ob_slice	*names;
+	size_t			 nnames;
 	bool			*used;
 	size_t			*cur, *order, *count;
 	int			 found;
 	unsigned long		*left;		/* steps still allowed */
 };
 
+/*
+ * The partition search of ob_split_names, set up once per problem: each
+ * candidate partition is checked against these without allocating.
+ */
+struct ob_probe {
+	const struct ob_name_problem	*p;
+	size_t				 tl;
+	/* The runs other than t itself, each (string, count) once. */
+	const char			**runs;
+	size_t				*rlen;
+	long				*counts;
+	size_t				 nruns;
+	/* Counts stated for runs equal to t (-1 dropped). */
+	long				*tcounts;
+	size_t				 ntcounts;
+	/* Hard names that occur in t: a partition must have each. */
+	struct ob_slice			*hard;
+	size_t				 nhard;
+	struct ob_slice			*names;	/* the partition under test */
+	bool				*used;
+	size_t				*cur, *order;
+	char				*scratch, **sname;	/* its names as strings */
+};
+
 static void
-ob_split_tile_rec(struct ob_tile *t, const char *p, size_t depth)
+ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 {
 	size_t	i, l;
 
 	if (t->found >= 2 || *t->left == 0)
 		return;
 	(*t->left)--;
-	if (*p == '\0') {
+	if (rest == 0) {
 		if (t->found++ == 0) {
 			memcpy(t->order, t->cur, depth * sizeof(size_t));
 			*t->count = depth;
 		}
 		return;
 	}
-	for (i = 0; i < t->names->len; i++) {
+	for (i = 0; i < t->nnames; i++) {
 		if (t->used[i])
 			continue;
-		l = strlen(t->names->name[i]);
-		if (strncmp(p, t->names->name[i], l) != 0)
+		l = t->names[i].len;
+		if (l > rest || memcmp(p, t->names[i].s, l) != 0)
 			continue;
 		t->used[i] = true;
 		t->cur[depth] = i;
-		ob_split_tile_rec(t, p + l, depth + 1);
+		ob_split_tile_rec(t, p + l, rest - l, depth + 1);
 		t->used[i] = false;
 	}
 }
@@ -408,15 +491,33 @@ int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
-	unsigned long	left = OB_TILE_STEPS;
+	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
+	bool		*used = xcalloc(names->len + 1, sizeof(bool));
+	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
+	unsigned long	 left = OB_TILE_STEPS;
+	int		 found;
 
-	return ob_split_tile_left(run, names, order, count, &left);
+	for (i = 0; i < names->len; i++) {
+		sl[i].s = names->name[i];
+		sl[i].len = strlen(names->name[i]);
+	}
+	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
+	    order, count, &left);
+	free(sl);
+	free(used);
+	free(cur);
+	return found;
 }
 
-/* ob_split_tile within *left steps; out of steps, what was found so far. */
+/*
+ * Tile run (rl bytes) with the n names within *left steps (out of steps,
+ * what was found so far); used[] and cur[] are scratch of n entries, used[]
+ * all false.
+ */
 static int
-ob_split_tile_left(const char *run, const struct ob_names *names,
-    size_t *order, size_t *count, unsigned long *left)
+ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
+    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+    unsigned long *left)
 {
 	struct ob_tile	t;
 	unsigned long	start, mine;
@@ -424,17 +525,15 @@ ob_split_tile_left(const char *run, const struct ob_names *names,
 	memset(&t, 0, sizeof(t));
 	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 	t.left = &mine;
-	t.run = run;
 	t.names = names;
-	t.used = xcalloc(names->len + 1, sizeof(bool));
-	t.cur = xcalloc(names->len + 1, sizeof(size_t));
+	t.nnames = n;
+	t.used = used;
+	t.cur = cur;
 	t.order = order;
 	t.count = count;
 	*count = 0;
-	ob_split_tile_rec(&t, run, 0);
+	ob_split_tile_rec(&t, run, rl, 0);
 	*left -= start - mine;
-	free(t.used);
-	free(t.cur);
 	return t.found;
 }
 
@@ -471,46 +570,142 @@ ob_split_word_join(const char *t, size_t i)
 	return false;
 }
 
-/* Check one partition of p->t given by cut positions. */
-static bool
-ob_split_partition_ok(const struct ob_name_problem *p, const size_t *cuts,
-    size_t m, struct ob_names *out, unsigned long *left)
+/*
+ * Set up the checks of ob_split_names' partitions. A run equal to t is
+ * tiled by any partition of t into distinct names, with all m of them (the
+ * names' lengths add up to the run's), so only its count is checked; a
+ * run stated twice is checked once.
+ */
+static void
+ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
+    size_t tl)
 {
-	size_t	 i, j, tl = strlen(p->t), *order, cnt;
-	bool	 ok = true;
+	size_t	i, j;
 
-	out->len = m;
-	out->name = xcalloc(m, sizeof(char *));
+	memset(pr, 0, sizeof(*pr));
+	pr->p = p;
+	pr->tl = tl;
+	pr->runs = xcalloc(p->nruns + 1, sizeof(char *));
+	pr->rlen = xcalloc(p->nruns + 1, sizeof(size_t));
+	pr->counts = xcalloc(p->nruns + 1, sizeof(long));
+	pr->tcounts = xcalloc(p->nruns + 1, sizeof(long));
+	for (i = 0; i < p->nruns; i++) {
+		if (strcmp(p->runs[i], p->t) == 0) {
+			if (p->counts[i] >= 0)
+				pr->tcounts[pr->ntcounts++] = p->counts[i];
+			continue;
+		}
+		for (j = 0; j < pr->nruns; j++)
+			if (pr->counts[j] == p->counts[i] &&
+			    strcmp(pr->runs[j], p->runs[i]) == 0)
+				break;
+		if (j < pr->nruns)
+			continue;
+		pr->runs[pr->nruns] = p->runs[i];
+		pr->rlen[pr->nruns] = strlen(p->runs[i]);
+		pr->counts[pr->nruns++] = p->counts[i];
+	}
+	pr->hard = xcalloc(p->nhard + 1, sizeof(*pr->hard));
+	for (i = 0; i < p->nhard; i++)
+		if (strstr(p->t, p->hard[i]) != NULL) {
+			pr->hard[pr->nhard].s = p->hard[i];
+			pr->hard[pr->nhard++].len = strlen(p->hard[i]);
+		}
+	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
+	pr->used = xcalloc(tl + 1, sizeof(bool));
+	pr->cur = xcalloc(tl + 1, sizeof(size_t));
+	pr->order = xcalloc(tl + 1, sizeof(size_t));
+	/* Each of at most tl names, with its NUL. */
+	pr->scratch = xmalloc(2 * tl + 2);
+	pr->sname = xcalloc(tl + 1, sizeof(char *));
+}
+
+static void
+ob_split_probe_free(struct ob_probe *pr)
+{
+	free(pr->runs);
+	free(pr->rlen);
+	free(pr->counts);
+	free(pr->tcounts);
+	free(pr->hard);
+	free(pr->names);
+	free(pr->used);
+	free(pr->cur);
+	free(pr->order);
+	free(pr->scratch);
+	free(pr->sname);
+}
+
+static bool
+ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
+{
+	return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
+}
+
+/*
+ * Check one partition of p->t given by cut positions: distinct names,
+ * every hard name that t holds among them, every run tiled (with its
+ * count of names when stated). On success out gets the names, borrowed
+ * from the probe until the next call.
+ */
+static bool
+ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
+    struct ob_names *out, unsigned long *left)
+{
+	const char	*t = pr->p->t;
+	char		*at;
+	size_t		 i, j, cnt;
+
+	for (i = 0; i < pr->ntcounts; i++)
+		if ((size_t)pr->tcounts[i] != m)
+			return false;
 	for (i = 0; i < m; i++) {
 		size_t	a = i == 0 ? 0 : cuts[i - 1];
-		size_t	b = i == m - 1 ? tl : cuts[i];
+		size_t	b = i == m - 1 ? pr->tl : cuts[i];
 
-		out->name[i] = xstrndup(p->t + a, b - a);
+		pr->names[i].s = t + a;
+		pr->names[i].len = b - a;
 	}
-	for (i = 0; i < m && ok; i++)
-		for (j = i + 1; j < m && ok; j++)
-			if (strcmp(out->name[i], out->name[j]) == 0)
-				ok = false;
-	for (i = 0; i < p->nhard && ok; i++) {
-		if (strstr(p->t, p->hard[i]) == NULL)
-			continue;
+	for (i = 0; i < m; i++)
+		for (j = i + 1; j < m; j++)
+			if (ob_slice_eq(&pr->names[i], &pr->names[j]))
+				return false;
+	for (i = 0; i < pr->nhard; i++) {
 		for (j = 0; j < m; j++)
-			if (strcmp(out->name[j], p->hard[i]) == 0)
+			if (ob_slice_eq(&pr->names[j], &pr->hard[i]))
 				break;
 		if (j == m)
-			ok = false;
+			return false;
 	}
-	order = xcalloc(m + 1, sizeof(size_t));
-	for (i = 0; i < p->nruns && ok; i++) {
-		if (ob_split_tile_left(p->runs[i], out, order, &cnt, left) == 0)
-			ok = false;
-		else if (p->counts[i] >= 0 && (size_t)p->counts[i] != cnt)
-			ok = false;
+	for (i = 0; i < pr->nruns; i++) {
+		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
+		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
+			return false;
+		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
+			return false;
 	}
-	free(order);
-	if (!ok)
-		ob_names_free(out);
-	return ok;
+	/* The names as strings, in the probe's scratch: nothing allocated. */
+	for (i = 0, at = pr->scratch; i < m; i++) {
+		memcpy(at, pr->names[i].s, pr->names[i].len);
+		at[pr->names[i].len] = '\0';
+		pr->sname[i] = at;
+		at += pr->names[i].len + 1;
+	}
+	out->name = pr->sname;
+	out->len = m;
+	return true;
+}
+
+/* A copy of names that owns its strings (names borrows the probe's). */
+static void
+ob_split_names_copy(const struct ob_names *names, struct ob_names *out)
+{
+	size_t	i;
+
+	out->len = names->len;
+	out->name = xcalloc(names->len + 1, sizeof(char *));
+	for (i = 0; i < names->len; i++)
+		out->name[i] = xstrdup(names->name[i]);
 }
 
 /* How many of the ncuts cut positions are word joins. */
@@ -611,8 +806,9 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
 	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
 	bool		*inside, *isreq, narrow = false;
-	unsigned long	 tried = 0, left = OB_NAMES_STEPS;
+	unsigned long	 left = OB_NAMES_STEPS;
 	double		 combos;
+	struct ob_probe	 pr;
 
 	*nconsistent = 0;
 	if (tl == 0)
@@ -658,6 +854,7 @@ again:
 	}
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
+	ob_split_probe_init(&pr, p, tl);
 	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
 	    left > 0; m++) {
 		if (m < nreq + 1)
@@ -666,7 +863,7 @@ again:
 		for (i = 0; i < r; i++)
 			idx[i] = i;
 		for (;;) {
-			struct ob_names	cand;
+			struct ob_names	cand, view;
 			size_t		a = 0, b = 0, c = 0;
 
 			/* Merge the required cuts with the chosen ones. */
@@ -676,11 +873,16 @@ again:
 				else
 					cuts[c++] = pos[idx[b++]];
 			}
-			tried++;
-			if (ob_split_partition_ok(p, cuts, m, &cand, &left)) {
+			if (ob_split_partition_ok(&pr, cuts, m, &view, &left)) {
+				size_t	score = ob_split_score(p, cuts, m, njoins, &view);
+
 				(*nconsistent)++;
-				ob_split_keep(sols, max_sols, &nsol, &best, &cand,
-				    ob_split_score(p, cuts, m, njoins, &cand));
+				/* A worse split than the best is not kept: no copy. */
+				if (score <= best) {
+					ob_split_names_copy(&view, &cand);
+					ob_split_keep(sols, max_sols, &nsol, &best,
+					    &cand, score);
+				}
 				if (*nconsistent > 100000)
 					break;
 			}
@@ -697,6 +899,7 @@ again:
 				idx[j] = idx[j - 1] + 1;
 		}
 	}
+	ob_split_probe_free(&pr);
 	free(idx);
 	free(cuts);
 	/* Out of steps: too hard to tell, like too many partitions. */

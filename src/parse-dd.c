@@ -40,6 +40,7 @@ struct parse_dd_state {
 	char			*label;		/* what the text calls the next runs */
 	GPtrArray		*labels;	/* the label of each result, by test index */
 	char			*system;	/* heading that got facts: results go there */
+	char			*dir_name;	/* parse_dd_dir_name's answer, or NULL */
 	struct kv_list		 sysfacts;
 	char			*error;		/* last "dd: ..." line not yet tied to a result */
 	long			 error_line;
@@ -49,6 +50,10 @@ struct parse_dd_state {
 	const char		*rec_line[DD_REC_MEMO];	/* parse_dd_records' last answers */
 	bool			 rec_yes[DD_REC_MEMO];
 	size_t			 rec_next;
+	/* parse_dd_summary's last answer, and its GNU match for parse_dd_line. */
+	const char		*sum_line;
+	bool			 sum_yes;
+	GMatchInfo		*sum_mi;
 };
 
 static int	 parse_dd_detect(const char *head, size_t len);
@@ -63,12 +68,17 @@ static bool	 parse_dd_rate(const char *rate, bool binary, double *mbs,
 static char	*parse_dd_shift(const char *num, int e);
 static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		    const char *next, long lineno, bool progress);
+static bool	 parse_dd_summary_line(struct parse_dd_state *st, const char *line,
+		    long lineno, bool progress);
+static bool	 parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 		    struct strbuf *sb);
 static const char *parse_dd_kind(const char *file);
+static const char *parse_dd_dir_name(struct parse_dd_state *st);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
 static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static void	 parse_dd_forget(struct parse_dd_state *st, const char *line);
 static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
 static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
@@ -144,6 +154,8 @@ parse_dd_fini(struct parse_dd_state *st)
 	if (st->labels != NULL)
 		g_ptr_array_free(st->labels, TRUE);
 	free(st->system);
+	g_free(st->dir_name);
+	g_match_info_free(st->sum_mi);
 	free(st->error);
 }
 
@@ -164,7 +176,8 @@ parse_dd_detect(const char *head, size_t len)
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
 	text_paste_read(&pt, head, len);
-	for (i = 0; i < pt.n; i++) {
+	/* One summary decides: the lines after it cannot change the score. */
+	for (i = 0; i < pt.n && sums == 0; i++) {
 		line = pt.lines[i].text;
 		if (parse_dd_summary(&st, line))
 			sums++;
@@ -184,34 +197,52 @@ parse_dd_detect(const char *head, size_t len)
 }
 
 size_t
-parse_dd_count(const char *buf, size_t len)
+parse_dd_count(const struct paste_text *pt)
 {
 	struct parse_dd_state	 st;
-	struct paste_text	 pt;
 	size_t			 i, n = 0;
 
-	if (strstr(buf, "/s") == NULL)
-		return 0;
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
-	text_paste_read(&pt, buf, len);
-	for (i = 0; i < pt.n; i++)
-		if (parse_dd_summary(&st, pt.lines[i].text))
+	for (i = 0; i < pt->n; i++)
+		if (parse_dd_summary(&st, pt->lines[i].text))
 			n++;
-	text_paste_free(&pt);
 	parse_dd_fini(&st);
 	return n;
 }
 
-/* True when line is a GNU, busybox or BSD summary. */
+/*
+ * True when line is a GNU, busybox or BSD summary. A line is asked about
+ * more than once (as a line and as the one before the next): the last
+ * answer is kept, with the GNU match, which parse_dd_line takes.
+ */
 static bool
 parse_dd_summary(struct parse_dd_state *st, const char *line)
 {
+	if (line == st->sum_line)
+		return st->sum_yes;
+	parse_dd_forget(st, st->sum_line);
+	st->sum_line = line;
 	/* Every summary ends in a rate: most lines need no expression. */
-	if (strstr(line, "/s") == NULL && strstr(line, "/sec") == NULL)
-		return false;
-	return g_regex_match(st->re_gnu, line, 0, NULL) ||
-	    g_regex_match(st->re_bsd, line, 0, NULL);
+	st->sum_yes = strstr(line, "/s") != NULL &&
+	    (g_regex_match(st->re_gnu, line, 0, &st->sum_mi) ||
+	    g_regex_match(st->re_bsd, line, 0, NULL));
+	if (st->sum_mi != NULL && !g_match_info_matches(st->sum_mi)) {
+		g_match_info_free(st->sum_mi);
+		st->sum_mi = NULL;
+	}
+	return st->sum_yes;
+}
+
+/* line is about to be freed: no answer about it may be kept. */
+static void
+parse_dd_forget(struct parse_dd_state *st, const char *line)
+{
+	if (line == NULL || line != st->sum_line)
+		return;
+	g_match_info_free(st->sum_mi);
+	st->sum_mi = NULL;
+	st->sum_line = NULL;
 }
 
 /*
@@ -240,14 +271,18 @@ parse_dd_records(struct parse_dd_state *st, const char *line)
 static double
 parse_dd_num(const char *s)
 {
-	char	*c = xstrdup(s), *q;
+	char	 small[64], *c, *q;
+	size_t	 n = strlen(s);
 	double	 v;
 
+	/* A result's numbers are short: no allocation for them. */
+	c = n < sizeof(small) ? memcpy(small, s, n + 1) : xstrdup(s);
 	for (q = c; *q != '\0'; q++)
 		if (*q == ',')
 			*q = '.';
 	v = g_ascii_strtod(c, NULL);
-	free(c);
+	if (c != small)
+		free(c);
 	return v;
 }
 
@@ -277,7 +312,9 @@ parse_dd_describe(const struct kv_list *cmd, const char *bytes, struct strbuf *s
 	size_t		 i;
 
 	if (cmd->len == 0) {
-		strbuf_printf(sb, "Size: %s bytes", bytes);
+		strbuf_adds(sb, "Size: ");
+		strbuf_adds(sb, bytes);
+		strbuf_adds(sb, " bytes");
 		return;
 	}
 	if ((v = kv_list_get(cmd, "bs")) != NULL)
@@ -302,12 +339,34 @@ parse_dd_describe(const struct kv_list *cmd, const char *bytes, struct strbuf *s
 			strbuf_printf(sb, " - %s: %s", flags[i], v);
 }
 
+/*
+ * The name the file's directory gives ("." is the current directory's),
+ * found once per read: it costs system calls, and a file can hold
+ * thousands of results.
+ */
+static const char *
+parse_dd_dir_name(struct parse_dd_state *st)
+{
+	char	*dir, *cwd;
+
+	if (st->dir_name != NULL)
+		return st->dir_name;
+	dir = g_path_get_dirname(st->path);
+	if (strcmp(dir, ".") == 0) {
+		cwd = g_get_current_dir();
+		st->dir_name = g_path_get_basename(cwd);
+		g_free(cwd);
+	} else
+		st->dir_name = g_path_get_basename(dir);
+	g_free(dir);
+	return st->dir_name;
+}
+
 /* The system of the next result: --system, a heading with facts, the directory. */
 static size_t
 parse_dd_system(struct parse_dd_state *st)
 {
-	const char	*name = NULL;
-	char		*dir = NULL, *base = NULL, *cwd = NULL;
+	const char	*name;
 	long		 found;
 	size_t		 i, idx;
 
@@ -315,15 +374,8 @@ parse_dd_system(struct parse_dd_state *st)
 		name = st->opt->system_name;
 	else if (st->system != NULL)
 		name = st->system;
-	else {
-		dir = g_path_get_dirname(st->path);
-		if (strcmp(dir, ".") == 0) {
-			cwd = g_get_current_dir();
-			base = g_path_get_basename(cwd);
-		} else
-			base = g_path_get_basename(dir);
-		name = base;
-	}
+	else
+		name = parse_dd_dir_name(st);
 	if ((found = result_set_find_system(st->rs, name)) >= 0)
 		idx = (size_t)found;
 	else {
@@ -340,9 +392,6 @@ parse_dd_system(struct parse_dd_state *st)
 					    st->sysfacts.items[i].value);
 			}
 	}
-	g_free(dir);
-	g_free(base);
-	g_free(cwd);
 	return idx;
 }
 
@@ -358,16 +407,23 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 {
 	static const char	 prefixes[] = "kMGTPE";
 	const char		*p, *q;
-	char			*num, *c;
+	char			*num, *c, small[64];
 	double			 v, base = binary ? 1024.0 : 1000.0, scale = 1;
 	int			 power = 0, i;
+	bool			 ok = false;
 
 	*text = NULL;
 	for (p = rate; isdigit((unsigned char)*p) || *p == '.' || *p == ','; p++)
 		;
 	if (p == rate)
 		return false;
-	num = xstrndup(rate, (size_t)(p - rate));
+	/* The number is short: no allocation for it. */
+	if ((size_t)(p - rate) < sizeof(small)) {
+		memcpy(small, rate, (size_t)(p - rate));
+		small[p - rate] = '\0';
+		num = small;
+	} else
+		num = xstrndup(rate, (size_t)(p - rate));
 	v = parse_dd_num(num);
 	q = p + (*p == ' ');
 	/* busybox writes "KB/s", GNU "kB/s". */
@@ -375,21 +431,21 @@ parse_dd_rate(const char *rate, bool binary, double *mbs, char **text)
 		power = (int)(c - prefixes) + 1;
 		q++;
 	}
-	if (strcmp(q, "B/s") != 0 || !isfinite(v)) {
+	if (strcmp(q, "B/s") == 0 && isfinite(v)) {
+		for (i = 0; i < power; i++)
+			scale *= base;
+		*mbs = v * scale / 1e6;
+		/* SI prefixes move the decimal point: the text keeps dd's digits. */
+		if (!binary) {
+			*text = parse_dd_shift(num, 3 * power - 6);
+			/* The value is the printed figure, not a product's rounding. */
+			*mbs = g_ascii_strtod(*text, NULL);
+		}
+		ok = true;
+	}
+	if (num != small)
 		free(num);
-		return false;
-	}
-	for (i = 0; i < power; i++)
-		scale *= base;
-	*mbs = v * scale / 1e6;
-	/* SI prefixes move the decimal point: the text keeps dd's digits. */
-	if (!binary) {
-		*text = parse_dd_shift(num, 3 * power - 6);
-		/* The value is the printed figure, not a product's rounding. */
-		*mbs = g_ascii_strtod(*text, NULL);
-	}
-	free(num);
-	return true;
+	return ok;
 }
 
 /*
@@ -447,7 +503,7 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	struct value	*v;
 	double		 b, s, mbs;
 	char		*text = NULL;
-	size_t		 sys, i;
+	size_t		 sys, i, glen;
 
 	b = g_ascii_strtod(bytes, NULL);
 	s = parse_dd_num(secs);
@@ -484,8 +540,14 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	v->value_text = text;
 	dbl_list_add(&v->runs, v->mean);
 	v->n = 1;
-	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%s\")%s%s",
-	    b / s / 1048576.0, bytes, secs, as_given,
+	/* The line as given, without the white space around it. */
+	while (g_ascii_isspace(*as_given))
+		as_given++;
+	glen = strlen(as_given);
+	while (glen > 0 && g_ascii_isspace(as_given[glen - 1]))
+		glen--;
+	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%.*s\")%s%s",
+	    b / s / 1048576.0, bytes, secs, (int)glen, as_given,
 	    st->error != NULL ? "; partial copy: " : "",
 	    st->error != NULL ? st->error : "");
 	if (st->error != NULL) {
@@ -499,53 +561,95 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	st->records = 0;
 }
 
-static void
-parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
-    const char *next, long lineno, bool progress)
+/*
+ * Is a GNU-shaped summary (mi: DD_RE_GNU's match of line) busybox's? Its
+ * sizes (group 2) have no space ("(1.0MB)"); without sizes, its seconds'
+ * unit (group 4) is "seconds" and the rate (r) has no space. coreutils
+ * 6.x also wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+ */
+static bool
+parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r)
+{
+	gint	bs, be, us, ue;
+
+	if (!g_match_info_fetch_pos(mi, 2, &bs, &be) || bs < 0)
+		bs = be = 0;
+	if (!g_match_info_fetch_pos(mi, 4, &us, &ue) || us < 0)
+		us = ue = 0;
+	if (be > bs)
+		return memchr(line + bs, ' ', (size_t)(be - bs)) == NULL;
+	return ue - us == 7 && strncmp(line + us, "seconds", 7) == 0 &&
+	    strchr(r, ' ') == NULL;
+}
+
+/*
+ * A GNU, busybox or BSD summary: one result, unless it is a status=progress
+ * update. False when line is no summary.
+ */
+static bool
+parse_dd_summary_line(struct parse_dd_state *st, const char *line, long lineno,
+    bool progress)
 {
 	GMatchInfo	*mi = NULL;
-	gchar		*a = NULL, *b = NULL, *c = NULL, *dd = NULL, *r = NULL;
+	gchar		*a, *b, *c, *dd, *r;
 	const char	*p = line + strspn(line, " \t");
-	char		*given;
 
-	if (strstr(line, "/s") != NULL && g_regex_match(st->re_gnu, line, 0, &mi)) {
+	if (!parse_dd_summary(st, line))
+		return false;
+	if (st->sum_mi != NULL) {
+		/* The GNU match parse_dd_summary made: taken, not made again. */
+		mi = st->sum_mi;
+		st->sum_mi = NULL;
+		st->sum_line = NULL;
 		/* status=progress: CR-separated updates are not the summary. */
-		if (!progress) {
-			a = g_match_info_fetch(mi, 1);
-			b = g_match_info_fetch(mi, 2);
-			c = g_match_info_fetch(mi, 3);
-			dd = g_match_info_fetch(mi, 4);
-			r = g_match_info_fetch(mi, 5);
-			given = g_strstrip(xstrdup(p));
-			/*
-			 * busybox: "(1.0MB)" without a space; coreutils 6.x also
-			 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
-			 */
-			parse_dd_result(st, lineno, a, c, r, (*b != '\0' &&
-			    strchr(b, ' ') == NULL) || (*b == '\0' &&
-			    strcmp(dd, "seconds") == 0 && strchr(r, ' ') == NULL) ?
-			    "busybox" : "GNU", given);
-			free(given);
+		if (progress) {
+			g_match_info_free(mi);
+			return true;
 		}
-		goto out;
-	}
-	g_match_info_free(mi);
-	mi = NULL;
-	if (strstr(line, "bytes/sec") != NULL && g_regex_match(st->re_bsd, line, 0, &mi)) {
+		a = g_match_info_fetch(mi, 1);
+		c = g_match_info_fetch(mi, 3);
+		r = g_match_info_fetch(mi, 5);
+		b = dd = NULL;
+		/*
+		 * busybox: "(1.0MB)" without a space; coreutils 6.x also
+		 * wrote "seconds", but "(1.0 MB)" and "302 MB/s".
+		 */
+		parse_dd_result(st, lineno, a, c, r, parse_dd_busybox(mi, line, r) ?
+		    "busybox" : "GNU", p);
+	} else {
+		/* Not GNU: BSD's, which parse_dd_summary matched. */
+		if (!g_regex_match(st->re_bsd, line, 0, &mi)) {
+			g_match_info_free(mi);
+			return false;
+		}
 		a = g_match_info_fetch(mi, 1);
 		c = g_match_info_fetch(mi, 2);
 		dd = g_match_info_fetch(mi, 3);
 		b = g_match_info_fetch(mi, 4);
 		r = g_strdup_printf("%s B/s", b);
-		given = g_strstrip(xstrdup(p));
 		/* coreutils 5.x wrote BSD's sentence with "seconds". */
 		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
-		    "GNU", given);
-		free(given);
-		goto out;
+		    "GNU", p);
 	}
 	g_match_info_free(mi);
-	mi = NULL;
+	g_free(a);
+	g_free(b);
+	g_free(c);
+	g_free(dd);
+	g_free(r);
+	return true;
+}
+
+static void
+parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
+    const char *next, long lineno, bool progress)
+{
+	GMatchInfo	*mi = NULL;
+	gchar		*a = NULL, *b = NULL;
+	const char	*p = line + strspn(line, " \t");
+
+	if (parse_dd_summary_line(st, line, lineno, progress))
+		return;
 	if (parse_dd_records(st, line)) {
 		/* "read test" right above a run's output names it. */
 		if (st->records == 0 && parse_dd_label_like(st, prev))
@@ -632,9 +736,6 @@ out:
 	g_match_info_free(mi);
 	g_free(a);
 	g_free(b);
-	g_free(c);
-	g_free(dd);
-	g_free(r);
 }
 
 /* The label of the next runs: text without markup ("**", "__") and colon. */
@@ -769,9 +870,11 @@ parse_dd_read(const char *path, const struct read_options *opt,
 				next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
 				parse_dd_line(&st, prev, joined, next,
 				    pt.lines[i - 1].lineno, false);
+				parse_dd_forget(&st, joined);
 				free(joined);
 				continue;
 			}
+			parse_dd_forget(&st, joined);
 			free(joined);
 		}
 		parse_dd_line(&st, prev, line, next, pt.lines[i].lineno, progress);

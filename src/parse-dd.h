@@ -9,10 +9,11 @@
 #include <stddef.h>
 
 #include "format.h"
+#include "text-paste.h"
 
 extern const struct reader reader_dd;
 
-/* Number of dd summary lines in buf[0..len-1], NUL-terminated (pasted text cleaned first). */
-size_t	 parse_dd_count(const char *buf, size_t len);
+/* Number of dd summary lines in text cleaned by text_paste_read. */
+size_t	 parse_dd_count(const struct paste_text *pt);
 
 #endif

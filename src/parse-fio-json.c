@@ -37,6 +37,9 @@ static void	 parse_fio_json_all_clients(struct json_object *jo, int major,
 static void	 parse_fio_json_job(struct json_object *jo, int major, const char *version,
 		    struct json_object *global, struct fio_job_list *l);
 static const char *parse_fio_json_start(const char *buf);
+static struct json_object *parse_fio_json_last(struct json_tokener *tok,
+		    const char *buf, size_t len, const char *start, const char **end,
+		    const struct read_options *opt, const char *path, struct diag *d);
 static long	 parse_fio_json_lineno(const char *buf, const char *p);
 static void	 parse_fio_json_skipped(const struct read_options *opt, const char *path,
 		    const char *buf, const char *from, const char *to, const char *where);
@@ -384,6 +387,52 @@ parse_fio_json_refuse(const char *path, const char *buf, struct diag *d)
 	return rc;
 }
 
+/*
+ * The object fio printed at start, parsed with tok: the first, or the last
+ * complete one of --status-interval's cumulative objects (said in a
+ * warning). *end gets where it ends. NULL with d filled when the first
+ * does not parse.
+ */
+static struct json_object *
+parse_fio_json_last(struct json_tokener *tok, const char *buf, size_t len,
+    const char *start, const char **end, const struct read_options *opt,
+    const char *path, struct diag *d)
+{
+	struct json_object	*root, *o;
+	enum json_tokener_error	 jerr;
+	const char		*next;
+	int			 interim = 0;
+
+	root = json_tokener_parse_ex(tok, start, (int)(len - (size_t)(start - buf)));
+	jerr = json_tokener_get_error(tok);
+	*end = start + json_tokener_get_parse_end(tok);
+	if (root == NULL) {
+		diag_set(d, path, parse_fio_json_lineno(buf, *end),
+		    "invalid fio JSON: %s", jerr == json_tokener_continue ?
+		    "truncated (the object never closes)" :
+		    json_tokener_error_desc(jerr));
+		return NULL;
+	}
+	while ((next = parse_fio_json_start(*end)) != NULL) {
+		json_tokener_reset(tok);
+		o = json_tokener_parse_ex(tok, next, (int)(len - (size_t)(next - buf)));
+		if (o == NULL || !json_object_is_type(o, json_type_object) ||
+		    !json_object_object_get_ex(o, "fio version", NULL)) {
+			json_object_put(o);
+			break;
+		}
+		json_object_put(root);
+		root = o;
+		*end = next + json_tokener_get_parse_end(tok);
+		interim++;
+	}
+	if (interim > 0)
+		format_warn(opt, path, parse_fio_json_lineno(buf, start), "%d interim "
+		    "JSON object%s (--status-interval) skipped; the last one is used",
+		    interim, interim == 1 ? "" : "s");
+	return root;
+}
+
 static int
 parse_fio_json_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -391,11 +440,10 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 	struct json_tokener	*tok = NULL;
 	struct json_object	*root = NULL, *jobs = NULL, *global = NULL, *x, *agg = NULL;
 	struct fio_job_list	 jl = { 0 };
-	enum json_tokener_error	 jerr;
 	const char		*start, *end;
 	char			*buf = NULL, *version = NULL;
 	size_t			 len, i, n;
-	int			 rc = -1, major = 0, interim = 0;
+	int			 rc = -1, major = 0;
 	bool			 clients = false;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -410,43 +458,9 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		goto out;
 	}
 	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
-	root = json_tokener_parse_ex(tok, start, (int)(len - (size_t)(start - buf)));
-	jerr = json_tokener_get_error(tok);
-	if (root == NULL) {
-		end = start + json_tokener_get_parse_end(tok);
-		diag_set(d, path, parse_fio_json_lineno(buf, end),
-		    "invalid fio JSON: %s", jerr == json_tokener_continue ?
-		    "truncated (the object never closes)" :
-		    json_tokener_error_desc(jerr));
+	if ((root = parse_fio_json_last(tok, buf, len, start, &end, opt, path,
+	    d)) == NULL)
 		goto out;
-	}
-	end = start + json_tokener_get_parse_end(tok);
-	/*
-	 * --status-interval prints a cumulative object per interval: the last
-	 * complete one is the result.
-	 */
-	for (;;) {
-		const char		*next = parse_fio_json_start(end);
-		struct json_object	*o;
-
-		if (next == NULL)
-			break;
-		json_tokener_reset(tok);
-		o = json_tokener_parse_ex(tok, next, (int)(len - (size_t)(next - buf)));
-		if (o == NULL || !json_object_is_type(o, json_type_object) ||
-		    !json_object_object_get_ex(o, "fio version", NULL)) {
-			json_object_put(o);
-			break;
-		}
-		json_object_put(root);
-		root = o;
-		end = next + json_tokener_get_parse_end(tok);
-		interim++;
-	}
-	if (interim > 0)
-		format_warn(opt, path, parse_fio_json_lineno(buf, start), "%d interim "
-		    "JSON object%s (--status-interval) skipped; the last one is used",
-		    interim, interim == 1 ? "" : "s");
 	if (!json_object_is_type(root, json_type_object) ||
 	    !json_object_object_get_ex(root, "fio version", &x)) {
 		diag_set(d, path, parse_fio_json_lineno(buf, start),

@@ -152,21 +152,32 @@ parse_fio_terse_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
 	struct paste_text	 pt;
+	size_t			 found;
+
+	if (strstr(buf, ";fio") == NULL)
+		return 0;
+	text_paste_read(&pt, buf, strlen(buf));
+	found = parse_fio_terse_lines(&pt, path, opt, out);
+	text_paste_free(&pt);
+	return found;
+}
+
+size_t
+parse_fio_terse_lines(const struct paste_text *pt, const char *path,
+    const struct read_options *opt, struct fio_job_list *out)
+{
 	struct fio_job		*prev = NULL;
 	const char		*p;
 	size_t			 found = 0, i, previ = 0;
 	int			 v;
 
-	if (strstr(buf, ";fio") == NULL)
-		return 0;
-	text_paste_read(&pt, buf, strlen(buf));
-	for (i = 0; i < pt.n; i++) {
-		p = pt.lines[i].text;
+	for (i = 0; i < pt->n; i++) {
+		p = pt->lines[i].text;
 		if (parse_fio_terse_is_line(p, strlen(p), &v)) {
 			struct fio_job *j = fio_job_add(out);
 			char *line = xstrdup(p + strspn(p, " \t"));
 
-			j->line = pt.lines[i].lineno;
+			j->line = pt->lines[i].lineno;
 			if (parse_fio_terse_line(line, j) == -1) {
 				format_warn(opt, path, j->line, "terse line too short; skipped");
 				free(j->name);
@@ -191,7 +202,6 @@ parse_fio_terse_jobs(const char *buf, const char *path,
 			free(line);
 		}
 	}
-	text_paste_free(&pt);
 	return found;
 }
 

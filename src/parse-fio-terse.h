@@ -10,9 +10,13 @@
 
 #include "fio-names.h"
 #include "format.h"
+#include "text-paste.h"
 
 /* Append every terse line of buf to out. Returns the number found. */
 size_t	 parse_fio_terse_jobs(const char *buf, const char *path,
+	    const struct read_options *opt, struct fio_job_list *out);
+/* As parse_fio_terse_jobs, over text already cleaned by text_paste_read. */
+size_t	 parse_fio_terse_lines(const struct paste_text *pt, const char *path,
 	    const struct read_options *opt, struct fio_job_list *out);
 
 #endif

@@ -58,6 +58,9 @@ static int	 parse_fio_text_read(const char *path, const struct read_options *opt
 		    struct result_set *rs, struct diag *d);
 static void	 parse_fio_text_line(struct parse_fio_text_state *st, const char *line,
 		    long lineno);
+static void	 parse_fio_text_jobline(struct parse_fio_text_state *st,
+		    const char *p, const char *line);
+static void	 parse_fio_text_init(struct parse_fio_text_state *st);
 static void	 parse_fio_text_hdr_free(gpointer p);
 static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
 		    struct kv_list *opts);
@@ -296,9 +299,7 @@ static void
 parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long lineno)
 {
 	GMatchInfo	*mi = NULL;
-	struct fio_dir	*fd;
 	const char	*p, *u, *gt;
-	double		 v, scale;
 	gchar		*s;
 
 	/* Client/server output prefixes a host's lines with "<host> ". */
@@ -372,8 +373,28 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (st->job == NULL)
-		return;
+	if (st->job != NULL)
+		parse_fio_text_jobline(st, p, line);
+	return;
+out:
+	g_match_info_free(mi);
+}
+
+/*
+ * A line inside the current job's block (p: line without its indent):
+ * a direction's IOPS, bandwidth and I/O, its latencies and the 99th
+ * percentile of completion latency, or the end of the block.
+ */
+static void
+parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
+    const char *line)
+{
+	GMatchInfo	*mi = NULL;
+	struct fio_dir	*fd;
+	const char	*u;
+	double		 v, scale;
+	gchar		*s;
+
 	st->job = &st->out->items[st->jobidx];
 	if (strncmp(p, "Run status group", 16) == 0) {
 		st->job = NULL;
@@ -465,12 +486,67 @@ out:
 	g_match_info_free(mi);
 }
 
+/*
+ * The expressions, compiled once per process (GRegex matching is safe to
+ * share between threads): the reader runs for detection's candidates
+ * and for the JSON reader's cross-check, and compiling eight
+ * expressions cost more than reading a small file. Not optimised
+ * (G_REGEX_OPTIMIZE): PCRE's JIT skips the UTF-8 check of the line, and
+ * a pasted line need not be UTF-8.
+ */
+static void
+parse_fio_text_init(struct parse_fio_text_state *st)
+{
+	static GRegex	*re[8];
+	static gsize	 once;
+
+	if (g_once_init_enter(&once)) {
+		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
+		re[1] = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
+		    0, 0, NULL);
+		re[2] = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
+		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/",
+		    0, 0, NULL);
+		re[3] = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
+		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+		re[4] = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
+		    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
+		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
+		    0, 0, NULL);
+		re[6] = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
+		    0, 0, NULL);
+		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
+		g_once_init_leave(&once, 1);
+	}
+	st->re_hdr = re[0];
+	st->re_job = re[1];
+	st->re_dir3 = re[2];
+	st->re_dir2 = re[3];
+	st->re_lat = re[4];
+	st->re_pct = re[5];
+	st->re_cmd = re[6];
+	st->re_arg = re[7];
+}
+
 size_t
 parse_fio_text_jobs(const char *buf, const char *path,
     const struct read_options *opt, struct fio_job_list *out)
 {
+	struct paste_text	pt;
+	size_t			found;
+
+	/* Pasted text (HTML, mail, Markdown, CR progress) cleaned first. */
+	text_paste_read(&pt, buf, strlen(buf));
+	found = parse_fio_text_lines(&pt, path, opt, out);
+	text_paste_free(&pt);
+	return found;
+}
+
+size_t
+parse_fio_text_lines(const struct paste_text *pt, const char *path,
+    const struct read_options *opt, struct fio_job_list *out)
+{
 	struct parse_fio_text_state	 st;
-	struct paste_text		 pt;
 	size_t				 i;
 
 	memset(&st, 0, sizeof(st));
@@ -479,40 +555,16 @@ parse_fio_text_jobs(const char *buf, const char *path,
 	st.out = out;
 	st.dir = -1;
 	st.hdrs = g_ptr_array_new_with_free_func(parse_fio_text_hdr_free);
-	st.re_hdr = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
-	st.re_job = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
-	    0, 0, NULL);
-	st.re_dir3 = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
-	    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/", 0, 0, NULL);
-	st.re_dir2 = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-	    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
-	st.re_lat = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
-	    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
-	st.re_cmd = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
-	    0, 0, NULL);
-	st.re_arg = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
-	st.re_pct = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
-	    0, 0, NULL);
-	/* Pasted text (HTML, mail, Markdown, CR progress) cleaned first. */
-	text_paste_read(&pt, buf, strlen(buf));
-	for (i = 0; i < pt.n; i++) {
+	parse_fio_text_init(&st);
+	for (i = 0; i < pt->n; i++) {
 		/* A blank line only ends a host's prefixed block. */
-		if (pt.lines[i].text[0] == '\0') {
+		if (pt->lines[i].text[0] == '\0') {
 			free(st.line_host);
 			st.line_host = NULL;
 			continue;
 		}
-		parse_fio_text_line(&st, pt.lines[i].text, pt.lines[i].lineno);
+		parse_fio_text_line(&st, pt->lines[i].text, pt->lines[i].lineno);
 	}
-	text_paste_free(&pt);
-	g_regex_unref(st.re_hdr);
-	g_regex_unref(st.re_job);
-	g_regex_unref(st.re_dir3);
-	g_regex_unref(st.re_dir2);
-	g_regex_unref(st.re_lat);
-	g_regex_unref(st.re_pct);
-	g_regex_unref(st.re_cmd);
-	g_regex_unref(st.re_arg);
 	kv_list_free(&st.cmdopts);
 	free(st.heading);
 	free(st.line_host);
@@ -569,6 +621,7 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct fio_job_list	 jl = { 0 };
+	struct paste_text	 pt = { 0 };
 	char			*buf = NULL;
 	const char		*err;
 	size_t			 len;
@@ -580,8 +633,11 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "binary data (NUL bytes) in fio text output");
 		goto out;
 	}
-	parse_fio_text_jobs(buf, path, opt, &jl);
-	parse_fio_terse_jobs(buf, path, opt, &jl);
+	/* One cleaning of the text serves the fio, terse and dd readings. */
+	text_paste_read(&pt, buf, len);
+	parse_fio_text_lines(&pt, path, opt, &jl);
+	if (strstr(buf, ";fio") != NULL)
+		parse_fio_terse_lines(&pt, path, opt, &jl);
 	if (jl.len == 0) {
 		if ((err = strstr(buf, "\nfio: ")) != NULL) {
 			char *m = xstrndup(err + 1, strcspn(err + 1, "\r\n"));
@@ -598,10 +654,11 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	    d) == -1)
 		goto out;
 	/* dd results beside fio output are read too, and said. */
-	if (parse_dd_count(buf, len) > 0)
+	if (strstr(buf, "/s") != NULL && parse_dd_count(&pt) > 0)
 		parse_fio_text_dd(path, opt, rs);
 	rc = 0;
 out:
+	text_paste_free(&pt);
 	fio_job_list_free(&jl);
 	free(buf);
 	return rc;

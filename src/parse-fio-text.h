@@ -10,6 +10,7 @@
 
 #include "fio-names.h"
 #include "format.h"
+#include "text-paste.h"
 
 /*
  * Append every job block of buf (NUL-terminated) to out, in fixed units.
@@ -17,6 +18,9 @@
  * jobs found.
  */
 size_t	 parse_fio_text_jobs(const char *buf, const char *path,
+	    const struct read_options *opt, struct fio_job_list *out);
+/* As parse_fio_text_jobs, over text already cleaned by text_paste_read. */
+size_t	 parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	    const struct read_options *opt, struct fio_job_list *out);
 
 #endif

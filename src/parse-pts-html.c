@@ -66,6 +66,7 @@ static void	 ph_collect(xmlNode *svg, struct ph_texts *t);
 static void	 ph_texts_free(struct ph_texts *t);
 static void	 ph_systems(struct ph_state *st, struct ph_texts *t);
 static void	 ph_chart(struct ph_state *st, struct ph_texts *t);
+static bool	 ph_element(struct ph_state *st, xmlNode *n);
 static long	 ph_system_of(struct ph_state *st, struct ph_texts *t, double y);
 static int	 ph_label_cmp(const void *a, const void *b);
 static void	 ph_labels(struct ph_state *st, struct ph_texts *t);
@@ -377,16 +378,70 @@ ph_chart(struct ph_state *st, struct ph_texts *t)
 	}
 }
 
+/*
+ * One element in document order: an <svg> (the systems table, then the
+ * chart under the last heading), the page's <h1> title and first <p>, a
+ * result's <h2> title and <h3> description. False when its content is
+ * read (or skipped) whole, so the walk does not go into it.
+ */
+static bool
+ph_element(struct ph_state *st, xmlNode *n)
+{
+	struct result_set	*rs = st->rs;
+	struct ph_texts		 t = { 0 };
+	const char		*name = (const char *)n->name;
+	char			*s;
+
+	if (strcmp(name, "svg") == 0) {
+		ph_collect(n, &t);
+		if (st->title == NULL && st->svgs++ == 0)
+			ph_systems(st, &t);
+		else if (st->title != NULL && st->chart_due) {
+			ph_chart(st, &t);
+			st->chart_due = false;
+		}
+		ph_texts_free(&t);
+		return false;
+	}
+	if (strcmp(name, "h1") == 0 && rs->title == NULL) {
+		s = ph_content(n);
+		model_set_str(&rs->title, s);
+		free(s);
+		return false;
+	}
+	if (strcmp(name, "h2") == 0) {
+		free(st->title);
+		st->title = ph_content(n);
+		free(st->desc);
+		st->desc = NULL;
+		st->chart_due = true;
+		return false;
+	}
+	if (strcmp(name, "h3") == 0 && st->title != NULL) {
+		free(st->desc);
+		st->desc = ph_content(n);
+		st->chart_due = true;
+		return false;
+	}
+	if (strcmp(name, "p") == 0 && rs->title != NULL &&
+	    rs->description == NULL && st->svgs == 0 && st->title == NULL) {
+		s = ph_content(n);
+		if (*s != '\0')
+			model_set_str(&rs->description, s);
+		free(s);
+		return true;
+	}
+	return strcmp(name, "head") != 0 && strcmp(name, "script") != 0;
+}
+
 static int
 parse_pts_html_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct ph_state	 st;
-	struct ph_texts	 t = { 0 };
 	htmlDocPtr	 doc;
 	xmlNode		*n, *root;
 	char		*buf, *s;
-	const char	*name;
 	size_t		 len;
 	int		 rc = -1;
 
@@ -417,8 +472,10 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 		g_free(s);
 		len = strlen(buf);
 	}
-	doc = htmlReadMemory(buf, (int)len, NULL, "UTF-8", HTML_PARSE_NONET |
-	    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC);
+	/* The tree is only read: small texts kept inside their nodes (COMPACT). */
+	doc = htmlReadMemory(buf, (int)len, NULL, "UTF-8", HTML_PARSE_COMPACT |
+	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+	    HTML_PARSE_IGNORE_ENC);
 	free(buf);
 	if (doc == NULL || (root = xmlDocGetRootElement(doc)) == NULL) {
 		if (doc != NULL)
@@ -429,47 +486,8 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 	/* Document order, without recursion; an <svg> is read whole. */
 	n = root;
 	while (n != NULL) {
-		bool down = true;
+		bool down = n->type != XML_ELEMENT_NODE || ph_element(&st, n);
 
-		if (n->type == XML_ELEMENT_NODE) {
-			name = (const char *)n->name;
-			if (strcmp(name, "svg") == 0) {
-				down = false;
-				ph_collect(n, &t);
-				if (st.title == NULL && st.svgs++ == 0)
-					ph_systems(&st, &t);
-				else if (st.title != NULL && st.chart_due) {
-					ph_chart(&st, &t);
-					st.chart_due = false;
-				}
-				ph_texts_free(&t);
-			} else if (strcmp(name, "h1") == 0 && rs->title == NULL) {
-				s = ph_content(n);
-				model_set_str(&rs->title, s);
-				free(s);
-				down = false;
-			} else if (strcmp(name, "h2") == 0) {
-				free(st.title);
-				st.title = ph_content(n);
-				free(st.desc);
-				st.desc = NULL;
-				st.chart_due = true;
-				down = false;
-			} else if (strcmp(name, "h3") == 0 && st.title != NULL) {
-				free(st.desc);
-				st.desc = ph_content(n);
-				st.chart_due = true;
-				down = false;
-			} else if (strcmp(name, "p") == 0 && rs->title != NULL &&
-			    rs->description == NULL && st.svgs == 0 &&
-			    st.title == NULL) {
-				s = ph_content(n);
-				if (*s != '\0')
-					model_set_str(&rs->description, s);
-				free(s);
-			} else if (strcmp(name, "head") == 0 || strcmp(name, "script") == 0)
-				down = false;
-		}
 		if (down && n->children != NULL) {
 			n = n->children;
 			continue;

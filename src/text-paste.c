@@ -22,6 +22,8 @@
 
 /* A mail client wraps near 72-78 columns: shorter lines were not wrapped. */
 #define PASTE_FLOWED_MIN	60
+/* Longest tag name text_paste_is_html knows ("blockquote"). */
+#define PASTE_TAG_MAX	10
 
 /* Lines being built: their text in one arena (offsets), not one malloc each. */
 struct paste_raw {
@@ -52,6 +54,7 @@ static size_t	 paste_quote(const char *s, unsigned *depth);
 static void	 paste_clean(struct paste_text *pt, struct paste_raw *r);
 static void	 paste_markup(char *s);
 static void	 paste_nbsp(char *s);
+static bool	 paste_tag_end(char c);
 
 static void
 paste_add(struct paste_raw *r, const char *s, size_t len, long lineno, unsigned flags)
@@ -345,24 +348,36 @@ text_paste_is_html(const char *buf, size_t len)
 	    "h4", "h5", "h6", "!doctype", "tt", "samp", "kbd", "a", "b", "strong",
 	    NULL };
 	const char	*p = buf, *end = buf + len, *t;
-	size_t		 i, k, tl;
+	char		 name[PASTE_TAG_MAX + 1];
+	size_t		 i, k;
 
+	/*
+	 * The name after "<" or "</" runs to the first end of a tag name; a
+	 * tag is known when that name is one of tags[] (any case). One look
+	 * at each byte: a page of "<p<p<p" costs no more than its length.
+	 */
 	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
 		t = ++p;
 		if (t < end && *t == '/')
 			t++;
-		for (i = 0; tags[i] != NULL; i++) {
-			tl = strlen(tags[i]);
-			if ((size_t)(end - t) <= tl)
-				continue;
-			for (k = 0; k < tl && tolower((unsigned char)t[k]) == tags[i][k]; k++)
-				;
-			if (k == tl && (t[tl] == '>' || t[tl] == ' ' || t[tl] == '/' ||
-			    t[tl] == '\t' || t[tl] == '\n'))
+		for (k = 0; k < PASTE_TAG_MAX && t + k < end && !paste_tag_end(t[k]);
+		    k++)
+			name[k] = (char)tolower((unsigned char)t[k]);
+		if (k == 0 || t + k >= end || !paste_tag_end(t[k]))
+			continue;
+		name[k] = '\0';
+		for (i = 0; tags[i] != NULL; i++)
+			if (tags[i][0] == name[0] && strcmp(tags[i], name) == 0)
 				return true;
-		}
 	}
 	return false;
+}
+
+/* What ends a tag's name for text_paste_is_html. */
+static bool
+paste_tag_end(char c)
+{
+	return c == '>' || c == ' ' || c == '/' || c == '\t' || c == '\n';
 }
 
 /* Mail quoting: ">", "> > ", ">>" at the start; returns its length. */

@@ -83,13 +83,20 @@ char *
 text_safe_json(const char *json)
 {
 	struct strbuf	 sb;
-	const char	*p = json, *end = json + strlen(json);
+	const char	*p = json, *end = json + strlen(json), *run;
 	gunichar	 c;
 	int		 n;
 
 	strbuf_init(&sb);
 	/* JSON syntax is ASCII: these code points can only be inside strings. */
 	while (p < end) {
+		/* ASCII stays as it is: copied a run at a time. */
+		for (run = p; p < end && *(const unsigned char *)p < 0x80; p++)
+			;
+		if (p > run)
+			strbuf_add(&sb, run, (size_t)(p - run));
+		if (p == end)
+			break;
 		c = g_utf8_get_char_validated(p, end - p);
 		n = c == (gunichar)-1 || c == (gunichar)-2 ? 1 :
 		    g_utf8_skip[*(const unsigned char *)p];

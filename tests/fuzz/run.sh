@@ -28,15 +28,29 @@ fi
 harnesses=${FUZZ_HARNESSES:-$(fuzz_harnesses)}
 [ -n "$harnesses" ] || { echo "fuzz-run: no harnesses in $FUZZ_BUILD" >&2; exit 2; }
 fuzz_seeds
-mkdir -p "$FUZZ_BUILD/logs" "$FUZZ_BUILD/findings" "$FUZZ_BUILD/tmp"
+mkdir -p "$FUZZ_BUILD/logs" "$FUZZ_BUILD/findings"
+# The harnesses write each input to a file (readers take a path): on a
+# memory file system when there is one (FUZZ_TMPDIR), as creating and
+# removing a file per input on a disk file system costs more than many
+# readers' work; otherwise in $FUZZ_BUILD/tmp.
+if [ -z "${FUZZ_TMPDIR:-}" ]; then
+	FUZZ_TMPDIR=$FUZZ_BUILD/tmp
+	[ -d /dev/shm ] && [ -w /dev/shm ] && FUZZ_TMPDIR=/dev/shm
+fi
+FUZZ_TMP=$(mktemp -d "$FUZZ_TMPDIR/benchreport-fuzz.XXXXXX") || exit 2
+trap 'rm -rf "$FUZZ_TMP"' EXIT
 for h in $harnesses; do
 	mkdir -p "$FUZZ_BUILD/corpus/$h" "$FUZZ_BUILD/seeds/$h"
 done
 # One job per harness; xargs keeps FUZZ_JOBS of them running. The
-# harnesses write their inputs under TMPDIR.
+# harnesses write their inputs under TMPDIR. FUZZ_RUNS, when set, stops
+# each harness after that many executions instead of FUZZ_SECONDS.
 export FUZZ_BUILD FUZZ_SECONDS FUZZ_TIMEOUT FUZZ_MAX_LEN
-printf '%s\n' $harnesses | TMPDIR="$FUZZ_BUILD/tmp" xargs -P "$FUZZ_JOBS" -I{} \
-    sh -c 'nice -n 10 "$FUZZ_BUILD/fuzz-$1" -max_total_time="$FUZZ_SECONDS" \
+FUZZ_STOP=-max_total_time=$FUZZ_SECONDS
+[ -n "${FUZZ_RUNS:-}" ] && FUZZ_STOP=-runs=$FUZZ_RUNS
+export FUZZ_STOP
+printf '%s\n' $harnesses | TMPDIR="$FUZZ_TMP" xargs -P "$FUZZ_JOBS" -I{} \
+    sh -c 'nice -n 10 "$FUZZ_BUILD/fuzz-$1" "$FUZZ_STOP" \
 	-timeout="$FUZZ_TIMEOUT" -max_len="$FUZZ_MAX_LEN" -rss_limit_mb=2048 -print_final_stats=1 \
 	-artifact_prefix="$FUZZ_BUILD/findings/$1-" \
 	"$FUZZ_BUILD/corpus/$1" "$FUZZ_BUILD/seeds/$1" \
