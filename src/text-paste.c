@@ -525,6 +525,7 @@ void
 text_paste_read(struct paste_text *pt, const char *buf, size_t len)
 {
 	struct paste_raw	 r;
+	gchar			*valid;
 
 	memset(pt, 0, sizeof(*pt));
 	memset(&r, 0, sizeof(r));
@@ -532,8 +533,18 @@ text_paste_read(struct paste_text *pt, const char *buf, size_t len)
 	pt->html = text_paste_is_html(buf, len);
 	if (pt->html)
 		paste_html(&r, buf, len);
-	else
+	else if (g_utf8_validate(buf, (gssize)len, NULL))
 		paste_split(&r, buf, len);
+	else {
+		/*
+		 * The readers match lines with GLib's expressions, which
+		 * want UTF-8 (PCRE's JIT does not check it): invalid bytes
+		 * become U+FFFD here, as in an HTML page.
+		 */
+		valid = g_utf8_make_valid(buf, (gssize)len);
+		paste_split(&r, valid, strlen(valid));
+		g_free(valid);
+	}
 	paste_clean(pt, &r);
 	strbuf_free(&r.arena);
 	free(r.off);

@@ -57,6 +57,8 @@ main(void)
 	    "HTML-escaped mail quoting removed");
 	want("<localhost> read: x\n", "<localhost> read: x\n",
 	    "an fio host prefix is no HTML tag");
+	want("a\xff" "b\n\xe5\xad\x97\n", "a\xef\xbf\xbd" "b\n\xe5\xad\x97\n",
+	    "invalid UTF-8 becomes U+FFFD, valid characters stay");
 	ok(!text_paste_is_html("a < b > c", 9), "comparisons are no HTML");
 	ok(text_paste_is_html("x</pre>", 7), "a closing tag is HTML");
 
