@@ -52,13 +52,17 @@ endif
 PKG_CFLAGS	= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 # libpq is loaded when a PostgreSQL store is opened (src/store-pg.c), so
 # it is not linked: only its headers are needed to build.
-PKG_LIBS	= $(filter-out -lpq,$(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null))
+# The drawing libraries are loaded by the commands that draw
+# (src/canvas-dl.h), so they are not linked into the program either; the
+# test programs that call them directly link them (DRAW_LIBS).
+DRAW_LIBS	= -lpangocairo-1.0 -lpango-1.0 -lgobject-2.0 -lcairo -lharfbuzz -lpng16
+PKG_LIBS	= $(filter-out -lpq $(DRAW_LIBS),$(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null))
 
 CFLAGS		?= -O2 -g
 CFLAGS		+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 		   -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 		   -Wmissing-prototypes -Wno-unused-parameter \
-		   $(SANFLAGS) $(EXTRA_CFLAGS) $(PKG_CFLAGS) -Isrc
+		   $(SANFLAGS) $(EXTRA_CFLAGS) $(PKG_CFLAGS) -Isrc -I$(BUILD)
 LDFLAGS		+= $(SANFLAGS)
 LDLIBS		+= $(PKG_LIBS) -lm -lpthread
 
@@ -81,6 +85,14 @@ all: $(BIN)
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# Every call of a drawing library goes through canvas-dl.c's table: one
+# redirection per function listed in canvas-dl.def.
+$(BUILD)/canvas-dl-calls.h: src/canvas-dl.def | $(BUILD)
+	sed -n 's/^CANVAS_DL_FN([a-z]*, *\([A-Za-z0-9_]*\))$$/#undef \1\n#define \1 (canvas_dl.\1)/p' \
+	    src/canvas-dl.def > $@.tmp && mv $@.tmp $@
+
+$(LIB_OBJS) $(BUILD)/main.o: | $(BUILD)/canvas-dl-calls.h
+
 # The page's skeleton and style sheet are compiled in (templates.h).
 $(BUILD)/templates.c: $(TEMPLATES) tools/embed.sh | $(BUILD)
 	{ for t in $(TEMPLATES); do \
@@ -98,7 +110,7 @@ $(BIN): $(BUILD)/main.o $(BUILD)/libbenchreport.a
 	$(CC) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/libbenchreport.a $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/tap.h $(BUILD)/libbenchreport.a | $(BUILD)/tests
-	$(CC) $(CFLAGS) -Itests -MMD -MP -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests -MMD -MP -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS) $(DRAW_LIBS)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@

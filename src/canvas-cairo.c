@@ -10,12 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo.h>
-#include <cairo-pdf.h>
-#include <pango/pangocairo.h>
-#include <png.h>
-
 #include "canvas-cairo.h"
+#include "canvas-dl-table.h"
 #include "canvas-glyphs.h"
 #include "xalloc.h"
 
@@ -170,6 +166,7 @@ canvas_cairo_replay(const struct canvas *c, cairo_t *cr)
 	struct canvas_cairo_texts	 texts = { NULL, 0, 0 };
 	size_t				 i, j;
 
+	canvas_dl_need();
 	/*
 	 * Charts are drawn on white, as the SVG's first rectangle says; only
 	 * the canvas's own area, since it may share a page with others.
@@ -259,6 +256,8 @@ canvas_cairo_png(const struct canvas *c, int scale, FILE *fp, struct diag *d)
 	cairo_status_t	 st;
 	int		 rc = -1, w, h;
 
+	if (canvas_dl_load(d) == -1)
+		return -1;
 	if (scale < 1 || scale > 4)
 		return diag_set(d, "", 0, "PNG scale %d is not 1 to 4", scale);
 	w = (int)ceil(c->width * scale);
@@ -376,6 +375,8 @@ canvas_cairo_pdf(const struct canvas *c, const char *creator, FILE *fp,
 	cairo_status_t	 st;
 	int		 rc = -1;
 
+	if (canvas_dl_load(d) == -1)
+		return -1;
 	s = cairo_pdf_surface_create_for_stream(canvas_cairo_write, fp,
 	    c->width * 0.75, c->height * 0.75);
 	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS) {

@@ -25,9 +25,8 @@
 #include <string.h>
 
 #include <glib.h>
-#include <hb.h>
-#include <pango/pangocairo.h>
 
+#include "canvas-dl-table.h"
 #include "canvas-glyphs.h"
 #include "canvas-text.h"
 #include "xalloc.h"
@@ -93,6 +92,7 @@ glyphs_font(const struct canvas_font *f)
 		    (gf->font.italic != 0) == (f->italic != 0))
 			return gf;
 	}
+	canvas_dl_need();
 	gf = xcalloc(1, sizeof(*gf));
 	gf->font = *f;
 	gf->lines = g_hash_table_new_full(g_str_hash, g_str_equal, free,

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include <glib.h>
-#include <pango/pangocairo.h>
 
+#include "canvas-dl-table.h"
 #include "canvas-glyphs.h"
 #include "canvas-text.h"
 #include "strbuf.h"
@@ -90,6 +90,7 @@ canvas_text_context(void)
 
 	if (canvas_text_ctx != NULL)
 		return canvas_text_ctx;
+	canvas_dl_need();
 	canvas_text_map = pango_cairo_font_map_new();
 	canvas_text_ctx = pango_font_map_create_context(canvas_text_map);
 	fo = cairo_font_options_create();

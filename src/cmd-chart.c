@@ -45,7 +45,7 @@ const struct cmd_entry cmd_chart_entry = {
 	.max_operands = 1,
 	.summary = "draw bar and line charts of a result set",
 	.options = cmd_chart_options,
-	.flags = CMD_NEEDS_STORE,
+	.flags = CMD_NEEDS_STORE | CMD_DRAWS,
 	.exec = cmd_chart_exec
 };
 

@@ -55,7 +55,7 @@ const struct cmd_entry cmd_publish_entry = {
 	.max_operands = -1,
 	.summary = "write a self-contained HTML review page (and charts, PDF)",
 	.options = cmd_publish_options,
-	.flags = CMD_NEEDS_STORE,
+	.flags = CMD_NEEDS_STORE | CMD_DRAWS,
 	.exec = cmd_publish_exec
 };
 

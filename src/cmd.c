@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canvas-dl.h"
 #include "cmd.h"
 #include "store.h"
 #include "strbuf.h"
@@ -55,6 +56,7 @@ static bool	 cmd_check_choice(const struct cmd_ctx *ctx,
 static int	 cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *e,
 		    int argc, char **argv, struct cmd_args *a, bool *help);
 static void	 cmd_help(const struct cmd_entry *e);
+static int	 cmd_draws(struct cmd_ctx *ctx);
 
 #define COMMAND(name) extern const struct cmd_entry cmd_##name##_entry;
 #include "commands.def"
@@ -419,6 +421,8 @@ cmd_run(struct cmd_ctx *ctx, const struct cmd_entry *e, int argc, char **argv)
 		rc = cmd_usage(e, m);
 		goto out;
 	}
+	if ((e->flags & CMD_DRAWS) && (rc = cmd_draws(ctx)) != EXIT_OK)
+		goto out;
 	if ((e->flags & CMD_NEEDS_STORE) && (rc = cmd_store(ctx)) != EXIT_OK)
 		goto out;
 	rc = e->exec(ctx, &a);
@@ -428,6 +432,21 @@ out:
 	free(a.opt);
 	free(a.val);
 	return rc;
+}
+
+/* The drawing libraries, for a command that draws: a missing one is an
+ * installation's fault, said before any work is done. */
+static int
+cmd_draws(struct cmd_ctx *ctx)
+{
+	struct diag	d;
+
+	diag_clear(&d);
+	if (canvas_dl_load(&d) == -1) {
+		cmd_error(ctx, &d);
+		return EXIT_BADINPUT;
+	}
+	return EXIT_OK;
 }
 
 int

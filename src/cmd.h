@@ -20,6 +20,7 @@
 /* Capability flags, read by cmd_run. */
 #define CMD_NEEDS_STORE		0x1	/* cmd_run opens the results database: ctx->store */
 #define CMD_OPENS_DEVICES	0x2	/* may use O_DIRECT and devices: only `run` */
+#define CMD_DRAWS		0x4	/* cmd_run loads the drawing libraries (canvas-dl.h) */
 
 /* Option flags. */
 #define CMD_OPT_REPEAT		0x1	/* may be given more than once; every value kept */

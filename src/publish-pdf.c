@@ -12,11 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo.h>
 #include <glib.h>
 
 #include "canvas-cairo.h"
+#include "canvas-dl-table.h"
 #include "canvas-text.h"
 #include "canvas.h"
 #include "chart-palette.h"
@@ -569,6 +568,8 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	double			 y;
 	int			 page, id, rc = -1;
 
+	if (canvas_dl_load(d) == -1)
+		return -1;
 	memset(&po, 0, sizeof(po));
 	if ((of = outfile_open(path, d)) == NULL)
 		return -1;
