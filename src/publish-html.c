@@ -61,6 +61,8 @@ static void	 ph_win(struct ph_sec *ps, const struct test *t);
 static void	 ph_test_heading(struct strbuf *out, const struct test *t);
 static void	 ph_dark_css(struct strbuf *);
 static void	 ph_overview(struct ph_sec *ps);
+static char	*ph_short_name(const struct result_set *rs, size_t ti,
+		    struct json_object *profiles);
 static void	 ph_standing(struct ph_sec *ps);
 static void	 ph_value_note(struct strbuf *out, const struct value *v);
 static void	 ph_result(struct ph_sec *ps, size_t ti);
@@ -173,15 +175,35 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 		snprintf(buf, size, "%.2f", v->mean);
 }
 
-char *
-publish_short_name(const struct result_set *rs, size_t ti)
+void
+publish_short_names(const struct result_set *rs, struct str_list *names)
+{
+	struct json_object	*profiles = NULL;
+	const char		*pj;
+	size_t			 ti;
+
+	/* Parsed once: a set of OpenBenchmarking's names them all. */
+	if ((pj = kv_list_get(&rs->extra, "ob-test-profiles")) != NULL)
+		profiles = json_tokener_parse(pj);
+	for (ti = 0; ti < rs->ntests; ti++) {
+		char	*name = ph_short_name(rs, ti, profiles);
+
+		str_list_add(names, name);
+		free(name);
+	}
+	json_object_put(profiles);
+}
+
+static char *
+ph_short_name(const struct result_set *rs, size_t ti,
+    struct json_object *profiles)
 {
 	static const char *const words[][2] = {
 		{ "Random ", "Rand " }, { "Sequential ", "Seq " },
 		{ "Frequency ", "Freq " }, { "Temperature ", "Temp " },
 	};
 	const struct test	*t = &rs->tests[ti];
-	struct json_object	*o = NULL, *n;
+	struct json_object	*n;
 	struct strbuf		 sb;
 	const char		*pj, *p, *part, *colon, *dash, *base;
 	char			*name = NULL, *s, *hit;
@@ -189,12 +211,10 @@ publish_short_name(const struct result_set *rs, size_t ti)
 
 	strbuf_init(&sb);
 	/* The source's own name first (OpenBenchmarking's overview rows). */
-	if ((pj = kv_list_get(&rs->extra, "ob-test-profiles")) != NULL &&
-	    t->title != NULL && (o = json_tokener_parse(pj)) != NULL &&
-	    json_object_object_get_ex(o, t->title, &n) &&
+	if (profiles != NULL && t->title != NULL &&
+	    json_object_object_get_ex(profiles, t->title, &n) &&
 	    json_object_is_type(n, json_type_string))
 		name = xstrdup(json_object_get_string(n));
-	json_object_put(o);
 	/* Else the profile: "pts/fio-2.1.0" is fio, as PTS's base name. */
 	if (name == NULL && t->identifier != NULL && *t->identifier) {
 		base = strrchr(t->identifier, '/');
@@ -582,7 +602,8 @@ ph_overview(struct ph_sec *ps)
 	struct strbuf		*out = ps->out;
 	const struct test	*t;
 	const struct value	*v;
-	char			 buf[128], *name;
+	struct str_list		 names = { NULL, 0, 0 };
+	char			 buf[128];
 	double			 ref = NAN, rel;
 	size_t			 ti, si;
 	int			 best;
@@ -597,17 +618,16 @@ ph_overview(struct ph_sec *ps)
 	}
 	strbuf_adds(out, "<div class=\"wrap\"><table class=\"overview\">\n");
 	ph_system_head(out, rs, "Test", false, -1);
+	publish_short_names(rs, &names);
 	for (ti = 0; ti < rs->ntests; ti++) {
 		t = &rs->tests[ti];
 		best = ph_best(t, ps->baseline, &ref);
 		ph_win(ps, t);
-		name = publish_short_name(rs, ti);
 		strbuf_printf(out, "<tr><th><a href=\"#r%zu-%zu\" title=\"",
 		    ps->set + 1, ti + 1);
 		ph_text(out, t->title);
 		strbuf_adds(out, "\">");
-		ph_text(out, name);
-		free(name);
+		ph_text(out, names.items[ti]);
 		strbuf_adds(out, "</a><span class=\"rel\">");
 		ph_text(out, t->unit);
 		strbuf_adds(out, t->proportion == PROP_HIB ? " \u2191 more is better" :
@@ -640,6 +660,7 @@ ph_overview(struct ph_sec *ps)
 		strbuf_adds(out, "</tr>\n");
 	}
 	strbuf_adds(out, "</tbody></table></div>\n");
+	str_list_free(&names);
 	if (anybest) {
 		strbuf_adds(out, "<p class=\"muted note\">\u2605 marks the best value "
 		    "of each row with two or more results (by the test's direction); "

@@ -75,11 +75,12 @@ int	 publish_html_page(struct result_set *const *sets, size_t nsets,
 void	 publish_format_value(const struct value *v, char *buf, size_t size);
 
 /*
- * The short name of test ti as PTS's overview table writes it ("fio: Rand
- * Read - ..."): the source's own when it gives one (the extra field
- * ob-test-profiles), else the profile name of the identifier, else the
- * title in lower case; then ": " and the description. Free it.
+ * The short name of every test, in order, appended to names, as PTS's
+ * overview table writes them ("fio: Rand Read - ..."): the source's own
+ * when it gives one (the extra field ob-test-profiles), else the profile
+ * name of the identifier, else the title in lower case; then ": " and the
+ * description.
  */
-char	*publish_short_name(const struct result_set *rs, size_t ti);
+void	 publish_short_names(const struct result_set *rs, struct str_list *names);
 
 #endif

@@ -309,7 +309,7 @@ test_short_names(void)
 {
 	struct result_set	*rs = result_set_new();
 	struct test		*t;
-	char			*s;
+	struct str_list		 names = { NULL, 0, 0 };
 
 	kv_list_set(&rs->extra, "ob-test-profiles", "{\"Flexible IO Tester\":\"fio\"}");
 	t = result_set_add_test(rs);
@@ -322,16 +322,13 @@ test_short_names(void)
 	model_set_str(&t->description, "Threads / Copies: 8");
 	t = result_set_add_test(rs);
 	model_set_str(&t->title, "Dd");
-	s = publish_short_name(rs, 0);
-	is_str(s, "fio: Rand Read - IO_uring - Yes - 4KB - 32 - Default Test Directory",
+	publish_short_names(rs, &names);
+	ok(names.len == 3, "short names: one per test");
+	is_str(names.items[0], "fio: Rand Read - IO_uring - Yes - 4KB - 32 - Default Test Directory",
 	    "short name: the source's, arguments without keys, words shortened as PTS does");
-	free(s);
-	s = publish_short_name(rs, 1);
-	is_str(s, "sqlite: 8", "short name: the profile of the identifier");
-	free(s);
-	s = publish_short_name(rs, 2);
-	is_str(s, "dd", "short name: the title in lower case, no arguments");
-	free(s);
+	is_str(names.items[1], "sqlite: 8", "short name: the profile of the identifier");
+	is_str(names.items[2], "dd", "short name: the title in lower case, no arguments");
+	str_list_free(&names);
 	result_set_free(rs);
 }
 
