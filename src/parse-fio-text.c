@@ -70,8 +70,10 @@ static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo
 		    const char *line, long lineno);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
-static void	 parse_fio_text_dd(const char *path, const struct read_options *opt,
-		    struct result_set *rs);
+static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
+		    const struct read_options *opt, struct result_set *rs);
+static bool	 parse_fio_text_ws(char c);
+static bool	 parse_fio_text_may_cmd(const char *line);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -116,6 +118,28 @@ parse_fio_text_dirnum(const char *s)
 	if (strcmp(s, "trim") == 0)
 		return FIO_TRIM;
 	return -1;
+}
+
+/*
+ * The expressions' \s, ASCII part (GLib matches Unicode classes: a space
+ * outside ASCII is a multi-byte sequence). The tests before each
+ * expression are conditions every match meets, so a line that fails
+ * them is one the expression would refuse, and most lines cost a few
+ * byte scans instead of a match (and the match data it allocates).
+ */
+static bool
+parse_fio_text_ws(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* re_cmd needs "fio", whitespace, then "--" and a word character. */
+static bool
+parse_fio_text_may_cmd(const char *line)
+{
+	const char	*f = strstr(line, "fio");
+
+	return f != NULL && strstr(f + 3, "--") != NULL;
 }
 
 /* A number and its unit word from a match, in KiB. */
@@ -334,7 +358,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	/* Cheap tests first: each expression needs a word of its own. */
-	if (strstr(line, "fio") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
+	if (parse_fio_text_may_cmd(line) && g_regex_match(st->re_cmd, line, 0, &mi)) {
 		parse_fio_text_cmdline(st, mi);
 		goto out;
 	}
@@ -350,7 +374,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
-	if (strstr(line, "(groupid=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
+	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (groupid=") != NULL &&
+	    strstr(line, "): err=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
 			st->job = NULL;
@@ -361,7 +386,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "(g=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
+	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (g=") != NULL &&
+	    strstr(line, "): rw=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
 		if (st->seen_job) {
 			/* A new invocation without a version line between. */
 			st->run++;
@@ -394,6 +420,9 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	const char	*u;
 	double		 v, scale;
 	gchar		*s;
+	/* The direction and latency lines start with \s (ASCII or not). */
+	bool		 indented = parse_fio_text_ws(line[0]) ||
+			    (unsigned char)line[0] >= 0x80;
 
 	st->job = &st->out->items[st->jobidx];
 	if (strncmp(p, "Run status group", 16) == 0) {
@@ -404,7 +433,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		st->dir = -1;
 		return;
 	}
-	if (strstr(line, "IOPS=") != NULL && g_regex_match(st->re_dir3, line, 0, &mi)) {
+	if (indented && strstr(line, ": IOPS=") != NULL && strstr(line, ")(") != NULL &&
+	    g_regex_match(st->re_dir3, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -423,7 +453,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "iops=") != NULL && g_regex_match(st->re_dir2, line, 0, &mi)) {
+	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
+	    g_regex_match(st->re_dir2, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -445,7 +476,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	if (st->dir < 0)
 		return;
 	fd = &st->job->dir[st->dir];
-	if (strstr(line, "lat (") != NULL && g_regex_match(st->re_lat, line, 0, &mi)) {
+	if (indented && strstr(line, "lat (") != NULL && strstr(line, "avg=") != NULL &&
+	    g_regex_match(st->re_lat, line, 0, &mi)) {
 		gchar *kind = g_match_info_fetch(mi, 1);
 		gchar *unit = g_match_info_fetch(mi, 2);
 		gchar *avg = g_match_info_fetch(mi, 3);
@@ -467,7 +499,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "percentiles") != NULL && g_regex_match(st->re_pct, line, 0, &mi)) {
+	if (indented && strstr(line, "clat percentiles (") != NULL &&
+	    g_regex_match(st->re_pct, line, 0, &mi)) {
 		gchar *unit = g_match_info_fetch(mi, 1);
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
@@ -490,9 +523,11 @@ out:
  * The expressions, compiled once per process (GRegex matching is safe to
  * share between threads): the reader runs for detection's candidates
  * and for the JSON reader's cross-check, and compiling eight
- * expressions cost more than reading a small file. Not optimised
- * (G_REGEX_OPTIMIZE): PCRE's JIT skips the UTF-8 check of the line, and
- * a pasted line need not be UTF-8.
+ * expressions cost more than reading a small file. JIT-compiled
+ * (G_REGEX_OPTIMIZE): the lines come from text-paste.c, which makes them
+ * valid UTF-8, and PCRE's JIT does not check that. The interpreter
+ * allocated its backtracking frames on every match, most of a line's
+ * cost under the sanitizers.
  */
 static void
 parse_fio_text_init(struct parse_fio_text_state *st)
@@ -501,21 +536,24 @@ parse_fio_text_init(struct parse_fio_text_state *st)
 	static gsize	 once;
 
 	if (g_once_init_enter(&once)) {
-		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
+		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$",
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[1] = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
-		    0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[2] = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
 		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/",
-		    0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[3] = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)",
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[4] = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
-		    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
+		    "avg=\\s*([0-9.]+[kM]?)", G_REGEX_OPTIMIZE, 0, NULL);
 		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
-		    0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[6] = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
-		    0, 0, NULL);
-		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
+		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?",
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		g_once_init_leave(&once, 1);
 	}
 	st->re_hdr = re[0];
@@ -578,12 +616,14 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 }
 
 /*
- * The dd results of a file with fio output, as the dd reader reads them,
- * appended to rs (systems matched by name), with a warning saying so.
+ * The dd results of a file with fio output, as the dd reader reads them
+ * (from the text this reader cleaned: the dd reader would clean it
+ * again), appended to rs (systems matched by name), with a warning
+ * saying so.
  */
 static void
-parse_fio_text_dd(const char *path, const struct read_options *opt,
-    struct result_set *rs)
+parse_fio_text_dd(const struct paste_text *pt, const char *path,
+    const struct read_options *opt, struct result_set *rs)
 {
 	struct result_set	*dd = result_set_new();
 	struct diag		 d;
@@ -594,7 +634,7 @@ parse_fio_text_dd(const char *path, const struct read_options *opt,
 	size_t			 i, k, sys;
 
 	diag_clear(&d);
-	if (reader_dd.read(path, opt, dd, &d) == -1) {
+	if (parse_dd_read_text(pt, path, opt, dd, &d) == -1) {
 		format_warn(opt, path, d.line, "dd output beside the fio output "
 		    "not read: %s", d.msg);
 		result_set_free(dd);
@@ -654,8 +694,8 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	    d) == -1)
 		goto out;
 	/* dd results beside fio output are read too, and said. */
-	if (strstr(buf, "/s") != NULL && parse_dd_count(&pt) > 0)
-		parse_fio_text_dd(path, opt, rs);
+	if (strstr(buf, "/s") != NULL && parse_dd_any(&pt))
+		parse_fio_text_dd(&pt, path, opt, rs);
 	rc = 0;
 out:
 	text_paste_free(&pt);
