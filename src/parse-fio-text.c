@@ -37,7 +37,7 @@ struct parse_fio_text_state {
 	struct fio_job_list	*out;
 	GPtrArray		*hdrs;
 	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
-	GRegex			*re_cmd, *re_arg;
+	GRegex			*re_arg;
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
@@ -64,7 +64,12 @@ static void	 parse_fio_text_init(struct parse_fio_text_state *st);
 static void	 parse_fio_text_hdr_free(gpointer p);
 static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
 		    struct kv_list *opts);
-static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
+static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, char *args);
+static size_t	 parse_fio_text_space(const char *s);
+static size_t	 parse_fio_text_newline(const char *s);
+static size_t	 parse_fio_text_cmd_try(const char *line, size_t len, size_t at,
+		    size_t run[2], bool *known);
+static GRegex	*parse_fio_text_re(int which);
 static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
 static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
 		    const char *line, long lineno);
@@ -237,12 +242,11 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
  * on the line is ignored.
  */
 static void
-parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
+parse_fio_text_cmdline(struct parse_fio_text_state *st, char *args)
 {
 	GMatchInfo	*mi = NULL;
-	gchar		*args, *k, *v;
+	gchar		*k, *v;
 
-	args = g_match_info_fetch(cmd, 1);
 	kv_list_free(&st->cmdopts);
 	g_regex_match(st->re_arg, args, 0, &mi);
 	while (g_match_info_matches(mi)) {
@@ -255,7 +259,156 @@ parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
 		g_match_info_next(mi, NULL);
 	}
 	g_match_info_free(mi);
-	g_free(args);
+	free(args);
+}
+
+/*
+ * The length of the character at s when it is one the expressions' \s
+ * matches (GLib matches Unicode classes: PCRE's horizontal and vertical
+ * space and the Z categories), otherwise 0.
+ */
+static size_t
+parse_fio_text_space(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+
+	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
+		return 1;
+	if (u[0] < 0xc2)
+		return 0;
+	if (u[0] == 0xc2)
+		return u[1] == 0x85 || u[1] == 0xa0 ? 2 : 0;
+	if (u[0] == 0xe1)
+		return (u[1] == 0x9a && u[2] == 0x80) || (u[1] == 0xa0 && u[2] == 0x8e) ?
+		    3 : 0;
+	if (u[0] == 0xe2)
+		return (u[1] == 0x80 && ((u[2] >= 0x80 && u[2] <= 0x8a) ||
+		    u[2] == 0xa8 || u[2] == 0xa9 || u[2] == 0xaf)) ||
+		    (u[1] == 0x81 && u[2] == 0x9f) ? 3 : 0;
+	if (u[0] == 0xe3)
+		return u[1] == 0x80 && u[2] == 0x80 ? 3 : 0;
+	return 0;
+}
+
+/*
+ * The length of the line end at s that GLib's expressions know (any of
+ * PCRE's: "." does not match it and "$" matches before one at the end),
+ * otherwise 0. CRLF is one.
+ */
+static size_t
+parse_fio_text_newline(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+
+	if (u[0] == '\r')
+		return u[1] == '\n' ? 2 : 1;
+	if (u[0] >= '\n' && u[0] <= '\f')
+		return 1;
+	if (u[0] == 0xc2 && u[1] == 0x85)
+		return 2;
+	if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+/*
+ * One start of "\s*(?:sudo\s+)?(?:\S*\/)?fio\s+" at line + at: the
+ * offset of what follows the spaces after "fio", or 0. Only one "fio"
+ * can follow a start: the one that ends the run of non-spaces there,
+ * right after its start or a "/" (backtracking into the spaces or the
+ * "sudo" cannot help). The last run looked at is kept (*run: its start,
+ * run[1]: its end, *known): starts tried from right to left reach it
+ * without a space between, and take its end instead of finding it again.
+ */
+static size_t
+parse_fio_text_cmd_try(const char *line, size_t len, size_t at, size_t run[2],
+    bool *known)
+{
+	size_t	q = at, e, n;
+
+	while (q < len && (n = parse_fio_text_space(line + q)) > 0)
+		q += n;
+	if (strncmp(line + q, "sudo", 4) == 0 && parse_fio_text_space(line + q + 4) > 0) {
+		q += 4;
+		while (q < len && (n = parse_fio_text_space(line + q)) > 0)
+			q += n;
+	}
+	if (*known && q > run[0])
+		*known = false;		/* not right to left: find the end again */
+	for (e = q; e < len && !(*known && e == run[0]); e++)
+		if (parse_fio_text_space(line + e) > 0)
+			break;
+	if (*known && e == run[0] && e < len && parse_fio_text_space(line + e) == 0)
+		e = run[1];
+	run[0] = q;
+	run[1] = e;
+	*known = true;
+	if (e - q < 3 || e == len || strncmp(line + e - 3, "fio", 3) != 0 ||
+	    (e - 3 > q && line[e - 4] != '/'))
+		return 0;
+	while (e < len && (n = parse_fio_text_space(line + e)) > 0)
+		e += n;
+	return e;
+}
+
+/*
+ * What "^(?:.*[$#>]\s*|\s*)(?:sudo\s+)?(?:\S*\/)?fio\s+(.*--\w.*)$"
+ * captures on line (a "$ fio --rw=read ..." command line: the options),
+ * as a new string, or NULL when it does not match. Found without the
+ * expression: its backtracking costs the square of the line's length
+ * (every "$" tried with every run after it), and this is linear. The
+ * starts are tried in the expression's order: after the last [$#>]
+ * first (before any line end: "." stops there), the line's start last.
+ */
+char *
+parse_fio_text_cmd_args(const char *line)
+{
+	GMatchInfo	*mi = NULL;
+	size_t		 len = strlen(line), end, stop, i, n, g, run[2] = { 0, 0 };
+	size_t		 last = 0, prev = 0, dash = 0, nls = 0, inside;
+	bool		 any = false, known = false;
+	gint		 pos;
+
+	/*
+	 * "$" is at the end or before a line end that ends the line; "."
+	 * stops at any line end, so the options must hold none, and the
+	 * [$#>] must come before the first.
+	 */
+	stop = end = len;
+	for (i = 0; i < len; i += n > 0 ? n : 1)
+		if ((n = parse_fio_text_newline(line + i)) > 0) {
+			if (nls++ == 0)
+				stop = i;
+			prev = last;
+			last = i;
+			if (i + n == len)
+				end = i;
+		}
+	/* The options' last line end (if any) is below inside: none in them. */
+	inside = end < len ? (nls >= 2 ? prev + 1 : 0) : (nls >= 1 ? last + 1 : 0);
+	/* The last "--\w" (\w as GLib matches it): the options must reach it. */
+	g_regex_match(parse_fio_text_re(8), line, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		if (g_match_info_fetch_pos(mi, 0, &pos, NULL)) {
+			dash = (size_t)pos;
+			any = true;
+		}
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	if (!any)
+		return NULL;
+	for (i = stop;; i--) {
+		while (i > 0 && line[i - 1] != '$' && line[i - 1] != '#' &&
+		    line[i - 1] != '>')
+			i--;
+		/* i: after a [$#>], or 0: the line's own start, tried last */
+		g = parse_fio_text_cmd_try(line, len, i, run, &known);
+		if (g > 0 && g < end && dash >= g && inside <= g)
+			return xstrndup(line + g, end - g);
+		if (i == 0)
+			return NULL;
+	}
 }
 
 static void
@@ -324,6 +477,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 {
 	GMatchInfo	*mi = NULL;
 	const char	*p, *u, *gt;
+	char		*args;
 	gchar		*s;
 
 	/* Client/server output prefixes a host's lines with "<host> ". */
@@ -358,12 +512,10 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	/* Cheap tests first: each expression needs a word of its own. */
-	if (parse_fio_text_may_cmd(line) && g_regex_match(st->re_cmd, line, 0, &mi)) {
-		parse_fio_text_cmdline(st, mi);
-		goto out;
+	if (parse_fio_text_may_cmd(line) && (args = parse_fio_text_cmd_args(line)) != NULL) {
+		parse_fio_text_cmdline(st, args);
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (strncmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4])) {
 		if (st->seen_job) {
 			st->run++;
@@ -529,10 +681,10 @@ out:
  * allocated its backtracking frames on every match, most of a line's
  * cost under the sanitizers.
  */
-static void
-parse_fio_text_init(struct parse_fio_text_state *st)
+static GRegex *
+parse_fio_text_re(int which)
 {
-	static GRegex	*re[8];
+	static GRegex	*re[9];
 	static gsize	 once;
 
 	if (g_once_init_enter(&once)) {
@@ -550,20 +702,25 @@ parse_fio_text_init(struct parse_fio_text_state *st)
 		    "avg=\\s*([0-9.]+[kM]?)", G_REGEX_OPTIMIZE, 0, NULL);
 		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
 		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[6] = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
-		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?",
 		    G_REGEX_OPTIMIZE, 0, NULL);
+		/* 6: the command line, found by parse_fio_text_cmd_args */
+		re[8] = g_regex_new("--\\w", G_REGEX_OPTIMIZE, 0, NULL);
 		g_once_init_leave(&once, 1);
 	}
-	st->re_hdr = re[0];
-	st->re_job = re[1];
-	st->re_dir3 = re[2];
-	st->re_dir2 = re[3];
-	st->re_lat = re[4];
-	st->re_pct = re[5];
-	st->re_cmd = re[6];
-	st->re_arg = re[7];
+	return re[which];
+}
+
+static void
+parse_fio_text_init(struct parse_fio_text_state *st)
+{
+	st->re_hdr = parse_fio_text_re(0);
+	st->re_job = parse_fio_text_re(1);
+	st->re_dir3 = parse_fio_text_re(2);
+	st->re_dir2 = parse_fio_text_re(3);
+	st->re_lat = parse_fio_text_re(4);
+	st->re_pct = parse_fio_text_re(5);
+	st->re_arg = parse_fio_text_re(7);
 }
 
 size_t
