@@ -36,6 +36,9 @@ struct parse_fio_text_state {
 	const struct read_options *opt;
 	struct fio_job_list	*out;
 	GPtrArray		*hdrs;
+	GHashTable		*hdr_by;	/* "run name" -> its last header */
+	GHashTable		*live;		/* "run pid groupid name" -> job index + 1 */
+	size_t			 first;		/* jobs out held before this text */
 	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
 	GRegex			*re_arg;
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
@@ -73,6 +76,8 @@ static GRegex	*parse_fio_text_re(int which);
 static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
 static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
 		    const char *line, long lineno);
+static void	 parse_fio_text_replaced(struct parse_fio_text_state *st,
+		    struct fio_job *o);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
 static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
@@ -230,6 +235,7 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 			kv_list_set(&h->opts, parts[i], eq + 1);
 	}
 	g_ptr_array_add(st->hdrs, h);
+	g_hash_table_insert(st->hdr_by, g_strdup_printf("%ld %s", h->run, h->name), h);
 	g_strfreev(parts);
 	g_free(name);
 	g_free(rest);
@@ -411,56 +417,72 @@ parse_fio_text_cmd_args(const char *line)
 	}
 }
 
+/* o is an interim report of the job starting now: dropped, and counted. */
+static void
+parse_fio_text_replaced(struct parse_fio_text_state *st, struct fio_job *o)
+{
+	o->clones = 0;		/* dropped by fio_names_fold_clones */
+	st->interim++;
+	st->found--;
+}
+
 static void
 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
     const char *line, long lineno)
 {
 	struct parse_fio_text_hdr	*h;
-	struct fio_job			*j;
-	gchar				*name, *g, *n;
+	struct fio_job			*j, *o;
+	gchar				*name, *g, *n, *key;
 	const char			*p;
+	gpointer			 v;
 	guint				 i;
 	size_t				 k;
-	long				 pid;
+	long				 pid, gid;
 
 	name = g_match_info_fetch(mi, 1);
 	g = g_match_info_fetch(mi, 2);
 	n = g_match_info_fetch(mi, 3);
 	pid = (p = strstr(line, " pid=")) != NULL ? strtol(p + 5, NULL, 10) : 0;
+	gid = strtol(g, NULL, 10);
 	/*
 	 * --status-interval repeats a job's block, same pid, cumulative: the
 	 * later block replaces the earlier. Clones have pids of their own.
+	 * Of this text's jobs, only the last of a run, pid, group and name
+	 * can be live (each replaces the one before): found by name, not by
+	 * a scan of every job so far, which cost the square of their number.
 	 */
-	for (k = 0; pid != 0 && k < st->out->len; k++) {
-		struct fio_job *o = &st->out->items[k];
-
-		if (o->clones != 0 && o->run == st->run && o->pid == pid &&
-		    o->groupid == strtol(g, NULL, 10) && g_strcmp0(o->name, name) == 0) {
-			o->clones = 0;	/* dropped by fio_names_fold_clones */
-			st->interim++;
-			st->found--;
+	key = NULL;
+	if (pid != 0) {
+		for (k = 0; k < st->first; k++) {
+			o = &st->out->items[k];
+			if (o->clones != 0 && o->run == st->run && o->pid == pid &&
+			    o->groupid == gid && g_strcmp0(o->name, name) == 0)
+				parse_fio_text_replaced(st, o);
 		}
+		key = g_strdup_printf("%ld %ld %ld %s", st->run, pid, gid, name);
+		if ((v = g_hash_table_lookup(st->live, key)) != NULL &&
+		    (o = &st->out->items[GPOINTER_TO_SIZE(v) - 1])->clones != 0)
+			parse_fio_text_replaced(st, o);
 	}
 	j = fio_job_add(st->out);
+	if (key != NULL)
+		g_hash_table_insert(st->live, key, GSIZE_TO_POINTER(st->out->len));
 	j->pid = pid;
 	st->jobidx = st->out->len - 1;
 	j->name = xstrdup(name);
-	j->groupid = strtol(g, NULL, 10);
+	j->groupid = gid;
 	j->line = lineno;
 	j->run = st->run;
 	j->version = xstrdup(st->version);
 	j->host = xstrdup(st->line_host != NULL ? st->line_host : st->heading);
 	for (i = 0; i < st->cmdopts.len; i++)
 		fio_job_set_opt(j, st->cmdopts.items[i].key, st->cmdopts.items[i].value);
-	for (i = st->hdrs->len; i > 0; i--) {
-		h = g_ptr_array_index(st->hdrs, i - 1);
-		if (h->run == st->run && strcmp(h->name, name) == 0) {
-			for (k = 0; k < h->opts.len; k++)
-				fio_job_set_opt(j, h->opts.items[k].key,
-				    h->opts.items[k].value);
-			break;
-		}
-	}
+	/* The options of this run's last header of the job's name. */
+	key = g_strdup_printf("%ld %s", st->run, name);
+	if ((h = g_hash_table_lookup(st->hdr_by, key)) != NULL)
+		for (k = 0; k < h->opts.len; k++)
+			fio_job_set_opt(j, h->opts.items[k].key, h->opts.items[k].value);
+	g_free(key);
 	/* "jobs=N" is numjobs under group_reporting, 1 per clone without. */
 	fio_job_set_opt(j, "numjobs", n);
 	st->job = j;
@@ -750,6 +772,9 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	st.out = out;
 	st.dir = -1;
 	st.hdrs = g_ptr_array_new_with_free_func(parse_fio_text_hdr_free);
+	st.hdr_by = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	st.live = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	st.first = out->len;
 	parse_fio_text_init(&st);
 	for (i = 0; i < pt->n; i++) {
 		/* A blank line only ends a host's prefixed block. */
@@ -763,6 +788,8 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	kv_list_free(&st.cmdopts);
 	free(st.heading);
 	free(st.line_host);
+	g_hash_table_destroy(st.hdr_by);
+	g_hash_table_destroy(st.live);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	if (st.interim > 0)
