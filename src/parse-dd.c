@@ -196,19 +196,19 @@ parse_dd_detect(const char *head, size_t len)
 	return 0;
 }
 
-size_t
-parse_dd_count(const struct paste_text *pt)
+bool
+parse_dd_any(const struct paste_text *pt)
 {
 	struct parse_dd_state	 st;
-	size_t			 i, n = 0;
+	size_t			 i;
+	bool			 yes = false;
 
 	memset(&st, 0, sizeof(st));
 	parse_dd_init(&st);
-	for (i = 0; i < pt->n; i++)
-		if (parse_dd_summary(&st, pt->lines[i].text))
-			n++;
+	for (i = 0; i < pt->n && !yes; i++)
+		yes = parse_dd_summary(&st, pt->lines[i].text);
 	parse_dd_fini(&st);
-	return n;
+	return yes;
 }
 
 /*
@@ -823,11 +823,33 @@ static int
 parse_dd_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
-	struct parse_dd_state	 st;
 	struct paste_text	 pt = { 0 };
-	char			*buf = NULL, *joined;
+	char			*buf = NULL;
+	size_t			 len;
+	int			 rc = -1;
+
+	if ((buf = format_slurp(path, &len, d)) == NULL)
+		goto out;
+	if (memchr(buf, '\0', len) != NULL) {
+		diag_set(d, path, 0, "binary data (NUL bytes): not dd output");
+		goto out;
+	}
+	text_paste_read(&pt, buf, len);
+	rc = parse_dd_read_text(&pt, path, opt, rs, d);
+out:
+	text_paste_free(&pt);
+	free(buf);
+	return rc;
+}
+
+int
+parse_dd_read_text(const struct paste_text *pt, const char *path,
+    const struct read_options *opt, struct result_set *rs, struct diag *d)
+{
+	struct parse_dd_state	 st;
+	char			*joined;
 	const char		*prev, *next, *line;
-	size_t			 len, i, k;
+	size_t			 i, k;
 	bool			 progress;
 	int			 rc = -1;
 
@@ -836,25 +858,18 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	st.opt = opt;
 	st.rs = rs;
 	parse_dd_init(&st);
-	if ((buf = format_slurp(path, &len, d)) == NULL)
-		goto out;
-	if (memchr(buf, '\0', len) != NULL) {
-		diag_set(d, path, 0, "binary data (NUL bytes): not dd output");
-		goto out;
-	}
-	text_paste_read(&pt, buf, len);
-	for (i = 0; i < pt.n; i++) {
-		line = pt.lines[i].text;
+	for (i = 0; i < pt->n; i++) {
+		line = pt->lines[i].text;
 		if (*line == '\0')
 			continue;	/* a blank line matches nothing */
-		prev = i > 0 ? pt.lines[i - 1].text : NULL;
-		next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+		prev = i > 0 ? pt->lines[i - 1].text : NULL;
+		next = i + 1 < pt->n ? pt->lines[i + 1].text : NULL;
 		/*
 		 * A progress update: a line a CR overwrote, or a summary right
 		 * before "records in" with no "records out" above it (an
 		 * update pasted without its CR).
 		 */
-		progress = (pt.lines[i].flags & PASTE_OVERWRITTEN) != 0 ||
+		progress = (pt->lines[i].flags & PASTE_OVERWRITTEN) != 0 ||
 		    (st.records == 0 && parse_dd_records(&st, next));
 		/* A summary a mail client or editor wrapped onto two lines. */
 		if (next != NULL && (strstr(next, "/s") != NULL ||
@@ -867,9 +882,9 @@ parse_dd_read(const char *path, const struct read_options *opt,
 			    next + strspn(next, " "));
 			if (parse_dd_summary(&st, joined)) {
 				i++;
-				next = i + 1 < pt.n ? pt.lines[i + 1].text : NULL;
+				next = i + 1 < pt->n ? pt->lines[i + 1].text : NULL;
 				parse_dd_line(&st, prev, joined, next,
-				    pt.lines[i - 1].lineno, false);
+				    pt->lines[i - 1].lineno, false);
 				parse_dd_forget(&st, joined);
 				free(joined);
 				continue;
@@ -877,7 +892,7 @@ parse_dd_read(const char *path, const struct read_options *opt,
 			parse_dd_forget(&st, joined);
 			free(joined);
 		}
-		parse_dd_line(&st, prev, line, next, pt.lines[i].lineno, progress);
+		parse_dd_line(&st, prev, line, next, pt->lines[i].lineno, progress);
 	}
 	if (st.results == 0) {
 		if (st.error != NULL)
@@ -905,8 +920,6 @@ parse_dd_read(const char *path, const struct read_options *opt,
 	}
 	rc = 0;
 out:
-	text_paste_free(&pt);
-	free(buf);
 	parse_dd_fini(&st);
 	return rc;
 }

@@ -36,8 +36,11 @@ struct parse_fio_text_state {
 	const struct read_options *opt;
 	struct fio_job_list	*out;
 	GPtrArray		*hdrs;
+	GHashTable		*hdr_by;	/* "run name" -> its last header */
+	GHashTable		*live;		/* "run pid groupid name" -> job index + 1 */
+	size_t			 first;		/* jobs out held before this text */
 	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
-	GRegex			*re_cmd, *re_arg;
+	GRegex			*re_arg;
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
@@ -64,14 +67,23 @@ static void	 parse_fio_text_init(struct parse_fio_text_state *st);
 static void	 parse_fio_text_hdr_free(gpointer p);
 static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
 		    struct kv_list *opts);
-static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd);
+static void	 parse_fio_text_cmdline(struct parse_fio_text_state *st, char *args);
+static size_t	 parse_fio_text_space(const char *s);
+static size_t	 parse_fio_text_newline(const char *s);
+static size_t	 parse_fio_text_cmd_try(const char *line, size_t len, size_t at,
+		    size_t run[2], bool *known);
+static GRegex	*parse_fio_text_re(int which);
 static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
 static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
 		    const char *line, long lineno);
+static void	 parse_fio_text_replaced(struct parse_fio_text_state *st,
+		    struct fio_job *o);
 static int	 parse_fio_text_dirnum(const char *s);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
-static void	 parse_fio_text_dd(const char *path, const struct read_options *opt,
-		    struct result_set *rs);
+static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
+		    const struct read_options *opt, struct result_set *rs);
+static bool	 parse_fio_text_ws(char c);
+static bool	 parse_fio_text_may_cmd(const char *line);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -116,6 +128,28 @@ parse_fio_text_dirnum(const char *s)
 	if (strcmp(s, "trim") == 0)
 		return FIO_TRIM;
 	return -1;
+}
+
+/*
+ * The expressions' \s, ASCII part (GLib matches Unicode classes: a space
+ * outside ASCII is a multi-byte sequence). The tests before each
+ * expression are conditions every match meets, so a line that fails
+ * them is one the expression would refuse, and most lines cost a few
+ * byte scans instead of a match (and the match data it allocates).
+ */
+static bool
+parse_fio_text_ws(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* re_cmd needs "fio", whitespace, then "--" and a word character. */
+static bool
+parse_fio_text_may_cmd(const char *line)
+{
+	const char	*f = strstr(line, "fio");
+
+	return f != NULL && strstr(f + 3, "--") != NULL;
 }
 
 /* A number and its unit word from a match, in KiB. */
@@ -201,6 +235,7 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 			kv_list_set(&h->opts, parts[i], eq + 1);
 	}
 	g_ptr_array_add(st->hdrs, h);
+	g_hash_table_insert(st->hdr_by, g_strdup_printf("%ld %s", h->run, h->name), h);
 	g_strfreev(parts);
 	g_free(name);
 	g_free(rest);
@@ -213,12 +248,11 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
  * on the line is ignored.
  */
 static void
-parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
+parse_fio_text_cmdline(struct parse_fio_text_state *st, char *args)
 {
 	GMatchInfo	*mi = NULL;
-	gchar		*args, *k, *v;
+	gchar		*k, *v;
 
-	args = g_match_info_fetch(cmd, 1);
 	kv_list_free(&st->cmdopts);
 	g_regex_match(st->re_arg, args, 0, &mi);
 	while (g_match_info_matches(mi)) {
@@ -231,7 +265,165 @@ parse_fio_text_cmdline(struct parse_fio_text_state *st, GMatchInfo *cmd)
 		g_match_info_next(mi, NULL);
 	}
 	g_match_info_free(mi);
-	g_free(args);
+	free(args);
+}
+
+/*
+ * The length of the character at s when it is one the expressions' \s
+ * matches (GLib matches Unicode classes: PCRE's horizontal and vertical
+ * space and the Z categories), otherwise 0.
+ */
+static size_t
+parse_fio_text_space(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+
+	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
+		return 1;
+	if (u[0] < 0xc2)
+		return 0;
+	if (u[0] == 0xc2)
+		return u[1] == 0x85 || u[1] == 0xa0 ? 2 : 0;
+	if (u[0] == 0xe1)
+		return (u[1] == 0x9a && u[2] == 0x80) || (u[1] == 0xa0 && u[2] == 0x8e) ?
+		    3 : 0;
+	if (u[0] == 0xe2)
+		return (u[1] == 0x80 && ((u[2] >= 0x80 && u[2] <= 0x8a) ||
+		    u[2] == 0xa8 || u[2] == 0xa9 || u[2] == 0xaf)) ||
+		    (u[1] == 0x81 && u[2] == 0x9f) ? 3 : 0;
+	if (u[0] == 0xe3)
+		return u[1] == 0x80 && u[2] == 0x80 ? 3 : 0;
+	return 0;
+}
+
+/*
+ * The length of the line end at s that GLib's expressions know (any of
+ * PCRE's: "." does not match it and "$" matches before one at the end),
+ * otherwise 0. CRLF is one.
+ */
+static size_t
+parse_fio_text_newline(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+
+	if (u[0] == '\r')
+		return u[1] == '\n' ? 2 : 1;
+	if (u[0] >= '\n' && u[0] <= '\f')
+		return 1;
+	if (u[0] == 0xc2 && u[1] == 0x85)
+		return 2;
+	if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+/*
+ * One start of "\s*(?:sudo\s+)?(?:\S*\/)?fio\s+" at line + at: the
+ * offset of what follows the spaces after "fio", or 0. Only one "fio"
+ * can follow a start: the one that ends the run of non-spaces there,
+ * right after its start or a "/" (backtracking into the spaces or the
+ * "sudo" cannot help). The last run looked at is kept (*run: its start,
+ * run[1]: its end, *known): starts tried from right to left reach it
+ * without a space between, and take its end instead of finding it again.
+ */
+static size_t
+parse_fio_text_cmd_try(const char *line, size_t len, size_t at, size_t run[2],
+    bool *known)
+{
+	size_t	q = at, e, n;
+
+	while (q < len && (n = parse_fio_text_space(line + q)) > 0)
+		q += n;
+	if (strncmp(line + q, "sudo", 4) == 0 && parse_fio_text_space(line + q + 4) > 0) {
+		q += 4;
+		while (q < len && (n = parse_fio_text_space(line + q)) > 0)
+			q += n;
+	}
+	if (*known && q > run[0])
+		*known = false;		/* not right to left: find the end again */
+	for (e = q; e < len && !(*known && e == run[0]); e++)
+		if (parse_fio_text_space(line + e) > 0)
+			break;
+	if (*known && e == run[0] && e < len && parse_fio_text_space(line + e) == 0)
+		e = run[1];
+	run[0] = q;
+	run[1] = e;
+	*known = true;
+	if (e - q < 3 || e == len || strncmp(line + e - 3, "fio", 3) != 0 ||
+	    (e - 3 > q && line[e - 4] != '/'))
+		return 0;
+	while (e < len && (n = parse_fio_text_space(line + e)) > 0)
+		e += n;
+	return e;
+}
+
+/*
+ * What "^(?:.*[$#>]\s*|\s*)(?:sudo\s+)?(?:\S*\/)?fio\s+(.*--\w.*)$"
+ * captures on line (a "$ fio --rw=read ..." command line: the options),
+ * as a new string, or NULL when it does not match. Found without the
+ * expression: its backtracking costs the square of the line's length
+ * (every "$" tried with every run after it), and this is linear. The
+ * starts are tried in the expression's order: after the last [$#>]
+ * first (before any line end: "." stops there), the line's start last.
+ */
+char *
+parse_fio_text_cmd_args(const char *line)
+{
+	GMatchInfo	*mi = NULL;
+	size_t		 len = strlen(line), end, stop, i, n, g, run[2] = { 0, 0 };
+	size_t		 last = 0, prev = 0, dash = 0, nls = 0, inside;
+	bool		 any = false, known = false;
+	gint		 pos;
+
+	/*
+	 * "$" is at the end or before a line end that ends the line; "."
+	 * stops at any line end, so the options must hold none, and the
+	 * [$#>] must come before the first.
+	 */
+	stop = end = len;
+	for (i = 0; i < len; i += n > 0 ? n : 1)
+		if ((n = parse_fio_text_newline(line + i)) > 0) {
+			if (nls++ == 0)
+				stop = i;
+			prev = last;
+			last = i;
+			if (i + n == len)
+				end = i;
+		}
+	/* The options' last line end (if any) is below inside: none in them. */
+	inside = end < len ? (nls >= 2 ? prev + 1 : 0) : (nls >= 1 ? last + 1 : 0);
+	/* The last "--\w" (\w as GLib matches it): the options must reach it. */
+	g_regex_match(parse_fio_text_re(8), line, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		if (g_match_info_fetch_pos(mi, 0, &pos, NULL)) {
+			dash = (size_t)pos;
+			any = true;
+		}
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	if (!any)
+		return NULL;
+	for (i = stop;; i--) {
+		while (i > 0 && line[i - 1] != '$' && line[i - 1] != '#' &&
+		    line[i - 1] != '>')
+			i--;
+		/* i: after a [$#>], or 0: the line's own start, tried last */
+		g = parse_fio_text_cmd_try(line, len, i, run, &known);
+		if (g > 0 && g < end && dash >= g && inside <= g)
+			return xstrndup(line + g, end - g);
+		if (i == 0)
+			return NULL;
+	}
+}
+
+/* o is an interim report of the job starting now: dropped, and counted. */
+static void
+parse_fio_text_replaced(struct parse_fio_text_state *st, struct fio_job *o)
+{
+	o->clones = 0;		/* dropped by fio_names_fold_clones */
+	st->interim++;
+	st->found--;
 }
 
 static void
@@ -239,51 +431,58 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
     const char *line, long lineno)
 {
 	struct parse_fio_text_hdr	*h;
-	struct fio_job			*j;
-	gchar				*name, *g, *n;
+	struct fio_job			*j, *o;
+	gchar				*name, *g, *n, *key;
 	const char			*p;
+	gpointer			 v;
 	guint				 i;
 	size_t				 k;
-	long				 pid;
+	long				 pid, gid;
 
 	name = g_match_info_fetch(mi, 1);
 	g = g_match_info_fetch(mi, 2);
 	n = g_match_info_fetch(mi, 3);
 	pid = (p = strstr(line, " pid=")) != NULL ? strtol(p + 5, NULL, 10) : 0;
+	gid = strtol(g, NULL, 10);
 	/*
 	 * --status-interval repeats a job's block, same pid, cumulative: the
 	 * later block replaces the earlier. Clones have pids of their own.
+	 * Of this text's jobs, only the last of a run, pid, group and name
+	 * can be live (each replaces the one before): found by name, not by
+	 * a scan of every job so far, which cost the square of their number.
 	 */
-	for (k = 0; pid != 0 && k < st->out->len; k++) {
-		struct fio_job *o = &st->out->items[k];
-
-		if (o->clones != 0 && o->run == st->run && o->pid == pid &&
-		    o->groupid == strtol(g, NULL, 10) && g_strcmp0(o->name, name) == 0) {
-			o->clones = 0;	/* dropped by fio_names_fold_clones */
-			st->interim++;
-			st->found--;
+	key = NULL;
+	if (pid != 0) {
+		for (k = 0; k < st->first; k++) {
+			o = &st->out->items[k];
+			if (o->clones != 0 && o->run == st->run && o->pid == pid &&
+			    o->groupid == gid && g_strcmp0(o->name, name) == 0)
+				parse_fio_text_replaced(st, o);
 		}
+		key = g_strdup_printf("%ld %ld %ld %s", st->run, pid, gid, name);
+		if ((v = g_hash_table_lookup(st->live, key)) != NULL &&
+		    (o = &st->out->items[GPOINTER_TO_SIZE(v) - 1])->clones != 0)
+			parse_fio_text_replaced(st, o);
 	}
 	j = fio_job_add(st->out);
+	if (key != NULL)
+		g_hash_table_insert(st->live, key, GSIZE_TO_POINTER(st->out->len));
 	j->pid = pid;
 	st->jobidx = st->out->len - 1;
 	j->name = xstrdup(name);
-	j->groupid = strtol(g, NULL, 10);
+	j->groupid = gid;
 	j->line = lineno;
 	j->run = st->run;
 	j->version = xstrdup(st->version);
 	j->host = xstrdup(st->line_host != NULL ? st->line_host : st->heading);
 	for (i = 0; i < st->cmdopts.len; i++)
 		fio_job_set_opt(j, st->cmdopts.items[i].key, st->cmdopts.items[i].value);
-	for (i = st->hdrs->len; i > 0; i--) {
-		h = g_ptr_array_index(st->hdrs, i - 1);
-		if (h->run == st->run && strcmp(h->name, name) == 0) {
-			for (k = 0; k < h->opts.len; k++)
-				fio_job_set_opt(j, h->opts.items[k].key,
-				    h->opts.items[k].value);
-			break;
-		}
-	}
+	/* The options of this run's last header of the job's name. */
+	key = g_strdup_printf("%ld %s", st->run, name);
+	if ((h = g_hash_table_lookup(st->hdr_by, key)) != NULL)
+		for (k = 0; k < h->opts.len; k++)
+			fio_job_set_opt(j, h->opts.items[k].key, h->opts.items[k].value);
+	g_free(key);
 	/* "jobs=N" is numjobs under group_reporting, 1 per clone without. */
 	fio_job_set_opt(j, "numjobs", n);
 	st->job = j;
@@ -300,6 +499,7 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 {
 	GMatchInfo	*mi = NULL;
 	const char	*p, *u, *gt;
+	char		*args;
 	gchar		*s;
 
 	/* Client/server output prefixes a host's lines with "<host> ". */
@@ -334,12 +534,10 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	/* Cheap tests first: each expression needs a word of its own. */
-	if (strstr(line, "fio") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
-		parse_fio_text_cmdline(st, mi);
-		goto out;
+	if (parse_fio_text_may_cmd(line) && (args = parse_fio_text_cmd_args(line)) != NULL) {
+		parse_fio_text_cmdline(st, args);
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (strncmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4])) {
 		if (st->seen_job) {
 			st->run++;
@@ -350,7 +548,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
-	if (strstr(line, "(groupid=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
+	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (groupid=") != NULL &&
+	    strstr(line, "): err=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
 			st->job = NULL;
@@ -361,7 +560,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "(g=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
+	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (g=") != NULL &&
+	    strstr(line, "): rw=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
 		if (st->seen_job) {
 			/* A new invocation without a version line between. */
 			st->run++;
@@ -394,6 +594,9 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	const char	*u;
 	double		 v, scale;
 	gchar		*s;
+	/* The direction and latency lines start with \s (ASCII or not). */
+	bool		 indented = parse_fio_text_ws(line[0]) ||
+			    (unsigned char)line[0] >= 0x80;
 
 	st->job = &st->out->items[st->jobidx];
 	if (strncmp(p, "Run status group", 16) == 0) {
@@ -404,7 +607,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		st->dir = -1;
 		return;
 	}
-	if (strstr(line, "IOPS=") != NULL && g_regex_match(st->re_dir3, line, 0, &mi)) {
+	if (indented && strstr(line, ": IOPS=") != NULL && strstr(line, ")(") != NULL &&
+	    g_regex_match(st->re_dir3, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -423,7 +627,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "iops=") != NULL && g_regex_match(st->re_dir2, line, 0, &mi)) {
+	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
+	    g_regex_match(st->re_dir2, line, 0, &mi)) {
 		s = g_match_info_fetch(mi, 1);
 		st->dir = parse_fio_text_dirnum(s);
 		g_free(s);
@@ -445,7 +650,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	if (st->dir < 0)
 		return;
 	fd = &st->job->dir[st->dir];
-	if (strstr(line, "lat (") != NULL && g_regex_match(st->re_lat, line, 0, &mi)) {
+	if (indented && strstr(line, "lat (") != NULL && strstr(line, "avg=") != NULL &&
+	    g_regex_match(st->re_lat, line, 0, &mi)) {
 		gchar *kind = g_match_info_fetch(mi, 1);
 		gchar *unit = g_match_info_fetch(mi, 2);
 		gchar *avg = g_match_info_fetch(mi, 3);
@@ -467,7 +673,8 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strstr(line, "percentiles") != NULL && g_regex_match(st->re_pct, line, 0, &mi)) {
+	if (indented && strstr(line, "clat percentiles (") != NULL &&
+	    g_regex_match(st->re_pct, line, 0, &mi)) {
 		gchar *unit = g_match_info_fetch(mi, 1);
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
@@ -490,42 +697,52 @@ out:
  * The expressions, compiled once per process (GRegex matching is safe to
  * share between threads): the reader runs for detection's candidates
  * and for the JSON reader's cross-check, and compiling eight
- * expressions cost more than reading a small file. Not optimised
- * (G_REGEX_OPTIMIZE): PCRE's JIT skips the UTF-8 check of the line, and
- * a pasted line need not be UTF-8.
+ * expressions cost more than reading a small file. JIT-compiled
+ * (G_REGEX_OPTIMIZE): the lines come from text-paste.c, which makes them
+ * valid UTF-8, and PCRE's JIT does not check that. The interpreter
+ * allocated its backtracking frames on every match, most of a line's
+ * cost under the sanitizers.
  */
-static void
-parse_fio_text_init(struct parse_fio_text_state *st)
+static GRegex *
+parse_fio_text_re(int which)
 {
-	static GRegex	*re[8];
+	static GRegex	*re[9];
 	static gsize	 once;
 
 	if (g_once_init_enter(&once)) {
-		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$", 0, 0, NULL);
+		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$",
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[1] = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
-		    0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[2] = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
 		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/",
-		    0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[3] = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)", 0, 0, NULL);
+		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)",
+		    G_REGEX_OPTIMIZE, 0, NULL);
 		re[4] = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
-		    "avg=\\s*([0-9.]+[kM]?)", 0, 0, NULL);
+		    "avg=\\s*([0-9.]+[kM]?)", G_REGEX_OPTIMIZE, 0, NULL);
 		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
-		    0, 0, NULL);
-		re[6] = g_regex_new("^(?:.*[$#>]\\s*|\\s*)(?:sudo\\s+)?(?:\\S*/)?fio\\s+(.*--\\w.*)$",
-		    0, 0, NULL);
-		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?", 0, 0, NULL);
+		    G_REGEX_OPTIMIZE, 0, NULL);
+		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?",
+		    G_REGEX_OPTIMIZE, 0, NULL);
+		/* 6: the command line, found by parse_fio_text_cmd_args */
+		re[8] = g_regex_new("--\\w", G_REGEX_OPTIMIZE, 0, NULL);
 		g_once_init_leave(&once, 1);
 	}
-	st->re_hdr = re[0];
-	st->re_job = re[1];
-	st->re_dir3 = re[2];
-	st->re_dir2 = re[3];
-	st->re_lat = re[4];
-	st->re_pct = re[5];
-	st->re_cmd = re[6];
-	st->re_arg = re[7];
+	return re[which];
+}
+
+static void
+parse_fio_text_init(struct parse_fio_text_state *st)
+{
+	st->re_hdr = parse_fio_text_re(0);
+	st->re_job = parse_fio_text_re(1);
+	st->re_dir3 = parse_fio_text_re(2);
+	st->re_dir2 = parse_fio_text_re(3);
+	st->re_lat = parse_fio_text_re(4);
+	st->re_pct = parse_fio_text_re(5);
+	st->re_arg = parse_fio_text_re(7);
 }
 
 size_t
@@ -555,6 +772,9 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	st.out = out;
 	st.dir = -1;
 	st.hdrs = g_ptr_array_new_with_free_func(parse_fio_text_hdr_free);
+	st.hdr_by = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	st.live = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	st.first = out->len;
 	parse_fio_text_init(&st);
 	for (i = 0; i < pt->n; i++) {
 		/* A blank line only ends a host's prefixed block. */
@@ -568,6 +788,8 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	kv_list_free(&st.cmdopts);
 	free(st.heading);
 	free(st.line_host);
+	g_hash_table_destroy(st.hdr_by);
+	g_hash_table_destroy(st.live);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	if (st.interim > 0)
@@ -578,12 +800,14 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 }
 
 /*
- * The dd results of a file with fio output, as the dd reader reads them,
- * appended to rs (systems matched by name), with a warning saying so.
+ * The dd results of a file with fio output, as the dd reader reads them
+ * (from the text this reader cleaned: the dd reader would clean it
+ * again), appended to rs (systems matched by name), with a warning
+ * saying so.
  */
 static void
-parse_fio_text_dd(const char *path, const struct read_options *opt,
-    struct result_set *rs)
+parse_fio_text_dd(const struct paste_text *pt, const char *path,
+    const struct read_options *opt, struct result_set *rs)
 {
 	struct result_set	*dd = result_set_new();
 	struct diag		 d;
@@ -594,7 +818,7 @@ parse_fio_text_dd(const char *path, const struct read_options *opt,
 	size_t			 i, k, sys;
 
 	diag_clear(&d);
-	if (reader_dd.read(path, opt, dd, &d) == -1) {
+	if (parse_dd_read_text(pt, path, opt, dd, &d) == -1) {
 		format_warn(opt, path, d.line, "dd output beside the fio output "
 		    "not read: %s", d.msg);
 		result_set_free(dd);
@@ -654,8 +878,8 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	    d) == -1)
 		goto out;
 	/* dd results beside fio output are read too, and said. */
-	if (strstr(buf, "/s") != NULL && parse_dd_count(&pt) > 0)
-		parse_fio_text_dd(path, opt, rs);
+	if (strstr(buf, "/s") != NULL && parse_dd_any(&pt))
+		parse_fio_text_dd(&pt, path, opt, rs);
 	rc = 0;
 out:
 	text_paste_free(&pt);

@@ -23,4 +23,12 @@ size_t	 parse_fio_text_jobs(const char *buf, const char *path,
 size_t	 parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	    const struct read_options *opt, struct fio_job_list *out);
 
+/*
+ * The options of a fio command line ("$ sudo fio --rw=read --bs=4k"):
+ * what "^(?:.*[$#>]\s*|\s*)(?:sudo\s+)?(?:\S*\/)?fio\s+(.*--\w.*)$" captures
+ * in line, with GLib's classes and line ends, as a new string (free()),
+ * or NULL when line is not one. Linear in the line's length.
+ */
+char	*parse_fio_text_cmd_args(const char *line);
+
 #endif

@@ -86,27 +86,34 @@ paste_add(struct paste_raw *r, const char *s, size_t len, long lineno, unsigned 
 static void
 paste_split(struct paste_raw *r, const char *buf, size_t len)
 {
-	const char	*p = buf, *end = buf + len, *e, *seg, *q, *last;
-	bool		 cr_ends = memchr(buf, '\n', len) == NULL;
+	const char	*p = buf, *end = buf + len, *e, *q, *last, *c, *nul;
+	char		 eol = memchr(buf, '\n', len) == NULL ? '\r' : '\n';
 	long		 lineno = 1;
 	unsigned	 flags;
 
+	/*
+	 * Bytes are found with memchr, not looked at one by one: the line
+	 * ends, the next NUL (kept until p passes it, so the whole input is
+	 * scanned for NULs once) and the CRs inside a line.
+	 */
+	if ((nul = memchr(buf, '\0', len)) == NULL)
+		nul = end;
 	while (p < end) {
-		for (e = p; e < end && *e != '\n' && *e != '\0' &&
-		    !(cr_ends && *e == '\r'); e++)
-			;
+		if (nul < p && (nul = memchr(p, '\0', (size_t)(end - p))) == NULL)
+			nul = end;
+		if ((e = memchr(p, eol, (size_t)(nul - p))) == NULL)
+			e = nul;
 		q = e;
 		if (q > p && q[-1] == '\r')
 			q--;	/* CRLF */
 		/* The last non-empty CR-separated segment is what was shown. */
 		flags = 0;
 		last = p;
-		for (seg = p; seg < q; seg++)
-			if (*seg == '\r') {
-				flags |= PASTE_OVERWRITTEN;
-				if (seg + 1 < q)
-					last = seg + 1;
-			}
+		for (c = p; (c = memchr(c, '\r', (size_t)(q - c))) != NULL; c++) {
+			flags |= PASTE_OVERWRITTEN;
+			if (c + 1 < q)
+				last = c + 1;
+		}
 		paste_add(r, last, (size_t)(q - last), lineno, flags);
 		lineno++;
 		p = e + 1;
@@ -400,9 +407,12 @@ paste_quote(const char *s, unsigned *depth)
 static void
 paste_nbsp(char *s)
 {
-	char	*w = s;
+	char	*w;
 
-	for (; *s != '\0'; s++) {
+	/* Most lines have none: the copy starts at the first lead byte. */
+	if ((s = strchr(s, '\xc2')) == NULL)
+		return;
+	for (w = s; *s != '\0'; s++) {
 		if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0) {
 			*w++ = ' ';
 			s++;
@@ -472,6 +482,8 @@ paste_clean(struct paste_text *pt, struct paste_raw *r)
 	at = xcalloc(r->n + 1, sizeof(*at));
 	pt->n = 0;
 	strbuf_init(&out);
+	/* Cleaning only shortens lines: the raw lines' size is enough. */
+	xgrow(&out.buf, &out.cap, r->arena.len + 1, 1);
 	for (i = 0; i < r->n; i++) {
 		s = r->arena.buf + r->off[i];
 		lineno = r->v[i].lineno;
@@ -530,6 +542,13 @@ text_paste_read(struct paste_text *pt, const char *buf, size_t len)
 	memset(pt, 0, sizeof(*pt));
 	memset(&r, 0, sizeof(r));
 	strbuf_init(&r.arena);
+	/*
+	 * Plain text's lines fill at most len + 1 bytes (each line's end
+	 * becomes its NUL): one allocation instead of a doubling series,
+	 * each step of which copies the text and, under the sanitizers,
+	 * touches fresh pages.
+	 */
+	xgrow(&r.arena.buf, &r.arena.cap, len + 2, 1);
 	pt->html = text_paste_is_html(buf, len);
 	if (pt->html)
 		paste_html(&r, buf, len);
