@@ -262,7 +262,9 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				toks[i].decimals = c->cands.decimals;
 				toks[i].rel = rel;
 			}
-			keep[ci] = ob_split_overview(ovv, toks, ntok, 0);
+			/* Its tokens allow less than the pass's: within its reach. */
+			keep[ci] = ob_split_overview_within(ovv, toks, ntok, 0,
+			    before, after);
 			for (j = 0; j < c->k; j++) {
 				long	i = tokidx[r * t->names.len + c->order[j]];
 

@@ -111,6 +111,13 @@ struct ob_tok {
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel);
 /*
+ * The same, for tokens that each allow no more than the tokens a reach
+ * (ob_split_overview_reach) was computed for: a reading then starts token
+ * i only where both of the reach's sets hold, and only there is looked at.
+ */
+bool	 ob_split_overview_within(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, bool **before, bool **after);
+/*
  * For each token i, fill ok[i] (caller frees each, len strlen(s) + 1): a
  * reachable-position set used to prefilter candidates. ok[i][p] is true
  * when tokens 0..i-1 can cover s[0..p) and tokens i..n-1 can cover s[p..].
