@@ -88,8 +88,15 @@ static int	ob_split_cap(const char *s, size_t len);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static bool	ob_split_rounds_to(const char *o, size_t len, const char *w,
 	    int d);
-static bool	ob_split_tok_match(const char *s, size_t len,
+static unsigned	ob_split_num_mask(const char *s, size_t left);
+static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel);
+static bool	ob_split_reach_live(const struct ob_reach *r, size_t i,
+	    size_t p);
+static int	ob_split_pos_cmp(const void *a, const void *b);
+static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const struct ob_reach *within,
+	    struct ob_reach *keep);
 
 /*
  * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
@@ -1043,15 +1050,48 @@ ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
 	return a == b;
 }
 
+/*
+ * Bit l set (1 <= l <= OB_TOK_MAX, l <= left): s's first l bytes are a
+ * number (ob_segment_is_number), found in one pass instead of one per
+ * length: the overview's search tries every length at every position.
+ */
+static unsigned
+ob_split_num_mask(const char *s, size_t left)
+{
+	unsigned	mask = 0;
+	size_t		l;
+	bool		dot = false;
+
+	if (!isdigit((unsigned char)s[0]))
+		return 0;
+	for (l = 1; l <= OB_TOK_MAX && l <= left; l++) {
+		if (s[l - 1] == '.') {
+			if (dot)
+				break;
+			dot = true;
+			continue;	/* never the last byte */
+		}
+		if (!isdigit((unsigned char)s[l - 1]))
+			break;
+		mask |= 1U << l;
+		/* No leading zeros: "0", "0.16", never "012". */
+		if (l == 1 && s[0] == '0' && s[1] != '.')
+			break;
+	}
+	return mask;
+}
+
+/*
+ * May the number s (len bytes, a number by ob_split_num_mask) be token t:
+ * the overview's decimals cap, then one of t's values (within rel)?
+ */
 static bool
-ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
+ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
     double rel)
 {
 	double	o, w, tol;
 	size_t	i;
 
-	if (!ob_segment_is_number(s, len))
-		return false;
 	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
 	if (t->nwant == 0)
@@ -1075,133 +1115,213 @@ ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
 	return false;
 }
 
-bool
-ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, bool **before, bool **after)
+/* Is p in token i's list of r (sorted), and may token i start there? */
+static bool
+ob_split_reach_live(const struct ob_reach *r, size_t i, size_t p)
 {
-	size_t	len = strlen(s), i, p, l;
+	size_t	lo = 0, hi = r->npos[i], mid;
 
-	for (i = 0; i <= ntoks; i++) {
-		before[i] = xcalloc(len + 1, sizeof(bool));
-		after[i] = xcalloc(len + 1, sizeof(bool));
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->pos[i][mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	before[0][0] = true;
-	for (i = 0; i < ntoks; i++)
-		for (p = 0; p < len; p++) {
-			if (!before[i][p])
-				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (ob_split_tok_match(s + p, l, &toks[i], rel))
-					before[i + 1][p + l] = true;
+	return lo < r->npos[i] && r->pos[i][lo] == p && r->live[i][lo];
+}
+
+static int
+ob_split_pos_cmp(const void *a, const void *b)
+{
+	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The readings of s as the tokens, forward, one set of positions per token
+ * kept as a list (a position is added once: stamp[q] is the token whose
+ * set holds q, plus one), so the work follows the positions a reading can
+ * reach, never s's length times the tokens. With within, token i starts
+ * only where within lets it; with keep, every token's set is stored in it
+ * (sorted). True when the last token can end at the end of s.
+ */
+static bool
+ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel, const struct ob_reach *within, struct ob_reach *keep)
+{
+	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
+	unsigned num;
+	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
+	size_t	*cur = xcalloc(cap, sizeof(size_t));
+	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp;
+	bool	 ok = false;
+
+	cur[0] = 0;
+	for (i = 0; i <= ntoks; i++) {
+		if (keep != NULL) {
+			qsort(cur, ncur, sizeof(size_t), ob_split_pos_cmp);
+			keep->pos[i] = xcalloc(ncur + 1, sizeof(size_t));
+			memcpy(keep->pos[i], cur, ncur * sizeof(size_t));
+			keep->npos[i] = ncur;
 		}
-	after[ntoks][len] = true;
-	for (i = ntoks; i-- > 0;)
-		for (p = 0; p < len; p++) {
-			if (!before[i][p])
+		if (i == ntoks || ncur == 0)
+			break;
+		nnext = 0;
+		for (k = 0; k < ncur; k++) {
+			p = cur[k];
+			if (within != NULL && !ob_split_reach_live(within, i, p))
 				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (after[i + 1][p + l] &&
-				    ob_split_tok_match(s + p, l, &toks[i], rel)) {
-					after[i][p] = true;
-					break;
+			num = ob_split_num_mask(s + p, len - p);
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+				if (!(num & 1U << l) || stamp[p + l] == i + 1 ||
+				    !ob_split_tok_fits(s + p, l, &toks[i], rel))
+					continue;
+				stamp[p + l] = i + 1;
+				if (nnext == cap) {
+					cap *= 2;
+					cur = xreallocarray(cur, cap, sizeof(size_t));
+					next = xreallocarray(next, cap, sizeof(size_t));
 				}
+				next[nnext++] = p + l;
+			}
 		}
-	return after[0][0];
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		ncur = nnext;
+	}
+	if (i == ntoks)
+		for (k = 0; k < ncur; k++)
+			if (cur[k] == len)
+				ok = true;
+	if (keep != NULL)
+		for (i++; i <= ntoks; i++)
+			keep->pos[i] = xcalloc(1, sizeof(size_t));
+	free(stamp);
+	free(cur);
+	free(next);
+	return ok;
 }
 
 bool
-ob_split_overview_allows(const char *s, bool **before, bool **after,
-    size_t i, const char *want, int decimals, double rel)
+ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+    size_t ntoks, double rel, struct ob_reach *r)
+{
+	size_t	 len = strlen(s), i, k, p, l, q;
+	size_t	*mark;
+	unsigned num;
+
+	r->ntoks = ntoks;
+	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
+	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
+	r->live = xcalloc(ntoks + 1, sizeof(bool *));
+	(void)ob_split_forward(s, toks, ntoks, rel, NULL, r);
+	for (i = 0; i <= ntoks; i++)
+		r->live[i] = xcalloc(r->npos[i] + 1, sizeof(bool));
+	for (k = 0; k < r->npos[ntoks]; k++)
+		r->live[ntoks][k] = r->pos[ntoks][k] == len;
+	/* mark[q] == i + 2: token i + 1 may start at q and finish the run. */
+	mark = xcalloc(len + 1, sizeof(size_t));
+	for (i = ntoks; i-- > 0;) {
+		for (k = 0; k < r->npos[i + 1]; k++)
+			if (r->live[i + 1][k])
+				mark[r->pos[i + 1][k]] = i + 2;
+		for (k = 0; k < r->npos[i]; k++) {
+			p = r->pos[i][k];
+			num = ob_split_num_mask(s + p, len - p);
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+				q = p + l;
+				if ((num & 1U << l) && mark[q] == i + 2 &&
+				    ob_split_tok_fits(s + p, l, &toks[i], rel)) {
+					r->live[i][k] = true;
+					break;
+				}
+			}
+		}
+	}
+	free(mark);
+	return r->npos[0] > 0 && r->live[0][0];
+}
+
+bool
+ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
+    const char *want, int decimals, double rel)
 {
 	struct ob_tok	t = { &want, 1, decimals, -1, 0 };
-	size_t		len = strlen(s), p, l;
+	size_t		len = strlen(s), k, p, l;
+	unsigned	num;
 
-	for (p = 0; p < len; p++) {
-		if (!before[i][p] || !after[i][p])
+	for (k = 0; k < r->npos[i]; k++) {
+		if (!r->live[i][k])
 			continue;
+		p = r->pos[i][k];
+		num = ob_split_num_mask(s + p, len - p);
 		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-			if (after[i + 1][p + l] &&
-			    ob_split_tok_match(s + p, l, &t, rel))
+			if ((num & 1U << l) && ob_split_reach_live(r, i + 1, p + l) &&
+			    ob_split_tok_fits(s + p, l, &t, rel))
 				return true;
 	}
 	return false;
 }
 
 void
-ob_split_reach_free(bool **before, bool **after, size_t ntoks)
+ob_split_reach_free(struct ob_reach *r)
 {
 	size_t	i;
 
-	for (i = 0; i <= ntoks; i++) {
-		free(before[i]);
-		free(after[i]);
-		before[i] = after[i] = NULL;
-	}
+	if (r->pos != NULL)
+		for (i = 0; i <= r->ntoks; i++) {
+			free(r->pos[i]);
+			free(r->live[i]);
+		}
+	free(r->pos);
+	free(r->npos);
+	free(r->live);
+	memset(r, 0, sizeof(*r));
 }
 
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel)
 {
-	return ob_split_overview_within(s, toks, ntoks, rel, NULL, NULL);
+	return ob_split_forward(s, toks, ntoks, rel, NULL, NULL);
 }
 
 bool
 ob_split_overview_within(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, bool **before, bool **after)
+    size_t ntoks, double rel, const struct ob_reach *r)
 {
-	size_t	 len = strlen(s), i, p, l;
-	bool	*cur, *next, *tmp, ok, any;
-
-	/* Forward only, two rows: this runs once per surviving reading. */
-	cur = xcalloc(len + 1, sizeof(bool));
-	next = xcalloc(len + 1, sizeof(bool));
-	cur[0] = true;
-	for (i = 0; i < ntoks; i++) {
-		memset(next, 0, len + 1);
-		any = false;
-		for (p = 0; p < len; p++) {
-			if (!cur[p] || (before != NULL &&
-			    (!before[i][p] || !after[i][p])))
-				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (ob_split_tok_match(s + p, l, &toks[i], rel))
-					next[p + l] = any = true;
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-		if (!any)
-			break;
-	}
-	ok = i == ntoks && cur[len];
-	free(cur);
-	free(next);
-	return ok;
+	return ob_split_forward(s, toks, ntoks, rel, r, NULL);
 }
 
 unsigned
-ob_split_overview_decimals(const char *s, bool **before, bool **after,
+ob_split_overview_decimals(const char *s, const struct ob_reach *r,
     const struct ob_tok *toks, size_t i)
 {
-	size_t		len = strlen(s), p, l;
+	size_t		len = strlen(s), k, p, l;
 	unsigned	mask = 0;
-	int		k, cap, r;
+	int		d, cap, raw;
+	unsigned	num;
 
-	for (p = 0; p < len; p++) {
-		if (!before[i][p] || !after[i][p])
+	for (k = 0; k < r->npos[i]; k++) {
+		if (!r->live[i][k])
 			continue;
+		p = r->pos[i][k];
+		num = ob_split_num_mask(s + p, len - p);
 		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-			if (!after[i + 1][p + l] ||
-			    !ob_split_tok_match(s + p, l, &toks[i], 0))
+			if (!(num & 1U << l) ||
+			    !ob_split_reach_live(r, i + 1, p + l) ||
+			    !ob_split_tok_fits(s + p, l, &toks[i], 0))
 				continue;
-			k = ob_split_decs(s + p, l);
+			d = ob_split_decs(s + p, l);
 			cap = ob_split_cap(s + p, l);
-			if (k < cap)
-				mask |= 1U << k;
+			if (d < cap)
+				mask |= 1U << d;
 			else
-				for (r = k; r < OB_RAW_MAX; r++)
-					mask |= 1U << r;
+				for (raw = d; raw < OB_RAW_MAX; raw++)
+					mask |= 1U << raw;
 		}
 	}
 	return mask;
