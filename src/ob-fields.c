@@ -56,6 +56,7 @@ static void	ob_fields_prepare(struct ob_fields_run *r,
 static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
+static bool	ob_fields_may_glue(const char *s, size_t i);
 static bool	ob_fields_glued(const char *s, size_t i,
 	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_pci_end(const char *s, size_t i);
@@ -192,9 +193,24 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
+ * Can any cell start at i (0 < i)? Never at a space or after one, after an
+ * opening or a joining mark, before a closing one: tested once per
+ * position, before each label's own test (ob_fields_glued).
+ */
+static bool
+ob_fields_may_glue(const char *s, size_t i)
+{
+	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+
+	return !(a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
+	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)));
+}
+
+/*
  * May a cell of kind k start at i > 0, glued to the previous cell? Cells
  * are trimmed and a number is never cut at its dot; a shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
+ * Called only where ob_fields_may_glue holds.
  */
 static bool
 ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
@@ -203,9 +219,6 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
 	enum ob_shape_kind	k = shape->kind;
 
-	if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
-	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)))
-		return false;
 	if (ob_fields_starts(s, i, k) == 0)
 		return false;
 	/*
@@ -705,7 +718,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < cells_len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
-			if (uncut[i])
+			if (uncut[i] || !ob_fields_may_glue(cells, i))
 				continue;
 			any = false;
 			for (k = 0; k < nl; k++) {

@@ -50,7 +50,6 @@ struct ob_tile;
 struct ob_slice;
 struct ob_probe;
 
-static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_tick_span(const char *s);
 static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
 static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
@@ -98,31 +97,6 @@ static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, const struct ob_reach *within,
 	    struct ob_reach *keep);
 
-/*
- * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
- * Returns its value or -1.
- */
-static double
-ob_split_tick_value(const char *s, size_t len)
-{
-	char	buf[32];
-	double	mult = 1, v;
-	size_t	n = len;
-
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
-		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
-		n--;
-	}
-	if (!ob_segment_is_number(s, n))
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	v = strtod(buf, NULL) * mult;
-	return v;
-}
-
 /* Longest tick token that could start at s. */
 static size_t
 ob_split_tick_span(const char *s)
@@ -153,12 +127,13 @@ struct ob_tickmemo {
 };
 
 /*
- * ob_split_tick_value(s + q, l) for l = 1 .. *span (the tick span at q),
- * in one pass over the digits: a prefix of at most 15 digits is an exact
+ * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
+ * first l bytes at s + q, or -1 when they are none, for l = 1 .. *span
+ * (the tick span at q), in one pass over the digits: a prefix of at most 15 digits is an exact
  * integer N, and N / 10^d rounds to the same double strtod gives for its
- * text (both are the double nearest to the same number); longer prefixes
- * go through strtod. This was a third of the reader's time under the
- * fuzzer: every digit of a value run starts a prefix of up to 24 bytes.
+ * text (both are the double nearest to the same number). This was a
+ * third of the reader's time under the fuzzer: every digit of a value run
+ * starts a prefix of up to 24 bytes.
  */
 static const double *
 ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
@@ -195,7 +170,13 @@ ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
 		else if (digits <= 15)
 			m->v[slot][l] = num / p10[dec];
 		else
-			m->v[slot][l] = ob_split_tick_value(s, l);
+			/*
+			 * 16 digits or more: num is rounded, and the value
+			 * may differ from strtod's in its last bits; no axis
+			 * has such ticks, and strtod here cost 9 calls at
+			 * every digit of a value run.
+			 */
+			m->v[slot][l] = num / pow(10, (double)dec);
 	}
 	if (n < m->span[slot]) {
 		/* The unit letter: the whole number, scaled. */
@@ -229,6 +210,12 @@ ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
 				v = vk[l];
+				/*
+				 * Longer prefixes are never smaller (a digit
+				 * more, or the unit letter): past want, done.
+				 */
+				if (v >= 0 && v - want > want * 0.005 + 1e-12)
+					break;
 				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
 					continue;
 				if (best_l == 0 || fabs(v - want) < best_d) {
