@@ -21,31 +21,31 @@
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
 /*
- * Partitions of the names run we test one by one; past this many, only
- * cuts at word joins are tried (as past any budget). Every fixture and
- * corpus file but one needs at most 7,770; that one (5 systems, 194,580
- * partitions, 517 of them consistent) took 80 % of the reader's time
- * under the fuzzer and reads the same names from its word joins alone.
- * Each partition costs about 0.1 us in the plain build, 1.3 us under
- * ASan and coverage: 20,000 of them are 2 ms and 26 ms.
+ * Partitions of the names run we are willing to consider; past the first,
+ * only cuts at word joins are tried. Partitions are tested one by one
+ * only when no other run bounds them (ob_split_tmpl_cands), and then up to
+ * the second: each costs about 0.1 us in the plain build and 1.3 us under
+ * ASan and coverage, and every fixture and corpus file that gets there
+ * needs at most 7,770 of them.
  */
-#define OB_COMBO_BUDGET	20000UL
+#define OB_COMBO_BUDGET	2000000UL
+#define OB_FULL_BUDGET	20000UL
 /*
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
  * prefixes of one another ("Ab", "AbAb", ...) against a run they do not
  * tile take exponential time (30 such names, a 50-byte run: 5 s); the
- * budgets stop that, far above what real documents need (every fixture
- * and corpus file takes at most a few hundred steps per call and 453 in
- * all, once the partition budget above applies; about 10 ns a step).
+ * budgets stop that, far above what real documents need.
  */
-#define OB_TILE_STEPS	100000UL
-#define OB_NAMES_STEPS	400000UL
+#define OB_TILE_STEPS	1000000UL
+#define OB_NAMES_STEPS	100000000UL
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
 struct ob_venum;
 struct ob_tickmemo;
+struct ob_tmpl;
+struct ob_pcand;
 struct ob_tile;
 struct ob_slice;
 struct ob_probe;
@@ -75,6 +75,19 @@ static int	ob_split_tile_left(const char *run, size_t rl,
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
 static double	ob_split_choose(size_t n, size_t k);
+static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
+static int	ob_split_pcand_cmp(const void *a, const void *b);
+static bool	ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k,
+		    const size_t *pos, size_t npos, const size_t *req,
+		    size_t nreq, size_t m, struct ob_pcand **out, size_t *nout);
+static bool	ob_split_tmpl_cands(const struct ob_probe *pr,
+		    const size_t *pos, size_t npos, const size_t *req,
+		    size_t nreq, size_t m_lo, size_t m_hi,
+		    struct ob_pcand **out, size_t *nout);
+static void	ob_split_try(struct ob_probe *pr, const size_t *cuts,
+		    size_t m, size_t njoins, struct ob_names *sols,
+		    size_t max_sols, size_t *nsol, size_t *best,
+		    size_t *nconsistent, unsigned long *left);
 static void	ob_split_pin(const struct ob_name_problem *p, size_t tl,
 		    bool *inside, bool *isreq);
 static size_t	ob_split_score(const struct ob_name_problem *p,
@@ -841,13 +854,317 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
 		(*nsol)++;
 }
 
+/*
+ * The candidate partitions of the names run that one of the other runs
+ * allows, for ob_split_names: every consistent partition tiles that run
+ * with some of its names, so it holds the slices of t of one tiling of the
+ * run ("template") as names: cuts at their ends, none inside. The
+ * templates are enumerated (slices at allowed cuts, distinct, disjoint, as
+ * many as the run's count), then every partition into m names that holds
+ * one, and the union is sorted in the order the full enumeration visits
+ * (m, then the cuts in order) and checked exactly as it would be. Seed
+ * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
+ * run gives 587 candidates. Fails (false) past the budgets.
+ */
+#define OB_TMPL_MAX	4096UL		/* templates of the run */
+#define OB_TMPL_CANDS	50000UL		/* candidate partitions in all */
+#define OB_TMPL_STEPS	200000UL	/* steps of the template search */
+
+struct ob_tmpl {
+	const char	*t, *run;
+	size_t		 tl, rl;
+	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
+	const size_t	*next_req;	/* first required cut > i, or tl */
+	/* Where a name may start with byte c: first[c], then nextocc[x]. */
+	const size_t	*first, *nextocc;
+	long		 count;		/* names in the run, -1 unknown */
+	size_t		 max_names;
+	size_t		*sa, *sb, n;	/* the slices so far */
+	unsigned long	 steps;
+	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
+	size_t		**ta, **tb, *tn, ntmpl;
+	bool		 over;
+};
+
+static void
+ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
+{
+	size_t	x, l, k;
+
+	if (m->over || ++m->steps > OB_TMPL_STEPS) {
+		m->over = true;
+		return;
+	}
+	if (j == m->rl) {
+		if (m->count >= 0 && (size_t)m->count != m->n)
+			return;
+		if (m->ntmpl == OB_TMPL_MAX) {
+			m->over = true;
+			return;
+		}
+		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
+		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
+		m->tn[m->ntmpl++] = m->n;
+		return;
+	}
+	if (m->n == m->max_names ||
+	    (m->count >= 0 && m->n >= (size_t)m->count))
+		return;
+	for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
+	    x = m->nextocc[x]) {
+		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
+		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
+			/* A name never holds a required cut. */
+			if (x + l > m->next_req[x])
+				break;
+			if (!m->cut_ok[x + l])
+				continue;
+			for (k = 0; k < m->n; k++)
+				if ((x < m->sb[k] && m->sa[k] < x + l) ||
+				    (m->sb[k] - m->sa[k] == l &&
+				    memcmp(m->t + m->sa[k], m->t + x, l) == 0))
+					break;
+			if (k < m->n)
+				continue;	/* overlaps, or the same name */
+			m->sa[m->n] = x;
+			m->sb[m->n++] = x + l;
+			ob_split_tmpl_rec(m, j + l);
+			m->n--;
+			if (m->over)
+				return;
+		}
+	}
+}
+
+/* One candidate partition of ob_split_names: m names, m - 1 cuts. */
+struct ob_pcand {
+	size_t	 m;
+	size_t	*cut;
+};
+
+static int
+ob_split_pcand_cmp(const void *a, const void *b)
+{
+	const struct ob_pcand	*x = a, *y = b;
+	size_t			 i;
+
+	if (x->m != y->m)
+		return x->m < y->m ? -1 : 1;
+	for (i = 0; i + 1 < x->m; i++)
+		if (x->cut[i] != y->cut[i])
+			return x->cut[i] < y->cut[i] ? -1 : 1;
+	return 0;
+}
+
+/* Every partition into m names that holds template k of tm: into out. */
+static bool
+ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k, const size_t *pos,
+    size_t npos, const size_t *req, size_t nreq, size_t m,
+    struct ob_pcand **out, size_t *nout)
+{
+	size_t	 tl = tm->tl, i, j, nq = 0, nf = 0, r, a, b, c;
+	bool	*inside = xcalloc(tl + 1, sizeof(bool));
+	bool	*isq = xcalloc(tl + 1, sizeof(bool));
+	size_t	*q = xcalloc(tl + 1, sizeof(size_t));
+	size_t	*f = xcalloc(npos + 1, sizeof(size_t));
+	size_t	*idx = xcalloc(tl + 1, sizeof(size_t));
+	bool	 ok = true;
+
+	for (i = 0; i < tm->tn[k]; i++) {
+		for (j = tm->ta[k][i] + 1; j < tm->tb[k][i]; j++)
+			inside[j] = true;
+		if (tm->ta[k][i] > 0)
+			isq[tm->ta[k][i]] = true;
+		if (tm->tb[k][i] < tl)
+			isq[tm->tb[k][i]] = true;
+	}
+	for (i = 0; i < nreq; i++)
+		isq[req[i]] = true;
+	for (i = 1; i < tl; i++)
+		if (isq[i])
+			q[nq++] = i;
+	for (i = 0; i < npos; i++)
+		if (!isq[pos[i]] && !inside[pos[i]])
+			f[nf++] = pos[i];
+	if (m < nq + 1 || m - 1 - nq > nf)
+		goto done;
+	r = m - 1 - nq;
+	if (ob_split_choose(nf, r) + (double)*nout > (double)OB_TMPL_CANDS) {
+		ok = false;
+		goto done;
+	}
+	for (i = 0; i < r; i++)
+		idx[i] = i;
+	for (;;) {
+		struct ob_pcand	*pc;
+
+		*out = xreallocarray(*out, *nout + 1, sizeof(**out));
+		pc = &(*out)[(*nout)++];
+		pc->m = m;
+		pc->cut = xcalloc(m, sizeof(size_t));
+		for (a = b = c = 0; a < nq || b < r;)
+			if (b >= r || (a < nq && q[a] < f[idx[b]]))
+				pc->cut[c++] = q[a++];
+			else
+				pc->cut[c++] = f[idx[b++]];
+		if (r == 0)
+			break;
+		i = r;
+		while (i > 0 && idx[i - 1] == nf - r + i - 1)
+			i--;
+		if (i == 0)
+			break;
+		idx[i - 1]++;
+		for (j = i; j < r; j++)
+			idx[j] = idx[j - 1] + 1;
+	}
+done:
+	free(inside);
+	free(isq);
+	free(q);
+	free(f);
+	free(idx);
+	return ok;
+}
+
+/*
+ * The candidates of ob_split_names from one run's templates (see above),
+ * sorted and without repeats; false when no run gives them within the
+ * budgets (the caller then tries every partition).
+ */
+static bool
+ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
+    const size_t *req, size_t nreq, size_t m_lo, size_t m_hi,
+    struct ob_pcand **out, size_t *nout)
+{
+	struct ob_tmpl	 tm;
+	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
+	bool		*cut_ok, ok = false;
+	size_t		*next_req, *first, *nextocc;
+
+	*out = NULL;
+	*nout = 0;
+	cut_ok = xcalloc(tl + 1, sizeof(bool));
+	next_req = xcalloc(tl + 1, sizeof(size_t));
+	cut_ok[0] = cut_ok[tl] = true;
+	for (i = 0; i < npos; i++)
+		cut_ok[pos[i]] = true;
+	for (i = 0; i < nreq; i++)
+		cut_ok[req[i]] = true;
+	for (i = tl + 1, w = tl; i-- > 0;) {
+		next_req[i] = w;
+		for (k = 0; k < nreq; k++)
+			if (req[k] == i)
+				w = i;
+	}
+	first = xcalloc(256, sizeof(size_t));
+	nextocc = xcalloc(tl + 1, sizeof(size_t));
+	for (i = 0; i < 256; i++)
+		first[i] = SIZE_MAX;
+	for (i = tl; i-- > 0;) {
+		if (!cut_ok[i])
+			continue;
+		nextocc[i] = first[(unsigned char)pr->p->t[i]];
+		first[(unsigned char)pr->p->t[i]] = i;
+	}
+	/* Runs with a stated count first: they have the fewest tilings. */
+	for (pass = 0; pass < 2 && !ok; pass++)
+		for (ri = 0; ri < pr->nruns && !ok; ri++) {
+			if ((pass == 0) != (pr->counts[ri] >= 0))
+				continue;
+			memset(&tm, 0, sizeof(tm));
+			tm.t = pr->p->t;
+			tm.tl = tl;
+			tm.run = pr->runs[ri];
+			tm.rl = pr->rlen[ri];
+			tm.cut_ok = cut_ok;
+			tm.next_req = next_req;
+			tm.first = first;
+			tm.nextocc = nextocc;
+			tm.count = pr->counts[ri];
+			tm.max_names = m_hi < tl ? m_hi : tl;
+			tm.sa = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.sb = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+			tm.tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+			tm.tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
+			if (tm.rl > 0)
+				ob_split_tmpl_rec(&tm, 0);
+			ok = tm.rl > 0 && !tm.over;
+			for (k = 0; k < tm.ntmpl && ok; k++)
+				for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 &&
+				    ok; m++)
+					ok = ob_split_tmpl_fill(&tm, k, pos, npos,
+					    req, nreq, m, out, nout);
+			for (k = 0; k < tm.ntmpl; k++) {
+				free(tm.ta[k]);
+				free(tm.tb[k]);
+			}
+			free(tm.ta);
+			free(tm.tb);
+			free(tm.tn);
+			free(tm.sa);
+			free(tm.sb);
+			if (!ok) {
+				for (k = 0; k < *nout; k++)
+					free((*out)[k].cut);
+				free(*out);
+				*out = NULL;
+				*nout = 0;
+			}
+		}
+	free(cut_ok);
+	free(next_req);
+	free(first);
+	free(nextocc);
+	if (!ok)
+		return false;
+	if (*nout > 1)
+		qsort(*out, *nout, sizeof(**out), ob_split_pcand_cmp);
+	for (i = k = 0; i < *nout; i++) {
+		if (k > 0 && ob_split_pcand_cmp(&(*out)[k - 1], &(*out)[i]) == 0) {
+			free((*out)[i].cut);
+			continue;
+		}
+		(*out)[k++] = (*out)[i];
+	}
+	*nout = k;
+	return true;
+}
+
+/*
+ * Check one candidate partition of ob_split_names (m names, cuts) and keep
+ * it among the best when it is consistent.
+ */
+static void
+ob_split_try(struct ob_probe *pr, const size_t *cuts, size_t m, size_t njoins,
+    struct ob_names *sols, size_t max_sols, size_t *nsol, size_t *best,
+    size_t *nconsistent, unsigned long *left)
+{
+	struct ob_names	cand, view;
+	size_t		score;
+
+	if (!ob_split_partition_ok(pr, cuts, m, &view, left))
+		return;
+	score = ob_split_score(pr->p, cuts, m, njoins, &view);
+	(*nconsistent)++;
+	/* A worse split than the best is not kept: no copy. */
+	if (score <= *best) {
+		ob_split_names_copy(&view, &cand);
+		ob_split_keep(sols, max_sols, nsol, best, &cand, score);
+	}
+}
+
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
 	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
+	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r, k, npc;
+	struct ob_pcand	*pc;
 	bool		*inside, *isreq, narrow = false;
 	unsigned long	 left = OB_NAMES_STEPS;
 	double		 combos;
@@ -898,6 +1215,29 @@ again:
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
 	ob_split_probe_init(&pr, p, tl);
+	if (ob_split_tmpl_cands(&pr, pos, npos, req, nreq, m_lo, m_hi, &pc,
+	    &npc)) {
+		for (k = 0; k < npc; k++) {
+			if (*nconsistent <= 100000 && left > 0)
+				ob_split_try(&pr, pc[k].cut, pc[k].m, njoins, sols,
+				    max_sols, &nsol, &best, nconsistent, &left);
+			free(pc[k].cut);
+		}
+		free(pc);
+		goto searched;
+	}
+	if (combos > (double)OB_FULL_BUDGET) {
+		/* No run bounds them: as past the budget above. */
+		ob_split_probe_free(&pr);
+		free(idx);
+		free(cuts);
+		if (narrow) {
+			nsol = max_sols + 1;
+			goto out;
+		}
+		narrow = true;
+		goto again;
+	}
 	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
 	    left > 0; m++) {
 		if (m < nreq + 1)
@@ -906,7 +1246,6 @@ again:
 		for (i = 0; i < r; i++)
 			idx[i] = i;
 		for (;;) {
-			struct ob_names	cand, view;
 			size_t		a = 0, b = 0, c = 0;
 
 			/* Merge the required cuts with the chosen ones. */
@@ -916,19 +1255,10 @@ again:
 				else
 					cuts[c++] = pos[idx[b++]];
 			}
-			if (ob_split_partition_ok(&pr, cuts, m, &view, &left)) {
-				size_t	score = ob_split_score(p, cuts, m, njoins, &view);
-
-				(*nconsistent)++;
-				/* A worse split than the best is not kept: no copy. */
-				if (score <= best) {
-					ob_split_names_copy(&view, &cand);
-					ob_split_keep(sols, max_sols, &nsol, &best,
-					    &cand, score);
-				}
-				if (*nconsistent > 100000)
-					break;
-			}
+			ob_split_try(&pr, cuts, m, njoins, sols, max_sols, &nsol,
+			    &best, nconsistent, &left);
+			if (*nconsistent > 100000)
+				break;
 			/* Next combination of r out of npos. */
 			if (r == 0 || left == 0)
 				break;
@@ -942,6 +1272,7 @@ again:
 				idx[j] = idx[j - 1] + 1;
 		}
 	}
+searched:
 	ob_split_probe_free(&pr);
 	free(idx);
 	free(cuts);
