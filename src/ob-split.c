@@ -864,7 +864,7 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
  * one, and the union is sorted in the order the full enumeration visits
  * (m, then the cuts in order) and checked exactly as it would be. Seed
  * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
- * run gives 587 candidates. Fails (false) past the budgets.
+ * run gives 601 candidates. Fails (false) past the budgets.
  */
 #define OB_TMPL_MAX	4096UL		/* templates of the run */
 #define OB_TMPL_CANDS	50000UL		/* candidate partitions in all */
