@@ -75,6 +75,7 @@ static int	ob_split_tile_left(const char *run, size_t rl,
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
 static double	ob_split_choose(size_t n, size_t k);
+static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
 static int	ob_split_pcand_cmp(const void *a, const void *b);
 static bool	ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k,
@@ -938,6 +939,27 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 	}
 }
 
+/*
+ * The next combination of r indices out of n after idx (increasing), in
+ * lexicographic order; false after the last one (and for r == 0).
+ */
+static bool
+ob_split_next_comb(size_t *idx, size_t r, size_t n)
+{
+	size_t	i = r, j;
+
+	if (r == 0)
+		return false;
+	while (i > 0 && idx[i - 1] == n - r + i - 1)
+		i--;
+	if (i == 0)
+		return false;
+	idx[i - 1]++;
+	for (j = i; j < r; j++)
+		idx[j] = idx[j - 1] + 1;
+	return true;
+}
+
 /* One candidate partition of ob_split_names: m names, m - 1 cuts. */
 struct ob_pcand {
 	size_t	 m;
@@ -1009,16 +1031,8 @@ ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k, const size_t *pos,
 				pc->cut[c++] = q[a++];
 			else
 				pc->cut[c++] = f[idx[b++]];
-		if (r == 0)
+		if (!ob_split_next_comb(idx, r, nf))
 			break;
-		i = r;
-		while (i > 0 && idx[i - 1] == nf - r + i - 1)
-			i--;
-		if (i == 0)
-			break;
-		idx[i - 1]++;
-		for (j = i; j < r; j++)
-			idx[j] = idx[j - 1] + 1;
 	}
 done:
 	free(inside);
@@ -1163,7 +1177,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 {
 	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r, k, npc;
+	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r, k, npc;
 	struct ob_pcand	*pc;
 	bool		*inside, *isreq, narrow = false;
 	unsigned long	 left = OB_NAMES_STEPS;
@@ -1259,17 +1273,8 @@ again:
 			    &best, nconsistent, &left);
 			if (*nconsistent > 100000)
 				break;
-			/* Next combination of r out of npos. */
-			if (r == 0 || left == 0)
+			if (left == 0 || !ob_split_next_comb(idx, r, npos))
 				break;
-			i = r;
-			while (i > 0 && idx[i - 1] == npos - r + i - 1)
-				i--;
-			if (i == 0)
-				break;
-			idx[i - 1]++;
-			for (j = i; j < r; j++)
-				idx[j] = idx[j - 1] + 1;
 		}
 	}
 searched:
