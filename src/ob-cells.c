@@ -7,9 +7,12 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <glib.h>
 
 #include "ob-cells.h"
 #include "xalloc.h"
@@ -23,6 +26,8 @@ static void	ob_cells_add(struct ob_cells_row *row, size_t *cap,
 static bool	ob_cells_is_cap(const char *w, size_t len, double *gb);
 static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
 	    size_t len);
+static bool	ob_cells_pair_seen(const char *name,
+	    const struct ob_cells_row *row, size_t i);
 
 /* Length of "GB " or "TB " followed by a letter at s, else 0. */
 static size_t
@@ -59,6 +64,7 @@ ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
+	row->seen = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	while (cells[i] != '\0') {
 		if (!isdigit((unsigned char)cells[i])) {
 			i++;
@@ -122,6 +128,7 @@ ob_cells_proc_row(const char *cells, struct ob_cells_row *row)
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
 	row->every_word = true;
+	row->seen = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	for (i = 0; cells[i] != '\0'; i++)
 		for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
 			l = strlen(ends[k]);
@@ -140,6 +147,9 @@ ob_cells_row_free(struct ob_cells_row *row)
 	free(row->cell);
 	row->cell = NULL;
 	row->len = 0;
+	if (row->seen != NULL)
+		g_hash_table_destroy(row->seen);
+	row->seen = NULL;
 }
 
 /* Is w ("2TB", "1.5TB", "512GB") a capacity? Its size in GB. */
@@ -236,9 +246,33 @@ ob_cells_agree(const struct ob_cells_row *row, const struct ob_names *names)
 		return false;
 	first = row->len - names->len;
 	for (i = 0; i < names->len; i++)
-		if (!ob_cells_pair(names->name[i], row, first + i))
+		if (!ob_cells_pair_seen(names->name[i], row, first + i))
 			return false;
 	return true;
+}
+
+/*
+ * ob_cells_pair, remembered in row->seen: the name search asks the same
+ * name against the same cell for many splits (a 4-system run: 7,759
+ * splits, a few hundred distinct pairs), and the words' comparison was
+ * most of its time. Keys are "cell:name"; long names are not kept.
+ */
+static bool
+ob_cells_pair_seen(const char *name, const struct ob_cells_row *row, size_t i)
+{
+	char		 key[256];
+	gpointer	 v;
+	bool		 ok;
+	int		 n;
+
+	n = snprintf(key, sizeof(key), "%zu:%s", i, name);
+	if (row->seen == NULL || n < 0 || (size_t)n >= sizeof(key))
+		return ob_cells_pair(name, row, i);
+	if ((v = g_hash_table_lookup(row->seen, key)) != NULL)
+		return GPOINTER_TO_INT(v) == 2;
+	ok = ob_cells_pair(name, row, i);
+	g_hash_table_insert(row->seen, xstrdup(key), GINT_TO_POINTER(ok ? 2 : 1));
+	return ok;
 }
 
 bool

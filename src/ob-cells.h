@@ -36,6 +36,8 @@ struct ob_cells_row {
 	 * ("Core i9 13900K" in "Intel Core i9-13900K @ ..."); no capacity.
 	 */
 	bool		 every_word;
+	/* ob_cells_agree's answers so far (a GHashTable), freed with the row. */
+	void		*seen;
 };
 
 /*

@@ -135,16 +135,14 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 	long	*tokidx = xcalloc(ntok_max, sizeof(long));
 	struct ob_tok *toks = xcalloc(ntok_max, sizeof(*toks));
 	struct str_list pool = { 0 };
-	bool	**before = xcalloc(ntok_max + 1, sizeof(bool *));
-	bool	**after = xcalloc(ntok_max + 1, sizeof(bool *));
-
+	struct ob_reach reach = { 0 };
 	bool	*newly = xcalloc(t->nc + 1, sizeof(bool));
 
 	if (t->rows_off)
 		goto done;
 	ntok = ob_check_tokens(t, tokidx, toks);
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	if (ob_split_overview_reach(ovv, toks, ntok, 0, before, after)) {
+	if (ob_split_overview_reach(ovv, toks, ntok, 0, &reach)) {
 		for (r = 0; r < t->nc; r++) {
 			unsigned	mask = ~0U;
 
@@ -155,7 +153,7 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 
 				if (i >= 0)
 					mask &= ob_split_overview_decimals(ovv,
-					    before, after, toks, (size_t)i);
+					    &reach, toks, (size_t)i);
 			}
 			if (mask != 0 && (mask & (mask - 1)) == 0) {
 				int	d = 0;
@@ -168,7 +166,7 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 			}
 		}
 	}
-	ob_split_reach_free(before, after, ntok);
+	ob_split_reach_free(&reach);
 	if (fixed > 0) {
 		/* The model must leave the overview readable, or it is wrong here. */
 		for (j = 0; j < ntok; j++)
@@ -192,8 +190,6 @@ done:
 	free(newly);
 	ob_check_tokens_free(toks, ntok, &pool);
 	free(tokidx);
-	free(before);
-	free(after);
 	return fixed;
 }
 
@@ -208,8 +204,7 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 	size_t		 ntok_max = t->nc * t->names.len + 1, r, ci, j, ntok;
 	size_t		 narrowed = 0, alive;
 	long		*tokidx = xcalloc(ntok_max, sizeof(long));
-	bool		**before = xcalloc(ntok_max + 1, sizeof(bool *));
-	bool		**after = xcalloc(ntok_max + 1, sizeof(bool *));
+	struct ob_reach	 reach = { 0 };
 	bool		*keep, readable;
 	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks)), *saved;
 	struct str_list	 pool = { 0 };
@@ -222,7 +217,7 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 	 */
 	ntok = ob_check_tokens(t, tokidx, toks);
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	readable = ob_split_overview_reach(ovv, toks, ntok, 0, before, after);
+	readable = ob_split_overview_reach(ovv, toks, ntok, 0, &reach);
 	saved = xcalloc(t->names.len + 1, sizeof(*saved));
 	for (r = 0; r < t->nc && readable; r++) {
 		struct tchart	*c = &t->c[r];
@@ -237,8 +232,8 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				long	 i = tokidx[r * t->names.len + c->order[j]];
 				char	*v = ob_check_cand_value(c, ci, j);
 
-				if (i >= 0 && !ob_split_overview_allows(ovv, before,
-				    after, (size_t)i, v, c->cands.decimals, rel))
+				if (i >= 0 && !ob_split_overview_allows(ovv, &reach,
+				    (size_t)i, v, c->cands.decimals, rel))
 					keep[ci] = false;
 				free(v);
 			}
@@ -262,7 +257,9 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				toks[i].decimals = c->cands.decimals;
 				toks[i].rel = rel;
 			}
-			keep[ci] = ob_split_overview(ovv, toks, ntok, 0);
+			/* Its tokens allow less than the pass's: within its reach. */
+			keep[ci] = ob_split_overview_within(ovv, toks, ntok, 0,
+			    &reach);
 			for (j = 0; j < c->k; j++) {
 				long	i = tokidx[r * t->names.len + c->order[j]];
 
@@ -285,12 +282,10 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		}
 		free(keep);
 	}
-	ob_split_reach_free(before, after, ntok);
+	ob_split_reach_free(&reach);
 	ob_check_tokens_free(toks, ntok, &pool);
 	free(saved);
 	free(tokidx);
-	free(before);
-	free(after);
 	return narrowed;
 }
 

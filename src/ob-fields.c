@@ -20,8 +20,14 @@
 #define OB_FIELDS_MAX_POS	4000
 /* Cells run length we read at all (seed 000's: about 750 bytes). */
 #define OB_FIELDS_MAX_LEN	(256 * 1024)
-/* Cell placements per pass, at most (seed 000: about 4 million). */
-#define OB_FIELDS_MAX_WORK	2e8
+/*
+ * Longest cell we place. The longest cell of any reading of a fixture or
+ * corpus table is 89 bytes (a Disk cell of two drives); without a bound,
+ * every start was tried against every later one, quadratic in the run.
+ */
+#define OB_FIELDS_MAX_CELL	256
+/* Cell placements per pass, at most (seed 000: 438,400). */
+#define OB_FIELDS_MAX_WORK	2e6
 /* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
@@ -50,6 +56,7 @@ static void	ob_fields_prepare(struct ob_fields_run *r,
 static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
+static bool	ob_fields_may_glue(const char *s, size_t i);
 static bool	ob_fields_glued(const char *s, size_t i,
 	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_pci_end(const char *s, size_t i);
@@ -67,6 +74,9 @@ static void	ob_fields_count(const struct ob_fields_run *r, size_t nsys,
 	    double *f, double *b);
 static void	ob_fields_pin(const struct ob_fields_run *r, const double *f,
 	    const double *b, struct ob_fields *out);
+static size_t	ob_fields_pairs(const struct ob_fields_run *r);
+static size_t	ob_fields_limit(const struct ob_fields_run *r, size_t a,
+	    size_t l);
 
 /* Length of the run of digits at s + i. */
 static size_t
@@ -183,9 +193,24 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
+ * Can any cell start at i (0 < i)? Never at a space or after one, after an
+ * opening or a joining mark, before a closing one: tested once per
+ * position, before each label's own test (ob_fields_glued).
+ */
+static bool
+ob_fields_may_glue(const char *s, size_t i)
+{
+	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+
+	return !(a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
+	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)));
+}
+
+/*
  * May a cell of kind k start at i > 0, glued to the previous cell? Cells
  * are trimmed and a number is never cut at its dot; a shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
+ * Called only where ob_fields_may_glue holds.
  */
 static bool
 ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
@@ -194,9 +219,6 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
 	enum ob_shape_kind	k = shape->kind;
 
-	if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
-	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)))
-		return false;
 	if (ob_fields_starts(s, i, k) == 0)
 		return false;
 	/*
@@ -438,6 +460,52 @@ ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
 	    r->ev->own_disk != NULL && r->ev->own_disk[col]);
 }
 
+/*
+ * The last end a cell of label l starting at a can have (0: none starts
+ * there): the tests of ob_fields_place that do not depend on the end, and
+ * the bounds on the end that ob_fields_whole applies, worked out once per
+ * start instead of once per end.
+ */
+static size_t
+ob_fields_limit(const struct ob_fields_run *r, size_t a, size_t l)
+{
+	enum ob_shape_kind	k = r->shape[l]->kind;
+	size_t			lim = a + OB_FIELDS_MAX_CELL;
+
+	if ((a > 0 && !r->glued[a * r->nl + l]) ||
+	    ob_fields_starts(r->s, a, k) == 0)
+		return 0;
+	if (r->head_end[a + 1] - 1 < lim)
+		lim = r->head_end[a + 1] - 1;
+	if (r->paren_after[a] + 1 < lim)
+		lim = r->paren_after[a] + 1;
+	if (k == OBS_PROC && r->proc_end[a] < lim)
+		lim = r->proc_end[a];
+	if (k != OBS_PROC && r->proc_end[a] - 1 < lim)
+		lim = r->proc_end[a] - 1;
+	if (k != OBS_KERNEL && r->arch_end[a] - 1 < lim)
+		lim = r->arch_end[a] - 1;
+	if (k == OBS_KERNEL && r->upper_after[a] < lim)
+		lim = r->upper_after[a];
+	return lim;
+}
+
+/* Pairs of starts at most OB_FIELDS_MAX_CELL apart: the cells we try. */
+static size_t
+ob_fields_pairs(const struct ob_fields_run *r)
+{
+	size_t	pi, qi = 0, n = 0;
+
+	for (pi = 0; pi < r->npos; pi++) {
+		if (qi < pi + 1)
+			qi = pi + 1;
+		while (qi < r->npos && r->pos[qi] - r->pos[pi] <= OB_FIELDS_MAX_CELL)
+			qi++;
+		n += qi - pi - 1;
+	}
+	return n;
+}
+
 #define OBS_AT(pi, col, l)	(((pi) * nsys + (col)) * (nl + 1) + (l))
 
 /*
@@ -448,7 +516,7 @@ static void
 ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
     double *b)
 {
-	size_t	pi, qi, col, l, np = r->npos, nl = r->nl;
+	size_t	pi, qi, col, l, lim, np = r->npos, nl = r->nl;
 
 	f[OBS_AT(0, 0, 0)] = 1;
 	for (pi = 0; pi < np; pi++)
@@ -465,7 +533,8 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 				}
 				if (ob_fields_skip(r, col, l))
 					f[OBS_AT(pi, col, l + 1)] += v;
-				for (qi = pi + 1; qi < np; qi++)
+				lim = ob_fields_limit(r, r->pos[pi], l);
+				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++)
 					if (ob_fields_place(r, r->pos[pi],
 					    r->pos[qi], l, col))
 						f[OBS_AT(qi, col, l + 1)] += v;
@@ -476,6 +545,12 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 			for (l = nl + 1; l-- > 0;) {
 				double	v = 0;
 
+				/*
+				 * Only states some reading reaches are ever
+				 * asked for (their successors are reached too).
+				 */
+				if (f[OBS_AT(pi, col, l)] == 0)
+					continue;
 				if (l == nl) {
 					if (col + 1 < nsys)
 						v += b[OBS_AT(pi, col + 1, 0)];
@@ -484,7 +559,8 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 				}
 				if (ob_fields_skip(r, col, l))
 					v += b[OBS_AT(pi, col, l + 1)];
-				for (qi = pi + 1; qi < np; qi++)
+				lim = ob_fields_limit(r, r->pos[pi], l);
+				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++)
 					if (b[OBS_AT(qi, col, l + 1)] != 0 &&
 					    ob_fields_place(r, r->pos[pi],
 					    r->pos[qi], l, col))
@@ -500,7 +576,7 @@ ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
     struct ob_fields *out)
 {
 	size_t	nl = out->nlabels, nsys = out->nsys, np = r->npos;
-	size_t	col, l, pi, qi, ca = 0, cb = 0;
+	size_t	col, l, pi, qi, lim, ca = 0, cb = 0;
 	double	total = out->readings, skip, here, tol = total * 1e-9;
 
 	for (col = 0; col < nsys; col++)
@@ -515,7 +591,8 @@ ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
 					continue;
 				if (ob_fields_skip(r, col, l))
 					skip += v * b[OBS_AT(pi, col, l + 1)];
-				for (qi = pi + 1; qi < np; qi++) {
+				lim = ob_fields_limit(r, r->pos[pi], l);
+				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++) {
 					here = b[OBS_AT(qi, col, l + 1)];
 					if (here == 0 || !ob_fields_place(r,
 					    r->pos[pi], r->pos[qi], l, col))
@@ -641,7 +718,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < cells_len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
-			if (uncut[i])
+			if (uncut[i] || !ob_fields_may_glue(cells, i))
 				continue;
 			any = false;
 			for (k = 0; k < nl; k++) {
@@ -653,7 +730,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 				r.pos[r.npos++] = i;
 		}
 		r.pos[r.npos++] = cells_len;
-		if (r.npos > OB_FIELDS_MAX_POS || (double)r.npos * r.npos *
+		if (r.npos > OB_FIELDS_MAX_POS || (double)ob_fields_pairs(&r) *
 		    nsys * (nl + 1) > OB_FIELDS_MAX_WORK) {
 			out->gave_up = true;
 			goto out;

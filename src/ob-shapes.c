@@ -158,6 +158,9 @@ ob_shapes_lead(const struct ob_shape *shape, const char *s)
 	if (shape->lead == NULL)
 		return 0;
 	for (k = 0; shape->lead[k] != NULL; k++) {
+		/* Most positions fail on the first byte: no strlen for them. */
+		if (s[0] != shape->lead[k][0])
+			continue;
 		l = strlen(shape->lead[k]);
 		if (strncmp(s, shape->lead[k], l) == 0 && s[l] == ' ')
 			return l;
@@ -201,6 +204,9 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 	if (shape->lead == NULL)
 		return false;
 	for (k = 0; shape->lead[k] != NULL; k++) {
+		/* Most positions fail on the first byte: no strlen for them. */
+		if (s[0] != shape->lead[k][0])
+			continue;
 		l = strlen(shape->lead[k]);
 		if (l >= len || strncmp(s, shape->lead[k], l) != 0)
 			continue;

@@ -20,8 +20,16 @@
 
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
-/* Partitions of the names run we are willing to test. */
+/*
+ * Partitions of the names run we are willing to consider; past the first,
+ * only cuts at word joins are tried. Partitions are tested one by one
+ * only when no other run bounds them (ob_split_tmpl_cands), and then up to
+ * the second: each costs about 0.1 us in the plain build and 1.3 us under
+ * ASan and coverage, and every fixture and corpus file that gets there
+ * needs at most 7,770 of them.
+ */
 #define OB_COMBO_BUDGET	2000000UL
+#define OB_FULL_BUDGET	20000UL
 /*
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
@@ -36,11 +44,12 @@
 
 struct ob_venum;
 struct ob_tickmemo;
+struct ob_tmpl;
+struct ob_pcand;
 struct ob_tile;
 struct ob_slice;
 struct ob_probe;
 
-static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_tick_span(const char *s);
 static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
 static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
@@ -66,6 +75,20 @@ static int	ob_split_tile_left(const char *run, size_t rl,
 static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 	    size_t ncuts);
 static double	ob_split_choose(size_t n, size_t k);
+static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
+static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
+static int	ob_split_pcand_cmp(const void *a, const void *b);
+static bool	ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k,
+		    const size_t *pos, size_t npos, const size_t *req,
+		    size_t nreq, size_t m, struct ob_pcand **out, size_t *nout);
+static bool	ob_split_tmpl_cands(const struct ob_probe *pr,
+		    const size_t *pos, size_t npos, const size_t *req,
+		    size_t nreq, size_t m_lo, size_t m_hi,
+		    struct ob_pcand **out, size_t *nout);
+static void	ob_split_try(struct ob_probe *pr, const size_t *cuts,
+		    size_t m, size_t njoins, struct ob_names *sols,
+		    size_t max_sols, size_t *nsol, size_t *best,
+		    size_t *nconsistent, unsigned long *left);
 static void	ob_split_pin(const struct ob_name_problem *p, size_t tl,
 		    bool *inside, bool *isreq);
 static size_t	ob_split_score(const struct ob_name_problem *p,
@@ -78,33 +101,15 @@ static int	ob_split_cap(const char *s, size_t len);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static bool	ob_split_rounds_to(const char *o, size_t len, const char *w,
 	    int d);
-static bool	ob_split_tok_match(const char *s, size_t len,
+static unsigned	ob_split_num_mask(const char *s, size_t left);
+static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel);
-
-/*
- * A tick token at s: (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? of exactly len bytes.
- * Returns its value or -1.
- */
-static double
-ob_split_tick_value(const char *s, size_t len)
-{
-	char	buf[32];
-	double	mult = 1, v;
-	size_t	n = len;
-
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
-		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
-		n--;
-	}
-	if (!ob_segment_is_number(s, n))
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	v = strtod(buf, NULL) * mult;
-	return v;
-}
+static bool	ob_split_reach_live(const struct ob_reach *r, size_t i,
+	    size_t p);
+static int	ob_split_pos_cmp(const void *a, const void *b);
+static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const struct ob_reach *within,
+	    struct ob_reach *keep);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -135,17 +140,63 @@ struct ob_tickmemo {
 	double		 v[OB_TICK_WIN][OB_TICK_SPAN + 1];
 };
 
-/* ob_split_tick_value(s + q, l) for l = 1 .. *span (the tick span at q). */
+/*
+ * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
+ * first l bytes at s + q, or -1 when they are none, for l = 1 .. *span
+ * (the tick span at q), in one pass over the digits: a prefix of at most 15 digits is an exact
+ * integer N, and N / 10^d rounds to the same double strtod gives for its
+ * text (both are the double nearest to the same number). This was a
+ * third of the reader's time under the fuzzer: every digit of a value run
+ * starts a prefix of up to 24 bytes.
+ */
 static const double *
 ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
 {
-	size_t	slot = q % OB_TICK_WIN, l;
+	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char	*s = m->s + q;
+	size_t		 slot = q % OB_TICK_WIN, l, n, digits = 0, dec = 0;
+	double		 num = 0, mult;
+	bool		 dot = false, bad = false;
+	char		 c;
 
-	if (m->at[slot] != q) {
-		m->at[slot] = q;
-		m->span[slot] = ob_split_tick_span(m->s + q);
-		for (l = 1; l <= m->span[slot]; l++)
-			m->v[slot][l] = ob_split_tick_value(m->s + q, l);
+	if (m->at[slot] == q) {
+		*span = m->span[slot];
+		return m->v[slot];
+	}
+	m->at[slot] = q;
+	n = m->span[slot] = ob_split_tick_span(s);
+	if (n > 0 && (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B'))
+		n--;
+	for (l = 1; l <= n; l++) {
+		c = s[l - 1];
+		if (c == '.') {
+			bad |= dot || l == 1;
+			dot = true;
+		} else {
+			num = num * 10 + (c - '0');
+			digits++;
+			dec += dot;
+		}
+		/* No leading zeros ("012"), no dot at either end. */
+		if (bad || c == '.' || (l > 1 && s[0] == '0' && s[1] != '.'))
+			m->v[slot][l] = -1;
+		else if (digits <= 15)
+			m->v[slot][l] = num / p10[dec];
+		else
+			/*
+			 * 16 digits or more: num is rounded, and the value
+			 * may differ from strtod's in its last bits; no axis
+			 * has such ticks, and strtod here cost 9 calls at
+			 * every digit of a value run.
+			 */
+			m->v[slot][l] = num / pow(10, (double)dec);
+	}
+	if (n < m->span[slot]) {
+		/* The unit letter: the whole number, scaled. */
+		mult = s[n] == 'K' ? 1e3 : s[n] == 'M' ? 1e6 : 1e9;
+		m->v[slot][n + 1] = n == 0 || m->v[slot][n] < 0 ? -1 :
+		    m->v[slot][n] * mult;
 	}
 	*span = m->span[slot];
 	return m->v[slot];
@@ -173,6 +224,12 @@ ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
 				v = vk[l];
+				/*
+				 * Longer prefixes are never smaller (a digit
+				 * more, or the unit letter): past want, done.
+				 */
+				if (v >= 0 && v - want > want * 0.005 + 1e-12)
+					break;
 				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
 					continue;
 				if (best_l == 0 || fabs(v - want) < best_d) {
@@ -798,13 +855,330 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
 		(*nsol)++;
 }
 
+/*
+ * The candidate partitions of the names run that one of the other runs
+ * allows, for ob_split_names: every consistent partition tiles that run
+ * with some of its names, so it holds the slices of t of one tiling of the
+ * run ("template") as names: cuts at their ends, none inside. The
+ * templates are enumerated (slices at allowed cuts, distinct, disjoint, as
+ * many as the run's count), then every partition into m names that holds
+ * one, and the union is sorted in the order the full enumeration visits
+ * (m, then the cuts in order) and checked exactly as it would be. Seed
+ * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
+ * run gives 601 candidates. Fails (false) past the budgets.
+ */
+#define OB_TMPL_MAX	4096UL		/* templates of the run */
+#define OB_TMPL_CANDS	50000UL		/* candidate partitions in all */
+#define OB_TMPL_STEPS	200000UL	/* steps of the template search */
+
+struct ob_tmpl {
+	const char	*t, *run;
+	size_t		 tl, rl;
+	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
+	const size_t	*next_req;	/* first required cut > i, or tl */
+	/* Where a name may start with byte c: first[c], then nextocc[x]. */
+	const size_t	*first, *nextocc;
+	long		 count;		/* names in the run, -1 unknown */
+	size_t		 max_names;
+	size_t		*sa, *sb, n;	/* the slices so far */
+	unsigned long	 steps;
+	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
+	size_t		**ta, **tb, *tn, ntmpl;
+	bool		 over;
+};
+
+static void
+ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
+{
+	size_t	x, l, k;
+
+	if (m->over || ++m->steps > OB_TMPL_STEPS) {
+		m->over = true;
+		return;
+	}
+	if (j == m->rl) {
+		if (m->count >= 0 && (size_t)m->count != m->n)
+			return;
+		if (m->ntmpl == OB_TMPL_MAX) {
+			m->over = true;
+			return;
+		}
+		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
+		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
+		m->tn[m->ntmpl++] = m->n;
+		return;
+	}
+	if (m->n == m->max_names ||
+	    (m->count >= 0 && m->n >= (size_t)m->count))
+		return;
+	for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
+	    x = m->nextocc[x]) {
+		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
+		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
+			/* A name never holds a required cut. */
+			if (x + l > m->next_req[x])
+				break;
+			if (!m->cut_ok[x + l])
+				continue;
+			for (k = 0; k < m->n; k++)
+				if ((x < m->sb[k] && m->sa[k] < x + l) ||
+				    (m->sb[k] - m->sa[k] == l &&
+				    memcmp(m->t + m->sa[k], m->t + x, l) == 0))
+					break;
+			if (k < m->n)
+				continue;	/* overlaps, or the same name */
+			m->sa[m->n] = x;
+			m->sb[m->n++] = x + l;
+			ob_split_tmpl_rec(m, j + l);
+			m->n--;
+			if (m->over)
+				return;
+		}
+	}
+}
+
+/*
+ * The next combination of r indices out of n after idx (increasing), in
+ * lexicographic order; false after the last one (and for r == 0).
+ */
+static bool
+ob_split_next_comb(size_t *idx, size_t r, size_t n)
+{
+	size_t	i = r, j;
+
+	if (r == 0)
+		return false;
+	while (i > 0 && idx[i - 1] == n - r + i - 1)
+		i--;
+	if (i == 0)
+		return false;
+	idx[i - 1]++;
+	for (j = i; j < r; j++)
+		idx[j] = idx[j - 1] + 1;
+	return true;
+}
+
+/* One candidate partition of ob_split_names: m names, m - 1 cuts. */
+struct ob_pcand {
+	size_t	 m;
+	size_t	*cut;
+};
+
+static int
+ob_split_pcand_cmp(const void *a, const void *b)
+{
+	const struct ob_pcand	*x = a, *y = b;
+	size_t			 i;
+
+	if (x->m != y->m)
+		return x->m < y->m ? -1 : 1;
+	for (i = 0; i + 1 < x->m; i++)
+		if (x->cut[i] != y->cut[i])
+			return x->cut[i] < y->cut[i] ? -1 : 1;
+	return 0;
+}
+
+/* Every partition into m names that holds template k of tm: into out. */
+static bool
+ob_split_tmpl_fill(const struct ob_tmpl *tm, size_t k, const size_t *pos,
+    size_t npos, const size_t *req, size_t nreq, size_t m,
+    struct ob_pcand **out, size_t *nout)
+{
+	size_t	 tl = tm->tl, i, j, nq = 0, nf = 0, r, a, b, c;
+	bool	*inside = xcalloc(tl + 1, sizeof(bool));
+	bool	*isq = xcalloc(tl + 1, sizeof(bool));
+	size_t	*q = xcalloc(tl + 1, sizeof(size_t));
+	size_t	*f = xcalloc(npos + 1, sizeof(size_t));
+	size_t	*idx = xcalloc(tl + 1, sizeof(size_t));
+	bool	 ok = true;
+
+	for (i = 0; i < tm->tn[k]; i++) {
+		for (j = tm->ta[k][i] + 1; j < tm->tb[k][i]; j++)
+			inside[j] = true;
+		if (tm->ta[k][i] > 0)
+			isq[tm->ta[k][i]] = true;
+		if (tm->tb[k][i] < tl)
+			isq[tm->tb[k][i]] = true;
+	}
+	for (i = 0; i < nreq; i++)
+		isq[req[i]] = true;
+	for (i = 1; i < tl; i++)
+		if (isq[i])
+			q[nq++] = i;
+	for (i = 0; i < npos; i++)
+		if (!isq[pos[i]] && !inside[pos[i]])
+			f[nf++] = pos[i];
+	if (m < nq + 1 || m - 1 - nq > nf)
+		goto done;
+	r = m - 1 - nq;
+	if (ob_split_choose(nf, r) + (double)*nout > (double)OB_TMPL_CANDS) {
+		ok = false;
+		goto done;
+	}
+	for (i = 0; i < r; i++)
+		idx[i] = i;
+	for (;;) {
+		struct ob_pcand	*pc;
+
+		*out = xreallocarray(*out, *nout + 1, sizeof(**out));
+		pc = &(*out)[(*nout)++];
+		pc->m = m;
+		pc->cut = xcalloc(m, sizeof(size_t));
+		for (a = b = c = 0; a < nq || b < r;)
+			if (b >= r || (a < nq && q[a] < f[idx[b]]))
+				pc->cut[c++] = q[a++];
+			else
+				pc->cut[c++] = f[idx[b++]];
+		if (!ob_split_next_comb(idx, r, nf))
+			break;
+	}
+done:
+	free(inside);
+	free(isq);
+	free(q);
+	free(f);
+	free(idx);
+	return ok;
+}
+
+/*
+ * The candidates of ob_split_names from one run's templates (see above),
+ * sorted and without repeats; false when no run gives them within the
+ * budgets (the caller then tries every partition).
+ */
+static bool
+ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
+    const size_t *req, size_t nreq, size_t m_lo, size_t m_hi,
+    struct ob_pcand **out, size_t *nout)
+{
+	struct ob_tmpl	 tm;
+	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
+	bool		*cut_ok, ok = false;
+	size_t		*next_req, *first, *nextocc;
+
+	*out = NULL;
+	*nout = 0;
+	cut_ok = xcalloc(tl + 1, sizeof(bool));
+	next_req = xcalloc(tl + 1, sizeof(size_t));
+	cut_ok[0] = cut_ok[tl] = true;
+	for (i = 0; i < npos; i++)
+		cut_ok[pos[i]] = true;
+	for (i = 0; i < nreq; i++)
+		cut_ok[req[i]] = true;
+	for (i = tl + 1, w = tl; i-- > 0;) {
+		next_req[i] = w;
+		for (k = 0; k < nreq; k++)
+			if (req[k] == i)
+				w = i;
+	}
+	first = xcalloc(256, sizeof(size_t));
+	nextocc = xcalloc(tl + 1, sizeof(size_t));
+	for (i = 0; i < 256; i++)
+		first[i] = SIZE_MAX;
+	for (i = tl; i-- > 0;) {
+		if (!cut_ok[i])
+			continue;
+		nextocc[i] = first[(unsigned char)pr->p->t[i]];
+		first[(unsigned char)pr->p->t[i]] = i;
+	}
+	/* Runs with a stated count first: they have the fewest tilings. */
+	for (pass = 0; pass < 2 && !ok; pass++)
+		for (ri = 0; ri < pr->nruns && !ok; ri++) {
+			if ((pass == 0) != (pr->counts[ri] >= 0))
+				continue;
+			memset(&tm, 0, sizeof(tm));
+			tm.t = pr->p->t;
+			tm.tl = tl;
+			tm.run = pr->runs[ri];
+			tm.rl = pr->rlen[ri];
+			tm.cut_ok = cut_ok;
+			tm.next_req = next_req;
+			tm.first = first;
+			tm.nextocc = nextocc;
+			tm.count = pr->counts[ri];
+			tm.max_names = m_hi < tl ? m_hi : tl;
+			tm.sa = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.sb = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+			tm.tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+			tm.tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
+			if (tm.rl > 0)
+				ob_split_tmpl_rec(&tm, 0);
+			ok = tm.rl > 0 && !tm.over;
+			for (k = 0; k < tm.ntmpl && ok; k++)
+				for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 &&
+				    ok; m++)
+					ok = ob_split_tmpl_fill(&tm, k, pos, npos,
+					    req, nreq, m, out, nout);
+			for (k = 0; k < tm.ntmpl; k++) {
+				free(tm.ta[k]);
+				free(tm.tb[k]);
+			}
+			free(tm.ta);
+			free(tm.tb);
+			free(tm.tn);
+			free(tm.sa);
+			free(tm.sb);
+			if (!ok) {
+				for (k = 0; k < *nout; k++)
+					free((*out)[k].cut);
+				free(*out);
+				*out = NULL;
+				*nout = 0;
+			}
+		}
+	free(cut_ok);
+	free(next_req);
+	free(first);
+	free(nextocc);
+	if (!ok)
+		return false;
+	if (*nout > 1)
+		qsort(*out, *nout, sizeof(**out), ob_split_pcand_cmp);
+	for (i = k = 0; i < *nout; i++) {
+		if (k > 0 && ob_split_pcand_cmp(&(*out)[k - 1], &(*out)[i]) == 0) {
+			free((*out)[i].cut);
+			continue;
+		}
+		(*out)[k++] = (*out)[i];
+	}
+	*nout = k;
+	return true;
+}
+
+/*
+ * Check one candidate partition of ob_split_names (m names, cuts) and keep
+ * it among the best when it is consistent.
+ */
+static void
+ob_split_try(struct ob_probe *pr, const size_t *cuts, size_t m, size_t njoins,
+    struct ob_names *sols, size_t max_sols, size_t *nsol, size_t *best,
+    size_t *nconsistent, unsigned long *left)
+{
+	struct ob_names	cand, view;
+	size_t		score;
+
+	if (!ob_split_partition_ok(pr, cuts, m, &view, left))
+		return;
+	score = ob_split_score(pr->p, cuts, m, njoins, &view);
+	(*nconsistent)++;
+	/* A worse split than the best is not kept: no copy. */
+	if (score <= *best) {
+		ob_split_names_copy(&view, &cand);
+		ob_split_keep(sols, max_sols, nsol, best, &cand, score);
+	}
+}
+
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
 	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, j, m, m_lo, m_hi, nsol = 0, r;
+	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r, k, npc;
+	struct ob_pcand	*pc;
 	bool		*inside, *isreq, narrow = false;
 	unsigned long	 left = OB_NAMES_STEPS;
 	double		 combos;
@@ -855,6 +1229,29 @@ again:
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
 	ob_split_probe_init(&pr, p, tl);
+	if (ob_split_tmpl_cands(&pr, pos, npos, req, nreq, m_lo, m_hi, &pc,
+	    &npc)) {
+		for (k = 0; k < npc; k++) {
+			if (*nconsistent <= 100000 && left > 0)
+				ob_split_try(&pr, pc[k].cut, pc[k].m, njoins, sols,
+				    max_sols, &nsol, &best, nconsistent, &left);
+			free(pc[k].cut);
+		}
+		free(pc);
+		goto searched;
+	}
+	if (combos > (double)OB_FULL_BUDGET) {
+		/* No run bounds them: as past the budget above. */
+		ob_split_probe_free(&pr);
+		free(idx);
+		free(cuts);
+		if (narrow) {
+			nsol = max_sols + 1;
+			goto out;
+		}
+		narrow = true;
+		goto again;
+	}
 	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
 	    left > 0; m++) {
 		if (m < nreq + 1)
@@ -863,7 +1260,6 @@ again:
 		for (i = 0; i < r; i++)
 			idx[i] = i;
 		for (;;) {
-			struct ob_names	cand, view;
 			size_t		a = 0, b = 0, c = 0;
 
 			/* Merge the required cuts with the chosen ones. */
@@ -873,32 +1269,15 @@ again:
 				else
 					cuts[c++] = pos[idx[b++]];
 			}
-			if (ob_split_partition_ok(&pr, cuts, m, &view, &left)) {
-				size_t	score = ob_split_score(p, cuts, m, njoins, &view);
-
-				(*nconsistent)++;
-				/* A worse split than the best is not kept: no copy. */
-				if (score <= best) {
-					ob_split_names_copy(&view, &cand);
-					ob_split_keep(sols, max_sols, &nsol, &best,
-					    &cand, score);
-				}
-				if (*nconsistent > 100000)
-					break;
-			}
-			/* Next combination of r out of npos. */
-			if (r == 0 || left == 0)
+			ob_split_try(&pr, cuts, m, njoins, sols, max_sols, &nsol,
+			    &best, nconsistent, &left);
+			if (*nconsistent > 100000)
 				break;
-			i = r;
-			while (i > 0 && idx[i - 1] == npos - r + i - 1)
-				i--;
-			if (i == 0)
+			if (left == 0 || !ob_split_next_comb(idx, r, npos))
 				break;
-			idx[i - 1]++;
-			for (j = i; j < r; j++)
-				idx[j] = idx[j - 1] + 1;
 		}
 	}
+searched:
 	ob_split_probe_free(&pr);
 	free(idx);
 	free(cuts);
@@ -994,15 +1373,48 @@ ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
 	return a == b;
 }
 
+/*
+ * Bit l set (1 <= l <= OB_TOK_MAX, l <= left): s's first l bytes are a
+ * number (ob_segment_is_number), found in one pass instead of one per
+ * length: the overview's search tries every length at every position.
+ */
+static unsigned
+ob_split_num_mask(const char *s, size_t left)
+{
+	unsigned	mask = 0;
+	size_t		l;
+	bool		dot = false;
+
+	if (!isdigit((unsigned char)s[0]))
+		return 0;
+	for (l = 1; l <= OB_TOK_MAX && l <= left; l++) {
+		if (s[l - 1] == '.') {
+			if (dot)
+				break;
+			dot = true;
+			continue;	/* never the last byte */
+		}
+		if (!isdigit((unsigned char)s[l - 1]))
+			break;
+		mask |= 1U << l;
+		/* No leading zeros: "0", "0.16", never "012". */
+		if (l == 1 && s[0] == '0' && s[1] != '.')
+			break;
+	}
+	return mask;
+}
+
+/*
+ * May the number s (len bytes, a number by ob_split_num_mask) be token t:
+ * the overview's decimals cap, then one of t's values (within rel)?
+ */
 static bool
-ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
+ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
     double rel)
 {
 	double	o, w, tol;
 	size_t	i;
 
-	if (!ob_segment_is_number(s, len))
-		return false;
 	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
 	if (t->nwant == 0)
@@ -1026,125 +1438,213 @@ ob_split_tok_match(const char *s, size_t len, const struct ob_tok *t,
 	return false;
 }
 
-bool
-ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, bool **before, bool **after)
+/* Is p in token i's list of r (sorted), and may token i start there? */
+static bool
+ob_split_reach_live(const struct ob_reach *r, size_t i, size_t p)
 {
-	size_t	len = strlen(s), i, p, l;
+	size_t	lo = 0, hi = r->npos[i], mid;
 
-	for (i = 0; i <= ntoks; i++) {
-		before[i] = xcalloc(len + 1, sizeof(bool));
-		after[i] = xcalloc(len + 1, sizeof(bool));
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->pos[i][mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	before[0][0] = true;
-	for (i = 0; i < ntoks; i++)
-		for (p = 0; p < len; p++) {
-			if (!before[i][p])
-				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (ob_split_tok_match(s + p, l, &toks[i], rel))
-					before[i + 1][p + l] = true;
+	return lo < r->npos[i] && r->pos[i][lo] == p && r->live[i][lo];
+}
+
+static int
+ob_split_pos_cmp(const void *a, const void *b)
+{
+	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The readings of s as the tokens, forward, one set of positions per token
+ * kept as a list (a position is added once: stamp[q] is the token whose
+ * set holds q, plus one), so the work follows the positions a reading can
+ * reach, never s's length times the tokens. With within, token i starts
+ * only where within lets it; with keep, every token's set is stored in it
+ * (sorted). True when the last token can end at the end of s.
+ */
+static bool
+ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel, const struct ob_reach *within, struct ob_reach *keep)
+{
+	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
+	unsigned num;
+	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
+	size_t	*cur = xcalloc(cap, sizeof(size_t));
+	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp;
+	bool	 ok = false;
+
+	cur[0] = 0;
+	for (i = 0; i <= ntoks; i++) {
+		if (keep != NULL) {
+			qsort(cur, ncur, sizeof(size_t), ob_split_pos_cmp);
+			keep->pos[i] = xcalloc(ncur + 1, sizeof(size_t));
+			memcpy(keep->pos[i], cur, ncur * sizeof(size_t));
+			keep->npos[i] = ncur;
 		}
-	after[ntoks][len] = true;
-	for (i = ntoks; i-- > 0;)
-		for (p = 0; p < len; p++) {
-			if (!before[i][p])
+		if (i == ntoks || ncur == 0)
+			break;
+		nnext = 0;
+		for (k = 0; k < ncur; k++) {
+			p = cur[k];
+			if (within != NULL && !ob_split_reach_live(within, i, p))
 				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (after[i + 1][p + l] &&
-				    ob_split_tok_match(s + p, l, &toks[i], rel)) {
-					after[i][p] = true;
-					break;
+			num = ob_split_num_mask(s + p, len - p);
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+				if (!(num & 1U << l) || stamp[p + l] == i + 1 ||
+				    !ob_split_tok_fits(s + p, l, &toks[i], rel))
+					continue;
+				stamp[p + l] = i + 1;
+				if (nnext == cap) {
+					cap *= 2;
+					cur = xreallocarray(cur, cap, sizeof(size_t));
+					next = xreallocarray(next, cap, sizeof(size_t));
 				}
+				next[nnext++] = p + l;
+			}
 		}
-	return after[0][0];
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		ncur = nnext;
+	}
+	if (i == ntoks)
+		for (k = 0; k < ncur; k++)
+			if (cur[k] == len)
+				ok = true;
+	if (keep != NULL)
+		for (i++; i <= ntoks; i++)
+			keep->pos[i] = xcalloc(1, sizeof(size_t));
+	free(stamp);
+	free(cur);
+	free(next);
+	return ok;
 }
 
 bool
-ob_split_overview_allows(const char *s, bool **before, bool **after,
-    size_t i, const char *want, int decimals, double rel)
+ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+    size_t ntoks, double rel, struct ob_reach *r)
+{
+	size_t	 len = strlen(s), i, k, p, l, q;
+	size_t	*mark;
+	unsigned num;
+
+	r->ntoks = ntoks;
+	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
+	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
+	r->live = xcalloc(ntoks + 1, sizeof(bool *));
+	(void)ob_split_forward(s, toks, ntoks, rel, NULL, r);
+	for (i = 0; i <= ntoks; i++)
+		r->live[i] = xcalloc(r->npos[i] + 1, sizeof(bool));
+	for (k = 0; k < r->npos[ntoks]; k++)
+		r->live[ntoks][k] = r->pos[ntoks][k] == len;
+	/* mark[q] == i + 2: token i + 1 may start at q and finish the run. */
+	mark = xcalloc(len + 1, sizeof(size_t));
+	for (i = ntoks; i-- > 0;) {
+		for (k = 0; k < r->npos[i + 1]; k++)
+			if (r->live[i + 1][k])
+				mark[r->pos[i + 1][k]] = i + 2;
+		for (k = 0; k < r->npos[i]; k++) {
+			p = r->pos[i][k];
+			num = ob_split_num_mask(s + p, len - p);
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+				q = p + l;
+				if ((num & 1U << l) && mark[q] == i + 2 &&
+				    ob_split_tok_fits(s + p, l, &toks[i], rel)) {
+					r->live[i][k] = true;
+					break;
+				}
+			}
+		}
+	}
+	free(mark);
+	return r->npos[0] > 0 && r->live[0][0];
+}
+
+bool
+ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
+    const char *want, int decimals, double rel)
 {
 	struct ob_tok	t = { &want, 1, decimals, -1, 0 };
-	size_t		len = strlen(s), p, l;
+	size_t		len = strlen(s), k, p, l;
+	unsigned	num;
 
-	for (p = 0; p < len; p++) {
-		if (!before[i][p] || !after[i][p])
+	for (k = 0; k < r->npos[i]; k++) {
+		if (!r->live[i][k])
 			continue;
+		p = r->pos[i][k];
+		num = ob_split_num_mask(s + p, len - p);
 		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-			if (after[i + 1][p + l] &&
-			    ob_split_tok_match(s + p, l, &t, rel))
+			if ((num & 1U << l) && ob_split_reach_live(r, i + 1, p + l) &&
+			    ob_split_tok_fits(s + p, l, &t, rel))
 				return true;
 	}
 	return false;
 }
 
 void
-ob_split_reach_free(bool **before, bool **after, size_t ntoks)
+ob_split_reach_free(struct ob_reach *r)
 {
 	size_t	i;
 
-	for (i = 0; i <= ntoks; i++) {
-		free(before[i]);
-		free(after[i]);
-		before[i] = after[i] = NULL;
-	}
+	if (r->pos != NULL)
+		for (i = 0; i <= r->ntoks; i++) {
+			free(r->pos[i]);
+			free(r->live[i]);
+		}
+	free(r->pos);
+	free(r->npos);
+	free(r->live);
+	memset(r, 0, sizeof(*r));
 }
 
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel)
 {
-	size_t	 len = strlen(s), i, p, l;
-	bool	*cur, *next, *tmp, ok, any;
+	return ob_split_forward(s, toks, ntoks, rel, NULL, NULL);
+}
 
-	/* Forward only, two rows: this runs once per surviving reading. */
-	cur = xcalloc(len + 1, sizeof(bool));
-	next = xcalloc(len + 1, sizeof(bool));
-	cur[0] = true;
-	for (i = 0; i < ntoks; i++) {
-		memset(next, 0, len + 1);
-		any = false;
-		for (p = 0; p < len; p++) {
-			if (!cur[p])
-				continue;
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if (ob_split_tok_match(s + p, l, &toks[i], rel))
-					next[p + l] = any = true;
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-		if (!any)
-			break;
-	}
-	ok = i == ntoks && cur[len];
-	free(cur);
-	free(next);
-	return ok;
+bool
+ob_split_overview_within(const char *s, const struct ob_tok *toks,
+    size_t ntoks, double rel, const struct ob_reach *r)
+{
+	return ob_split_forward(s, toks, ntoks, rel, r, NULL);
 }
 
 unsigned
-ob_split_overview_decimals(const char *s, bool **before, bool **after,
+ob_split_overview_decimals(const char *s, const struct ob_reach *r,
     const struct ob_tok *toks, size_t i)
 {
-	size_t		len = strlen(s), p, l;
+	size_t		len = strlen(s), k, p, l;
 	unsigned	mask = 0;
-	int		k, cap, r;
+	int		d, cap, raw;
+	unsigned	num;
 
-	for (p = 0; p < len; p++) {
-		if (!before[i][p] || !after[i][p])
+	for (k = 0; k < r->npos[i]; k++) {
+		if (!r->live[i][k])
 			continue;
+		p = r->pos[i][k];
+		num = ob_split_num_mask(s + p, len - p);
 		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-			if (!after[i + 1][p + l] ||
-			    !ob_split_tok_match(s + p, l, &toks[i], 0))
+			if (!(num & 1U << l) ||
+			    !ob_split_reach_live(r, i + 1, p + l) ||
+			    !ob_split_tok_fits(s + p, l, &toks[i], 0))
 				continue;
-			k = ob_split_decs(s + p, l);
+			d = ob_split_decs(s + p, l);
 			cap = ob_split_cap(s + p, l);
-			if (k < cap)
-				mask |= 1U << k;
+			if (d < cap)
+				mask |= 1U << d;
 			else
-				for (r = k; r < OB_RAW_MAX; r++)
-					mask |= 1U << r;
+				for (raw = d; raw < OB_RAW_MAX; raw++)
+					mask |= 1U << raw;
 		}
 	}
 	return mask;

@@ -110,31 +110,49 @@ struct ob_tok {
 /* True when s can be read as the tokens in order, covering all of it. */
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel);
+
 /*
- * For each token i, fill ok[i] (caller frees each, len strlen(s) + 1): a
- * reachable-position set used to prefilter candidates. ok[i][p] is true
- * when tokens 0..i-1 can cover s[0..p) and tokens i..n-1 can cover s[p..].
- * Returns false when no reading exists at all.
+ * Where each token can start in a complete reading: pos[i] lists (sorted)
+ * the positions tokens 0..i-1 can cover s[0..p) to, and live[i][k] says
+ * whether tokens i..n-1 can then cover s[pos[i][k]..] too. Work and memory
+ * follow the positions readings reach, not s's length times the tokens.
+ */
+struct ob_reach {
+	size_t	  ntoks;
+	size_t	**pos;		/* ntoks + 1 lists */
+	size_t	 *npos;
+	bool	**live;
+};
+
+/*
+ * Fill r (free it with ob_split_reach_free) for a prefilter: returns
+ * false when no reading exists at all.
  */
 bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, bool **before, bool **after);
-/* Free the sets ob_split_overview_reach filled (not the arrays). */
-void	 ob_split_reach_free(bool **before, bool **after, size_t ntoks);
+	    size_t ntoks, double rel, struct ob_reach *r);
+void	 ob_split_reach_free(struct ob_reach *r);
 /*
- * May token i (starting at a position in before[i], ending at one in
- * before[i + 1]... see ob-split.c) be the value want at decimals?
+ * ob_split_overview for tokens that each allow no more than the tokens r
+ * was computed for: a reading then starts token i only where r's token i
+ * is live, and only there is looked at.
  */
-bool	 ob_split_overview_allows(const char *s, bool **before, bool **after,
+bool	 ob_split_overview_within(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const struct ob_reach *r);
+/*
+ * May token i (starting where r has it live, ending where r has token
+ * i + 1 live) be the value want at decimals?
+ */
+bool	 ob_split_overview_allows(const char *s, const struct ob_reach *r,
 	    size_t i, const char *want, int decimals, double rel);
 
 /*
  * Bit mask of the stored decimal counts (bit r for r decimals, r < 8) that
- * token i is compatible with in some complete reading (from
- * ob_split_overview_reach's sets): a token printed below the six-digit cap
- * shows its row's stored count exactly; one at the cap, that many or more.
+ * token i is compatible with in some complete reading (from r): a token
+ * printed below the six-digit cap shows its row's stored count exactly;
+ * one at the cap, that many or more.
  */
-unsigned	 ob_split_overview_decimals(const char *s, bool **before,
-	    bool **after, const struct ob_tok *toks, size_t i);
+unsigned	 ob_split_overview_decimals(const char *s,
+	    const struct ob_reach *r, const struct ob_tok *toks, size_t i);
 
 /*
  * Is position i (0 < i < strlen(t)) a join of two words with no space:

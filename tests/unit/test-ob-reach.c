@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The overview's reach (ob-split.c): per token, the positions a reading
+ * of the overview's value run can reach and whether the rest can follow.
+ * It is kept as position lists, not as one array of the run's length per
+ * token; these cases, worked out by hand (every split of a short run into
+ * numbers), pin what the lists hold, and the checks built on them; and
+ * the axis ticks' values, read in one pass over the digits, are the ones
+ * the text states.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-split.h"
+#include "tap.h"
+
+static void	check_list(const struct ob_reach *r, size_t i,
+		    const size_t *want, const bool *live, size_t n,
+		    const char *name);
+
+/* Token i of r holds exactly want[0..n) with those live flags. */
+static void
+check_list(const struct ob_reach *r, size_t i, const size_t *want,
+    const bool *live, size_t n, const char *name)
+{
+	size_t	k;
+	bool	same = r->npos[i] == n;
+
+	for (k = 0; same && k < n; k++)
+		same = r->pos[i][k] == want[k] && r->live[i][k] == live[k];
+	ok(same, name);
+	if (!same)
+		for (k = 0; k < r->npos[i]; k++)
+			printf("#   got %zu%s\n", r->pos[i][k],
+			    r->live[i][k] ? " live" : "");
+}
+
+int
+main(void)
+{
+	struct ob_tok	 free2[2] = {
+		{ NULL, 0, 0, -1, 0 }, { NULL, 0, 0, -1, 0 }
+	};
+	struct ob_tok	 t[2];
+	struct ob_reach	 r;
+	const char	*w12 = "12", *w9 = "9";
+
+	/* "1234" as two numbers: 1|234, 12|34, 123|4. */
+	memset(&r, 0, sizeof(r));
+	ok(ob_split_overview_reach("1234", free2, 2, 0, &r),
+	    "1234: two numbers read");
+	check_list(&r, 0, (size_t[]){ 0 }, (bool[]){ true }, 1,
+	    "1234: the first starts at 0");
+	check_list(&r, 1, (size_t[]){ 1, 2, 3, 4 },
+	    (bool[]){ true, true, true, false }, 4,
+	    "1234: the second at 1, 2 or 3 (not at the end)");
+	check_list(&r, 2, (size_t[]){ 2, 3, 4 },
+	    (bool[]){ false, false, true }, 3,
+	    "1234: only the end finishes the run");
+	ok(ob_split_overview_allows("1234", &r, 1, "34", 0, 0),
+	    "1234: the second may be 34");
+	ok(!ob_split_overview_allows("1234", &r, 1, "5", 0, 0),
+	    "1234: the second is never 5");
+	is_int(ob_split_overview_decimals("1234", &r, free2, 0), 1,
+	    "1234: the first has no decimals");
+	t[0] = free2[0];
+	t[1] = free2[1];
+	t[0].want = &w12;
+	t[0].nwant = 1;
+	ok(ob_split_overview_within("1234", t, 2, 0, &r),
+	    "1234: a reading whose first is 12 exists within the reach");
+	ok(ob_split_overview("1234", t, 2, 0), "1234: and without it");
+	t[0].want = &w9;
+	ok(!ob_split_overview_within("1234", t, 2, 0, &r),
+	    "1234: none whose first is 9");
+	ob_split_reach_free(&r);
+
+	/* "0.51.25": only 0.5|1.25 (no ".25", no "0.51.2"). */
+	memset(&r, 0, sizeof(r));
+	ok(ob_split_overview_reach("0.51.25", free2, 2, 0, &r),
+	    "0.51.25: read");
+	check_list(&r, 1, (size_t[]){ 1, 3, 4 },
+	    (bool[]){ false, true, false }, 3,
+	    "0.51.25: the second may start after 0, 0.5 or 0.51, only 0.5 goes on");
+	check_list(&r, 2, (size_t[]){ 4, 6, 7 },
+	    (bool[]){ false, false, true }, 3,
+	    "0.51.25: the second ends at 4, 6 or 7");
+	is_int(ob_split_overview_decimals("0.51.25", &r, free2, 0), 1 << 1,
+	    "0.51.25: the first has one decimal");
+	is_int(ob_split_overview_decimals("0.51.25", &r, free2, 1), 1 << 2,
+	    "0.51.25: the second two");
+	ob_split_reach_free(&r);
+
+	/* "012": 0|12, never 01|2. */
+	memset(&r, 0, sizeof(r));
+	ok(ob_split_overview_reach("012", free2, 2, 0, &r), "012: read");
+	check_list(&r, 1, (size_t[]){ 1 }, (bool[]){ true }, 1,
+	    "012: no number has a leading zero");
+	ob_split_reach_free(&r);
+
+	/* A row stored with two decimals: 12.50|3.1, not 12.5|03.1. */
+	t[0] = free2[0];
+	t[1] = free2[1];
+	t[0].exact = 2;
+	memset(&r, 0, sizeof(r));
+	ok(ob_split_overview_reach("12.503.1", t, 2, 0, &r), "12.503.1: read");
+	check_list(&r, 1, (size_t[]){ 5 }, (bool[]){ true }, 1,
+	    "12.503.1: the stored decimals fix the first");
+	ob_split_reach_free(&r);
+
+	/* Axis ticks: five multiples of the first, then SE strings or values. */
+	{
+		size_t	st[8], en[8];
+		double	last[8];
+		const char *k = "Plain40K80K120K160K200KSE +/- 824.26, N = 12";
+		const char *d = "A0.20.40.60.81SE +/- 0.01, N = 3";
+
+		is_int(ob_split_ticks(k, st, en, last, 8), 1, "40K..200K: one run of ticks");
+		is_int(st[0], 5, "40K..200K: after the names");
+		is_int(en[0], 23, "40K..200K: up to the SE strings");
+		is_double(last[0], 200000, 0, "40K..200K: the last tick is 200000");
+		is_int(ob_split_ticks(d, st, en, last, 8), 1, "0.2..1: one run of ticks");
+		is_int(en[0] - st[0], 13, "0.2..1: 13 bytes");
+		is_double(last[0], 1, 0, "0.2..1: the last tick is 1");
+	}
+
+	/* No reading at all. */
+	memset(&r, 0, sizeof(r));
+	ok(!ob_split_overview_reach("1.2.3", free2, 1, 0, &r),
+	    "1.2.3: not one number");
+	ok(!ob_split_overview("1.2.3", free2, 1, 0), "1.2.3: nor forward");
+	ob_split_reach_free(&r);
+	return tap_done();
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The name search takes its candidate partitions from the tilings of a
+ * run other than the table's (ob_split_tmpl_cands) and checks them in the
+ * order the full enumeration would: the same splits, counted the same.
+ * Worked out by hand: "abcd" into three names, every chart's run made of
+ * them, one chart showing "bcd" as two names: a|b|cd (b + cd) and a|bc|d
+ * (bc + d) fit; ab|c|d does not (no name starts "bcd").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-split.h"
+#include "tap.h"
+
+int
+main(void)
+{
+	const char		*runs[] = { "abcd", "bcd" };
+	const long		 counts[] = { 3, 2 };
+	struct ob_name_problem	 p;
+	struct ob_names		 sols[4];
+	size_t			 n, all, i;
+
+	memset(&p, 0, sizeof(p));
+	p.t = "abcd";
+	p.runs = runs;
+	p.counts = counts;
+	p.nruns = 2;
+	p.min_names = 3;
+	n = ob_split_names(&p, sols, 4, &all);
+	is_int(all, 2, "abcd: two splits fit every run");
+	is_int(n, 2, "abcd: both equally at word joins");
+	if (n == 2 && sols[0].len == 3 && sols[1].len == 3) {
+		is_str(sols[0].name[2], "cd", "abcd: a|b|cd first (cut order)");
+		is_str(sols[1].name[1], "bc", "abcd: then a|bc|d");
+	} else
+		ok(0, "abcd: the two splits are kept");
+	for (i = 0; i < n && i < 4; i++)
+		ob_names_free(&sols[i]);
+
+	/* A run no split can tile: nothing fits. */
+	runs[1] = "bdc";
+	n = ob_split_names(&p, sols, 4, &all);
+	is_int(all, 0, "abcd: no split tiles \"bdc\" with two names");
+	for (i = 0; i < n && i < 4; i++)
+		ob_names_free(&sols[i]);
+	return tap_done();
+}
