@@ -5,7 +5,8 @@
  * overview SVG, then per result an <h2> title, an <h3> description and
  * its chart SVG. Read with libxml2's HTML parser as SAX events (no tree:
  * under a sanitizer the tree's allocations were most of the reader's
- * cost); inside each SVG every label is its own <text> placed by x/y, so
+ * cost), plain SVG content by the reader itself (the SVG fast path,
+ * below); inside each SVG every label is its own <text> placed by x/y, so
  * cells are found by position:
  * the systems table's header names the systems (its cells span the
  * columns they are centred on), a bar chart gives "UNIT, More Is Better",
@@ -37,6 +38,7 @@
  * there too, so it reads as it did from the tree.
  */
 #define PH_MAX_DEPTH	256
+#define PH_NAME_MAX	100	/* libxml2's longest HTML name, and then some */
 
 struct ph_text {
 	double		 x, y;
@@ -64,6 +66,13 @@ enum { PH_NONE, PH_OTHER, PH_BOLD, PH_END, PH_MIDDLE, PH_BEFORE_EDGE };
 
 struct ph_open {
 	unsigned char	 weight, anchor, baseline;
+};
+
+/* What the reader keeps of a start tag's attributes. */
+struct ph_attrs {
+	struct ph_open	 o;
+	double		 x, y;
+	unsigned	 seen;		/* 1: x, 2: y */
 };
 
 /* The element whose content is read whole (nothing inside it is walked). */
@@ -94,6 +103,9 @@ struct ph_state {
 	size_t			 text_at;	/* depth of the open <text> */
 	struct ph_texts		 texts;		/* the current SVG's */
 	struct strbuf		 arena;		/* their strings, NUL-separated */
+	/* The SVG fast path (ph_svg_fast). */
+	struct strbuf		 tagbuf;	/* open elements' names, NUL-separated */
+	size_t			 scan_budget;	/* bytes left to scan */
 };
 
 static int	 parse_pts_html_detect(const char *head, size_t len);
@@ -101,19 +113,32 @@ static int	 parse_pts_html_read(const char *path, const struct read_options *opt
 		    struct result_set *rs, struct diag *d);
 static size_t	 ph_squash(char *s, size_t len);
 static char	*ph_take(struct strbuf *b);
-static const char *ph_att(const xmlChar **atts, const char *name, bool *found);
-static unsigned char ph_code(const xmlChar **atts, const char *name,
-		    const char *want, unsigned char code, const char *want2,
-		    unsigned char code2);
+static bool	 ph_is(const char *v, size_t len, const char *want);
+static void	 ph_attr_one(struct ph_attrs *a, const char *name, size_t nlen,
+		    const char *v, size_t vlen);
+static void	 ph_attrs_of(struct ph_attrs *a, const xmlChar **atts);
 static unsigned char ph_inherit(struct ph_state *st, size_t field);
-static void	 ph_text_start(struct ph_state *st, const xmlChar **atts);
+static void	 ph_text_start(struct ph_state *st, const struct ph_attrs *a);
 static void	 ph_text_end(struct ph_state *st);
 static void	 ph_whole_end(struct ph_state *st);
 static void	 ph_end(struct ph_state *st);
 static void	 ph_sync(struct ph_state *st, size_t open);
+static void	 ph_open_elem(struct ph_state *st, const char *name,
+		    const struct ph_attrs *a);
+static void	 ph_add_text(struct ph_state *st, const char *s, size_t len);
 static void	 ph_sax_start(void *ud, const xmlChar *name, const xmlChar **atts);
 static void	 ph_sax_end(void *ud, const xmlChar *name);
 static void	 ph_sax_text(void *ud, const xmlChar *ch, int len);
+static const char *ph_run(const char *p, const char *limit, const char *stop);
+static const char *ph_skip_blanks(const char *p, const char *limit);
+static const char *ph_scan_name(const char *p, const char *limit, char *out);
+static const char *ph_scan_start(const char *p, const char *limit, bool emit,
+		    char *name, struct ph_attrs *a, bool *selfclose);
+static bool	 ph_scan_top(const struct strbuf *tags, const char *name);
+static const char *ph_svg_scan(struct ph_state *st, const char *p,
+		    const char *limit, const char *elem, bool emit);
+static bool	 ph_just_closed(struct ph_state *st, const char *name);
+static void	 ph_svg_fast(struct ph_state *st, const char *elem, bool at);
 static void	 ph_systems(struct ph_state *st, struct ph_texts *t);
 static void	 ph_chart(struct ph_state *st, struct ph_texts *t);
 static long	 ph_system_of(struct ph_state *st, struct ph_texts *t, double y);
@@ -372,36 +397,52 @@ ph_chart(struct ph_state *st, struct ph_texts *t)
 }
 
 
-/* An attribute's value ("" when it has none), or NULL when absent. */
-static const char *
-ph_att(const xmlChar **atts, const char *name, bool *found)
+/* Whether v (len bytes) is want. */
+static bool
+ph_is(const char *v, size_t len, const char *want)
 {
-	size_t	i;
-
-	*found = false;
-	for (i = 0; atts != NULL && atts[i] != NULL; i += 2)
-		if (strcmp((const char *)atts[i], name) == 0) {
-			*found = true;
-			return atts[i + 1] != NULL ? (const char *)atts[i + 1] : "";
-		}
-	return NULL;
+	return strlen(want) == len && memcmp(v, want, len) == 0;
 }
 
-/* PH_NONE when the attribute is absent; code for want, code2 for want2. */
-static unsigned char
-ph_code(const xmlChar **atts, const char *name, const char *want,
-    unsigned char code, const char *want2, unsigned char code2)
+/*
+ * One attribute of a start tag (name lowercased, nlen bytes; value v,
+ * vlen bytes, followed by a NUL or by its closing quote, which ends a
+ * number as a NUL does) into what the reader keeps of it. The first of
+ * a name counts, as libxml2 keeps only that.
+ */
+static void
+ph_attr_one(struct ph_attrs *a, const char *name, size_t nlen, const char *v,
+    size_t vlen)
 {
-	const char	*v;
-	bool		 found;
+	if (ph_is(name, nlen, "x") && !(a->seen & 1)) {
+		a->seen |= 1;
+		a->x = g_ascii_strtod(v, NULL);
+	} else if (ph_is(name, nlen, "y") && !(a->seen & 2)) {
+		a->seen |= 2;
+		a->y = g_ascii_strtod(v, NULL);
+	} else if (ph_is(name, nlen, "font-weight") && a->o.weight == PH_NONE)
+		a->o.weight = ph_is(v, vlen, "bold") ? PH_BOLD : PH_OTHER;
+	else if (ph_is(name, nlen, "text-anchor") && a->o.anchor == PH_NONE)
+		a->o.anchor = ph_is(v, vlen, "end") ? PH_END :
+		    ph_is(v, vlen, "middle") ? PH_MIDDLE : PH_OTHER;
+	else if (ph_is(name, nlen, "dominant-baseline") && a->o.baseline == PH_NONE)
+		a->o.baseline = ph_is(v, vlen, "text-before-edge") ?
+		    PH_BEFORE_EDGE : PH_OTHER;
+}
 
-	if ((v = ph_att(atts, name, &found)) == NULL)
-		return PH_NONE;
-	if (strcmp(v, want) == 0)
-		return code;
-	if (want2 != NULL && strcmp(v, want2) == 0)
-		return code2;
-	return PH_OTHER;
+/* libxml2's attributes of a start tag ("" for one without a value). */
+static void
+ph_attrs_of(struct ph_attrs *a, const xmlChar **atts)
+{
+	const char	*n, *v;
+	size_t		 i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; atts != NULL && atts[i] != NULL; i += 2) {
+		n = (const char *)atts[i];
+		v = atts[i + 1] != NULL ? (const char *)atts[i + 1] : "";
+		ph_attr_one(a, n, strlen(n), v, strlen(v));
+	}
 }
 
 /*
@@ -425,21 +466,17 @@ ph_inherit(struct ph_state *st, size_t field)
 
 /* A <text> of the SVG being read opens: its place and inherited style. */
 static void
-ph_text_start(struct ph_state *st, const xmlChar **atts)
+ph_text_start(struct ph_state *st, const struct ph_attrs *a)
 {
 	struct ph_texts	*t = &st->texts;
 	struct ph_text	*x;
-	const char	*a;
-	bool		 found;
 
 	if (t->n == t->cap)
 		xgrow(&t->v, &t->cap, t->n + 1, sizeof(*t->v));
 	x = &t->v[t->n++];
 	memset(x, 0, sizeof(*x));
-	a = ph_att(atts, "x", &found);
-	x->x = a != NULL ? g_ascii_strtod(a, NULL) : 0;
-	a = ph_att(atts, "y", &found);
-	x->y = a != NULL ? g_ascii_strtod(a, NULL) : 0;
+	x->x = a->x;
+	x->y = a->y;
 	x->bold = ph_inherit(st, offsetof(struct ph_open, weight)) == PH_BOLD;
 	x->end = ph_inherit(st, offsetof(struct ph_open, anchor)) == PH_END;
 	x->middle = ph_inherit(st, offsetof(struct ph_open, anchor)) == PH_MIDDLE;
@@ -553,34 +590,16 @@ ph_sync(struct ph_state *st, size_t open)
  * goes on inside it.
  */
 static void
-ph_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
+ph_open_elem(struct ph_state *st, const char *name, const struct ph_attrs *a)
 {
-	struct ph_state	*st = ud;
-	struct ph_open	*o;
-	const char	*name = (const char *)xname;
-	size_t		 open = (size_t)(st->ctxt->nameNr > 0 ? st->ctxt->nameNr : 0);
-
-	if (st->halted)
-		return;
-	ph_sync(st, open > 0 ? open - 1 : 0);
-	if (st->depth > PH_MAX_DEPTH) {
-		st->halted = true;
-		xmlStopParser(st->ctxt);
-		return;
-	}
 	if (st->depth == st->opencap)
 		xgrow(&st->open, &st->opencap, st->depth + 1, sizeof(*st->open));
-	o = &st->open[st->depth++];
-	o->weight = ph_code(atts, "font-weight", "bold", PH_BOLD, NULL, 0);
-	o->anchor = ph_code(atts, "text-anchor", "end", PH_END, "middle",
-	    PH_MIDDLE);
-	o->baseline = ph_code(atts, "dominant-baseline", "text-before-edge",
-	    PH_BEFORE_EDGE, NULL, 0);
+	st->open[st->depth++] = a->o;
 	st->any = true;
 	if (st->whole != PH_W_NONE) {
 		if (st->whole == PH_W_SVG && st->text_at == 0 &&
 		    strcmp(name, "text") == 0)
-			ph_text_start(st, atts);
+			ph_text_start(st, a);
 		return;
 	}
 	if (strcmp(name, "svg") == 0)
@@ -602,21 +621,70 @@ ph_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 		st->whole_at = st->depth;
 }
 
+/* Text: to every open element that keeps its text. */
+static void
+ph_add_text(struct ph_state *st, const char *s, size_t len)
+{
+	if (st->text_at != 0)
+		strbuf_add(&st->arena, s, len);
+	if (st->whole == PH_W_H1 || st->whole == PH_W_H2 || st->whole == PH_W_H3)
+		strbuf_add(&st->whole_buf, s, len);
+	if (st->p_at != 0)
+		strbuf_add(&st->p_buf, s, len);
+}
+
+static void
+ph_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
+{
+	struct ph_state	*st = ud;
+	struct ph_attrs	 a;
+	size_t		 open = (size_t)(st->ctxt->nameNr > 0 ? st->ctxt->nameNr : 0);
+
+	if (st->halted)
+		return;
+	ph_sync(st, open > 0 ? open - 1 : 0);
+	if (st->depth > PH_MAX_DEPTH) {
+		st->halted = true;
+		xmlStopParser(st->ctxt);
+		return;
+	}
+	ph_attrs_of(&a, atts);
+	ph_open_elem(st, (const char *)xname, &a);
+	/* Not into HTML's own elements: <script> and <style> hold raw text. */
+	if (st->whole == PH_W_SVG && (htmlTagLookup(xname) == NULL ||
+	    strcmp((const char *)xname, "a") == 0))
+		ph_svg_fast(st, (const char *)xname, true);
+}
+
 static void
 ph_sax_end(void *ud, const xmlChar *name)
 {
-	struct ph_state	*st = ud;
+	struct ph_state		*st = ud;
+	htmlParserCtxtPtr	 ctxt = st->ctxt;
 
-	(void)name;
 	if (st->halted)
 		return;
 	/* The parser pops its own stack after this event. */
-	ph_sync(st, (size_t)(st->ctxt->nameNr > 0 ? st->ctxt->nameNr : 0));
-	if (st->depth == (size_t)st->ctxt->nameNr)
-		ph_end(st);
+	ph_sync(st, (size_t)(ctxt->nameNr > 0 ? ctxt->nameNr : 0));
+	if (st->depth != (size_t)ctxt->nameNr || st->depth == 0)
+		return;
+	ph_end(st);
+	/*
+	 * An SVG element ended by its own end tag (or "/>"), the parser
+	 * just past it: what follows in its parent may be plain again.
+	 * Not at an end the parser made itself (closing what an end tag
+	 * skipped, or the input's end), nor at HTML's own elements, which
+	 * start tags may close.
+	 */
+	if (st->whole == PH_W_SVG && ctxt->nameNr >= 2 &&
+	    htmlTagLookup(name) == NULL && ph_just_closed(st, (const char *)name)) {
+		name = ctxt->nameTab[ctxt->nameNr - 2];
+		if (htmlTagLookup(name) == NULL || strcmp((const char *)name, "a") == 0)
+			ph_svg_fast(st, (const char *)name, false);
+	}
 }
 
-/* Text (entities decoded): to every open element that keeps its text. */
+/* Text (entities decoded). */
 static void
 ph_sax_text(void *ud, const xmlChar *ch, int len)
 {
@@ -625,12 +693,317 @@ ph_sax_text(void *ud, const xmlChar *ch, int len)
 	if (st->halted || len <= 0)
 		return;
 	ph_sync(st, (size_t)(st->ctxt->nameNr > 0 ? st->ctxt->nameNr : 0));
-	if (st->text_at != 0)
-		strbuf_add(&st->arena, (const char *)ch, (size_t)len);
-	if (st->whole == PH_W_H1 || st->whole == PH_W_H2 || st->whole == PH_W_H3)
-		strbuf_add(&st->whole_buf, (const char *)ch, (size_t)len);
-	if (st->p_at != 0)
-		strbuf_add(&st->p_buf, (const char *)ch, (size_t)len);
+	ph_add_text(st, (const char *)ch, (size_t)len);
+}
+
+/*
+ * The SVG fast path. Under a sanitizer, libxml2's cost for an SVG is its
+ * allocations: a copy of every attribute value, and an error message
+ * formatted and copied twice for every element (SVG's are unknown HTML
+ * tags; libxml2 2.9 formats messages even when nobody reads them). The
+ * SVGs PTS writes are plain: quoted attributes, matched tags, no
+ * entities. Plain content is read here, a whole child element at a
+ * time, and handed to the same handlers as the parser's events; the
+ * parser is then moved past it. Anything else (an entity, a comment, a
+ * CR, an HTML tag other than <a>, an end tag that is not the innermost
+ * element's, the input's end) is left to libxml2 from the start of the
+ * child that holds it, and the fast path tries again at the parser's
+ * next element inside the SVG: every page reads as the parser reads it
+ * (tests/unit/test-parse-pts-html.c reads each fixture both ways).
+ */
+
+/*
+ * What ends a run the fast path reads: its delimiter, and the bytes
+ * libxml2 treats specially in text and attribute values (an entity, a
+ * CR, characters XML does not allow and libxml2 drops; 0xef starts
+ * U+FFFE and U+FFFF, looked at more closely). Long runs (text,
+ * attribute values) are found with strcspn: under the fuzzing build a
+ * loop over the bytes would pay for coverage tracing on every one.
+ */
+#define PH_CTRL	"\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f\x10\x11\x12" \
+		"\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f"
+static const char ph_stop_text[] = "<&\r\xef" PH_CTRL;
+static const char ph_stop_dq[] = "\"&\r\xef" PH_CTRL;
+static const char ph_stop_sq[] = "'&\r\xef" PH_CTRL;
+/*
+ * Classes of bytes for names and blanks (a table: under the fuzzing
+ * build each comparison in a loop is traced, each string function call
+ * checked): PH_C_NAME a byte of libxml2's HTML names, PH_C_BLANK a blank
+ * (CR excepted: the fast path refuses it), PH_C_LETTER a name's first,
+ * PH_C_UPPER (0x20, the ASCII case bit) an upper-case letter.
+ */
+#define PH_C_NAME	1
+#define PH_C_BLANK	2
+#define PH_C_LETTER	4
+#define PH_C_UPPER	0x20
+static const unsigned char ph_class[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+	0, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37,
+	37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 0, 0, 0, 0, 1,
+	0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/*
+ * From p past plain bytes to the first byte of stop, or to limit;
+ * NULL at U+FFFE or U+FFFF. The input ends with a NUL (in stop too).
+ */
+static const char *
+ph_run(const char *p, const char *limit, const char *stop)
+{
+	for (;;) {
+		p += strcspn(p, stop);
+		if (p >= limit)
+			return limit;
+		if ((unsigned char)*p != 0xef)
+			return p;
+		if (limit - p >= 3 && (unsigned char)p[1] == 0xbf &&
+		    ((unsigned char)p[2] == 0xbe || (unsigned char)p[2] == 0xbf))
+			return NULL;
+		p++;
+	}
+}
+
+/* From p past blanks (libxml2's, less the CR the fast path refuses). */
+static const char *
+ph_skip_blanks(const char *p, const char *limit)
+{
+	while (p < limit && (ph_class[(unsigned char)*p] & PH_C_BLANK))
+		p++;
+	return p;
+}
+
+/*
+ * A name (libxml2's HTML name: a letter, then letters, digits, ':', '-',
+ * '_', '.'; fewer than PH_NAME_MAX), lowercased into out (as libxml2
+ * does); its end, or NULL.
+ */
+static const char *
+ph_scan_name(const char *p, const char *limit, char *out)
+{
+	size_t	n, i;
+
+	if (p >= limit || !(ph_class[(unsigned char)*p] & PH_C_LETTER))
+		return NULL;
+	/* The input ends with a NUL, which is no name byte. */
+	for (n = 1; ph_class[(unsigned char)p[n]] & PH_C_NAME; n++)
+		;
+	if (n >= PH_NAME_MAX || n > (size_t)(limit - p))
+		return NULL;
+	/* ASCII only here: lowercase is one bit. */
+	for (i = 0; i < n; i++)
+		out[i] = (char)(p[i] | (ph_class[(unsigned char)p[i]] & PH_C_UPPER));
+	out[n] = '\0';
+	return p + n;
+}
+
+/*
+ * One start tag from p (at its '<'): its name in name, what the reader
+ * keeps of its attributes in a (when emit), whether it closes itself;
+ * its end, or NULL when it is not plain (quoted values, blanks between
+ * attributes, '>' or "/>" at the end).
+ */
+static const char *
+ph_scan_start(const char *p, const char *limit, bool emit, char *name,
+    struct ph_attrs *a, bool *selfclose)
+{
+	char		 an[PH_NAME_MAX];
+	const char	*v;
+	char		 q;
+
+	if ((p = ph_scan_name(p + 1, limit, name)) == NULL)
+		return NULL;
+	memset(a, 0, sizeof(*a));
+	for (;;) {
+		if (p >= limit)
+			return NULL;
+		if (*p != '>' && *p != '/' && !(ph_class[(unsigned char)*p] & PH_C_BLANK))
+			return NULL;
+		p = ph_skip_blanks(p, limit);
+		if (p < limit && *p == '>') {
+			*selfclose = false;
+			return p + 1;
+		}
+		if (limit - p >= 2 && p[0] == '/' && p[1] == '>') {
+			*selfclose = true;
+			return p + 2;
+		}
+		if ((v = ph_scan_name(p, limit, an)) == NULL)
+			return NULL;
+		p = ph_skip_blanks(v, limit);
+		if (p >= limit || *p != '=')
+			return NULL;
+		p = ph_skip_blanks(p + 1, limit);
+		if (p >= limit || (*p != '"' && *p != '\''))
+			return NULL;
+		q = *p++;
+		v = p;
+		if ((p = ph_run(p, limit, q == '"' ? ph_stop_dq : ph_stop_sq)) ==
+		    NULL || p >= limit || *p != q)
+			return NULL;
+		if (emit)
+			ph_attr_one(a, an, strlen(an), v, (size_t)(p - v));
+		p++;
+	}
+}
+
+/* Whether the innermost element open in the scan is called name. */
+static bool
+ph_scan_top(const struct strbuf *tags, const char *name)
+{
+	size_t	n = strlen(name);
+
+	return tags->len >= n + 1 && strcmp(tags->buf + tags->len - n - 1,
+	    name) == 0 && (tags->len == n + 1 || tags->buf[tags->len - n - 2] == '\0');
+}
+
+/*
+ * The content of an element of an SVG (called elem), from p (after its
+ * start tag): as many whole plain children as follow one another, and
+ * its end tag. Checked first (emit false, limit the input's end), then
+ * handed to the handlers up to what the check returned (emit true, that
+ * limit). Returns where the parser is to go on: just after the last of
+ * those children, or at the text before the element's end tag; the
+ * byte before it is a '>'.
+ */
+static const char *
+ph_svg_scan(struct ph_state *st, const char *p, const char *limit,
+    const char *elem, bool emit)
+{
+	struct ph_attrs	 a;
+	char		 name[PH_NAME_MAX];
+	const char	*text = p, *commit = p, *start = p, *q;
+	size_t		 base = st->depth, depth = 0;
+	bool		 selfclose;
+
+	strbuf_reset(&st->tagbuf);
+	strbuf_adds(&st->tagbuf, elem);
+	strbuf_addc(&st->tagbuf, '\0');
+	while (p < limit) {
+		if (*p != '<') {
+			if ((q = ph_run(p, limit, ph_stop_text)) == NULL)
+				break;
+			p = q;
+			if (p >= limit || *p != '<')
+				break;
+		}
+		if (limit - p >= 2 && p[1] == '/') {
+			if ((q = ph_scan_name(p + 2, limit, name)) == NULL)
+				break;
+			q = ph_skip_blanks(q, limit);
+			/* Only the innermost open element's end. */
+			if (q >= limit || *q != '>' || !ph_scan_top(&st->tagbuf, name))
+				break;
+			if (depth == 0) {
+				commit = text;
+				break;
+			}
+			if (emit) {
+				ph_add_text(st, text, (size_t)(p - text));
+				ph_end(st);
+			}
+			st->tagbuf.len -= strlen(name) + 1;
+			p = text = q + 1;
+			if (--depth == 0)
+				commit = p;
+			continue;
+		}
+		if ((q = ph_scan_start(p, limit, emit, name, &a, &selfclose)) == NULL)
+			break;
+		/* HTML's own tags have HTML's rules (<a> in <a> closes it). */
+		if (htmlTagLookup((const xmlChar *)name) != NULL &&
+		    (strcmp(name, "a") != 0 || ph_scan_top(&st->tagbuf, "a")))
+			break;
+		/* The parser's depth limit is the parser's to apply. */
+		if (base + depth + 1 >= PH_MAX_DEPTH)
+			break;
+		if (emit) {
+			ph_add_text(st, text, (size_t)(p - text));
+			ph_open_elem(st, name, &a);
+			if (selfclose)
+				ph_end(st);
+		}
+		if (!selfclose) {
+			strbuf_adds(&st->tagbuf, name);
+			strbuf_addc(&st->tagbuf, '\0');
+			depth++;
+		}
+		p = text = q;
+		if (depth == 0)
+			commit = p;
+	}
+	/* What a failed scan cost is paid again one level down: bounded. */
+	if (!emit)
+		st->scan_budget -= (size_t)(p - start) < st->scan_budget ?
+		    (size_t)(p - start) : st->scan_budget;
+	return commit;
+}
+
+/*
+ * Whether the parser has just read name's end tag, or the "/>" of its
+ * start tag: the input just before the parser's position.
+ */
+static bool
+ph_just_closed(struct ph_state *st, const char *name)
+{
+	xmlParserInputPtr	 in = st->ctxt->input;
+	const char		*b, *p;
+	size_t			 n = strlen(name);
+
+	if (in == NULL || in->cur == NULL || in->base == NULL || in->cur <= in->base)
+		return false;
+	b = (const char *)in->base;
+	p = (const char *)in->cur - 1;
+	if (*p != '>' || p == b)
+		return false;
+	if (p[-1] == '/')
+		return true;
+	for (p--; p > b && (ph_class[(unsigned char)*p] & PH_C_BLANK); p--)
+		;
+	/* p is at the name's last byte. */
+	return (size_t)(p - b) >= n + 1 && g_ascii_strncasecmp(p - n + 1, name, n) == 0 &&
+	    p[-(long)n] == '/' && p[-(long)n - 1] == '<';
+}
+
+/*
+ * In an <svg> read whole, at an element of it (the <svg> itself too):
+ * just after its start tag (at, true: the parser is at the tag's '>'),
+ * or in its content just after a child the parser read (at false). What
+ * is plain from there is read here, and the parser moved on to where
+ * that ends.
+ */
+static void
+ph_svg_fast(struct ph_state *st, const char *elem, bool at)
+{
+	xmlParserInputPtr	 in = st->ctxt->input;
+	const char		*p, *end, *commit;
+
+	/* The whole input in memory, NUL-terminated (strcspn stops there). */
+	if (st->scan_budget == 0 || in == NULL || in->cur == NULL ||
+	    in->end == NULL || in->cur >= in->end || *in->end != '\0' ||
+	    (at && *in->cur != '>'))
+		return;
+	p = (const char *)in->cur + (at ? 1 : 0);
+	end = (const char *)in->end;
+	if ((commit = ph_svg_scan(st, p, end, elem, false)) == p)
+		return;
+	(void)ph_svg_scan(st, p, commit, elem, true);
+	/* After a start tag, at the '>' before it: the parser steps over that. */
+	if (at)
+		commit--;
+	st->ctxt->nbChars += commit - (const char *)in->cur;
+	in->cur = (const xmlChar *)commit;
 }
 
 static int
@@ -682,6 +1055,9 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 	strbuf_init(&st.whole_buf);
 	strbuf_init(&st.p_buf);
 	strbuf_init(&st.arena);
+	strbuf_init(&st.tagbuf);
+	/* Each byte scanned a few times at most (see ph_svg_scan). */
+	st.scan_budget = 4 * len + 65536;
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = ph_sax_start;
 	sax.endElement = ph_sax_end;
@@ -729,6 +1105,7 @@ out:
 	strbuf_free(&st.whole_buf);
 	strbuf_free(&st.p_buf);
 	strbuf_free(&st.arena);
+	strbuf_free(&st.tagbuf);
 	g_hash_table_destroy(st.names);
 	return rc;
 }
