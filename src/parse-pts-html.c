@@ -492,8 +492,10 @@ ph_text_end(struct ph_state *st)
 {
 	struct ph_text	*x = &st->texts.v[st->texts.n - 1];
 
-	st->arena.len = x->off + ph_squash(st->arena.buf + x->off,
-	    st->arena.len - x->off);
+	/* No buffer yet when no text came before (nor in this one). */
+	if (st->arena.buf != NULL)
+		st->arena.len = x->off + ph_squash(st->arena.buf + x->off,
+		    st->arena.len - x->off);
 	strbuf_addc(&st->arena, '\0');
 	st->text_at = 0;
 }
