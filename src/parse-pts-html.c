@@ -75,6 +75,18 @@ struct ph_attrs {
 	unsigned	 seen;		/* 1: x, 2: y */
 };
 
+/* What the SVG fast path read, to be handed to the handlers. */
+enum { PH_EV_TEXT, PH_EV_OPEN, PH_EV_CLOSE };
+
+struct ph_ev {
+	const char	*s;		/* text */
+	size_t		 len;
+	struct ph_attrs	 a;		/* open */
+	unsigned char	 kind;
+	bool		 text;		/* open: a <text> */
+	bool		 selfclose;	/* open: "/>" */
+};
+
 /* The element whose content is read whole (nothing inside it is walked). */
 enum ph_whole { PH_W_NONE, PH_W_SVG, PH_W_H1, PH_W_H2, PH_W_H3, PH_W_SKIP };
 
@@ -105,6 +117,8 @@ struct ph_state {
 	struct strbuf		 arena;		/* their strings, NUL-separated */
 	/* The SVG fast path (ph_svg_fast). */
 	struct strbuf		 tagbuf;	/* open elements' names, NUL-separated */
+	struct ph_ev		*tape;		/* what a scan read */
+	size_t			 ntape, tapecap;
 	size_t			 scan_budget;	/* bytes left to scan */
 };
 
@@ -114,6 +128,7 @@ static int	 parse_pts_html_read(const char *path, const struct read_options *opt
 static size_t	 ph_squash(char *s, size_t len);
 static char	*ph_take(struct strbuf *b);
 static bool	 ph_is(const char *v, size_t len, const char *want);
+static bool	 ph_is_name(const char *n, size_t len, const char *want);
 static void	 ph_attr_one(struct ph_attrs *a, const char *name, size_t nlen,
 		    const char *v, size_t vlen);
 static void	 ph_attrs_of(struct ph_attrs *a, const xmlChar **atts);
@@ -132,11 +147,14 @@ static void	 ph_sax_text(void *ud, const xmlChar *ch, int len);
 static const char *ph_run(const char *p, const char *limit, const char *stop);
 static const char *ph_skip_blanks(const char *p, const char *limit);
 static const char *ph_scan_name(const char *p, const char *limit, char *out);
-static const char *ph_scan_start(const char *p, const char *limit, bool emit,
-		    char *name, struct ph_attrs *a, bool *selfclose);
+static const char *ph_scan_start(const char *p, const char *limit, char *name,
+		    struct ph_attrs *a, bool *selfclose);
 static bool	 ph_scan_top(const struct strbuf *tags, const char *name);
+static void	 ph_tape_add(struct ph_state *st, int kind, const char *s,
+		    size_t len, const struct ph_attrs *a, bool text, bool selfclose);
 static const char *ph_svg_scan(struct ph_state *st, const char *p,
-		    const char *limit, const char *elem, bool emit);
+		    const char *limit, const char *elem, size_t *nev);
+static void	 ph_svg_replay(struct ph_state *st, size_t n);
 static bool	 ph_just_closed(struct ph_state *st, const char *name);
 static void	 ph_svg_fast(struct ph_state *st, const char *elem, bool at);
 static void	 ph_systems(struct ph_state *st, struct ph_texts *t);
@@ -404,8 +422,15 @@ ph_is(const char *v, size_t len, const char *want)
 	return strlen(want) == len && memcmp(v, want, len) == 0;
 }
 
+/* Whether the name n (len bytes, any case) is want (lower case). */
+static bool
+ph_is_name(const char *n, size_t len, const char *want)
+{
+	return strlen(want) == len && g_ascii_strncasecmp(n, want, len) == 0;
+}
+
 /*
- * One attribute of a start tag (name lowercased, nlen bytes; value v,
+ * One attribute of a start tag (name nlen bytes, in any case; value v,
  * vlen bytes, followed by a NUL or by its closing quote, which ends a
  * number as a NUL does) into what the reader keeps of it. The first of
  * a name counts, as libxml2 keeps only that.
@@ -414,18 +439,19 @@ static void
 ph_attr_one(struct ph_attrs *a, const char *name, size_t nlen, const char *v,
     size_t vlen)
 {
-	if (ph_is(name, nlen, "x") && !(a->seen & 1)) {
+	if (ph_is_name(name, nlen, "x") && !(a->seen & 1)) {
 		a->seen |= 1;
 		a->x = g_ascii_strtod(v, NULL);
-	} else if (ph_is(name, nlen, "y") && !(a->seen & 2)) {
+	} else if (ph_is_name(name, nlen, "y") && !(a->seen & 2)) {
 		a->seen |= 2;
 		a->y = g_ascii_strtod(v, NULL);
-	} else if (ph_is(name, nlen, "font-weight") && a->o.weight == PH_NONE)
+	} else if (ph_is_name(name, nlen, "font-weight") && a->o.weight == PH_NONE)
 		a->o.weight = ph_is(v, vlen, "bold") ? PH_BOLD : PH_OTHER;
-	else if (ph_is(name, nlen, "text-anchor") && a->o.anchor == PH_NONE)
+	else if (ph_is_name(name, nlen, "text-anchor") && a->o.anchor == PH_NONE)
 		a->o.anchor = ph_is(v, vlen, "end") ? PH_END :
 		    ph_is(v, vlen, "middle") ? PH_MIDDLE : PH_OTHER;
-	else if (ph_is(name, nlen, "dominant-baseline") && a->o.baseline == PH_NONE)
+	else if (ph_is_name(name, nlen, "dominant-baseline") &&
+	    a->o.baseline == PH_NONE)
 		a->o.baseline = ph_is(v, vlen, "text-before-edge") ?
 		    PH_BEFORE_EDGE : PH_OTHER;
 }
@@ -789,7 +815,7 @@ ph_skip_blanks(const char *p, const char *limit)
 /*
  * A name (libxml2's HTML name: a letter, then letters, digits, ':', '-',
  * '_', '.'; fewer than PH_NAME_MAX), lowercased into out (as libxml2
- * does); its end, or NULL.
+ * does) unless out is NULL; its end, or NULL.
  */
 static const char *
 ph_scan_name(const char *p, const char *limit, char *out)
@@ -804,24 +830,24 @@ ph_scan_name(const char *p, const char *limit, char *out)
 	if (n >= PH_NAME_MAX || n > (size_t)(limit - p))
 		return NULL;
 	/* ASCII only here: lowercase is one bit. */
-	for (i = 0; i < n; i++)
+	for (i = 0; out != NULL && i < n; i++)
 		out[i] = (char)(p[i] | (ph_class[(unsigned char)p[i]] & PH_C_UPPER));
-	out[n] = '\0';
+	if (out != NULL)
+		out[n] = '\0';
 	return p + n;
 }
 
 /*
  * One start tag from p (at its '<'): its name in name, what the reader
- * keeps of its attributes in a (when emit), whether it closes itself;
+ * keeps of its attributes in a, whether it closes itself;
  * its end, or NULL when it is not plain (quoted values, blanks between
  * attributes, '>' or "/>" at the end).
  */
 static const char *
-ph_scan_start(const char *p, const char *limit, bool emit, char *name,
-    struct ph_attrs *a, bool *selfclose)
+ph_scan_start(const char *p, const char *limit, char *name, struct ph_attrs *a,
+    bool *selfclose)
 {
-	char		 an[PH_NAME_MAX];
-	const char	*v;
+	const char	*an, *ae, *v;
 	char		 q;
 
 	if ((p = ph_scan_name(p + 1, limit, name)) == NULL)
@@ -841,9 +867,10 @@ ph_scan_start(const char *p, const char *limit, bool emit, char *name,
 			*selfclose = true;
 			return p + 2;
 		}
-		if ((v = ph_scan_name(p, limit, an)) == NULL)
+		an = p;
+		if ((ae = ph_scan_name(p, limit, NULL)) == NULL)
 			return NULL;
-		p = ph_skip_blanks(v, limit);
+		p = ph_skip_blanks(ae, limit);
 		if (p >= limit || *p != '=')
 			return NULL;
 		p = ph_skip_blanks(p + 1, limit);
@@ -854,8 +881,7 @@ ph_scan_start(const char *p, const char *limit, bool emit, char *name,
 		if ((p = ph_run(p, limit, q == '"' ? ph_stop_dq : ph_stop_sq)) ==
 		    NULL || p >= limit || *p != q)
 			return NULL;
-		if (emit)
-			ph_attr_one(a, an, strlen(an), v, (size_t)(p - v));
+		ph_attr_one(a, an, (size_t)(ae - an), v, (size_t)(p - v));
 		p++;
 	}
 }
@@ -870,18 +896,38 @@ ph_scan_top(const struct strbuf *tags, const char *name)
 	    name) == 0 && (tags->len == n + 1 || tags->buf[tags->len - n - 2] == '\0');
 }
 
+/* One event of the fast path's tape, for ph_svg_replay. */
+static void
+ph_tape_add(struct ph_state *st, int kind, const char *s, size_t len,
+    const struct ph_attrs *a, bool text, bool selfclose)
+{
+	struct ph_ev	*ev;
+
+	if (kind == PH_EV_TEXT && len == 0)
+		return;
+	if (st->ntape == st->tapecap)
+		xgrow(&st->tape, &st->tapecap, st->ntape + 1, sizeof(*st->tape));
+	ev = &st->tape[st->ntape++];
+	ev->kind = (unsigned char)kind;
+	ev->s = s;
+	ev->len = len;
+	if (a != NULL)
+		ev->a = *a;
+	ev->text = text;
+	ev->selfclose = selfclose;
+}
+
 /*
  * The content of an element of an SVG (called elem), from p (after its
  * start tag): as many whole plain children as follow one another, and
- * its end tag. Checked first (emit false, limit the input's end), then
- * handed to the handlers up to what the check returned (emit true, that
- * limit). Returns where the parser is to go on: just after the last of
- * those children, or at the text before the element's end tag; the
- * byte before it is a '>'.
+ * its end tag, read in one pass onto the tape (st->tape; the first
+ * *nev events are those of the children taken). Returns where the
+ * parser is to go on: just after the last of those children, or at the
+ * text before the element's end tag; the byte before it is a '>'.
  */
 static const char *
 ph_svg_scan(struct ph_state *st, const char *p, const char *limit,
-    const char *elem, bool emit)
+    const char *elem, size_t *nev)
 {
 	struct ph_attrs	 a;
 	char		 name[PH_NAME_MAX];
@@ -889,6 +935,7 @@ ph_svg_scan(struct ph_state *st, const char *p, const char *limit,
 	size_t		 base = st->depth, depth = 0;
 	bool		 selfclose;
 
+	st->ntape = *nev = 0;
 	strbuf_reset(&st->tagbuf);
 	strbuf_adds(&st->tagbuf, elem);
 	strbuf_addc(&st->tagbuf, '\0');
@@ -909,19 +956,21 @@ ph_svg_scan(struct ph_state *st, const char *p, const char *limit,
 				break;
 			if (depth == 0) {
 				commit = text;
+				*nev = st->ntape;
 				break;
 			}
-			if (emit) {
-				ph_add_text(st, text, (size_t)(p - text));
-				ph_end(st);
-			}
+			ph_tape_add(st, PH_EV_TEXT, text, (size_t)(p - text), NULL,
+			    false, false);
+			ph_tape_add(st, PH_EV_CLOSE, NULL, 0, NULL, false, false);
 			st->tagbuf.len -= strlen(name) + 1;
 			p = text = q + 1;
-			if (--depth == 0)
+			if (--depth == 0) {
 				commit = p;
+				*nev = st->ntape;
+			}
 			continue;
 		}
-		if ((q = ph_scan_start(p, limit, emit, name, &a, &selfclose)) == NULL)
+		if ((q = ph_scan_start(p, limit, name, &a, &selfclose)) == NULL)
 			break;
 		/* HTML's own tags have HTML's rules (<a> in <a> closes it). */
 		if (htmlTagLookup((const xmlChar *)name) != NULL &&
@@ -930,26 +979,51 @@ ph_svg_scan(struct ph_state *st, const char *p, const char *limit,
 		/* The parser's depth limit is the parser's to apply. */
 		if (base + depth + 1 >= PH_MAX_DEPTH)
 			break;
-		if (emit) {
-			ph_add_text(st, text, (size_t)(p - text));
-			ph_open_elem(st, name, &a);
-			if (selfclose)
-				ph_end(st);
-		}
+		ph_tape_add(st, PH_EV_TEXT, text, (size_t)(p - text), NULL, false,
+		    false);
+		ph_tape_add(st, PH_EV_OPEN, NULL, 0, &a, strcmp(name, "text") == 0,
+		    selfclose);
 		if (!selfclose) {
 			strbuf_adds(&st->tagbuf, name);
 			strbuf_addc(&st->tagbuf, '\0');
 			depth++;
 		}
 		p = text = q;
-		if (depth == 0)
+		if (depth == 0) {
 			commit = p;
+			*nev = st->ntape;
+		}
 	}
 	/* What a failed scan cost is paid again one level down: bounded. */
-	if (!emit)
-		st->scan_budget -= (size_t)(p - start) < st->scan_budget ?
-		    (size_t)(p - start) : st->scan_budget;
+	st->scan_budget -= (size_t)(p - start) < st->scan_budget ?
+	    (size_t)(p - start) : st->scan_budget;
 	return commit;
+}
+
+/* The first n events of the tape, to the handlers. */
+static void
+ph_svg_replay(struct ph_state *st, size_t n)
+{
+	const struct ph_ev	*ev;
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		ev = &st->tape[i];
+		switch (ev->kind) {
+		case PH_EV_TEXT:
+			ph_add_text(st, ev->s, ev->len);
+			break;
+		case PH_EV_OPEN:
+			/* In an SVG read whole only <text> is looked at. */
+			ph_open_elem(st, ev->text ? "text" : "", &ev->a);
+			if (ev->selfclose)
+				ph_end(st);
+			break;
+		default:
+			ph_end(st);
+			break;
+		}
+	}
 }
 
 /*
@@ -990,6 +1064,7 @@ ph_svg_fast(struct ph_state *st, const char *elem, bool at)
 {
 	xmlParserInputPtr	 in = st->ctxt->input;
 	const char		*p, *end, *commit;
+	size_t			 nev;
 
 	/* The whole input in memory, NUL-terminated (strcspn stops there). */
 	if (st->scan_budget == 0 || in == NULL || in->cur == NULL ||
@@ -998,9 +1073,9 @@ ph_svg_fast(struct ph_state *st, const char *elem, bool at)
 		return;
 	p = (const char *)in->cur + (at ? 1 : 0);
 	end = (const char *)in->end;
-	if ((commit = ph_svg_scan(st, p, end, elem, false)) == p)
+	if ((commit = ph_svg_scan(st, p, end, elem, &nev)) == p)
 		return;
-	(void)ph_svg_scan(st, p, commit, elem, true);
+	ph_svg_replay(st, nev);
 	/* After a start tag, at the '>' before it: the parser steps over that. */
 	if (at)
 		commit--;
@@ -1108,6 +1183,7 @@ out:
 	strbuf_free(&st.p_buf);
 	strbuf_free(&st.arena);
 	strbuf_free(&st.tagbuf);
+	free(st.tape);
 	g_hash_table_destroy(st.names);
 	return rc;
 }
