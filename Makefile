@@ -120,7 +120,7 @@ TOOL_SRCS	= $(wildcard tests/tools/*.c)
 TOOL_BINS	= $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tests/%)
 
 $(BUILD)/tests/%: tests/tools/%.c | $(BUILD)/tests
-	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS) $(DRAW_LIBS)
 
 tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 

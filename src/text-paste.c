@@ -316,8 +316,13 @@ paste_html(struct paste_raw *r, const char *buf, size_t len)
 		g_free(valid);
 		return;
 	}
-	if (ctxt->encoding == NULL)
-		ctxt->encoding = xmlStrdup((const xmlChar *)"UTF-8");
+	/*
+	 * The bytes are valid UTF-8 now: read them as such, without a
+	 * decoder. Naming the encoding alone left the parser taking the
+	 * first non-ASCII byte for Latin-1 (a dd summary in Chinese inside
+	 * a page read as mojibake, and its full-width commas were lost).
+	 */
+	(void)xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = paste_sax_start;
 	sax.endElement = paste_sax_end;

@@ -379,6 +379,21 @@ check_paste(void)
 	result_set_free(rs);
 	str_list_free(&w);
 
+	/*
+	 * The real zh_CN output (locale/zh_CN.txt) in a page: its text is
+	 * read as the UTF-8 it is, so the full-width commas still separate
+	 * the fields. "7.7 GB/s" is 7700 MB/s.
+	 */
+	ok(th_read(FX "paste-zh.html", NULL, &rs, &w, &d) == 0,
+	    "a Chinese page read");
+	is_str(format_detect_file(FX "paste-zh.html", &d)->name, "dd",
+	    "Chinese page detected as dd");
+	is_int(rs->ntests, 1, "Chinese page: one result");
+	want_rate(rs, "Block Size: 1M - Count: 4 - Input: /dev/zero - Output: /dev/null",
+	    7700, 1, "Chinese page: the summary with its full-width commas");
+	result_set_free(rs);
+	str_list_free(&w);
+
 	ok(th_read(FX "paste-mail.txt", NULL, &rs, &w, &d) == 0, "quoted mail read");
 	is_int(rs->ntests, 2, "quoted mail: two results");
 	want_rate(rs, "Input: /dev/zero", 2100, 1, "quoted mail: summary wrapped "
