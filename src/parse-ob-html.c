@@ -68,11 +68,17 @@ struct hblock {
 };
 
 /* The kind of an open element's last child, for the blanks rule. */
-enum oh_last { OH_L_NONE, OH_L_TEXT, OH_L_PCDATA, OH_L_OTHER };
+enum oh_last { OH_L_NONE, OH_L_TEXT, OH_L_NAMED, OH_L_OTHER };
+
+/* The attributes the reader reads, NULL when absent, "" without a value. */
+struct oh_atts {
+	const char	*anchor, *x, *y, *href;
+};
 
 struct oh_open {
 	unsigned char	 anchor;	/* enum oh_anchor, inherited */
 	unsigned char	 last;		/* enum oh_last */
+	const xmlChar	*last_name;	/* OH_L_NAMED: the parser's name */
 };
 
 struct oh_state {
@@ -96,8 +102,8 @@ struct oh_state {
 
 static int	parse_ob_html_detect(const char *head, size_t len);
 static void	oh_finish(struct strbuf *a, size_t off);
-static bool	oh_pcdata(const char *name);
-static const char *oh_att(const xmlChar **atts, const char *name);
+static bool	oh_pcdata(const xmlChar *name);
+static void	oh_atts(const xmlChar **atts, struct oh_atts *a);
 static bool	oh_dropped_blank(struct oh_state *st, const char *ch, size_t len);
 static void	oh_end(struct oh_state *st);
 static void	oh_sync(struct oh_state *st, size_t open);
@@ -151,9 +157,15 @@ parse_ob_html_detect(const char *head, size_t len)
 static void
 oh_finish(struct strbuf *a, size_t off)
 {
-	char	*s = a->buf + off, *p, *z;
+	char	*s, *p, *z;
 	size_t	 l = a->len - off, i;
 
+	/* An arena nothing was added to yet has no buffer: nothing to clean. */
+	if (l == 0) {
+		strbuf_addc(a, '\0');
+		return;
+	}
+	s = a->buf + off;
 	if ((z = memchr(s, '\0', l)) != NULL)
 		l = (size_t)(z - s);
 	for (i = 0; i < l; i++)
@@ -169,9 +181,13 @@ oh_finish(struct strbuf *a, size_t off)
 	strbuf_addc(a, '\0');
 }
 
-/* Elements whose whitespace children libxml2's tree builder keeps. */
+/*
+ * Elements whose whitespace children libxml2's tree builder keeps. Asked
+ * only for blank text (names are compared where they are interned, in
+ * the library, not one by one through the fuzzer's comparison hooks).
+ */
 static bool
-oh_pcdata(const char *name)
+oh_pcdata(const xmlChar *name)
 {
 	static const char *const allow[] = {
 		"a", "abbr", "acronym", "address", "applet", "b", "bdo", "big",
@@ -185,21 +201,46 @@ oh_pcdata(const char *name)
 	size_t	i;
 
 	for (i = 0; name != NULL && i < sizeof(allow) / sizeof(allow[0]); i++)
-		if (strcmp(name, allow[i]) == 0)
+		if (xmlStrEqual(name, (const xmlChar *)allow[i]))
 			return true;
 	return false;
 }
 
-/* An attribute's value ("" when it has none), or NULL when absent. */
-static const char *
-oh_att(const xmlChar **atts, const char *name)
+/*
+ * The attributes the reader reads, in one pass over the element's (the
+ * parser has dropped repeated ones, so the first is the only one).
+ */
+static void
+oh_atts(const xmlChar **atts, struct oh_atts *a)
 {
-	size_t	i;
+	const char	*n, *v;
+	size_t		 i;
 
-	for (i = 0; atts != NULL && atts[i] != NULL; i += 2)
-		if (strcmp((const char *)atts[i], name) == 0)
-			return atts[i + 1] != NULL ? (const char *)atts[i + 1] : "";
-	return NULL;
+	memset(a, 0, sizeof(*a));
+	for (i = 0; atts != NULL && atts[i] != NULL; i += 2) {
+		n = (const char *)atts[i];
+		v = atts[i + 1] != NULL ? (const char *)atts[i + 1] : "";
+		switch (n[0]) {
+		case 'x':
+			if (n[1] == '\0' && a->x == NULL)
+				a->x = v;
+			break;
+		case 'y':
+			if (n[1] == '\0' && a->y == NULL)
+				a->y = v;
+			break;
+		case 't':
+			if (a->anchor == NULL && xmlStrEqual(atts[i],
+			    (const xmlChar *)"text-anchor"))
+				a->anchor = v;
+			break;
+		case 'h':
+			if (a->href == NULL && xmlStrEqual(atts[i],
+			    (const xmlChar *)"href"))
+				a->href = v;
+			break;
+		}
+	}
 }
 
 /*
@@ -233,10 +274,11 @@ oh_dropped_blank(struct oh_state *st, const char *ch, size_t len)
 		return false;
 	switch (st->open[st->depth - 1].last) {
 	case OH_L_NONE:
-		return !oh_pcdata(name);
+		return !oh_pcdata(st->ctxt->name);
 	case OH_L_TEXT:
-	case OH_L_PCDATA:
 		return false;
+	case OH_L_NAMED:
+		return !oh_pcdata(st->open[st->depth - 1].last_name);
 	default:
 		return true;
 	}
@@ -323,7 +365,8 @@ static void
 oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 {
 	struct oh_state	*st = ud;
-	const char	*name = (const char *)xname, *v;
+	const char	*v;
+	struct oh_atts	 at;
 	struct oh_open	*o;
 	struct hblock	*b;
 	struct htext	*h;
@@ -337,14 +380,16 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 		xmlStopParser(st->ctxt);
 		return;
 	}
-	if (st->depth > 0)
-		st->open[st->depth - 1].last = oh_pcdata(name) ? OH_L_PCDATA :
-		    OH_L_OTHER;
+	if (st->depth > 0) {
+		st->open[st->depth - 1].last = OH_L_NAMED;
+		st->open[st->depth - 1].last_name = xname;
+	}
 	if (st->depth == st->opencap)
 		xgrow(&st->open, &st->opencap, st->depth + 1, sizeof(*st->open));
 	o = &st->open[st->depth++];
 	o->last = OH_L_NONE;
-	if ((v = oh_att(atts, "text-anchor")) != NULL)
+	oh_atts(atts, &at);
+	if ((v = at.anchor) != NULL)
 		o->anchor = strcmp(v, "start") == 0 ? OH_A_START :
 		    strcmp(v, "end") == 0 ? OH_A_END :
 		    strcmp(v, "middle") == 0 ? OH_A_MIDDLE : OH_A_OTHER;
@@ -389,7 +434,7 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 	b = &st->b[st->nb - 1];
 	if (!b->a && xmlStrcasecmp(xname, (const xmlChar *)"a") == 0) {
 		b->a = true;
-		if ((v = oh_att(atts, "href")) != NULL) {
+		if ((v = at.href) != NULL) {
 			b->href = true;
 			b->href_off = st->harena.len;
 			strbuf_adds(&st->harena, v);
@@ -407,9 +452,9 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 	    xmlStrcasecmp(xname, (const xmlChar *)"text") == 0) {
 		xgrow(&st->t, &st->tcap, st->nt + 1, sizeof(*st->t));
 		h = &st->t[st->nt++];
-		v = oh_att(atts, "x");
+		v = at.x;
 		h->x = v != NULL ? strtod(v, NULL) : 0;
-		v = oh_att(atts, "y");
+		v = at.y;
 		h->y = v != NULL ? strtod(v, NULL) : 0;
 		h->anchor = o->anchor;
 		h->off = st->tarena.len;
@@ -478,9 +523,10 @@ oh_sax_pi(void *ud, const xmlChar *target, const xmlChar *data)
 	if (st->halted)
 		return;
 	oh_sync(st, oh_open_count(st));
-	if (st->depth > 0)
-		st->open[st->depth - 1].last = oh_pcdata((const char *)target) ?
-		    OH_L_PCDATA : OH_L_OTHER;
+	if (st->depth > 0) {
+		st->open[st->depth - 1].last = OH_L_NAMED;
+		st->open[st->depth - 1].last_name = target;
+	}
 }
 
 static bool
@@ -844,7 +890,7 @@ parse_ob_html_walk(struct oh_state *st, struct result_set *rs,
 		}
 		if (n->svg) {
 			nsvg++;
-			tv.t = st->t + n->t0;
+			tv.t = st->t != NULL ? st->t + n->t0 : NULL;
 			tv.len = n->t1 - n->t0;
 			if (nsvg == 1) {
 				if (parse_ob_html_table(&tv, rs, path, line, d) != 0)
