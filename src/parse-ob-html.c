@@ -86,6 +86,8 @@ struct oh_state {
 	struct oh_open	*open;
 	size_t		 depth, opencap;
 	bool		 started, any, halted, strict_dtd;
+	char		*deep_at;	/* the element past OH_MAX_DEPTH */
+	long		 deep_line;
 	struct hblock	*b;
 	size_t		 nb, bcap;
 	size_t		 block_at;	/* depth of the open block, 0: none */
@@ -377,6 +379,8 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 	oh_sync(st, open > 0 ? open - 1 : 0);
 	if (st->depth > OH_MAX_DEPTH) {
 		st->halted = true;
+		st->deep_at = xstrdup((const char *)xname);
+		st->deep_line = st->ctxt->input->line;
 		xmlStopParser(st->ctxt);
 		return;
 	}
@@ -1027,6 +1031,11 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "empty HTML document");
 		goto out;
 	}
+	/* Names the parser read are letters, digits and ":-_." only. */
+	if (st.deep_at != NULL)
+		format_warn(opt, path, st.deep_line, "elements nested deeper than "
+		    "%d (at <%s>): the rest of the page is not read", OH_MAX_DEPTH,
+		    st.deep_at);
 	for (i = 0; i < st.nb; i++) {
 		st.b[i].s = st.barena.buf + st.b[i].text;
 		st.b[i].href_s = st.b[i].href ? st.harena.buf + st.b[i].href_off : NULL;
@@ -1035,6 +1044,7 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
 		st.t[i].s = st.tarena.buf + st.t[i].off;
 	rc = parse_ob_html_walk(&st, rs, opt, path, d);
 out:
+	free(st.deep_at);
 	free(st.open);
 	free(st.b);
 	free(st.t);

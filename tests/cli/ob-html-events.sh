@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# The OpenBenchmarking HTML reader reads the page as parser events, not as
+# a tree, and must read it as the tree did: blank text the tree builder
+# drops (after a <br>, between SVG elements) or keeps (between <b> and
+# <i>), the line of each block in messages, and the depth past which the
+# builder stops the page. Fixtures in fixtures/ob-html (nas-layouts.html
+# laid out one tag a line, with a description of mixed inline elements).
+# Expected messages and description: ob-html-events.out.txt beside this
+# script (REGEN=1 rewrites it).
+. tests/cli/lib.sh
+cd "$ROOT" || exit 2
+F=fixtures/ob-html
+
+check_ok "a page laid out one tag a line" "$BR" import "$F/blank-text.html"
+check_grep "  3 systems, 9 results" "3 systems	9 results" "$T/out"
+check_ok "  export it as JSON" "$BR" export -f json 1
+grep '^  "description"' "$T/out" >"$T/all.out"
+grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/lines.values"
+check_ok "the same page on one line" "$BR" import fixtures/ob/nas-layouts.html
+check_ok "  export it as JSON" "$BR" export -f json 2
+grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/one.values"
+check "  the same values in the same order" cmp -s "$T/lines.values" "$T/one.values"
+check "  nine values" [ "$(wc -l <"$T/one.values")" -eq 9 ]
+
+check_fail 2 "a chart heading that is no heading" "$BR" import "$F/bad-heading.html"
+check_grep "  said at the line of the chart's <p>" \
+    '^benchreport: fixtures/ob-html/bad-heading\.html:110: chart "SQLite": no "More Is Better"' "$T/err"
+cat "$T/err" >>"$T/all.out"
+check_fail 2 "300 <div>s deep before the trailer" "$BR" import "$F/deep.html"
+check_grep "  the depth is said, with the element" \
+    '^benchreport: warning: fixtures/ob-html/deep\.html:187: elements nested deeper than 256 \(at <div>\)' "$T/err"
+check_grep "  and the page ends there, as the tree did" 'deep\.html: no "Phoronix Test Suite vX\.Y\.Z" trailer' "$T/err"
+cat "$T/err" >>"$T/all.out"
+[ -n "${REGEN:-}" ] && cp "$T/all.out" tests/cli/ob-html-events.out.txt
+check "description and messages as in ob-html-events.out.txt" \
+    diff -u tests/cli/ob-html-events.out.txt "$T/all.out"
+done_testing
