@@ -36,6 +36,12 @@
  * on a stack this deep (xmlParserMaxDepth): the events stop there too.
  */
 #define OH_MAX_DEPTH	256
+/*
+ * Comparisons the systems table may take (cells by labels to find rows,
+ * cells by columns to place them): real tables take a few thousand; a
+ * made-up one of a thousand labels and cells would take 10^9.
+ */
+#define OH_TABLE_STEPS	1000000
 
 /* An inherited text-anchor: absent, or the values the reader tells apart. */
 enum oh_anchor { OH_A_NONE, OH_A_START, OH_A_END, OH_A_MIDDLE, OH_A_OTHER };
@@ -119,9 +125,9 @@ static void	oh_sax_text(void *ud, const xmlChar *ch, int len);
 static void	oh_sax_cdata(void *ud, const xmlChar *ch, int len);
 static void	oh_sax_pi(void *ud, const xmlChar *target, const xmlChar *data);
 static bool	parse_ob_html_anchor(const struct htext *h, unsigned char a);
-static void	parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1,
-	    size_t lab0, size_t nl, size_t r, const double *cx, size_t ncol,
-	    const char **out);
+static int	parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1,
+	    const size_t *near, size_t r, const double *cx, size_t ncol,
+	    const char **out, size_t *steps);
 static int	parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 	    const char *path, long line, struct diag *d);
 static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
@@ -540,33 +546,29 @@ parse_ob_html_anchor(const struct htext *h, unsigned char a)
 }
 
 /*
- * Place the cells of row r (texts [c0, c1) nearest label r by y) in
- * columns: left to right, each cell starts at the column after the last
- * one's span and spans the columns whose middle is its x. A system that
- * lacks the label leaves a gap: then the nearest free column is taken.
+ * Place the cells of row r (texts [c0, c1) whose nearest label by y,
+ * near[i - c0], is r) in columns: left to right, each cell starts at the
+ * column after the last one's span and spans the columns whose middle is
+ * its x. A system that lacks the label leaves a gap: then the nearest
+ * free column is taken. -1 past OH_TABLE_STEPS comparisons in all.
  */
-static void
-parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1, size_t lab0,
-    size_t nl, size_t r, const double *cx, size_t ncol, const char **out)
+static int
+parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1,
+    const size_t *near, size_t r, const double *cx, size_t ncol,
+    const char **out, size_t *steps)
 {
 	size_t	i, k, n = 0, start = 0, a, b, best_a, best_b, *idx;
 	double	err, e, tol;
+	int	rc = -1;
 
 	idx = xcalloc(c1 - c0 + 1, sizeof(size_t));
 	for (i = c0; i < c1; i++) {
-		size_t	near = 0;
-		double	dy = HUGE_VAL;
-
-		for (k = 0; k < nl; k++)
-			if (fabs(t->t[i].y - t->t[lab0 + k].y) < dy) {
-				dy = fabs(t->t[i].y - t->t[lab0 + k].y);
-				near = k;
-			}
-		if (near != r)
+		if (near[i - c0] != r)
 			continue;
 		/* Insertion by x keeps the row left to right. */
 		for (k = n; k > 0 && t->t[idx[k - 1]].x > t->t[i].x; k--)
 			idx[k] = idx[k - 1];
+		*steps += n - k + 1;
 		idx[k] = i;
 		n++;
 	}
@@ -574,8 +576,11 @@ parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1, size_t lab0,
 	for (k = 0; k < n && start < ncol; k++) {
 		double	x = t->t[idx[k]].x;
 
+		if (*steps > OH_TABLE_STEPS)
+			goto out;
 		best_a = best_b = start;
 		err = HUGE_VAL;
+		*steps += ncol - start;
 		for (b = start; b < ncol; b++) {
 			e = fabs((cx[start] + cx[b]) / 2 - x);
 			if (e < err) {
@@ -584,7 +589,10 @@ parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1, size_t lab0,
 			}
 		}
 		if (err > fabs(tol))
-			for (a = start; a < ncol; a++)
+			for (a = start; a < ncol; a++) {
+				*steps += ncol - a;
+				if (*steps > OH_TABLE_STEPS)
+					goto out;
 				for (b = a; b < ncol; b++) {
 					e = fabs((cx[a] + cx[b]) / 2 - x);
 					if (e < err - 0.5) {
@@ -593,11 +601,15 @@ parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1, size_t lab0,
 						best_b = b;
 					}
 				}
+			}
 		for (a = best_a; a <= best_b; a++)
 			out[a] = t->t[idx[k]].s;
 		start = best_b + 1;
 	}
+	rc = *steps > OH_TABLE_STEPS ? -1 : 0;
+out:
 	free(idx);
+	return rc;
 }
 
 /* The systems table: labels, identifiers, cells (spanning), notes. */
@@ -606,7 +618,8 @@ parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
     const char *path, long line, struct diag *d)
 {
 	struct htexts	 t = *tv;
-	size_t		 i = 0, nl = 0, lab0, id0, ncol, j, r, c0;
+	size_t		 i = 0, nl = 0, lab0, id0, ncol, j, r, c0, steps = 0;
+	size_t		*near = NULL;
 	const char	**cell = NULL;
 	double		*cx = NULL, idy;
 	const char	*section = NULL;
@@ -647,9 +660,25 @@ parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 	c0 = i;
 	while (i < t.len && strcmp(t.t[i].s, OB_WATERMARK) != 0)
 		i++;
+	/* Each cell's row: the label nearest by y, the first of equals. */
+	if ((double)(i - c0) * (double)nl > OH_TABLE_STEPS)
+		goto big;
+	near = xcalloc(i - c0 + 1, sizeof(*near));
+	for (j = c0; j < i; j++) {
+		double	dy = HUGE_VAL;
+
+		for (r = 0; r < nl; r++)
+			if (fabs(t.t[j].y - t.t[lab0 + r].y) < dy) {
+				dy = fabs(t.t[j].y - t.t[lab0 + r].y);
+				near[j - c0] = r;
+			}
+	}
+	steps = (i - c0) * nl;
 	cell = xcalloc(nl * ncol, sizeof(*cell));
 	for (r = 0; r < nl; r++)
-		parse_ob_html_row(&t, c0, i, lab0, nl, r, cx, ncol, cell + r * ncol);
+		if (parse_ob_html_row(&t, c0, i, near, r, cx, ncol, cell + r * ncol,
+		    &steps) != 0)
+			goto big;
 	/* Fields in label order for every system, as PTS lists them. */
 	for (j = 0; j < ncol; j++)
 		for (r = 0; r < nl; r++)
@@ -674,7 +703,13 @@ parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 		}
 	}
 	rc = 0;
+	goto out;
+big:
+	diag_set(d, path, line, "systems table SVG of %zu labels, %zu systems and "
+	    "%zu cells: more than %d comparisons to place them", nl, ncol, i - c0,
+	    OH_TABLE_STEPS);
 out:
+	free(near);
 	free(cx);
 	free(cell);
 	return rc;

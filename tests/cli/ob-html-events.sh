@@ -32,6 +32,23 @@ check_grep "  the depth is said, with the element" \
     '^benchreport: warning: fixtures/ob-html/deep\.html:187: elements nested deeper than 256 \(at <div>\)' "$T/err"
 check_grep "  and the page ends there, as the tree did" 'deep\.html: no "Phoronix Test Suite vX\.Y\.Z" trailer' "$T/err"
 cat "$T/err" >>"$T/all.out"
+# A systems table of 1,100 labels and 1,000 cells: placing the cells
+# would take over 10^9 comparisons (half a second at 55 KB, growing with
+# the cube of the size); the reader stops at its budget and says so.
+awk 'BEGIN {
+	printf "<html><body><h1>T</h1><p>HTML result view exported from: "
+	printf "https://openbenchmarking.org/result/2601011-FIX-NASLAYOUT1.</p><p><svg>\n"
+	for (k = 0; k < 1100; k++)
+		printf "<text text-anchor=\"end\" y=\"%d\">L</text>", k + 10
+	printf "<text y=\"0\">S</text>"
+	for (k = 0; k < 1000; k++)
+		printf "<text y=\"%d\" x=\"%d\">c</text>", k % 1100 + 10, k
+	printf "</svg></p></body></html>\n"
+}' >"$T/big-table.html"
+check_fail 2 "a systems table of 1,100 labels and 1,000 cells" "$BR" import "$T/big-table.html"
+check_grep "  refused at the comparison budget" \
+    'big-table\.html:1: systems table SVG of 1100 labels, 1 systems and 1000 cells: more than 1000000 comparisons' "$T/err"
+sed 's|^benchreport: .*/big-table|benchreport: big-table|' "$T/err" >>"$T/all.out"
 [ -n "${REGEN:-}" ] && cp "$T/all.out" tests/cli/ob-html-events.out.txt
 check "description and messages as in ob-html-events.out.txt" \
     diff -u tests/cli/ob-html-events.out.txt "$T/all.out"
