@@ -110,6 +110,7 @@ struct oh_state {
 
 static int	parse_ob_html_detect(const char *head, size_t len);
 static void	oh_finish(struct strbuf *a, size_t off);
+static bool	oh_is(const xmlChar *name, const char *want);
 static bool	oh_pcdata(const xmlChar *name);
 static void	oh_atts(const xmlChar **atts, struct oh_atts *a);
 static bool	oh_dropped_blank(struct oh_state *st, const char *ch, size_t len);
@@ -187,6 +188,18 @@ oh_finish(struct strbuf *a, size_t off)
 	memmove(s, p, l);
 	a->len = off + l;
 	strbuf_addc(a, '\0');
+}
+
+/*
+ * Whether an element's name is want (lower case), case aside as the tree
+ * walk compared; its first letter first, as most names are none of the
+ * few the reader looks for.
+ */
+static bool
+oh_is(const xmlChar *name, const char *want)
+{
+	return (name[0] | 0x20) == want[0] &&
+	    xmlStrcasecmp(name, (const xmlChar *)want) == 0;
 }
 
 /*
@@ -403,7 +416,7 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 		o->anchor = strcmp(v, "start") == 0 ? OH_A_START :
 		    strcmp(v, "end") == 0 ? OH_A_END :
 		    strcmp(v, "middle") == 0 ? OH_A_MIDDLE : OH_A_OTHER;
-	else if (xmlStrcasecmp(xname, (const xmlChar *)"svg") == 0 ||
+	else if (oh_is(xname, "svg") ||
 	    st->depth == 1)
 		o->anchor = OH_A_NONE;
 	else
@@ -414,19 +427,18 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 	if (st->block_at == 0) {
 		enum oh_kind	 k;
 
-		if (xmlStrcasecmp(xname, (const xmlChar *)"h1") == 0)
+		if (oh_is(xname, "h1"))
 			k = OH_H1;
-		else if (xmlStrcasecmp(xname, (const xmlChar *)"h2") == 0)
+		else if (oh_is(xname, "h2"))
 			k = OH_H2;
-		else if (xmlStrcasecmp(xname, (const xmlChar *)"h3") == 0)
+		else if (oh_is(xname, "h3"))
 			k = OH_H3;
-		else if (xmlStrcasecmp(xname, (const xmlChar *)"p") == 0)
+		else if (oh_is(xname, "p"))
 			k = OH_P;
-		else if (xmlStrcasecmp(xname, (const xmlChar *)"hr") == 0)
+		else if (oh_is(xname, "hr"))
 			k = OH_HR;
 		else {
-			if (xmlStrcasecmp(xname, (const xmlChar *)"script") == 0 ||
-			    xmlStrcasecmp(xname, (const xmlChar *)"style") == 0)
+			if (oh_is(xname, "script") || oh_is(xname, "style"))
 				st->skip_at = st->depth;
 			return;
 		}
@@ -442,7 +454,7 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 		return;
 	}
 	b = &st->b[st->nb - 1];
-	if (!b->a && xmlStrcasecmp(xname, (const xmlChar *)"a") == 0) {
+	if (!b->a && oh_is(xname, "a")) {
 		b->a = true;
 		if ((v = at.href) != NULL) {
 			b->href = true;
@@ -451,15 +463,14 @@ oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
 			strbuf_addc(&st->harena, '\0');
 		}
 	}
-	if (!b->svg && xmlStrcasecmp(xname, (const xmlChar *)"svg") == 0) {
+	if (!b->svg && oh_is(xname, "svg")) {
 		b->svg = true;
 		b->t0 = b->tin = b->t1 = st->nt;
 		st->svg_at = st->depth;
 		st->coll_at = st->depth - 1;
 		st->collecting = true;
 	}
-	if (st->collecting && st->text_at == 0 &&
-	    xmlStrcasecmp(xname, (const xmlChar *)"text") == 0) {
+	if (st->collecting && st->text_at == 0 && oh_is(xname, "text")) {
 		xgrow(&st->t, &st->tcap, st->nt + 1, sizeof(*st->t));
 		h = &st->t[st->nt++];
 		v = at.x;
