@@ -122,6 +122,8 @@ static void	oh_sax_subset(void *ud, const xmlChar *name,
 		    const xmlChar *external, const xmlChar *system);
 static void	oh_sax_start(void *ud, const xmlChar *name, const xmlChar **atts);
 static void	oh_sax_end(void *ud, const xmlChar *name);
+static void	oh_add_text(struct oh_state *st, const xmlChar *ch, int len,
+		    bool cdata);
 static void	oh_sax_text(void *ud, const xmlChar *ch, int len);
 static void	oh_sax_cdata(void *ud, const xmlChar *ch, int len);
 static void	oh_sax_pi(void *ud, const xmlChar *target, const xmlChar *data);
@@ -498,40 +500,37 @@ oh_sax_end(void *ud, const xmlChar *name)
 		oh_end(st);
 }
 
-/* Text (entities decoded) for the open block and the collected <text>. */
+/*
+ * Text (entities decoded) for the open block and the collected <text>:
+ * a text node of the tree (cdata false), unless the tree builder drops it
+ * as blank, or a script's or style's content (a CDATA node, never dropped).
+ */
 static void
-oh_sax_text(void *ud, const xmlChar *ch, int len)
+oh_add_text(struct oh_state *st, const xmlChar *ch, int len, bool cdata)
 {
-	struct oh_state	*st = ud;
-
 	if (st->halted || len <= 0)
 		return;
 	oh_sync(st, oh_open_count(st));
-	if (st->depth == 0 || oh_dropped_blank(st, (const char *)ch, (size_t)len))
+	if (st->depth == 0 || (!cdata &&
+	    oh_dropped_blank(st, (const char *)ch, (size_t)len)))
 		return;
-	st->open[st->depth - 1].last = OH_L_TEXT;
+	st->open[st->depth - 1].last = cdata ? OH_L_OTHER : OH_L_TEXT;
 	if (st->text_at != 0)
 		strbuf_add(&st->tarena, (const char *)ch, (size_t)len);
 	if (st->block_at != 0)
 		strbuf_add(&st->barena, (const char *)ch, (size_t)len);
 }
 
-/* A script's or style's content: a CDATA node in the tree, never dropped. */
+static void
+oh_sax_text(void *ud, const xmlChar *ch, int len)
+{
+	oh_add_text(ud, ch, len, false);
+}
+
 static void
 oh_sax_cdata(void *ud, const xmlChar *ch, int len)
 {
-	struct oh_state	*st = ud;
-
-	if (st->halted || len <= 0)
-		return;
-	oh_sync(st, oh_open_count(st));
-	if (st->depth == 0)
-		return;
-	st->open[st->depth - 1].last = OH_L_OTHER;
-	if (st->text_at != 0)
-		strbuf_add(&st->tarena, (const char *)ch, (size_t)len);
-	if (st->block_at != 0)
-		strbuf_add(&st->barena, (const char *)ch, (size_t)len);
+	oh_add_text(ud, ch, len, true);
 }
 
 /* A processing instruction: a child named by its target in the tree. */
