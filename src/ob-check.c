@@ -7,6 +7,7 @@
  * chooses between readings that both pass: parse-ob-text reports those.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,14 @@ static void	ob_check_tokens_free(struct ob_tok *toks, size_t n,
 static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
 static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
 static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+static int	ob_check_by_title(const void *pa, const void *pb);
+
+/* Budgets of the two checks that look at every chart once per chart. */
+#define OB_SUSPECTS_MAX	256
+#define OB_SIBLINGS_MAX	64
+
+/* The document ob_check_by_title sorts the charts of (qsort has no argument). */
+static const struct tdoc	*ob_check_sort_tdoc;
 static double	ob_check_sys_value(const struct tchart *c, size_t ci,
 	    size_t sys);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
@@ -299,6 +308,7 @@ static int
 ob_check_suspects(struct tdoc *t, const char *ovv)
 {
 	size_t		 ntok_max = t->nc * t->names.len + 1, r, ntok, nsus = 0, sus = 0;
+	size_t		 tried;
 	long		*tokidx = xcalloc(ntok_max, sizeof(long));
 	struct ob_tok	*toks;
 	struct str_list	 pool = { 0 };
@@ -310,9 +320,17 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
 	ok = ob_split_overview(ovv, toks, ntok, 0);
 	ob_check_tokens_free(toks, ntok, &pool);
-	for (r = 0; r < t->nc && !ok; r++) {
+	/*
+	 * One re-check per placed chart, each over the whole overview: a
+	 * second suspect settles the outcome, and past OB_SUSPECTS_MAX
+	 * re-checks the search stops (a fixed budget: without it the cost
+	 * grew with the square of the charts, 1.5 s for 1 MiB).
+	 */
+	for (r = 0, tried = 0; r < t->nc && !ok && nsus < 2 &&
+	    tried < OB_SUSPECTS_MAX; r++) {
 		if (!t->c[r].placed)
 			continue;
+		tried++;
 		t->c[r].ovfree = true;
 		toks = xcalloc(ntok_max, sizeof(*toks));
 		ntok = ob_check_tokens(t, tokidx, toks);
@@ -432,10 +450,52 @@ ob_check_overview(struct tdoc *t, const char *ovv)
 void
 ob_check_siblings(struct tdoc *t)
 {
-	size_t	i, j;
+	size_t	*order, *group, i, j, g, end;
 
+	/*
+	 * Only charts of one title and arguments pair up: sorted by them
+	 * (then by position), each chart meets the others of its run in
+	 * the order the pairwise loop met them. A run of more than
+	 * OB_SIBLINGS_MAX charts says nothing about which is whose sibling
+	 * and is not paired (every pair was quadratic in the charts).
+	 */
+	order = xcalloc(t->nc + 1, sizeof(*order));
+	group = xcalloc(t->nc + 1, sizeof(*group));
 	for (i = 0; i < t->nc; i++)
-		for (j = 0; j < t->nc; j++)
-			if (i != j)
-				ob_check_sibling(t, &t->c[i], &t->c[j]);
+		order[i] = i;
+	ob_check_sort_tdoc = t;
+	qsort(order, t->nc, sizeof(*order), ob_check_by_title);
+	/* group[chart]: where its run starts in order, or SIZE_MAX. */
+	for (g = 0; g < t->nc; g = end) {
+		for (end = g + 1; end < t->nc &&
+		    strcmp(t->c[order[g]].title, t->c[order[end]].title) == 0 &&
+		    strcmp(t->c[order[g]].args, t->c[order[end]].args) == 0; end++)
+			;
+		for (j = g; j < end; j++)
+			group[order[j]] = end - g > OB_SIBLINGS_MAX ? SIZE_MAX : g;
+	}
+	for (i = 0; i < t->nc; i++) {
+		if ((g = group[i]) == SIZE_MAX)
+			continue;
+		for (j = g; j < t->nc && group[order[j]] == g; j++)
+			if (order[j] != i)
+				ob_check_sibling(t, &t->c[i], &t->c[order[j]]);
+	}
+	free(group);
+	free(order);
+}
+
+/* Charts by title, then arguments, then position (qsort over indices). */
+static int
+ob_check_by_title(const void *pa, const void *pb)
+{
+	const struct tchart	*a = &ob_check_sort_tdoc->c[*(const size_t *)pa];
+	const struct tchart	*b = &ob_check_sort_tdoc->c[*(const size_t *)pb];
+	int			 c;
+
+	if ((c = strcmp(a->title, b->title)) != 0 ||
+	    (c = strcmp(a->args, b->args)) != 0)
+		return c;
+	return *(const size_t *)pa < *(const size_t *)pb ? -1 :
+	    *(const size_t *)pa > *(const size_t *)pb;
 }
