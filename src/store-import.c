@@ -52,8 +52,9 @@ static const char *const store_import_sql[SI_COUNT] = {
 	    "value, source) VALUES (?, ?, ?, ?, ?)",
 	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
 	    "app_version, arguments, description, unit, proportion, "
-	    "proportion_raw, display, display_raw, annotation, parent) "
-	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+	    "proportion_raw, display, display_raw, annotation, parent, "
+	    "json_prefix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+	    "RETURNING id",
 	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
 	    "VALUES (?, ?, ?)",
 	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
@@ -85,6 +86,7 @@ struct store_import {
 	size_t			 nsys, capsys;
 	size_t			 ntests;	/* position of the next test */
 	size_t			 nvalues;	/* values written */
+	size_t			 json_cut;	/* the test's JSON prefix length */
 };
 
 static const char *const store_import_kinds[] = { "field", "note", "meta" };
@@ -101,6 +103,7 @@ static int	 store_import_value(struct store_import *, int64_t, size_t,
 		    const struct value *, struct diag *);
 static int	 store_import_values(struct store_import *, int64_t,
 		    const struct test *, size_t, size_t, struct diag *);
+static size_t	 store_json_prefix(const struct test *);
 static int	 store_import_value_params(struct store_import *,
 		    struct store_param *, int64_t, size_t, const struct value *,
 		    unsigned char **, struct diag *);
@@ -267,7 +270,8 @@ store_import_value_params(struct store_import *imp, struct store_param *p,
 	    test_id, (int64_t)pos, imp->sys_ids[v->system], (int)v->has_mean,
 	    v->mean, (int)v->has_se, v->se, (int64_t)v->n, (int)v->has_min,
 	    v->min, (int)v->has_max, v->max, v->value_text, v->raw_string,
-	    v->json_raw, v->note, v->error, *runs, nr);
+	    v->json_raw == NULL ? NULL : v->json_raw + imp->json_cut, v->note,
+	    v->error, *runs, nr);
 }
 
 static int
@@ -347,6 +351,38 @@ store_import_values(struct store_import *imp, int64_t test_id,
 	return rc;
 }
 
+/*
+ * How many bytes every value's JSON of t begins with (0 when no value has
+ * JSON). PTS repeats a test's compiler options in the JSON of each of its
+ * values: 190 of the 265 bytes of a value's row in the bench file, and so
+ * most of what an import writes. The test's row keeps them once
+ * (json_prefix) and each value the rest; store_load_values joins them.
+ * The cut is after an ASCII byte, so that, of valid UTF-8, both parts
+ * are valid UTF-8 (PostgreSQL refuses anything else as text).
+ */
+static size_t
+store_json_prefix(const struct test *t)
+{
+	const char	*first = NULL, *s;
+	size_t		 len = 0, i, k;
+
+	for (i = 0; i < t->nvalues; i++) {
+		if ((s = t->values[i].json_raw) == NULL)
+			continue;
+		if (first == NULL) {
+			first = s;
+			len = strlen(s);
+			continue;
+		}
+		for (k = 0; k < len && s[k] == first[k]; k++)
+			;
+		len = k;
+	}
+	while (len > 0 && (unsigned char)first[len - 1] >= 0x80)
+		len--;
+	return len;
+}
+
 int
 store_import_add_test(struct store_import *imp, const struct result_set *rs,
     const struct test *t, struct diag *d)
@@ -354,14 +390,23 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 	struct store	*st = imp->st;
 	int64_t		 test_id;
 	size_t		 j, k;
+	char		*prefix = NULL;
+	int		 rc;
 
 	if (store_import_add_systems(imp, rs, d) == -1)
 		return -1;
-	if (store_run(st, imp->stmt[SI_TEST], d, "iittttttitittt", imp->set_id,
-	    (int64_t)imp->ntests, t->identifier, t->title, t->app_version,
-	    t->arguments, t->description, t->unit, (int64_t)t->proportion,
-	    t->proportion_raw, (int64_t)t->display, t->display_raw,
-	    t->annotation, t->parent) == -1)
+	if ((imp->json_cut = store_json_prefix(t)) > 0) {
+		for (j = 0; t->values[j].json_raw == NULL; j++)
+			;
+		prefix = xstrndup(t->values[j].json_raw, imp->json_cut);
+	}
+	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttt",
+	    imp->set_id, (int64_t)imp->ntests, t->identifier, t->title,
+	    t->app_version, t->arguments, t->description, t->unit,
+	    (int64_t)t->proportion, t->proportion_raw, (int64_t)t->display,
+	    t->display_raw, t->annotation, t->parent, prefix);
+	free(prefix);
+	if (rc == -1)
 		return -1;
 	test_id = store_col_int(st, imp->stmt[SI_TEST], 0);
 	imp->ntests++;

@@ -277,7 +277,20 @@ static const char *const pg_migrations[] = {
 	"  EXECUTE FUNCTION benchreport_id_kept();"
 	"CREATE TRIGGER systems_id_kept BEFORE UPDATE OF id ON systems"
 	"  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id)"
-	"  EXECUTE FUNCTION benchreport_id_kept();"
+	"  EXECUTE FUNCTION benchreport_id_kept();",
+	/*
+	 * 4 -> 5, as in SQLite (store-sqlite.c): a test's JSON prefix; no
+	 * index of values by system, so a deleted system's values are found
+	 * through its set's tests.
+	 */
+	"ALTER TABLE tests ADD COLUMN json_prefix text;"
+	"DROP INDEX results_system;"
+	"CREATE OR REPLACE FUNCTION benchreport_systems_gone() RETURNS trigger"
+	"  LANGUAGE plpgsql AS $f$ BEGIN"
+	"  DELETE FROM results v USING benchreport_rows o, tests t"
+	"    WHERE t.set_id = o.set_id AND v.test_id = t.id"
+	"    AND v.system_id = o.id;"
+	"  RETURN NULL; END $f$;"
 };
 
 #define PG_NMIGRATIONS \

@@ -457,8 +457,9 @@ static const char *const store_load_sql[LT_COUNT] = {
 	    "ORDER BY t.pos, f.pos",
 	[LT_RESULTS] = "SELECT v.test_id, v.id, v.system_id, v.mean, v.se, "
 	    "v.n, v.min, v.max, v.value_text, v.raw_string, v.json_raw, "
-	    "v.note, v.error, v.runs FROM results v JOIN tests t ON "
-	    "t.id = v.test_id WHERE t.set_id = ? ORDER BY t.pos, v.pos",
+	    "v.note, v.error, v.runs, t.json_prefix FROM results v JOIN "
+	    "tests t ON t.id = v.test_id WHERE t.set_id = ? "
+	    "ORDER BY t.pos, v.pos",
 	[LT_SERIES] = "SELECT s.result_id, s.name, s.unit, s.x_unit, s.x, "
 	    "s.y FROM series s JOIN results v ON v.id = s.result_id JOIN "
 	    "tests t ON t.id = v.test_id WHERE t.set_id = ? "
@@ -470,6 +471,22 @@ struct store_loaded {
 	int64_t	 rid;
 	size_t	 test, value;
 };
+
+/*
+ * A value's JSON: its test's prefix (column pre) and its own rest
+ * (column col); see store_json_prefix. None when the value has none.
+ */
+static char *
+store_load_json(struct store *st, struct store_stmt *q, int col, int pre)
+{
+	const char	*rest, *prefix;
+
+	if ((rest = store_col_text(st, q, col)) == NULL)
+		return NULL;
+	if ((prefix = store_col_text(st, q, pre)) == NULL)
+		return xstrdup(rest);
+	return xasprintf("%s%s", prefix, rest);
+}
 
 static int
 store_load_values(struct store *st, struct store_stmt **lt, int64_t id,
@@ -514,7 +531,7 @@ store_load_values(struct store *st, struct store_stmt **lt, int64_t id,
 		v->max = store_col_dbl(st, q, 7, &v->has_max);
 		v->value_text = store_col_str(st, q, 8);
 		v->raw_string = store_col_str(st, q, 9);
-		v->json_raw = store_col_str(st, q, 10);
+		v->json_raw = store_load_json(st, q, 10, 14);
 		v->note = store_col_str(st, q, 11);
 		v->error = store_col_str(st, q, 12);
 		store_col_dbls(st, q, 13, &v->runs);

@@ -102,6 +102,36 @@ if [ "$have_sqlite" = 1 ]; then
 		check "set $i exports as the previous release exported it" \
 		    cmp -s "$T/v2.$i.json" "fixtures/store/v2.$i.json"
 	done
+	# A version-4 store (values indexed and referenced by system, each
+	# value's whole JSON in its row) from the release before version 5.
+	db="$T/v4.db"
+	sqlite3 "$db" <fixtures/store/v4.sql
+	check_ok "a version-4 store is migrated" "$BR" --db "$db" list
+	check "to the current version" [ "$(sqlite3 "$db" 'PRAGMA user_version')" = "$cur" ]
+	check "its values have no index by system" [ "$(sqlite3 "$db" "SELECT \
+	    count(*) FROM sqlite_master WHERE name = 'results_system'")" = 0 ]
+	check "and every value is kept" [ "$(sqlite3 "$db" "SELECT count(*) \
+	    FROM results")" = 16 ]
+	for i in 1 2 3; do
+		"$BR" --db "$db" export -f pts-xml "$i" >"$T/v4.$i.xml" 2>"$T/err"
+		check "set $i exports as the release before exported it" \
+		    cmp -s "$T/v4.$i.xml" "fixtures/store/v4.$i.xml"
+		"$BR" --db "$db" export -f json "$i" >"$T/v4.$i.json" 2>"$T/err"
+		check "  and as JSON" cmp -s "$T/v4.$i.json" "fixtures/store/v4.$i.json"
+	done
+	check_ok "a migrated set is deleted" "$BR" --db "$db" delete 1
+	check "its values go with it, the others stay" [ "$(sqlite3 "$db" \
+	    "SELECT count(*) FROM results")" = 8 ]
+	check "the fio log's series stays" [ "$(sqlite3 "$db" \
+	    "SELECT count(*) FROM series")" = 1 ]
+	check "nothing refers to what is gone" [ -z "$(sqlite3 "$db" \
+	    "PRAGMA foreign_key_check")" ]
+	# Schema 5 keeps a value's reference to its system unchecked: a
+	# system deleted alone (no command does that) takes its values along.
+	sqlite3 "$db" "PRAGMA foreign_keys = ON; DELETE FROM systems WHERE id = \
+	    (SELECT min(id) FROM systems WHERE set_id = 2)"
+	check "a system deleted alone takes its values" [ "$(sqlite3 "$db" \
+	    "SELECT count(*) FROM results")" = 6 ]
 else
 	skip "schema versions" "no sqlite3 program"
 fi

@@ -90,7 +90,7 @@ check "lists sets 4 and 5" [ "$(cut -f1 "$T/out" | tr '\n' ' ')" = "4 5 " ]
 check_ok "delete" "$BR" delete 8
 check_fail 2 "a deleted set is gone" "$BR" show 8
 check "the schema version is recorded" \
-    [ "$($PSQL -c "SELECT version FROM benchreport_schema")" = 4 ]
+    [ "$($PSQL -c "SELECT version FROM benchreport_schema")" = 5 ]
 # Schema 4 checks the references of values per statement (store-pg.c):
 # a delete still takes a set's values with it, and a value that names no
 # test or system is refused.
@@ -108,16 +108,27 @@ check_grep "by the statement's check" 'names no system' "$T/err"
 check_fail 1 "a test's id does not change" $PSQL -c "UPDATE tests SET id = id + 100000"
 check_grep "as the schema says" 'never changes' "$T/err"
 
-# A store of schema 3 (fixtures/store/README.md) is migrated to 4 when
-# opened: its sets export as the release before wrote them, and a delete
-# still takes a set's values with it.
+# old_store NAME DUMP LABEL: a new database NAME holding the dump of a
+# store by an earlier release (fixtures/store/README.md), opened, and so
+# migrated, by this one; sets PSQLO (psql on it) and UO (its URI). 1 when
+# no database can be created.
+old_store() {
+	"$PGTEST_BIN/createdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$1" \
+	    2>"$T/err" || return 1
+	PSQLO="$PGTEST_BIN/psql -X -A -t -q -h $PGTEST_HOST -U $PGTEST_USER -d $1"
+	$PSQLO -f "$2" >/dev/null 2>"$T/err"
+	UO="postgresql:///$1?host=$PGTEST_HOST&user=$PGTEST_USER"
+	check_ok "a $3 store opens" "$BR" --db "$UO" list
+	check "and is at schema 5" \
+	    [ "$($PSQLO -c "SELECT version FROM benchreport_schema")" = 5 ]
+}
+
+# A store of schema 3 is migrated when opened: its sets export as the
+# release before wrote them, and a delete still takes a set's values
+# with it.
 V3=${STORE_PG}_v3
-if "$PGTEST_BIN/createdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V3" 2>"$T/err"; then
-	PSQL3="$PGTEST_BIN/psql -X -A -t -q -h $PGTEST_HOST -U $PGTEST_USER -d $V3"
-	$PSQL3 -f fixtures/store/pg-v3.sql >/dev/null 2>"$T/err"
-	U3="postgresql:///$V3?host=$PGTEST_HOST&user=$PGTEST_USER"
-	check_ok "a schema-3 store opens" "$BR" --db "$U3" list
-	check "and is at schema 4" [ "$($PSQL3 -c "SELECT version FROM benchreport_schema")" = 4 ]
+if old_store "$V3" fixtures/store/pg-v3.sql schema-3; then
+	PSQL3=$PSQLO U3=$UO
 	for i in 1 2; do
 		"$BR" --db "$U3" export -f json "$i" >"$T/v3.$i.json" 2>"$T/err"
 		check "set $i exports as before the migration" \
@@ -129,6 +140,40 @@ if "$PGTEST_BIN/createdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V3" 2>"$T/err"; 
 	"$PGTEST_BIN/dropdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V3" 2>/dev/null
 else
 	skip "a schema-3 store" "createdb failed: $(head -1 "$T/err")"
+fi
+
+# A store of schema 4 (values indexed by system, each value's whole JSON
+# in its row) is migrated to 5: the sets export as that release wrote
+# them, from either backend, and deletes still take values along.
+V4=${STORE_PG}_v4
+if old_store "$V4" fixtures/store/pg-v4.sql schema-4; then
+	PSQL4=$PSQLO U4=$UO
+	check "without the index of values by system" [ "$($PSQL4 -c "SELECT \
+	    count(*) FROM pg_indexes WHERE indexname = 'results_system'")" = 0 ]
+	for i in 1 2 3; do
+		"$BR" --db "$U4" export -f pts-xml "$i" >"$T/v4.$i.xml" 2>"$T/err"
+		check "set $i exports as before the migration" \
+		    cmp -s "$T/v4.$i.xml" "fixtures/store/v4.$i.xml"
+	done
+	check_ok "delete a migrated set" "$BR" --db "$U4" delete 1
+	check "its values are gone, the others stay" \
+	    [ "$($PSQL4 -c "SELECT count(*) FROM results")" = 8 ]
+	$PSQL4 -c "DELETE FROM systems WHERE id = (SELECT min(id) FROM systems \
+	    WHERE set_id = 2)"
+	check "a system deleted alone takes its values" \
+	    [ "$($PSQL4 -c "SELECT count(*) FROM results")" = 6 ]
+	again='s/Per-value JSON that/Per-value JSON, again, that/'
+	sed "$again" fixtures/pts/json-prefix.xml >"$T/again.xml"
+	check_ok "a set imported after the migration" "$BR" --db "$U4" import "$T/again.xml"
+	check "keeps its tests' JSON prefixes" [ "$($PSQL4 -c "SELECT count(*) \
+	    FROM tests WHERE json_prefix IS NOT NULL")" -eq 3 ]
+	"$BR" --db "$U4" export -f pts-xml 4 >"$T/v4.4.xml" 2>"$T/err"
+	sed "$again" fixtures/store/v4.2.xml >"$T/v4.4.want"
+	check "and exports as the store before wrote it" \
+	    cmp -s "$T/v4.4.xml" "$T/v4.4.want"
+	"$PGTEST_BIN/dropdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V4" 2>/dev/null
+else
+	skip "a schema-4 store" "createdb failed: $(head -1 "$T/err")"
 fi
 
 # A server that is not there: named, exit 3, the password nowhere.

@@ -179,4 +179,22 @@ check_ok "list after delete" "$BR" list --format tsv
 check_nogrep "list no longer shows it" "^1	" "$T/out"
 check_ok "re-import after delete" "$BR" import "$F"
 check_nogrep "re-import is not a duplicate" "already" "$T/out"
+
+# A test keeps the beginning its values' JSON share, each value the rest
+# (schema 5): every value's JSON exports as the file wrote it, byte for
+# byte, the shared part here ending inside a two-byte character.
+J=fixtures/pts/json-prefix.xml
+check_ok "import of values with JSON that shares a beginning" "$BR" import "$J"
+jid=$(sed -n 's/^\([0-9]*\)	Per-value JSON.*/\1/p' "$T/out")
+check_ok "and its export as PTS XML" "$BR" export -f pts-xml "$jid"
+sed -n 's/^ *<JSON>\(..*\)<\/JSON>$/\1/p' "$J" | sed 's/"/\&quot;/g' >"$T/json.want"
+check "the file has five non-empty JSON values" [ "$(wc -l <"$T/json.want")" -eq 5 ]
+nj=0
+while IFS= read -r line; do
+	grep -Fq "<JSON>$line</JSON>" "$T/out" && nj=$((nj + 1))
+done <"$T/json.want"
+check "each exports with its exact bytes" [ "$nj" -eq 5 ]
+check_ok "delete of that set" "$BR" delete "$jid"
+check_ok "list" "$BR" list --format tsv
+check_nogrep "it is gone" "Per-value JSON" "$T/out"
 done_testing
