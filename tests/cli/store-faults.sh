@@ -75,6 +75,7 @@ now_ms() { date +%s%3N; }
 if [ "$have_sqlite" = 1 ]; then
 	db="$T/new.db"
 	check_ok "a store is created" "$BR" --db "$db" list
+	check "with 16 KiB pages" [ "$(sqlite3 "$db" 'PRAGMA page_size')" = 16384 ]
 	cur=$(sqlite3 "$db" 'PRAGMA user_version')
 	sqlite3 "$db" "PRAGMA user_version = $((cur + 1))"
 	before=$(sum "$db")
