@@ -217,7 +217,7 @@ fi
 
 # --- Full file system --------------------------------------------------------
 mkdir -p "$T/full"
-if [ "$root" = 1 ] && mount -t tmpfs -o size=640k tmpfs "$T/full" 2>/dev/null; then
+if [ "$root" = 1 ] && mount -t tmpfs -o size=1536k tmpfs "$T/full" 2>/dev/null; then
 	db="$T/full/r.db"
 	"$BR" --db "$db" import "$F" >/dev/null
 	"$BR" --db "$db" show 1 >"$T/show-before"
