@@ -36,7 +36,7 @@ struct ob_cand {
 
 struct ob_cands {
 	struct ob_cand	*c;
-	size_t		 len;
+	size_t		 len, cap;
 	bool		 truncated;	/* more than OB_SPLIT_MAX_CANDS */
 	int		 decimals;	/* common decimal count */
 };
