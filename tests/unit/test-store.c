@@ -21,6 +21,7 @@
 
 static struct result_set *build(const char *sha);
 static int	 count_cb(const struct store_summary *, void *);
+static void	 json_prefixes(struct store *st);
 
 /* Every kind of thing the model holds, including absent values and NULLs. */
 static struct result_set *
@@ -109,6 +110,93 @@ build(const char *sha)
 	s = value_add_series(v, "bw");
 	dbl_list_add(&s->y, 7);
 	return rs;
+}
+
+/*
+ * Values' JSON, kept as a test's shared beginning and each value's rest
+ * (schema 5): what comes back is each value's JSON to the byte, NULL
+ * staying NULL and "" staying "", and the cut never splits a character.
+ */
+static const char *const jp_cases[][4] = {
+	/* a value whose JSON is the shared beginning itself; one without */
+	{ "{\"a\":1,\"b\":\"x\"}", "{\"a\":1,\"b\":\"y\"}", NULL,
+	    "{\"a\":1" },
+	/* the shared bytes end inside a two-byte character: é and è */
+	{ "{\"n\":\"\xc3\xa9\"}", "{\"n\":\"\xc3\xa8\"}", NULL, NULL },
+	{ "{}", NULL, NULL, NULL },		/* one value */
+	{ NULL, NULL, NULL, NULL },		/* none */
+	{ "", "x", NULL, NULL },		/* nothing shared */
+};
+#define JP_TESTS	(sizeof(jp_cases) / sizeof(jp_cases[0]))
+
+static void
+json_prefixes(struct store *st)
+{
+	static const char *const want_prefix[JP_TESTS] = {
+		"{\"a\":1", "{\"n\":\"", "{}", NULL, NULL
+	};
+	struct result_set	*rs = result_set_new(), *back = NULL;
+	struct diag		 d;
+	sqlite3_stmt		*q = NULL;
+	struct test		*t;
+	struct value		*v;
+	int64_t			 id = 0;
+	bool			 already, same = true;
+	size_t			 i, j, sys[4];
+	const char		*want, *got;
+
+	model_set_str(&rs->title, "JSON prefixes");
+	model_set_str(&rs->format, "pts-xml");
+	model_set_str(&rs->source_sha256, "00jj");
+	for (j = 0; j < 4; j++) {
+		char	name[8];
+
+		snprintf(name, sizeof(name), "s%zu", j);
+		sys[j] = result_set_add_system(rs, name);
+	}
+	for (i = 0; i < JP_TESTS; i++) {
+		t = result_set_add_test(rs);
+		model_set_str(&t->title, "t");
+		for (j = 0; j < 4; j++) {
+			v = test_add_value(t, sys[j]);
+			if (jp_cases[i][j] != NULL)
+				model_set_str(&v->json_raw, jp_cases[i][j]);
+		}
+	}
+	diag_clear(&d);
+	ok(store_import_result_set(st, rs, &id, &already, &d) == 0 && id > 0,
+	    "JSON prefixes: import");
+	ok(store_load_result_set(st, id, &back, &d) == 0 && back != NULL &&
+	    back->ntests == JP_TESTS, "JSON prefixes: load");
+	for (i = 0; back != NULL && i < JP_TESTS && i < back->ntests; i++)
+		for (j = 0; j < 4 && j < back->tests[i].nvalues; j++) {
+			want = rs->tests[i].values[j].json_raw;
+			got = back->tests[i].values[j].json_raw;
+			if ((want == NULL) != (got == NULL) ||
+			    (want != NULL && strcmp(want, got) != 0)) {
+				diag("test %zu value %zu: \"%s\" for \"%s\"", i, j,
+				    got ? got : "(null)", want ? want : "(null)");
+				same = false;
+			}
+		}
+	ok(same, "JSON prefixes: every value's JSON back to the byte");
+	/* What the store holds: the shared beginnings, cut before é. */
+	same = sqlite3_prepare_v2(store_db(st), "SELECT json_prefix FROM tests "
+	    "WHERE set_id = ? ORDER BY pos", -1, &q, NULL) == SQLITE_OK &&
+	    sqlite3_bind_int64(q, 1, id) == SQLITE_OK;
+	for (i = 0; same && i < JP_TESTS; i++) {
+		same = sqlite3_step(q) == SQLITE_ROW;
+		got = same ? (const char *)sqlite3_column_text(q, 0) : NULL;
+		if (same && (want_prefix[i] == NULL ? got != NULL : got == NULL ||
+		    strcmp(got, want_prefix[i]) != 0)) {
+			diag("test %zu: prefix \"%s\"", i, got ? got : "(null)");
+			same = false;
+		}
+	}
+	sqlite3_finalize(q);
+	ok(same, "JSON prefixes: each test keeps its shared beginning once");
+	result_set_free(back);
+	result_set_free(rs);
 }
 
 static int
@@ -248,6 +336,7 @@ main(void)
 	    "loading a deleted set fails");
 	ok(store_import_result_set(st, rs, &id2, &already, &d) == 0 && !already,
 	    "re-import after delete stores it again");
+	json_prefixes(st);
 	store_close(st);
 	st = NULL;
 
