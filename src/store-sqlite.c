@@ -196,8 +196,8 @@ static const char *const store_migrations[] = {
 	 * system and the per-row reference to it: only a set is ever
 	 * deleted, and its values go with its tests; the trigger deletes
 	 * the values of a system deleted alone through its set's tests,
-	 * which are indexed. Together a fifth of an import's time (the 8 x
-	 * 5,000 bench file: 223 to 180 ms). SQLite cannot drop a reference,
+	 * which are indexed. Together an eighth of an import's time (the 8 x
+	 * 5,000 bench file: 218 to 191 ms). SQLite cannot drop a reference,
 	 * so the table is copied (sq_migrate runs this step without
 	 * foreign-key enforcement, else dropping the old table would delete
 	 * the series of its values).
