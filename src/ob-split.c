@@ -361,11 +361,13 @@ ob_split_add_cand(struct ob_venum *e)
 }
 
 /*
- * Integer values: every split into k numbers within the bound. The
- * number of l digits at pos is summed digit by digit as l grows (exact,
- * as strtod's, up to 15 digits, and maxl keeps l within the bound's
- * digits): the search visits the same slices many times, and parsing
- * each anew was most of a fuzzed 6.5 KB page's reading.
+ * Integer values: every split into k numbers within the bound. The slice
+ * at pos grows a digit at a time, and its number with it (exact, as
+ * strtod's, up to 15 digits): the search visits the same slices many
+ * times, and parsing each anew was most of a fuzzed 6.5 KB page's
+ * reading. A longer slice holds whatever stopped a shorter one (a
+ * non-digit, a leading zero, a number past the bound), so those end the
+ * loop.
  */
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
@@ -383,15 +385,15 @@ ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 	left = e->k - i - 1;
 	for (l = 1; l <= e->maxl && pos + l <= e->len; l++) {
 		size_t	rest = e->len - pos - l;
+		int	c = (unsigned char)e->v[pos + l - 1];
 
-		if (isdigit((unsigned char)e->v[pos + l - 1]))
-			x = x * 10 + (e->v[pos + l - 1] - '0');
-		if (rest < left || rest > left * e->maxl)
-			continue;
-		if (!ob_split_int_ok(e->v + pos, l))
-			continue;
+		if (!isdigit(c) || (l > 1 && e->v[pos] == '0'))
+			break;
+		x = x * 10 + (c - '0');
 		if (e->bound > 0 && (l <= 15 ? x :
 		    ob_split_num(e->v + pos, l)) > e->bound)
+			break;
+		if (rest < left || rest > left * e->maxl)
 			continue;
 		e->cut[i + 1] = pos + l;
 		ob_split_ints(e, pos + l, i + 1);

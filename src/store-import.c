@@ -103,7 +103,7 @@ static int	 store_import_value(struct store_import *, int64_t, size_t,
 		    const struct value *, struct diag *);
 static int	 store_import_values(struct store_import *, int64_t,
 		    const struct test *, size_t, size_t, struct diag *);
-static size_t	 store_json_prefix(const struct test *);
+static size_t	 store_json_prefix(const struct test *, const char **);
 static int	 store_import_value_params(struct store_import *,
 		    struct store_param *, int64_t, size_t, const struct value *,
 		    unsigned char **, struct diag *);
@@ -353,7 +353,7 @@ store_import_values(struct store_import *imp, int64_t test_id,
 
 /*
  * How many bytes every value's JSON of t begins with (0 when no value has
- * JSON). PTS repeats a test's compiler options in the JSON of each of its
+ * JSON), and in *firstp the first value's JSON (NULL when none has). PTS repeats a test's compiler options in the JSON of each of its
  * values: 190 of the 265 bytes of a value's row in the bench file, and so
  * most of what an import writes. The test's row keeps them once
  * (json_prefix) and each value the rest; store_load_values joins them.
@@ -361,7 +361,7 @@ store_import_values(struct store_import *imp, int64_t test_id,
  * are valid UTF-8 (PostgreSQL refuses anything else as text).
  */
 static size_t
-store_json_prefix(const struct test *t)
+store_json_prefix(const struct test *t, const char **firstp)
 {
 	const char	*first = NULL, *s;
 	size_t		 len = 0, i, k;
@@ -380,6 +380,7 @@ store_json_prefix(const struct test *t)
 	}
 	while (len > 0 && (unsigned char)first[len - 1] >= 0x80)
 		len--;
+	*firstp = first;
 	return len;
 }
 
@@ -390,16 +391,14 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 	struct store	*st = imp->st;
 	int64_t		 test_id;
 	size_t		 j, k;
+	const char	*first;
 	char		*prefix = NULL;
 	int		 rc;
 
 	if (store_import_add_systems(imp, rs, d) == -1)
 		return -1;
-	if ((imp->json_cut = store_json_prefix(t)) > 0) {
-		for (j = 0; t->values[j].json_raw == NULL; j++)
-			;
-		prefix = xstrndup(t->values[j].json_raw, imp->json_cut);
-	}
+	if ((imp->json_cut = store_json_prefix(t, &first)) > 0)
+		prefix = xstrndup(first, imp->json_cut);
 	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttt",
 	    imp->set_id, (int64_t)imp->ntests, t->identifier, t->title,
 	    t->app_version, t->arguments, t->description, t->unit,
