@@ -511,6 +511,37 @@ sq_begin_read(struct store *st, struct diag *d)
 	return sq_exec(st, "BEGIN", d);
 }
 
+static int	 sq_wal(struct store *, struct diag *);
+
+/*
+ * The first import into a store this very connection created writes its
+ * pages straight into the file, under a rollback journal, instead of
+ * into the WAL and then, at close, again into the file: the journal
+ * holds only the few pages the empty schema had, and the data is written
+ * and synced once (a fifth off a large import's time). Leaving WAL needs
+ * the only connection to the file; when another process has it open
+ * already (several importers creating one store at once) the switch
+ * fails at once, without waiting, and the import goes through the WAL as
+ * any other.
+ */
+static void
+sq_in_place(struct store *st)
+{
+	sqlite3_stmt		*stmt = NULL;
+	const unsigned char	*mode;
+
+	if (!st->created)
+		return;
+	(void)sqlite3_busy_timeout(SQ(st), 0);
+	if (sqlite3_prepare_v2(SQ(st), "PRAGMA journal_mode = DELETE", -1,
+	    &stmt, NULL) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW &&
+	    (mode = sqlite3_column_text(stmt, 0)) != NULL &&
+	    strcmp((const char *)mode, "delete") == 0)
+		st->in_place = true;
+	sqlite3_finalize(stmt);
+	(void)sqlite3_busy_timeout(SQ(st), STORE_BUSY_MS);
+}
+
 /* BEGIN IMMEDIATE has serialised every writer already. */
 static int
 sq_lock_source(struct store *st, const char *sha, struct diag *d)
@@ -530,6 +561,21 @@ sq_lock_source(struct store *st, const char *sha, struct diag *d)
 static void
 sq_import_mode(struct store *st, bool importing)
 {
+	if (importing)
+		sq_in_place(st);
+	else if (st->in_place) {
+		/*
+		 * Back to WAL for every later use. Should another process
+		 * hold the file now, its own open switches it (sq_wal); the
+		 * rollback journal is as safe meanwhile, so no error.
+		 */
+		struct diag	quiet = { 0 };
+
+		(void)sq_wal(st, &quiet);
+		diag_clear(&quiet);
+		st->in_place = false;
+	}
+	st->created = false;
 	(void)sqlite3_exec(SQ(st), importing ? "PRAGMA foreign_keys = OFF" :
 	    "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 	/*
@@ -638,6 +684,8 @@ sq_migrate(struct store *st, struct diag *d)
 			goto out;
 		if (sq_version(st, &version, d) == -1)
 			goto fail;
+		if (version == 0)
+			st->created = true;
 		if (version > STORE_NMIGRATIONS) {
 			diag_set(d, st->path, 0, "database schema version %d is "
 			    "newer than this program understands (%d)", version,

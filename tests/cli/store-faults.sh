@@ -228,6 +228,14 @@ if [ "$root" = 1 ] && mount -t tmpfs -o size=1536k tmpfs "$T/full" 2>/dev/null; 
 	check "full file system: no partial set" [ "$(partial_sets "$db")" = 0 ]
 	check_ok "full file system: the earlier set is readable" "$BR" --db "$db" show 1
 	check "full file system: and unchanged" cmp -s "$T/out" "$T/show-before"
+	# A new store's first import writes in place (no WAL): failing there
+	# too leaves an empty store that opens, in WAL mode.
+	check_fail 3 "full file system: a new store's first import is a store error" "$BR" --db "$T/full/n.db" import "$T/big-full.xml"
+	check "full file system: the new store passes integrity_check" [ "$(integrity "$T/full/n.db")" = ok ]
+	check_ok "full file system: the new store lists" "$BR" --db "$T/full/n.db" list
+	check "full file system: and holds no set" [ "$(sqlite3 "$T/full/n.db" 'SELECT count(*) FROM result_sets')" = 0 ]
+	check "full file system: no rollback journal is left" [ ! -e "$T/full/n.db-journal" ]
+	rm -f "$T/full"/n.db*
 	# Outputs on a full file system: the old file stays whole, no temporary is left.
 	# (the store is elsewhere, so that only the output meets the full disk)
 	# (room first for the old file: the failed import's log may fill the disk)
@@ -264,17 +272,22 @@ t0=$(now_ms)
 "$BR" --db "$T/timing.db" import "$T/big.xml" >/dev/null
 full=$(( $(now_ms) - t0 ))
 echo "# an import of $NBIG results takes ${full} ms here"
-ok_int=1; ok_part=1; ok_prev=1; killed=0; landed=0; points=""
-for i in 1 2 3 4 5 6; do
-	gen_pts "$NBIG" "kill $i" >"$T/big.xml"
-	# Spread over 1.5 times the import: early, mid-write, commit, after.
-	ms=$(( (full * 3 / 2) * (i - 1) / 6 + $(rnd $((full / 4 + 1))) ))
+# Import $T/big.xml into db and SIGKILL it at the i-th of 6 points spread
+# over 1.5 times an import (early, mid-write, commit, after); counts in
+# killed and landed, the points in points.
+kill_import() {	# db i
+	ms=$(( (full * 3 / 2) * ($2 - 1) / 6 + $(rnd $((full / 4 + 1))) ))
 	points="$points $ms"
-	"$BR" --db "$db" import "$T/big.xml" >/dev/null 2>&1 &
+	"$BR" --db "$1" import "$T/big.xml" >/dev/null 2>&1 &
 	pid=$!
 	sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
 	kill -9 "$pid" 2>/dev/null
 	if wait "$pid"; then landed=$((landed + 1)); else killed=$((killed + 1)); fi
+}
+ok_int=1; ok_part=1; ok_prev=1; killed=0; landed=0; points=""
+for i in 1 2 3 4 5 6; do
+	gen_pts "$NBIG" "kill $i" >"$T/big.xml"
+	kill_import "$db" "$i"
 	[ "$(integrity "$db")" = ok ] || ok_int=0
 	[ "$(partial_sets "$db")" = 0 ] || ok_part=0
 	"$BR" --db "$db" show 1 >"$T/show-after" 2>&1
@@ -288,6 +301,36 @@ check "the earlier set is unchanged after every kill" [ "$ok_prev" = 1 ]
 gen_pts "$NBIG" after >"$T/big.xml"
 check_ok "an import after the kills lands" "$BR" --db "$db" import "$T/big.xml"
 check "and is whole" [ "$(partial_sets "$db")" = 0 ]
+
+# --- SIGKILL in a new store's first import -----------------------------------
+# The first import into a store its command created writes the file in
+# place, under a rollback journal: a kill leaves that journal, which the
+# next open rolls back before it switches the file to WAL.
+ok_int=1; ok_part=1; ok_wal=1; ok_list=1; killed=0; landed=0; points=""
+for i in 1 2 3 4 5 6; do
+	gen_pts "$NBIG" "first kill $i" >"$T/big.xml"
+	db="$T/first$i.db"
+	kill_import "$db" "$i"
+	[ -e "$db" ] || continue	# killed before it made the file
+	"$BR" --db "$db" list >"$T/list" 2>&1 || ok_list=0
+	[ "$(sqlite3 "$db" 'PRAGMA journal_mode')" = wal ] || ok_wal=0
+	[ "$(integrity "$db")" = ok ] || ok_int=0
+	[ "$(partial_sets "$db")" = 0 ] || ok_part=0
+done
+echo "# first imports killed at$points ms: $killed killed, $landed finished first"
+check "some first imports were killed" [ "$killed" -gt 0 ]
+check "every store of a killed first import opens and lists" [ "$ok_list" = 1 ]
+check "and is in WAL mode once opened" [ "$ok_wal" = 1 ]
+check "integrity_check passes after every first-import kill" [ "$ok_int" = 1 ]
+check "no partial set after any first-import kill" [ "$ok_part" = 1 ]
+db="$T/first.db"
+check_ok "a first import that runs to its end lands" "$BR" --db "$db" import "$T/big.xml"
+check "and is whole" [ "$(partial_sets "$db")" = 0 ]
+check "and leaves the store in WAL mode" [ "$(sqlite3 "$db" 'PRAGMA journal_mode')" = wal ]
+check "and no journal or log beside it" [ -z "$(ls "$T" | grep '^first\.db-')" ]
+gen_pts "$NBIG" second >"$T/two.xml"
+check_ok "the second import into it goes through the WAL and lands" "$BR" --db "$db" import "$T/two.xml"
+check "both sets whole" [ "$(sqlite3 "$db" 'SELECT count(*) FROM result_sets')$(partial_sets "$db")" = 20 ]
 
 # --- Two imports at once -----------------------------------------------------
 db="$T/both/results.db"
