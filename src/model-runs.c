@@ -116,13 +116,31 @@ model_runs_free_test(struct test *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The name part of a test's identity, as one hash key. */
+/*
+ * The name part of a test's identity, as one hash key. Joined by hand:
+ * a reader of many one-line results (dd) spent a twelfth of its time in
+ * vsnprintf here.
+ */
 static char *
 model_runs_key(const struct test *t)
 {
-	return xasprintf("%s\x1f%s\x1f%s\x1f%s", t->title ? t->title : "",
-	    t->description ? t->description : "", t->unit ? t->unit : "",
-	    t->app_version ? t->app_version : "");
+	const char	*part[4] = { t->title, t->description, t->unit,
+			    t->app_version };
+	size_t		 len[4], total = 0, i;
+	char		*key, *p;
+
+	for (i = 0; i < 4; i++) {
+		len[i] = part[i] != NULL ? strlen(part[i]) : 0;
+		total += len[i] + 1;
+	}
+	p = key = xmalloc(total);
+	for (i = 0; i < 4; i++) {
+		if (len[i] > 0)
+			memcpy(p, part[i], len[i]);
+		p += len[i];
+		*p++ = i < 3 ? '\x1f' : '\0';
+	}
+	return key;
 }
 
 /* Fold b's values into a and release b (its slot is compacted later). */

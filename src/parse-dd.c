@@ -71,6 +71,8 @@ static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const ch
 static bool	 parse_dd_summary_line(struct parse_dd_state *st, const char *line,
 		    long lineno, bool progress);
 static bool	 parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r);
+static char	*parse_dd_note(double mibs, const char *bytes, const char *secs,
+		    const char *given, size_t glen, const char *error);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
 		    struct strbuf *sb);
 static const char *parse_dd_kind(const char *file);
@@ -546,10 +548,8 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	glen = strlen(as_given);
 	while (glen > 0 && g_ascii_isspace(as_given[glen - 1]))
 		glen--;
-	v->note = xasprintf("%.4g MiB/s: %s bytes in %s s (dd: \"%.*s\")%s%s",
-	    b / s / 1048576.0, bytes, secs, (int)glen, as_given,
-	    st->error != NULL ? "; partial copy: " : "",
-	    st->error != NULL ? st->error : "");
+	v->note = parse_dd_note(b / s / 1048576.0, bytes, secs, as_given, glen,
+	    st->error);
 	if (st->error != NULL) {
 		format_warn(st->opt, st->path, lineno, "dd result follows an error "
 		    "(\"%s\", line %ld): the copy was partial", st->error, st->error_line);
@@ -559,6 +559,35 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	strbuf_free(&desc);
 	st->results++;
 	st->records = 0;
+}
+
+/*
+ * A value's note: "N MiB/s: B bytes in S s (dd: "the line")", and the
+ * error that made the copy partial. Joined by hand rather than by one
+ * vsnprintf, which took a fifth of the time of a page of summaries.
+ */
+static char *
+parse_dd_note(double mibs, const char *bytes, const char *secs,
+    const char *given, size_t glen, const char *error)
+{
+	struct strbuf	 sb;
+	char		 num[32];
+
+	(void)snprintf(num, sizeof(num), "%.4g", mibs);
+	strbuf_init(&sb);
+	strbuf_adds(&sb, num);
+	strbuf_adds(&sb, " MiB/s: ");
+	strbuf_adds(&sb, bytes);
+	strbuf_adds(&sb, " bytes in ");
+	strbuf_adds(&sb, secs);
+	strbuf_adds(&sb, " s (dd: \"");
+	strbuf_add(&sb, given, glen);
+	strbuf_adds(&sb, "\")");
+	if (error != NULL) {
+		strbuf_adds(&sb, "; partial copy: ");
+		strbuf_adds(&sb, error);
+	}
+	return strbuf_detach(&sb);
 }
 
 /*

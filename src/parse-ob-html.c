@@ -1051,7 +1051,7 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
 	strbuf_init(&st.harena);
 	/* The steps of htmlReadMemory with "UTF-8", as the tree was read. */
 	htmlCtxtUseOptions(st.ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS);
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
 	st.ctxt->html = 1;
 	if ((enc = xmlFindCharEncodingHandler("UTF-8")) != NULL) {
 		xmlSwitchToEncoding(st.ctxt, enc);
