@@ -9,6 +9,7 @@
  * stays empty. The knowledge is in the tables; this file applies it.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,18 @@ struct ob_fields_run {
 	unsigned char	*glued;
 	const struct ob_fields_evidence *ev;
 	bool		 relaxed;	/* second pass: see ob_fields_join */
+	/*
+	 * The ends of the cells of label l that may start at pos[pi], as
+	 * indexes into pos, ascending: ends + first[pi * nl + l], count[pi *
+	 * nl + l] of them (first SIZE_MAX: not worked out yet). Everything
+	 * a placement asks but the Disk evidence, which depends on the
+	 * column, so each is worked out once instead of once per column and
+	 * pass (the counts forward and backward, the pin).
+	 */
+	size_t		*first;
+	size_t		*count;
+	size_t		*ends;
+	size_t		 nends, capends;
 };
 
 static void	ob_fields_prepare(struct ob_fields_run *r,
@@ -66,14 +79,16 @@ static bool	ob_fields_res_end(const char *s, size_t i);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
 	    size_t b, size_t l);
-static bool	ob_fields_place(const struct ob_fields_run *r, size_t a,
-	    size_t b, size_t l, size_t col);
 static bool	ob_fields_skip(const struct ob_fields_run *r, size_t col,
 	    size_t l);
-static void	ob_fields_count(const struct ob_fields_run *r, size_t nsys,
+static void	ob_fields_count(struct ob_fields_run *r, size_t nsys,
 	    double *f, double *b);
-static void	ob_fields_pin(const struct ob_fields_run *r, const double *f,
+static void	ob_fields_pin(struct ob_fields_run *r, const double *f,
 	    const double *b, struct ob_fields *out);
+static const size_t *ob_fields_ends(struct ob_fields_run *r, size_t pi,
+	    size_t l, size_t *n);
+static bool	ob_fields_disk_ok(const struct ob_fields_run *r, size_t a,
+	    size_t b, size_t l, size_t col);
 static size_t	ob_fields_pairs(const struct ob_fields_run *r);
 static size_t	ob_fields_limit(const struct ob_fields_run *r, size_t a,
 	    size_t l);
@@ -431,22 +446,35 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 	}
 }
 
-/*
- * A cell of label l from a to b in column col: its start, its whole shape,
- * and for a Disk cell the caller's evidence (the system's name).
- */
+/* The ends of the cells of label l from pos[pi] (see struct ob_fields_run). */
+static const size_t *
+ob_fields_ends(struct ob_fields_run *r, size_t pi, size_t l, size_t *n)
+{
+	size_t	at = pi * r->nl + l, qi, lim;
+
+	if (r->first[at] == SIZE_MAX) {
+		r->first[at] = r->nends;
+		lim = ob_fields_limit(r, r->pos[pi], l);
+		for (qi = pi + 1; qi < r->npos && r->pos[qi] <= lim; qi++)
+			if (ob_fields_whole(r, r->pos[pi], r->pos[qi], l)) {
+				xgrow(&r->ends, &r->capends, r->nends + 1,
+				    sizeof(*r->ends));
+				r->ends[r->nends++] = qi;
+			}
+		r->count[at] = r->nends - r->first[at];
+	}
+	*n = r->count[at];
+	return *n > 0 ? r->ends + r->first[at] : NULL;
+}
+
+/* The Disk evidence of a cell ob_fields_ends gave, for column col. */
 static bool
-ob_fields_place(const struct ob_fields_run *r, size_t a, size_t b, size_t l,
+ob_fields_disk_ok(const struct ob_fields_run *r, size_t a, size_t b, size_t l,
     size_t col)
 {
-	enum ob_shape_kind	k = r->shape[l]->kind;
-
-	if (a > 0 && !r->glued[a * r->nl + l])
-		return false;
-	if (!ob_fields_whole(r, a, b, l))
-		return false;
-	return k != OBS_DISK || r->ev == NULL || r->ev->disk_ok == NULL ||
-	    r->ev->disk_ok(col, r->s + a, b - a, r->ev->ctx);
+	return r->shape[l]->kind != OBS_DISK || r->ev == NULL ||
+	    r->ev->disk_ok == NULL || r->ev->disk_ok(col, r->s + a, b - a,
+	    r->ev->ctx);
 }
 
 /*
@@ -462,7 +490,7 @@ ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
 
 /*
  * The last end a cell of label l starting at a can have (0: none starts
- * there): the tests of ob_fields_place that do not depend on the end, and
+ * there): the tests of a cell's start that do not depend on its end, and
  * the bounds on the end that ob_fields_whole applies, worked out once per
  * start instead of once per end.
  */
@@ -513,10 +541,10 @@ ob_fields_pairs(const struct ob_fields_run *r)
  * b: readings from that state to the end of the run.
  */
 static void
-ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
-    double *b)
+ob_fields_count(struct ob_fields_run *r, size_t nsys, double *f, double *b)
 {
-	size_t	pi, qi, col, l, lim, np = r->npos, nl = r->nl;
+	const size_t	*e;
+	size_t		 pi, col, l, k, ne, np = r->npos, nl = r->nl;
 
 	f[OBS_AT(0, 0, 0)] = 1;
 	for (pi = 0; pi < np; pi++)
@@ -533,11 +561,11 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 				}
 				if (ob_fields_skip(r, col, l))
 					f[OBS_AT(pi, col, l + 1)] += v;
-				lim = ob_fields_limit(r, r->pos[pi], l);
-				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++)
-					if (ob_fields_place(r, r->pos[pi],
-					    r->pos[qi], l, col))
-						f[OBS_AT(qi, col, l + 1)] += v;
+				e = ob_fields_ends(r, pi, l, &ne);
+				for (k = 0; k < ne; k++)
+					if (ob_fields_disk_ok(r, r->pos[pi],
+					    r->pos[e[k]], l, col))
+						f[OBS_AT(e[k], col, l + 1)] += v;
 			}
 	b[OBS_AT(np - 1, nsys - 1, nl)] = 1;
 	for (pi = np; pi-- > 0;)
@@ -559,12 +587,12 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 				}
 				if (ob_fields_skip(r, col, l))
 					v += b[OBS_AT(pi, col, l + 1)];
-				lim = ob_fields_limit(r, r->pos[pi], l);
-				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++)
-					if (b[OBS_AT(qi, col, l + 1)] != 0 &&
-					    ob_fields_place(r, r->pos[pi],
-					    r->pos[qi], l, col))
-						v += b[OBS_AT(qi, col, l + 1)];
+				e = ob_fields_ends(r, pi, l, &ne);
+				for (k = 0; k < ne; k++)
+					if (b[OBS_AT(e[k], col, l + 1)] != 0 &&
+					    ob_fields_disk_ok(r, r->pos[pi],
+					    r->pos[e[k]], l, col))
+						v += b[OBS_AT(e[k], col, l + 1)];
 				b[OBS_AT(pi, col, l)] += v;
 			}
 }
@@ -572,11 +600,12 @@ ob_fields_count(const struct ob_fields_run *r, size_t nsys, double *f,
 
 /* Keep, per system and label, the cell (or its absence) every reading has. */
 static void
-ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
+ob_fields_pin(struct ob_fields_run *r, const double *f, const double *b,
     struct ob_fields *out)
 {
+	const size_t	*e;
 	size_t	nl = out->nlabels, nsys = out->nsys, np = r->npos;
-	size_t	col, l, pi, qi, lim, ca = 0, cb = 0;
+	size_t	col, l, pi, qi, k, ne, ca = 0, cb = 0;
 	double	total = out->readings, skip, here, tol = total * 1e-9;
 
 	for (col = 0; col < nsys; col++)
@@ -591,10 +620,11 @@ ob_fields_pin(const struct ob_fields_run *r, const double *f, const double *b,
 					continue;
 				if (ob_fields_skip(r, col, l))
 					skip += v * b[OBS_AT(pi, col, l + 1)];
-				lim = ob_fields_limit(r, r->pos[pi], l);
-				for (qi = pi + 1; qi < np && r->pos[qi] <= lim; qi++) {
+				e = ob_fields_ends(r, pi, l, &ne);
+				for (k = 0; k < ne; k++) {
+					qi = e[k];
 					here = b[OBS_AT(qi, col, l + 1)];
-					if (here == 0 || !ob_fields_place(r,
+					if (here == 0 || !ob_fields_disk_ok(r,
 					    r->pos[pi], r->pos[qi], l, col))
 						continue;
 					here *= v;
@@ -737,6 +767,13 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		}
 		free(f);
 		free(b);
+		free(r.first);
+		free(r.count);
+		r.first = xmalloc(r.npos * nl * sizeof(*r.first));
+		r.count = xmalloc(r.npos * nl * sizeof(*r.count));
+		for (i = 0; i < r.npos * nl; i++)
+			r.first[i] = SIZE_MAX;
+		r.nends = 0;
 		f = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
 		b = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
 		ob_fields_count(&r, nsys, f, b);
@@ -757,6 +794,9 @@ out:
 	free(r.paren_after);
 	free(r.arch_end);
 	free(r.proc_end);
+	free(r.first);
+	free(r.count);
+	free(r.ends);
 }
 
 void
