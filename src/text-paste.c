@@ -531,7 +531,14 @@ paste_clean(struct paste_text *pt, struct paste_raw *r)
 		pt->lines[pt->n].flags = flags;
 		pt->n++;
 	}
-	/* The arena is final: the lines can point into it now. */
+	/*
+	 * The arena is final: the lines can point into it now. Its unused
+	 * tail is zeroed: PCRE's JIT scans a subject with vector loads that
+	 * may reach past the last line's NUL (harmless, the bytes are never
+	 * used), and memcheck would report them as uninitialised.
+	 */
+	if (out.cap > out.len)
+		memset(out.buf + out.len, 0, out.cap - out.len);
 	pt->buf = strbuf_detach(&out);
 	for (i = 0; i < pt->n; i++)
 		pt->lines[i].text = pt->buf + at[i];
