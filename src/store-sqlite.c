@@ -250,6 +250,7 @@ static int	 sq_migrate(struct store *, struct diag *);
 static int	 sq_pack(struct store *, const char *, const char *,
 		    const char *, struct diag *);
 static int	 sq_wal(struct store *, struct diag *);
+static void	 sq_in_place(struct store *);
 static int	 sq_open_ro(struct store *, struct diag *);
 static int	 sq_check_version(struct store *, struct diag *);
 static int	 sq_version(struct store *, int *, struct diag *);
@@ -511,14 +512,12 @@ sq_begin_read(struct store *st, struct diag *d)
 	return sq_exec(st, "BEGIN", d);
 }
 
-static int	 sq_wal(struct store *, struct diag *);
-
 /*
  * The first import into a store this very connection created writes its
  * pages straight into the file, under a rollback journal, instead of
  * into the WAL and then, at close, again into the file: the journal
  * holds only the few pages the empty schema had, and the data is written
- * and synced once (a fifth off a large import's time). Leaving WAL needs
+ * and synced once (a tenth off a large import's time). Leaving WAL needs
  * the only connection to the file; when another process has it open
  * already (several importers creating one store at once) the switch
  * fails at once, without waiting, and the import goes through the WAL as
