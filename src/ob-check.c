@@ -68,6 +68,7 @@ ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok *toks)
 				continue;
 			tokidx[r * t->names.len + s] = (long)n;
 			toks[n].want = NULL;
+			toks[n].wantv = NULL;
 			toks[n].nwant = 0;
 			toks[n].decimals = 0;
 			toks[n].exact = c->ovdec;
@@ -95,11 +96,14 @@ ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
 		    c->cands.truncated || c->cands.len > 64 || c->ovfree)
 			continue;
 		for (j = 0; j < c->k; j++) {
-			long	i = tokidx[r * t->names.len + c->order[j]];
+			long		 i = tokidx[r * t->names.len + c->order[j]];
+			struct ob_want	*wv;
 
 			if (i < 0)
 				continue;
+			wv = xcalloc(c->cands.len, sizeof(*wv));
 			toks[i].want = xcalloc(c->cands.len, sizeof(char *));
+			toks[i].wantv = wv;
 			toks[i].nwant = 0;
 			for (ci = 0; ci < c->cands.len; ci++) {
 				char	*v = ob_check_cand_value(c, ci, j);
@@ -113,6 +117,8 @@ ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
 				}
 				str_list_add(pool, v);
 				free(v);
+				wv[toks[i].nwant] = ob_split_want(
+				    pool->items[pool->len - 1], c->cands.decimals);
 				toks[i].want[toks[i].nwant++] = pool->items[pool->len - 1];
 			}
 			toks[i].decimals = c->cands.decimals;
@@ -125,8 +131,10 @@ ob_check_tokens_free(struct ob_tok *toks, size_t n, struct str_list *pool)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free((void *)toks[i].want);
+		free((void *)toks[i].wantv);
+	}
 	free(toks);
 	str_list_free(pool);
 }
@@ -178,8 +186,10 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 	ob_split_reach_free(&reach);
 	if (fixed > 0) {
 		/* The model must leave the overview readable, or it is wrong here. */
-		for (j = 0; j < ntok; j++)
+		for (j = 0; j < ntok; j++) {
 			free((void *)toks[j].want);
+			free((void *)toks[j].wantv);
+		}
 		memset(toks, 0, ntok_max * sizeof(*toks));
 		str_list_free(&pool);
 		ntok = ob_check_tokens(t, tokidx, toks);
@@ -249,19 +259,23 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		}
 		/* Exact check of the survivors: the whole overview at once. */
 		for (ci = 0; ci < c->cands.len; ci++) {
-			char	**cw;
+			char		**cw;
+			struct ob_want	 *cwv;
 
 			if (!keep[ci])
 				continue;
 			cw = xcalloc(c->k, sizeof(char *));
+			cwv = xcalloc(c->k, sizeof(*cwv));
 			for (j = 0; j < c->k; j++) {
 				long	i = tokidx[r * t->names.len + c->order[j]];
 
 				cw[j] = ob_check_cand_value(c, ci, j);
+				cwv[j] = ob_split_want(cw[j], c->cands.decimals);
 				if (i < 0)
 					continue;
 				saved[j] = toks[i];
 				toks[i].want = (const char **)&cw[j];
+				toks[i].wantv = &cwv[j];
 				toks[i].nwant = 1;
 				toks[i].decimals = c->cands.decimals;
 				toks[i].rel = rel;
@@ -277,6 +291,7 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				free(cw[j]);
 			}
 			free(cw);
+			free(cwv);
 			if (keep[ci])
 				alive++;
 		}

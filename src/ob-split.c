@@ -105,7 +105,7 @@ static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
 static int	ob_split_decs(const char *s, size_t len);
 static int	ob_split_cap(const char *s, size_t len);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
-static bool	ob_split_rounds_to(const char *o, size_t len, const char *w,
+static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
@@ -1410,13 +1410,14 @@ ob_split_overview_cap(const char *s, size_t len, int raw)
 }
 
 /*
- * Does the printed number o (len bytes) round half-up to w at d decimals?
- * Decimal digits, not binary floating point: 2.0535 rounds to 2.054.
+ * The printed number o (len bytes) rounded half-up to d decimals, as an
+ * integer of units of 10^-d; -1 when that passes long long. Decimal digits,
+ * not binary floating point: 2.0535 rounds to 2.054.
  */
-static bool
-ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
+static long long
+ob_split_rounded(const char *o, size_t len, int d)
 {
-	long long	a = 0, b = 0;
+	long long	a = 0;
 	size_t		i;
 	int		k = -1, next = 0;
 
@@ -1432,7 +1433,7 @@ ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
 			continue;
 		}
 		if (a > LLONG_MAX / 20)
-			return false;
+			return -1;
 		a = a * 10 + (o[i] - '0');
 		if (k >= 0)
 			k++;
@@ -1441,20 +1442,33 @@ ob_split_rounds_to(const char *o, size_t len, const char *w, int d)
 		a *= 10;
 	if (next >= 5)
 		a++;
-	for (i = 0, k = -1; w[i] != '\0'; i++) {
+	return a;
+}
+
+struct ob_want
+ob_split_want(const char *w, int d)
+{
+	struct ob_want	r = { strtod(w, NULL), 0 };
+	size_t		i;
+	int		k = -1;
+
+	/* Every digit counts: a wanted value is printed at d decimals. */
+	for (i = 0; w[i] != '\0'; i++) {
 		if (w[i] == '.') {
 			k = 0;
 			continue;
 		}
-		if (b > LLONG_MAX / 20)
-			return false;
-		b = b * 10 + (w[i] - '0');
+		if (r.n > LLONG_MAX / 20) {
+			r.n = -1;
+			return r;
+		}
+		r.n = r.n * 10 + (w[i] - '0');
 		if (k >= 0)
 			k++;
 	}
 	for (k = k < 0 ? 0 : k; k < d; k++)
-		b *= 10;
-	return a == b;
+		r.n *= 10;
+	return r;
 }
 
 /*
@@ -1496,8 +1510,9 @@ static bool
 ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
     double rel)
 {
-	double	o, w, tol;
-	size_t	i;
+	double		o, w, half, tol;
+	long long	a;
+	size_t		i;
 
 	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
@@ -1505,17 +1520,25 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 		return true;
 	if (t->rel > rel)
 		rel = t->rel;
-	o = ob_split_num(s, len);
-	for (i = 0; i < t->nwant; i++) {
-		if (rel <= 0) {
-			if (ob_split_rounds_to(s, len, t->want[i], t->decimals))
+	/*
+	 * The search asks this of every slice at every position a reading
+	 * reaches: the wanted values come parsed, and the slice is parsed
+	 * once for all of them.
+	 */
+	if (rel <= 0) {
+		if ((a = ob_split_rounded(s, len, t->decimals)) < 0)
+			return false;
+		for (i = 0; i < t->nwant; i++)
+			if (t->wantv[i].n == a)
 				return true;
-			continue;
-		}
-		w = strtod(t->want[i], NULL);
-		tol = 0.5 * pow(10, -t->decimals) * (1 + 1e-9) + 1e-9 * fabs(w);
-		if (rel > 0)
-			tol += rel * fabs(w);
+		return false;
+	}
+	o = ob_split_num(s, len);
+	half = 0.5 * pow(10, -t->decimals) * (1 + 1e-9);
+	for (i = 0; i < t->nwant; i++) {
+		w = t->wantv[i].v;
+		tol = half + 1e-9 * fabs(w);
+		tol += rel * fabs(w);
 		if (fabs(o - w) <= tol)
 			return true;
 	}
@@ -1656,7 +1679,8 @@ bool
 ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
     const char *want, int decimals, double rel)
 {
-	struct ob_tok	t = { &want, 1, decimals, -1, 0 };
+	struct ob_want	wantv = ob_split_want(want, decimals);
+	struct ob_tok	t = { &want, &wantv, 1, decimals, -1, 0 };
 	size_t		len = strlen(s), k, p, l;
 	unsigned	num;
 

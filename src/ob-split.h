@@ -99,13 +99,25 @@ int	 ob_split_tile(const char *run, const struct ob_names *names,
  * where the system has a value. A token is either free (any number) or
  * must equal want at decimals (after rounding; within rel when rel > 0).
  */
+struct ob_want {
+	double		v;	/* the value, as strtod reads it */
+	long long	n;	/* its digits at the token's decimals; -1: too many */
+};
+
 struct ob_tok {
 	const char	**want;		/* one of these values; none: any number */
+	const struct ob_want *wantv;	/* want[i] parsed (ob_split_want) */
 	size_t		  nwant;
 	int		 decimals;
 	int		 exact;		/* stored decimals of the row, -1 unknown */
 	double		 rel;		/* relative tolerance for this token, 0 none */
 };
+
+/*
+ * The value w parsed for a token of that many decimals. The search compares
+ * every wanted value with every slice it reaches, so each is parsed once.
+ */
+struct ob_want	 ob_split_want(const char *w, int decimals);
 
 /* True when s can be read as the tokens in order, covering all of it. */
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,

@@ -39,11 +39,12 @@ int
 main(void)
 {
 	struct ob_tok	 free2[2] = {
-		{ NULL, 0, 0, -1, 0 }, { NULL, 0, 0, -1, 0 }
+		{ NULL, NULL, 0, 0, -1, 0 }, { NULL, NULL, 0, 0, -1, 0 }
 	};
 	struct ob_tok	 t[2];
 	struct ob_reach	 r;
 	const char	*w12 = "12", *w9 = "9";
+	struct ob_want	 v12 = ob_split_want(w12, 0), v9 = ob_split_want(w9, 0);
 
 	/* "1234" as two numbers: 1|234, 12|34, 123|4. */
 	memset(&r, 0, sizeof(r));
@@ -66,11 +67,13 @@ main(void)
 	t[0] = free2[0];
 	t[1] = free2[1];
 	t[0].want = &w12;
+	t[0].wantv = &v12;
 	t[0].nwant = 1;
 	ok(ob_split_overview_within("1234", t, 2, 0, &r),
 	    "1234: a reading whose first is 12 exists within the reach");
 	ok(ob_split_overview("1234", t, 2, 0), "1234: and without it");
 	t[0].want = &w9;
+	t[0].wantv = &v9;
 	ok(!ob_split_overview_within("1234", t, 2, 0, &r),
 	    "1234: none whose first is 9");
 	ob_split_reach_free(&r);
@@ -106,6 +109,23 @@ main(void)
 	ok(ob_split_overview_reach("12.503.1", t, 2, 0, &r), "12.503.1: read");
 	check_list(&r, 1, (size_t[]){ 5 }, (bool[]){ true }, 1,
 	    "12.503.1: the stored decimals fix the first");
+	ob_split_reach_free(&r);
+
+	/* Wanted values: digits at the token's decimals, rounded half-up. */
+	is_int(ob_split_want("12.5", 2).n, 1250, "12.5 at two decimals: 1250");
+	is_double(ob_split_want("12.5", 2).v, 12.5, 0, "12.5: its value");
+	is_int(ob_split_want("99999999999999999999", 0).n, -1,
+	    "twenty digits: past the range");
+	memset(&r, 0, sizeof(r));
+	ok(ob_split_overview_reach("2.0535", free2, 1, 0, &r), "2.0535: read");
+	ok(ob_split_overview_allows("2.0535", &r, 0, "2.054", 3, 0),
+	    "2.0535 rounds half-up to 2.054");
+	ok(!ob_split_overview_allows("2.0535", &r, 0, "2.053", 3, 0),
+	    "2.0535 is not 2.053");
+	ok(ob_split_overview_allows("2.0535", &r, 0, "2.1", 3, 0.05),
+	    "2.0535 is within 5% of 2.1");
+	ok(!ob_split_overview_allows("2.0535", &r, 0, "2.3", 3, 0.05),
+	    "2.0535 is not within 5% of 2.3");
 	ob_split_reach_free(&r);
 
 	/* Axis ticks: five multiples of the first, then SE strings or values. */
