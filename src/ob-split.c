@@ -80,6 +80,7 @@ static size_t	ob_split_joins_used(const char *t, const size_t *cuts,
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
+static void	ob_split_tmpl_need(struct ob_tmpl *m);
 static int	ob_split_pcand_cmp(const void *a, const void *b);
 static size_t	*ob_pool_take(struct ob_pool *pool, size_t n);
 static void	ob_pool_free(struct ob_pool *pool);
@@ -902,6 +903,8 @@ struct ob_tmpl {
 	long		 count;		/* names in the run, -1 unknown */
 	size_t		 max_names;
 	size_t		*sa, *sb, n;	/* the slices so far */
+	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
+	size_t		 limit;		/* names a template may have */
 	unsigned long	 steps;
 	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
 	size_t		**ta, **tb, *tn, ntmpl;
@@ -953,6 +956,35 @@ ob_pool_free(struct ob_pool *pool)
 	memset(pool, 0, sizeof(*pool));
 }
 
+/*
+ * need[j]: the fewest slices that tile run[j..] by the search's own rules,
+ * distinct and disjoint aside (SIZE_MAX: none does). The search enters no
+ * branch that cannot end within the names left, so it finds the same
+ * templates in the same order, in fewer steps: one garbled byte in a run
+ * made it try every tiling of the bytes before it, 200,000 steps for none
+ * (a fuzzed 3 KB page: 3 ms of its reading, 50 ms under ASan).
+ */
+static void
+ob_split_tmpl_need(struct ob_tmpl *m)
+{
+	size_t	j, x, l, *need = m->need;
+
+	need[m->rl] = 0;
+	for (j = m->rl; j-- > 0;) {
+		need[j] = SIZE_MAX;
+		for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
+		    x = m->nextocc[x])
+			for (l = 1; x + l <= m->tl && j + l <= m->rl &&
+			    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
+				if (x + l > m->next_req[x])
+					break;
+				if (m->cut_ok[x + l] && need[j + l] != SIZE_MAX &&
+				    need[j + l] + 1 < need[j])
+					need[j] = need[j + l] + 1;
+			}
+	}
+}
+
 static void
 ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 {
@@ -986,7 +1018,8 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 			/* A name never holds a required cut. */
 			if (x + l > m->next_req[x])
 				break;
-			if (!m->cut_ok[x + l])
+			if (!m->cut_ok[x + l] || m->need[j + l] == SIZE_MAX ||
+			    m->n + 1 + m->need[j + l] > m->limit)
 				continue;
 			for (k = 0; k < m->n; k++)
 				if ((x < m->sb[k] && m->sa[k] < x + l) ||
@@ -1188,11 +1221,15 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.max_names = m_hi < tl ? m_hi : tl;
 			tm.sa = xcalloc(tm.rl + 1, sizeof(size_t));
 			tm.sb = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.need = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
+			    (size_t)tm.count : tm.max_names;
+			ob_split_tmpl_need(&tm);
 			tm.ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 			tm.tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 			tm.tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
 			tm.pool = &tpool;
-			if (tm.rl > 0)
+			if (tm.rl > 0 && tm.need[0] <= tm.limit)
 				ob_split_tmpl_rec(&tm, 0);
 			steps = tm.steps;
 			ok = tm.rl > 0 && !tm.over;
@@ -1207,6 +1244,7 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			free(tm.tn);
 			free(tm.sa);
 			free(tm.sb);
+			free(tm.need);
 			if (!ok) {
 				ob_pool_free(&out->pool);
 				free(out->v);
