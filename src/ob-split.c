@@ -111,6 +111,8 @@ static long long ob_split_rounded(const char *o, size_t len,
 static unsigned	ob_split_num_mask(const char *s, size_t left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel);
+static void	ob_split_reach_follow(const char *s, size_t len,
+		    struct ob_reach *r);
 static bool	ob_split_reach_live(const struct ob_reach *r, size_t i,
 	    size_t p);
 static int	ob_split_pos_cmp(const void *a, const void *b);
@@ -1673,6 +1675,41 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 	return ok;
 }
 
+/*
+ * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
+ * so one walk of both finds every live end within OB_TOK_MAX of each
+ * start, where a search per start and length cost a fuzzed 5 KB page a
+ * fifth of its reading; the checks of every candidate value then only
+ * look them up.
+ */
+static void
+ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
+{
+	size_t		i, k, j, q, p;
+	unsigned	num;
+
+	r->follow = xcalloc(r->ntoks + 1, sizeof(unsigned *));
+	for (i = 0; i <= r->ntoks; i++) {
+		r->follow[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
+		if (i == r->ntoks)
+			break;
+		for (k = j = 0; k < r->npos[i]; k++) {
+			if (!r->live[i][k])
+				continue;
+			p = r->pos[i][k];
+			num = ob_split_num_mask(s + p, len - p);
+			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
+				j++;
+			for (q = j; q < r->npos[i + 1] &&
+			    r->pos[i + 1][q] <= p + OB_TOK_MAX; q++)
+				if (r->live[i + 1][q] &&
+				    (num & 1U << (r->pos[i + 1][q] - p)))
+					r->follow[i][k] |=
+					    1U << (r->pos[i + 1][q] - p);
+		}
+	}
+}
+
 bool
 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
     size_t ntoks, double rel, struct ob_reach *r)
@@ -1710,6 +1747,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 		}
 	}
 	free(mark);
+	ob_split_reach_follow(s, len, r);
 	return r->npos[0] > 0 && r->live[0][0];
 }
 
@@ -1719,17 +1757,15 @@ ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
 {
 	struct ob_want	wantv = ob_split_want(want, decimals);
 	struct ob_tok	t = { &want, &wantv, 1, decimals, -1, 0 };
-	size_t		len = strlen(s), k, p, l;
-	unsigned	num;
+	size_t		k, p, l;
+	unsigned	f;
 
 	for (k = 0; k < r->npos[i]; k++) {
-		if (!r->live[i][k])
+		if ((f = r->follow[i][k]) == 0)
 			continue;
 		p = r->pos[i][k];
-		num = ob_split_num_mask(s + p, len - p);
-		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-			if ((num & 1U << l) && ob_split_reach_live(r, i + 1, p + l) &&
-			    ob_split_tok_fits(s + p, l, &t, rel))
+		for (l = 1; l <= OB_TOK_MAX; l++)
+			if ((f & 1U << l) && ob_split_tok_fits(s + p, l, &t, rel))
 				return true;
 	}
 	return false;
@@ -1744,10 +1780,13 @@ ob_split_reach_free(struct ob_reach *r)
 		for (i = 0; i <= r->ntoks; i++) {
 			free(r->pos[i]);
 			free(r->live[i]);
+			if (r->follow != NULL)
+				free(r->follow[i]);
 		}
 	free(r->pos);
 	free(r->npos);
 	free(r->live);
+	free(r->follow);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -1769,19 +1808,16 @@ unsigned
 ob_split_overview_decimals(const char *s, const struct ob_reach *r,
     const struct ob_tok *toks, size_t i)
 {
-	size_t		len = strlen(s), k, p, l;
-	unsigned	mask = 0;
+	size_t		k, p, l;
+	unsigned	mask = 0, f;
 	int		d, cap, raw;
-	unsigned	num;
 
 	for (k = 0; k < r->npos[i]; k++) {
-		if (!r->live[i][k])
+		if ((f = r->follow[i][k]) == 0)
 			continue;
 		p = r->pos[i][k];
-		num = ob_split_num_mask(s + p, len - p);
-		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-			if (!(num & 1U << l) ||
-			    !ob_split_reach_live(r, i + 1, p + l) ||
+		for (l = 1; l <= OB_TOK_MAX; l++) {
+			if (!(f & 1U << l) ||
 			    !ob_split_tok_fits(s + p, l, &toks[i], 0))
 				continue;
 			d = ob_split_decs(s + p, l);

@@ -134,6 +134,9 @@ struct ob_reach {
 	size_t	**pos;		/* ntoks + 1 lists */
 	size_t	 *npos;
 	bool	**live;
+	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
+	 * token i + 1 is live (live starts only). */
+	unsigned **follow;
 };
 
 /*
