@@ -46,6 +46,9 @@ static double	ob_check_sys_value(const struct tchart *c, size_t ci,
 	    size_t sys);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
 	    struct tchart *b);
+static void	ob_check_sib_pairs(const double *va, size_t na,
+	    const double *vb, size_t nb, size_t ns, const size_t *cs,
+	    size_t ncs, double bs, bool *ka, bool *kb);
 
 /* Token index of system s in chart r (or -1); every token free. */
 static size_t
@@ -393,6 +396,70 @@ ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
 	return -1;
 }
 
+/* A reading of the IOPS chart by its value of one system, for the pairing. */
+struct ob_sib {
+	double	v;
+	size_t	j;
+};
+
+static int
+ob_check_sib_cmp(const void *pa, const void *pb)
+{
+	const struct ob_sib	*a = pa, *b = pb;
+
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return a->j < b->j ? -1 : a->j > b->j;
+}
+
+/*
+ * ka[i], kb[j]: reading i of the MB/s chart (va, na readings) and reading
+ * j of the IOPS chart agree for every system of cs. Only pairs whose first
+ * system's values are within a margin of the relation are checked: the
+ * IOPS readings sorted by that value, each MB/s reading takes a slice
+ * (ob_split_sibling_ok needs IOPS x block within 0.9 to 1.124 times the
+ * MB/s; the slice is 0.85 to 1.2). A fuzzed 10 KB page paired readings by
+ * the thousand, every pair in turn: half of its reading.
+ */
+static void
+ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
+    size_t ns, const size_t *cs, size_t ncs, double bs, bool *ka, bool *kb)
+{
+	struct ob_sib	*sb = xcalloc(nb + 1, sizeof(*sb));
+	size_t		 i, j, q, lo, hi, mid, s;
+	double		 x;
+	bool		 ok;
+
+	for (j = 0; j < nb; j++) {
+		sb[j].v = vb[j * ns + cs[0]];
+		sb[j].j = j;
+	}
+	qsort(sb, nb, sizeof(*sb), ob_check_sib_cmp);
+	for (i = 0; i < na; i++) {
+		x = va[i * ns + cs[0]];
+		if (!(x > 0) || !isfinite(x))
+			continue;	/* no IOPS value agrees with it */
+		for (lo = 0, hi = nb; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if (sb[mid].v < x / (1.2 * bs))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (q = lo; q < nb && sb[q].v <= x / (0.85 * bs); q++) {
+			j = sb[q].j;
+			if (ka[i] && kb[j])
+				continue;	/* this pair can keep no more */
+			for (s = 0, ok = true; s < ncs && ok; s++)
+				ok = ob_split_sibling_ok(va[i * ns + cs[s]],
+				    vb[j * ns + cs[s]], bs);
+			if (ok)
+				ka[i] = kb[j] = true;
+		}
+	}
+	free(sb);
+}
+
 /*
  * fio reports one run as two charts, MB/s and IOPS, with the block size
  * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
@@ -405,7 +472,7 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
 	double	 bs = ob_split_block_mb(a->args), *va, *vb;
 	bool	*ka, *kb, any = false;
-	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
+	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len, *cs, ncs = 0;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
@@ -418,37 +485,31 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	/*
 	 * Each reading's value of each system once, not once per pair: a
 	 * fuzzed 10 KB page paired 1,000 readings with 1,000 and parsed two
-	 * numbers for every system of every pair (0.1 s).
+	 * numbers for every system of every pair (0.1 s). A system is in a
+	 * chart or not whatever its reading: cs, those in both.
 	 */
 	va = xcalloc(a->cands.len * ns + 1, sizeof(double));
 	vb = xcalloc(b->cands.len * ns + 1, sizeof(double));
+	cs = xcalloc(ns + 1, sizeof(size_t));
 	for (i = 0; i < a->cands.len; i++)
 		for (s = 0; s < ns; s++)
 			va[i * ns + s] = ob_check_sys_value(a, i, s);
 	for (j = 0; j < b->cands.len; j++)
 		for (s = 0; s < ns; s++)
 			vb[j * ns + s] = ob_check_sys_value(b, j, s);
-	for (i = 0; i < a->cands.len; i++)
-		for (j = 0; j < b->cands.len; j++) {
-			bool	ok = true, common = false;
-
-			for (s = 0; s < ns && ok; s++) {
-				double	mbs = va[i * ns + s];
-				double	iops = vb[j * ns + s];
-
-				if (mbs < 0 || iops < 0)
-					continue;
-				common = true;
-				ok = ob_split_sibling_ok(mbs, iops, bs);
-			}
-			if (ok && common) {
-				ka[i] = kb[j] = any = true;
-			}
-		}
+	for (s = 0; s < ns && a->cands.len > 0 && b->cands.len > 0; s++)
+		if (va[s] >= 0 && vb[s] >= 0)
+			cs[ncs++] = s;
+	if (ncs > 0)
+		ob_check_sib_pairs(va, a->cands.len, vb, b->cands.len, ns, cs,
+		    ncs, bs, ka, kb);
 	free(va);
 	free(vb);
-	for (i = 0; i < a->cands.len; i++)
+	free(cs);
+	for (i = 0; i < a->cands.len; i++) {
 		na += ka[i];
+		any = any || ka[i];
+	}
 	for (j = 0; j < b->cands.len; j++)
 		nb += kb[j];
 	if (any && (na < a->cands.len || nb < b->cands.len)) {
