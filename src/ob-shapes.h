@@ -26,7 +26,7 @@ enum ob_shape_kind {
 	OBS_VULKAN,	/* "1.2.185" */
 	OBS_CL,		/* "OpenCL 3.0 ..." */
 	OBS_FS,		/* "ext4", "btrfs" */
-	OBS_RES		/* "3840x2160" */
+	OBS_RES		/* "3840x2160"; the last (ob-fields.c counts by it) */
 };
 
 struct ob_shape {
@@ -64,6 +64,8 @@ const struct ob_shape	*ob_shapes_of(const char *label);
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
+/* first[c] (256 of them): a lead word of shape begins with byte c. */
+void	 ob_shapes_lead_firsts(const struct ob_shape *shape, bool *first);
 /*
  * Does the cell (len bytes at s) fit its release form, if it begins with
  * a name that has one ("Ubuntu 23.10" yes, "Ubuntu 23.1" or "Ubuntu
