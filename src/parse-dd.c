@@ -80,6 +80,7 @@ static const char *parse_dd_dir_name(struct parse_dd_state *st);
 static size_t	 parse_dd_system(struct parse_dd_state *st);
 static bool	 parse_dd_blank(const char *s);
 static bool	 parse_dd_summary(struct parse_dd_state *st, const char *line);
+static bool	 parse_dd_rate_last(const char *line);
 static void	 parse_dd_forget(struct parse_dd_state *st, const char *line);
 static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
@@ -214,6 +215,26 @@ parse_dd_any(const struct paste_text *pt)
 }
 
 /*
+ * Is the last "/s" of line followed by white space only? Only ASCII white
+ * space and bytes of other characters are let through: the expressions'
+ * \s takes Unicode's spaces too.
+ */
+static bool
+parse_dd_rate_last(const char *line)
+{
+	const char	*p, *last = NULL;
+
+	for (p = line; (p = strstr(p, "/s")) != NULL; p += 2)
+		last = p;
+	if (last == NULL)
+		return false;
+	for (p = last + 2; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x80 && strchr(" \t\n\v\f\r", *p) == NULL)
+			return false;
+	return true;
+}
+
+/*
  * True when line is a GNU, busybox or BSD summary. A line is asked about
  * more than once (as a line and as the one before the next): the last
  * answer is kept, with the GNU match, which parse_dd_line takes.
@@ -225,9 +246,13 @@ parse_dd_summary(struct parse_dd_state *st, const char *line)
 		return st->sum_yes;
 	parse_dd_forget(st, st->sum_line);
 	st->sum_line = line;
-	/* Every summary ends in a rate: most lines need no expression. */
-	st->sum_yes = strstr(line, "/s") != NULL &&
-	    (g_regex_match(st->re_gnu, line, 0, &st->sum_mi) ||
+	/*
+	 * Most lines need no expression: a GNU summary ends in its rate, a
+	 * BSD one holds its sentence (fio's lines hold "/s" everywhere).
+	 */
+	st->sum_yes = (parse_dd_rate_last(line) &&
+	    g_regex_match(st->re_gnu, line, 0, &st->sum_mi)) ||
+	    (strstr(line, " bytes transferred in ") != NULL &&
 	    g_regex_match(st->re_bsd, line, 0, NULL));
 	if (st->sum_mi != NULL && !g_match_info_matches(st->sum_mi)) {
 		g_match_info_free(st->sum_mi);
@@ -720,7 +745,10 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	}
 	g_match_info_free(mi);
 	mi = NULL;
-	if (strchr(line, ':') != NULL && g_regex_match(st->re_kv, line, 0, &mi)) {
+	/* "Label: value", a capital first (after white space, maybe not ASCII's). */
+	if (strchr(line, ':') != NULL && ((unsigned char)*p >= 0x80 ||
+	    (*p >= 'A' && *p <= 'Z') || (*p != '\0' && strchr("\n\v\f\r", *p) != NULL)) &&
+	    g_regex_match(st->re_kv, line, 0, &mi)) {
 		a = g_match_info_fetch(mi, 1);
 		b = g_match_info_fetch(mi, 2);
 		if (st->heading != NULL) {
