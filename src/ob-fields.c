@@ -285,10 +285,7 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 static bool
 ob_fields_join(const char *s, size_t i, bool relaxed)
 {
-	static const char *const units[] = { "KB", "MB", "GB", "TB", "MHz",
-	    "GHz", NULL };
 	unsigned char	 a = (unsigned char)s[i - 1], b = (unsigned char)s[i];
-	size_t		 k, l;
 
 	if (a == ')' || (islower(a) && isupper(b)))
 		return true;
@@ -299,12 +296,13 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 		return true;
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
-	for (k = 0; units[k] != NULL; k++) {
-		l = strlen(units[k]);
-		if (i > l && strncmp(s + i - l, units[k], l) == 0 &&
-		    isdigit((unsigned char)s[i - l - 1]))
-			return true;
-	}
+	/* A size or a clock after its number: "KB", "MB", "GB", "TB", "MHz", "GHz". */
+	if (i > 2 && a == 'B' && (s[i - 2] == 'K' || s[i - 2] == 'M' ||
+	    s[i - 2] == 'G' || s[i - 2] == 'T') && isdigit((unsigned char)s[i - 3]))
+		return true;
+	if (i > 3 && a == 'z' && s[i - 2] == 'H' && (s[i - 3] == 'M' ||
+	    s[i - 3] == 'G') && isdigit((unsigned char)s[i - 4]))
+		return true;
 	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i) ||
 	    ob_fields_pci_end(s, i);
 }
