@@ -8,7 +8,13 @@
  * costing most CPU time at SIZE (detect and read, best of a few runs),
  * and the ratio of its cost at 16 x SIZE to 16 times that: about 1 for a
  * linear reader. A measuring tool, not a test: it never fails.
+ *
+ * speed -c READER DIR: every file of DIR (a grown fuzz corpus) as it is,
+ * best of 3, then the 10 slowest again at best of 25, printed with their
+ * sizes: the bound is stated for any input, and fuzzing finds shapes the
+ * synthetic ones above do not.
  */
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +44,8 @@ struct input {
 
 static double	 cpu_ms(void);
 static double	 run(const struct reader *r, const char *path, const char *buf,
-		    size_t len);
+		    size_t len, int reps);
+static int	 corpus(const char *name, const char *dir, const char *path);
 static void	 tile(const struct input *in, size_t size, char *out);
 
 static double
@@ -60,11 +67,13 @@ tile(const struct input *in, size_t size, char *out)
 }
 
 /*
- * CPU ms of detect + read of buf (written to path), the best of 25: on a
- * shared host, steal time moved a best of five by half (dd: 4.6 to 9.5).
+ * CPU ms of detect + read of buf (written to path), the best of reps (25
+ * for a figure): on a shared host, steal time moved a best of five by
+ * half (dd: 4.6 to 9.5).
  */
 static double
-run(const struct reader *r, const char *path, const char *buf, size_t len)
+run(const struct reader *r, const char *path, const char *buf, size_t len,
+    int reps)
 {
 	struct read_options	 ro = { 0 };
 	struct str_list		 w = { 0 };
@@ -84,7 +93,7 @@ run(const struct reader *r, const char *path, const char *buf, size_t len)
 	memcpy(head, buf, hl);
 	head[hl] = '\0';
 	ro.warnings = &w;
-	for (k = 0; k < 25; k++) {
+	for (k = 0; k < reps; k++) {
 		t0 = cpu_ms();
 		(void)r->detect(head, hl);
 		rs = result_set_new();
@@ -100,6 +109,74 @@ run(const struct reader *r, const char *path, const char *buf, size_t len)
 	return best;
 }
 
+struct timed {
+	char	name[256];
+	size_t	len;
+	double	ms;
+};
+
+static int
+timed_cmp(const void *a, const void *b)
+{
+	const struct timed	*x = a, *y = b;
+
+	return x->ms < y->ms ? 1 : x->ms > y->ms ? -1 : 0;
+}
+
+/* The -c mode: see the top of the file. */
+static int
+corpus(const char *name, const char *dir, const char *path)
+{
+	const struct reader	*r = NULL;
+	struct timed		*t = NULL;
+	struct dirent		*de;
+	size_t			 n = 0, cap = 0, i, k;
+	char			 file[4096], *data = NULL;
+	FILE			*fp;
+	DIR			*dp;
+
+	for (i = 0; readers[i] != NULL; i++)
+		if (strcmp(readers[i]->name, name) == 0)
+			r = readers[i];
+	if (r == NULL || (dp = opendir(dir)) == NULL)
+		return fprintf(stderr, "speed: no reader %s or directory %s\n",
+		    name, dir), 2;
+	data = malloc(1 << 20);
+	while ((de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", dir, de->d_name);
+		if ((fp = fopen(file, "rb")) == NULL)
+			continue;
+		k = fread(data, 1, 1 << 20, fp);
+		fclose(fp);
+		if (n == cap && (t = realloc(t, (cap = cap * 2 + 64) *
+		    sizeof(*t))) == NULL)
+			return 2;
+		snprintf(t[n].name, sizeof(t[n].name), "%s", de->d_name);
+		t[n].len = k;
+		t[n++].ms = run(r, path, data, k, 3);
+	}
+	closedir(dp);
+	qsort(t, n, sizeof(*t), timed_cmp);
+	for (i = 0; i < n && i < 10; i++) {
+		snprintf(file, sizeof(file), "%s/%s", dir, t[i].name);
+		if ((fp = fopen(file, "rb")) == NULL)
+			continue;
+		k = fread(data, 1, 1 << 20, fp);
+		fclose(fp);
+		t[i].ms = run(r, path, data, k, 25);
+	}
+	qsort(t, n < 10 ? n : 10, sizeof(*t), timed_cmp);
+	printf("%s: %zu inputs; the slowest (ms, best of 25; bytes; name):\n",
+	    name, n);
+	for (i = 0; i < n && i < 10; i++)
+		printf("%9.2f %7zu  %s\n", t[i].ms, t[i].len, t[i].name);
+	free(data);
+	free(t);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -111,8 +188,17 @@ main(int argc, char **argv)
 	FILE		*fp;
 	int		 a;
 
+	tmp = getenv("TMPDIR");
+	snprintf(path, sizeof(path), "%s/speed-input.%ld", tmp != NULL ? tmp : "/tmp",
+	    (long)getpid());
+	if (argc == 4 && strcmp(argv[1], "-c") == 0) {
+		a = corpus(argv[2], argv[3], path);
+		unlink(path);
+		return a;
+	}
 	if (argc < 2)
-		return fprintf(stderr, "usage: speed SIZE_KIB [FILE...]\n"), 2;
+		return fprintf(stderr, "usage: speed SIZE_KIB [FILE...]\n"
+		    "       speed -c READER DIR\n"), 2;
 	size = (size_t)atol(argv[1]) * 1024;
 	in = calloc((size_t)argc + 20, sizeof(*in));
 	for (a = 2; a < argc; a++) {
@@ -166,9 +252,6 @@ main(int argc, char **argv)
 			    "%zu bytes copied, 1 s, 1 MB/s\n", 1000 + k);
 		nin++;
 	}
-	tmp = getenv("TMPDIR");
-	snprintf(path, sizeof(path), "%s/speed-input.%ld", tmp != NULL ? tmp : "/tmp",
-	    (long)getpid());
 	buf = malloc(16 * size);
 	printf("%-10s %9s %9s  %s\n", "reader", "ms/64KiB", "x16 ratio", "worst input");
 	for (i = 0; readers[i] != NULL; i++) {
@@ -176,13 +259,13 @@ main(int argc, char **argv)
 		worst = 0;
 		for (k = 0; k < nin; k++) {
 			tile(&in[k], size, buf);
-			if ((t = run(readers[i], path, buf, size)) > tw) {
+			if ((t = run(readers[i], path, buf, size, 25)) > tw) {
 				tw = t;
 				worst = k;
 			}
 		}
 		tile(&in[worst], 16 * size, buf);
-		big = run(readers[i], path, buf, 16 * size);
+		big = run(readers[i], path, buf, 16 * size, 25);
 		printf("%-10s %9.2f %9.2f  %s\n", readers[i]->name, tw,
 		    tw > 0 ? big / (16 * tw) : 0, in[worst].name);
 		fflush(stdout);

@@ -5,6 +5,8 @@
 # (SPEED_KIB). Prints CPU ms per reader and the linearity ratio at 16 x
 # the size (tests/fuzz/speed.c says how to read them). Not part of check:
 # timings on a shared machine are figures to record, not to assert.
+# SPEED_CORPUS=build-fuzz/corpus: then also every input of each reader's
+# grown corpus as it is, with the slowest ten (speed -c).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 2
 BUILD=${BUILD:-build}
@@ -19,4 +21,10 @@ set -- fixtures/pts/storage-2sys.xml fixtures/fio/json-randread-4k.json \
     fixtures/dd/gnu-progress.txt fixtures/fio/lg_clat.1.log \
     fixtures/ob/*.txt fixtures/pts-export/storage-2sys.csv \
     fixtures/pts-export/storage-2sys.html fixtures/dd/paste-blog.html
-exec "$out" "${SPEED_KIB:-64}" "$@"
+[ -n "${SPEED_CORPUS:-}" ] || exec "$out" "${SPEED_KIB:-64}" "$@"
+"$out" "${SPEED_KIB:-64}" "$@" || exit
+for d in "$SPEED_CORPUS"/*/; do
+	h=$(basename "$d")
+	[ "$h" = import ] && continue
+	"$out" -c "$(echo "$h" | tr _ -)" "$d" || exit
+done
