@@ -113,6 +113,10 @@ static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel);
 static void	ob_split_reach_follow(const char *s, size_t len,
 		    struct ob_reach *r);
+static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
+		    size_t i, int decimals, struct ob_allow *a);
+static int	ob_split_ll_cmp(const void *a, const void *b);
+static int	ob_split_dbl_cmp(const void *a, const void *b);
 static bool	ob_split_reach_live(const struct ob_reach *r, size_t i,
 	    size_t p);
 static int	ob_split_pos_cmp(const void *a, const void *b);
@@ -1676,6 +1680,20 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 }
 
 /*
+ * The numbers token i's follow edges hold, for ob_split_overview_allows:
+ * each candidate value of a chart asked the same edges again (a fuzzed
+ * 10 KB page: a third of its reading). n: rounded at decimals, sorted
+ * (those the overview's cap allows); v: as doubles, sorted.
+ */
+struct ob_allow {
+	bool		 done;
+	int		 decimals;
+	long long	*n;
+	double		*v;
+	size_t		 nn, nv;
+};
+
+/*
  * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
  * so one walk of both finds every live end within OB_TOK_MAX of each
  * start, where a search per start and length cost a fuzzed 5 KB page a
@@ -1748,26 +1766,95 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	}
 	free(mark);
 	ob_split_reach_follow(s, len, r);
+	r->allow = xcalloc(ntoks + 1, sizeof(*r->allow));
 	return r->npos[0] > 0 && r->live[0][0];
+}
+
+static int
+ob_split_ll_cmp(const void *a, const void *b)
+{
+	long long	x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+ob_split_dbl_cmp(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
+    int decimals, struct ob_allow *a)
+{
+	size_t		k, p, l, cap = 0, capv = 0;
+	unsigned	f;
+	long long	x;
+
+	free(a->n);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+	a->done = true;
+	a->decimals = decimals;
+	for (k = 0; k < r->npos[i]; k++) {
+		if ((f = r->follow[i][k]) == 0)
+			continue;
+		p = r->pos[i][k];
+		for (l = 1; l <= OB_TOK_MAX; l++) {
+			if (!(f & 1U << l) || !ob_split_overview_cap(s + p, l, -1))
+				continue;
+			if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
+				xgrow(&a->n, &cap, a->nn + 1, sizeof(*a->n));
+				a->n[a->nn++] = x;
+			}
+			xgrow(&a->v, &capv, a->nv + 1, sizeof(*a->v));
+			a->v[a->nv++] = ob_split_num(s + p, l);
+		}
+	}
+	qsort(a->n, a->nn, sizeof(*a->n), ob_split_ll_cmp);
+	qsort(a->v, a->nv, sizeof(*a->v), ob_split_dbl_cmp);
 }
 
 bool
 ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
     const char *want, int decimals, double rel)
 {
-	struct ob_want	wantv = ob_split_want(want, decimals);
-	struct ob_tok	t = { &want, &wantv, 1, decimals, -1, 0 };
-	size_t		k, p, l;
-	unsigned	f;
+	struct ob_allow	*a = &r->allow[i];
+	struct ob_want	 w = ob_split_want(want, decimals);
+	size_t		 lo, hi, mid;
+	double		 tol;
 
-	for (k = 0; k < r->npos[i]; k++) {
-		if ((f = r->follow[i][k]) == 0)
-			continue;
-		p = r->pos[i][k];
-		for (l = 1; l <= OB_TOK_MAX; l++)
-			if ((f & 1U << l) && ob_split_tok_fits(s + p, l, &t, rel))
-				return true;
+	if (!a->done || a->decimals != decimals)
+		ob_split_allow_fill(s, r, i, decimals, a);
+	if (rel <= 0) {
+		/* As ob_split_tok_fits: the rounded slice is the value. */
+		if (w.n < 0)
+			return false;
+		for (lo = 0, hi = a->nn; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if (a->n[mid] < w.n)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo < a->nn && a->n[lo] == w.n;
 	}
+	/* Within tol, as ob_split_tok_fits decides it, from a wider start. */
+	tol = 0.5 * pow(10, -decimals) * (1 + 1e-9) + 1e-9 * fabs(w.v);
+	tol += rel * fabs(w.v);
+	for (lo = 0, hi = a->nv; lo < hi;) {
+		mid = lo + (hi - lo) / 2;
+		if (a->v[mid] < w.v - 2 * tol)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < a->nv && a->v[lo] <= w.v + 2 * tol; lo++)
+		if (fabs(a->v[lo] - w.v) <= tol)
+			return true;
 	return false;
 }
 
@@ -1782,11 +1869,16 @@ ob_split_reach_free(struct ob_reach *r)
 			free(r->live[i]);
 			if (r->follow != NULL)
 				free(r->follow[i]);
+			if (r->allow != NULL) {
+				free(r->allow[i].n);
+				free(r->allow[i].v);
+			}
 		}
 	free(r->pos);
 	free(r->npos);
 	free(r->live);
 	free(r->follow);
+	free(r->allow);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -129,6 +129,8 @@ bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
  * whether tokens i..n-1 can then cover s[pos[i][k]..] too. Work and memory
  * follow the positions readings reach, not s's length times the tokens.
  */
+struct ob_allow;
+
 struct ob_reach {
 	size_t	  ntoks;
 	size_t	**pos;		/* ntoks + 1 lists */
@@ -137,6 +139,8 @@ struct ob_reach {
 	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
 	 * token i + 1 is live (live starts only). */
 	unsigned **follow;
+	/* Per token, what ob_split_overview_allows has worked out so far. */
+	struct ob_allow	*allow;
 };
 
 /*

@@ -126,6 +126,12 @@ main(void)
 	    "2.0535 is within 5% of 2.1");
 	ok(!ob_split_overview_allows("2.0535", &r, 0, "2.3", 3, 0.05),
 	    "2.0535 is not within 5% of 2.3");
+	ok(ob_split_overview_allows("2.0535", &r, 0, "2.05", 2, 0),
+	    "asked again at two decimals: 2.05");
+	ok(!ob_split_overview_allows("2.0535", &r, 0, "2.06", 2, 0),
+	    "  and not 2.06");
+	ok(ob_split_overview_allows("2.0535", &r, 0, "2.054", 3, 0),
+	    "  then at three again: 2.054");
 	ob_split_reach_free(&r);
 
 	/* Axis ticks: five multiples of the first, then SE strings or values. */
