@@ -109,6 +109,7 @@ static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
+static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel);
 static void	ob_split_reach_follow(const char *s, size_t len,
@@ -1570,11 +1571,20 @@ ob_split_num_mask(const char *s, size_t left)
  * May the number s (len bytes, a number by ob_split_num_mask) be token t:
  * the overview's decimals cap, then one of t's values (within rel)?
  */
+/* How far a printed value may be from w: half its last digit, and rel. */
+static double
+ob_split_tol(int decimals, double w, double rel)
+{
+	double	tol = 0.5 * pow(10, -decimals) * (1 + 1e-9) + 1e-9 * fabs(w);
+
+	return tol + rel * fabs(w);
+}
+
 static bool
 ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
     double rel)
 {
-	double		o, w, half, tol;
+	double		o, w;
 	long long	a;
 	size_t		i;
 
@@ -1598,12 +1608,9 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 		return false;
 	}
 	o = ob_split_num(s, len);
-	half = 0.5 * pow(10, -t->decimals) * (1 + 1e-9);
 	for (i = 0; i < t->nwant; i++) {
 		w = t->wantv[i].v;
-		tol = half + 1e-9 * fabs(w);
-		tol += rel * fabs(w);
-		if (fabs(o - w) <= tol)
+		if (fabs(o - w) <= ob_split_tol(t->decimals, w, rel))
 			return true;
 	}
 	return false;
@@ -1863,8 +1870,7 @@ ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
 		return lo < a->nn && a->n[lo] == w.n;
 	}
 	/* Within tol, as ob_split_tok_fits decides it, from a wider start. */
-	tol = 0.5 * pow(10, -decimals) * (1 + 1e-9) + 1e-9 * fabs(w.v);
-	tol += rel * fabs(w.v);
+	tol = ob_split_tol(decimals, w.v, rel);
 	for (lo = 0, hi = a->nv; lo < hi;) {
 		mid = lo + (hi - lo) / 2;
 		if (a->v[mid] < w.v - 2 * tol)
