@@ -16,6 +16,8 @@ static void	 system_free(struct system *s);
 static void	 value_free(struct value *v);
 static void	 test_free(struct test *t);
 static void	 model_copy_dbl(struct dbl_list *dst, const struct dbl_list *src);
+static void	 kv_pack(struct kv *kv, const char *key, const char *value);
+static void	 kv_repack(struct kv *kv, const char *value);
 
 struct result_set *
 result_set_new(void)
@@ -302,12 +304,38 @@ value_add_series(struct value *v, const char *name)
 	return s;
 }
 
+/* A pair as one allocation: the key, its NUL, the value (model.h). */
+static void
+kv_pack(struct kv *kv, const char *key, const char *value)
+{
+	size_t	klen = strlen(key), vlen = strlen(value);
+
+	kv->key = xmalloc(klen + vlen + 2);
+	memcpy(kv->key, key, klen + 1);
+	kv->value = kv->key + klen + 1;
+	memcpy(kv->value, value, vlen + 1);
+}
+
+/* A new value for a pair; value may be the pair's own. */
+static void
+kv_repack(struct kv *kv, const char *value)
+{
+	size_t	vlen = strlen(value);
+	char	*old = kv->key;
+
+	if (vlen <= strlen(kv->value)) {
+		memmove(kv->value, value, vlen + 1);
+		return;
+	}
+	kv_pack(kv, old, value);
+	free(old);
+}
+
 void
 kv_list_add(struct kv_list *l, const char *key, const char *value)
 {
 	xgrow(&l->items, &l->cap, l->len + 1, sizeof(*l->items));
-	l->items[l->len].key = xstrdup(key ? key : "");
-	l->items[l->len].value = xstrdup(value ? value : "");
+	kv_pack(&l->items[l->len], key ? key : "", value ? value : "");
 	l->len++;
 }
 
@@ -329,7 +357,7 @@ kv_list_set(struct kv_list *l, const char *key, const char *value)
 
 	for (i = 0; i < l->len; i++) {
 		if (strcmp(l->items[i].key, key) == 0) {
-			model_set_str(&l->items[i].value, value ? value : "");
+			kv_repack(&l->items[i], value ? value : "");
 			return;
 		}
 	}
@@ -355,10 +383,8 @@ kv_list_free(struct kv_list *l)
 {
 	size_t	i;
 
-	for (i = 0; i < l->len; i++) {
+	for (i = 0; i < l->len; i++)
 		free(l->items[i].key);
-		free(l->items[i].value);
-	}
 	free(l->items);
 	memset(l, 0, sizeof(*l));
 }

@@ -32,10 +32,16 @@ enum display {
 	DISPLAY_OTHER		/* pass/fail, image, box plot...: see display_raw */
 };
 
-/* An ordered key/value pair list (keys may repeat). */
+/*
+ * An ordered key/value pair list (keys may repeat). A pair's key and value
+ * are one allocation, the value after the key's NUL: free the key alone
+ * (kv_list_free does). A reader's tests carry every option of their job,
+ * and one allocation per pair instead of two is a tenth of what the fio
+ * text reader allocates.
+ */
 struct kv {
 	char	*key;
-	char	*value;
+	char	*value;		/* inside key's allocation */
 };
 
 struct kv_list {

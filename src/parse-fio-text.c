@@ -79,6 +79,8 @@ static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo
 static void	 parse_fio_text_replaced(struct parse_fio_text_state *st,
 		    struct fio_job *o);
 static int	 parse_fio_text_dirnum(const char *s);
+static char	*parse_fio_text_group(GMatchInfo *mi, int n, char *buf, size_t size);
+static void	 parse_fio_text_group_free(char *s, const char *buf);
 static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
 static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
 		    const struct read_options *opt, struct result_set *rs);
@@ -152,15 +154,50 @@ parse_fio_text_may_cmd(const char *line)
 	return f != NULL && strstr(f + 3, "--") != NULL;
 }
 
+/*
+ * A group of a match as a string: in buf when it fits (numbers, units and
+ * directions do), otherwise a copy the caller frees with
+ * parse_fio_text_group_free. g_match_info_fetch allocates for every
+ * group, and these are read for every result line.
+ */
+static char *
+parse_fio_text_group(GMatchInfo *mi, int n, char *buf, size_t size)
+{
+	const char	*s = g_match_info_get_string(mi);
+	gint		 from, to;
+	size_t		 len;
+	char		*out = buf;
+
+	if (!g_match_info_fetch_pos(mi, n, &from, &to) || from < 0) {
+		buf[0] = '\0';
+		return buf;
+	}
+	len = (size_t)(to - from);
+	if (len >= size)
+		out = xmalloc(len + 1);
+	memcpy(out, s + from, len);
+	out[len] = '\0';
+	return out;
+}
+
+static void
+parse_fio_text_group_free(char *s, const char *buf)
+{
+	if (s != buf)
+		free(s);
+}
+
 /* A number and its unit word from a match, in KiB. */
 static double
 parse_fio_text_kib(GMatchInfo *mi, int num, int unit)
 {
-	gchar	*n = g_match_info_fetch(mi, num), *u = g_match_info_fetch(mi, unit);
+	char	 nb[64], ub[16];
+	char	*n = parse_fio_text_group(mi, num, nb, sizeof(nb));
+	char	*u = parse_fio_text_group(mi, unit, ub, sizeof(ub));
 	double	 v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 
-	g_free(n);
-	g_free(u);
+	parse_fio_text_group_free(n, nb);
+	parse_fio_text_group_free(u, ub);
 	return v;
 }
 
@@ -593,7 +630,7 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	struct fio_dir	*fd;
 	const char	*u;
 	double		 v, scale;
-	gchar		*s;
+	char		*s, gb[64];
 	/* The direction and latency lines start with \s (ASCII or not). */
 	bool		 indented = parse_fio_text_ws(line[0]) ||
 			    (unsigned char)line[0] >= 0x80;
@@ -609,16 +646,16 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 	if (indented && strstr(line, ": IOPS=") != NULL && strstr(line, ")(") != NULL &&
 	    g_regex_match(st->re_dir3, line, 0, &mi)) {
-		s = g_match_info_fetch(mi, 1);
+		s = parse_fio_text_group(mi, 1, gb, sizeof(gb));
 		st->dir = parse_fio_text_dirnum(s);
-		g_free(s);
+		parse_fio_text_group_free(s, gb);
 		fd = &st->job->dir[st->dir];
-		s = g_match_info_fetch(mi, 2);
+		s = parse_fio_text_group(mi, 2, gb, sizeof(gb));
 		if (fio_names_number(s, &v, NULL) == 0) {
 			fd->has_iops = true;
 			fd->iops = v;
 		}
-		g_free(s);
+		parse_fio_text_group_free(s, gb);
 		fd->has_bw = true;
 		fd->bw_kib = parse_fio_text_kib(mi, 3, 4);
 		fd->has_io = true;
@@ -629,20 +666,20 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	mi = NULL;
 	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
 	    g_regex_match(st->re_dir2, line, 0, &mi)) {
-		s = g_match_info_fetch(mi, 1);
+		s = parse_fio_text_group(mi, 1, gb, sizeof(gb));
 		st->dir = parse_fio_text_dirnum(s);
-		g_free(s);
+		parse_fio_text_group_free(s, gb);
 		fd = &st->job->dir[st->dir];
 		fd->has_io = true;
 		fd->io_kib = parse_fio_text_kib(mi, 2, 3);
 		fd->has_bw = true;
 		fd->bw_kib = parse_fio_text_kib(mi, 4, 5);
-		s = g_match_info_fetch(mi, 6);
+		s = parse_fio_text_group(mi, 6, gb, sizeof(gb));
 		if (fio_names_number(s, &v, NULL) == 0) {
 			fd->has_iops = true;
 			fd->iops = v;
 		}
-		g_free(s);
+		parse_fio_text_group_free(s, gb);
 		goto out;
 	}
 	g_match_info_free(mi);
@@ -652,9 +689,10 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	fd = &st->job->dir[st->dir];
 	if (indented && strstr(line, "lat (") != NULL && strstr(line, "avg=") != NULL &&
 	    g_regex_match(st->re_lat, line, 0, &mi)) {
-		gchar *kind = g_match_info_fetch(mi, 1);
-		gchar *unit = g_match_info_fetch(mi, 2);
-		gchar *avg = g_match_info_fetch(mi, 3);
+		char kb[8], ub[8];
+		char *kind = parse_fio_text_group(mi, 1, kb, sizeof(kb));
+		char *unit = parse_fio_text_group(mi, 2, ub, sizeof(ub));
+		char *avg = parse_fio_text_group(mi, 3, gb, sizeof(gb));
 
 		scale = fio_names_time_scale(unit, strlen(unit));
 		if (scale > 0 && fio_names_number(avg, &v, NULL) == 0) {
@@ -666,19 +704,19 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 				fd->lat_mean_us = v * scale;
 			}
 		}
-		g_free(kind);
-		g_free(unit);
-		g_free(avg);
+		parse_fio_text_group_free(kind, kb);
+		parse_fio_text_group_free(unit, ub);
+		parse_fio_text_group_free(avg, gb);
 		goto out;
 	}
 	g_match_info_free(mi);
 	mi = NULL;
 	if (indented && strstr(line, "clat percentiles (") != NULL &&
 	    g_regex_match(st->re_pct, line, 0, &mi)) {
-		gchar *unit = g_match_info_fetch(mi, 1);
+		char *unit = parse_fio_text_group(mi, 1, gb, sizeof(gb));
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
-		g_free(unit);
+		parse_fio_text_group_free(unit, gb);
 		goto out;
 	}
 	g_match_info_free(mi);
