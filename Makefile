@@ -129,13 +129,19 @@ tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.def)
 FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
 
-$(BUILD)/fuzz-import: tests/fuzz/fuzz-reader.c $(BUILD)/libbenchreport.a
-	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+FUZZ_SRCS	= tests/fuzz/fuzz-reader.c tests/fuzz/fuzz-xmlmem.c
 
-$(BUILD)/fuzz-%: tests/fuzz/fuzz-reader.c $(BUILD)/libbenchreport.a
-	$(CC) $(CFLAGS) -DFUZZ_READER=$* -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+$(BUILD)/fuzz-import: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
-fuzz-harnesses: $(FUZZ_BINS)
+$(BUILD)/fuzz-%: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -DFUZZ_READER=$* -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
+
+# The arena the harnesses give libxml2 (fuzz-xmlmem.c), tested by smoke.sh.
+$(BUILD)/xmlmem-test: tests/fuzz/xmlmem-test.c tests/fuzz/fuzz-xmlmem.c tests/fuzz/fuzz-xmlmem.h
+	$(CC) $(CFLAGS) -Itests/fuzz -o $@ tests/fuzz/xmlmem-test.c tests/fuzz/fuzz-xmlmem.c $(LDFLAGS) $(LDLIBS)
+
+fuzz-harnesses: $(FUZZ_BINS) $(BUILD)/xmlmem-test
 
 # "yes" when FUZZ_CC can link a libFuzzer program with the sanitizers.
 FUZZ_OK		= $(shell printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return 0; }\n' | \
