@@ -51,7 +51,8 @@ fail=0
 # each case of xmlmem-test must fail as stated there (ok: must not).
 if [ -x "$FUZZ_BUILD/xmlmem-test" ]; then
 	for c in ok:ok over:use-after-poison under:use-after-poison \
-	    freed:use-after-poison reset:use-after-poison twice:"freed twice" \
+	    freed:use-after-poison reset:use-after-poison grown:use-after-poison \
+	    shrunk:use-after-poison twice:"freed twice" \
 	    leak:"not freed at the end"; do
 		n=$((n + 1))
 		want=${c#*:}; c=${c%%:*}

@@ -9,6 +9,8 @@
  *   under     an ASan report: a read one byte before a block
  *   freed     an ASan report: a read of a freed block
  *   reset     an ASan report: a read past a block of the next input
+ *   grown     an ASan report: a read past a block grown in place
+ *   shrunk    an ASan report: a read past a block shrunk in place
  *   twice     "freed twice": a double free
  *   leak      "not freed at the end": a block left at the input's end
  */
@@ -68,6 +70,13 @@ main(int argc, char **argv)
 		fuzz_xmlmem_end();
 		p = xmlMalloc(3);
 		sink = p[3];
+	} else if (strcmp(argv[1], "grown") == 0) {
+		p = xmlRealloc(p, 20);
+		memcpy(p + 10, "abcdefghij", 10);
+		sink = p[20];
+	} else if (strcmp(argv[1], "shrunk") == 0) {
+		p = xmlRealloc(p, 5);
+		sink = p[5];
 	} else if (strcmp(argv[1], "twice") == 0) {
 		xmlFree(p);
 		xmlFree(p);
