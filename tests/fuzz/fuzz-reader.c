@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "export.h"
-#include "fuzz-xmlmem.h"
 #include "format.h"
+#include "fuzz-xmlmem.h"
 #include "model.h"
 #include "xalloc.h"
 

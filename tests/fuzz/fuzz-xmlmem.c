@@ -92,6 +92,7 @@ static void			*fuzz_xmlmem_realloc(void *, size_t);
 static void			 fuzz_xmlmem_free(void *);
 static char			*fuzz_xmlmem_strdup(const char *);
 static size_t			 fuzz_xmlmem_span(size_t);
+static struct fuzz_xmlmem_hdr	*fuzz_xmlmem_live(void *, const char *);
 
 /*
  * The chunk holding p, or NULL: memory from malloc (before the arena).
@@ -100,17 +101,32 @@ static size_t			 fuzz_xmlmem_span(size_t);
 FUZZ_NOASAN static struct fuzz_xmlmem_chunk *
 fuzz_xmlmem_owner(const void *p)
 {
-	uintptr_t	a = (uintptr_t)p;
-	size_t		i;
+	uintptr_t	a = (uintptr_t)p, b;
+	size_t		i, k;
 
-	if (fuzz_cur < fuzz_nchunks && a >= (uintptr_t)fuzz_chunks[fuzz_cur].base &&
-	    a < (uintptr_t)fuzz_chunks[fuzz_cur].base + fuzz_chunks[fuzz_cur].used)
-		return &fuzz_chunks[fuzz_cur];
-	for (i = 0; i < fuzz_nchunks; i++)
-		if (a >= (uintptr_t)fuzz_chunks[i].base &&
-		    a < (uintptr_t)fuzz_chunks[i].base + fuzz_chunks[i].size)
+	for (k = 0; k <= fuzz_nchunks; k++) {
+		i = k == 0 ? fuzz_cur : k - 1;
+		if (i >= fuzz_nchunks)
+			continue;
+		b = (uintptr_t)fuzz_chunks[i].base;
+		if (a >= b && a < b + fuzz_chunks[i].used)
 			return &fuzz_chunks[i];
+	}
 	return NULL;
+}
+
+/* The header of the live block p, or an abort naming what was asked. */
+FUZZ_NOASAN static struct fuzz_xmlmem_hdr *
+fuzz_xmlmem_live(void *p, const char *what)
+{
+	struct fuzz_xmlmem_hdr	*h;
+
+	h = (struct fuzz_xmlmem_hdr *)(void *)((unsigned char *)p - FUZZ_HDR);
+	if (h->magic != FUZZ_LIVE) {
+		fprintf(stderr, "fuzz: libxml2 memory %p %s\n", p, what);
+		abort();
+	}
+	return h;
 }
 
 FUZZ_NOASAN static void *
@@ -158,12 +174,7 @@ fuzz_xmlmem_free(void *p)
 		free(p);
 		return;
 	}
-	h = (struct fuzz_xmlmem_hdr *)(void *)((unsigned char *)p - FUZZ_HDR);
-	if (h->magic != FUZZ_LIVE) {
-		fprintf(stderr, "fuzz: libxml2 memory %p freed twice, or not "
-		    "a block\n", p);
-		abort();
-	}
+	h = fuzz_xmlmem_live(p, "freed twice, or not a block");
 	h->magic = FUZZ_FREED;
 	fuzz_poison(p, h->size);
 	fuzz_live--;
@@ -190,25 +201,19 @@ fuzz_xmlmem_realloc(void *p, size_t n)
 {
 	struct fuzz_xmlmem_chunk	*c;
 	struct fuzz_xmlmem_hdr		*h;
-	unsigned char			*end;
+	size_t				 at;
 	void				*q;
 
 	if (p == NULL)
 		return fuzz_xmlmem_malloc(n);
 	if ((c = fuzz_xmlmem_owner(p)) == NULL)
 		return realloc(p, n);
-	h = (struct fuzz_xmlmem_hdr *)(void *)((unsigned char *)p - FUZZ_HDR);
-	if (h->magic != FUZZ_LIVE) {
-		fprintf(stderr, "fuzz: libxml2 memory %p reallocated after "
-		    "its free\n", p);
-		abort();
-	}
-	end = (unsigned char *)h + fuzz_xmlmem_span(h->size);
-	if (c == &fuzz_chunks[fuzz_cur] && end == c->base + c->used &&
-	    n <= SIZE_MAX / 2 && (size_t)((unsigned char *)h - c->base) +
-	    fuzz_xmlmem_span(n) <= c->size) {
+	h = fuzz_xmlmem_live(p, "reallocated after its free");
+	at = (size_t)((unsigned char *)h - c->base);
+	if (c == &fuzz_chunks[fuzz_cur] && at + fuzz_xmlmem_span(h->size) == c->used &&
+	    n <= SIZE_MAX / 2 && at + fuzz_xmlmem_span(n) <= c->size) {
 		fuzz_poison(p, h->size);
-		c->used = (size_t)((unsigned char *)h - c->base) + fuzz_xmlmem_span(n);
+		c->used = at + fuzz_xmlmem_span(n);
 		h->size = n;
 		fuzz_unpoison(p, n);
 		return p;
