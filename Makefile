@@ -20,9 +20,9 @@ FUZZ_SECONDS	?= 600
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq
+PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 libpcre2-8 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq
 DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
-		  libjson-c-dev libglib2.0-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev \
+		  libjson-c-dev libglib2.0-dev libpcre2-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev \
 		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev \
 		  fonts-dejavu-core
 # command:package pairs the test suite calls.
@@ -41,14 +41,18 @@ BUILD		?= build-fuzz
 override CC	:= $(FUZZ_CC)
 SANFLAGS	= -fsanitize=fuzzer-no-link,address,undefined \
 		  -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-error
-# The OpenBenchmarking text reader's searches (cell starts, name splits,
-# axis ticks, overview checks) without libFuzzer's comparison tracing:
-# their comparisons are offsets, lengths and byte classes, nothing the
-# mutator can use (the label and unit words it needs reach it through
-# the memcmp and strncmp hooks, which stay), and the traces were half
-# of fuzz-ob_text's time. Edge coverage and the sanitizers stay.
-# docs/hardening.md, seventh round.
-FUZZ_NOCMP	= ob-fields ob-split ob-check ob-cells ob-shapes ob-segment
+# Files whose comparisons are offsets, lengths, depths, capacities and
+# byte classes, built without libFuzzer's comparison tracing: nothing
+# in them the mutator can use (the label and unit words it needs reach
+# it through the memcmp, strcmp and strncmp hooks, which stay). The
+# OpenBenchmarking text reader's searches (cell starts, name splits,
+# axis ticks, overview checks), where the traces were half of
+# fuzz-ob_text's time; the HTML reader's element stack (a sixth of
+# fuzz-ob_html's); the buffers, allocation and expression matchers
+# every reader calls. Edge coverage and the sanitizers stay.
+# docs/hardening.md, seventh and eighth rounds.
+FUZZ_NOCMP	= ob-fields ob-split ob-check ob-cells ob-shapes ob-segment \
+		  parse-ob-html strbuf xalloc text-re
 $(FUZZ_NOCMP:%=$(BUILD)/%.o): SANFLAGS += -fno-sanitize-coverage=trace-cmp
 else ifeq ($(SANITIZE),1)
 BUILD		?= build-san

@@ -24,6 +24,7 @@
 #include "model-runs.h"
 #include "strbuf.h"
 #include "text-paste.h"
+#include "text-re.h"
 #include "xalloc.h"
 
 #define DD_HEADING_MAX	60	/* longest line taken for a heading */
@@ -34,7 +35,8 @@ struct parse_dd_state {
 	const char		*path;
 	const struct read_options *opt;
 	struct result_set	*rs;
-	GRegex			*re_gnu, *re_bsd, *re_rec, *re_cmd, *re_arg, *re_kv;
+	/* Matchers of the expressions (parse_dd_init): one match each. */
+	struct text_match	*m_gnu, *m_bsd, *m_rec, *m_cmd, *m_arg, *m_kv;
 	struct kv_list		 cmd;		/* operands of the last dd command line */
 	char			*heading;	/* candidate system name */
 	char			*label;		/* what the text calls the next runs */
@@ -50,10 +52,13 @@ struct parse_dd_state {
 	const char		*rec_line[DD_REC_MEMO];	/* parse_dd_records' last answers */
 	bool			 rec_yes[DD_REC_MEMO];
 	size_t			 rec_next;
-	/* parse_dd_summary's last answer, and its GNU match for parse_dd_line. */
+	/*
+	 * parse_dd_summary's last answer; sum_gnu: m_gnu holds its GNU
+	 * match, for parse_dd_summary_line.
+	 */
 	const char		*sum_line;
 	bool			 sum_yes;
-	GMatchInfo		*sum_mi;
+	bool			 sum_gnu;
 };
 
 static int	 parse_dd_detect(const char *head, size_t len);
@@ -70,7 +75,8 @@ static void	 parse_dd_line(struct parse_dd_state *st, const char *prev, const ch
 		    const char *next, long lineno, bool progress);
 static bool	 parse_dd_summary_line(struct parse_dd_state *st, const char *line,
 		    long lineno, bool progress);
-static bool	 parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r);
+static bool	 parse_dd_busybox(const struct text_match *mi, const char *line,
+		    const char *r);
 static char	*parse_dd_note(double mibs, const char *bytes, const char *secs,
 		    const char *given, size_t glen, const char *error);
 static void	 parse_dd_describe(const struct kv_list *cmd, const char *bytes,
@@ -117,33 +123,31 @@ const struct reader reader_dd = {
 #define DD_RE_REC	"^\\s*(?:\\S{1,20}\\s+)?(\\d+)\\+(\\d+)(?:\\s+\\S{1,30}){1,3}\\s*$"
 
 /*
- * The expressions are compiled once per process, optimised (GRegex is
- * safe to share between threads for matching): a reader called for
- * every detection must not pay their compilation each time.
+ * The expressions are compiled once per process (compiled code is safe
+ * to share between threads; each read has its own matchers): a reader
+ * called for every detection must not pay their compilation each time.
  */
 static void
 parse_dd_init(struct parse_dd_state *st)
 {
-	static GRegex	*re[6];
-	static gsize	 once;
+	static const struct text_re	*re[6];
+	static gsize			 once;
 
 	if (g_once_init_enter(&once)) {
-		re[0] = g_regex_new(DD_RE_GNU, G_REGEX_OPTIMIZE, 0, NULL);
-		re[1] = g_regex_new(DD_RE_BSD, G_REGEX_OPTIMIZE, 0, NULL);
-		re[2] = g_regex_new(DD_RE_REC, G_REGEX_OPTIMIZE, 0, NULL);
-		re[3] = g_regex_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[4] = g_regex_new("([a-z]+)=([^\\s\"'&;|)]+)", G_REGEX_OPTIMIZE, 0, NULL);
-		re[5] = g_regex_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$",
-		    G_REGEX_OPTIMIZE, 0, NULL);
+		re[0] = text_re_new(DD_RE_GNU);
+		re[1] = text_re_new(DD_RE_BSD);
+		re[2] = text_re_new(DD_RE_REC);
+		re[3] = text_re_new("(?:^|[\\s\"'`$#>;(])dd((?:\\s+[a-z]+=[^\\s\"'&;|)]+)+)");
+		re[4] = text_re_new("([a-z]+)=([^\\s\"'&;|)]+)");
+		re[5] = text_re_new("^\\s*([A-Z][A-Za-z0-9 ()/_.-]{0,39}):\\s+(\\S.*?)\\s*$");
 		g_once_init_leave(&once, 1);
 	}
-	st->re_gnu = re[0];
-	st->re_bsd = re[1];
-	st->re_rec = re[2];
-	st->re_cmd = re[3];
-	st->re_arg = re[4];
-	st->re_kv = re[5];
+	st->m_gnu = text_match_new(re[0]);
+	st->m_bsd = text_match_new(re[1]);
+	st->m_rec = text_match_new(re[2]);
+	st->m_cmd = text_match_new(re[3]);
+	st->m_arg = text_match_new(re[4]);
+	st->m_kv = text_match_new(re[5]);
 	st->labels = g_ptr_array_new_with_free_func(g_free);
 }
 
@@ -158,7 +162,12 @@ parse_dd_fini(struct parse_dd_state *st)
 		g_ptr_array_free(st->labels, TRUE);
 	free(st->system);
 	g_free(st->dir_name);
-	g_match_info_free(st->sum_mi);
+	text_match_free(st->m_gnu);
+	text_match_free(st->m_bsd);
+	text_match_free(st->m_rec);
+	text_match_free(st->m_cmd);
+	text_match_free(st->m_arg);
+	text_match_free(st->m_kv);
 	free(st->error);
 }
 
@@ -250,14 +259,10 @@ parse_dd_summary(struct parse_dd_state *st, const char *line)
 	 * Most lines need no expression: a GNU summary ends in its rate, a
 	 * BSD one holds its sentence (fio's lines hold "/s" everywhere).
 	 */
-	st->sum_yes = (parse_dd_rate_last(line) &&
-	    g_regex_match(st->re_gnu, line, 0, &st->sum_mi)) ||
+	st->sum_gnu = parse_dd_rate_last(line) && text_match(st->m_gnu, line);
+	st->sum_yes = st->sum_gnu ||
 	    (strstr(line, " bytes transferred in ") != NULL &&
-	    g_regex_match(st->re_bsd, line, 0, NULL));
-	if (st->sum_mi != NULL && !g_match_info_matches(st->sum_mi)) {
-		g_match_info_free(st->sum_mi);
-		st->sum_mi = NULL;
-	}
+	    text_match(st->m_bsd, line));
 	return st->sum_yes;
 }
 
@@ -267,8 +272,7 @@ parse_dd_forget(struct parse_dd_state *st, const char *line)
 {
 	if (line == NULL || line != st->sum_line)
 		return;
-	g_match_info_free(st->sum_mi);
-	st->sum_mi = NULL;
+	st->sum_gnu = false;
 	st->sum_line = NULL;
 }
 
@@ -287,7 +291,7 @@ parse_dd_records(struct parse_dd_state *st, const char *line)
 	for (i = 0; i < DD_REC_MEMO; i++)
 		if (st->rec_line[i] == line)
 			return st->rec_yes[i];
-	yes = g_regex_match(st->re_rec, line, 0, NULL);
+	yes = text_match(st->m_rec, line);
 	st->rec_line[st->rec_next] = line;
 	st->rec_yes[st->rec_next] = yes;
 	st->rec_next = (st->rec_next + 1) % DD_REC_MEMO;
@@ -622,16 +626,16 @@ parse_dd_note(double mibs, const char *bytes, const char *secs,
  * 6.x also wrote "seconds", but "(1.0 MB)" and "302 MB/s".
  */
 static bool
-parse_dd_busybox(GMatchInfo *mi, const char *line, const char *r)
+parse_dd_busybox(const struct text_match *mi, const char *line, const char *r)
 {
-	gint	bs, be, us, ue;
+	size_t	bs, be, us, ue;
 
-	if (!g_match_info_fetch_pos(mi, 2, &bs, &be) || bs < 0)
+	if (!text_match_pos(mi, 2, &bs, &be))
 		bs = be = 0;
-	if (!g_match_info_fetch_pos(mi, 4, &us, &ue) || us < 0)
+	if (!text_match_pos(mi, 4, &us, &ue))
 		us = ue = 0;
 	if (be > bs)
-		return memchr(line + bs, ' ', (size_t)(be - bs)) == NULL;
+		return memchr(line + bs, ' ', be - bs) == NULL;
 	return ue - us == 7 && strncmp(line + us, "seconds", 7) == 0 &&
 	    strchr(r, ' ') == NULL;
 }
@@ -644,25 +648,23 @@ static bool
 parse_dd_summary_line(struct parse_dd_state *st, const char *line, long lineno,
     bool progress)
 {
-	GMatchInfo	*mi = NULL;
-	gchar		*a, *b, *c, *dd, *r;
+	const struct text_match *mi;
+	char		*a, *b, *c, *dd, *r;
 	const char	*p = line + strspn(line, " \t");
 
 	if (!parse_dd_summary(st, line))
 		return false;
-	if (st->sum_mi != NULL) {
+	if (st->sum_gnu) {
 		/* The GNU match parse_dd_summary made: taken, not made again. */
-		mi = st->sum_mi;
-		st->sum_mi = NULL;
+		mi = st->m_gnu;
+		st->sum_gnu = false;
 		st->sum_line = NULL;
 		/* status=progress: CR-separated updates are not the summary. */
-		if (progress) {
-			g_match_info_free(mi);
+		if (progress)
 			return true;
-		}
-		a = g_match_info_fetch(mi, 1);
-		c = g_match_info_fetch(mi, 3);
-		r = g_match_info_fetch(mi, 5);
+		a = text_match_dup(mi, 1);
+		c = text_match_dup(mi, 3);
+		r = text_match_dup(mi, 5);
 		b = dd = NULL;
 		/*
 		 * busybox: "(1.0MB)" without a space; coreutils 6.x also
@@ -672,25 +674,23 @@ parse_dd_summary_line(struct parse_dd_state *st, const char *line, long lineno,
 		    "busybox" : "GNU", p);
 	} else {
 		/* Not GNU: BSD's, which parse_dd_summary matched. */
-		if (!g_regex_match(st->re_bsd, line, 0, &mi)) {
-			g_match_info_free(mi);
+		if (!text_match(st->m_bsd, line))
 			return false;
-		}
-		a = g_match_info_fetch(mi, 1);
-		c = g_match_info_fetch(mi, 2);
-		dd = g_match_info_fetch(mi, 3);
-		b = g_match_info_fetch(mi, 4);
-		r = g_strdup_printf("%s B/s", b);
+		mi = st->m_bsd;
+		a = text_match_dup(mi, 1);
+		c = text_match_dup(mi, 2);
+		dd = text_match_dup(mi, 3);
+		b = text_match_dup(mi, 4);
+		r = xasprintf("%s B/s", b);
 		/* coreutils 5.x wrote BSD's sentence with "seconds". */
 		parse_dd_result(st, lineno, a, c, r, strcmp(dd, "secs") == 0 ? "BSD" :
 		    "GNU", p);
 	}
-	g_match_info_free(mi);
-	g_free(a);
-	g_free(b);
-	g_free(c);
-	g_free(dd);
-	g_free(r);
+	free(a);
+	free(b);
+	free(c);
+	free(dd);
+	free(r);
 	return true;
 }
 
@@ -698,8 +698,7 @@ static void
 parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
     const char *next, long lineno, bool progress)
 {
-	GMatchInfo	*mi = NULL;
-	gchar		*a = NULL, *b = NULL;
+	char		*a = NULL, *b = NULL;
 	const char	*p = line + strspn(line, " \t");
 
 	if (parse_dd_summary_line(st, line, lineno, progress))
@@ -723,34 +722,30 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->errors++;
 		return;
 	}
-	if (strstr(line, "dd") != NULL && g_regex_match(st->re_cmd, line, 0, &mi)) {
-		GMatchInfo	*ai = NULL;
-		gchar		*args = g_match_info_fetch(mi, 1), *k, *v;
+	if (strstr(line, "dd") != NULL && text_match(st->m_cmd, line)) {
+		char	*args = text_match_dup(st->m_cmd, 1), *k, *v;
+		bool	 more;
 
 		kv_list_free(&st->cmd);
 		if (parse_dd_label_like(st, prev))
 			parse_dd_set_label(st, prev);
-		g_regex_match(st->re_arg, args, 0, &ai);
-		while (g_match_info_matches(ai)) {
-			k = g_match_info_fetch(ai, 1);
-			v = g_match_info_fetch(ai, 2);
+		for (more = text_match(st->m_arg, args); more;
+		    more = text_match_next(st->m_arg)) {
+			k = text_match_dup(st->m_arg, 1);
+			v = text_match_dup(st->m_arg, 2);
 			kv_list_set(&st->cmd, k, v);
-			g_free(k);
-			g_free(v);
-			g_match_info_next(ai, NULL);
+			free(k);
+			free(v);
 		}
-		g_match_info_free(ai);
-		g_free(args);
-		goto out;
+		free(args);
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	/* "Label: value", a capital first (after white space, maybe not ASCII's). */
 	if (strchr(line, ':') != NULL && ((unsigned char)*p >= 0x80 ||
 	    (*p >= 'A' && *p <= 'Z') || (*p != '\0' && strchr("\n\v\f\r", *p) != NULL)) &&
-	    g_regex_match(st->re_kv, line, 0, &mi)) {
-		a = g_match_info_fetch(mi, 1);
-		b = g_match_info_fetch(mi, 2);
+	    text_match(st->m_kv, line)) {
+		a = text_match_dup(st->m_kv, 1);
+		b = text_match_dup(st->m_kv, 2);
 		if (st->heading != NULL) {
 			g_strstrip(a);
 			/* The heading now has facts: it names the next results. */
@@ -767,8 +762,6 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		}
 		goto out;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	/*
 	 * A heading: a short line alone between blank lines, markdown "#",
 	 * wiki "== X ==". It names a system if facts follow, else it labels
@@ -790,9 +783,8 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		parse_dd_set_label(st, p);
 	return;
 out:
-	g_match_info_free(mi);
-	g_free(a);
-	g_free(b);
+	free(a);
+	free(b);
 }
 
 /* The label of the next runs: text without markup ("**", "__") and colon. */

@@ -22,6 +22,7 @@
 #include "parse-fio-text.h"
 #include "strbuf.h"
 #include "text-paste.h"
+#include "text-re.h"
 #include "xalloc.h"
 
 /* Options fio shows on the "name: (g=0): rw=..." line, by job name. */
@@ -39,8 +40,9 @@ struct parse_fio_text_state {
 	GHashTable		*hdr_by;	/* "run name" -> its last header */
 	GHashTable		*live;		/* "run pid groupid name" -> job index + 1 */
 	size_t			 first;		/* jobs out held before this text */
-	GRegex			*re_hdr, *re_job, *re_dir3, *re_dir2, *re_lat, *re_pct;
-	GRegex			*re_arg;
+	/* Matchers of the expressions (parse_fio_text_re): one match each. */
+	struct text_match	*m_hdr, *m_job, *m_dir3, *m_dir2, *m_lat, *m_pct;
+	struct text_match	*m_arg;
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
@@ -64,6 +66,7 @@ static void	 parse_fio_text_line(struct parse_fio_text_state *st, const char *li
 static void	 parse_fio_text_jobline(struct parse_fio_text_state *st,
 		    const char *p, const char *line);
 static void	 parse_fio_text_init(struct parse_fio_text_state *st);
+static void	 parse_fio_text_fini(struct parse_fio_text_state *st);
 static void	 parse_fio_text_hdr_free(gpointer p);
 static void	 parse_fio_text_bs(const char *first, gchar **parts, size_t i,
 		    struct kv_list *opts);
@@ -72,16 +75,17 @@ static size_t	 parse_fio_text_space(const char *s);
 static size_t	 parse_fio_text_newline(const char *s);
 static size_t	 parse_fio_text_cmd_try(const char *line, size_t len, size_t at,
 		    size_t run[2], bool *known);
-static GRegex	*parse_fio_text_re(int which);
-static void	 parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi);
-static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
-		    const char *line, long lineno);
+static const struct text_re *parse_fio_text_re(int which);
+static void	 parse_fio_text_header(struct parse_fio_text_state *st,
+		    const struct text_match *mi);
+static void	 parse_fio_text_jobstart(struct parse_fio_text_state *st,
+		    const struct text_match *mi, const char *line, long lineno);
 static void	 parse_fio_text_replaced(struct parse_fio_text_state *st,
 		    struct fio_job *o);
 static int	 parse_fio_text_dirnum(const char *s);
-static char	*parse_fio_text_group(GMatchInfo *mi, int n, char *buf, size_t size);
 static void	 parse_fio_text_group_free(char *s, const char *buf);
-static double	 parse_fio_text_kib(GMatchInfo *mi, int num, int unit);
+static double	 parse_fio_text_kib(const struct text_match *mi, int num,
+		    int unit);
 static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
 		    const struct read_options *opt, struct result_set *rs);
 static bool	 parse_fio_text_ws(char c);
@@ -154,32 +158,7 @@ parse_fio_text_may_cmd(const char *line)
 	return f != NULL && strstr(f + 3, "--") != NULL;
 }
 
-/*
- * A group of a match as a string: in buf when it fits (numbers, units and
- * directions do), otherwise a copy the caller frees with
- * parse_fio_text_group_free. g_match_info_fetch allocates for every
- * group, and these are read for every result line.
- */
-static char *
-parse_fio_text_group(GMatchInfo *mi, int n, char *buf, size_t size)
-{
-	const char	*s = g_match_info_get_string(mi);
-	gint		 from, to;
-	size_t		 len;
-	char		*out = buf;
-
-	if (!g_match_info_fetch_pos(mi, n, &from, &to) || from < 0) {
-		buf[0] = '\0';
-		return buf;
-	}
-	len = (size_t)(to - from);
-	if (len >= size)
-		out = xmalloc(len + 1);
-	memcpy(out, s + from, len);
-	out[len] = '\0';
-	return out;
-}
-
+/* A group text_match_buf read is released (buf: the caller's). */
 static void
 parse_fio_text_group_free(char *s, const char *buf)
 {
@@ -189,11 +168,11 @@ parse_fio_text_group_free(char *s, const char *buf)
 
 /* A number and its unit word from a match, in KiB. */
 static double
-parse_fio_text_kib(GMatchInfo *mi, int num, int unit)
+parse_fio_text_kib(const struct text_match *mi, int num, int unit)
 {
 	char	 nb[64], ub[16];
-	char	*n = parse_fio_text_group(mi, num, nb, sizeof(nb));
-	char	*u = parse_fio_text_group(mi, unit, ub, sizeof(ub));
+	char	*n = text_match_buf(mi, num, nb, sizeof(nb));
+	char	*u = text_match_buf(mi, unit, ub, sizeof(ub));
 	double	 v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 
 	parse_fio_text_group_free(n, nb);
@@ -246,16 +225,18 @@ parse_fio_text_bs(const char *first, gchar **parts, size_t i, struct kv_list *op
  * "randread: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=16"
  */
 static void
-parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
+parse_fio_text_header(struct parse_fio_text_state *st,
+    const struct text_match *mi)
 {
 	struct parse_fio_text_hdr	*h;
-	gchar				*name, *rest, **parts;
+	gchar				**parts;
+	char				*name, *rest;
 	size_t				 i;
 
-	name = g_match_info_fetch(mi, 1);
-	rest = g_match_info_fetch(mi, 3);
+	name = text_match_dup(mi, 1);
+	rest = text_match_dup(mi, 3);
 	h = xcalloc(1, sizeof(*h));
-	h->name = xstrdup(name);
+	h->name = name;
 	h->run = st->run;
 	parts = g_strsplit(rest, ", ", -1);
 	for (i = 0; parts[i] != NULL; i++) {
@@ -274,8 +255,7 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 	g_ptr_array_add(st->hdrs, h);
 	g_hash_table_insert(st->hdr_by, g_strdup_printf("%ld %s", h->run, h->name), h);
 	g_strfreev(parts);
-	g_free(name);
-	g_free(rest);
+	free(rest);
 }
 
 /*
@@ -287,28 +267,26 @@ parse_fio_text_header(struct parse_fio_text_state *st, GMatchInfo *mi)
 static void
 parse_fio_text_cmdline(struct parse_fio_text_state *st, char *args)
 {
-	GMatchInfo	*mi = NULL;
-	gchar		*k, *v;
+	char	*k, *v;
+	bool	 more;
 
 	kv_list_free(&st->cmdopts);
-	g_regex_match(st->re_arg, args, 0, &mi);
-	while (g_match_info_matches(mi)) {
-		k = g_match_info_fetch(mi, 1);
-		v = g_match_info_fetch(mi, 2);
+	for (more = text_match(st->m_arg, args); more;
+	    more = text_match_next(st->m_arg)) {
+		k = text_match_dup(st->m_arg, 1);
+		v = text_match_dup(st->m_arg, 2);
 		if (strcmp(k, "name") != 0 && strncmp(k, "output", 6) != 0)
 			kv_list_set(&st->cmdopts, k, *v != '\0' ? v : "1");
-		g_free(k);
-		g_free(v);
-		g_match_info_next(mi, NULL);
+		free(k);
+		free(v);
 	}
-	g_match_info_free(mi);
 	free(args);
 }
 
 /*
  * The length of the character at s when it is one the expressions' \s
- * matches (GLib matches Unicode classes: PCRE's horizontal and vertical
- * space and the Z categories), otherwise 0.
+ * matches (text-re.c matches Unicode classes, as GRegex did: PCRE's
+ * horizontal and vertical space and the Z categories), otherwise 0.
  */
 static size_t
 parse_fio_text_space(const char *s)
@@ -334,7 +312,7 @@ parse_fio_text_space(const char *s)
 }
 
 /*
- * The length of the line end at s that GLib's expressions know (any of
+ * The length of the line end at s that the expressions know (any of
  * PCRE's: "." does not match it and "$" matches before one at the end),
  * otherwise 0. CRLF is one.
  */
@@ -406,11 +384,10 @@ parse_fio_text_cmd_try(const char *line, size_t len, size_t at, size_t run[2],
 char *
 parse_fio_text_cmd_args(const char *line)
 {
-	GMatchInfo	*mi = NULL;
+	struct text_match *mi;
 	size_t		 len = strlen(line), end, stop, i, n, g, run[2] = { 0, 0 };
-	size_t		 last = 0, prev = 0, dash = 0, nls = 0, inside;
-	bool		 any = false, known = false;
-	gint		 pos;
+	size_t		 last = 0, prev = 0, dash = 0, nls = 0, inside, to;
+	bool		 any = false, known = false, more;
 
 	/*
 	 * "$" is at the end or before a line end that ends the line; "."
@@ -430,15 +407,10 @@ parse_fio_text_cmd_args(const char *line)
 	/* The options' last line end (if any) is below inside: none in them. */
 	inside = end < len ? (nls >= 2 ? prev + 1 : 0) : (nls >= 1 ? last + 1 : 0);
 	/* The last "--\w" (\w as GLib matches it): the options must reach it. */
-	g_regex_match(parse_fio_text_re(8), line, 0, &mi);
-	while (g_match_info_matches(mi)) {
-		if (g_match_info_fetch_pos(mi, 0, &pos, NULL)) {
-			dash = (size_t)pos;
-			any = true;
-		}
-		g_match_info_next(mi, NULL);
-	}
-	g_match_info_free(mi);
+	mi = text_match_new(parse_fio_text_re(8));
+	for (more = text_match(mi, line); more; more = text_match_next(mi))
+		any = text_match_pos(mi, 0, &dash, &to);
+	text_match_free(mi);
 	if (!any)
 		return NULL;
 	for (i = stop;; i--) {
@@ -464,21 +436,22 @@ parse_fio_text_replaced(struct parse_fio_text_state *st, struct fio_job *o)
 }
 
 static void
-parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
-    const char *line, long lineno)
+parse_fio_text_jobstart(struct parse_fio_text_state *st,
+    const struct text_match *mi, const char *line, long lineno)
 {
 	struct parse_fio_text_hdr	*h;
 	struct fio_job			*j, *o;
-	gchar				*name, *g, *n, *key;
+	char				*name, *g, *n;
+	gchar				*key;
 	const char			*p;
 	gpointer			 v;
 	guint				 i;
 	size_t				 k;
 	long				 pid, gid;
 
-	name = g_match_info_fetch(mi, 1);
-	g = g_match_info_fetch(mi, 2);
-	n = g_match_info_fetch(mi, 3);
+	name = text_match_dup(mi, 1);
+	g = text_match_dup(mi, 2);
+	n = text_match_dup(mi, 3);
 	pid = (p = strstr(line, " pid=")) != NULL ? strtol(p + 5, NULL, 10) : 0;
 	gid = strtol(g, NULL, 10);
 	/*
@@ -526,15 +499,14 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st, GMatchInfo *mi,
 	st->dir = -1;
 	st->seen_job = true;
 	st->found++;
-	g_free(name);
-	g_free(g);
-	g_free(n);
+	free(name);
+	free(g);
+	free(n);
 }
 
 static void
 parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long lineno)
 {
-	GMatchInfo	*mi = NULL;
 	const char	*p, *u, *gt;
 	char		*args;
 	gchar		*s;
@@ -586,35 +558,28 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		return;
 	}
 	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (groupid=") != NULL &&
-	    strstr(line, "): err=") != NULL && g_regex_match(st->re_job, line, 0, &mi)) {
+	    strstr(line, "): err=") != NULL && text_match(st->m_job, line)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
 			st->job = NULL;
-			goto out;
+			return;
 		}
-		parse_fio_text_jobstart(st, mi, line, lineno);
-		goto out;
+		parse_fio_text_jobstart(st, st->m_job, line, lineno);
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (!parse_fio_text_ws(line[0]) && strstr(line, ": (g=") != NULL &&
-	    strstr(line, "): rw=") != NULL && g_regex_match(st->re_hdr, line, 0, &mi)) {
+	    strstr(line, "): rw=") != NULL && text_match(st->m_hdr, line)) {
 		if (st->seen_job) {
 			/* A new invocation without a version line between. */
 			st->run++;
 			st->seen_job = false;
 		}
-		parse_fio_text_header(st, mi);
+		parse_fio_text_header(st, st->m_hdr);
 		st->job = NULL;
-		goto out;
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (st->job != NULL)
 		parse_fio_text_jobline(st, p, line);
-	return;
-out:
-	g_match_info_free(mi);
 }
 
 /*
@@ -626,7 +591,7 @@ static void
 parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
     const char *line)
 {
-	GMatchInfo	*mi = NULL;
+	struct text_match *mi;
 	struct fio_dir	*fd;
 	const char	*u;
 	double		 v, scale;
@@ -645,12 +610,12 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		return;
 	}
 	if (indented && strstr(line, ": IOPS=") != NULL && strstr(line, ")(") != NULL &&
-	    g_regex_match(st->re_dir3, line, 0, &mi)) {
-		s = parse_fio_text_group(mi, 1, gb, sizeof(gb));
+	    text_match(mi = st->m_dir3, line)) {
+		s = text_match_buf(mi, 1, gb, sizeof(gb));
 		st->dir = parse_fio_text_dirnum(s);
 		parse_fio_text_group_free(s, gb);
 		fd = &st->job->dir[st->dir];
-		s = parse_fio_text_group(mi, 2, gb, sizeof(gb));
+		s = text_match_buf(mi, 2, gb, sizeof(gb));
 		if (fio_names_number(s, &v, NULL) == 0) {
 			fd->has_iops = true;
 			fd->iops = v;
@@ -660,13 +625,11 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		fd->bw_kib = parse_fio_text_kib(mi, 3, 4);
 		fd->has_io = true;
 		fd->io_kib = parse_fio_text_kib(mi, 5, 6);
-		goto out;
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
-	    g_regex_match(st->re_dir2, line, 0, &mi)) {
-		s = parse_fio_text_group(mi, 1, gb, sizeof(gb));
+	    text_match(mi = st->m_dir2, line)) {
+		s = text_match_buf(mi, 1, gb, sizeof(gb));
 		st->dir = parse_fio_text_dirnum(s);
 		parse_fio_text_group_free(s, gb);
 		fd = &st->job->dir[st->dir];
@@ -674,25 +637,23 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		fd->io_kib = parse_fio_text_kib(mi, 2, 3);
 		fd->has_bw = true;
 		fd->bw_kib = parse_fio_text_kib(mi, 4, 5);
-		s = parse_fio_text_group(mi, 6, gb, sizeof(gb));
+		s = text_match_buf(mi, 6, gb, sizeof(gb));
 		if (fio_names_number(s, &v, NULL) == 0) {
 			fd->has_iops = true;
 			fd->iops = v;
 		}
 		parse_fio_text_group_free(s, gb);
-		goto out;
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (st->dir < 0)
 		return;
 	fd = &st->job->dir[st->dir];
 	if (indented && strstr(line, "lat (") != NULL && strstr(line, "avg=") != NULL &&
-	    g_regex_match(st->re_lat, line, 0, &mi)) {
+	    text_match(mi = st->m_lat, line)) {
 		char kb[8], ub[8];
-		char *kind = parse_fio_text_group(mi, 1, kb, sizeof(kb));
-		char *unit = parse_fio_text_group(mi, 2, ub, sizeof(ub));
-		char *avg = parse_fio_text_group(mi, 3, gb, sizeof(gb));
+		char *kind = text_match_buf(mi, 1, kb, sizeof(kb));
+		char *unit = text_match_buf(mi, 2, ub, sizeof(ub));
+		char *avg = text_match_buf(mi, 3, gb, sizeof(gb));
 
 		scale = fio_names_time_scale(unit, strlen(unit));
 		if (scale > 0 && fio_names_number(avg, &v, NULL) == 0) {
@@ -707,65 +668,50 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		parse_fio_text_group_free(kind, kb);
 		parse_fio_text_group_free(unit, ub);
 		parse_fio_text_group_free(avg, gb);
-		goto out;
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (indented && strstr(line, "clat percentiles (") != NULL &&
-	    g_regex_match(st->re_pct, line, 0, &mi)) {
-		char *unit = parse_fio_text_group(mi, 1, gb, sizeof(gb));
+	    text_match(mi = st->m_pct, line)) {
+		char *unit = text_match_buf(mi, 1, gb, sizeof(gb));
 
 		st->pct_scale = fio_names_time_scale(unit, strlen(unit));
 		parse_fio_text_group_free(unit, gb);
-		goto out;
+		return;
 	}
-	g_match_info_free(mi);
-	mi = NULL;
 	if (*p == '|' && st->pct_scale > 0 && (u = strstr(p, "99.00th=[")) != NULL &&
 	    fio_names_number(u + 9, &v, NULL) == 0) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * st->pct_scale;
 	}
-	return;
-out:
-	g_match_info_free(mi);
 }
 
 /*
- * The expressions, compiled once per process (GRegex matching is safe to
- * share between threads): the reader runs for detection's candidates
- * and for the JSON reader's cross-check, and compiling eight
- * expressions cost more than reading a small file. JIT-compiled
- * (G_REGEX_OPTIMIZE): the lines come from text-paste.c, which makes them
- * valid UTF-8, and PCRE's JIT does not check that. The interpreter
- * allocated its backtracking frames on every match, most of a line's
- * cost under the sanitizers.
+ * The expressions, compiled once per process (compiled code is safe to
+ * share between threads; each read has its own matchers): the reader
+ * runs for detection's candidates and for the JSON reader's cross-check,
+ * and compiling eight expressions cost more than reading a small file.
+ * JIT-compiled (text-re.c): the interpreter allocated its backtracking
+ * frames on every match, most of a line's cost under the sanitizers.
  */
-static GRegex *
+static const struct text_re *
 parse_fio_text_re(int which)
 {
-	static GRegex	*re[9];
-	static gsize	 once;
+	static const struct text_re	*re[9];
+	static gsize			 once;
 
 	if (g_once_init_enter(&once)) {
-		re[0] = g_regex_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[1] = g_regex_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[2] = g_regex_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
-		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[3] = g_regex_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
-		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[4] = g_regex_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
-		    "avg=\\s*([0-9.]+[kM]?)", G_REGEX_OPTIMIZE, 0, NULL);
-		re[5] = g_regex_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)",
-		    G_REGEX_OPTIMIZE, 0, NULL);
-		re[7] = g_regex_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?",
-		    G_REGEX_OPTIMIZE, 0, NULL);
+		re[0] = text_re_new("^(\\S.*?): \\(g=(\\d+)\\): (rw=.*)$");
+		re[1] = text_re_new("^(\\S.*?): \\(groupid=(\\d+), jobs=(\\d+)\\): err=");
+		re[2] = text_re_new("^\\s+(read|write|trim)\\s*: IOPS=([0-9.]+[kMG]?), "
+		    "BW=([0-9.]+)([KMGT]?i?(?:B|bit))/s.*?\\)\\(([0-9.]+)([KMGT]?i?B)/");
+		re[3] = text_re_new("^\\s+(read|write|trim)\\s*: io=([0-9.]+)([KMGT]?B), "
+		    "bw=([0-9.]+)([KMGT]?(?:B|bit))/s, iops=([0-9.]+[kMG]?)");
+		re[4] = text_re_new("^\\s+(clat|lat|slat) \\((nsec|usec|msec|sec)\\)\\s*:.*"
+		    "avg=\\s*([0-9.]+[kM]?)");
+		re[5] = text_re_new("^\\s+clat percentiles \\((nsec|usec|msec|sec)\\)");
+		re[7] = text_re_new("(?:^|\\s)--([A-Za-z_0-9]+)(?:=(\\S*))?");
 		/* 6: the command line, found by parse_fio_text_cmd_args */
-		re[8] = g_regex_new("--\\w", G_REGEX_OPTIMIZE, 0, NULL);
+		re[8] = text_re_new("--\\w");
 		g_once_init_leave(&once, 1);
 	}
 	return re[which];
@@ -774,13 +720,25 @@ parse_fio_text_re(int which)
 static void
 parse_fio_text_init(struct parse_fio_text_state *st)
 {
-	st->re_hdr = parse_fio_text_re(0);
-	st->re_job = parse_fio_text_re(1);
-	st->re_dir3 = parse_fio_text_re(2);
-	st->re_dir2 = parse_fio_text_re(3);
-	st->re_lat = parse_fio_text_re(4);
-	st->re_pct = parse_fio_text_re(5);
-	st->re_arg = parse_fio_text_re(7);
+	st->m_hdr = text_match_new(parse_fio_text_re(0));
+	st->m_job = text_match_new(parse_fio_text_re(1));
+	st->m_dir3 = text_match_new(parse_fio_text_re(2));
+	st->m_dir2 = text_match_new(parse_fio_text_re(3));
+	st->m_lat = text_match_new(parse_fio_text_re(4));
+	st->m_pct = text_match_new(parse_fio_text_re(5));
+	st->m_arg = text_match_new(parse_fio_text_re(7));
+}
+
+static void
+parse_fio_text_fini(struct parse_fio_text_state *st)
+{
+	text_match_free(st->m_hdr);
+	text_match_free(st->m_job);
+	text_match_free(st->m_dir3);
+	text_match_free(st->m_dir2);
+	text_match_free(st->m_lat);
+	text_match_free(st->m_pct);
+	text_match_free(st->m_arg);
 }
 
 size_t
@@ -830,6 +788,7 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	g_hash_table_destroy(st.live);
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
+	parse_fio_text_fini(&st);
 	if (st.interim > 0)
 		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
 		    "replaced by the job's last report", st.interim,

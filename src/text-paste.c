@@ -271,16 +271,14 @@ static void
 paste_sax_text(void *ud, const xmlChar *ch, int len)
 {
 	struct paste_sax	*h = ud;
-	const char		*s = (const char *)ch;
+	const char		*s = (const char *)ch, *nl, *end = s + len;
 	long			 line = paste_sax_line(h);
-	int			 i;
 
 	if (h->skip > 0 || len <= 0)
 		return;
 	/* The parser is past the text: its first line is that many earlier. */
-	for (i = 0; i < len; i++)
-		if (s[i] == '\n')
-			line--;
+	for (nl = s; (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++)
+		line--;
 	paste_html_text(h->r, &h->cur, &h->curline, s, (size_t)len,
 	    line > 0 ? line : h->curline);
 }
@@ -568,9 +566,9 @@ text_paste_read(struct paste_text *pt, const char *buf, size_t len)
 		paste_split(&r, buf, len);
 	else {
 		/*
-		 * The readers match lines with GLib's expressions, which
-		 * want UTF-8 (PCRE's JIT does not check it): invalid bytes
-		 * become U+FFFD here, as in an HTML page.
+		 * The readers' expressions (text-re.c) match UTF-8 only:
+		 * invalid bytes become U+FFFD here, as in an HTML page, so
+		 * a line with one still matches.
 		 */
 		valid = g_utf8_make_valid(buf, (gssize)len);
 		paste_split(&r, valid, strlen(valid));
