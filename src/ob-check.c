@@ -25,6 +25,8 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
 
+static char	*ob_check_cand_buf(const struct tchart *c, size_t ci,
+	    size_t j, char *buf, size_t size);
 static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
 	    struct ob_tok *toks);
 static void	ob_check_fill_tokens(struct tdoc *t, const long *tokidx,
@@ -35,6 +37,26 @@ static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
 static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
 static int	ob_check_suspects(struct tdoc *t, const char *ovv);
 static int	ob_check_by_title(const void *pa, const void *pb);
+
+/*
+ * Value j of candidate ci of chart c in buf (size bytes) when it fits,
+ * otherwise in a new string the caller frees (when the answer is not
+ * buf): values are short numbers, read for every candidate of every
+ * chart, and a copy each was most of the reader's allocations.
+ */
+static char *
+ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
+    size_t size)
+{
+	const struct ob_cand	*k = &c->cands.c[ci];
+	size_t			 len = k->cut[j + 1] - k->cut[j];
+
+	if (len >= size)
+		return ob_check_cand_value(c, ci, j);
+	memcpy(buf, c->vrun + k->cut[j], len);
+	buf[len] = '\0';
+	return buf;
+}
 
 /* Budgets of the two checks that look at every chart once per chart. */
 #define OB_SUSPECTS_MAX	256
@@ -109,17 +131,19 @@ ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
 			toks[i].wantv = wv;
 			toks[i].nwant = 0;
 			for (ci = 0; ci < c->cands.len; ci++) {
-				char	*v = ob_check_cand_value(c, ci, j);
+				char	 vb[64];
+				char	*v = ob_check_cand_buf(c, ci, j, vb,
+				    sizeof(vb));
 
 				for (w = 0; w < toks[i].nwant; w++)
 					if (strcmp(toks[i].want[w], v) == 0)
 						break;
-				if (w < toks[i].nwant) {
+				if (w == toks[i].nwant)
+					str_list_add(pool, v);
+				if (v != vb)
 					free(v);
+				if (w < toks[i].nwant)
 					continue;
-				}
-				str_list_add(pool, v);
-				free(v);
 				wv[toks[i].nwant] = ob_split_want(
 				    pool->items[pool->len - 1], c->cands.decimals);
 				toks[i].want[toks[i].nwant++] = pool->items[pool->len - 1];
@@ -383,14 +407,15 @@ static double
 ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
 {
 	size_t	j;
-	char	*v;
+	char	 vb[64], *v;
 	double	 x;
 
 	for (j = 0; j < c->k; j++)
 		if (c->order[j] == sys) {
-			v = ob_check_cand_value(c, ci, j);
+			v = ob_check_cand_buf(c, ci, j, vb, sizeof(vb));
 			x = strtod(v, NULL);
-			free(v);
+			if (v != vb)
+				free(v);
 			return x;
 		}
 	return -1;
