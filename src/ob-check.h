@@ -66,6 +66,7 @@ struct tdoc {
 	char			*names_t;	/* table-order names run */
 	struct ob_names		 names;
 	bool			 rows_off;	/* row precision model disproved */
+	unsigned long		 ovleft;	/* the overview's budget left */
 	struct result_set	*rs;
 	struct diag		*d;
 };

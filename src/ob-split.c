@@ -111,19 +111,19 @@ static long long ob_split_rounded(const char *o, size_t len,
 static unsigned	ob_split_num_mask(const char *s, size_t left);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_tok_fits(const char *s, size_t len,
-	    const struct ob_tok *t, double rel);
+	    const struct ob_tok *t, double rel, unsigned long *left);
 static void	ob_split_reach_follow(const char *s, size_t len,
 		    struct ob_reach *r);
 static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
-		    size_t i, int decimals, struct ob_allow *a);
+		    size_t i, int decimals, struct ob_allow *a,
+		    unsigned long *left);
 static int	ob_split_ll_cmp(const void *a, const void *b);
 static int	ob_split_dbl_cmp(const void *a, const void *b);
-static bool	ob_split_reach_live(const struct ob_reach *r, size_t i,
-	    size_t p);
 static int	ob_split_pos_cmp(const void *a, const void *b);
+static void	ob_split_reach_necks(struct ob_reach *r);
 static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const struct ob_reach *within,
-	    struct ob_reach *keep);
+	    size_t ntoks, double rel, struct ob_reach *keep,
+	    unsigned long *left);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -1582,12 +1582,16 @@ ob_split_tol(int decimals, double w, double rel)
 
 static bool
 ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
-    double rel)
+    double rel, unsigned long *left)
 {
 	double		o, w;
 	long long	a;
 	size_t		i;
 
+	/* Every search of the overview asks this: it is what the budget counts. */
+	if (*left == 0)
+		return false;
+	(*left)--;
 	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
 	if (t->nwant == 0)
@@ -1616,22 +1620,6 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 	return false;
 }
 
-/* Is p in token i's list of r (sorted), and may token i start there? */
-static bool
-ob_split_reach_live(const struct ob_reach *r, size_t i, size_t p)
-{
-	size_t	lo = 0, hi = r->npos[i], mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (r->pos[i][mid] < p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < r->npos[i] && r->pos[i][lo] == p && r->live[i][lo];
-}
-
 static int
 ob_split_pos_cmp(const void *a, const void *b)
 {
@@ -1644,13 +1632,13 @@ ob_split_pos_cmp(const void *a, const void *b)
  * The readings of s as the tokens, forward, one set of positions per token
  * kept as a list (a position is added once: stamp[q] is the token whose
  * set holds q, plus one), so the work follows the positions a reading can
- * reach, never s's length times the tokens. With within, token i starts
- * only where within lets it; with keep, every token's set is stored in it
- * (sorted). True when the last token can end at the end of s.
+ * reach, never s's length times the tokens. With keep, every token's set
+ * is stored in it (sorted). True when the last token can end at the end
+ * of s.
  */
 static bool
 ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, const struct ob_reach *within, struct ob_reach *keep)
+    double rel, struct ob_reach *keep, unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
 	unsigned num;
@@ -1672,12 +1660,10 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		nnext = 0;
 		for (k = 0; k < ncur; k++) {
 			p = cur[k];
-			if (within != NULL && !ob_split_reach_live(within, i, p))
-				continue;
 			num = ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				if (!(num & 1U << l) || stamp[p + l] == i + 1 ||
-				    !ob_split_tok_fits(s + p, l, &toks[i], rel))
+				    !ob_split_tok_fits(s + p, l, &toks[i], rel, left))
 					continue;
 				stamp[p + l] = i + 1;
 				if (nnext == cap) {
@@ -1734,8 +1720,12 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 	unsigned	num;
 
 	r->follow = xcalloc(r->ntoks + 1, sizeof(unsigned *));
+	r->fall = xcalloc(r->ntoks + 1, sizeof(unsigned *));
+	r->fbase = xcalloc(r->ntoks + 1, sizeof(size_t *));
 	for (i = 0; i <= r->ntoks; i++) {
 		r->follow[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
+		r->fall[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
+		r->fbase[i] = xcalloc(r->npos[i] + 1, sizeof(size_t));
 		if (i == r->ntoks)
 			break;
 		for (k = j = 0; k < r->npos[i]; k++) {
@@ -1745,19 +1735,55 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 			num = ob_split_num_mask(s + p, len - p);
 			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
 				j++;
+			r->fbase[i][k] = j;
 			for (q = j; q < r->npos[i + 1] &&
-			    r->pos[i + 1][q] <= p + OB_TOK_MAX; q++)
+			    r->pos[i + 1][q] <= p + OB_TOK_MAX; q++) {
+				r->fall[i][k] |= 1U << (r->pos[i + 1][q] - p);
 				if (r->live[i + 1][q] &&
 				    (num & 1U << (r->pos[i + 1][q] - p)))
 					r->follow[i][k] |=
 					    1U << (r->pos[i + 1][q] - p);
+			}
 		}
+	}
+}
+
+/*
+ * The tokens with exactly one live position (one[i], its index; SIZE_MAX
+ * for the others) and, for each token, the nearest such at or before it
+ * (neck_lo) and after it (neck_hi; ntoks + 1 past the last).
+ */
+static void
+ob_split_reach_necks(struct ob_reach *r)
+{
+	size_t	i, k, n, last = 0;
+
+	r->one = xcalloc(r->ntoks + 1, sizeof(size_t));
+	r->neck_lo = xcalloc(r->ntoks + 1, sizeof(size_t));
+	r->neck_hi = xcalloc(r->ntoks + 1, sizeof(size_t));
+	for (i = 0; i <= r->ntoks; i++) {
+		r->one[i] = SIZE_MAX;
+		for (k = n = 0; k < r->npos[i] && n < 2; k++)
+			if (r->live[i][k]) {
+				r->one[i] = k;
+				n++;
+			}
+		if (n != 1)
+			r->one[i] = SIZE_MAX;
+		if (r->one[i] != SIZE_MAX)
+			last = i;
+		r->neck_lo[i] = last;
+	}
+	for (i = r->ntoks + 1, last = r->ntoks + 1; i-- > 0;) {
+		r->neck_hi[i] = last;
+		if (r->one[i] != SIZE_MAX)
+			last = i;
 	}
 }
 
 bool
 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, struct ob_reach *r)
+    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, q;
 	size_t	*mark;
@@ -1767,7 +1793,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
 	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	(void)ob_split_forward(s, toks, ntoks, rel, NULL, r);
+	(void)ob_split_forward(s, toks, ntoks, rel, r, left);
 	for (i = 0; i <= ntoks; i++)
 		r->live[i] = xcalloc(r->npos[i] + 1, sizeof(bool));
 	for (k = 0; k < r->npos[ntoks]; k++)
@@ -1784,7 +1810,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				q = p + l;
 				if ((num & 1U << l) && mark[q] == i + 2 &&
-				    ob_split_tok_fits(s + p, l, &toks[i], rel)) {
+				    ob_split_tok_fits(s + p, l, &toks[i], rel, left)) {
 					r->live[i][k] = true;
 					break;
 				}
@@ -1792,6 +1818,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 		}
 	}
 	free(mark);
+	ob_split_reach_necks(r);
 	ob_split_reach_follow(s, len, r);
 	r->allow = xcalloc(ntoks + 1, sizeof(*r->allow));
 	return r->npos[0] > 0 && r->live[0][0];
@@ -1815,7 +1842,7 @@ ob_split_dbl_cmp(const void *a, const void *b)
 
 static void
 ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
-    int decimals, struct ob_allow *a)
+    int decimals, struct ob_allow *a, unsigned long *left)
 {
 	size_t		k, p, l, cap = 0, capv = 0;
 	unsigned	f;
@@ -1831,7 +1858,12 @@ ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
 			continue;
 		p = r->pos[i][k];
 		for (l = 1; l <= OB_TOK_MAX; l++) {
-			if (!(f & 1U << l) || !ob_split_overview_cap(s + p, l, -1))
+			if (!(f & 1U << l))
+				continue;
+			if (*left == 0)
+				break;
+			(*left)--;
+			if (!ob_split_overview_cap(s + p, l, -1))
 				continue;
 			if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
 				xgrow(&a->n, &cap, a->nn + 1, sizeof(*a->n));
@@ -1847,7 +1879,7 @@ ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
 
 bool
 ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
-    const char *want, int decimals, double rel)
+    const char *want, int decimals, double rel, unsigned long *left)
 {
 	struct ob_allow	*a = &r->allow[i];
 	struct ob_want	 w = ob_split_want(want, decimals);
@@ -1855,7 +1887,7 @@ ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
 	double		 tol;
 
 	if (!a->done || a->decimals != decimals)
-		ob_split_allow_fill(s, r, i, decimals, a);
+		ob_split_allow_fill(s, r, i, decimals, a, left);
 	if (rel <= 0) {
 		/* As ob_split_tok_fits: the rounded slice is the value. */
 		if (w.n < 0)
@@ -1893,8 +1925,11 @@ ob_split_reach_free(struct ob_reach *r)
 		for (i = 0; i <= r->ntoks; i++) {
 			free(r->pos[i]);
 			free(r->live[i]);
-			if (r->follow != NULL)
+			if (r->follow != NULL) {
 				free(r->follow[i]);
+				free(r->fall[i]);
+				free(r->fbase[i]);
+			}
 			if (r->allow != NULL) {
 				free(r->allow[i].n);
 				free(r->allow[i].v);
@@ -1904,27 +1939,157 @@ ob_split_reach_free(struct ob_reach *r)
 	free(r->npos);
 	free(r->live);
 	free(r->follow);
+	free(r->fall);
+	free(r->fbase);
+	free(r->one);
+	free(r->neck_lo);
+	free(r->neck_hi);
 	free(r->allow);
 	memset(r, 0, sizeof(*r));
 }
 
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel)
+    double rel, unsigned long *left)
 {
-	return ob_split_forward(s, toks, ntoks, rel, NULL, NULL);
+	return ob_split_forward(s, toks, ntoks, rel, NULL, left);
 }
 
-bool
-ob_split_overview_within(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, const struct ob_reach *r)
+/*
+ * The walk of ob_split_overview_each from token lo (its only live
+ * position, with the readings in m) to token hi, where at most one
+ * position is live: the readings that get there. w holds the walk's
+ * lists, each r's longest; seen[j] is the step that added index j, plus
+ * one, and steps differ across walks since they never overlap.
+ */
+struct ob_walk {
+	size_t		*cur, *next, *seen;
+	uint64_t	*mcur, *mnext;
+	const long	*slot;
+};
+
+static uint64_t
+ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
+    const struct ob_reach *r, const struct ob_tok *alt, size_t nidx,
+    size_t nalt, struct ob_walk *w, size_t lo, size_t hi, uint64_t m,
+    unsigned long *left)
 {
-	return ob_split_forward(s, toks, ntoks, rel, r, NULL);
+	size_t		 i, k, j, c, p, l, ncur = 1, nnext, *tmp;
+	uint64_t	 add, *mtmp, got = 0;
+	unsigned	 f;
+
+	w->cur[0] = r->one[lo];
+	w->mcur[r->one[lo]] = m;
+	for (i = lo; i < hi && ncur > 0; i++) {
+		nnext = 0;
+		for (k = 0; k < ncur; k++) {
+			p = r->pos[i][w->cur[k]];
+			m = w->mcur[w->cur[k]];
+			for (f = r->follow[i][w->cur[k]]; f != 0; f &= f - 1) {
+				l = (size_t)__builtin_ctz(f);
+				if (w->slot[i] < 0)
+					add = ob_split_tok_fits(s + p, l, &toks[i],
+					    rel, left) ? m : 0;
+				else
+					for (add = 0, c = 0; c < nalt; c++)
+						if ((m >> c & 1) &&
+						    ob_split_tok_fits(s + p, l,
+						    &alt[c * nidx + (size_t)w->slot[i]],
+						    rel, left))
+							add |= (uint64_t)1 << c;
+				if (add == 0)
+					continue;
+				j = r->fbase[i][w->cur[k]] + (size_t)
+				    __builtin_popcount(r->fall[i][w->cur[k]] &
+				    ((1U << l) - 1));
+				if (w->seen[j] != i + 1) {
+					w->seen[j] = i + 1;
+					w->mnext[j] = 0;
+					w->next[nnext++] = j;
+				}
+				w->mnext[j] |= add;
+			}
+		}
+		tmp = w->cur;
+		w->cur = w->next;
+		w->next = tmp;
+		mtmp = w->mcur;
+		w->mcur = w->mnext;
+		w->mnext = mtmp;
+		ncur = nnext;
+	}
+	if (i == hi)
+		for (k = 0; k < ncur; k++)
+			got |= w->mcur[w->cur[k]];
+	return got;
+}
+
+/*
+ * Which of nalt readings of one chart (nalt <= 64) let s be read, the
+ * other tokens as they are; the chart's tokens are idx[0..nidx) and
+ * reading c's are alt[c * nidx ..]. The pass used to walk the overview
+ * once per surviving reading (most of a fuzzed page's reading): here a
+ * walk carries, at each position, the mask of readings that reach it, and
+ * only the chart's tokens split it. Every complete reading goes through
+ * the one live position of a token that has only one, so the readings
+ * that pass are those that pass each stretch between two such tokens
+ * around the chart's own: in a real overview most tokens have one, and
+ * a chart costs its own tokens, not the overview's length.
+ */
+uint64_t
+ob_split_overview_each(const char *s, const struct ob_tok *toks,
+    size_t ntoks, double rel, const struct ob_reach *r, const size_t *idx,
+    size_t nidx, const struct ob_tok *alt, size_t nalt, unsigned long *left)
+{
+	size_t		 i, j, most = 1, lo, hi, *sorted;
+	long		*slot;
+	uint64_t	 all;
+	struct ob_walk	 w;
+
+	if (nalt == 0 || nalt > 64 || r->ntoks != ntoks || r->npos[0] == 0 ||
+	    r->pos[0][0] != 0 || !r->live[0][0])
+		return 0;
+	for (i = 0; i <= ntoks; i++)
+		if (r->npos[i] > most)
+			most = r->npos[i];
+	slot = xcalloc(ntoks + 1, sizeof(long));
+	for (i = 0; i <= ntoks; i++)
+		slot[i] = -1;
+	for (j = 0; j < nidx; j++)
+		if (idx[j] < ntoks)
+			slot[idx[j]] = (long)j;
+	w.cur = xcalloc(most, sizeof(size_t));
+	w.next = xcalloc(most, sizeof(size_t));
+	w.seen = xcalloc(most, sizeof(size_t));
+	w.mcur = xcalloc(most, sizeof(uint64_t));
+	w.mnext = xcalloc(most, sizeof(uint64_t));
+	w.slot = slot;
+	all = nalt == 64 ? UINT64_MAX : ((uint64_t)1 << nalt) - 1;
+	sorted = xcalloc(nidx + 1, sizeof(size_t));
+	memcpy(sorted, idx, nidx * sizeof(size_t));
+	qsort(sorted, nidx, sizeof(size_t), ob_split_pos_cmp);
+	/* Token 0 (position 0) and token ntoks (the end) have one each. */
+	for (j = 0, hi = 0; j < nidx && all != 0; j++) {
+		if (sorted[j] >= ntoks || sorted[j] < hi)
+			continue;
+		lo = r->neck_lo[sorted[j]];
+		hi = r->neck_hi[sorted[j]];
+		all = ob_split_walk(s, toks, rel, r, alt, nidx, nalt, &w, lo,
+		    hi, all, left);
+	}
+	free(sorted);
+	free(slot);
+	free(w.cur);
+	free(w.next);
+	free(w.seen);
+	free(w.mcur);
+	free(w.mnext);
+	return all;
 }
 
 unsigned
 ob_split_overview_decimals(const char *s, const struct ob_reach *r,
-    const struct ob_tok *toks, size_t i)
+    const struct ob_tok *toks, size_t i, unsigned long *left)
 {
 	size_t		k, p, l;
 	unsigned	mask = 0, f;
@@ -1936,7 +2101,7 @@ ob_split_overview_decimals(const char *s, const struct ob_reach *r,
 		p = r->pos[i][k];
 		for (l = 1; l <= OB_TOK_MAX; l++) {
 			if (!(f & 1U << l) ||
-			    !ob_split_tok_fits(s + p, l, &toks[i], 0))
+			    !ob_split_tok_fits(s + p, l, &toks[i], 0, left))
 				continue;
 			d = ob_split_decs(s + p, l);
 			cap = ob_split_cap(s + p, l);

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Upper limits that keep every search bounded. */
 #define OB_SPLIT_MAX_CANDS	4096
@@ -119,9 +120,15 @@ struct ob_tok {
  */
 struct ob_want	 ob_split_want(const char *w, int decimals);
 
+/*
+ * The searches of the overview below share one budget, *left: a slice
+ * tried against a token spends one. Once it is spent they answer no, and
+ * the caller, seeing *left == 0, must not take that for an answer.
+ */
+
 /* True when s can be read as the tokens in order, covering all of it. */
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel);
+	    size_t ntoks, double rel, unsigned long *left);
 
 /*
  * Where each token can start in a complete reading: pos[i] lists (sorted)
@@ -139,6 +146,13 @@ struct ob_reach {
 	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
 	 * token i + 1 is live (live starts only). */
 	unsigned **follow;
+	/* fall[i][k] bit l: pos[i + 1] holds pos[i][k] + l (live starts
+	 * only); fbase[i][k]: the index in pos[i + 1] of the first position
+	 * past pos[i][k]. With both, an end's index is a count of bits. */
+	unsigned **fall;
+	size_t	**fbase;
+	/* Tokens with one live position, which every reading goes through. */
+	size_t	 *one, *neck_lo, *neck_hi;
 	/* Per token, what ob_split_overview_allows has worked out so far. */
 	struct ob_allow	*allow;
 };
@@ -148,21 +162,25 @@ struct ob_reach {
  * false when no reading exists at all.
  */
 bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, struct ob_reach *r);
+	    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left);
 void	 ob_split_reach_free(struct ob_reach *r);
 /*
- * ob_split_overview for tokens that each allow no more than the tokens r
- * was computed for: a reading then starts token i only where r's token i
- * is live, and only there is looked at.
+ * Which readings of one chart let s be read in full (bit c: reading c),
+ * every other token as toks has it: the chart's tokens are idx[0..nidx),
+ * reading c's tokens alt[c * nidx .. c * nidx + nidx), and each allows no
+ * more than the token r was computed for. At most 64 readings a call.
  */
-bool	 ob_split_overview_within(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const struct ob_reach *r);
+uint64_t ob_split_overview_each(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const struct ob_reach *r,
+	    const size_t *idx, size_t nidx, const struct ob_tok *alt,
+	    size_t nalt, unsigned long *left);
 /*
  * May token i (starting where r has it live, ending where r has token
  * i + 1 live) be the value want at decimals?
  */
 bool	 ob_split_overview_allows(const char *s, const struct ob_reach *r,
-	    size_t i, const char *want, int decimals, double rel);
+	    size_t i, const char *want, int decimals, double rel,
+	    unsigned long *left);
 
 /*
  * Bit mask of the stored decimal counts (bit r for r decimals, r < 8) that
@@ -171,7 +189,8 @@ bool	 ob_split_overview_allows(const char *s, const struct ob_reach *r,
  * one at the cap, that many or more.
  */
 unsigned	 ob_split_overview_decimals(const char *s,
-	    const struct ob_reach *r, const struct ob_tok *toks, size_t i);
+	    const struct ob_reach *r, const struct ob_tok *toks, size_t i,
+	    unsigned long *left);
 
 /*
  * Is position i (0 < i < strlen(t)) a join of two words with no space:

@@ -48,6 +48,16 @@ check_ok "the same file imported without --strict" "$BR" --db "$T/strict.db" imp
 check_fail 2 "  then --strict on the stored bytes still checks" "$BR" --db "$T/strict.db" import --strict "$F/fio-pair-unrelated.txt"
 check_grep "  and names the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
 
+# Nine charts of glued integers (one run each, so no SE line parts the
+# values; eight systems, values of one to six digits, written here): the
+# overview reads millions of ways, and its search stops at its budget.
+check_ok "glued integers: imported" "$BR" --db "$T/glued.db" import "$F/glued-integers.txt"
+check_grep "  the overview's budget is said to be spent, with the line" \
+    "glued-integers.txt:9: the overview line has too many readings to check the charts against within 1000000 tries; charts it did not settle keep every reading of their own" "$T/err"
+check_grep "  and the charts it could not settle are left out, by name" \
+    'glued-integers.txt:21: chart "Flexible IO Tester Type: Random Write - Block Size: 4KB - Job: 1" is ambiguous, values left out: 3368 readings' "$T/err"
+check_fail 2 "  --strict refuses it" "$BR" --db "$T/glued-strict.db" import --strict "$F/glued-integers.txt"
+
 # The seeds' figures under new headings: both import with no options.
 check_ok "eight drives (seed figures, own heading) import with no options" \
     "$BR" --db "$T/e.db" import "$F/drives-eight.txt"
