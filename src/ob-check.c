@@ -68,7 +68,8 @@ ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
  * 686,884 with one row that disagrees (each chart is then freed in turn).
  * Charts of glued integers (N = 1: no SE line between the values) make
  * the overview readable in ever more ways: 6, 12 and 24 such charts
- * needed 1.2, 7.5 and 80 million, and settled one chart of them.
+ * needed 0.56, 4.0 and 34 million, and settled one chart of them; a
+ * spent budget costs 20 to 40 ms here (tests/fuzz/speed.sh).
  */
 #define OB_OVERVIEW_BUDGET	1000000UL
 /* Budgets of the two checks that look at every chart once per chart. */

@@ -103,26 +103,34 @@ static size_t	ob_split_score(const struct ob_name_problem *p,
 		    const struct ob_names *cand);
 static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
 		    size_t *nsol, size_t *best, struct ob_names *cand, size_t score);
+static size_t	ob_split_dot(const char *s, size_t len);
 static int	ob_split_decs(const char *s, size_t len);
 static int	ob_split_cap(const char *s, size_t len);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
+static long long ob_split_want_digits(const char *w, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
+static unsigned	ob_split_mask_at(const char *s, size_t len, unsigned *nm,
+	    size_t p);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel, unsigned long *left);
 static void	ob_split_reach_follow(const char *s, size_t len,
 		    struct ob_reach *r);
 static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
-		    size_t i, int decimals, struct ob_allow *a,
+		    size_t i, int decimals, bool want_v, struct ob_allow *a,
 		    unsigned long *left);
 static int	ob_split_ll_cmp(const void *a, const void *b);
 static int	ob_split_dbl_cmp(const void *a, const void *b);
 static int	ob_split_pos_cmp(const void *a, const void *b);
+static size_t	ob_split_bits(unsigned x);
+static uint64_t	ob_split_walk_exact(const char *s, size_t l,
+	    const struct ob_tok *t, const long long *wn, uint64_t m,
+	    size_t nalt, unsigned long *left);
 static void	ob_split_reach_necks(struct ob_reach *r);
 static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, struct ob_reach *keep,
+	    size_t ntoks, double rel, struct ob_reach *keep, unsigned *nm,
 	    unsigned long *left);
 
 /* Longest tick token that could start at s. */
@@ -1441,12 +1449,27 @@ out:
 	return nsol > max_sols ? max_sols + 1 : nsol;
 }
 
+/*
+ * Index of the dot in a slice of up to OB_TOK_MAX bytes, or len: a loop,
+ * not memchr, which the searches called twice per slice they tried (and
+ * which the sanitizers intercept).
+ */
+static size_t
+ob_split_dot(const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len && s[i] != '.'; i++)
+		;
+	return i;
+}
+
 static int
 ob_split_decs(const char *s, size_t len)
 {
-	const char	*d = memchr(s, '.', len);
+	size_t	d = ob_split_dot(s, len);
 
-	return d == NULL ? 0 : (int)(len - (size_t)(d - s) - 1);
+	return d == len ? 0 : (int)(len - d - 1);
 }
 
 /*
@@ -1458,8 +1481,7 @@ ob_split_decs(const char *s, size_t len)
 static int
 ob_split_cap(const char *s, size_t len)
 {
-	const char	*d = memchr(s, '.', len);
-	size_t		 i = d == NULL ? len : (size_t)(d - s);
+	size_t	i = ob_split_dot(s, len);
 
 	return i >= 6 ? 0 : 6 - (int)i;
 }
@@ -1467,7 +1489,9 @@ ob_split_cap(const char *s, size_t len)
 static bool
 ob_split_overview_cap(const char *s, size_t len, int raw)
 {
-	int	k = ob_split_decs(s, len), cap = ob_split_cap(s, len);
+	size_t	d = ob_split_dot(s, len);
+	int	k = d == len ? 0 : (int)(len - d - 1);
+	int	cap = d >= 6 ? 0 : 6 - (int)d;	/* as ob_split_decs, ob_split_cap */
 
 	if (k > cap)
 		return false;
@@ -1510,10 +1534,11 @@ ob_split_rounded(const char *o, size_t len, int d)
 	return a;
 }
 
-struct ob_want
-ob_split_want(const char *w, int d)
+/* want's digits at d decimals (ob_split_want's n), or -1 past the range. */
+static long long
+ob_split_want_digits(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), 0 };
+	long long	n = 0;
 	size_t		i;
 	int		k = -1;
 
@@ -1523,16 +1548,22 @@ ob_split_want(const char *w, int d)
 			k = 0;
 			continue;
 		}
-		if (r.n > LLONG_MAX / 20) {
-			r.n = -1;
-			return r;
-		}
-		r.n = r.n * 10 + (w[i] - '0');
+		if (n > LLONG_MAX / 20)
+			return -1;
+		n = n * 10 + (w[i] - '0');
 		if (k >= 0)
 			k++;
 	}
 	for (k = k < 0 ? 0 : k; k < d; k++)
-		r.n *= 10;
+		n *= 10;
+	return n;
+}
+
+struct ob_want
+ob_split_want(const char *w, int d)
+{
+	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
+
 	return r;
 }
 
@@ -1565,6 +1596,19 @@ ob_split_num_mask(const char *s, size_t left)
 			break;
 	}
 	return mask;
+}
+
+/*
+ * ob_split_num_mask of s + p, kept in nm (len + 1 entries, zeroed; bit 0
+ * marks one worked out): a position is reached by many tokens, and each
+ * search of a reach asks it again.
+ */
+static unsigned
+ob_split_mask_at(const char *s, size_t len, unsigned *nm, size_t p)
+{
+	if (nm[p] == 0)
+		nm[p] = ob_split_num_mask(s + p, len - p) | 1U;
+	return nm[p] & ~1U;
 }
 
 /*
@@ -1638,7 +1682,7 @@ ob_split_pos_cmp(const void *a, const void *b)
  */
 static bool
 ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, struct ob_reach *keep, unsigned long *left)
+    double rel, struct ob_reach *keep, unsigned *nm, unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
 	unsigned num;
@@ -1660,7 +1704,7 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		nnext = 0;
 		for (k = 0; k < ncur; k++) {
 			p = cur[k];
-			num = ob_split_num_mask(s + p, len - p);
+			num = ob_split_mask_at(s, len, nm, p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				if (!(num & 1U << l) || stamp[p + l] == i + 1 ||
 				    !ob_split_tok_fits(s + p, l, &toks[i], rel, left))
@@ -1696,10 +1740,12 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
  * The numbers token i's follow edges hold, for ob_split_overview_allows:
  * each candidate value of a chart asked the same edges again (a fuzzed
  * 10 KB page: a third of its reading). n: rounded at decimals, sorted
- * (those the overview's cap allows); v: as doubles, sorted.
+ * (those the overview's cap allows), made when an exact value is asked;
+ * v: as doubles, sorted, only when a value within a tolerance is (strtod
+ * on every slice was a fifth of a heavy page's reading).
  */
 struct ob_allow {
-	bool		 done;
+	bool		 done_n, done_v;
 	int		 decimals;
 	long long	*n;
 	double		*v;
@@ -1732,7 +1778,7 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 			if (!r->live[i][k])
 				continue;
 			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
+			num = ob_split_mask_at(s, len, r->nm, p);
 			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
 				j++;
 			r->fbase[i][k] = j;
@@ -1793,7 +1839,8 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
 	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	(void)ob_split_forward(s, toks, ntoks, rel, r, left);
+	r->nm = xcalloc(len + 1, sizeof(unsigned));
+	(void)ob_split_forward(s, toks, ntoks, rel, r, r->nm, left);
 	for (i = 0; i <= ntoks; i++)
 		r->live[i] = xcalloc(r->npos[i] + 1, sizeof(bool));
 	for (k = 0; k < r->npos[ntoks]; k++)
@@ -1806,7 +1853,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 				mark[r->pos[i + 1][k]] = i + 2;
 		for (k = 0; k < r->npos[i]; k++) {
 			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
+			num = ob_split_mask_at(s, len, r->nm, p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				q = p + l;
 				if ((num & 1U << l) && mark[q] == i + 2 &&
@@ -1842,17 +1889,24 @@ ob_split_dbl_cmp(const void *a, const void *b)
 
 static void
 ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
-    int decimals, struct ob_allow *a, unsigned long *left)
+    int decimals, bool want_v, struct ob_allow *a, unsigned long *left)
 {
-	size_t		k, p, l, cap = 0, capv = 0;
+	size_t		k, p, l, cap = 0;
 	unsigned	f;
 	long long	x;
 
-	free(a->n);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
-	a->done = true;
-	a->decimals = decimals;
+	if (want_v) {
+		free(a->v);
+		a->v = NULL;
+		a->nv = 0;
+		a->done_v = true;
+	} else {
+		free(a->n);
+		a->n = NULL;
+		a->nn = 0;
+		a->done_n = true;
+		a->decimals = decimals;
+	}
 	for (k = 0; k < r->npos[i]; k++) {
 		if ((f = r->follow[i][k]) == 0)
 			continue;
@@ -1865,16 +1919,19 @@ ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
 			(*left)--;
 			if (!ob_split_overview_cap(s + p, l, -1))
 				continue;
-			if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
+			if (want_v) {
+				xgrow(&a->v, &cap, a->nv + 1, sizeof(*a->v));
+				a->v[a->nv++] = ob_split_num(s + p, l);
+			} else if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
 				xgrow(&a->n, &cap, a->nn + 1, sizeof(*a->n));
 				a->n[a->nn++] = x;
 			}
-			xgrow(&a->v, &capv, a->nv + 1, sizeof(*a->v));
-			a->v[a->nv++] = ob_split_num(s + p, l);
 		}
 	}
-	qsort(a->n, a->nn, sizeof(*a->n), ob_split_ll_cmp);
-	qsort(a->v, a->nv, sizeof(*a->v), ob_split_dbl_cmp);
+	if (want_v && a->nv > 1)
+		qsort(a->v, a->nv, sizeof(*a->v), ob_split_dbl_cmp);
+	else if (!want_v && a->nn > 1)
+		qsort(a->n, a->nn, sizeof(*a->n), ob_split_ll_cmp);
 }
 
 bool
@@ -1882,15 +1939,17 @@ ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
     const char *want, int decimals, double rel, unsigned long *left)
 {
 	struct ob_allow	*a = &r->allow[i];
-	struct ob_want	 w = ob_split_want(want, decimals);
+	struct ob_want	 w;
 	size_t		 lo, hi, mid;
 	double		 tol;
 
-	if (!a->done || a->decimals != decimals)
-		ob_split_allow_fill(s, r, i, decimals, a, left);
+	if (rel <= 0 && (!a->done_n || a->decimals != decimals))
+		ob_split_allow_fill(s, r, i, decimals, false, a, left);
+	else if (rel > 0 && !a->done_v)
+		ob_split_allow_fill(s, r, i, decimals, true, a, left);
 	if (rel <= 0) {
 		/* As ob_split_tok_fits: the rounded slice is the value. */
-		if (w.n < 0)
+		if ((w.n = ob_split_want_digits(want, decimals)) < 0)
 			return false;
 		for (lo = 0, hi = a->nn; lo < hi;) {
 			mid = lo + (hi - lo) / 2;
@@ -1902,6 +1961,7 @@ ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
 		return lo < a->nn && a->n[lo] == w.n;
 	}
 	/* Within tol, as ob_split_tok_fits decides it, from a wider start. */
+	w = ob_split_want(want, decimals);
 	tol = ob_split_tol(decimals, w.v, rel);
 	for (lo = 0, hi = a->nv; lo < hi;) {
 		mid = lo + (hi - lo) / 2;
@@ -1941,6 +2001,7 @@ ob_split_reach_free(struct ob_reach *r)
 	free(r->follow);
 	free(r->fall);
 	free(r->fbase);
+	free(r->nm);
 	free(r->one);
 	free(r->neck_lo);
 	free(r->neck_hi);
@@ -1952,7 +2013,12 @@ bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, unsigned long *left)
 {
-	return ob_split_forward(s, toks, ntoks, rel, NULL, left);
+	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
+	bool		 ok;
+
+	ok = ob_split_forward(s, toks, ntoks, rel, NULL, nm, left);
+	free(nm);
+	return ok;
 }
 
 /*
@@ -1966,7 +2032,49 @@ struct ob_walk {
 	size_t		*cur, *next, *seen;
 	uint64_t	*mcur, *mnext;
 	const long	*slot;
+	/*
+	 * Per chart token: when every reading wants one exact value there
+	 * (the pass with rel 0), its digits, readings after readings, so a
+	 * slice is rounded once for all of them, not checked once per reading.
+	 */
+	const bool	*exact;
+	const long long	*wn;
 };
+
+/*
+ * The readings in m whose value at this chart token is the slice s[0..l),
+ * every reading exact there: t (the first reading's token) gives the
+ * decimals and the stored count they share, wn their digits.
+ */
+static uint64_t
+ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
+    const long long *wn, uint64_t m, size_t nalt, unsigned long *left)
+{
+	uint64_t	add = 0;
+	long long	x;
+	size_t		c;
+
+	if (*left == 0)
+		return 0;
+	(*left)--;
+	if (!ob_split_overview_cap(s, l, t->exact) ||
+	    (x = ob_split_rounded(s, l, t->decimals)) < 0)
+		return 0;
+	for (c = 0; c < nalt; c++)
+		if ((m >> c & 1) && wn[c] == x)
+			add |= (uint64_t)1 << c;
+	return add;
+}
+
+/* Bits set in x (below 1 << 17): the builtin is a library call here. */
+static size_t
+ob_split_bits(unsigned x)
+{
+	x = x - ((x >> 1) & 0x55555555U);
+	x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+	x = (x + (x >> 4)) & 0x0f0f0f0fU;
+	return (size_t)((x * 0x01010101U) >> 24);
+}
 
 static uint64_t
 ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
@@ -1990,6 +2098,11 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 				if (w->slot[i] < 0)
 					add = ob_split_tok_fits(s + p, l, &toks[i],
 					    rel, left) ? m : 0;
+				else if (w->exact[w->slot[i]])
+					add = ob_split_walk_exact(s + p, l,
+					    &alt[(size_t)w->slot[i]],
+					    w->wn + (size_t)w->slot[i] * 64, m,
+					    nalt, left);
 				else
 					for (add = 0, c = 0; c < nalt; c++)
 						if ((m >> c & 1) &&
@@ -1999,9 +2112,8 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 							add |= (uint64_t)1 << c;
 				if (add == 0)
 					continue;
-				j = r->fbase[i][w->cur[k]] + (size_t)
-				    __builtin_popcount(r->fall[i][w->cur[k]] &
-				    ((1U << l) - 1));
+				j = r->fbase[i][w->cur[k]] + ob_split_bits(
+				    r->fall[i][w->cur[k]] & ((1U << l) - 1));
 				if (w->seen[j] != i + 1) {
 					w->seen[j] = i + 1;
 					w->mnext[j] = 0;
@@ -2041,8 +2153,10 @@ ob_split_overview_each(const char *s, const struct ob_tok *toks,
     size_t ntoks, double rel, const struct ob_reach *r, const size_t *idx,
     size_t nidx, const struct ob_tok *alt, size_t nalt, unsigned long *left)
 {
-	size_t		 i, j, most = 1, lo, hi, *sorted;
+	size_t		 i, j, c, most = 1, lo, hi, *sorted;
 	long		*slot;
+	long long	*wn;
+	bool		*exact;
 	uint64_t	 all;
 	struct ob_walk	 w;
 
@@ -2064,6 +2178,23 @@ ob_split_overview_each(const char *s, const struct ob_tok *toks,
 	w.mcur = xcalloc(most, sizeof(uint64_t));
 	w.mnext = xcalloc(most, sizeof(uint64_t));
 	w.slot = slot;
+	exact = xcalloc(nidx + 1, sizeof(bool));
+	wn = xcalloc((nidx + 1) * 64, sizeof(long long));
+	for (j = 0; j < nidx; j++) {
+		const struct ob_tok	*t0 = &alt[j];
+
+		exact[j] = true;
+		for (c = 0; c < nalt && exact[j]; c++) {
+			const struct ob_tok	*t = &alt[c * nidx + j];
+
+			exact[j] = t->nwant == 1 && t->rel <= 0 && rel <= 0 &&
+			    t->decimals == t0->decimals && t->exact == t0->exact;
+			if (exact[j])
+				wn[j * 64 + c] = t->wantv[0].n;
+		}
+	}
+	w.exact = exact;
+	w.wn = wn;
 	all = nalt == 64 ? UINT64_MAX : ((uint64_t)1 << nalt) - 1;
 	sorted = xcalloc(nidx + 1, sizeof(size_t));
 	memcpy(sorted, idx, nidx * sizeof(size_t));
@@ -2078,6 +2209,8 @@ ob_split_overview_each(const char *s, const struct ob_tok *toks,
 		    hi, all, left);
 	}
 	free(sorted);
+	free(exact);
+	free(wn);
 	free(slot);
 	free(w.cur);
 	free(w.next);

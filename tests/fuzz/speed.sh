@@ -5,8 +5,9 @@
 # (SPEED_KIB). Prints CPU ms per reader and the linearity ratio at 16 x
 # the size (tests/fuzz/speed.c says how to read them). Not part of check:
 # timings on a shared machine are figures to record, not to assert.
-# SPEED_CORPUS=build-fuzz/corpus: then also every input of each reader's
-# grown corpus as it is, with the slowest ten (speed -c).
+# Then ob-text on whole documents (speed -c): the fixtures and two large
+# generated reviews. SPEED_CORPUS=build-fuzz/corpus: then also every input
+# of each reader's grown corpus as it is, with the slowest ten.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 2
 BUILD=${BUILD:-build}
@@ -21,8 +22,17 @@ set -- fixtures/pts/storage-2sys.xml fixtures/fio/json-randread-4k.json \
     fixtures/dd/gnu-progress.txt fixtures/fio/lg_clat.1.log \
     fixtures/ob/*.txt fixtures/pts-export/storage-2sys.csv \
     fixtures/pts-export/storage-2sys.html fixtures/dd/paste-blog.html
-[ -n "${SPEED_CORPUS:-}" ] || exec "$out" "${SPEED_KIB:-64}" "$@"
 "$out" "${SPEED_KIB:-64}" "$@" || exit
+# Tiling breaks a flattened review (its trailer, its charts' order), so
+# ob-text is also timed on whole documents: the fixtures and two large
+# reviews (tests/tools/ob-review.py), one with a disagreeing row.
+d="$BUILD/tests/speed-ob"
+rm -rf "$d" && mkdir -p "$d" && cp fixtures/ob/*.txt "$d"/ &&
+    python3 tests/tools/ob-review.py 132 "$d/review-132.txt" "$d/x.tsv" &&
+    python3 tests/tools/ob-review.py 132 --disagree \
+    "$d/review-132-disagree.txt" "$d/x.tsv" && rm -f "$d/x.tsv" &&
+    "$out" -c ob-text "$d" || exit
+[ -n "${SPEED_CORPUS:-}" ] || exit 0
 for d in "$SPEED_CORPUS"/*/; do
 	h=$(basename "$d")
 	[ "$h" = import ] && continue

@@ -212,6 +212,9 @@ main(void)
 	    "1234: the second may be 34");
 	ok(!ob_split_overview_allows("1234", &r, 1, "5", 0, 0, &left),
 	    "1234: the second is never 5");
+	ok(!ob_split_overview_allows("1234", &r, 2, "4", 0, 0, &left) &&
+	    !ob_split_overview_allows("1234", &r, 2, "4", 0, 0.5, &left),
+	    "1234: no number starts at the end, exact or within a tolerance");
 	is_int(ob_split_overview_decimals("1234", &r, free2, 0, &left), 1,
 	    "1234: the first has no decimals");
 	t[0] = free2[0];
