@@ -371,13 +371,17 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 			keep[ci] = true;
 			for (j = 0; j < c->k && keep[ci]; j++) {
 				long	 i = tokidx[r * t->names.len + c->order[j]];
-				char	*v = ob_check_cand_value(c, ci, j);
+				char	 vb[64], *v;
 
-				if (i >= 0 && !ob_split_overview_allows(ovv, &reach,
+				if (i < 0)
+					continue;
+				v = ob_check_cand_buf(c, ci, j, vb, sizeof(vb));
+				if (!ob_split_overview_allows(ovv, &reach,
 				    (size_t)i, v, c->cands.decimals, rel,
 				    &t->ovleft))
 					keep[ci] = false;
-				free(v);
+				if (v != vb)
+					free(v);
 			}
 		}
 		alive = ob_check_exact(t, ovv, r, tokidx, toks, ntok, &reach,

@@ -304,10 +304,7 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 void
 ob_cands_free(struct ob_cands *c)
 {
-	size_t	i;
-
-	for (i = 0; i < c->len; i++)
-		free(c->c[i].cut);
+	free(c->cuts);
 	free(c->c);
 	memset(c, 0, sizeof(*c));
 }
@@ -317,11 +314,10 @@ ob_cands_filter(struct ob_cands *c, const bool *keep)
 {
 	size_t	i, j = 0;
 
+	/* The cuts stay where they are in c->cuts; only the list shrinks. */
 	for (i = 0; i < c->len; i++) {
 		if (keep[i])
 			c->c[j++] = c->c[i];
-		else
-			free(c->c[i].cut);
 	}
 	c->len = j;
 }
@@ -353,7 +349,7 @@ ob_split_num(const char *s, size_t len)
 
 struct ob_venum {
 	const char	*v;
-	size_t		 len, k, maxl;
+	size_t		 len, k, maxl, cuts_cap;
 	double		 bound;
 	size_t		*cut;
 	long		 n_last;
@@ -369,10 +365,19 @@ ob_split_add_cand(struct ob_venum *e)
 		o->truncated = true;
 		return;
 	}
+	/*
+	 * One block for every candidate's cuts (one allocation each was
+	 * most of the reader's allocations on a run with thousands of
+	 * readings); c[i].cut is pointed into it once the block stops
+	 * moving (ob_split_values).
+	 */
 	xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
+	xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
+	    sizeof(*o->cuts));
 	o->c[o->len].n_last = e->n_last;
-	o->c[o->len].cut = xcalloc(e->k + 1, sizeof(size_t));
-	memcpy(o->c[o->len].cut, e->cut, (e->k + 1) * sizeof(size_t));
+	o->c[o->len].cut = NULL;
+	memcpy(o->cuts + o->len * (e->k + 1), e->cut,
+	    (e->k + 1) * sizeof(size_t));
 	o->len++;
 }
 
@@ -476,6 +481,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.bound = bound;
 	e.out = out;
 	e.cut = xcalloc(k + 1, sizeof(size_t));
+	e.cuts_cap = 0;
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf);
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
@@ -497,6 +503,8 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 			ob_split_ints(&e, nl, 0);
 	}
 	free(e.cut);
+	for (i = 0; i < out->len; i++)
+		out->c[i].cut = out->cuts + i * (k + 1);
 }
 
 void
@@ -1685,18 +1693,21 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, struct ob_reach *keep, unsigned *nm, unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
+	size_t	 nflat = 0, flatcap = 0;
 	unsigned num;
 	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
 	size_t	*cur = xcalloc(cap, sizeof(size_t));
-	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp;
+	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp, *flat = NULL;
 	bool	 ok = false;
 
 	cur[0] = 0;
 	for (i = 0; i <= ntoks; i++) {
 		if (keep != NULL) {
+			/* Every list in one block (struct ob_reach). */
 			qsort(cur, ncur, sizeof(size_t), ob_split_pos_cmp);
-			keep->pos[i] = xcalloc(ncur + 1, sizeof(size_t));
-			memcpy(keep->pos[i], cur, ncur * sizeof(size_t));
+			xgrow(&flat, &flatcap, nflat + ncur + 1, sizeof(size_t));
+			memcpy(flat + nflat, cur, ncur * sizeof(size_t));
+			nflat += ncur;
 			keep->npos[i] = ncur;
 		}
 		if (i == ntoks || ncur == 0)
@@ -1727,9 +1738,13 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		for (k = 0; k < ncur; k++)
 			if (cur[k] == len)
 				ok = true;
-	if (keep != NULL)
+	if (keep != NULL) {
 		for (i++; i <= ntoks; i++)
-			keep->pos[i] = xcalloc(1, sizeof(size_t));
+			keep->npos[i] = 0;
+		keep->pos[0] = flat;
+		for (i = 1; i <= ntoks; i++)
+			keep->pos[i] = keep->pos[i - 1] + keep->npos[i - 1];
+	}
 	free(stamp);
 	free(cur);
 	free(next);
@@ -1768,10 +1783,17 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 	r->follow = xcalloc(r->ntoks + 1, sizeof(unsigned *));
 	r->fall = xcalloc(r->ntoks + 1, sizeof(unsigned *));
 	r->fbase = xcalloc(r->ntoks + 1, sizeof(size_t *));
+	for (i = 0, k = 1; i <= r->ntoks; i++)
+		k += r->npos[i];
+	r->follow[0] = xcalloc(k, sizeof(unsigned));
+	r->fall[0] = xcalloc(k, sizeof(unsigned));
+	r->fbase[0] = xcalloc(k, sizeof(size_t));
 	for (i = 0; i <= r->ntoks; i++) {
-		r->follow[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
-		r->fall[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
-		r->fbase[i] = xcalloc(r->npos[i] + 1, sizeof(size_t));
+		if (i > 0) {
+			r->follow[i] = r->follow[i - 1] + r->npos[i - 1];
+			r->fall[i] = r->fall[i - 1] + r->npos[i - 1];
+			r->fbase[i] = r->fbase[i - 1] + r->npos[i - 1];
+		}
 		if (i == r->ntoks)
 			break;
 		for (k = j = 0; k < r->npos[i]; k++) {
@@ -1841,8 +1863,11 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
 	r->nm = xcalloc(len + 1, sizeof(unsigned));
 	(void)ob_split_forward(s, toks, ntoks, rel, r, r->nm, left);
-	for (i = 0; i <= ntoks; i++)
-		r->live[i] = xcalloc(r->npos[i] + 1, sizeof(bool));
+	for (i = 0, k = 1; i <= ntoks; i++)
+		k += r->npos[i];
+	r->live[0] = xcalloc(k, sizeof(bool));
+	for (i = 1; i <= ntoks; i++)
+		r->live[i] = r->live[i - 1] + r->npos[i - 1];
 	for (k = 0; k < r->npos[ntoks]; k++)
 		r->live[ntoks][k] = r->pos[ntoks][k] == len;
 	/* mark[q] == i + 2: token i + 1 may start at q and finish the run. */
@@ -1981,19 +2006,20 @@ ob_split_reach_free(struct ob_reach *r)
 {
 	size_t	i;
 
-	if (r->pos != NULL)
+	/* Each kind of list is one block, starting at token 0's. */
+	if (r->pos != NULL) {
+		free(r->pos[0]);
+		free(r->live[0]);
+	}
+	if (r->follow != NULL) {
+		free(r->follow[0]);
+		free(r->fall[0]);
+		free(r->fbase[0]);
+	}
+	if (r->allow != NULL)
 		for (i = 0; i <= r->ntoks; i++) {
-			free(r->pos[i]);
-			free(r->live[i]);
-			if (r->follow != NULL) {
-				free(r->follow[i]);
-				free(r->fall[i]);
-				free(r->fbase[i]);
-			}
-			if (r->allow != NULL) {
-				free(r->allow[i].n);
-				free(r->allow[i].v);
-			}
+			free(r->allow[i].n);
+			free(r->allow[i].v);
 		}
 	free(r->pos);
 	free(r->npos);

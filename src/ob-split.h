@@ -38,6 +38,7 @@ struct ob_cand {
 struct ob_cands {
 	struct ob_cand	*c;
 	size_t		 len, cap;
+	size_t		*cuts;		/* every c[i].cut, in one block */
 	bool		 truncated;	/* more than OB_SPLIT_MAX_CANDS */
 	int		 decimals;	/* common decimal count */
 };
@@ -140,7 +141,9 @@ struct ob_allow;
 
 struct ob_reach {
 	size_t	  ntoks;
-	size_t	**pos;		/* ntoks + 1 lists */
+	/* ntoks + 1 lists; those of each kind below are one block, which
+	 * starts at token 0's (pos[0], live[0], ...). */
+	size_t	**pos;
 	size_t	 *npos;
 	bool	**live;
 	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
