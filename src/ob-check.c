@@ -228,7 +228,7 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 	}
 	ob_split_reach_free(&reach);
 	if (t->ovleft == 0)
-		goto spent;
+		goto unfix;	/* unproved */
 	if (fixed > 0) {
 		/* The model must leave the overview readable, or it is wrong here. */
 		for (j = 0; j < ntok; j++) {
@@ -240,21 +240,20 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 		ntok = ob_check_tokens(t, tokidx, toks);
 		ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
 		if (!ob_split_overview(ovv, toks, ntok, 0, &t->ovleft)) {
-			if (t->ovleft == 0)
-				goto spent;
-			for (r = 0; r < t->nc; r++)
-				if (newly[r])
-					t->c[r].ovdec = -1;
-			t->rows_off = true;
-			fixed = 0;
-			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
-			    "overview values are not printed with one precision per "
-			    "row; that cross-check is not used");
+			/* Disproved, unless the budget ran out (unproved). */
+			if (t->ovleft > 0) {
+				t->rows_off = true;
+				format_warn(t->opt, t->path,
+				    t->p[t->iexport + 2].line,
+				    "overview values are not printed with one "
+				    "precision per row; that cross-check is not used");
+			}
+			goto unfix;
 		}
 	}
 	goto done;
-spent:
-	/* Unproved: the rows fixed here go back to unknown. */
+unfix:
+	/* The rows fixed here go back to unknown. */
 	for (r = 0; r < t->nc; r++)
 		if (newly[r])
 			t->c[r].ovdec = -1;

@@ -114,6 +114,7 @@ static unsigned	ob_split_num_mask(const char *s, size_t left);
 static unsigned	ob_split_mask_at(const char *s, size_t len, unsigned *nm,
 	    size_t p);
 static double	ob_split_tol(int decimals, double w, double rel);
+static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel, unsigned long *left);
 static void	ob_split_reach_follow(const char *s, size_t len,
@@ -1497,9 +1498,7 @@ ob_split_cap(const char *s, size_t len)
 static bool
 ob_split_overview_cap(const char *s, size_t len, int raw)
 {
-	size_t	d = ob_split_dot(s, len);
-	int	k = d == len ? 0 : (int)(len - d - 1);
-	int	cap = d >= 6 ? 0 : 6 - (int)d;	/* as ob_split_decs, ob_split_cap */
+	int	k = ob_split_decs(s, len), cap = ob_split_cap(s, len);
 
 	if (k > cap)
 		return false;
@@ -1619,6 +1618,16 @@ ob_split_mask_at(const char *s, size_t len, unsigned *nm, size_t p)
 	return nm[p] & ~1U;
 }
 
+/* One slice of the overview's budget (ob-split.h); false once it is spent. */
+static bool
+ob_split_spend(unsigned long *left)
+{
+	if (*left == 0)
+		return false;
+	(*left)--;
+	return true;
+}
+
 /*
  * May the number s (len bytes, a number by ob_split_num_mask) be token t:
  * the overview's decimals cap, then one of t's values (within rel)?
@@ -1641,9 +1650,8 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 	size_t		i;
 
 	/* Every search of the overview asks this: it is what the budget counts. */
-	if (*left == 0)
+	if (!ob_split_spend(left))
 		return false;
-	(*left)--;
 	if (!ob_split_overview_cap(s, len, t->exact))
 		return false;
 	if (t->nwant == 0)
@@ -1939,9 +1947,8 @@ ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
 		for (l = 1; l <= OB_TOK_MAX; l++) {
 			if (!(f & 1U << l))
 				continue;
-			if (*left == 0)
+			if (!ob_split_spend(left))
 				break;
-			(*left)--;
 			if (!ob_split_overview_cap(s + p, l, -1))
 				continue;
 			if (want_v) {
@@ -2080,9 +2087,8 @@ ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
 	long long	x;
 	size_t		c;
 
-	if (*left == 0)
+	if (!ob_split_spend(left))
 		return 0;
-	(*left)--;
 	if (!ob_split_overview_cap(s, l, t->exact) ||
 	    (x = ob_split_rounded(s, l, t->decimals)) < 0)
 		return 0;

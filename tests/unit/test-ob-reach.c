@@ -63,7 +63,7 @@ static void
 each_against_forward(void)
 {
 	const char	*alphabet = "0123456789.";
-	char		 s[24], vals[6][3][8];
+	char		 s[24], vals[6][3][8], anyv[8][6][2];
 	const char	*want[6][3], *awant[8][6];
 	struct ob_want	 wv[6][3], awv[8][6];
 	struct ob_tok	 toks[6], one[6], alt[8 * 6];
@@ -123,9 +123,9 @@ each_against_forward(void)
 					/* A free token: any value; try a cut of s. */
 					size_t	at = rnd((unsigned)len);
 
-					snprintf(vals[5][j], sizeof(vals[5][j]), "%c",
+					snprintf(anyv[c][j], sizeof(anyv[c][j]), "%c",
 					    s[at] == '.' ? '7' : s[at]);
-					awant[c][j] = rnd(2) ? vals[5][j] : "1";
+					awant[c][j] = rnd(2) ? anyv[c][j] : "1";
 				} else
 					awant[c][j] = a->want[rnd((unsigned)a->nwant)];
 				awv[c][j] = ob_split_want(awant[c][j], 0);
