@@ -106,6 +106,8 @@ static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
 static size_t	ob_split_dot(const char *s, size_t len);
 static int	ob_split_decs(const char *s, size_t len);
 static int	ob_split_cap(const char *s, size_t len);
+static int	ob_split_decs_at(size_t len, size_t d);
+static int	ob_split_cap_at(size_t d);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
@@ -130,9 +132,9 @@ static uint64_t	ob_split_walk_exact(const char *s, size_t l,
 	    const struct ob_tok *t, const long long *wn, uint64_t m,
 	    size_t nalt, unsigned long *left);
 static void	ob_split_reach_necks(struct ob_reach *r);
-static bool	ob_split_forward(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, struct ob_reach *keep, unsigned *nm,
-	    unsigned long *left);
+static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
+	    struct ob_reach *keep, unsigned *nm, unsigned long *left);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -1476,8 +1478,13 @@ ob_split_dot(const char *s, size_t len)
 static int
 ob_split_decs(const char *s, size_t len)
 {
-	size_t	d = ob_split_dot(s, len);
+	return ob_split_decs_at(len, ob_split_dot(s, len));
+}
 
+/* Decimals of a number of len bytes whose dot is at d (len: none). */
+static int
+ob_split_decs_at(size_t len, size_t d)
+{
 	return d == len ? 0 : (int)(len - d - 1);
 }
 
@@ -1490,15 +1497,22 @@ ob_split_decs(const char *s, size_t len)
 static int
 ob_split_cap(const char *s, size_t len)
 {
-	size_t	i = ob_split_dot(s, len);
-
-	return i >= 6 ? 0 : 6 - (int)i;
+	return ob_split_cap_at(ob_split_dot(s, len));
 }
 
+/* ob_split_cap of a number whose dot (or end) is at d. */
+static int
+ob_split_cap_at(size_t d)
+{
+	return d >= 6 ? 0 : 6 - (int)d;
+}
+
+/* Every slice the searches try asks this: the dot is found once. */
 static bool
 ob_split_overview_cap(const char *s, size_t len, int raw)
 {
-	int	k = ob_split_decs(s, len), cap = ob_split_cap(s, len);
+	size_t	d = ob_split_dot(s, len);
+	int	k = ob_split_decs_at(len, d), cap = ob_split_cap_at(d);
 
 	if (k > cap)
 		return false;
@@ -1534,8 +1548,11 @@ ob_split_rounded(const char *o, size_t len, int d)
 		if (k >= 0)
 			k++;
 	}
-	for (k = k < 0 ? 0 : k; k < d; k++)
+	for (k = k < 0 ? 0 : k; k < d; k++) {
+		if (a > LLONG_MAX / 20)
+			return -1;
 		a *= 10;
+	}
 	if (next >= 5)
 		a++;
 	return a;
@@ -1561,16 +1578,34 @@ ob_split_want_digits(const char *w, int d)
 		if (k >= 0)
 			k++;
 	}
-	for (k = k < 0 ? 0 : k; k < d; k++)
+	for (k = k < 0 ? 0 : k; k < d; k++) {
+		if (n > LLONG_MAX / 20)
+			return -1;
 		n *= 10;
+	}
 	return n;
 }
 
+/*
+ * strtod for every wanted value was a tenth of a large review's reading:
+ * a value of at most d decimals whose digits n are below 2^53 is n / 10^d,
+ * which rounds to the double strtod gives (both are the one nearest the
+ * same number).
+ */
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
+	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	struct ob_want	r = { 0, ob_split_want_digits(w, d) };
+	size_t		dot = strcspn(w, ".");
+	size_t		decs = w[dot] == '\0' ? 0 : strlen(w + dot + 1);
 
+	if (r.n >= 0 && r.n < (1LL << 53) && d >= 0 && d <= 15 &&
+	    decs <= (size_t)d && strspn(w, "0123456789.") == strlen(w))
+		r.v = (double)r.n / p10[d];
+	else
+		r.v = strtod(w, NULL);
 	return r;
 }
 
@@ -1691,24 +1726,36 @@ ob_split_pos_cmp(const void *a, const void *b)
 /*
  * The readings of s as the tokens, forward, one set of positions per token
  * kept as a list (a position is added once: stamp[q] is the token whose
- * set holds q, plus one), so the work follows the positions a reading can
- * reach, never s's length times the tokens. With keep, every token's set
- * is stored in it (sorted). True when the last token can end at the end
- * of s.
+ * set holds q, plus one, and at[q] its index there), so the work follows
+ * the positions a reading can reach, never s's length times the tokens.
+ * Each position carries the mask of hypotheses that reach it: hypothesis
+ * h frees the tokens i with hyp[i] == h (any number their row's stored
+ * decimals allow); with hyp NULL there is one, bit 0, freeing none. With
+ * keep, every token's set is stored in it (sorted). Returns the mask of
+ * those whose last token can end at the end of s.
  */
-static bool
+static uint64_t
 ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, struct ob_reach *keep, unsigned *nm, unsigned long *left)
+    double rel, const int *hyp, size_t nhyp, struct ob_reach *keep,
+    unsigned *nm, unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, p, l, ncur = 1, nnext, cap = 16;
+	size_t	 len = strlen(s), i, k, p, l, q, ncur = 1, nnext, cap = 16;
 	size_t	 nflat = 0, flatcap = 0;
 	unsigned num;
 	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
+	size_t	*at = xcalloc(len + 1, sizeof(size_t));
 	size_t	*cur = xcalloc(cap, sizeof(size_t));
 	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp, *flat = NULL;
-	bool	 ok = false;
+	uint64_t *mcur = xcalloc(cap, sizeof(uint64_t));
+	uint64_t *mnext = xcalloc(cap, sizeof(uint64_t)), *mtmp;
+	uint64_t m, hb, add, ok = 0;
+	struct ob_tok fr;
 
 	cur[0] = 0;
+	if (hyp == NULL)
+		mcur[0] = 1;
+	else
+		mcur[0] = nhyp >= 64 ? UINT64_MAX : ((uint64_t)1 << nhyp) - 1;
 	for (i = 0; i <= ntoks; i++) {
 		if (keep != NULL) {
 			/* Every list in one block (struct ob_reach). */
@@ -1720,32 +1767,67 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		}
 		if (i == ntoks || ncur == 0)
 			break;
+		fr = toks[i];
+		fr.nwant = 0;
 		nnext = 0;
 		for (k = 0; k < ncur; k++) {
 			p = cur[k];
 			num = ob_split_mask_at(s, len, nm, p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-				if (!(num & 1U << l) || stamp[p + l] == i + 1 ||
-				    !ob_split_tok_fits(s + p, l, &toks[i], rel, left))
+				if (!(num & 1U << l))
 					continue;
-				stamp[p + l] = i + 1;
-				if (nnext == cap) {
-					cap *= 2;
-					cur = xreallocarray(cur, cap, sizeof(size_t));
-					next = xreallocarray(next, cap, sizeof(size_t));
+				q = p + l;
+				/* Only the hypotheses q does not hold yet. */
+				m = mcur[k];
+				if (stamp[q] == i + 1)
+					m &= ~mnext[at[q]];
+				if (m == 0)
+					continue;
+				/* A free token frees nothing more. */
+				hb = hyp != NULL && hyp[i] >= 0 &&
+				    toks[i].nwant > 0 ?
+				    m & (uint64_t)1 << hyp[i] : 0;
+				add = 0;
+				if (m != hb && ob_split_tok_fits(s + p, l,
+				    &toks[i], rel, left))
+					add = m & ~hb;
+				if (hb != 0 && ob_split_tok_fits(s + p, l, &fr,
+				    rel, left))
+					add |= hb;
+				if (add == 0)
+					continue;
+				if (stamp[q] != i + 1) {
+					stamp[q] = i + 1;
+					if (nnext == cap) {
+						cap *= 2;
+						cur = xreallocarray(cur, cap,
+						    sizeof(size_t));
+						next = xreallocarray(next, cap,
+						    sizeof(size_t));
+						mcur = xreallocarray(mcur, cap,
+						    sizeof(uint64_t));
+						mnext = xreallocarray(mnext, cap,
+						    sizeof(uint64_t));
+					}
+					at[q] = nnext;
+					mnext[nnext] = 0;
+					next[nnext++] = q;
 				}
-				next[nnext++] = p + l;
+				mnext[at[q]] |= add;
 			}
 		}
 		tmp = cur;
 		cur = next;
 		next = tmp;
+		mtmp = mcur;
+		mcur = mnext;
+		mnext = mtmp;
 		ncur = nnext;
 	}
 	if (i == ntoks)
 		for (k = 0; k < ncur; k++)
 			if (cur[k] == len)
-				ok = true;
+				ok |= mcur[k];
 	if (keep != NULL) {
 		for (i++; i <= ntoks; i++)
 			keep->npos[i] = 0;
@@ -1754,8 +1836,11 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 			keep->pos[i] = keep->pos[i - 1] + keep->npos[i - 1];
 	}
 	free(stamp);
+	free(at);
 	free(cur);
 	free(next);
+	free(mcur);
+	free(mnext);
 	return ok;
 }
 
@@ -1870,7 +1955,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
 	r->nm = xcalloc(len + 1, sizeof(unsigned));
-	(void)ob_split_forward(s, toks, ntoks, rel, r, r->nm, left);
+	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, r->nm, left);
 	for (i = 0, k = 1; i <= ntoks; i++)
 		k += r->npos[i];
 	r->live[0] = xcalloc(k, sizeof(bool));
@@ -2049,9 +2134,24 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
 	bool		 ok;
 
-	ok = ob_split_forward(s, toks, ntoks, rel, NULL, nm, left);
+	ok = ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, nm, left) != 0;
 	free(nm);
 	return ok;
+}
+
+uint64_t
+ob_split_overview_free(const char *s, const struct ob_tok *toks,
+    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left)
+{
+	unsigned	*nm;
+	uint64_t	 got;
+
+	if (nhyp == 0 || nhyp > 64)
+		return 0;
+	nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
+	got = ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, nm, left);
+	free(nm);
+	return got;
 }
 
 /*

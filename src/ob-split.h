@@ -132,6 +132,16 @@ bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, unsigned long *left);
 
 /*
+ * Which of nhyp hypotheses (at most 64) let s be read in full (bit h:
+ * hypothesis h): h frees the tokens i with hyp[i] == h (any number their
+ * row's stored decimals allow), every other token as toks has it; hyp[i]
+ * < 0, none frees it. One walk for them all, where a walk per hypothesis
+ * made finding the one row that disagrees cost the square of the rows.
+ */
+uint64_t ob_split_overview_free(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left);
+
+/*
  * Where each token can start in a complete reading: pos[i] lists (sorted)
  * the positions tokens 0..i-1 can cover s[0..p) to, and live[i][k] says
  * whether tokens i..n-1 can then cover s[pos[i][k]..] too. Work and memory

@@ -21,7 +21,13 @@ static void	check_list(const struct ob_reach *r, size_t i,
 		    const char *name);
 static void	each_against_forward(void);
 static void	budget_spent(void);
+static void	free_against_forward(void);
+static void	want_as_strtod(void);
 static unsigned	rnd(unsigned n);
+struct rcase;
+static void	random_case(struct rcase *k, int *hyp, size_t nhyp);
+static void	tally(const char *s, uint64_t got, uint64_t expect, size_t n,
+		    size_t *cases, size_t *mixed, size_t *bad);
 
 /* Token i of r holds exactly want[0..n) with those live flags. */
 static void
@@ -53,6 +59,77 @@ rnd(unsigned n)
 }
 
 /*
+ * A short random run of digits and dots, two to five tokens, some free,
+ * the others wanting one to three values cut from the run. With hyp,
+ * some tokens have a stored decimal count and each may be freed by one
+ * of nhyp hypotheses (hyp[i], or -1).
+ */
+struct rcase {
+	char		 s[24], vals[6][3][8];
+	const char	*want[6][3];
+	struct ob_want	 wv[6][3];
+	struct ob_tok	 toks[6];
+	size_t		 len, ntoks;
+};
+
+static void
+random_case(struct rcase *k, int *hyp, size_t nhyp)
+{
+	const char	*alphabet = "0123456789.";
+	size_t		 i, j;
+
+	k->len = 3 + rnd(12);
+	for (i = 0; i < k->len; i++)
+		k->s[i] = alphabet[rnd(rnd(3) == 0 ? 11 : 10)];
+	k->s[k->len] = '\0';
+	k->ntoks = 2 + rnd(4);
+	for (i = 0; i < k->ntoks; i++) {
+		struct ob_tok	*t = &k->toks[i];
+
+		memset(t, 0, sizeof(*t));
+		t->exact = -1;
+		if (hyp != NULL) {
+			t->exact = rnd(4) == 0 ? (int)rnd(3) : -1;
+			hyp[i] = rnd(3) == 0 ? -1 : (int)rnd((unsigned)nhyp);
+		}
+		if (rnd(hyp != NULL ? 4 : 3) == 0)
+			continue;	/* free */
+		t->nwant = 1 + rnd(3);
+		for (j = 0; j < t->nwant; j++) {
+			size_t	at = rnd((unsigned)k->len), l = 1 + rnd(4);
+			char	*v = k->vals[i][j];
+
+			if (at + l > k->len)
+				l = k->len - at;
+			memcpy(v, k->s + at, l);
+			v[l] = '\0';
+			if (v[0] == '.' || v[l - 1] == '.')
+				v[0] = '1';
+			k->want[i][j] = v;
+			k->wv[i][j] = ob_split_want(v, 0);
+		}
+		t->want = k->want[i];
+		t->wantv = k->wv[i];
+	}
+}
+
+/*
+ * One case of n readings: mixed when some read and some do not, bad when
+ * the walk's answer is not the forward reads' (the first five printed).
+ */
+static void
+tally(const char *s, uint64_t got, uint64_t expect, size_t n, size_t *cases,
+    size_t *mixed, size_t *bad)
+{
+	(*cases)++;
+	if (expect != 0 && expect != (((uint64_t)1 << n) - 1))
+		(*mixed)++;
+	if (got != expect && (*bad)++ < 5)
+		printf("# \"%s\": got %#llx, a forward read %#llx\n", s,
+		    (unsigned long long)got, (unsigned long long)expect);
+}
+
+/*
  * ob_split_overview_each, which walks all readings of a chart at once
  * and only between tokens with one live position, must say of every
  * reading what a plain forward read with that reading's values says:
@@ -62,45 +139,25 @@ rnd(unsigned n)
 static void
 each_against_forward(void)
 {
-	const char	*alphabet = "0123456789.";
-	char		 s[24], vals[6][3][8], anyv[8][6][2];
-	const char	*want[6][3], *awant[8][6];
-	struct ob_want	 wv[6][3], awv[8][6];
-	struct ob_tok	 toks[6], one[6], alt[8 * 6];
+	char		 anyv[8][6][2];
+	const char	*awant[8][6];
+	struct ob_want	 awv[8][6];
+	struct ob_tok	 one[6], alt[8 * 6], *toks;
 	struct ob_reach	 r;
+	struct rcase	 k;
 	size_t		 idx[6], nidx, ntoks, len, i, j, c, nalt, bad = 0;
 	size_t		 cases = 0, readable = 0, mixed = 0;
 	unsigned long	 left;
 	uint64_t	 got, expect;
+	const char	*s;
 	int		 n;
 
 	for (n = 0; n < 20000; n++) {
-		len = 3 + rnd(12);
-		for (i = 0; i < len; i++)
-			s[i] = alphabet[rnd(rnd(3) == 0 ? 11 : 10)];
-		s[len] = '\0';
-		ntoks = 2 + rnd(4);
-		for (i = 0; i < ntoks; i++) {
-			memset(&toks[i], 0, sizeof(toks[i]));
-			toks[i].exact = -1;
-			if (rnd(3) == 0)
-				continue;	/* free */
-			toks[i].nwant = 1 + rnd(3);
-			for (j = 0; j < toks[i].nwant; j++) {
-				size_t	at = rnd((unsigned)len), l = 1 + rnd(4);
-
-				if (at + l > len)
-					l = len - at;
-				memcpy(vals[i][j], s + at, l);
-				vals[i][j][l] = '\0';
-				if (vals[i][j][0] == '.' || vals[i][j][l - 1] == '.')
-					vals[i][j][0] = '1';
-				want[i][j] = vals[i][j];
-				wv[i][j] = ob_split_want(vals[i][j], 0);
-			}
-			toks[i].want = want[i];
-			toks[i].wantv = wv[i];
-		}
+		random_case(&k, NULL, 0);
+		s = k.s;
+		len = k.len;
+		ntoks = k.ntoks;
+		toks = k.toks;
 		left = 1000000;
 		memset(&r, 0, sizeof(r));
 		if (!ob_split_overview_reach(s, toks, ntoks, 0, &r, &left)) {
@@ -142,18 +199,89 @@ each_against_forward(void)
 			if (ob_split_overview(s, one, ntoks, 0, &left))
 				expect |= (uint64_t)1 << c;
 		}
-		cases++;
-		if (expect != 0 && expect != (((uint64_t)1 << nalt) - 1))
-			mixed++;
-		if (got != expect && bad++ < 5)
-			printf("# \"%s\": got %#llx, a forward read %#llx\n", s,
-			    (unsigned long long)got, (unsigned long long)expect);
+		tally(s, got, expect, nalt, &cases, &mixed, &bad);
 		ob_split_reach_free(&r);
 	}
 	printf("# %zu charts, %zu with readings that read and that do not\n",
 	    cases, mixed);
 	ok(bad == 0 && mixed > 300,
 	    "every reading of a chart on short runs: as a forward read says");
+}
+
+/*
+ * ob_split_overview_free, which walks every hypothesis (a set of tokens
+ * freed) at once, must say of each what a plain forward read with those
+ * tokens free says: the same short runs, each token wanting one to three
+ * values cut from the run (some with a stored decimal count), one to
+ * eight hypotheses freeing one to three tokens each.
+ */
+static void
+free_against_forward(void)
+{
+	struct ob_tok	 one[6], *toks;
+	struct rcase	 k;
+	int		 hyp[6];
+	size_t		 ntoks, i, h, nhyp, bad = 0, cases = 0, mixed = 0;
+	unsigned long	 left;
+	uint64_t	 got, expect;
+	const char	*s;
+	int		 n;
+
+	for (n = 0; n < 20000; n++) {
+		nhyp = 1 + rnd(8);
+		random_case(&k, hyp, nhyp);
+		s = k.s;
+		ntoks = k.ntoks;
+		toks = k.toks;
+		left = 1000000;
+		got = ob_split_overview_free(s, toks, ntoks, hyp, nhyp, &left);
+		for (expect = 0, h = 0; h < nhyp; h++) {
+			memcpy(one, toks, ntoks * sizeof(*one));
+			for (i = 0; i < ntoks; i++)
+				if (hyp[i] == (int)h)
+					one[i].nwant = 0;
+			if (ob_split_overview(s, one, ntoks, 0, &left))
+				expect |= (uint64_t)1 << h;
+		}
+		tally(s, got, expect, nhyp, &cases, &mixed, &bad);
+	}
+	printf("# %zu overviews, %zu with hypotheses that read and that do not\n",
+	    cases, mixed);
+	ok(bad == 0 && mixed > 300,
+	    "every hypothesis of freed tokens on short runs: as a forward read says");
+	left = 0;
+	ok(ob_split_overview_free("12", toks, 1, hyp, 1, &left) == 0,
+	    "none of the budget left: no hypothesis reads");
+}
+
+/*
+ * A wanted value's double is worked out from its digits where they are
+ * few enough: it must be strtod's, bit for bit, for values of every
+ * length and decimal count (fewer decimals than the token's too).
+ */
+static void
+want_as_strtod(void)
+{
+	char		 w[32];
+	size_t		 len, i, dot, bad = 0, n;
+	int		 d;
+	struct ob_want	 v;
+
+	for (n = 0; n < 200000; n++) {
+		len = 1 + rnd(19);
+		dot = rnd(2) ? rnd((unsigned)len) : len;
+		for (i = 0; i < len; i++)
+			w[i] = (char)('0' + rnd(10));
+		if (dot > 0 && dot < len)
+			w[dot] = '.';
+		w[len] = '\0';
+		d = (int)rnd(9);
+		v = ob_split_want(w, d);
+		if (v.v != strtod(w, NULL) && bad++ < 5)
+			printf("# %s at %d decimals: %.17g, strtod %.17g\n", w, d,
+			    v.v, strtod(w, NULL));
+	}
+	ok(bad == 0, "200,000 wanted values: each read as strtod reads it");
 }
 
 /* A spent budget: every search answers no, and says so by *left. */
@@ -274,6 +402,8 @@ main(void)
 	is_double(ob_split_want("12.5", 2).v, 12.5, 0, "12.5: its value");
 	is_int(ob_split_want("99999999999999999999", 0).n, -1,
 	    "twenty digits: past the range");
+	is_int(ob_split_want("940786809994085", 6).n, -1,
+	    "fifteen digits at six decimals: past the range, not wrapped");
 	memset(&r, 0, sizeof(r));
 	ok(ob_split_overview_reach("2.0535", free2, 1, 0, &r, &left), "2.0535: read");
 	ok(ob_split_overview_allows("2.0535", &r, 0, "2.054", 3, 0, &left),
@@ -309,6 +439,8 @@ main(void)
 	}
 
 	each_against_forward();
+	free_against_forward();
+	want_as_strtod();
 	budget_spent();
 
 	/* No reading at all. */
