@@ -63,15 +63,19 @@ ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
 
 /*
  * Slices of the overview's value run that its searches may try against a
- * token, per document (ob-split.h). The fixtures and corpus files need at
- * most 27,818; a generated review of 132 charts (64 KiB) 62,780, and
- * 86,258 with one row that disagrees (ob_check_suspects).
+ * token, per document (ob-split.h): OB_OVERVIEW_BASE plus
+ * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX.
+ * A slice costs about 20 ns here, so a spent budget costs at most 3 ms.
+ * The fixtures and corpus files need at most 27,818 (44 a byte of their
+ * run); a generated review of 132 charts (64 KiB, a run of 5,457 bytes)
+ * 62,780, and 86,258 with one row that disagrees (ob_check_suspects).
  * Charts of glued integers (N = 1: no SE line between the values) make
  * the overview readable in ever more ways: 6, 12 and 24 such charts
- * needed 0.56, 4.0 and 34 million, and settled one chart of them; a
- * spent budget costs 20 to 40 ms here (tests/fuzz/speed.sh).
+ * needed 0.56, 4.0 and 34 million.
  */
-#define OB_OVERVIEW_BUDGET	1000000UL
+#define OB_OVERVIEW_BASE	32768UL
+#define OB_OVERVIEW_PER_BYTE	64UL
+#define OB_OVERVIEW_MAX		150000UL
 /* Budgets of the two checks that look at every chart once per chart. */
 #define OB_SUSPECTS_MAX	256
 #define OB_SIBLINGS_MAX	64
@@ -363,7 +367,12 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
-		if (!c->placed || c->cands.len <= 1 || c->ovfree != (rel > 0))
+		/*
+		 * A truncated chart's readings are not all known: the one the
+		 * overview leaves of them may not be the only one it allows.
+		 */
+		if (!c->placed || c->cands.len <= 1 || c->cands.truncated ||
+		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
 		for (ci = 0; ci < c->cands.len; ci++) {
@@ -579,6 +588,7 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
 	    strcmp(a->args, b->args) != 0 || bs <= 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
+	    a->cands.truncated || b->cands.truncated ||
 	    a->cands.len * b->cands.len > 1000000)
 		return;
 	ka = xcalloc(a->cands.len, sizeof(bool));
@@ -631,7 +641,12 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	t->ovleft = OB_OVERVIEW_BUDGET;
+	size_t		len = strlen(ovv);
+	unsigned long	budget = OB_OVERVIEW_MAX;
+
+	if (len < (OB_OVERVIEW_MAX - OB_OVERVIEW_BASE) / OB_OVERVIEW_PER_BYTE)
+		budget = OB_OVERVIEW_BASE + OB_OVERVIEW_PER_BYTE * len;
+	t->ovleft = budget;
 	if (ob_check_suspects(t, ovv) == 0) {
 		while (t->ovleft > 0 &&
 		    ob_check_rows(t, ovv) + ob_check_pass(t, ovv, 0) > 0)
@@ -643,7 +658,7 @@ ob_check_overview(struct tdoc *t, const char *ovv)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line has too many readings to check the charts "
 		    "against within %lu tries; charts it did not settle keep "
-		    "every reading of their own", OB_OVERVIEW_BUDGET);
+		    "every reading of their own", budget);
 }
 
 void

@@ -61,6 +61,10 @@ static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
 static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
+static size_t	ob_split_int_lens(const struct ob_venum *e, size_t pos);
+static void	ob_split_ways(struct ob_venum *e);
+static long	ob_split_n_last(const char *v, size_t len, size_t nl,
+		    bool glued_n);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
 static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
 	    size_t rest, size_t depth);
@@ -282,8 +286,14 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 	struct ob_tickmemo	*m = NULL;
 	size_t			 p, e, n = 0, i;
 	double			 last = 0;
+	/*
+	 * The SE strings follow the ticks: none starts past the first (a
+	 * names run holds no SE string), and the scan of every digit of the
+	 * SE strings and values was a quarter of a large review's reading.
+	 */
+	const char		*se = strstr(s, "SE +/- ");
 
-	for (p = 0; s[p] != '\0' && n < max; p++) {
+	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]))
 			continue;
 		if (m == NULL) {
@@ -357,6 +367,13 @@ struct ob_venum {
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
+	/*
+	 * Integer values: ways[i * (len + 1) + p], how many ways values
+	 * i .. k - 1 cover v[p..len) (at most OB_SPLIT_MAX_CANDS + 1); the
+	 * search goes only where some way goes on, and stops at limit.
+	 */
+	size_t		*ways;
+	size_t		 limit;
 };
 
 static void
@@ -364,7 +381,7 @@ ob_split_add_cand(struct ob_venum *e)
 {
 	struct ob_cands	*o = e->out;
 
-	if (o->len >= OB_SPLIT_MAX_CANDS) {
+	if (o->len >= e->limit) {
 		o->truncated = true;
 		return;
 	}
@@ -396,19 +413,37 @@ ob_split_add_cand(struct ob_venum *e)
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 {
-	size_t	l, left;
-	double	x = 0;
+	size_t	l, n;
 
-	if (e->out->truncated)
+	if (e->out->len >= e->limit)
 		return;
 	if (i == e->k) {
 		if (pos == e->len)
 			ob_split_add_cand(e);
 		return;
 	}
-	left = e->k - i - 1;
+	n = ob_split_int_lens(e, pos);
+	for (l = 1; l <= n; l++) {
+		if (e->ways[(i + 1) * (e->len + 1) + pos + l] == 0)
+			continue;
+		e->cut[i + 1] = pos + l;
+		ob_split_ints(e, pos + l, i + 1);
+	}
+}
+
+/*
+ * How long a value starting at pos may be: 1 .. the answer. The slice
+ * grows a digit at a time, and its number with it (exact, as strtod's,
+ * up to 15 digits); a longer slice holds whatever stopped a shorter one
+ * (a non-digit, a leading zero, a number past the bound).
+ */
+static size_t
+ob_split_int_lens(const struct ob_venum *e, size_t pos)
+{
+	size_t	l;
+	double	x = 0;
+
 	for (l = 1; l <= e->maxl && pos + l <= e->len; l++) {
-		size_t	rest = e->len - pos - l;
 		int	c = (unsigned char)e->v[pos + l - 1];
 
 		if (!isdigit(c) || (l > 1 && e->v[pos] == '0'))
@@ -417,11 +452,35 @@ ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 		if (e->bound > 0 && (l <= 15 ? x :
 		    ob_split_num(e->v + pos, l)) > e->bound)
 			break;
-		if (rest < left || rest > left * e->maxl)
-			continue;
-		e->cut[i + 1] = pos + l;
-		ob_split_ints(e, pos + l, i + 1);
 	}
+	return l - 1;
+}
+
+/*
+ * Fill e->ways, from the last value back: a run with thousands of
+ * readings was searched leaf by leaf (and with none, through every dead
+ * end); counted first, a run with more than OB_SPLIT_MAX_CANDS keeps only
+ * its first readings, and the search never enters a branch that ends
+ * nowhere.
+ */
+static void
+ob_split_ways(struct ob_venum *e)
+{
+	size_t	 w = e->len + 1, i, p, l, n, sum;
+
+	e->ways = xcalloc((e->k + 1) * w, sizeof(size_t));
+	e->ways[e->k * w + e->len] = 1;
+	for (i = e->k; i-- > 0;)
+		/* Values i .. k - 1 take k - i to (k - i) * maxl bytes. */
+		for (p = e->len - (e->k - i) * e->maxl < e->len ?
+		    e->len - (e->k - i) * e->maxl : 0;
+		    p + (e->k - i) <= e->len; p++) {
+			n = ob_split_int_lens(e, p);
+			for (sum = 0, l = 1; l <= n; l++)
+				sum += e->ways[(i + 1) * w + p + l];
+			e->ways[i * w + p] = sum > OB_SPLIT_MAX_CANDS ?
+			    OB_SPLIT_MAX_CANDS + 1 : sum;
+		}
 }
 
 /* Decimal values: the dots fix everything but the first integer part. */
@@ -452,13 +511,30 @@ ob_split_decimals(struct ob_venum *e, size_t start, int d)
 	ob_split_add_cand(e);
 }
 
+/*
+ * The N glued in front of a value run as its first nl bytes (0 when
+ * glued_n is false), or -1 when those bytes are not an N (2..99).
+ */
+static long
+ob_split_n_last(const char *v, size_t len, size_t nl, bool glued_n)
+{
+	long	n;
+
+	if (!glued_n)
+		return 0;
+	if (nl >= len || !ob_split_int_ok(v, nl))
+		return -1;
+	n = (long)ob_split_num(v, nl);
+	return n < 2 ? -1 : n;
+}
+
 void
 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
 {
 	struct ob_venum	 e;
 	const char	*last_dot;
-	size_t		 nl, dots = 0, i;
+	size_t		 nl, dots = 0, i, total;
 	int		 d = 0;
 	char		 buf[32];
 
@@ -487,24 +563,36 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.cuts_cap = 0;
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf);
-	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		e.n_last = 0;
-		if (nl > 0) {
-			long	n;
-
-			if (nl >= len || !ob_split_int_ok(v, nl))
-				continue;
-			n = (long)ob_split_num(v, nl);
-			if (n < 2)
-				continue;
-			e.n_last = n;
+	e.ways = NULL;
+	e.limit = OB_SPLIT_MAX_CANDS;
+	if (d == 0 && len > 2 + k * e.maxl) {
+		free(e.cut);
+		return;		/* longer than any reading */
+	}
+	if (d == 0) {
+		ob_split_ways(&e);
+		for (nl = glued_n ? 1 : 0, total = 0; nl <= (glued_n ? 2 : 0); nl++)
+			if (ob_split_n_last(v, len, nl, glued_n) >= 0)
+				total += e.ways[nl];
+		/*
+		 * Nothing settles a chart whose readings are not all known
+		 * (ob-check.c): the first three name the ambiguity.
+		 */
+		if (total > OB_SPLIT_MAX_CANDS) {
+			out->truncated = true;
+			e.limit = 3;
 		}
+	}
+	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
+		if ((e.n_last = ob_split_n_last(v, len, nl, glued_n)) < 0)
+			continue;
 		e.cut[0] = nl;
 		if (d > 0)
 			ob_split_decimals(&e, nl, d);
 		else
 			ob_split_ints(&e, nl, 0);
 	}
+	free(e.ways);
 	free(e.cut);
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);

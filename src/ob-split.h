@@ -22,9 +22,10 @@
 #define OB_SPLIT_MAX_NAMES	64
 
 /*
- * Axis ticks: every position p in s (from 0) where five ticks t, 2t ... 5t
- * start and are followed by "SE +/- " or a digit. Fills starts[] and ends[]
- * (at most max), the last tick's value in lasts[]; returns the count.
+ * Axis ticks: every position p in s (from 0, before its first "SE +/- ")
+ * where five ticks t, 2t ... 5t start and are followed by "SE +/- " or a
+ * digit. Fills starts[] and ends[] (at most max), the last tick's value
+ * in lasts[]; returns the count.
  */
 size_t	 ob_split_ticks(const char *s, size_t *starts, size_t *ends,
 	    double *lasts, size_t max);
@@ -39,7 +40,9 @@ struct ob_cands {
 	struct ob_cand	*c;
 	size_t		 len, cap;
 	size_t		*cuts;		/* every c[i].cut, in one block */
-	bool		 truncated;	/* more than OB_SPLIT_MAX_CANDS */
+	/* More than OB_SPLIT_MAX_CANDS readings: only the first three are
+	 * kept (nothing settles a chart whose readings are not all known). */
+	bool		 truncated;
 	int		 decimals;	/* common decimal count */
 };
 

@@ -1032,8 +1032,10 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 		if (c->cands.len == 1)
 			continue;
 		strbuf_init(&sb);
+		/* A truncated run keeps only its first readings (ob-split.h). */
 		strbuf_printf(&sb, "%s%zu readings of the value run \"%s\"",
-		    c->cands.truncated ? "more than " : "", c->cands.len, c->vrun);
+		    c->cands.truncated ? "more than " : "", c->cands.truncated ?
+		    (size_t)OB_SPLIT_MAX_CANDS : c->cands.len, c->vrun);
 		for (j = 0; j < c->cands.len && j < 3; j++) {
 			size_t	v;
 
@@ -1045,7 +1047,7 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 				free(s);
 			}
 		}
-		if (c->cands.len > 3)
+		if (c->cands.len > 3 || c->cands.truncated)
 			strbuf_adds(&sb, " ...");
 		if (t->opt != NULL && t->opt->strict) {
 			diag_set(t->d, t->path, c->chart_p->line,

@@ -3,6 +3,8 @@
  * A tiny TAP producer for unit tests: ok(), is_int(), is_str(),
  * is_double(), skip(), diag(). Each test binary calls tap_done() last,
  * which prints the plan and returns the exit status (1 if anything failed).
+ * tap_rnd() is a fixed generator (xorshift, seeded by tap_rnd_x) for
+ * tests that try many cases: the same cases on every run.
  */
 #ifndef BENCHREPORT_TAP_H
 #define BENCHREPORT_TAP_H
@@ -17,6 +19,8 @@ static int tap_n, tap_failed;
 static void tap_result(int pass, const char *file, int line, const char *name)
     __attribute__((unused));
 static int tap_done(void) __attribute__((unused));
+static unsigned tap_rnd(unsigned n) __attribute__((unused));
+static unsigned long tap_rnd_x __attribute__((unused)) = 88172645463325252UL;
 
 static void
 tap_result(int pass, const char *file, int line, const char *name)
@@ -55,6 +59,16 @@ tap_result(int pass, const char *file, int line, const char *name)
 	printf("ok %d - %s # SKIP %s\n", tap_n, (name), (why));		\
 } while (0)
 #define diag(...) do { printf("# "); printf(__VA_ARGS__); printf("\n"); } while (0)
+
+/* A number below n. */
+static unsigned
+tap_rnd(unsigned n)
+{
+	tap_rnd_x ^= tap_rnd_x << 13;
+	tap_rnd_x ^= tap_rnd_x >> 7;
+	tap_rnd_x ^= tap_rnd_x << 17;
+	return (unsigned)(tap_rnd_x % n);
+}
 
 static int
 tap_done(void)

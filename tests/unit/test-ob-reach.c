@@ -23,7 +23,6 @@ static void	each_against_forward(void);
 static void	budget_spent(void);
 static void	free_against_forward(void);
 static void	want_as_strtod(void);
-static unsigned	rnd(unsigned n);
 struct rcase;
 static void	random_case(struct rcase *k, int *hyp, size_t nhyp);
 static void	tally(const char *s, uint64_t got, uint64_t expect, size_t n,
@@ -46,18 +45,6 @@ check_list(const struct ob_reach *r, size_t i, const size_t *want,
 			    r->live[i][k] ? " live" : "");
 }
 
-/* A fixed generator: the same cases on every run. */
-static unsigned
-rnd(unsigned n)
-{
-	static unsigned long	x = 88172645463325252UL;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return (unsigned)(x % n);
-}
-
 /*
  * A short random run of digits and dots, two to five tokens, some free,
  * the others wanting one to three values cut from the run. With hyp,
@@ -78,25 +65,25 @@ random_case(struct rcase *k, int *hyp, size_t nhyp)
 	const char	*alphabet = "0123456789.";
 	size_t		 i, j;
 
-	k->len = 3 + rnd(12);
+	k->len = 3 + tap_rnd(12);
 	for (i = 0; i < k->len; i++)
-		k->s[i] = alphabet[rnd(rnd(3) == 0 ? 11 : 10)];
+		k->s[i] = alphabet[tap_rnd(tap_rnd(3) == 0 ? 11 : 10)];
 	k->s[k->len] = '\0';
-	k->ntoks = 2 + rnd(4);
+	k->ntoks = 2 + tap_rnd(4);
 	for (i = 0; i < k->ntoks; i++) {
 		struct ob_tok	*t = &k->toks[i];
 
 		memset(t, 0, sizeof(*t));
 		t->exact = -1;
 		if (hyp != NULL) {
-			t->exact = rnd(4) == 0 ? (int)rnd(3) : -1;
-			hyp[i] = rnd(3) == 0 ? -1 : (int)rnd((unsigned)nhyp);
+			t->exact = tap_rnd(4) == 0 ? (int)tap_rnd(3) : -1;
+			hyp[i] = tap_rnd(3) == 0 ? -1 : (int)tap_rnd((unsigned)nhyp);
 		}
-		if (rnd(hyp != NULL ? 4 : 3) == 0)
+		if (tap_rnd(hyp != NULL ? 4 : 3) == 0)
 			continue;	/* free */
-		t->nwant = 1 + rnd(3);
+		t->nwant = 1 + tap_rnd(3);
 		for (j = 0; j < t->nwant; j++) {
-			size_t	at = rnd((unsigned)k->len), l = 1 + rnd(4);
+			size_t	at = tap_rnd((unsigned)k->len), l = 1 + tap_rnd(4);
 			char	*v = k->vals[i][j];
 
 			if (at + l > k->len)
@@ -166,11 +153,11 @@ each_against_forward(void)
 		}
 		readable++;
 		for (nidx = 0, i = 0; i < ntoks; i++)
-			if (rnd(2) == 0 && nidx < 3)
+			if (tap_rnd(2) == 0 && nidx < 3)
 				idx[nidx++] = i;
 		if (nidx == 0)
-			idx[nidx++] = rnd((unsigned)ntoks);
-		nalt = 1 + rnd(8);
+			idx[nidx++] = tap_rnd((unsigned)ntoks);
+		nalt = 1 + tap_rnd(8);
 		for (c = 0; c < nalt; c++)
 			for (j = 0; j < nidx; j++) {
 				struct ob_tok	*a = &alt[c * nidx + j];
@@ -178,13 +165,13 @@ each_against_forward(void)
 				*a = toks[idx[j]];
 				if (a->nwant == 0) {
 					/* A free token: any value; try a cut of s. */
-					size_t	at = rnd((unsigned)len);
+					size_t	at = tap_rnd((unsigned)len);
 
 					snprintf(anyv[c][j], sizeof(anyv[c][j]), "%c",
 					    s[at] == '.' ? '7' : s[at]);
-					awant[c][j] = rnd(2) ? anyv[c][j] : "1";
+					awant[c][j] = tap_rnd(2) ? anyv[c][j] : "1";
 				} else
-					awant[c][j] = a->want[rnd((unsigned)a->nwant)];
+					awant[c][j] = a->want[tap_rnd((unsigned)a->nwant)];
 				awv[c][j] = ob_split_want(awant[c][j], 0);
 				a->want = &awant[c][j];
 				a->wantv = &awv[c][j];
@@ -228,7 +215,7 @@ free_against_forward(void)
 	int		 n;
 
 	for (n = 0; n < 20000; n++) {
-		nhyp = 1 + rnd(8);
+		nhyp = 1 + tap_rnd(8);
 		random_case(&k, hyp, nhyp);
 		s = k.s;
 		ntoks = k.ntoks;
@@ -268,14 +255,14 @@ want_as_strtod(void)
 	struct ob_want	 v;
 
 	for (n = 0; n < 200000; n++) {
-		len = 1 + rnd(19);
-		dot = rnd(2) ? rnd((unsigned)len) : len;
+		len = 1 + tap_rnd(19);
+		dot = tap_rnd(2) ? tap_rnd((unsigned)len) : len;
 		for (i = 0; i < len; i++)
-			w[i] = (char)('0' + rnd(10));
+			w[i] = (char)('0' + tap_rnd(10));
 		if (dot > 0 && dot < len)
 			w[dot] = '.';
 		w[len] = '\0';
-		d = (int)rnd(9);
+		d = (int)tap_rnd(9);
 		v = ob_split_want(w, d);
 		if (v.v != strtod(w, NULL) && bad++ < 5)
 			printf("# %s at %d decimals: %.17g, strtod %.17g\n", w, d,
