@@ -1001,11 +1001,14 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
  * run gives 601 candidates, the most of any fixture, corpus or seed file.
  * Fails (false) past the budgets. The candidates' budget is twenty times
  * that: a fuzzed 1.9 KB page had 43,200 within the budget of 50,000
- * before, which took 0.06 s, and 15 s under ASan.
+ * before, which took 0.06 s, and 15 s under ASan. The steps' budget is
+ * ten times what any of those files needs (10,094, synth-07): a step
+ * costs about 30 ns, and a fuzzed 1.3 KB page of names that are prefixes
+ * of one another ("Linux 6.1", "Linux 6.10") spent 200,000 in 6.5 ms.
  */
 #define OB_TMPL_MAX	4096UL		/* templates of the run */
 #define OB_TMPL_CANDS	12000UL		/* candidate partitions in all */
-#define OB_TMPL_STEPS	200000UL	/* steps of the template searches */
+#define OB_TMPL_STEPS	100000UL	/* steps of the template searches */
 
 struct ob_tmpl {
 	const char	*t, *run;
@@ -1017,6 +1020,14 @@ struct ob_tmpl {
 	long		 count;		/* names in the run, -1 unknown */
 	size_t		 max_names;
 	size_t		*sa, *sb, n;	/* the slices so far */
+	/*
+	 * used[i]: byte i of t is in a slice so far; nlen[l]: slices so far
+	 * of l bytes. Every step tested each slice so far for an overlap and
+	 * compared it with memcmp: most of a fuzzed 1.3 KB page's reading.
+	 */
+	bool		*used;
+	size_t		*nlen;
+	uint64_t	*sh;		/* each slice's hash (ob_split_tmpl_rec) */
 	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
 	size_t		 limit;		/* names a template may have */
 	unsigned long	 steps;
@@ -1108,7 +1119,8 @@ ob_split_tmpl_need(struct ob_tmpl *m)
 static void
 ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 {
-	size_t	x, l, k;
+	size_t		x, l, k;
+	uint64_t	h;
 
 	if (m->over || ++m->steps > OB_TMPL_STEPS) {
 		m->over = true;
@@ -1133,20 +1145,26 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 		return;
 	for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
 	    x = m->nextocc[x]) {
+		h = 14695981039346656037ULL;
 		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
 		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
 			/* A name never holds a required cut. */
 			if (x + l > m->next_req[x])
 				break;
+			/* Overlapping a slice so far, as every longer one. */
+			if (m->used[x + l - 1])
+				break;
+			/* The slice's hash, a byte at a time (FNV-1a). */
+			h = (h ^ (unsigned char)m->t[x + l - 1]) *
+			    1099511628211ULL;
 			if (!m->cut_ok[x + l])
 				continue;
-			for (k = 0; k < m->n; k++)
-				if ((x < m->sb[k] && m->sa[k] < x + l) ||
-				    (m->sb[k] - m->sa[k] == l &&
-				    memcmp(m->t + m->sa[k], m->t + x, l) == 0))
+			for (k = 0; m->nlen[l] > 0 && k < m->n; k++)
+				if (m->sh[k] == h && m->sb[k] - m->sa[k] == l &&
+				    memcmp(m->t + m->sa[k], m->t + x, l) == 0)
 					break;
-			if (k < m->n)
-				continue;	/* overlaps, or the same name */
+			if (m->nlen[l] > 0 && k < m->n)
+				continue;	/* the same name */
 			/*
 			 * A branch left out costs the step that entering it
 			 * cost, so the search never takes more steps than
@@ -1163,8 +1181,13 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 				continue;
 			}
 			m->sa[m->n] = x;
+			m->sh[m->n] = h;
 			m->sb[m->n++] = x + l;
+			memset(m->used + x, true, l);
+			m->nlen[l]++;
 			ob_split_tmpl_rec(m, j + l);
+			m->nlen[l]--;
+			memset(m->used + x, false, l);
 			m->n--;
 			if (m->over)
 				return;
@@ -1356,6 +1379,9 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.sa = xcalloc(tm.rl + 1, sizeof(size_t));
 			tm.sb = xcalloc(tm.rl + 1, sizeof(size_t));
 			tm.need = xcalloc(tm.rl + 1, sizeof(size_t));
+			tm.used = xcalloc(tl + 1, sizeof(bool));
+			tm.nlen = xcalloc(tl + 1, sizeof(size_t));
+			tm.sh = xcalloc(tm.rl + 1, sizeof(uint64_t));
 			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
 			    (size_t)tm.count : tm.max_names;
 			ob_split_tmpl_need(&tm);
@@ -1379,6 +1405,9 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			free(tm.sa);
 			free(tm.sb);
 			free(tm.need);
+			free(tm.used);
+			free(tm.nlen);
+			free(tm.sh);
 			if (!ok) {
 				ob_pool_free(&out->pool);
 				free(out->v);
