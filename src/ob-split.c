@@ -86,6 +86,8 @@ static void	ob_split_tmpl_need(struct ob_tmpl *m);
 static int	ob_split_pcand_cmp(const void *a, const void *b);
 static size_t	*ob_pool_take(struct ob_pool *pool, size_t n);
 static void	ob_pool_free(struct ob_pool *pool);
+static void	ob_split_tmpl_alloc(struct ob_tmpl *tm);
+static void	ob_split_tmpl_release(struct ob_tmpl *tm);
 static void	ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k,
 		    const size_t *pos, size_t npos, const size_t *req,
 		    size_t nreq, struct ob_fill *sc);
@@ -135,6 +137,9 @@ static uint64_t	ob_split_walk_exact(const char *s, size_t l,
 	    const struct ob_tok *t, const long long *wn, uint64_t m,
 	    size_t nalt, unsigned long *left);
 static void	ob_split_reach_necks(struct ob_reach *r);
+static uint64_t	ob_split_forward_once(const char *s, const struct ob_tok *toks,
+	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
+	    unsigned long *left);
 static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
 	    struct ob_reach *keep, unsigned *nm, unsigned long *left);
@@ -373,6 +378,7 @@ struct ob_venum {
 	 */
 	size_t		*ways;
 	size_t		 limit;
+	size_t		*lens;		/* ob_split_int_lens at each p, once */
 };
 
 static void
@@ -421,7 +427,7 @@ ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 			ob_split_add_cand(e);
 		return;
 	}
-	n = ob_split_int_lens(e, pos);
+	n = e->lens[pos];
 	for (l = 1; l <= n; l++) {
 		if (e->ways[(i + 1) * (e->len + 1) + pos + l] == 0)
 			continue;
@@ -456,11 +462,11 @@ ob_split_int_lens(const struct ob_venum *e, size_t pos)
 }
 
 /*
- * Fill e->ways, from the last value back: a run with thousands of
- * readings was searched leaf by leaf (and with none, through every dead
- * end); counted first, a run with more than OB_SPLIT_MAX_CANDS keeps only
- * its first readings, and the search never enters a branch that ends
- * nowhere.
+ * Fill e->lens, then e->ways from the last value back: a run with
+ * thousands of readings was searched leaf by leaf (and with none, through
+ * every dead end); counted first, a run with more than OB_SPLIT_MAX_CANDS
+ * keeps only its first readings, and the search never enters a branch
+ * that ends nowhere.
  */
 static void
 ob_split_ways(struct ob_venum *e)
@@ -469,12 +475,15 @@ ob_split_ways(struct ob_venum *e)
 
 	e->ways = xcalloc((e->k + 1) * w, sizeof(size_t));
 	e->ways[e->k * w + e->len] = 1;
+	e->lens = xcalloc(w, sizeof(size_t));
+	for (p = 0; p < e->len; p++)
+		e->lens[p] = ob_split_int_lens(e, p);
 	for (i = e->k; i-- > 0;)
 		/* Values i .. k - 1 take k - i to (k - i) * maxl bytes. */
 		for (p = e->len - (e->k - i) * e->maxl < e->len ?
 		    e->len - (e->k - i) * e->maxl : 0;
 		    p + (e->k - i) <= e->len; p++) {
-			n = ob_split_int_lens(e, p);
+			n = e->lens[p];
 			for (sum = 0, l = 1; l <= n; l++)
 				sum += e->ways[(i + 1) * w + p + l];
 			e->ways[i * w + p] = sum > OB_SPLIT_MAX_CANDS ?
@@ -563,6 +572,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf);
 	e.ways = NULL;
+	e.lens = NULL;
 	e.limit = OB_SPLIT_MAX_CANDS;
 	if (d == 0 && len > 2 + k * e.maxl) {
 		free(e.cut);
@@ -592,6 +602,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 			ob_split_ints(&e, nl, 0);
 	}
 	free(e.ways);
+	free(e.lens);
 	free(e.cut);
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);
@@ -1247,6 +1258,35 @@ ob_split_pcand_cmp(const void *a, const void *b)
 	return 0;
 }
 
+/* The search state of one run's templates (ob_split_tmpl_cands). */
+static void
+ob_split_tmpl_alloc(struct ob_tmpl *tm)
+{
+	tm->sa = xcalloc(tm->rl + 1, sizeof(size_t));
+	tm->sb = xcalloc(tm->rl + 1, sizeof(size_t));
+	tm->sh = xcalloc(tm->rl + 1, sizeof(uint64_t));
+	tm->need = xcalloc(tm->rl + 1, sizeof(size_t));
+	tm->used = xcalloc(tm->tl + 1, sizeof(bool));
+	tm->nlen = xcalloc(tm->tl + 1, sizeof(size_t));
+	tm->ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+	tm->tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
+	tm->tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
+}
+
+static void
+ob_split_tmpl_release(struct ob_tmpl *tm)
+{
+	free(tm->sa);
+	free(tm->sb);
+	free(tm->sh);
+	free(tm->need);
+	free(tm->used);
+	free(tm->nlen);
+	free(tm->ta);
+	free(tm->tb);
+	free(tm->tn);
+}
+
 /*
  * The cuts template k of tm fixes (sc->q, sc->nq: its slices' ends and the
  * required cuts) and those still free (sc->f, sc->nf: allowed cuts not
@@ -1392,18 +1432,10 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.nextocc = nextocc;
 			tm.count = pr->counts[ri];
 			tm.max_names = m_hi < tl ? m_hi : tl;
-			tm.sa = xcalloc(tm.rl + 1, sizeof(size_t));
-			tm.sb = xcalloc(tm.rl + 1, sizeof(size_t));
-			tm.need = xcalloc(tm.rl + 1, sizeof(size_t));
-			tm.used = xcalloc(tl + 1, sizeof(bool));
-			tm.nlen = xcalloc(tl + 1, sizeof(size_t));
-			tm.sh = xcalloc(tm.rl + 1, sizeof(uint64_t));
+			ob_split_tmpl_alloc(&tm);
 			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
 			    (size_t)tm.count : tm.max_names;
 			ob_split_tmpl_need(&tm);
-			tm.ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-			tm.tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-			tm.tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
 			tm.pool = &tpool;
 			if (tm.rl > 0 && tm.need[0] <= tm.limit)
 				ob_split_tmpl_rec(&tm, 0);
@@ -1419,15 +1451,7 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 					ok = ob_split_tmpl_fill(m, &sc, out);
 			}
 			ob_pool_free(&tpool);
-			free(tm.ta);
-			free(tm.tb);
-			free(tm.tn);
-			free(tm.sa);
-			free(tm.sb);
-			free(tm.need);
-			free(tm.used);
-			free(tm.nlen);
-			free(tm.sh);
+			ob_split_tmpl_release(&tm);
 			if (!ok) {
 				ob_pool_free(&out->pool);
 				free(out->v);
@@ -2264,31 +2288,33 @@ ob_split_reach_free(struct ob_reach *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* ob_split_forward with number masks of its own, no reach kept. */
+static uint64_t
+ob_split_forward_once(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel, const int *hyp, size_t nhyp, unsigned long *left)
+{
+	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
+	uint64_t	 got;
+
+	got = ob_split_forward(s, toks, ntoks, rel, hyp, nhyp, NULL, nm, left);
+	free(nm);
+	return got;
+}
+
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, unsigned long *left)
 {
-	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
-	bool		 ok;
-
-	ok = ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, nm, left) != 0;
-	free(nm);
-	return ok;
+	return ob_split_forward_once(s, toks, ntoks, rel, NULL, 0, left) != 0;
 }
 
 uint64_t
 ob_split_overview_free(const char *s, const struct ob_tok *toks,
     size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left)
 {
-	unsigned	*nm;
-	uint64_t	 got;
-
 	if (nhyp == 0 || nhyp > 64)
 		return 0;
-	nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
-	got = ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, nm, left);
-	free(nm);
-	return got;
+	return ob_split_forward_once(s, toks, ntoks, 0, hyp, nhyp, left);
 }
 
 /*
