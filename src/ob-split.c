@@ -78,7 +78,7 @@ static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
 	    size_t m, struct ob_names *out, unsigned long *left);
 static int	ob_split_tile_left(const char *run, size_t rl,
 	    const struct ob_slice *names, size_t n, bool *used, size_t *cur,
-	    size_t *order, size_t *count, unsigned long *left);
+	    size_t *next, size_t *order, size_t *count, unsigned long *left);
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
@@ -352,11 +352,47 @@ ob_split_int_ok(const char *s, size_t len)
 	return true;
 }
 
+/*
+ * *out = the number s (len bytes of digits and at most one dot) when it has
+ * at most 15 digits and 15 decimals: then N and 10^d are exact doubles, and
+ * N / 10^d, one correctly rounded division, is the double strtod gives.
+ * The overview's search parses every slice it tries, and strtod there was
+ * a third of a fuzzed 14 KB review's reading.
+ */
+static bool
+ob_split_exact(const char *s, size_t len, double *out)
+{
+	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	uint64_t	n = 0;
+	size_t		i, digits = 0, dec = 0;
+	bool		dot = false;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.' && !dot) {
+			dot = true;
+			continue;
+		}
+		/* Not isdigit: this runs for every slice the overview tries. */
+		if ((unsigned)(s[i] - '0') > 9 || ++digits > 15)
+			return false;
+		n = n * 10 + (uint64_t)(s[i] - '0');
+		dec += dot;
+	}
+	if (digits == 0)
+		return false;
+	*out = (double)n / p10[dec];
+	return true;
+}
+
 static double
 ob_split_num(const char *s, size_t len)
 {
 	char	buf[40];
+	double	x;
 
+	if (ob_split_exact(s, len, &x))
+		return x;
 	if (len >= sizeof(buf))
 		return HUGE_VAL;
 	memcpy(buf, s, len);
@@ -633,6 +669,15 @@ struct ob_tile {
 	size_t			*cur, *order, *count;
 	int			 found;
 	unsigned long		*left;		/* steps still allowed */
+	/*
+	 * The names that start with byte c, in index order: head[c] (when
+	 * bit c of has is set), then next[i]. Every step tried each name's
+	 * first byte, a quarter of a fuzzed names search; a name of no bytes
+	 * (linear) matches everywhere, and then every step tries them all.
+	 */
+	size_t			 head[256], *next;
+	uint64_t		 has[4];
+	bool			 linear;
 };
 
 /*
@@ -655,14 +700,15 @@ struct ob_probe {
 	size_t				 nhard;
 	struct ob_slice			*names;	/* the partition under test */
 	bool				*used;
-	size_t				*cur, *order;
+	size_t				*cur, *next, *order;
 	char				*scratch, **sname;	/* its names as strings */
 };
 
 static void
 ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 {
-	size_t	i, l;
+	size_t		i, l;
+	unsigned	c;
 
 	if (t->found >= 2 || *t->left == 0)
 		return;
@@ -674,14 +720,13 @@ ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 		}
 		return;
 	}
-	for (i = 0; i < t->nnames; i++) {
+	c = (unsigned char)p[0];
+	i = t->linear ? 0 : t->has[c / 64] & (uint64_t)1 << c % 64 ?
+	    t->head[c] : SIZE_MAX;
+	for (; i < t->nnames; i = t->linear ? i + 1 : t->next[i]) {
 		if (t->used[i])
 			continue;
 		l = t->names[i].len;
-		/*
-		 * The first byte first: most names fail there, and a memcmp
-		 * call per name and position was a tenth of a names search.
-		 */
 		if (l > rest || (l > 0 && p[0] != t->names[i].s[0]) ||
 		    memcmp(p, t->names[i].s, l) != 0)
 			continue;
@@ -699,6 +744,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
 	bool		*used = xcalloc(names->len + 1, sizeof(bool));
 	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
+	size_t		*next = xcalloc(names->len + 1, sizeof(size_t));
 	unsigned long	 left = OB_TILE_STEPS;
 	int		 found;
 
@@ -707,7 +753,8 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 		sl[i].len = strlen(names->name[i]);
 	}
 	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
-	    order, count, &left);
+	    next, order, count, &left);
+	free(next);
 	free(sl);
 	free(used);
 	free(cur);
@@ -716,18 +763,39 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 
 /*
  * Tile run (rl bytes) with the n names within *left steps (out of steps,
- * what was found so far); used[] and cur[] are scratch of n entries, used[]
- * all false.
+ * what was found so far); used[], cur[] and next[] are scratch of n
+ * entries, used[] all false.
  */
 static int
 ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
-    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
-    unsigned long *left)
+    size_t n, bool *used, size_t *cur, size_t *next, size_t *order,
+    size_t *count, unsigned long *left)
 {
 	struct ob_tile	t;
 	unsigned long	start, mine;
+	size_t		i;
+	unsigned	c;
 
-	memset(&t, 0, sizeof(t));
+	/*
+	 * Not the whole struct zeroed: head[] is read only where has says,
+	 * and a memset of it was most of a tiling's setting up.
+	 */
+	memset(t.has, 0, sizeof(t.has));
+	t.found = 0;
+	t.linear = false;
+	/* Built from the last name back: each list in index order. */
+	t.next = next;
+	for (i = n; i-- > 0;) {
+		if (names[i].len == 0) {
+			t.linear = true;
+			break;
+		}
+		c = (unsigned char)names[i].s[0];
+		next[i] = t.has[c / 64] & (uint64_t)1 << c % 64 ? t.head[c] :
+		    SIZE_MAX;
+		t.head[c] = i;
+		t.has[c / 64] |= (uint64_t)1 << c % 64;
+	}
 	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 	t.left = &mine;
 	t.names = names;
@@ -819,6 +887,7 @@ ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
 	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
 	pr->used = xcalloc(tl + 1, sizeof(bool));
 	pr->cur = xcalloc(tl + 1, sizeof(size_t));
+	pr->next = xcalloc(tl + 1, sizeof(size_t));
 	pr->order = xcalloc(tl + 1, sizeof(size_t));
 	/* Each of at most tl names, with its NUL. */
 	pr->scratch = xmalloc(2 * tl + 2);
@@ -836,6 +905,7 @@ ob_split_probe_free(struct ob_probe *pr)
 	free(pr->names);
 	free(pr->used);
 	free(pr->cur);
+	free(pr->next);
 	free(pr->order);
 	free(pr->scratch);
 	free(pr->sname);
@@ -885,7 +955,7 @@ ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
 	}
 	for (i = 0; i < pr->nruns; i++) {
 		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
-		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
+		    pr->used, pr->cur, pr->next, pr->order, &cnt, left) == 0)
 			return false;
 		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
 			return false;
@@ -1749,23 +1819,15 @@ ob_split_want_digits(const char *w, int d)
 
 /*
  * strtod for every wanted value was a tenth of a large review's reading:
- * a value of at most d decimals whose digits n are below 2^53 is n / 10^d,
- * which rounds to the double strtod gives (both are the one nearest the
- * same number).
+ * ob_split_exact reads most of them, and n (the digits at d decimals, for
+ * the exact comparison) is worked out here.
  */
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
-	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
 	struct ob_want	r = { 0, ob_split_want_digits(w, d) };
-	size_t		dot = strcspn(w, ".");
-	size_t		decs = w[dot] == '\0' ? 0 : strlen(w + dot + 1);
 
-	if (r.n >= 0 && r.n < (1LL << 53) && d >= 0 && d <= 15 &&
-	    decs <= (size_t)d && strspn(w, "0123456789.") == strlen(w))
-		r.v = (double)r.n / p10[d];
-	else
+	if (!ob_split_exact(w, strlen(w), &r.v))
 		r.v = strtod(w, NULL);
 	return r;
 }
