@@ -158,6 +158,14 @@ ob_split_tick_span(const char *s)
 }
 
 /*
+ * 10^0 .. 10^15, exact doubles: a number of at most 15 digits N with d
+ * decimals is N / ob_p10[d], one correctly rounded division, which is the
+ * double strtod gives for its text (ob_split_tick_vals, ob_split_exact).
+ */
+static const double	ob_p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+
+/*
  * The tick values at each position, for ob_split_ticks: every position
  * is looked at from many starts (each of the five ticks, each length of
  * the first), so its values are computed once and kept while the starts
@@ -185,8 +193,6 @@ struct ob_tickmemo {
 static const double *
 ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
 {
-	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
-	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
 	const char	*s = m->s + q;
 	size_t		 slot = q % OB_TICK_WIN, l, n, digits = 0, dec = 0;
 	double		 num = 0, mult;
@@ -215,7 +221,7 @@ ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
 		if (bad || c == '.' || (l > 1 && s[0] == '0' && s[1] != '.'))
 			m->v[slot][l] = -1;
 		else if (digits <= 15)
-			m->v[slot][l] = num / p10[dec];
+			m->v[slot][l] = num / ob_p10[dec];
 		else
 			/*
 			 * 16 digits or more: num is rounded, and the value
@@ -362,8 +368,6 @@ ob_split_int_ok(const char *s, size_t len)
 static bool
 ob_split_exact(const char *s, size_t len, double *out)
 {
-	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
-	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
 	uint64_t	n = 0;
 	size_t		i, digits = 0, dec = 0;
 	bool		dot = false;
@@ -381,7 +385,7 @@ ob_split_exact(const char *s, size_t len, double *out)
 	}
 	if (digits == 0)
 		return false;
-	*out = (double)n / p10[dec];
+	*out = (double)n / ob_p10[dec];
 	return true;
 }
 
@@ -672,12 +676,11 @@ struct ob_tile {
 	/*
 	 * The names that start with byte c, in index order: head[c] (when
 	 * bit c of has is set), then next[i]. Every step tried each name's
-	 * first byte, a quarter of a fuzzed names search; a name of no bytes
-	 * (linear) matches everywhere, and then every step tries them all.
+	 * first byte, a quarter of a fuzzed names search. A name of no bytes
+	 * matches everywhere: then every byte's list is all the names.
 	 */
 	size_t			 head[256], *next;
 	uint64_t		 has[4];
-	bool			 linear;
 };
 
 /*
@@ -721,9 +724,8 @@ ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 		return;
 	}
 	c = (unsigned char)p[0];
-	i = t->linear ? 0 : t->has[c / 64] & (uint64_t)1 << c % 64 ?
-	    t->head[c] : SIZE_MAX;
-	for (; i < t->nnames; i = t->linear ? i + 1 : t->next[i]) {
+	i = t->has[c / 64] & (uint64_t)1 << c % 64 ? t->head[c] : SIZE_MAX;
+	for (; i != SIZE_MAX; i = t->next[i]) {
 		if (t->used[i])
 			continue;
 		l = t->names[i].len;
@@ -782,19 +784,24 @@ ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
 	 */
 	memset(t.has, 0, sizeof(t.has));
 	t.found = 0;
-	t.linear = false;
 	/* Built from the last name back: each list in index order. */
 	t.next = next;
 	for (i = n; i-- > 0;) {
-		if (names[i].len == 0) {
-			t.linear = true;
+		if (names[i].len == 0)
 			break;
-		}
 		c = (unsigned char)names[i].s[0];
 		next[i] = t.has[c / 64] & (uint64_t)1 << c % 64 ? t.head[c] :
 		    SIZE_MAX;
 		t.head[c] = i;
 		t.has[c / 64] |= (uint64_t)1 << c % 64;
+	}
+	if (i != SIZE_MAX) {
+		/* A name of no bytes: one list of all, for every byte. */
+		for (i = 0; i < n; i++)
+			next[i] = i + 1 < n ? i + 1 : SIZE_MAX;
+		for (c = 0; c < 256; c++)
+			t.head[c] = 0;
+		memset(t.has, 0xff, sizeof(t.has));
 	}
 	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 	t.left = &mine;
