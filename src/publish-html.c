@@ -24,6 +24,7 @@
 #include "chart-palette.h"
 #include "text-escape.h"
 #include "publish-html.h"
+#include "publish-findings.h"
 #include "publish-lead.h"
 #include "stats.h"
 #include "templates.h"
@@ -882,6 +883,7 @@ ph_section(struct ph_sec *ps)
 {
 	struct result_set	*rs = ps->rs;
 	struct strbuf		*out = ps->out;
+	struct str_list		 names = { NULL, 0, 0 };
 	size_t			 ti;
 
 	strbuf_printf(out, "<section id=\"s%zu\">\n<h2>", ps->set + 1);
@@ -894,6 +896,9 @@ ph_section(struct ph_sec *ps)
 		ph_multiline(out, "note", rs->notes);
 	if (ps->opt->combined != NULL)
 		ph_combined(out, &ps->opt->combined[ps->set]);
+	publish_short_names(rs, &names);
+	publish_findings(rs, ps->leads, &names, ps->set, out);
+	str_list_free(&names);
 	strbuf_printf(out, "<h3 id=\"s%zu-systems\">Systems</h3>\n", ps->set + 1);
 	ph_components(ps, false);
 	ph_components(ps, true);

@@ -64,8 +64,9 @@ publish_lead_one(const struct test *t, double alpha, struct publish_lead *l)
 	if (!l->welch.ok)
 		return;
 	l->kind = PUBLISH_LEAD_NOISE;
-	base = fabs(value_stat_mean(next));
-	diff = value_stat_mean(top) - value_stat_mean(next);
+	/* As diff shows a change: the stated figures, over the next's. */
+	base = fabs(next->mean);
+	diff = top->mean - next->mean;
 	if (base > 0 && stats_welch_ci(&l->welch, next->se, top->se, diff,
 	    1 - alpha, &lo, &hi)) {
 		/* In the test's direction: a fall of a lower-is-better test is a lead. */
