@@ -227,8 +227,8 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 	double		 scale = diff_html_scale(df), y = 0;
 	double		 plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
 	double		 zero = DIFF_HTML_LABEL + 10 + plot;
-	size_t		 p, i, nrows = 0;
-	char		*pair;
+	size_t		 p, i, nrows = 0, nfloor = 0;
+	char		*pair, *notice = NULL;
 
 	strbuf_init(&body);
 	for (p = 0; p < df->npairs; p++) {
@@ -256,11 +256,19 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 		strbuf_free(&body);
 		return 0;
 	}
+	/* A U test that cannot reach alpha is said once, under the axis. */
+	for (i = 0; i < df->nrows && notice == NULL; i++)
+		if (df->rows[i].mwu.ok)
+			notice = diff_mwu_notice(df, &df->rows[i]);
+	for (i = 0; i < df->nrows && notice != NULL; i++)
+		if (df->rows[i].mwu.ok &&
+		    df->rows[i].mwu_min_p >= df->opts.alpha)
+			nfloor++;
 	strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%.0f\" role=\"img\" aria-label=\"Change per "
 	    "test, drawn as better or worse, with %g%% confidence intervals\" "
 	    "font-family=\"sans-serif\" font-size=\"12\">\n", DIFF_HTML_W,
-	    y + 34, (1 - df->opts.alpha) * 100);
+	    y + (notice != NULL ? 52 : 34), (1 - df->opts.alpha) * 100);
 	strbuf_printf(sb, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#444\"/>\n", zero, zero, y);
 	strbuf_adds(sb, strbuf_str(&body));
@@ -269,6 +277,13 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 	    "%.1f%%</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 	    "better, %.1f%% \u2192</text>\n", zero, y + 16, zero - plot,
 	    y + 16, scale, zero + plot, y + 16, scale);
+	if (notice != NULL) {
+		strbuf_printf(sb, "<text x=\"10\" y=\"%.1f\" class=\"floor\">"
+		    "%zu value%s: ", y + 36, nfloor, nfloor == 1 ? "" : "s");
+		diff_html_text(sb, notice);
+		strbuf_adds(sb, "</text>\n");
+		free(notice);
+	}
 	strbuf_adds(sb, "</svg>\n");
 	strbuf_free(&body);
 	return nrows;

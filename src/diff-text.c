@@ -143,7 +143,7 @@ diff_text_summary(const struct diff *df, FILE *fp, bool md)
 		fprintf(fp, ", threshold %g%%", df->opts.threshold_pct);
 	if (df->opts.equivalence_pct > 0)
 		fprintf(fp, ", equivalence within %s%g%% by TOST",
-		    md || !text_term_utf8() ? "+/-" : "\u00b1",
+		    md || text_term_utf8() ? "\u00b1" : "+/-",
 		    df->opts.equivalence_pct);
 	fprintf(fp, "; detectable effects at power %g.\n", df->opts.power);
 	if (md)

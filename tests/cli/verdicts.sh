@@ -48,7 +48,7 @@ check_grep "--no-correction: bare p" '16\.3% higher \(p<0\.001 n=3\+3' "$T/out"
 check_nogrep "--no-correction: no Holm" 'Holm\)' "$T/out"
 
 # 3 + 3 runs: the U test's floor of 0.1 is said in every format.
-for fmt in text markdown json html; do
+for fmt in text markdown json html svg; do
 	check_fail 1 "3+3, $fmt" "$BR" diff -f $fmt "$F/before.xml" "$F/after.xml"
 	cp "$T/out" "$T/floor.$fmt"
 done
@@ -61,6 +61,7 @@ check_grep "json: change direction in words" '"change_direction": "lower"' "$T/f
 check_grep "html: the notice" 'Mann-Whitney cannot reach p &lt; 0\.05 with 3\+3 runs \(its smallest p is 0\.100\)' "$T/floor.html"
 check_grep "html: p labelled Holm" '<th>p \(Holm\)</th>' "$T/floor.html"
 check_grep "html: change in words in the table" '<td class="num">11\.49% lower</td>' "$T/floor.html"
+check_grep "svg: the notice once, under the axis" '<text x="10" y="[0-9.]+" class="floor">8 values: Mann-Whitney cannot reach p &lt; 0\.05 with 3\+3 runs \(its smallest p is 0\.100\)</text>' "$T/floor.svg"
 
 # More runs reach it: 5 + 5 prints the U p itself.
 mk() {	# file title runs-of-one-value...
@@ -76,6 +77,8 @@ mk "$T/a5.xml" "five A" 100 "99:100:101:100:100"
 mk "$T/b5.xml" "five B" 110 "109:110:111:110:110"
 check_fail 1 "5+5 runs (--any)" "$BR" diff --any "$T/a5.xml" "$T/b5.xml"
 check_grep "5+5: the U p, reachable, printed" '10\.0% higher \(p \(Holm\)<0\.001 n=5\+5; U p=0\.010\)' "$T/out"
+check_fail 1 "5+5 runs, svg (--any)" "$BR" diff --any -f svg "$T/a5.xml" "$T/b5.xml"
+check_nogrep "5+5, svg: no floor notice" 'class="floor"' "$T/out"
 mk "$T/a1.xml" "one A" 100 "100"
 mk "$T/b1.xml" "one B" 110 "110"
 check_ok "1+1 runs" "$BR" diff "$T/a1.xml" "$T/b1.xml"
