@@ -76,10 +76,15 @@ def main():
         pairs.append((a, b))
     pts_xml(os.path.join(out, "a.xml"), "reference A", [p[0] for p in pairs])
     pts_xml(os.path.join(out, "b.xml"), "reference B", [p[1] for p in pairs])
+    env = dict(os.environ, BENCHREPORT_DB=os.path.join(out, "ref.db"))
     res = subprocess.run([br, "diff", "--equivalence", "%g%%" % MARGIN,
                           "-f", "json", os.path.join(out, "a.xml"),
                           os.path.join(out, "b.xml")],
-                         stdout=subprocess.PIPE, check=False)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=env, check=False)
+    if res.returncode not in (0, 1):
+        print("diff failed: %s" % res.stderr.decode(errors="replace").strip())
+        sys.exit(1)
     doc = json.loads(res.stdout)
     rows = {r["test"]["arguments"]: r for r in doc["results"]}
     bad = checked = 0
