@@ -29,7 +29,9 @@ DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  /usr/bin/time:time fio:fio chromium:chromium python3:python3 pdfinfo:poppler-utils \
 		  valgrind:valgrind clang:clang clang:libclang-rt-dev \
-		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all
+		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all \
+		  /usr/lib/python3/dist-packages/scipy/__init__.py:python3-scipy \
+		  /usr/lib/python3/dist-packages/statsmodels/__init__.py:python3-statsmodels
 # The PostgreSQL pass of the store tests needs a server. Installed apart:
 # where it cannot be, those tests are skipped with a notice, not failed.
 PG_TEST_TOOLS	= /usr/lib/postgresql/15/bin/initdb:postgresql

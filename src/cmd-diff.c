@@ -49,6 +49,8 @@ static const struct cmd_option cmd_diff_options[] = {
 	{ "fail-above", 0, "PCT", "exit 1 only for a significant regression larger\n"
 	    "than PCT % (default 0: any significant regression)", 0, NULL },
 	{ "any", 0, NULL, "exit 1 for any significant change, better or worse", 0, NULL },
+	{ "equivalence", 'e', "PCT", "judge each value better, worse, equivalent within\n"
+	    "+/-PCT % of A (TOST) or inconclusive; exit 1 for an inconclusive one", 0, NULL },
 	{ "map", 'm', "OLD=NEW", "system OLD of A is system NEW of B (repeatable)",
 	    CMD_OPT_REPEAT, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
@@ -64,7 +66,8 @@ const struct cmd_entry cmd_diff_entry = {
 	.help_extra = "A and B are stored result-set IDs or files (imported on the fly);\n"
 	    "ID:SYSTEM compares one system of each side.\n"
 	    "Exit status: 0 no significant regression, 1 one was found (with --any:\n"
-	    "any significant change), 2 bad input, 3 database error.\n",
+	    "any significant change; with --equivalence: also a value neither\n"
+	    "significant nor shown equivalent), 2 bad input, 3 database error.\n",
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_diff_exec
 };
@@ -113,8 +116,9 @@ cmd_diff_options_read(const struct cmd_args *args, struct diff_opts *o,
     struct diff_map **map, size_t *nmap, double *fail_above)
 {
 	const char	*v;
-	char		*eq;
-	size_t		 i;
+	char		*eq, *pct;
+	size_t		 i, n;
+	int		 bad;
 
 	if ((v = cmd_args_get(args, "alpha")) != NULL &&
 	    cmd_diff_number(v, "--alpha", 1e-12, 0.5, &o->alpha) == -1)
@@ -125,6 +129,16 @@ cmd_diff_options_read(const struct cmd_args *args, struct diff_opts *o,
 	if ((v = cmd_args_get(args, "threshold")) != NULL &&
 	    cmd_diff_number(v, "--threshold", 0, 1e9, &o->threshold_pct) == -1)
 		return -1;
+	if ((v = cmd_args_get(args, "equivalence")) != NULL) {
+		pct = xstrdup(v);
+		if ((n = strlen(pct)) > 1 && pct[n - 1] == '%')
+			pct[n - 1] = '\0';
+		bad = cmd_diff_number(pct, "--equivalence", 1e-6, 1e6,
+		    &o->equivalence_pct);
+		free(pct);
+		if (bad == -1)
+			return -1;
+	}
 	if (cmd_args_has(args, "no-correction"))
 		o->correction = false;
 	for (i = 0; (v = cmd_args_value(args, "map", i)) != NULL; i++) {

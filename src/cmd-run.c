@@ -23,6 +23,7 @@
 #include "meta.h"
 #include "run-engine.h"
 #include "run-profile.h"
+#include "run-repeat.h"
 #include "run-result.h"
 #include "run-sysinfo.h"
 #include "text-term.h"
@@ -47,6 +48,8 @@ struct run_opts {
 	enum run_format		 format;
 	bool			 print_job;
 	bool			 no_store;
+	bool			 repeat_auto;	/* --repeat auto: see run-repeat.h */
+	double			 target_ci;
 };
 
 struct run_progress {
@@ -107,7 +110,11 @@ static const struct cmd_option cmd_run_options[] = {
 	{ "size", 0, "SIZE", "test file size, e.g. 256m, 4g (profile default)", 0, NULL },
 	{ "runtime", 0, "S", "measured seconds per repeat (profile default)", 0, NULL },
 	{ "ramp", 0, "S", "unmeasured seconds before each repeat", 0, NULL },
-	{ "repeat", 0, "N", "repeats per test (default 3): mean, SE and N", 0, NULL },
+	{ "repeat", 0, "N", "repeats per test (default 3): mean, SE and N; auto:\n"
+	    "until the 95% CI is within --target-ci of the mean", 0, NULL },
+	{ "target-ci", 0, "PCT", "with --repeat auto: the CI half-width to reach,\n"
+	    "in % of the mean (default 2)", 0, NULL },
+	{ "max-repeat", 0, "N", "with --repeat auto: the cap (default 30)", 0, NULL },
 	{ "jobs", 0, "N", "threads per test, each with its own ring (profile\n"
 	    "default: seed 32, seed-fio-1.14 1)", 0, NULL },
 	{ "iodepth", 0, "N", "I/Os in flight per job (profile default: 64)", 0, NULL },
@@ -570,9 +577,27 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	if (cmd_args_has(args, "format"))
 		o->format = (enum run_format)cmd_choice_index(run_format_name,
 		    cmd_args_get(args, "format"));
-	if ((v = cmd_args_get(args, "repeat")) != NULL &&
+	if ((v = cmd_args_get(args, "repeat")) != NULL && strcmp(v, "auto") == 0) {
+		o->repeat_auto = true;
+		s->repeat = RUN_REPEAT_MAX;
+	} else if (v != NULL && run_parse_count(v, 1000, &s->repeat) == -1)
+		return cmd_usage(&cmd_run_entry, "--repeat: auto or a number "
+		    "from 1 to 1000");
+	o->target_ci = RUN_REPEAT_TARGET;
+	if ((v = cmd_args_get(args, "target-ci")) != NULL &&
+	    run_repeat_parse_pct(v, &o->target_ci) == -1)
+		return cmd_usage(&cmd_run_entry, "--target-ci: a percentage "
+		    "above 0, at most 100");
+	if ((v = cmd_args_get(args, "max-repeat")) != NULL &&
 	    run_parse_count(v, 1000, &s->repeat) == -1)
-		return cmd_usage(&cmd_run_entry, "--repeat: a number from 1 to 1000");
+		return cmd_usage(&cmd_run_entry, "--max-repeat: a number from 1 "
+		    "to 1000");
+	if (!o->repeat_auto && (cmd_args_has(args, "target-ci") ||
+	    cmd_args_has(args, "max-repeat")))
+		return cmd_usage(&cmd_run_entry, "--target-ci and --max-repeat "
+		    "need --repeat auto");
+	if (o->repeat_auto && s->repeat < RUN_REPEAT_MIN)
+		return cmd_usage(&cmd_run_entry, "--max-repeat: at least 3");
 	if ((s->profile = run_profile_find(o->profile)) == NULL)
 		return cmd_usage(&cmd_run_entry, "--profile: one of seed, "
 		    "seed-fio-1.14, dd, quick, randread-4k, randwrite-4k, read-2m, "
@@ -652,9 +677,16 @@ run_describe(const struct run_opts *o, const char *job, struct fact_list *facts,
 	kv_list_set(&rs->systems[*sys].meta, "TestClientVersion",
 	    "benchreport " BENCHREPORT_VERSION);
 	rs->title = xasprintf("benchreport run: %s profile", s->profile->name);
-	rs->description = xasprintf("Measured by benchreport's io_uring runner "
-	    "in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
-	    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
+	if (o->repeat_auto)
+		rs->description = xasprintf("Measured by benchreport's io_uring "
+		    "runner in %s: repeats per test until the 95%% CI half-width "
+		    "of the MB/s is within %g%% of the mean (at least %d, at "
+		    "most %u), %s.", s->dir, o->target_ci, RUN_REPEAT_MIN,
+		    s->repeat, s->direct ? "O_DIRECT" : "buffered");
+	else
+		rs->description = xasprintf("Measured by benchreport's io_uring "
+		    "runner in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
+		    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
 	rs->generator = xstrdup("benchreport " BENCHREPORT_VERSION);
 	rs->format = xstrdup("benchreport-run");
 	rs->last_modified = xstrdup(stamp);
@@ -678,6 +710,7 @@ struct run_loop {
 	double			 extra;		/* set-up beyond a repeat's plan, mean */
 	double			 extra_sum;
 	unsigned		 nextra;
+	struct run_repeat	*autorep;	/* --repeat auto, else NULL */
 };
 
 /* One finished repeat on stderr: its IOPS and MB/s, and the time left. */
@@ -759,9 +792,21 @@ run_tests(struct run_loop *l, struct diag *d)
 			l->kept++;
 			test_kept = true;
 			run_repeat_done(l, t, rep, i);
+			if (l->autorep != NULL && run_result_metric(l->res, t->dd ?
+			    RUN_M_MBS : RUN_M_MIBS, &took) == 0 &&
+			    run_repeat_add(l->autorep, took))
+				break;
 		}
 		if (test_kept)
 			l->ntests_kept++;
+		if (l->autorep != NULL && test_kept) {
+			if (r == 1)
+				l->autorep->stop = RUN_REPEAT_INTERRUPTED;
+			run_repeat_record(l->autorep, l->rs, label);
+			msg(l->ctx, MSG_NORMAL, "%s: %s", label,
+			    l->rs->extra.items[l->rs->extra.len - 1].value);
+			run_repeat_reset(l->autorep);
+		}
 	}
 	free(label);
 	return r;
@@ -778,6 +823,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct run_result	*res = NULL;
 	struct run_progress	 prog;
 	struct run_loop		 l;
+	struct run_repeat	 autorep;
 	struct sigaction	 sa, old_int, old_term, old_hup;
 	struct diag		 d;
 	char			*job = NULL;
@@ -788,6 +834,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 
 	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
 		return rc;
+	run_repeat_init(&autorep, o.target_ci, s->repeat);
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
 		fputs(job, stdout);
@@ -816,6 +863,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.file = &file;
 	l.res = res;
 	l.prog = &prog;
+	l.autorep = o.repeat_auto ? &autorep : NULL;
 	diag_clear(&d);
 	if (max_bs > 0) {
 		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
@@ -876,6 +924,7 @@ out:
 	}
 	free(res);
 	free(job);
+	run_repeat_free(&autorep);
 	fact_list_free(&facts);
 	result_set_free(rs);
 	return rc;

@@ -5,8 +5,10 @@
  * Columns are fitted to the terminal: long labels are abbreviated and,
  * when the systems do not fit side by side (or labels would be cut too
  * short to tell tests apart), the table is transposed into one block per
- * test with one line per system. Colour only adds emphasis: the best
- * value also carries a "*". Numbers are aligned on their decimal point:
+ * test with one line per system. Colour only adds emphasis: a best
+ * value whose lead over the next system is significant (the review
+ * page's rule, publish-lead.h) also carries a "*". Numbers are aligned
+ * on their decimal point:
  * down each system's column in the table, and down each test's block.
  */
 #include <math.h>
@@ -17,6 +19,7 @@
 #include <glib.h>
 
 #include "cmd-resolve.h"
+#include "publish-lead.h"
 #include "text-term.h"
 #include "text-safe.h"
 #include "xalloc.h"
@@ -218,13 +221,16 @@ cmd_show_layout(struct show_layout *l, int term_width)
 {
 	const struct result_set	*rs = l->rs;
 	const struct test	*t;
-	const struct value	*v, *bv;
-	size_t			 i, j, w, natural = 0, nnum, total;
+	const struct value	*v;
+	struct publish_lead	*leads;
+	size_t			 i, j, w, natural = 0, total;
 	char			*s;
 
 	l->cells = xcalloc(rs->ntests * rs->nsystems + 1, sizeof(*l->cells));
 	l->cols = xcalloc(rs->nsystems + 1, sizeof(*l->cols));
 	l->best = xcalloc(rs->ntests + 1, sizeof(*l->best));
+	leads = xcalloc(rs->ntests + 1, sizeof(*leads));
+	publish_leads(rs, PUBLISH_LEAD_ALPHA, leads);
 	l->sys_w = xcalloc(rs->nsystems + 1, sizeof(*l->sys_w));
 	l->unit_w = 4;
 	l->better_w = 6;
@@ -248,27 +254,17 @@ cmd_show_layout(struct show_layout *l, int term_width)
 		if ((w = text_term_width(cmd_show_better(t, l->utf8))) > l->better_w)
 			l->better_w = w;
 		l->best[i] = SIZE_MAX;
-		bv = NULL;
-		nnum = 0;
 		for (j = 0; j < rs->nsystems; j++) {
 			v = test_find_value(t, j);
 			cmd_show_cell(v, &l->cells[i * rs->nsystems + j]);
 			cmd_show_align_add(&l->cols[j],
 			    &l->cells[i * rs->nsystems + j]);
-			if (v == NULL || !v->has_mean || !isfinite(v->mean) ||
-			    (t->proportion != PROP_HIB && t->proportion != PROP_LIB))
-				continue;
-			nnum++;
-			if (bv == NULL || (t->proportion == PROP_HIB ?
-			    v->mean > bv->mean : v->mean < bv->mean)) {
-				bv = v;
-				l->best[i] = j;
-			}
 		}
-		/* A lone value is not "best" of anything. */
-		if (nnum < 2)
-			l->best[i] = SIZE_MAX;
+		/* The review page's rule: only a significant lead is marked. */
+		if (leads[i].kind == PUBLISH_LEAD_WON)
+			l->best[i] = t->values[leads[i].top].system;
 	}
+	free(leads);
 	if (l->unit_w > 12)
 		l->unit_w = 12;
 	/* "*" marks the best: one more column after the aligned cells. */
@@ -468,7 +464,7 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	    "fewer is better%s", rs->nsystems, rs->nsystems == 1 ? "" :
 	    "s", rs->ntests, rs->ntests == 1 ? "" : "s",
 	    l.utf8 ? "\xe2\x86\x91" : "^", l.utf8 ? "\xe2\x86\x93" : "v",
-	    rs->nsystems > 1 ? ", * best." : ".");
+	    rs->nsystems > 1 ? ", * significant lead." : ".");
 	text_term_wrap(stdout, head, (size_t)ctx->term_width, 0);
 	free(head);
 	if (rs->ntests == 0 || rs->nsystems == 0) {

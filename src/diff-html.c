@@ -174,17 +174,19 @@ diff_html_svg_row(const struct diff *df, const struct diff_row *r, double y,
 	int		 dir = diff_html_dir(df, r);
 	const char	*col = diff_html_color(r->verdict);
 	GPtrArray	*lines;
-	char		*label;
+	char		*label, ch1[48], ch2[48];
 	size_t		 i;
 
+	diff_format_change(r, 1, ch1, sizeof(ch1));
+	diff_format_change(r, 2, ch2, sizeof(ch2));
 	label = diff_test_label(&df->a->tests[r->test_a]);
 	lines = diff_html_wrap(label, DIFF_HTML_LABEL_CHARS);
 	h = lines->len * DIFF_HTML_LINE + (DIFF_HTML_ROW - DIFF_HTML_LINE);
 	mid = y + h / 2;
 	strbuf_printf(sb, "<g class=\"%s\"><title>", diff_verdict_key(r->verdict));
 	diff_html_text(sb, label);
-	strbuf_printf(sb, ": %+.2f%%, %s</title>\n<text x=\"%d\" y=\"%.1f\" "
-	    "text-anchor=\"end\">", r->pct, diff_verdict_name(r->verdict),
+	strbuf_printf(sb, ": %s, %s</title>\n<text x=\"%d\" y=\"%.1f\" "
+	    "text-anchor=\"end\">", ch2, diff_verdict_name(r->verdict),
 	    DIFF_HTML_LABEL, y + 15);
 	for (i = 0; i < lines->len; i++) {
 		strbuf_printf(sb, "<tspan x=\"%d\" dy=\"%d\">", DIFF_HTML_LABEL,
@@ -204,9 +206,10 @@ diff_html_svg_row(const struct diff *df, const struct diff_row *r, double y,
 		    "M%.1f %.1f v8\" stroke=\"#000\" fill=\"none\"/>",
 		    lo, mid - 4, lo, mid, hi, hi, mid - 4);
 	}
-	strbuf_printf(sb, "<text x=\"%d\" y=\"%.1f\" fill=\"%s\">%+.1f%% %s</text>"
-	    "</g>\n", DIFF_HTML_W - 135, mid + 4, col, r->pct,
-	    r->verdict == DIFF_SAME ? "~" : diff_verdict_key(r->verdict));
+	strbuf_printf(sb, "<text x=\"%d\" y=\"%.1f\" fill=\"%s\">%s%s%s</text>"
+	    "</g>\n", DIFF_HTML_W - 135, mid + 4, col, ch1,
+	    r->verdict == DIFF_SAME ? " ~" : ", ",
+	    r->verdict == DIFF_SAME ? "" : diff_verdict_key(r->verdict));
 	g_ptr_array_free(lines, TRUE);
 	free(label);
 	return h;
@@ -224,8 +227,8 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 	double		 scale = diff_html_scale(df), y = 0;
 	double		 plot = (DIFF_HTML_W - DIFF_HTML_LABEL - 150) / 2.0;
 	double		 zero = DIFF_HTML_LABEL + 10 + plot;
-	size_t		 p, i, nrows = 0;
-	char		*pair;
+	size_t		 p, i, nrows = 0, nfloor = 0;
+	char		*pair, *notice = NULL;
 
 	strbuf_init(&body);
 	for (p = 0; p < df->npairs; p++) {
@@ -253,11 +256,19 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 		strbuf_free(&body);
 		return 0;
 	}
+	/* A U test that cannot reach alpha is said once, under the axis. */
+	for (i = 0; i < df->nrows && notice == NULL; i++)
+		if (df->rows[i].mwu.ok)
+			notice = diff_mwu_notice(df, &df->rows[i]);
+	for (i = 0; i < df->nrows && notice != NULL; i++)
+		if (df->rows[i].mwu.ok &&
+		    df->rows[i].mwu_min_p >= df->opts.alpha)
+			nfloor++;
 	strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%.0f\" role=\"img\" aria-label=\"Change per "
 	    "test, drawn as better or worse, with %g%% confidence intervals\" "
 	    "font-family=\"sans-serif\" font-size=\"12\">\n", DIFF_HTML_W,
-	    y + 34, (1 - df->opts.alpha) * 100);
+	    y + (notice != NULL ? 52 : 34), (1 - df->opts.alpha) * 100);
 	strbuf_printf(sb, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#444\"/>\n", zero, zero, y);
 	strbuf_adds(sb, strbuf_str(&body));
@@ -266,6 +277,13 @@ diff_html_svg(const struct diff *df, struct strbuf *sb)
 	    "%.1f%%</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 	    "better, %.1f%% \u2192</text>\n", zero, y + 16, zero - plot,
 	    y + 16, scale, zero + plot, y + 16, scale);
+	if (notice != NULL) {
+		strbuf_printf(sb, "<text x=\"10\" y=\"%.1f\" class=\"floor\">"
+		    "%zu value%s: ", y + 36, nfloor, nfloor == 1 ? "" : "s");
+		diff_html_text(sb, notice);
+		strbuf_adds(sb, "</text>\n");
+		free(notice);
+	}
 	strbuf_adds(sb, "</svg>\n");
 	strbuf_free(&body);
 	return nrows;
@@ -313,7 +331,9 @@ diff_html_css(struct strbuf *sb)
 	    "section.diff .better{color:var(--up);font-weight:bold}\n"
 	    "section.diff .worse{color:var(--down);font-weight:bold}\n"
 	    "section.diff .changed{color:#9a6b00}\n"
-	    "section.diff .untestable,section.diff .same{color:var(--muted,#555)}\n"
+	    "section.diff .untestable,section.diff .same,section.diff .inconclusive"
+	    "{color:var(--muted,#555)}\n"
+	    "section.diff .equivalent{color:var(--up)}\n"
 	    "section.diff .warning{border-left:4px solid #9a6b00;padding-left:8px}\n"
 	    "section.diff figure{margin:1em 0}\n"
 	    "section.diff ol.bars{list-style:none;margin:.5em 0 1em;padding:0}\n"
@@ -420,7 +440,12 @@ diff_html_summary(const struct diff *df, struct strbuf *sb)
 	    df->opts.correction ? "Holm-corrected" : "uncorrected", df->ntested);
 	if (df->opts.threshold_pct > 0)
 		strbuf_printf(sb, ", threshold %g%%", df->opts.threshold_pct);
-	strbuf_adds(sb, ").");
+	if (df->opts.equivalence_pct > 0)
+		strbuf_printf(sb, "; %zu equivalent within \u00b1%g%% by TOST, "
+		    "%zu inconclusive", df->counts[DIFF_EQUIVALENT],
+		    df->opts.equivalence_pct, df->counts[DIFF_INCONCLUSIVE]);
+	strbuf_printf(sb, "; a detectable effect is the change found with "
+	    "power %g).", df->opts.power);
 	if (df->geomean.ok) {
 		strbuf_printf(sb, " Geometric mean of ratios (&gt; 1 means B is "
 		    "better): %.4f", df->geomean.ratio);
@@ -557,7 +582,7 @@ diff_html_bar(const struct diff *df, const struct diff_row *r, double scale,
     struct strbuf *sb)
 {
 	const char	*why = r->why;
-	char		*label;
+	char		*label, *verdict, *notice, ch[48];
 	int		 dir = diff_html_dir(df, r);
 	double		 g, lo, hi;
 
@@ -580,24 +605,32 @@ diff_html_bar(const struct diff *df, const struct diff_row *r, double scale,
 		}
 	}
 	strbuf_adds(sb, "</span><span class=\"fig\">");
-	if (r->has_pct)
-		strbuf_printf(sb, "<strong>%+.1f%%</strong> ", r->pct);
-	else if (r->has_change)
-		strbuf_printf(sb, "<strong>%+.6g</strong> (A is 0) ", r->change);
+	diff_format_change(r, 1, ch, sizeof(ch));
+	if (r->has_change)
+		strbuf_printf(sb, "<strong>%s</strong> ", ch);
 	else
 		strbuf_adds(sb, "no comparison: ");
 	if (r->va == NULL || r->vb == NULL)
 		why = r->va == NULL ? "not stated in A" : "not stated in B";
 	if (r->has_change)
 		strbuf_adds(sb, r->verdict == DIFF_SAME ? "~ " : "");
-	if (r->has_change || why == NULL)
-		strbuf_adds(sb, diff_verdict_name(r->verdict));
+	if (r->has_change || why == NULL) {
+		verdict = diff_verdict_text(df, r, "\u00b1");
+		strbuf_adds(sb, verdict);
+		free(verdict);
+	}
 	if (r->has_p_adj && r->p_adj < 0.001)
-		strbuf_printf(sb, " <small>p&lt;0.001 n=%ld+%ld</small>",
-		    r->va->n, r->vb->n);
+		strbuf_printf(sb, " <small>%s&lt;0.001 n=%ld+%ld</small>",
+		    diff_p_label(df), r->va->n, r->vb->n);
 	else if (r->has_p_adj)
-		strbuf_printf(sb, " <small>p=%.3f n=%ld+%ld</small>", r->p_adj,
-		    r->va->n, r->vb->n);
+		strbuf_printf(sb, " <small>%s=%.3f n=%ld+%ld</small>",
+		    diff_p_label(df), r->p_adj, r->va->n, r->vb->n);
+	if (r->mwu.ok && (notice = diff_mwu_notice(df, r)) != NULL) {
+		strbuf_adds(sb, " <small class=\"floor\">");
+		diff_html_text(sb, notice);
+		strbuf_adds(sb, "</small>");
+		free(notice);
+	}
 	if (why != NULL) {
 		strbuf_adds(sb, r->has_change ? " <small>(" : "");
 		diff_html_text(sb, why);
@@ -648,7 +681,7 @@ static void
 diff_html_row(const struct diff *df, const struct diff_row *r,
     struct strbuf *sb)
 {
-	char	*label, *pair;
+	char	*label, *pair, *verdict, *notice, ch[48];
 
 	label = diff_test_label(&df->a->tests[r->test_a]);
 	strbuf_adds(sb, "<tr><td>");
@@ -664,10 +697,9 @@ diff_html_row(const struct diff *df, const struct diff_row *r,
 	}
 	diff_html_value(sb, r->va);
 	diff_html_value(sb, r->vb);
-	if (r->has_pct)
-		strbuf_printf(sb, "<td class=\"num\">%+.2f%%</td>", r->pct);
-	else if (r->has_change)
-		strbuf_printf(sb, "<td class=\"num\">%+.6g</td>", r->change);
+	diff_format_change(r, 2, ch, sizeof(ch));
+	if (r->has_change)
+		strbuf_printf(sb, "<td class=\"num\">%s</td>", ch);
 	else
 		strbuf_adds(sb, "<td class=\"num\">\u2013</td>");
 	if (r->has_p_adj)
@@ -675,11 +707,18 @@ diff_html_row(const struct diff *df, const struct diff_row *r,
 		    r->p_adj, r->va->n, r->vb->n);
 	else
 		strbuf_adds(sb, "<td class=\"num\">\u2013");
-	if (r->mwu.ok)
+	if (r->mwu.ok && (notice = diff_mwu_notice(df, r)) != NULL) {
+		strbuf_adds(sb, "<br/><small class=\"floor\">");
+		diff_html_text(sb, notice);
+		strbuf_adds(sb, "</small>");
+		free(notice);
+	} else if (r->mwu.ok)
 		strbuf_printf(sb, "<br/><small>Mann\u2013Whitney p=%.3g (%s)</small>",
 		    r->mwu.p, r->mwu.exact ? "exact" : "normal approx.");
+	verdict = diff_verdict_text(df, r, "\u00b1");
 	strbuf_printf(sb, "</td><td class=\"%s\">%s", diff_verdict_key(r->verdict),
-	    diff_verdict_name(r->verdict));
+	    verdict);
+	free(verdict);
 	if (r->why != NULL) {
 		strbuf_adds(sb, " <small>(");
 		diff_html_text(sb, r->why);
@@ -706,9 +745,9 @@ diff_html_section(const struct diff *df, struct strbuf *sb)
 	diff_html_facts(df, sb);
 	diff_html_bars(df, sb);
 	strbuf_printf(sb, "<div class=\"wrap\"><table>\n<thead><tr><th>Test</th>"
-	    "%s<th>A</th><th>B</th><th>Change</th><th>p (adj.)</th>"
+	    "%s<th>A</th><th>B</th><th>Change</th><th>%s</th>"
 	    "<th>Verdict</th></tr></thead>\n<tbody>\n", df->npairs > 1 ?
-	    "<th>System</th>" : "");
+	    "<th>System</th>" : "", diff_p_label(df));
 	for (i = 0; i < df->nrows; i++)
 		diff_html_row(df, &df->rows[i], sb);
 	strbuf_adds(sb, "</tbody></table></div>\n");

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <glib.h>
 #include <json-c/json.h>
@@ -93,6 +94,7 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 {
 	struct json_object	*o = json_object_new_object(), *x;
 	const struct diff_pair	*p = &df->pairs[r->pair];
+	char			*notice;
 
 	json_object_object_add(o, "test", diff_json_test(&df->a->tests[r->test_a]));
 	json_object_object_add(o, "system_a",
@@ -103,6 +105,9 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	json_object_object_add(o, "b", diff_json_value(r->vb));
 	json_object_object_add(o, "change", export_json_number(r->has_change, r->change));
 	json_object_object_add(o, "change_pct", export_json_number(r->has_pct, r->pct));
+	json_object_object_add(o, "change_direction", json_object_new_string(
+	    !r->has_change || r->change == 0 ? "none" : r->change > 0 ?
+	    "higher" : "lower"));
 	x = NULL;
 	if (r->has_ci) {
 		x = json_object_new_array();
@@ -121,8 +126,19 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 		json_object_object_add(x, "p", export_json_number(true, r->mwu.p));
 		json_object_object_add(x, "method", json_object_new_string(
 		    r->mwu.exact ? "exact" : "normal"));
+		json_object_object_add(x, "min_p", export_json_number(true,
+		    r->mwu_min_p));
+		json_object_object_add(x, "attainable", json_object_new_boolean(
+		    r->mwu_min_p < df->opts.alpha));
 	}
 	json_object_object_add(o, "mann_whitney", x);
+	notice = diff_mwu_notice(df, r);
+	json_object_object_add(o, "notice", diff_json_str(notice));
+	free(notice);
+	json_object_object_add(o, "mde_pct", export_json_number(r->has_mde,
+	    r->mde_pct));
+	json_object_object_add(o, "tost_p", export_json_number(r->tost.ok,
+	    r->tost.p));
 	json_object_object_add(o, "verdict",
 	    json_object_new_string(diff_verdict_key(r->verdict)));
 	json_object_object_add(o, "reason", diff_json_str(r->why));
@@ -208,6 +224,10 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	    json_object_new_string(df->opts.correction ? "holm" : "none"));
 	json_object_object_add(o, "threshold_pct",
 	    export_json_number(true, df->opts.threshold_pct));
+	json_object_object_add(o, "equivalence_pct", export_json_number(
+	    df->opts.equivalence_pct > 0, df->opts.equivalence_pct));
+	json_object_object_add(o, "power", export_json_number(true,
+	    df->opts.power));
 	json_object_object_add(root, "options", o);
 	a = json_object_new_array();
 	for (i = 0; i < df->npairs; i++) {

@@ -19,7 +19,7 @@
 
 static char	*diff_text_system(const struct diff *df, size_t pair);
 static char	*diff_text_value(const struct value *v);
-static char	*diff_text_change(const struct diff_row *r);
+static char	*diff_text_change(const struct diff *df, const struct diff_row *r);
 static char	*diff_text_p(bool has, double p);
 static void	 diff_text_summary(const struct diff *df, FILE *fp, bool md);
 static void	 diff_text_lists(const struct diff *df, FILE *fp, bool md);
@@ -69,28 +69,35 @@ diff_text_p(bool has, double p)
 	return xasprintf("p=%.3f", p);
 }
 
-/* benchstat style: "+12.3% (p=0.004 n=3+3)", "~ (p=0.430 n=3+3)". */
+/*
+ * benchstat style, with the change in words and the p-value named:
+ * "12.3% higher (p (Holm)=0.004 n=3+3)", "~ (p (Holm)=0.430 n=3+3)". A U
+ * test that cannot reach alpha with its runs says so instead of a p.
+ */
 static char *
-diff_text_change(const struct diff_row *r)
+diff_text_change(const struct diff *df, const struct diff_row *r)
 {
 	char	 pct[48], *p, *mw = NULL, *s;
 
-	if (r->has_pct)
-		snprintf(pct, sizeof(pct), "%+.1f%%", r->pct);
-	else if (r->has_change)
-		snprintf(pct, sizeof(pct), "%+.6g", r->change);
-	else
-		snprintf(pct, sizeof(pct), "?");
+	diff_format_change(r, 1, pct, sizeof(pct));
 	if (r->verdict == DIFF_UNTESTABLE)
 		return xasprintf("%s (%s)", pct, r->why);
 	if (!r->has_p_adj)
 		return xasprintf("~ (%s)", r->why != NULL ? r->why : "");
 	p = diff_text_p(true, r->p_adj);
-	if (r->mwu.ok)
-		mw = diff_text_p(true, r->mwu.p);
-	s = xasprintf("%s (%s n=%ld+%ld%s%s)",
-	    r->verdict == DIFF_SAME ? "~" : pct, p, r->va->n, r->vb->n,
-	    mw != NULL ? ", U " : "", mw != NULL ? mw : "");
+	/* The short form of diff_mwu_notice: the table stays readable. */
+	if (r->mwu.ok && r->mwu_min_p >= df->opts.alpha)
+		mw = xasprintf("U cannot reach %g at %zu+%zu", df->opts.alpha,
+		    r->va->runs.len, r->vb->runs.len);
+	else if (r->mwu.ok) {
+		s = diff_text_p(true, r->mwu.p);
+		mw = xasprintf("U %s", s);
+		free(s);
+	}
+	s = xasprintf("%s (%s%s n=%ld+%ld%s%s)",
+	    r->verdict == DIFF_SAME || r->verdict == DIFF_INCONCLUSIVE ? "~" :
+	    pct, diff_p_label(df), p + 1, r->va->n, r->vb->n,
+	    mw != NULL ? "; " : "", mw != NULL ? mw : "");
 	free(p);
 	free(mw);
 	return s;
@@ -122,6 +129,9 @@ diff_text_summary(const struct diff *df, FILE *fp, bool md)
 	for (i = 0; i < DIFF_NVERDICTS; i++) {
 		if (df->counts[i] == 0 && (i == DIFF_CHANGED || i == DIFF_UNTESTABLE))
 			continue;
+		if (df->opts.equivalence_pct > 0 ? i == DIFF_SAME && df->counts[i] == 0 :
+		    i == DIFF_EQUIVALENT || i == DIFF_INCONCLUSIVE)
+			continue;
 		fprintf(fp, "%s%zu %s", first ? "" : ", ", df->counts[i],
 		    diff_verdict_name((enum diff_verdict)i));
 		first = 0;
@@ -131,7 +141,11 @@ diff_text_summary(const struct diff *df, FILE *fp, bool md)
 	    "uncorrected", df->ntested);
 	if (df->opts.threshold_pct > 0)
 		fprintf(fp, ", threshold %g%%", df->opts.threshold_pct);
-	fputs(".\n", fp);
+	if (df->opts.equivalence_pct > 0)
+		fprintf(fp, ", equivalence within %s%g%% by TOST",
+		    md || text_term_utf8() ? "\u00b1" : "+/-",
+		    df->opts.equivalence_pct);
+	fprintf(fp, "; detectable effects at power %g.\n", df->opts.power);
 	if (md)
 		fputc('\n', fp);
 	if (g->ok) {
@@ -269,8 +283,9 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 		free(raw);
 		cells[i][1] = diff_text_value(df->rows[i].va);
 		cells[i][2] = diff_text_value(df->rows[i].vb);
-		cells[i][3] = diff_text_change(&df->rows[i]);
-		cells[i][4] = xstrdup(diff_verdict_name(df->rows[i].verdict));
+		cells[i][3] = diff_text_change(df, &df->rows[i]);
+		cells[i][4] = diff_verdict_text(df, &df->rows[i],
+		    text_term_utf8() ? "\u00b1" : "+/-");
 		for (c = 0; c < DIFF_TEXT_NCOLS; c++)
 			if ((w = text_term_width(cells[i][c])) > width[c])
 				width[c] = w;
@@ -400,13 +415,17 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 		free(raw);
 		cell[2] = diff_text_value(r->va);
 		cell[3] = diff_text_value(r->vb);
-		raw = diff_text_change(r);
+		raw = diff_text_change(df, r);
 		cell[4] = diff_text_md(raw);
 		free(raw);
-		cell[5] = xasprintf("%s%s%s", r->verdict == DIFF_BETTER ||
-		    r->verdict == DIFF_WORSE ? "**" : "",
-		    diff_verdict_name(r->verdict), r->verdict == DIFF_BETTER ||
-		    r->verdict == DIFF_WORSE ? "**" : "");
+		raw = diff_verdict_text(df, r, "\u00b1");
+		cell[5] = diff_text_md(raw);
+		free(raw);
+		if (r->verdict == DIFF_BETTER || r->verdict == DIFF_WORSE) {
+			raw = cell[5];
+			cell[5] = xasprintf("**%s**", raw);
+			free(raw);
+		}
 		fputc('|', fp);
 		for (c = 0; c < 6; c++) {
 			if (c != 1 || !one)

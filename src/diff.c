@@ -27,6 +27,7 @@ static long	 diff_find_system(const struct result_set *rs, const char *name,
 		    const char *label, struct diag *d);
 static void	 diff_add_pair(struct diff *df, size_t a, size_t b);
 static void	 diff_add_row(struct diff *df, size_t ta, size_t tb, size_t pair);
+static void	 diff_power(const struct diff *df, struct diff_row *r);
 static void	 diff_judge(struct diff *df);
 static void	 diff_summary(struct diff *df);
 static void	 diff_hidden_facts(struct diff *df);
@@ -38,6 +39,7 @@ diff_opts_init(struct diff_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->alpha = 0.05;
 	o->correction = true;
+	o->power = STATS_POWER_DEFAULT;
 }
 
 /* Indexed by enum diff_verdict. */
@@ -49,7 +51,9 @@ static const struct {
 	{ "worse",	"worse" },
 	{ "same",	"no significant change" },
 	{ "changed",	"changed (no direction)" },
-	{ "untestable",	"not testable" }
+	{ "untestable",	"not testable" },
+	{ "equivalent",	"equivalent" },
+	{ "inconclusive", "inconclusive" }
 };
 
 const char *
@@ -62,6 +66,64 @@ const char *
 diff_verdict_key(enum diff_verdict v)
 {
 	return diff_verdicts[v < DIFF_NVERDICTS ? v : DIFF_UNTESTABLE].key;
+}
+
+char *
+diff_verdict_text(const struct diff *df, const struct diff_row *r,
+    const char *pm)
+{
+	switch (r->verdict) {
+	case DIFF_SAME:
+		if (r->has_mde && r->why == NULL)
+			return xasprintf("no change beyond %s%.1f%% detectable",
+			    pm, r->mde_pct);
+		break;
+	case DIFF_EQUIVALENT:
+		return xasprintf("equivalent within %s%g%%", pm,
+		    df->opts.equivalence_pct);
+	case DIFF_INCONCLUSIVE:
+		if (r->has_mde)
+			return xasprintf("inconclusive (MDE %.1f%%)", r->mde_pct);
+		break;
+	default:
+		break;
+	}
+	return xstrdup(diff_verdict_name(r->verdict));
+}
+
+void
+diff_format_change(const struct diff_row *r, int decimals, char *buf,
+    size_t size)
+{
+	if (r->has_pct && r->pct != 0 && fabs(r->pct) < 0.5 * pow(10, -decimals))
+		snprintf(buf, size, "<%.*f%% %s", decimals, pow(10, -decimals),
+		    r->pct > 0 ? "higher" : "lower");
+	else if (r->has_pct && r->pct != 0)
+		snprintf(buf, size, "%.*f%% %s", decimals, fabs(r->pct),
+		    r->pct > 0 ? "higher" : "lower");
+	else if (r->has_pct || (r->has_change && r->change == 0))
+		snprintf(buf, size, "no change");
+	else if (r->has_change)
+		snprintf(buf, size, "%+.6g (A is 0)", r->change);
+	else
+		snprintf(buf, size, "?");
+}
+
+const char *
+diff_p_label(const struct diff *df)
+{
+	return df->opts.correction ? "p (Holm)" : "p";
+}
+
+char *
+diff_mwu_notice(const struct diff *df, const struct diff_row *r)
+{
+	if (r->va == NULL || r->vb == NULL || r->va->runs.len == 0 ||
+	    r->vb->runs.len == 0 || r->mwu_min_p < df->opts.alpha)
+		return NULL;
+	return xasprintf("Mann-Whitney cannot reach p < %g with %zu+%zu runs "
+	    "(its smallest p is %.3f)", df->opts.alpha, r->va->runs.len,
+	    r->vb->runs.len, r->mwu_min_p);
 }
 
 char *
@@ -326,13 +388,14 @@ diff_add_row(struct diff *df, size_t ta, size_t tb, size_t pair)
 		r->sign = r->change > 0 ? 1 : -1;
 	else if (r->change != 0 && t->proportion == PROP_LIB)
 		r->sign = r->change < 0 ? 1 : -1;
+	r->mwu_min_p = stats_mwu_min_p(va->runs.len, vb->runs.len);
 	if (va->runs.len >= 2 && vb->runs.len >= 2)
 		r->mwu = stats_mann_whitney(va->runs.v, va->runs.len,
 		    vb->runs.v, vb->runs.len);
 	if (va->n == 0 || vb->n == 0)
 		r->why = "N unknown";
 	else if (va->n < 2 || vb->n < 2)
-		r->why = "N < 2";
+		r->why = "N < 2: one run cannot show significance";
 	else if (!va->has_se || !vb->has_se)
 		r->why = "SE missing";
 	else {
@@ -410,6 +473,29 @@ diff_match_tests(struct diff *df)
 	g_hash_table_destroy(byname);
 }
 
+/*
+ * The detectable effect of r's Welch test and, with --equivalence, TOST
+ * within the margin, both relative to the runs' mean of A (the mean the
+ * test uses). The MDE is at the unadjusted alpha: the least a single
+ * value's test can see (docs/verdicts.md).
+ */
+static void
+diff_power(const struct diff *df, struct diff_row *r)
+{
+	double	ma = value_stat_mean(r->va), mb = value_stat_mean(r->vb);
+	double	se = sqrt(r->va->se * r->va->se + r->vb->se * r->vb->se), mde;
+
+	if (ma == 0 || !isfinite(ma))
+		return;
+	if (stats_mde(se, r->welch.df, df->opts.alpha, df->opts.power, &mde)) {
+		r->has_mde = true;
+		r->mde_pct = mde / fabs(ma) * 100.0;
+	}
+	if (df->opts.equivalence_pct > 0)
+		r->tost = stats_tost(mb - ma, se, r->welch.df,
+		    df->opts.equivalence_pct / 100.0 * fabs(ma));
+}
+
 /* Holm (or raw) p-values, significance, threshold and direction. */
 static void
 diff_judge(struct diff *df)
@@ -439,13 +525,20 @@ diff_judge(struct diff *df)
 			r->ci_lo_pct = lo / fabs(r->va->mean) * 100.0;
 			r->ci_hi_pct = hi / fabs(r->va->mean) * 100.0;
 		}
+		diff_power(df, r);
+		if (r->tost.ok && r->tost.p < df->opts.alpha) {
+			r->verdict = DIFF_EQUIVALENT;
+			continue;
+		}
 		if (!(r->p_adj < df->opts.alpha)) {
-			r->verdict = DIFF_SAME;
+			r->verdict = df->opts.equivalence_pct > 0 ?
+			    DIFF_INCONCLUSIVE : DIFF_SAME;
 			continue;
 		}
 		if (df->opts.threshold_pct > 0 && r->has_pct &&
 		    fabs(r->pct) < df->opts.threshold_pct) {
-			r->verdict = DIFF_SAME;
+			r->verdict = df->opts.equivalence_pct > 0 ?
+			    DIFF_INCONCLUSIVE : DIFF_SAME;
 			r->why = "significant but below the threshold";
 			continue;
 		}
@@ -599,6 +692,9 @@ diff_fails(const struct diff *df, bool regressions_only, double above_pct)
 
 	for (i = 0; i < df->nrows; i++) {
 		r = &df->rows[i];
+		/* Under --equivalence, what is not shown equivalent fails too. */
+		if (r->verdict == DIFF_INCONCLUSIVE)
+			return true;
 		if (!regressions_only) {
 			if (r->verdict == DIFF_BETTER || r->verdict == DIFF_WORSE ||
 			    r->verdict == DIFF_CHANGED)

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "model.h"
 #include "stats.h"
+#include "stats-power.h"
 #include "strbuf.h"
 
 /* Version of the --format json document: bump when docs/diff-json.md changes. */
@@ -30,6 +31,8 @@ enum diff_verdict {
 	DIFF_SAME,		/* no significant change */
 	DIFF_CHANGED,		/* significant, but the test has no direction */
 	DIFF_UNTESTABLE,	/* see diff_row.why */
+	DIFF_EQUIVALENT,	/* --equivalence: TOST shows |change| < the margin */
+	DIFF_INCONCLUSIVE,	/* --equivalence: neither significant nor equivalent */
 	DIFF_NVERDICTS
 };
 
@@ -49,6 +52,8 @@ struct diff_opts {
 	const char		*system_b;	/* ... with only this one of B */
 	const char		*label_a;	/* how the user named A, for display */
 	const char		*label_b;
+	double			 equivalence_pct; /* margin, % of mean A; 0: off */
+	double			 power;		/* of the detectable effect, 0.8 */
 };
 
 /* A pair of compared systems: indexes into a->systems and b->systems. */
@@ -74,6 +79,10 @@ struct diff_row {
 	bool			 has_ci;	/* CI of pct at level 1 - alpha */
 	double			 ci_lo_pct, ci_hi_pct;
 	struct mwu		 mwu;		/* ok only when both sides have >= 2 runs */
+	double			 mwu_min_p;	/* smallest p the U test can reach */
+	bool			 has_mde;
+	double			 mde_pct;	/* minimum detectable effect, % of mean A */
+	struct tost		 tost;		/* ok only with --equivalence */
 	enum diff_verdict	 verdict;
 	const char		*why;		/* static: why untestable, or a qualifier */
 };
@@ -129,17 +138,44 @@ void	 diff_free(struct diff *df);
 /*
  * True when the diff should fail (exit status 1). With regressions_only
  * false: any significant difference. Otherwise: a significant regression
- * whose |% change| exceeds above_pct (0 = any).
+ * whose |% change| exceeds above_pct (0 = any). Under --equivalence a
+ * value neither significant nor shown equivalent (inconclusive) fails
+ * too, so a gate never passes what the runs could not have seen.
  */
 bool	 diff_fails(const struct diff *df, bool regressions_only,
 	    double above_pct);
 
 /* How many of df's facts are hidden dimensions (not stated by the names). */
 size_t	 diff_hidden_count(const struct diff *df);
-/* "better", "worse", "no significant change", "changed", "not testable". */
+/*
+ * "better", "worse", "no significant change", "changed", "not testable",
+ * "equivalent", "inconclusive".
+ */
 const char *diff_verdict_name(enum diff_verdict v);
-/* Short machine name: "better", "worse", "same", "changed", "untestable". */
+/* Machine name: "better", "worse", "same", "changed", "untestable", ... */
 const char *diff_verdict_key(enum diff_verdict v);
+/*
+ * r's verdict in words with what qualifies it: "no change beyond +/-9.1 %
+ * detectable", "equivalent within +/-2 %", "inconclusive (MDE 9.1 %)".
+ * pm is the plus-minus sign to use ("\u00b1" or "+/-"). free() it.
+ */
+char	*diff_verdict_text(const struct diff *df, const struct diff_row *r,
+	    const char *pm);
+/*
+ * The change in words, never a bare sign: "16.3% higher", "11.5% lower",
+ * "no change", or the signed difference when mean A is 0 ("+5 (A is 0)").
+ * decimals: digits after the point of the percentage.
+ */
+void	 diff_format_change(const struct diff_row *r, int decimals, char *buf,
+	    size_t size);
+/* "p (Holm)" or "p" (--no-correction): the label of p_adj. */
+const char *diff_p_label(const struct diff *df);
+/*
+ * Why r's Mann-Whitney p cannot reach alpha with its runs, or NULL:
+ * "Mann-Whitney cannot reach p < 0.05 with 3+3 runs (its smallest p is
+ * 0.100)". free() it.
+ */
+char	*diff_mwu_notice(const struct diff *df, const struct diff_row *r);
 /* "Title AppVersion: description (unit)" for t; free() the result. Raw text. */
 char	*diff_test_label(const struct test *t);
 /* A number for display: 6 significant digits, or "-" when absent. */

@@ -24,6 +24,8 @@
 #include "chart-palette.h"
 #include "text-escape.h"
 #include "publish-html.h"
+#include "publish-findings.h"
+#include "publish-lead.h"
 #include "stats.h"
 #include "templates.h"
 #include "version.h"
@@ -40,6 +42,7 @@ struct ph_sec {
 	size_t				*wins;		/* per system */
 	double				*logsum;	/* per system: sum of log rel */
 	size_t				*nrel;		/* per system */
+	struct publish_lead		*leads;		/* per test: stars and wins */
 };
 
 static bool	 ph_has(const char *s, const char *needle);
@@ -529,20 +532,19 @@ ph_relative(const struct test *t, double v, double ref)
 }
 
 /*
- * A win for the best system of t, counted only where it is ahead of the
- * next one by more than chance: with SE and N >= 2 on both sides, Welch's
- * test at p < 0.05; without them nothing can be tested, and the better
- * figure wins. A tie wins nothing. Every value also adds to its system's
- * geometric mean of performance relative to the best (the rank).
+ * A win for the best system of t exactly where its value is starred: its
+ * lead over the next system is significant (publish-lead.h). Every value
+ * also adds to its system's geometric mean of performance relative to
+ * the best (the rank).
  */
 static void
 ph_win(struct ph_sec *ps, const struct test *t)
 {
-	const struct value	*b, *n = NULL, *v;
-	struct welch		 w;
-	double			 ref;
-	size_t			 i;
-	int			 best;
+	const struct publish_lead	*l = &ps->leads[t - ps->rs->tests];
+	const struct value		*b, *v;
+	double				 ref;
+	size_t				 i;
+	int				 best;
 
 	if ((best = ph_best(t, -1, &ref)) < 0)
 		return;
@@ -555,21 +557,11 @@ ph_win(struct ph_sec *ps, const struct test *t)
 			ps->logsum[v->system] += log(ph_relative(t, v->mean, ref) / 100);
 			ps->nrel[v->system]++;
 		}
-		if (n == NULL ||
-		    (t->proportion == PROP_LIB && v->mean < n->mean) ||
-		    (t->proportion == PROP_HIB && v->mean > n->mean))
-			n = v;
 	}
 	if (b->mean > 0)
 		ps->nrel[b->system]++;
-	if (n == NULL || n->mean == b->mean)
-		return;
-	if (b->has_se && n->has_se && b->n >= 2 && n->n >= 2) {
-		w = stats_welch(n->mean, n->se, n->n, b->mean, b->se, b->n);
-		if (w.ok && !(w.p < 0.05))
-			return;
-	}
-	ps->wins[b->system]++;
+	if (l->kind == PUBLISH_LEAD_WON)
+		ps->wins[t->values[l->top].system]++;
 }
 
 /* "Title: description · unit": distinct for two charts that differ only by unit. */
@@ -642,7 +634,8 @@ ph_overview(struct ph_sec *ps)
 			publish_format_value(v, buf, sizeof(buf));
 			rel = best != -1 ? ph_relative(t, v->mean, ref) : NAN;
 			strbuf_adds(out, "<td class=\"");
-			if (best != -1 && &t->values[best] == v) {
+			if (publish_lead_starred(&ps->leads[ti],
+			    (size_t)(v - t->values))) {
 				strbuf_adds(out, "best ");
 				anybest = true;
 			}
@@ -651,7 +644,8 @@ ph_overview(struct ph_sec *ps)
 				    floor(rel / 10))));
 			strbuf_adds(out, "\">");
 			ph_text(out, buf);
-			if (best != -1 && &t->values[best] == v)
+			if (publish_lead_starred(&ps->leads[ti],
+			    (size_t)(v - t->values)))
 				strbuf_adds(out, "<span class=\"rel\">best</span>");
 			else if (isfinite(rel))
 				strbuf_printf(out, "<span class=\"rel\">%.1f%%</span>", rel);
@@ -661,10 +655,11 @@ ph_overview(struct ph_sec *ps)
 	}
 	strbuf_adds(out, "</tbody></table></div>\n");
 	str_list_free(&names);
-	if (anybest) {
-		strbuf_adds(out, "<p class=\"muted note\">\u2605 marks the best value "
-		    "of each row with two or more results (by the test's direction); "
-		    "percentages are relative ");
+	if (rs->nsystems > 1) {
+		strbuf_adds(out, "<p class=\"muted note rule\">");
+		publish_lead_rule(ps->leads, rs->ntests, out);
+		strbuf_printf(out, "%s; percentages are relative ", anybest ? "" :
+		    " (no lead here is)");
 		if (ps->baseline >= 0) {
 			strbuf_adds(out, "to the baseline ");
 			ph_text(out, ps->opt->baseline);
@@ -721,9 +716,9 @@ ph_standing(struct ph_sec *ps)
 		    gm[si] * 100, rank);
 	}
 	strbuf_adds(out, "</tbody></table></div>\n<p class=\"muted note\">A win is "
-	    "the best result of a test, counted only where it is ahead of the next "
-	    "system by more than chance (Welch's test, p &lt; 0.05) when SE and N "
-	    "allow the test. Relative performance is the geometric mean over the "
+	    "a \u2605 of the overview: the best result of a test whose lead over "
+	    "the next system is significant by the test the comparison uses. "
+	    "Relative performance is the geometric mean over the "
 	    "tests a system ran of its result relative to the best; the rank "
 	    "orders it.</p>\n");
 out:
@@ -765,11 +760,8 @@ ph_result(struct ph_sec *ps, size_t ti)
 	const struct value	*v;
 	const char		*args;
 	char			 buf[128], *stem = NULL;
-	double			 ref = NAN;
 	size_t			 i;
-	int			 best;
 
-	best = ph_best(t, ps->baseline, &ref);
 	strbuf_printf(out, "<article class=\"result\" id=\"r%zu-%zu\">\n<h3>",
 	    ps->set + 1, ti + 1);
 	ph_text(out, t->title);
@@ -820,7 +812,7 @@ ph_result(struct ph_sec *ps, size_t ti)
 		if (!v->has_mean)
 			strbuf_adds(out, "<td class=\"missing\">no result");
 		else {
-			strbuf_adds(out, best != -1 && (size_t)best == i ?
+			strbuf_adds(out, publish_lead_starred(&ps->leads[ti], i) ?
 			    "<td class=\"best\">" : "<td>");
 			publish_format_value(v, buf, sizeof(buf));
 			ph_text(out, buf);
@@ -891,6 +883,7 @@ ph_section(struct ph_sec *ps)
 {
 	struct result_set	*rs = ps->rs;
 	struct strbuf		*out = ps->out;
+	struct str_list		 names = { NULL, 0, 0 };
 	size_t			 ti;
 
 	strbuf_printf(out, "<section id=\"s%zu\">\n<h2>", ps->set + 1);
@@ -903,6 +896,9 @@ ph_section(struct ph_sec *ps)
 		ph_multiline(out, "note", rs->notes);
 	if (ps->opt->combined != NULL)
 		ph_combined(out, &ps->opt->combined[ps->set]);
+	publish_short_names(rs, &names);
+	publish_findings(rs, ps->leads, &names, ps->set, out);
+	str_list_free(&names);
 	strbuf_printf(out, "<h3 id=\"s%zu-systems\">Systems</h3>\n", ps->set + 1);
 	ph_components(ps, false);
 	ph_components(ps, true);
@@ -1008,7 +1004,10 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		ps.wins = xcalloc(sets[i]->nsystems + 1, sizeof(*ps.wins));
 		ps.nrel = xcalloc(sets[i]->nsystems + 1, sizeof(*ps.nrel));
 		ps.logsum = xcalloc(sets[i]->nsystems + 1, sizeof(*ps.logsum));
+		ps.leads = xcalloc(sets[i]->ntests + 1, sizeof(*ps.leads));
+		publish_leads(sets[i], PUBLISH_LEAD_ALPHA, ps.leads);
 		ph_section(&ps);
+		free(ps.leads);
 		free(ps.wins);
 		free(ps.nrel);
 		free(ps.logsum);

@@ -20,11 +20,15 @@ fi
 
 check_fail 1 "real difference: exit 1" "$BR" diff "$F/before.xml" "$F/after.xml"
 cp "$T/out" "$T/text"
-check_grep "ext4 random write better, +16.3%" \
-    '^  ext4 .*\+16\.3% \(p<0\.001 n=3\+3.*better$' "$T/text"
+check_grep "ext4 random write better, 16.3% higher" \
+    '^  ext4 .*  16\.3% higher \(p \(Holm\)<0\.001 n=3\+3.*better$' "$T/text"
 check_grep "xfs kernel build worse (lower is better)" \
-    '^  xfs .*\+3\.2% \(p=0\.004 n=3\+3.*worse$' "$T/text"
-check_grep "noise shown as ~" '^  ext4 .*~ \(p=1\.000 n=3\+3' "$T/text"
+    '^  xfs .*  3\.2% higher \(p \(Holm\)=0\.004 n=3\+3.*worse$' "$T/text"
+check_grep "ext4 SQLite better: a fall in words, no bare minus" \
+    '^  ext4 .*  11\.5% lower \(p \(Holm\)<0\.001 n=3\+3.*better$' "$T/text"
+check_nogrep "no signed change anywhere in the table" '  [-+][0-9.]*%' "$T/text"
+check_grep "noise shown as ~, with the change it could have seen" \
+    '^  ext4 .*~ \(p \(Holm\)=1\.000 n=3\+3.*no change beyond ±1\.8% detectable$' "$T/text"
 COLUMNS=60 run "$BR" diff "$F/before.xml" "$F/after.xml"
 check_grep "COLUMNS=60: test names wrap at 60" '^Flexible IO Tester 3\.36: Type: Random Read - Engine:$' "$T/out"
 check_grep "COLUMNS=60: the rest on an indented line" '^    IO_uring - Block Size: 4KB \(MB/s\) \[higher is better\]$' "$T/out"
@@ -83,7 +87,7 @@ if command -v xmllint >/dev/null 2>&1; then
 else
 	skip "svg: well-formed" "no xmllint"
 fi
-check_grep "svg: verdict in words next to the bar" '>\+16\.3% better</text>' "$T/d.svg"
+check_grep "svg: change and verdict in words next to the bar" '>16\.3% higher, better</text>' "$T/d.svg"
 check_grep "svg: whisker drawn" '<path d="M' "$T/d.svg"
 check "svg: each pair named once, above its rows" test "$(grep -c '^<text x="10" y="[0-9.]*" font-weight="bold">\(ext4\|xfs\)</text>$' "$T/d.svg")" -eq 2
 check_nogrep "svg: no label cut short" '…' "$T/d.svg"
@@ -139,7 +143,7 @@ check_ok "merge stores a new set" "$BR" merge --title "both runs" 1 2
 check_grep "merge: prints the new ID" '^3	both runs	4 systems	6 tests$' "$T/out"
 check_grep "merge: clashing ext4 renamed, and said so" 'renamed "ext4 \(2\)"' "$T/err"
 check_fail 1 "diff of the merged set's systems (--any)" "$BR" diff --any 3:ext4 "3:ext4 (2)"
-check_grep "merged set: random write still better" '\+16\.3% .*better$' "$T/out"
+check_grep "merged set: random write still better" '16\.3% higher .*better$' "$T/out"
 check_ok "merge of a set with itself" "$BR" merge 1 1
 check_grep "self merge: nothing doubles" '^4	.*	2 systems	5 tests$' "$T/out"
 check_ok "merge -o writes a file" "$BR" merge -o "$T/m.json" 1 2

@@ -9,7 +9,7 @@
 # is negative; the signed % and the significance are written beside it,
 # and a test one side lacks says so. Several pairs (fixtures/diff
 # before.xml against after.xml): each pair names its own list once.
-# Expected bars: publish-diff.bars.txt (verdict, side, signed %, label);
+# Expected bars: publish-diff.bars.txt (verdict, side, change in words, label);
 # REGEN=1 rewrites it. With chromium: no overflow at 360/768/1400 px.
 . tests/cli/lib.sh
 
@@ -47,15 +47,17 @@ check_grep "the longest label whole, options and unit" 'class="lab">Flexible IO 
 bars "$T/sec" >"$T/bars"
 if [ -n "${REGEN:-}" ]; then cp "$T/bars" "$ROOT/tests/cli/publish-diff.bars.txt"; fi
 check "bars as expected (publish-diff.bars.txt)" diff -u "$ROOT/tests/cli/publish-diff.bars.txt" "$T/bars"
-check_grep "lower is better, faster: -7.0% drawn to the right, better" \
-    '^better	right	-7\.0%	PostgreSQL pgbench' "$T/bars"
-check_grep "lower is better, slower: +4.4% drawn to the left, worse" \
-    '^worse	left	\+4\.4%	SQLite' "$T/bars"
-check_grep "higher is better, lower: -12.7% drawn to the left, worse" \
-    '^worse	left	-12\.7%	Flexible IO Tester' "$T/bars"
-check_grep "significance written beside the %" '<strong>-7\.0%</strong> better <small>p&lt;0\.001 n=3\+3</small>' "$T/sec"
-check_grep "no significant change marked ~ with its p" '<strong>\+0\.3%</strong> ~ no significant change <small>p=0\.730 n=3\+3</small>' "$T/sec"
-check_grep "a value with no runs: not testable, and why" '<strong>\+7\.1%</strong> not testable <small>\(N &lt; 2\)</small>' "$T/sec"
+check_grep "lower is better, faster: 7.0% lower drawn to the right, better" \
+    '^better	right	7\.0% lower	PostgreSQL pgbench' "$T/bars"
+check_grep "lower is better, slower: 4.4% higher drawn to the left, worse" \
+    '^worse	left	4\.4% higher	SQLite' "$T/bars"
+check_grep "higher is better, lower: 12.7% lower drawn to the left, worse" \
+    '^worse	left	12\.7% lower	Flexible IO Tester' "$T/bars"
+check_nogrep "no bare sign beside a verdict" '<strong>[-+]' "$T/sec"
+check_grep "significance written beside the change, the p named" '<strong>7\.0% lower</strong> better <small>p \(Holm\)&lt;0\.001 n=3\+3</small>' "$T/sec"
+check_grep "no significant change marked ~ with its p and what it could see" '<strong>0\.3% higher</strong> ~ no change beyond ±[0-9.]*% detectable <small>p \(Holm\)=0\.730 n=3\+3</small>' "$T/sec"
+check_grep "a value with no runs: not testable, and why" '<strong>7\.1% higher</strong> not testable <small>\(N &lt; 2: one run cannot show significance\)</small>' "$T/sec"
+check_grep "3+3 runs: the U test's floor said, not a bare p" 'Mann-Whitney cannot reach p &lt; 0\.05 with 3\+3 runs \(its smallest p is 0\.100\)' "$T/sec"
 check_grep "a test B lacks: no comparison, not stated in B" '<span class="fig">no comparison: not stated in B</span>' "$T/sec"
 "$ROOT/$BUILD/tests/html-check" "$P" >"$T/hc" 2>&1
 check_grep "the page parses, no script" '^errors=0 .* scripts=0 ' "$T/hc"

@@ -192,7 +192,8 @@ check_grep "single system: the legend says why" 'One system: no value is marked 
 check_ok "show a single-system set" "$BR" show "$fio"
 check_nogrep "show: no \"*\" with one system" '\*' "$T/out"
 check_ok "show a two-system set" "$BR" show "$dd"
-check_grep "show: \"*\" marks the best of two" '[0-9]\*( |$)' "$T/out"
+check_nogrep "show: no \"*\" for a lead one run a side cannot test (dd, N = 1)" '[0-9]\*( |$)' "$T/out"
+check_grep "show: the legend says what \"*\" means" '\* significant lead\.' "$T/out"
 BENCHREPORT_DB="$T/results.db"
 
 # --baseline and --title.

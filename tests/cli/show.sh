@@ -30,12 +30,16 @@ check_grep "table: an integer value is padded where its decimals would be" \
 check_grep "table: a value with fewer decimals pads after them" \
     '  6\.412 \+/-    0\.00985  ' "$T/storage-120"
 check_grep "blocks: SEs right-aligned on their points within a test" \
-    '^  Samsung 980 PRO 2TB  277000 \+/-   0\.00 \*$' "$T/storage-80"
+    '^  Samsung 980 PRO 2TB  277000 \+/-   0\.00$' "$T/storage-80"
+check_grep "blocks: a significant lead carries the *" \
+    '^  Crucial T705 2TB     12419 \+/- 8\.08 \*$' "$T/storage-80"
+check_nogrep "a lead within noise (277000 +/- 0 vs 276667 +/- 333, N 3) is not starred" \
+    '277000 .*\*' "$T/storage-80"
 check_grep "titles: the whole label at 160 columns" \
     '^Timed Linux Kernel Compilation: Build: defconfig  ' "$T/before-160"
 check_nogrep "titles: nothing cut at 160 columns" '~  ' "$T/before-160"
 LC_ALL=C.UTF-8 COLUMNS=120 "$BR" show fixtures/diff/before.xml >"$T/utf8" 2>"$T/err"
-check_grep "UTF-8: ± between value and SE, aligned" '1018\.33 ± 3\.76\* +1004\.00 ± 3\.46 $' "$T/utf8"
+check_grep "UTF-8: ± between value and SE, aligned" '1018\.33 ± 3\.76  +1004\.00 ± 3\.46 $' "$T/utf8"
 
 # list cuts titles to COLUMNS, and keeps them whole when there is room.
 "$BR" import fixtures/pts/scheduler-pair.xml >/dev/null 2>&1

@@ -335,7 +335,8 @@ test_short_names(void)
 /*
  * Wins count only where the best is ahead of the next by more than
  * chance: test 1 (A 100 +/- 1 against B 101 +/- 1, N 3) wins nothing,
- * test 2 (A 200 +/- 1 against B 100 +/- 1) is A's, test 3 (no SE) is B's.
+ * test 2 (A 200 +/- 1 against B 100 +/- 1) is A's, test 3 (no SE) is
+ * nobody's: its lead cannot be tested, so it is neither starred nor won.
  */
 static void
 test_wins(void)
@@ -369,7 +370,8 @@ test_wins(void)
 	html = render(&rs, 1, &opt, NULL);
 	doc = parse(html);
 	is_xpath(doc, "//table[@class='standing']/tbody/tr[1]/td[1]", "1", "wins: A wins the test it is significantly ahead in");
-	is_xpath(doc, "//table[@class='standing']/tbody/tr[2]/td[1]", "1", "wins: B wins the test without SE, not the close one");
+	is_xpath(doc, "//table[@class='standing']/tbody/tr[2]/td[1]", "0", "wins: B wins neither the test without SE nor the close one");
+	is_int(count(doc, "count(//table[@class='overview']//td[contains(@class,'best')])"), 1, "stars: one, the win");
 	/* A: geomean(100/101, 1, 5/7) = 0.8906; B: geomean(1, 0.5, 1) = 0.7937. */
 	is_xpath(doc, "//table[@class='standing']/tbody/tr[1]/td[2]", "89.1%", "relative performance of A");
 	is_xpath(doc, "//table[@class='standing']/tbody/tr[2]/td[3]", "2", "B ranks second");
@@ -450,7 +452,11 @@ main(void)
 	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/td[1]/span", "50.0%", "relative performance of A");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/td[3]", "no result", "missing value marked, not 0");
 	/* LIB: C (5 s) is best, B is 5/20 = 25 %. */
-	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[contains(@class,'best')]/text()", "5.00", "best LIB value is the lowest");
+	/* N = 1 everywhere: the lowest time's lead cannot be tested, no star. */
+	is_int(count(page, "count(//table[@class='overview']/tbody/tr[2]/td[contains(@class,'best')])"), 0, "LIB lead untestable (N = 1): not starred");
+	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[3]/span", "100.0%", "LIB: the lowest is 100 %");
+	is_int(count(page, "count(//table[@class='overview']/tbody/tr[1]/td[contains(@class,'best')])"), 1, "HIB lead significant: starred");
+	is_int(count(page, "count(//p[contains(@class,'rule')][contains(.,'significant (Welch')])"), 1, "the rule said in one line");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[2]/td[2]/span", "25.0%", "LIB relative performance inverted");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a", "fio: Rand Read", "overview row named by its PTS profile (its title is a known one)");
 	is_xpath(page, "//table[@class='overview']/tbody/tr[1]/th/a/@href", "#r1-1", "overview row linked to its result");
