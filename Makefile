@@ -20,10 +20,10 @@ FUZZ_SECONDS	?= 600
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 libpcre2-8 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq
+PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 libpcre2-8 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq libmicrohttpd
 DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 		  libjson-c-dev libglib2.0-dev libpcre2-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev \
-		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev \
+		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev libmicrohttpd-dev \
 		  fonts-dejavu-core
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
