@@ -29,7 +29,8 @@ DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  /usr/bin/time:time fio:fio chromium:chromium python3:python3 pdfinfo:poppler-utils \
 		  valgrind:valgrind clang:clang clang:libclang-rt-dev \
-		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all
+		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all \
+		  curl:curl ab:apache2-utils wrk:wrk
 # The PostgreSQL pass of the store tests needs a server. Installed apart:
 # where it cannot be, those tests are skipped with a notice, not failed.
 PG_TEST_TOOLS	= /usr/lib/postgresql/15/bin/initdb:postgresql
