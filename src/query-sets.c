@@ -17,6 +17,7 @@
 #include "xalloc.h"
 
 static char	*query_sets_like(const char *word);
+static uint64_t	 query_sets_fnv(uint64_t h, const char *s);
 static void	 query_sets_where(const struct query_sets *q, struct strbuf *sql);
 
 /* "%word%" in lower case, LIKE's special characters escaped with '\'. */
@@ -172,5 +173,63 @@ out:
 		free(like[i]);
 	strbuf_free(&where);
 	strbuf_free(&sql);
+	return rc;
+}
+
+/* FNV-1a over s and its terminating NUL (NULL hashes as one 0xff byte). */
+static uint64_t
+query_sets_fnv(uint64_t h, const char *s)
+{
+	if (s == NULL)
+		return (h ^ 0xff) * 0x100000001b3ULL;
+	do {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	} while (*s++ != '\0');
+	return h;
+}
+
+int
+query_sets_stamp(struct store *st, int64_t id, char **stamp, struct diag *d)
+{
+	struct store_stmt	*set = NULL, *facts = NULL;
+	uint64_t		 h = 0xcbf29ce484222325ULL;
+	int			 step, rc = -1;
+
+	*stamp = NULL;
+	if (st->ops->begin_read(st, d) == -1)
+		return -1;
+	if (store_prepare(st, &set, "SELECT s.sha256, r.imported_at FROM "
+	    "result_sets r LEFT JOIN sources s ON s.id = r.source_id "
+	    "WHERE r.id = ?", d) == -1 ||
+	    store_query(st, set, d, "i", id) == -1 ||
+	    (step = store_next(st, set, d)) == -1)
+		goto out;
+	if (step == 0) {
+		rc = 1;
+		goto out;
+	}
+	h = query_sets_fnv(h, store_col_text(st, set, 0));
+	h = query_sets_fnv(h, store_col_text(st, set, 1));
+	if (store_prepare(st, &facts, "SELECT f.key, f.value, f.source FROM "
+	    "system_facts f JOIN systems y ON y.id = f.system_id "
+	    "WHERE y.set_id = ? ORDER BY y.pos, f.pos", d) == -1 ||
+	    store_query(st, facts, d, "i", id) == -1)
+		goto out;
+	while ((step = store_next(st, facts, d)) == 1) {
+		h = query_sets_fnv(h, store_col_text(st, facts, 0));
+		h = query_sets_fnv(h, store_col_text(st, facts, 1));
+		h = query_sets_fnv(h, store_col_text(st, facts, 2));
+	}
+	if (step == -1)
+		goto out;
+	*stamp = xasprintf("%s|%s|%016llx", store_col_text(st, set, 0) != NULL ?
+	    store_col_text(st, set, 0) : "", store_col_text(st, set, 1) != NULL ?
+	    store_col_text(st, set, 1) : "", (unsigned long long)h);
+	rc = 0;
+out:
+	store_rollback(st);
+	store_finalize(st, set);
+	store_finalize(st, facts);
 	return rc;
 }

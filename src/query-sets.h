@@ -45,4 +45,14 @@ int	 query_sets_find(struct store *st, const struct query_sets *q,
 	    int (*fn)(const struct store_summary *, void *), void *arg,
 	    struct diag *d);
 
+/*
+ * A text that changes whenever what set id shows can change: its
+ * source's SHA-256 and import time (an ID reused after a delete gets
+ * another) and a hash of its systems' normalised facts (normalize
+ * rewrites them; nothing else rewrites a stored set). Returns 0 with
+ * *stamp (free it), 1 when there is no such set, -1 with d.
+ */
+int	 query_sets_stamp(struct store *st, int64_t id, char **stamp,
+	    struct diag *d);
+
 #endif

@@ -19,6 +19,7 @@
 #include "meta.h"
 #include "publish.h"
 #include "query-sets.h"
+#include "serve-cache.h"
 #include "serve-find.h"
 #include "serve-page.h"
 #include "text-escape.h"
@@ -434,22 +435,40 @@ serve_page_set(struct serve_ctx *sc, const struct serve_req *rq, int64_t id,
 	static const char *const none[] = { NULL };
 	struct result_set	*set = NULL;
 	struct diag		 d;
+	char			 key[32], *stamp = NULL, *page;
+	size_t			 len;
+	int			 got;
 
 	if (!sp_params(rq, rs, none, none))
 		return;
 	diag_clear(&d);
-	if (!store_exists(sc->st, id)) {
+	/* The stamp first: a page stored under it is never newer than it. */
+	if ((got = query_sets_stamp(sc->st, id, &stamp, &d)) == 1) {
 		serve_route_error(rs, false, 404, "no result set %lld",
 		    (long long)id);
 		return;
 	}
+	if (got != 0) {
+		serve_route_error(rs, false, 500, "the store failed: %s", d.msg);
+		return;
+	}
+	snprintf(key, sizeof(key), "set %lld", (long long)id);
+	if ((page = serve_cache_get(key, stamp, &len)) != NULL) {
+		strbuf_reset(&rs->body);
+		strbuf_add(&rs->body, page, len);
+		free(page);
+		goto out;
+	}
 	if (store_load_result_set(sc->st, id, &set, &d) != 0) {
 		serve_route_error(rs, false, 500, "cannot load result set %lld: %s",
 		    (long long)id, d.msg);
-		return;
+		goto out;
 	}
-	(void)sp_review(sc, &set, &id, 1, rs);
+	if (sp_review(sc, &set, &id, 1, rs) == 0)
+		serve_cache_put(key, stamp, rs->body.buf, rs->body.len);
+out:
 	result_set_free(set);
+	free(stamp);
 }
 
 void

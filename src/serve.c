@@ -31,6 +31,7 @@
 
 #include <microhttpd.h>
 
+#include "serve-cache.h"
 #include "serve-route.h"
 #include "serve.h"
 #include "store.h"
@@ -441,6 +442,7 @@ serve_run(const struct serve_config *cfg, struct diag *d)
 out:
 	if (daemon != NULL)
 		MHD_stop_daemon(daemon);
+	serve_cache_clear();
 	if (fd != -1)
 		close(fd);
 	if (masked)

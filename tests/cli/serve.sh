@@ -104,6 +104,17 @@ check "a set's page: 200" test "$code" = 200
 check_grep "... is the review page, with charts" "<svg" "$T/body"
 check_grep "... and its systems" "Samsung 980 PRO" "$T/body"
 check_nogrep "no script on a set's page" "<script" "$T/body"
+get "/sets/$BTRFS"
+cp "$T/body" "$T/first.html"
+get "/sets/$BTRFS"
+check "a set's page asked again is the same page" cmp -s "$T/body" "$T/first.html"
+if [ -z "$STORE_PG" ] && command -v sqlite3 >/dev/null 2>&1; then
+	sqlite3 "$BENCHREPORT_DB" "UPDATE system_facts SET value = 'zfs' WHERE key = 'filesystem' AND system_id IN (SELECT id FROM systems WHERE set_id = $BTRFS)"
+	get "/sets/$BTRFS"
+	check_grep "a set's page follows its facts when they change (no stale copy)" ">zfs<" "$T/body"
+else
+	skip "a set's page follows its facts" "needs the SQLite store and sqlite3"
+fi
 get "/sets/999999"
 check "a set that does not exist: 404" test "$code" = 404
 get "/compare?id=$BEFORE&id=$AFTER"
