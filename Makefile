@@ -144,6 +144,11 @@ FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.
 FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
 
 FUZZ_SRCS	= tests/fuzz/fuzz-reader.c tests/fuzz/fuzz-xmlmem.c
+# serve's URL router (tests/fuzz/fuzz-serve-route.c).
+FUZZ_BINS	+= $(BUILD)/fuzz-serve_route
+
+$(BUILD)/fuzz-serve_route: tests/fuzz/fuzz-serve-route.c $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/fuzz-import: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "export.h"
 #include "meta.h"
 #include "publish.h"
 #include "query-sets.h"
@@ -141,12 +142,17 @@ sp_render(struct sp_page *pg)
 		    pg->d.msg);
 }
 
+/* A stored figure as it reads back exactly (shortest text), or "-". */
 static void
 sp_value(struct strbuf *out, bool has, double v)
 {
 	char	buf[64];
 
-	diff_format_num(has, v, buf, sizeof(buf));
+	if (!has || v != v) {
+		strbuf_adds(out, "\xe2\x80\x93");
+		return;
+	}
+	export_format_double(v, buf, sizeof(buf));
 	strbuf_adds(out, buf);
 }
 

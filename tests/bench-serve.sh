@@ -35,7 +35,8 @@ echo "bench serve: load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs; $REQUES
 SPID=""; PPID_PEER=""
 cleanup() {
 	[ -n "$SPID" ] && kill -TERM "$SPID" 2>/dev/null && wait "$SPID" 2>/dev/null
-	[ -n "$PPID_PEER" ] && kill -TERM "$PPID_PEER" 2>/dev/null && wait "$PPID_PEER" 2>/dev/null
+	# The peer's workers are its children: its process group goes.
+	[ -n "$PPID_PEER" ] && kill -TERM "-$PPID_PEER" 2>/dev/null && wait "$PPID_PEER" 2>/dev/null
 	return 0
 }
 trap cleanup EXIT INT TERM
@@ -108,7 +109,7 @@ wait_up() {	# URL: until it answers, at most 30 s
 # One ab run: prints "req/s p99 errors varied". Errors: connections
 # refused or broken, exceptions, non-2xx answers, requests not completed.
 # ab also counts an answer whose length differs from the first as failed;
-# a page that prints a time varies so: "varied", not an error.
+# a page that prints the time it took varies so: "varied", not an error.
 load() {	# URL, log
 	ab -q -n "$REQUESTS" -c "$CONC" -s 60 "$1" >"$2" 2>&1 || true
 	awk -v want="$REQUESTS" '
@@ -131,11 +132,12 @@ wait_up "$OURS"
 if [ -n "$peer" ]; then
 	PP=$(free_port)
 	PEER="http://127.0.0.1:$PP/"
-	run_as "cd /tmp && exec env PTS_VIEWER_RESULT_PATH=$RES/ PTS_VIEWER_PTS_PATH=$PTS_DIR/ \
+	cmd="cd /tmp && exec env PTS_VIEWER_RESULT_PATH=$RES/ PTS_VIEWER_PTS_PATH=$PTS_DIR/ \
 	    PTS_VIEWER_CONFIG_FILE=$home/.phoronix-test-suite/user-config.xml \
 	    PTS_CORE_STORAGE=$home/.phoronix-test-suite/core.pt2so PTS_VIEWER_ID=1 \
-	    PHP_CLI_SERVER_WORKERS=4 php -S 127.0.0.1:$PP -t $PTS_DIR/pts-core/static/dynamic-result-viewer/" \
-	    >"$OUT/peer.log" 2>&1 &
+	    PHP_CLI_SERVER_WORKERS=4 php -S 127.0.0.1:$PP -t $PTS_DIR/pts-core/static/dynamic-result-viewer/"
+	# A process group of its own, so that its workers stop with it.
+	setsid $as sh -c "$cmd" >"$OUT/peer.log" 2>&1 &
 	PPID_PEER=$!
 	wait_up "$PEER"
 	if ! curl -s "${PEER}result/bench-8x50" | grep -q "Generated Storage Matrix"; then
