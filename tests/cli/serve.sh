@@ -75,6 +75,9 @@ printf 'short\n' >"$T/short"; chmod 600 "$T/short"
 check_fail 2 "a token shorter than 16 characters is refused" "$BR" serve \
     --listen 127.0.0.1:0 --token-file "$T/short"
 chmod 600 "$T/token"
+check_fail 2 "--threads 0 is refused" "$BR" serve --listen 127.0.0.1:0 --threads 0
+check_fail 2 "--timeout that is not a number is refused" "$BR" serve --listen 127.0.0.1:0 \
+    --timeout soon
 TOKEN=abcdefghijklmnopqrstuvwx
 
 # ---- Pages ----
@@ -243,6 +246,12 @@ check "... 8 created" test "$(grep -c '^HTTP/1.1 201' "$T/out")" -eq 8
 check "... each stored once" test "$(nsets)" -eq $((before + 8))
 "$BR" list -f tsv >"$T/list"
 check "... every title once" test "$(grep -c 'Concurrent upload' "$T/list")" -eq 8
+UP=$("$BR" list -f tsv | awk -F'\t' '$7 == "Concurrent upload 3" { print $1 }')
+get "/sets/$UP"
+check "an uploaded set's page" sh -c 'test "$1" = 200 && grep -q "Concurrent upload 3" "$2"' sh "$code" "$T/body"
+run "$BR" delete "$UP"
+get "/sets/$UP"
+check "... once deleted, 404 (not the page kept from before)" test "$code" = 404
 serve_stop
 check "SIGTERM ends the server with status 0" test "$sst" -eq 0
 
