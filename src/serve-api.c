@@ -291,24 +291,32 @@ void
 serve_api_diff(struct serve_ctx *sc, const struct serve_req *rq,
     int64_t unused, struct serve_resp *rs)
 {
-	static const char *const known[] = { "a", "b", NULL };
+	static const char *const known[] = { "a", "b", "system_a", "system_b",
+	    NULL };
 	struct result_set	*a = NULL, *b = NULL;
 	struct diff_opts	 o;
 	struct diff		*df = NULL;
 	struct diag		 d;
-	const char		*va, *vb;
+	const char		*va, *vb, *sa, *sb;
 	int64_t			 ia, ib;
-	char			 la[24], lb[24];
+	char			*la = NULL, *lb = NULL;
 
 	if (!sa_params(rq, rs, known, known))
 		return;
 	(void)serve_route_param(rq, "a", &va);
 	(void)serve_route_param(rq, "b", &vb);
+	(void)serve_route_param(rq, "system_a", &sa);
+	(void)serve_route_param(rq, "system_b", &sb);
 	if (sa_load(sc, rs, va, &ia, &a) != 0 || sa_load(sc, rs, vb, &ib, &b) != 0)
 		goto out;
 	diff_opts_init(&o);
-	snprintf(la, sizeof(la), "%lld", (long long)ia);
-	snprintf(lb, sizeof(lb), "%lld", (long long)ib);
+	o.system_a = sa != NULL && *sa != '\0' ? sa : NULL;
+	o.system_b = sb != NULL && *sb != '\0' ? sb : NULL;
+	/* Labelled as `diff A[:SYSTEM] B[:SYSTEM]` labels its sides. */
+	la = o.system_a != NULL ? xasprintf("%lld:%s", (long long)ia, o.system_a) :
+	    xasprintf("%lld", (long long)ia);
+	lb = o.system_b != NULL ? xasprintf("%lld:%s", (long long)ib, o.system_b) :
+	    xasprintf("%lld", (long long)ib);
 	o.label_a = la;
 	o.label_b = lb;
 	diag_clear(&d);
@@ -319,6 +327,8 @@ serve_api_diff(struct serve_ctx *sc, const struct serve_req *rq,
 	sa_memstream(rs, NULL, df);
 out:
 	diff_free(df);
+	free(la);
+	free(lb);
 	result_set_free(a);
 	result_set_free(b);
 }

@@ -80,7 +80,8 @@ static int	 sp_drive_sys_row(const struct query_system *s, void *arg);
 static void	 sp_drive_main(struct sp_page *pg);
 static void	 sp_points_head(struct strbuf *out);
 static int	 sp_review(struct serve_ctx *sc, struct result_set **sets,
-		    const int64_t *ids, size_t n, struct serve_resp *rs);
+		    const int64_t *ids, size_t n, const char *sys_a,
+		    const char *sys_b, struct serve_resp *rs);
 
 static void
 sp_text(struct strbuf *out, const char *s)
@@ -353,11 +354,12 @@ out:
 /*
  * The review of sets (ids[0..n), loaded into sets by the caller) into rs,
  * with the nav bar after <body> and, for two or more, each set's diff
- * against the first. 0, or -1 with rs an error.
+ * against the first (of system sys_a of the first with sys_b of the
+ * other, when given). 0, or -1 with rs an error.
  */
 static int
 sp_review(struct serve_ctx *sc, struct result_set **sets, const int64_t *ids,
-    size_t n, struct serve_resp *rs)
+    size_t n, const char *sys_a, const char *sys_b, struct serve_resp *rs)
 {
 	struct publish_options	 opt;
 	struct diff_opts	 dopt;
@@ -379,11 +381,12 @@ sp_review(struct serve_ctx *sc, struct result_set **sets, const int64_t *ids,
 		snprintf(lb, sizeof(lb), "#%lld", (long long)ids[i]);
 		dopt.label_a = la;
 		dopt.label_b = lb;
+		dopt.system_a = sys_a;
+		dopt.system_b = sys_b;
 		diag_clear(&d);
 		df = NULL;
 		if (diff_compute(sets[0], sets[i], &dopt, &df, &d) != 0)
-			diff_html_none(sets[0], sets[i], la, lb,
-			    "A and B have no system in common", &html);
+			diff_html_none(sets[0], sets[i], la, lb, d.msg, &html);
 		else
 			diff_html_section(df, &html);
 		diff_free(df);
@@ -417,6 +420,19 @@ sp_review(struct serve_ctx *sc, struct result_set **sets, const int64_t *ids,
 		    "b=%lld\">the diff as JSON</a>", (long long)ids[0],
 		    (long long)ids[1]);
 	strbuf_adds(&nav, "</p>\n");
+	/* A machine's history starts from its set. */
+	if (n == 1 && sets[0]->nsystems > 0) {
+		strbuf_adds(&nav, "<p class=\"muted\">History of ");
+		for (i = 0; i < sets[0]->nsystems; i++) {
+			strbuf_adds(&nav, i > 0 ? ", " : "");
+			strbuf_adds(&nav, "<a href=\"/history?system=");
+			sp_url(&nav, sets[0]->systems[i].identifier);
+			strbuf_adds(&nav, "\">");
+			sp_text(&nav, sets[0]->systems[i].identifier);
+			strbuf_adds(&nav, "</a>");
+		}
+		strbuf_adds(&nav, "</p>\n");
+	}
 	if ((body = strstr(strbuf_str(&rs->body), "<body>\n")) != NULL) {
 		strbuf_reset(&html);
 		i = (size_t)(body - strbuf_str(&rs->body)) + 7;
@@ -470,7 +486,7 @@ serve_page_set(struct serve_ctx *sc, const struct serve_req *rq, int64_t id,
 		    (long long)id, d.msg);
 		goto out;
 	}
-	if (sp_review(sc, &set, &id, 1, rs) == 0)
+	if (sp_review(sc, &set, &id, 1, NULL, NULL, rs) == 0)
 		serve_cache_put(key, stamp, rs->body.buf, rs->body.len);
 out:
 	result_set_free(set);
@@ -481,16 +497,25 @@ void
 serve_page_compare(struct serve_ctx *sc, const struct serve_req *rq,
     int64_t unused, struct serve_resp *rs)
 {
-	static const char *const known[] = { "id", NULL };
-	static const char *const one[] = { NULL };
+	static const char *const known[] = { "id", "system_a", "system_b", NULL };
+	static const char *const one[] = { "system_a", "system_b", NULL };
 	struct result_set	*sets[SERVE_MAXCOMPARE] = { NULL };
 	int64_t			 ids[SERVE_MAXCOMPARE];
 	struct diag		 d;
+	const char		*sa, *sb;
 	size_t			 n = 0, i, k;
 
 	if (!sp_params(rq, rs, known, one))
 		return;
+	(void)serve_route_param(rq, "system_a", &sa);
+	(void)serve_route_param(rq, "system_b", &sb);
+	if (sa != NULL && *sa == '\0')
+		sa = NULL;
+	if (sb != NULL && *sb == '\0')
+		sb = NULL;
 	for (i = 0; i < rq->nparams; i++) {
+		if (strcmp(rq->params[i].key, "id") != 0)
+			continue;
 		if (n == SERVE_MAXCOMPARE) {
 			serve_route_error(rs, false, 400, "compare at most %d sets",
 			    SERVE_MAXCOMPARE);
@@ -525,7 +550,7 @@ serve_page_compare(struct serve_ctx *sc, const struct serve_req *rq,
 			goto out;
 		}
 	}
-	(void)sp_review(sc, sets, ids, n, rs);
+	(void)sp_review(sc, sets, ids, n, sa, sb, rs);
 out:
 	for (i = 0; i < n; i++)
 		result_set_free(sets[i]);
