@@ -41,6 +41,7 @@
 	"td.num { text-align:right; font-variant-numeric:tabular-nums; white-space:nowrap;" \
 	" min-width:0; }\n" \
 	"td.pick { min-width:0; text-align:center; }\n" \
+	"table.sets td:nth-child(3) { min-width:10rem; overflow-wrap:break-word; }\n" \
 	".pages { display:flex; gap:1rem; margin:.5rem 0; }\n"
 
 /* A body being written, and the page's parts the callback writes. */
