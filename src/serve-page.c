@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canvas-svg.h"
+#include "canvas.h"
+#include "chart.h"
 #include "diff.h"
 #include "export.h"
 #include "meta.h"
@@ -60,6 +63,10 @@ struct sp_page {
 	const char		 *test;
 	const char		 *model;
 	size_t			  nrows;
+	/* History: the points as one test of one "system" per set, charted. */
+	struct result_set	 *hist;
+	bool			  hist_mixed;	/* points of several tests */
+	bool			  hist_on;	/* collect them (the history page) */
 	struct diag		  d;
 	bool			  failed;
 };
@@ -77,6 +84,9 @@ static void	 sp_list_main(struct sp_page *pg);
 static void	 sp_list_link(struct sp_page *pg, long page, const char *label);
 static int	 sp_point_row(const struct query_result *r, void *arg);
 static void	 sp_history_main(struct sp_page *pg);
+static void	 sp_history_point(struct sp_page *pg, const struct query_result *r);
+static void	 sp_history_chart(struct sp_page *pg);
+static bool	 sp_same(const char *a, const char *b);
 static int	 sp_drive_sys_row(const struct query_system *s, void *arg);
 static void	 sp_drive_main(struct sp_page *pg);
 static void	 sp_points_head(struct strbuf *out);
@@ -567,6 +577,80 @@ sp_points_head(struct strbuf *out)
 	    "<th>N</th><th>Unit</th></tr></thead><tbody>\n");
 }
 
+/* The history chart's bars: at most this many sets. */
+#define SP_HIST_BARS	60
+
+static bool
+sp_same(const char *a, const char *b)
+{
+	return (a == NULL && b == NULL) || (a != NULL && b != NULL &&
+	    strcmp(a, b) == 0);
+}
+
+/* Add r to the history chart's set, or mark the chart impossible. */
+static void
+sp_history_point(struct sp_page *pg, const struct query_result *r)
+{
+	struct test	*t;
+	struct value	*v;
+	char		*label;
+	size_t		 sys;
+
+	if (pg->hist_mixed)
+		return;
+	if (pg->hist == NULL) {
+		pg->hist = result_set_new();
+		t = result_set_add_test(pg->hist);
+		model_set_str(&t->title, r->test_title);
+		model_set_str(&t->description, r->test_description);
+		model_set_str(&t->unit, r->unit);
+	}
+	t = &pg->hist->tests[0];
+	if (!sp_same(t->title, r->test_title) ||
+	    !sp_same(t->description, r->test_description) ||
+	    !sp_same(t->unit, r->unit) || pg->hist->nsystems == SP_HIST_BARS) {
+		pg->hist_mixed = true;
+		return;
+	}
+	label = xasprintf("#%lld %s", (long long)r->sys.set_id,
+	    r->sys.set_title != NULL ? r->sys.set_title : "");
+	sys = result_set_add_system(pg->hist, label);
+	free(label);
+	v = test_add_value(t, sys);
+	v->has_mean = r->has_mean;
+	v->mean = r->mean;
+	v->has_se = r->has_se;
+	v->se = r->se;
+	v->n = r->n;
+}
+
+/* The points of one test as bars, one a set, oldest first. */
+static void
+sp_history_chart(struct sp_page *pg)
+{
+	struct chart_opts	 o;
+	struct chart_id		 id = { CHART_TEST, 0, NULL };
+	struct canvas		*c;
+	struct diag		 d;
+
+	if (pg->hist == NULL || pg->hist_mixed || pg->hist->nsystems < 2)
+		return;
+	chart_opts_init(&o);
+	o.width = 336;	/* the review's chart width: it fits a phone */
+	diag_clear(&d);
+	if (pg->sc->lock != NULL)
+		pg->sc->lock(SERVE_LOCK_DRAW, true);
+	if ((c = chart_canvas(pg->hist, &id, &o, &d)) != NULL) {
+		strbuf_adds(pg->out, "<div class=\"chart\">");
+		canvas_svg_render_inline(c, "hist", NULL, CANVAS_SVG_COMPACT,
+		    pg->out);
+		strbuf_adds(pg->out, "</div>\n");
+		canvas_free(c);
+	}
+	if (pg->sc->lock != NULL)
+		pg->sc->lock(SERVE_LOCK_DRAW, false);
+}
+
 static int
 sp_point_row(const struct query_result *r, void *arg)
 {
@@ -574,6 +658,8 @@ sp_point_row(const struct query_result *r, void *arg)
 	struct strbuf	*out = pg->out;
 
 	pg->nrows++;
+	if (pg->hist_on)
+		sp_history_point(pg, r);
 	strbuf_printf(out, "<tr><td><a href=\"/sets/%lld\">#%lld ",
 	    (long long)r->sys.set_id, (long long)r->sys.set_id);
 	sp_text(out, r->sys.set_title);
@@ -602,7 +688,7 @@ sp_point_row(const struct query_result *r, void *arg)
 static void
 sp_history_main(struct sp_page *pg)
 {
-	struct strbuf	*out = pg->out;
+	struct strbuf	*out = pg->out, table;
 	struct str_list	 terms = { 0 };
 	struct query_sets words;
 	char		*keep = NULL;
@@ -628,12 +714,22 @@ sp_history_main(struct sp_page *pg)
 	(void)query_sets_words(pg->test, &words, &keep);
 	for (i = 0; i < words.nwords; i++)
 		str_list_add(&terms, words.words[i]);
-	sp_points_head(out);
+	/* The table goes after the chart: written aside first. */
+	strbuf_init(&table);
+	pg->out = &table;
+	pg->hist_on = true;
+	sp_points_head(&table);
 	diag_clear(&pg->d);
 	if (serve_find_history(pg->sc->st, pg->system, &terms, SERVE_MAX_ROWS,
 	    sp_point_row, pg, &more, &pg->d) != 0)
 		pg->failed = true;
-	strbuf_adds(out, "</tbody></table></div>\n");
+	strbuf_adds(&table, "</tbody></table></div>\n");
+	pg->out = out;
+	sp_history_chart(pg);
+	strbuf_add(out, table.buf, table.len);
+	strbuf_free(&table);
+	result_set_free(pg->hist);
+	pg->hist = NULL;
 	strbuf_printf(out, "<p class=\"muted\">%zu result%s%s.</p>\n", pg->nrows,
 	    pg->nrows == 1 ? "" : "s", more ? " (the first ones: there are "
 	    "more; name the test more closely)" : "");

@@ -132,6 +132,11 @@ check "compare one set: 400" test "$code" = 400
 get "/history?system=ext4&test=fio"
 check "history: 200" test "$code" = 200
 check "... the system's points in both sets" test "$(grep -c "<tr><td><a href=\"/sets/" "$T/body")" -ge 2
+get "/history?system=ext4&test=random+read"
+check "history of one test: its points as a chart" test "$(grep -c '<svg' "$T/body")" -eq 1
+check_grep "... one bar a set, named by its ID" "#$AFTER Writeback tuning: patched" "$T/body"
+get "/history?system=ext4&test=fio"
+check "history of several tests: no chart mixing them" test "$(grep -c '<svg' "$T/body")" -eq 0
 get "/drive?model=980+pro"
 check_grep "a drive everywhere: its system" "Samsung 980 PRO 2TB" "$T/body"
 check_grep "... and its results" "<h2>Results</h2>" "$T/body"
