@@ -69,9 +69,9 @@ def main(argv):
 		s.settimeout(limit)
 		start = time.time()
 		try:
-			data = s.recv(4096)
-			print('closed after %.0f' % (time.time() - start)
-			    if not data or data else 'open')
+			# Whatever comes back (an error or the end) ends the wait.
+			s.recv(4096)
+			print('closed after %.0f' % (time.time() - start))
 		except socket.timeout:
 			print('open')
 		except ConnectionResetError:
