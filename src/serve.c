@@ -204,8 +204,17 @@ serve_answer(const struct serve_config *cfg, struct MHD_Connection *c,
 	else if ((ctx.st = serve_store(cfg, &d)) == NULL)
 		serve_route_error(&rs, strncmp(url, "/api/", 5) == 0, 503,
 		    "the store cannot be opened: %s", d.msg);
-	else
+	else {
 		serve_route(&ctx, rq, &rs);
+		/*
+		 * A store error may be a connection gone (a PostgreSQL
+		 * server restarted): this worker opens a new handle next time.
+		 */
+		if (rs.status >= 500) {
+			(void)pthread_setspecific(serve_store_key, NULL);
+			store_close(ctx.st);
+		}
+	}
 	if (cfg->log != NULL)
 		cfg->log(method, url, rs.status, cfg->arg);
 	ret = serve_send(c, &rs);

@@ -168,6 +168,18 @@ check "api/drive: systems and results" sh -c 'python3 -c "import json,sys; d=jso
 get "/api/nothing"
 check "an unknown API path: 404 JSON" sh -c 'test "$1" = 404 && python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$2"' sh "$code" "$T/body"
 
+# ---- A store connection lost: the worker reconnects ----
+if [ -n "$STORE_PG" ]; then
+	"$PGTEST_BIN/psql" -X -q -h "$PGTEST_HOST" -U "$PGTEST_USER" -d "$STORE_PG" -c \
+	    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()" \
+	    >/dev/null 2>&1
+	i=0
+	while [ "$i" -lt 12 ]; do get "/api/sets"; i=$((i + 1)); done
+	check "after the server dropped every connection, the workers reconnect" test "$code" = 200
+else
+	skip "the workers reconnect" "needs the PostgreSQL pass"
+fi
+
 # ---- Hostile requests ----
 for p in "/../../../../etc/passwd" "/%2e%2e/%2e%2e/etc/passwd" "/sets/..%2f..%2fetc%2fpasswd" \
     "/sets/1/../../../etc/passwd" "/api/sets/%2e%2e%2fetc%2fpasswd" "//etc/passwd"; do
