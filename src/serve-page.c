@@ -84,6 +84,9 @@ static void	 sp_list_main(struct sp_page *pg);
 static void	 sp_list_link(struct sp_page *pg, long page, const char *label);
 static int	 sp_point_row(const struct query_result *r, void *arg);
 static void	 sp_history_main(struct sp_page *pg);
+static void	 sp_system_select(struct strbuf *out, const char *name,
+		    const char *label, struct result_set *const *sets, size_t n,
+		    const char *chosen);
 static void	 sp_history_point(struct sp_page *pg, const struct query_result *r);
 static void	 sp_history_chart(struct sp_page *pg);
 static bool	 sp_same(const char *a, const char *b);
@@ -363,6 +366,41 @@ out:
 /* ---- A set, and a comparison ---- */
 
 /*
+ * A <select> named name of the systems of sets[0..n) (each name once),
+ * chosen selected; its first choice, "", pairs systems by name.
+ */
+static void
+sp_system_select(struct strbuf *out, const char *name, const char *label,
+    struct result_set *const *sets, size_t n, const char *chosen)
+{
+	struct str_list	 seen = { 0 };
+	const char	*id;
+	size_t		 i, k, j;
+
+	strbuf_printf(out, "<label>%s<select name=\"%s\"><option value=\"\">"
+	    "paired by name</option>", label, name);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < sets[i]->nsystems; k++) {
+			id = sets[i]->systems[k].identifier != NULL ?
+			    sets[i]->systems[k].identifier : "";
+			for (j = 0; j < seen.len && strcmp(seen.items[j], id) != 0;
+			    j++)
+				;
+			if (j < seen.len)
+				continue;
+			str_list_add(&seen, id);
+			strbuf_adds(out, "<option value=\"");
+			sp_text(out, id);
+			strbuf_printf(out, "\"%s>", chosen != NULL &&
+			    strcmp(chosen, id) == 0 ? " selected" : "");
+			sp_text(out, id);
+			strbuf_adds(out, "</option>");
+		}
+	strbuf_adds(out, "</select></label>");
+	str_list_free(&seen);
+}
+
+/*
  * The review of sets (ids[0..n), loaded into sets by the caller) into rs,
  * with the nav bar after <body> and, for two or more, each set's diff
  * against the first (of system sys_a of the first with sys_b of the
@@ -405,9 +443,11 @@ sp_review(struct serve_ctx *sc, struct result_set **sets, const int64_t *ids,
 	if (n > 1) {
 		diff_html_css(&css);
 		opt.diff_html = strbuf_str(&html);
-		opt.diff_css = strbuf_str(&css);
 		opt.title = "Comparison";
 	}
+	/* The bar of links and the forms this file adds to the review. */
+	strbuf_adds(&css, SP_CSS);
+	opt.diff_css = strbuf_str(&css);
 	diag_clear(&d);
 	if (sc->lock != NULL)
 		sc->lock(SERVE_LOCK_DRAW, true);
@@ -431,6 +471,20 @@ sp_review(struct serve_ctx *sc, struct result_set **sets, const int64_t *ids,
 		    "b=%lld\">the diff as JSON</a>", (long long)ids[0],
 		    (long long)ids[1]);
 	strbuf_adds(&nav, "</p>\n");
+	/* Compare one system of each side: a GET form of the same sets. */
+	if (n > 1) {
+		strbuf_adds(&nav, "<form class=\"search\" method=\"get\" "
+		    "action=\"/compare\">");
+		for (i = 0; i < n; i++)
+			strbuf_printf(&nav, "<input type=\"hidden\" name=\"id\" "
+			    "value=\"%lld\">", (long long)ids[i]);
+		sp_system_select(&nav, "system_a", "System of the first",
+		    sets, 1, sys_a);
+		sp_system_select(&nav, "system_b", "System of the others",
+		    sets + 1, n - 1, sys_b);
+		strbuf_adds(&nav, "<button type=\"submit\">Compare</button>"
+		    "</form>\n");
+	}
 	/* A machine's history starts from its set. */
 	if (n == 1 && sets[0]->nsystems > 0) {
 		strbuf_adds(&nav, "<p class=\"muted\">History of ");
