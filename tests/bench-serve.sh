@@ -33,10 +33,16 @@ fi
 echo "bench serve: load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs; $REQUESTS requests, $CONC at once"
 
 SPID=""; PPID_PEER=""
-cleanup() {
-	[ -n "$SPID" ] && kill -TERM "$SPID" 2>/dev/null && wait "$SPID" 2>/dev/null
+cleanup() {	# under set -e: a stopped server's status is no failure
+	if [ -n "$SPID" ]; then
+		kill -TERM "$SPID" 2>/dev/null || true
+		wait "$SPID" 2>/dev/null || true
+	fi
 	# The peer's workers are its children: its process group goes.
-	[ -n "$PPID_PEER" ] && kill -TERM "-$PPID_PEER" 2>/dev/null && wait "$PPID_PEER" 2>/dev/null
+	if [ -n "$PPID_PEER" ]; then
+		kill -TERM "-$PPID_PEER" 2>/dev/null || true
+		wait "$PPID_PEER" 2>/dev/null || true
+	fi
 	return 0
 }
 trap cleanup EXIT INT TERM
