@@ -20,10 +20,10 @@ FUZZ_SECONDS	?= 600
 # Libraries, all through pkg-config, and the Debian packages that provide
 # them (deps). Tests need a few programs more (test-deps): `make check`
 # installs those, `make demo` does not.
-PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 libpcre2-8 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq
+PKGS		= libxml-2.0 sqlite3 json-c glib-2.0 libpcre2-8 cairo pango pangocairo harfbuzz liburing gsl nettle libpng libpq libmicrohttpd
 DEB_PKGS	= build-essential pkg-config libxml2-dev libsqlite3-dev \
 		  libjson-c-dev libglib2.0-dev libpcre2-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev \
-		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev \
+		  liburing-dev libgsl-dev nettle-dev libpng-dev libpq-dev libmicrohttpd-dev \
 		  fonts-dejavu-core
 # command:package pairs the test suite calls.
 TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
@@ -31,7 +31,8 @@ TEST_TOOLS	= xmllint:libxml2-utils mandoc:mandoc sqlite3:sqlite3 \
 		  valgrind:valgrind clang:clang clang:libclang-rt-dev \
 		  /usr/lib/locale/uk_UA.utf8/LC_CTYPE:locales-all \
 		  /usr/lib/python3/dist-packages/scipy/__init__.py:python3-scipy \
-		  /usr/lib/python3/dist-packages/statsmodels/__init__.py:python3-statsmodels
+		  /usr/lib/python3/dist-packages/statsmodels/__init__.py:python3-statsmodels \
+		  curl:curl ab:apache2-utils wrk:wrk
 # The PostgreSQL pass of the store tests needs a server. Installed apart:
 # where it cannot be, those tests are skipped with a notice, not failed.
 PG_TEST_TOOLS	= /usr/lib/postgresql/15/bin/initdb:postgresql
@@ -145,6 +146,11 @@ FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.
 FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
 
 FUZZ_SRCS	= tests/fuzz/fuzz-reader.c tests/fuzz/fuzz-xmlmem.c
+# serve's URL router (tests/fuzz/fuzz-serve-route.c).
+FUZZ_BINS	+= $(BUILD)/fuzz-serve_route
+
+$(BUILD)/fuzz-serve_route: tests/fuzz/fuzz-serve-route.c $(BUILD)/libbenchreport.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/fuzz-import: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)

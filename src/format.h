@@ -32,6 +32,8 @@ struct read_options {
 	 */
 	const char	*system_names;
 	int		 strict;	/* --strict: refuse anything ambiguous */
+	/* What the store records as the file's path (an upload's name); NULL: the path. */
+	const char	*source_name;
 };
 
 /*

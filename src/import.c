@@ -104,7 +104,8 @@ import_file_read(struct store *st, const char *path, const struct reader *r,
 	if (format_sha256_file(path, sum, d) == -1)
 		return -1;
 	model_set_str(&rs->format, r->name);
-	model_set_str(&rs->source_path, path);
+	model_set_str(&rs->source_path, ro != NULL && ro->source_name != NULL ?
+	    ro->source_name : path);
 	model_set_str(&rs->source_sha256, sum);
 	/* The duplicate check comes first: known bytes are not parsed again. */
 	if (store_import_begin(st, rs, &c.imp, &res->id, &res->already, d) == -1) {

@@ -76,6 +76,10 @@ static void	 ph_contents(struct strbuf *out, struct result_set *const *sets,
 static void	 ph_body(struct strbuf *out, struct result_set *const *sets,
 		    size_t nsets, const struct publish_options *opt,
 		    const struct publish_charts *charts);
+static void	 ph_page_body(struct strbuf *out, void *arg);
+static void	 ph_frame(const char *title, const char *css, const char *user_css,
+		    void (*body)(struct strbuf *, void *), void *arg,
+		    struct strbuf *out);
 static const char *ph_title(struct result_set *const *sets, size_t nsets,
 		    const struct publish_options *opt);
 
@@ -1044,21 +1048,34 @@ ph_dark_css(struct strbuf *out)
 	strbuf_adds(out, "}\n");
 }
 
-int
-publish_html_page(struct result_set *const *sets, size_t nsets,
-    const struct publish_options *opt, const struct publish_charts *charts,
-    struct strbuf *out, struct diag *d)
+/* What ph_frame's body callback for the review page needs. */
+struct ph_page {
+	struct result_set *const	*sets;
+	size_t				 nsets;
+	const struct publish_options	*opt;
+	const struct publish_charts	*charts;
+};
+
+static void
+ph_page_body(struct strbuf *out, void *arg)
+{
+	const struct ph_page	*pg = arg;
+
+	ph_body(out, pg->sets, pg->nsets, pg->opt, pg->charts);
+}
+
+/*
+ * The skeleton with its markers filled: the escaped title, our style
+ * sheet and its dark colours, then css and user_css (either may be NULL),
+ * and the body body writes.
+ */
+static void
+ph_frame(const char *title, const char *css, const char *user_css,
+    void (*body)(struct strbuf *, void *), void *arg, struct strbuf *out)
 {
 	const char	*skel = (const char *)template_review_html, *p, *at, *end;
 	size_t		 len;
 
-	if (nsets == 0)
-		return diag_set(d, NULL, 0, "nothing to publish");
-	/* A user's CSS is trusted, but may not end the element it is in. */
-	if (opt->user_css != NULL && (ph_has(opt->user_css, "</style") ||
-	    ph_has(opt->user_css, "<!--")))
-		return diag_set(d, NULL, 0, "the style sheet holds \"</style\" or "
-		    "\"<!--\", which would end the page's <style> element");
 	/* The skeleton's @NAME@ markers are where the variable parts go. */
 	for (p = skel; (at = strchr(p, '@')) != NULL; p = end + 1) {
 		strbuf_add(out, p, (size_t)(at - p));
@@ -1068,24 +1085,49 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 		}
 		len = (size_t)(end - at - 1);
 		if (len == 5 && memcmp(at + 1, "TITLE", 5) == 0)
-			ph_text(out, ph_title(sets, nsets, opt));
+			ph_text(out, title);
 		else if (len == 9 && memcmp(at + 1, "GENERATOR", 9) == 0)
 			strbuf_adds(out, "benchreport " BENCHREPORT_VERSION);
 		else if (len == 3 && memcmp(at + 1, "CSS", 3) == 0) {
 			strbuf_add(out, (const char *)template_review_css,
 			    template_review_css_len);
 			ph_dark_css(out);
-			if (opt->diff_css != NULL)
-				strbuf_adds(out, opt->diff_css);
-			if (opt->user_css != NULL) {
+			if (css != NULL)
+				strbuf_adds(out, css);
+			if (user_css != NULL) {
 				strbuf_adds(out, "\n/* --css */\n");
-				strbuf_adds(out, opt->user_css);
+				strbuf_adds(out, user_css);
 			}
 		} else if (len == 4 && memcmp(at + 1, "BODY", 4) == 0)
-			ph_body(out, sets, nsets, opt, charts);
+			body(out, arg);
 		else
 			strbuf_add(out, at, (size_t)(end - at + 1));
 	}
 	strbuf_adds(out, p);
+}
+
+void
+publish_html_frame(const char *title, const char *css,
+    void (*body)(struct strbuf *, void *), void *arg, struct strbuf *out)
+{
+	ph_frame(title, css, NULL, body, arg, out);
+}
+
+int
+publish_html_page(struct result_set *const *sets, size_t nsets,
+    const struct publish_options *opt, const struct publish_charts *charts,
+    struct strbuf *out, struct diag *d)
+{
+	struct ph_page	pg = { sets, nsets, opt, charts };
+
+	if (nsets == 0)
+		return diag_set(d, NULL, 0, "nothing to publish");
+	/* A user's CSS is trusted, but may not end the element it is in. */
+	if (opt->user_css != NULL && (ph_has(opt->user_css, "</style") ||
+	    ph_has(opt->user_css, "<!--")))
+		return diag_set(d, NULL, 0, "the style sheet holds \"</style\" or "
+		    "\"<!--\", which would end the page's <style> element");
+	ph_frame(ph_title(sets, nsets, opt), opt->diff_css, opt->user_css,
+	    ph_page_body, &pg, out);
 	return 0;
 }

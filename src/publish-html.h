@@ -69,6 +69,15 @@ int	 publish_html_page(struct result_set *const *sets, size_t nsets,
 	    struct diag *d);
 
 /*
+ * Append a page of our own in the review's skeleton and style sheet:
+ * title (escaped here), the style sheet with its dark colours, then css
+ * (trusted, may be NULL), and the body body appends (already escaped
+ * markup). For pages that are not a review, such as `serve`'s.
+ */
+void	 publish_html_frame(const char *title, const char *css,
+	    void (*body)(struct strbuf *, void *), void *arg, struct strbuf *out);
+
+/*
  * Text of v with the source's own precision when the source gave one
  * (value_text), else with two decimals. Writes "" for a missing value.
  */

@@ -570,3 +570,45 @@ out:
 	pub_sections_free(&ps);
 	return rc;
 }
+
+int
+publish_page(struct result_set *const *inputs, size_t ninputs,
+    const struct publish_options *opt, struct strbuf *out, struct diag *d)
+{
+	struct publish_options	 page;
+	struct publish_job	 job;
+	struct pub_sections	 ps;
+	struct pub_ctx		 pc;
+	struct publish_charts	 charts = { pub_svg, NULL, NULL };
+	struct strbuf		 diffhtml, diffcss;
+	int			 rc = -1;
+
+	strbuf_init(&diffhtml);
+	strbuf_init(&diffcss);
+	memset(&pc, 0, sizeof(pc));
+	memset(&job, 0, sizeof(job));
+	if (pub_sections(inputs, ninputs, &job, &ps, d) != 0)
+		goto out;
+	pc.sets = ps.sets;
+	pc.nsets = ps.n;
+	charts.arg = &pc;
+	/* Only the page's own drawings (pub_svg), no chart files. */
+	pub_names_init(&pc, false);
+	page = *opt;
+	page.combined = ps.combined;
+	if (page.title == NULL && ninputs > 1)
+		page.title = "Benchmark review";
+	if (ninputs == 2 && page.diff_html == NULL) {
+		pub_diff(inputs, &diffhtml, &diffcss);
+		page.diff_html = strbuf_str(&diffhtml);
+		page.diff_css = strbuf_str(&diffcss);
+	}
+	rc = publish_html_page(ps.sets, ps.n, &page, &charts, out, d);
+out:
+	if (ps.n > 0)
+		pub_names_free(&pc);
+	pub_sections_free(&ps);
+	strbuf_free(&diffhtml);
+	strbuf_free(&diffcss);
+	return rc;
+}

@@ -56,4 +56,14 @@ int	 publish_write(struct result_set *const *sets, size_t nsets,
 	    const struct publish_job *job, struct str_list *written,
 	    struct diag *d);
 
+/*
+ * The page publish_write writes for these inputs (each its own section),
+ * with its charts inline, appended to out; no file is written. With two
+ * inputs and no opt->diff_html, the page compares them as publish_write's
+ * does. Returns 0, or -1 with d.
+ */
+int	 publish_page(struct result_set *const *sets, size_t nsets,
+	    const struct publish_options *opt, struct strbuf *out,
+	    struct diag *d);
+
 #endif

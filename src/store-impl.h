@@ -108,6 +108,11 @@ extern const struct store_ops store_pg_ops;
 
 /* Open the SQLite file at path into st (st->path is set). 0 or -1. */
 int	 store_sqlite_open(struct store *st, const char *path, struct diag *d);
+/*
+ * Open the SQLite file at path read-only (it must exist, at our schema
+ * version); st->path is set. 0 or -1.
+ */
+int	 store_sqlite_open_ro(struct store *st, const char *path, struct diag *d);
 /* Connect to the PostgreSQL URI and migrate. 0 or -1 with d. */
 int	 store_pg_open(struct store *st, const char *uri, struct diag *d);
 

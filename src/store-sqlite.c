@@ -861,6 +861,14 @@ sq_open_ro(struct store *st, struct diag *d)
 	return sq_check_version(st, d);
 }
 
+int
+store_sqlite_open_ro(struct store *st, const char *path, struct diag *d)
+{
+	st->ops = &store_sqlite_ops;
+	st->path = xstrdup(path);
+	return sq_open_ro(st, d);
+}
+
 /* For a read-only store: its schema must be exactly ours. */
 static int
 sq_check_version(struct store *st, struct diag *d)

@@ -84,6 +84,34 @@ store_open(const char *spec, struct store **out, struct diag *d)
 	return 0;
 }
 
+int
+store_open_readonly(const char *spec, struct store **out, struct diag *d)
+{
+	struct store	*st;
+	enum store_kind	 kind;
+	int		 rc;
+
+	*out = NULL;
+	if ((kind = store_kind(spec, d)) == STORE_BAD)
+		return -1;
+	st = xcalloc(1, sizeof(*st));
+	if (kind == STORE_PG) {
+		/* The server refuses every write of this session. */
+		rc = store_pg_open(st, spec, d);
+		if (rc == 0)
+			rc = store_exec(st, "SET default_transaction_read_only = on",
+			    d);
+		st->readonly = true;
+	} else
+		rc = store_sqlite_open_ro(st, spec, d);
+	if (rc == -1) {
+		store_close(st);
+		return -1;
+	}
+	*out = st;
+	return 0;
+}
+
 void
 store_close(struct store *st)
 {

@@ -62,6 +62,14 @@ enum store_kind store_kind(const char *spec, struct diag *d);
  * Returns 0 and *out, or -1 with d filled.
  */
 int	 store_open(const char *spec, struct store **out, struct diag *d);
+/*
+ * Open the store spec names for reading only: an SQLite file that exists
+ * at this program's schema version (opened read-only, WAL readers beside
+ * the writers), or a PostgreSQL session whose transactions are read-only.
+ * Nothing is created or migrated. Returns 0 and *out, or -1 with d.
+ */
+int	 store_open_readonly(const char *spec, struct store **out,
+	    struct diag *d);
 /* Close; NULL is fine. */
 void	 store_close(struct store *st);
 /* The SQLite handle (tests' fault injection); NULL for PostgreSQL. */
