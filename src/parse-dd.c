@@ -4,9 +4,10 @@
  * undone pasting (HTML, mail quoting, Markdown, CRs): GNU coreutils in
  * every locale, read by the line's structure (count, words, sizes,
  * separators, seconds, rate), coreutils 5.x/6.x, BSD/macOS ("bytes
- * transferred in"), busybox. The rate dd prints is the value, in MB/s
- * (10^6 bytes/s); the MiB/s figure computed from the bytes and seconds,
- * kept as given, goes beside it in the note. status=progress updates are
+ * transferred in"), busybox. The bytes over the seconds on the summary
+ * line are the value, in MB/s (10^6 bytes/s): dd's printed rate is
+ * rounded to two or three digits. The MiB/s figure, the bytes and seconds
+ * as given and dd's line as printed go beside it in the note. status=progress updates are
  * not summaries; "dd: ..." errors are reported. The "dd ..." command line
  * above a result names the test, labels (headings, "write:") tell tests
  * apart, headings followed by "Key: value" lines name systems (see
@@ -543,9 +544,15 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 		    "no rate can be computed; skipped", secs);
 		return;
 	}
-	/* A rate dd did not print in a known form: bytes over seconds, as dd computes it. */
-	if (!parse_dd_rate(rate, strcmp(variant, "busybox") == 0, &mbs, &text))
-		mbs = b / s / 1e6;
+	/*
+	 * The exact quotient is the value: dd rounds its printed rate to two
+	 * digits below 10 of a unit. The printed rate stays in the note's
+	 * copy of the line, so value_text is not set.
+	 */
+	if (parse_dd_rate(rate, strcmp(variant, "busybox") == 0, &mbs, &text))
+		free(text);
+	text = NULL;
+	mbs = b / s / 1e6;
 	sys = parse_dd_system(st);
 	strbuf_init(&desc);
 	parse_dd_describe(&st->cmd, bytes, &desc);
