@@ -10,6 +10,7 @@
  * same file are read too. It does not parse JSON (parse-fio-json.c).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,7 @@ struct parse_fio_text_state {
 	size_t			 jobidx;
 	int			 dir;		/* -1: not in a direction (fsync...) */
 	double			 pct_scale;	/* usec per unit of the percentile block */
+	double			 runt_ms[FIO_NDIR];	/* the block's runtimes, 0 = not seen */
 	size_t			 found;
 	size_t			 interim;	/* blocks replaced by a later report */
 };
@@ -86,10 +88,17 @@ static int	 parse_fio_text_dirnum(const char *s);
 static void	 parse_fio_text_group_free(char *s, const char *buf);
 static double	 parse_fio_text_kib(const struct text_match *mi, int num,
 		    int unit);
+static double	 parse_fio_text_kib3(const struct text_match *mi, int num,
+		    int unit);
 static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
 		    const struct read_options *opt, struct result_set *rs);
 static bool	 parse_fio_text_ws(char c);
 static bool	 parse_fio_text_may_cmd(const char *line);
+static void	 parse_fio_text_issued(struct parse_fio_text_state *st,
+		    const char *p);
+static double	 parse_fio_text_runt(const char *s);
+static int	 parse_fio_text_counts(const char *p, double n[FIO_NDIR]);
+static bool	 parse_fio_text_si(const char *s);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -175,6 +184,36 @@ parse_fio_text_kib(const struct text_match *mi, int num, int unit)
 	char	*u = text_match_buf(mi, unit, ub, sizeof(ub));
 	double	 v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 
+	parse_fio_text_group_free(n, nb);
+	parse_fio_text_group_free(u, ub);
+	return v;
+}
+
+/*
+ * As parse_fio_text_kib, for 3.x's direction line, whose units say their
+ * base: "MiB" counts in 1024s, "MB" (kb_base=1000: "BW=300MB/s
+ * (286MiB/s)") in 1000s.
+ */
+static double
+parse_fio_text_kib3(const struct text_match *mi, int num, int unit)
+{
+	static const char prefixes[] = "KMGT";
+	char		 nb[64], ub[16];
+	char		*n = text_match_buf(mi, num, nb, sizeof(nb));
+	char		*u = text_match_buf(mi, unit, ub, sizeof(ub));
+	const char	*c;
+	double		 v;
+	int		 k;
+
+	if (u[0] != '\0' && strchr(u, 'i') == NULL &&
+	    (c = strchr(prefixes, u[0] == 'k' ? 'K' : u[0])) != NULL) {
+		v = strtod(n, NULL) / 1024;
+		for (k = 0; k <= c - prefixes; k++)
+			v *= 1000;
+		if (strcmp(u + 1, "bit") == 0)
+			v /= 8;
+	} else
+		v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 	parse_fio_text_group_free(n, nb);
 	parse_fio_text_group_free(u, ub);
 	return v;
@@ -497,6 +536,8 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st,
 	fio_job_set_opt(j, "numjobs", n);
 	st->job = j;
 	st->dir = -1;
+	for (k = 0; k < FIO_NDIR; k++)
+		st->runt_ms[k] = 0;
 	st->seen_job = true;
 	st->found++;
 	free(name);
@@ -622,9 +663,12 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		}
 		parse_fio_text_group_free(s, gb);
 		fd->has_bw = true;
-		fd->bw_kib = parse_fio_text_kib(mi, 3, 4);
+		fd->bw_kib = parse_fio_text_kib3(mi, 3, 4);
 		fd->has_io = true;
-		fd->io_kib = parse_fio_text_kib(mi, 5, 6);
+		fd->io_kib = parse_fio_text_kib3(mi, 5, 6);
+		/* "(2112MiB/1001msec)": the runtime after the amount. */
+		if ((u = strstr(line, ")(")) != NULL && (u = strchr(u, '/')) != NULL)
+			st->runt_ms[st->dir] = parse_fio_text_runt(u + 1);
 		return;
 	}
 	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
@@ -643,6 +687,13 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 			fd->iops = v;
 		}
 		parse_fio_text_group_free(s, gb);
+		/* 2.x: ", runt= 10001msec". */
+		if ((u = strstr(line, ", runt=")) != NULL)
+			st->runt_ms[st->dir] = parse_fio_text_runt(u + 7 + strspn(u + 7, " "));
+		return;
+	}
+	if (strncmp(p, "issued", 6) == 0 && strstr(p, "total=") != NULL) {
+		parse_fio_text_issued(st, strstr(p, "total=") + 6);
 		return;
 	}
 	if (st->dir < 0)
@@ -682,6 +733,120 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	    fio_names_number(u + 9, &v, NULL) == 0) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * st->pct_scale;
+	}
+}
+
+/* True when size s ("65.5kB") has a unit in powers of 1000. */
+static bool
+parse_fio_text_si(const char *s)
+{
+	size_t	n = strlen(s);
+
+	return n >= 3 && s[n - 1] == 'B' && isalpha((unsigned char)s[n - 2]) &&
+	    s[n - 2] != 'i';
+}
+
+/* "1001msec" (also usec and sec) in milliseconds; 0 when it is none. */
+static double
+parse_fio_text_runt(const char *s)
+{
+	char	*e;
+	double	 v = strtod(s, &e);
+
+	if (e == s || !(v > 0) || !isfinite(v))
+		return 0;
+	if (strncmp(e, "msec", 4) == 0)
+		return v;
+	if (strncmp(e, "usec", 4) == 0)
+		return v / 1000;
+	if (strncmp(e, "sec", 3) == 0 || strncmp(e, "s)", 2) == 0)
+		return v * 1000;
+	return 0;
+}
+
+/*
+ * The counts "R,W,T" (3.x, a fourth for sync is left) or "r=R/w=W/d=T"
+ * (2.x) at p into n[]: how many were read, 0 when p holds none.
+ */
+static int
+parse_fio_text_counts(const char *p, double n[FIO_NDIR])
+{
+	char	*e;
+	int	 d;
+
+	for (d = 0; d < FIO_NDIR; d++) {
+		if (p[0] != '\0' && p[1] == '=')
+			p += 2;			/* 2.x "r=", "w=", "d=" */
+		n[d] = strtod(p, &e);
+		if (e == p || !(n[d] >= 0) || !isfinite(n[d]))
+			return d;
+		p = e;
+		if (*p != ',' && *p != '/')
+			return d + 1;
+		p++;
+	}
+	return d;
+}
+
+/*
+ * The block's "issued rwts: total=R,W,T,S" (3.x), "issued rwt:" or
+ * "issued    : total=r=R/w=W/d=T" (2.x), at p (after "total="): the
+ * exact count of each direction's I/Os. Over the runtime the block
+ * printed, it gives the IOPS fio rounded to three digits ("IOPS=434k"
+ * for 434,347) and, with one block size for the direction, the
+ * bandwidth: fio computes both so, and the exact quotient is the value.
+ * A quotient further from the printed figure than its rounding allows
+ * (6 %) is not the same quantity: the printed figure stays, with a
+ * warning.
+ */
+static void
+parse_fio_text_issued(struct parse_fio_text_state *st, const char *p)
+{
+	static const char *const names[FIO_NDIR] = { "read", "write", "trim" };
+	struct fio_dir	*fd;
+	const char	*bs, *sp;
+	gchar		**per;
+	double		 total[FIO_NDIR], shorts[FIO_NDIR], n, iops, size, bw;
+	int		 d, nd;
+
+	if (st->job == NULL || (nd = parse_fio_text_counts(p, total)) == 0)
+		return;
+	/* Short I/Os moved less than a block: then the bytes are not known. */
+	if ((sp = strstr(p, "short=")) == NULL ||
+	    parse_fio_text_counts(sp + 6, shorts) != nd)
+		for (d = 0; d < FIO_NDIR; d++)
+			shorts[d] = 1;
+	for (d = 0; d < nd; d++) {
+		n = total[d];
+		fd = &st->job->dir[d];
+		if (!(n > 0) || !fd->has_iops || !(st->runt_ms[d] > 0))
+			continue;
+		iops = n * 1000 / st->runt_ms[d];
+		if (fabs(iops - fd->iops) > 0.06 * fd->iops + 1) {
+			format_warn(st->opt, st->path, st->job->line, "job \"%s\": "
+			    "%.0f %s I/Os in %.0f ms are %.6g IOPS, not the %.6g "
+			    "printed: the printed figure is kept", st->job->name, n,
+			    names[d], st->runt_ms[d], iops, fd->iops);
+			continue;
+		}
+		fd->iops = iops;
+		if (fd->total_ios == 0)
+			fd->total_ios = n;
+		/* Bandwidth: the I/Os times the direction's one block size. */
+		if ((bs = kv_list_get(&st->job->opts, "bs")) == NULL || !fd->has_bw ||
+		    shorts[d] != 0)
+			continue;
+		per = g_strsplit(bs, ",", 3);
+		bs = per[0] == NULL ? "" : per[(guint)d < g_strv_length(per) ? d : 0];
+		/* Only an exact size: kb_base=1000 prints 64 KiB as "65.5kB". */
+		if (strchr(bs, '-') == NULL && fio_names_size(bs, &size) == 0 &&
+		    size >= 1 && size == floor(size) && !parse_fio_text_si(bs) &&
+		    g_strcmp0(kv_list_get(&st->job->opts, "kb_base"), "1000") != 0) {
+			bw = iops * size / 1024;
+			if (fabs(bw - fd->bw_kib) <= 0.06 * fd->bw_kib + 1)
+				fd->bw_kib = bw;
+		}
+		g_strfreev(per);
 	}
 }
 
