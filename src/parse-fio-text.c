@@ -97,6 +97,8 @@ static bool	 parse_fio_text_may_cmd(const char *line);
 static void	 parse_fio_text_issued(struct parse_fio_text_state *st,
 		    const char *p);
 static double	 parse_fio_text_runt(const char *s);
+static void	 parse_fio_text_group(struct fio_job *j, const char *path,
+		    const struct read_options *opt);
 static int	 parse_fio_text_counts(const char *p, double n[FIO_NDIR]);
 static bool	 parse_fio_text_si(const char *s);
 
@@ -736,6 +738,54 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	}
 }
 
+/*
+ * With group_reporting, a block sums its group's jobs and is named after
+ * the first of them: "reader: (groupid=0, jobs=2)" holds the writer's
+ * "write:" line too, which the first job's rw=randread does not cover.
+ * Such a block's rw names one job only, so it is kept as the fact "rw of
+ * the first job" and the type is named from the directions that moved
+ * data, each direction a test of its own, with a warning.
+ */
+static void
+parse_fio_text_group(struct fio_job *j, const char *path,
+    const struct read_options *opt)
+{
+	static const char *const names[FIO_NDIR] = { "read", "write", "trim" };
+	struct kv_list	 opts = { 0 };
+	const char	*rw, *nj;
+	bool		 covers[FIO_NDIR], extra = false;
+	size_t		 k;
+	int		 d;
+
+	if ((rw = kv_list_get(&j->opts, "rw")) == NULL ||
+	    (nj = kv_list_get(&j->opts, "numjobs")) == NULL || strtol(nj, NULL, 10) < 2)
+		return;
+	covers[FIO_READ] = strstr(rw, "read") != NULL || strcmp(rw, "rw") == 0 ||
+	    strncmp(rw, "randrw", 6) == 0 || strncmp(rw, "rw:", 3) == 0;
+	covers[FIO_WRITE] = strstr(rw, "write") != NULL || strcmp(rw, "rw") == 0 ||
+	    strncmp(rw, "randrw", 6) == 0 || strncmp(rw, "rw:", 3) == 0 ||
+	    strstr(rw, "trimwrite") != NULL;
+	covers[FIO_TRIM] = strstr(rw, "trim") != NULL;
+	for (d = 0; d < FIO_NDIR; d++)
+		if (!covers[d] && ((j->dir[d].has_io && j->dir[d].io_kib > 0) ||
+		    (j->dir[d].has_iops && j->dir[d].iops > 0))) {
+			extra = true;
+			format_warn(opt, path, j->line, "job \"%s\" (group %ld, %s "
+			    "jobs, group_reporting) reports %s I/O that its rw=%s "
+			    "does not do: the group holds other jobs, so its type is "
+			    "named from the directions that moved data", j->name,
+			    j->groupid, nj, names[d], rw);
+		}
+	if (!extra)
+		return;
+	/* A kv's value shares its key's allocation: the list is made anew. */
+	for (k = 0; k < j->opts.len; k++)
+		kv_list_add(&opts, strcmp(j->opts.items[k].key, "rw") == 0 ?
+		    "rw of the first job" : j->opts.items[k].key, j->opts.items[k].value);
+	kv_list_free(&j->opts);
+	j->opts = opts;
+}
+
 /* True when size s ("65.5kB") has a unit in powers of 1000. */
 static bool
 parse_fio_text_si(const char *s)
@@ -954,6 +1004,8 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	parse_fio_text_fini(&st);
+	for (i = st.first; i < out->len; i++)
+		parse_fio_text_group(&out->items[i], path, opt);
 	if (st.interim > 0)
 		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
 		    "replaced by the job's last report", st.interim,

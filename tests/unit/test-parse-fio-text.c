@@ -109,6 +109,38 @@ check_exact(void)
 }
 
 /*
+ * group_reporting over a reader and a writer running at once (fio 3.33,
+ * group-reporting-rw.fio): one block named "reader", rw=randread, with
+ * a read: and a write: line. Both directions are kept, named from the
+ * data, with a warning; the write IOPS are its issued count over 1001 ms.
+ */
+static void
+check_group(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*t;
+	double			 n = -1;
+	char			*buf, *p;
+	size_t			 len;
+
+	buf = format_slurp(FX "group-reporting-rw.txt", &len, &d);
+	if (buf != NULL && (p = strstr(buf, "issued rwts: total=")) != NULL &&
+	    (p = strchr(p, ',')) != NULL)
+		n = strtod(p + 1, NULL);
+	free(buf);
+	ok(th_read(FX "group-reporting-rw.txt", NULL, &rs, &w, &d) == 0, "group: read");
+	t = th_find(rs, "Direction: Write", "IOPS");
+	ok(t != NULL && n > 0 && fabs(t->values[0].mean - n / 1.001) < 1e-9,
+	    "group: the writer's write line is kept");
+	ok(th_find(rs, "Direction: Read", "IOPS") != NULL, "group: the reader's too");
+	ok(th_warned(&w, "group_reporting"), "group: said why");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
  * The net engine with unit_base=1 prints bits, by hand: "BW=11.8Gibit/s"
  * is 11.8 x 1024 / 8 = 1510.4 MiB/s (the receiver's 10 short reads leave
  * its bytes unknown, so the printed figure stays); its 1033 reads in 42
@@ -188,6 +220,7 @@ check_text_fixtures(void)
 	check_same_as(FX "normal-in-html.html", FX "normal-bs-split.txt", "fio-text");
 	check_net();
 	check_exact();
+	check_group();
 	check_mixed();
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
