@@ -47,6 +47,7 @@ struct parse_fio_text_state {
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
+	char			*label;		/* last "Label:" line: what the text calls the runs */
 	bool			 in_fence;
 	char			*version;
 	long			 run;
@@ -97,6 +98,8 @@ static bool	 parse_fio_text_may_cmd(const char *line);
 static void	 parse_fio_text_issued(struct parse_fio_text_state *st,
 		    const char *p);
 static double	 parse_fio_text_runt(const char *s);
+static bool	 parse_fio_text_is_label(const char *line);
+static void	 parse_fio_text_labels(struct fio_job_list *out, size_t first);
 static void	 parse_fio_text_group(struct fio_job *j, const char *path,
 		    const struct read_options *opt);
 static int	 parse_fio_text_counts(const char *p, double n[FIO_NDIR]);
@@ -536,6 +539,8 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st,
 	g_free(key);
 	/* "jobs=N" is numjobs under group_reporting, 1 per clone without. */
 	fio_job_set_opt(j, "numjobs", n);
+	if (st->label != NULL)
+		fio_job_set_opt(j, "label", st->label);
 	st->job = j;
 	st->dir = -1;
 	for (k = 0; k < FIO_NDIR; k++)
@@ -583,6 +588,11 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 			st->heading = s;
 		} else
 			free(s);
+		return;
+	}
+	if (parse_fio_text_is_label(line)) {
+		free(st->label);
+		st->label = xstrndup(line, strlen(line) - 1);
 		return;
 	}
 	/* Cheap tests first: each expression needs a word of its own. */
@@ -735,6 +745,62 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	    fio_names_number(u + 9, &v, NULL) == 0) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * st->pct_scale;
+	}
+}
+
+/*
+ * A label line: at most 60 characters, not indented, ending in its only
+ * colon ("Default:", "Special block size 1M:"), and none of fio's own
+ * ("Run status group 0 (all jobs):", "Disk stats (read/write):").
+ */
+static bool
+parse_fio_text_is_label(const char *line)
+{
+	size_t	n = strlen(line);
+
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	return n >= 2 && n <= 60 && !parse_fio_text_ws(line[0]) &&
+	    line[n - 1] == ':' && n == strlen(line) &&
+	    strchr(line, ':') == line + n - 1 && line[0] != '<' &&
+	    strncmp(line, "Run status group", 16) != 0 &&
+	    strncmp(line, "Disk stats", 10) != 0 &&
+	    strncmp(line, "fio", 3) != 0;
+}
+
+/*
+ * Labels tell runs apart as they do for dd: when the jobs from first on
+ * carry two or more different labels, each labelled job keeps its
+ * "label" option (its test gets " - Label: X"); otherwise the labels
+ * name nothing and are dropped.
+ */
+static void
+parse_fio_text_labels(struct fio_job_list *out, size_t first)
+{
+	struct kv_list	 opts;
+	const char	*a = NULL, *l;
+	size_t		 i, k;
+	bool		 two = false;
+
+	for (i = first; i < out->len && !two; i++)
+		if ((l = kv_list_get(&out->items[i].opts, "label")) != NULL) {
+			if (a == NULL)
+				a = l;
+			else if (strcmp(a, l) != 0)
+				two = true;
+		}
+	if (two || a == NULL)
+		return;
+	for (i = first; i < out->len; i++) {
+		if (kv_list_get(&out->items[i].opts, "label") == NULL)
+			continue;
+		memset(&opts, 0, sizeof(opts));
+		for (k = 0; k < out->items[i].opts.len; k++)
+			if (strcmp(out->items[i].opts.items[k].key, "label") != 0)
+				kv_list_add(&opts, out->items[i].opts.items[k].key,
+				    out->items[i].opts.items[k].value);
+		kv_list_free(&out->items[i].opts);
+		out->items[i].opts = opts;
 	}
 }
 
@@ -1004,8 +1070,10 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	parse_fio_text_fini(&st);
+	free(st.label);
 	for (i = st.first; i < out->len; i++)
 		parse_fio_text_group(&out->items[i], path, opt);
+	parse_fio_text_labels(out, st.first);
 	if (st.interim > 0)
 		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
 		    "replaced by the job's last report", st.interim,

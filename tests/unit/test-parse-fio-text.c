@@ -141,6 +141,35 @@ check_group(void)
 }
 
 /*
+ * Labels split fio runs as they split dd runs (labels-two-configs.txt:
+ * one fio 3.33 command run twice, pasted under "Default:" and "Special
+ * block size 1M:"): two tests of N = 1, not one of N = 2.
+ */
+static void
+check_labels(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct test	*a, *b;
+
+	ok(th_read(FX "labels-two-configs.txt", NULL, &rs, &w, &d) == 0, "labels: read");
+	a = th_find(rs, "Label: Default", "IOPS");
+	b = th_find(rs, "Label: Special block size 1M", "IOPS");
+	ok(a != NULL && b != NULL && a != b && a->values[0].n == 1 && b->values[0].n == 1,
+	    "labels: two runs, two tests");
+	is_str(b != NULL ? kv_list_get(&b->facts, "label") : NULL, "Special block size 1M",
+	    "labels: the label is a fact");
+	result_set_free(rs);
+	str_list_free(&w);
+	/* One label for every run names nothing. */
+	ok(th_read(FX "exact-rate-iops.txt", NULL, &rs, &w, &d) == 0 &&
+	    th_find(rs, "Label", "IOPS") == NULL, "labels: none, no suffix");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
  * The net engine with unit_base=1 prints bits, by hand: "BW=11.8Gibit/s"
  * is 11.8 x 1024 / 8 = 1510.4 MiB/s (the receiver's 10 short reads leave
  * its bytes unknown, so the printed figure stays); its 1033 reads in 42
@@ -221,6 +250,7 @@ check_text_fixtures(void)
 	check_net();
 	check_exact();
 	check_group();
+	check_labels();
 	check_mixed();
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
