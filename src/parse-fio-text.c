@@ -48,6 +48,9 @@ struct parse_fio_text_state {
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
 	char			*label;		/* last "Label:" line: what the text calls the runs */
+	long			 open_line;	/* last job block not followed by its group's status, 0 = none */
+	long			 open_group;
+	char			*open_name;
 	bool			 in_fence;
 	char			*version;
 	long			 run;
@@ -541,6 +544,11 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st,
 	fio_job_set_opt(j, "numjobs", n);
 	if (st->label != NULL)
 		fio_job_set_opt(j, "label", st->label);
+	/* Open until "Run status group G" for its group follows. */
+	st->open_line = lineno;
+	st->open_group = gid;
+	free(st->open_name);
+	st->open_name = xstrdup(name);
 	st->job = j;
 	st->dir = -1;
 	for (k = 0; k < FIO_NDIR; k++)
@@ -614,6 +622,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	    strstr(line, "): err=") != NULL && text_match(st->m_job, line)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
+			/* fio prints it after every host's blocks. */
+			st->open_line = 0;
 			st->job = NULL;
 			return;
 		}
@@ -631,6 +641,9 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
+	if (strncmp(p, "Run status group", 16) == 0 &&
+	    strtol(p + 16, NULL, 10) >= st->open_group)
+		st->open_line = 0;
 	if (st->job != NULL)
 		parse_fio_text_jobline(st, p, line);
 }
@@ -1071,6 +1084,13 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	free(st.version);
 	parse_fio_text_fini(&st);
 	free(st.label);
+	/* fio ends every run with each group's status: a file without it was cut. */
+	if (st.open_line > 0)
+		format_warn(opt, path, st.open_line, "fio output cut short: job \"%s\" "
+		    "(group %ld) is not followed by \"Run status group %ld\", so its "
+		    "figures may be partial and the jobs after it are missing",
+		    st.open_name, st.open_group, st.open_group);
+	free(st.open_name);
 	for (i = st.first; i < out->len; i++)
 		parse_fio_text_group(&out->items[i], path, opt);
 	parse_fio_text_labels(out, st.first);

@@ -170,6 +170,30 @@ check_labels(void)
 }
 
 /*
+ * A log cut short (cut-short-8jobs.txt: fio 3.33 with numjobs=8, its
+ * first 110 lines, inside the fifth job's block): read, with a warning
+ * naming the last job's line. A whole output (normal-2groups.txt) has
+ * no such warning.
+ */
+static void
+check_cut(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "cut-short-8jobs.txt", NULL, &rs, &w, &d) == 0 &&
+	    th_warned(&w, "cut-short-8jobs.txt:98: fio output cut short"),
+	    "cut short: said, at the last job's line");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "normal-2groups.txt", NULL, &rs, &w, &d) == 0 &&
+	    !th_warned(&w, "cut short"), "whole output: no warning");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
  * The net engine with unit_base=1 prints bits, by hand: "BW=11.8Gibit/s"
  * is 11.8 x 1024 / 8 = 1510.4 MiB/s (the receiver's 10 short reads leave
  * its bytes unknown, so the printed figure stays); its 1033 reads in 42
@@ -251,6 +275,7 @@ check_text_fixtures(void)
 	check_exact();
 	check_group();
 	check_labels();
+	check_cut();
 	check_mixed();
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
