@@ -102,6 +102,8 @@ static void	 parse_fio_text_issued(struct parse_fio_text_state *st,
 		    const char *p);
 static double	 parse_fio_text_runt(const char *s);
 static bool	 parse_fio_text_is_label(const char *line);
+static void	 parse_fio_text_same_run(struct fio_job_list *l, size_t ntext,
+		    const char *path, const struct read_options *opt);
 static void	 parse_fio_text_labels(struct fio_job_list *out, size_t first);
 static void	 parse_fio_text_group(struct fio_job *j, const char *path,
 		    const struct read_options *opt);
@@ -1142,6 +1144,48 @@ parse_fio_text_dd(const struct paste_text *pt, const char *path,
 	result_set_free(dd);
 }
 
+/*
+ * fio --output-format=normal,terse (or both pasted together) states one
+ * run twice: a terse line (from ntext on in l) whose job name and group
+ * match a normal block's, with the same I/O count in every direction
+ * (IOPS within 1, the terse line's integer), is that block again and is
+ * dropped, with a warning. The normal block shows more (options, units).
+ */
+static void
+parse_fio_text_same_run(struct fio_job_list *l, size_t ntext, const char *path,
+    const struct read_options *opt)
+{
+	struct fio_job	*t, *n;
+	size_t		 i, k;
+	int		 dd;
+	bool		 same;
+
+	for (i = ntext; i < l->len; i++) {
+		t = &l->items[i];
+		for (k = 0; k < ntext; k++) {
+			n = &l->items[k];
+			if (n->clones == 0 || g_strcmp0(n->name, t->name) != 0 ||
+			    n->groupid != t->groupid)
+				continue;
+			same = true;
+			for (dd = 0; dd < FIO_NDIR && same; dd++) {
+				double a = n->dir[dd].has_iops ? n->dir[dd].iops : 0;
+				double b = t->dir[dd].has_iops ? t->dir[dd].iops : 0;
+
+				same = fabs(a - b) <= 1 + 1e-3 * b;
+			}
+			if (!same)
+				continue;
+			format_warn(opt, path, t->line, "terse line of job \"%s\" states "
+			    "the same run as the normal output at line %ld: read once, "
+			    "from the normal output", t->name != NULL ? t->name : "",
+			    n->line);
+			t->clones = 0;		/* dropped by fio_names_fold_clones */
+			break;
+		}
+	}
+}
+
 static int
 parse_fio_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -1150,7 +1194,7 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	struct paste_text	 pt = { 0 };
 	char			*buf = NULL;
 	const char		*err;
-	size_t			 len;
+	size_t			 len, ntext;
 	int			 rc = -1;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -1162,8 +1206,9 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	/* One cleaning of the text serves the fio, terse and dd readings. */
 	text_paste_read(&pt, buf, len);
 	parse_fio_text_lines(&pt, path, opt, &jl);
-	if (strstr(buf, ";fio") != NULL)
-		parse_fio_terse_lines(&pt, path, opt, &jl);
+	ntext = jl.len;
+	if (strstr(buf, ";fio") != NULL && parse_fio_terse_lines(&pt, path, opt, &jl) > 0)
+		parse_fio_text_same_run(&jl, ntext, path, opt);
 	if (jl.len == 0) {
 		if ((err = strstr(buf, "\nfio: ")) != NULL) {
 			char *m = xstrndup(err + 1, strcspn(err + 1, "\r\n"));

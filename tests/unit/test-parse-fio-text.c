@@ -194,6 +194,27 @@ check_cut(void)
 }
 
 /*
+ * --output-format=normal,terse (fio 3.33): the terse line states the run
+ * of the normal block again. One test per figure, from the normal block
+ * (its type names the engine), with a warning; not two tests.
+ */
+static void
+check_same_run(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "normal-terse-same-run.txt", NULL, &rs, &w, &d) == 0, "normal,terse: read");
+	is_int(rs->ntests, 4, "normal,terse: IOPS, MB/s, mean and p99 once");
+	ok(th_find(rs, "Engine: PSync", "IOPS") != NULL && th_find(rs, "Engine: Unknown",
+	    "IOPS") == NULL, "normal,terse: the normal block's, which shows the engine");
+	ok(th_warned(&w, "states the same run"), "normal,terse: said");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
+/*
  * The net engine with unit_base=1 prints bits, by hand: "BW=11.8Gibit/s"
  * is 11.8 x 1024 / 8 = 1510.4 MiB/s (the receiver's 10 short reads leave
  * its bytes unknown, so the printed figure stays); its 1033 reads in 42
@@ -276,6 +297,7 @@ check_text_fixtures(void)
 	check_group();
 	check_labels();
 	check_cut();
+	check_same_run();
 	check_mixed();
 	th_read(FX "normal-bs-split.txt", NULL, &rs, &w, &d);
 	ok(th_find(rs, "Block Size: 4KB - Job Count: 1 - Direction: Read", "IOPS") != NULL &&
