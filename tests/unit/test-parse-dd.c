@@ -568,6 +568,46 @@ check_labels(void)
 	str_list_free(&w);
 }
 
+/*
+ * Made with GNU dd here (gen.sh): a failed copy ("dd: error writing
+ * ...: File too large", "0 bytes copied") is refused with the error; a
+ * script's "Running DD WRITE test..." / "...READ test..." lines above
+ * summaries (no records lines) label them: two tests; the same two
+ * summaries with no label (514 and 3.0 GB/s) cannot be repeats: two
+ * tests, with a warning. lone-lines.txt (written by hand around lines dd
+ * printed): "or" and "Skipping speed test" with "Key: value" lines after
+ * them name no system.
+ */
+static void
+check_apart(void)
+{
+	struct result_set	*rs;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+
+	ok(th_read(FX "gnu-failed-copy.txt", NULL, &rs, &w, &d) == -1 &&
+	    strstr(d.msg, "File too large") != NULL, "failed copy: refused with dd's error");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "running-labels.txt", NULL, &rs, &w, &d) == 0, "Running DD: read");
+	ok(rs->ntests == 2 && th_find(rs, "Label: Running DD WRITE test", "MB/s") != NULL &&
+	    th_find(rs, "Label: Running DD READ test", "MB/s") != NULL &&
+	    rs->tests[0].values[0].n == 1, "Running DD: a write and a read, two tests");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "write-read-unlabelled.txt", NULL, &rs, &w, &d) == 0, "apart: read");
+	ok(rs->ntests == 2 && th_find(rs, "Run: 1", "MB/s") != NULL &&
+	    th_find(rs, "Run: 2", "MB/s") != NULL && th_warned(&w, "times apart"),
+	    "apart: runs far apart with nothing saying they are repeats stay apart");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "lone-lines.txt", NULL, &rs, &w, &d) == 0, "lone lines: read");
+	ok(rs->nsystems == 1 && strcmp(rs->systems[0].identifier, "Server A") == 0,
+	    "lone lines: \"or\" and \"Skipping speed test\" name no system");
+	result_set_free(rs);
+	str_list_free(&w);
+}
+
 int
 main(void)
 {
@@ -577,5 +617,6 @@ main(void)
 	check_locales();
 	check_old_forms();
 	check_labels();
+	check_apart();
 	return tap_done();
 }
