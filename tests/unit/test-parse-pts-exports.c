@@ -82,7 +82,7 @@ check_export(const char *name, const char *ext)
 	double			 want, sum, tol;
 	long			 es;
 	size_t			 i, k, nv;
-	int			 nvals, good = 1, nchecked = 0;
+	int			 nvals, good = 1, nchecked = 0, nse = 0;
 	const char		*p;
 
 	snprintf(xml, sizeof(xml), "fixtures/pts/%s.xml", name);
@@ -154,14 +154,19 @@ check_export(const char *name, const char *ext)
 				ok(0, "text value as in the XML");
 			/* The page states N where the XML has the runs. */
 			nv = xv->runs.len;
-			if (strcmp(ext, "html") == 0 && ev->n > 0 && nv > 0 &&
-			    (size_t)ev->n != nv) {
-				ok(0, "N as in the XML");
-				diag("%s: N %ld, runs %zu", label, ev->n, nv);
+			if (strcmp(ext, "html") == 0 && nv > 1 &&
+			    ((size_t)ev->n != nv || !ev->has_se ||
+			    fabs(ev->se - xv->se) > 0.005 + 1e-9)) {
+				ok(0, "SE and N as in the XML");
+				diag("%s: N %ld, runs %zu, SE %g/%g", label, ev->n, nv,
+				    ev->se, xv->se);
 			}
+			nse += strcmp(ext, "html") == 0 && nv > 1;
 		}
 	}
 	ok(nchecked > 0, "values compared");
+	if (strcmp(ext, "html") == 0)
+		diag("%s: %d SE and N compared", label, nse);
 	diag("%s: %d values compared with %s", label, nchecked, xml);
 out:
 	result_set_free(x);
