@@ -443,8 +443,9 @@ test_quirks(void)
 	rs = load_ok("fixtures/pts/duplicates.xml");
 	ok(rs != NULL, "duplicates fixture reads");
 	if (rs != NULL) {
-		is_int(rs->nsystems, 2, "duplicate System merged, missing one added");
+		is_int(rs->nsystems, 3, "duplicate System a system of its own, missing one added");
 		ok(has_warning("different hardware"), "warned about differing duplicate");
+		is_str(rs->systems[1].identifier, "box-a (2)", "the second block's name");
 		ok(has_warning("no System block"), "warned about Entry without System");
 		ok(has_warning("same identity as the one at line"),
 		    "warned about two Results with one comparison hash");
@@ -456,8 +457,11 @@ test_quirks(void)
 		ok(kv_list_get(&rs->systems[0].notes, "cpu-smt") == NULL &&
 		    kv_list_get(&rs->systems[0].notes, "security") != NULL,
 		    "only string JSON members become notes");
-		is_int(rs->tests[0].nvalues, 3, "three Entries for one system kept");
-		ok(rs->tests[0].values[2].mean == 524288, "in file order");
+		is_int(rs->tests[0].nvalues, 3, "three Entries of one identifier kept");
+		ok(rs->tests[0].values[1].system == 1 && rs->tests[0].values[2].system == 0 &&
+		    rs->tests[0].values[2].mean == 524288,
+		    "in file order: the second is the second block's, the third the first's");
+
 		is_str(rs->tests[0].identifier, "", "empty Result identifier");
 		is_str(rs->tests[0].unit, "", "empty Scale is \"\"");
 		is_str(rs->tests[1].annotation, "", "empty Annotation kept");
@@ -465,6 +469,24 @@ test_quirks(void)
 		is_str(kv_list_get(&rs->extra, "ViewOptions"), "hide-flat",
 		    "unknown Generated child in extra");
 		is_int(rs->ntests, 3, "both same-hash Results kept");
+		result_set_free(rs);
+	}
+	/*
+	 * Two System blocks of one identifier (dup-identifier.xml: the
+	 * scheduler pair with both systems named "none"): two systems, each
+	 * Result's second Entry the second's, so show, chart and diff, which
+	 * look a system's value up, show both.
+	 */
+	rs = load_ok("fixtures/pts/dup-identifier.xml");
+	if (rs != NULL) {
+		is_int(rs->nsystems, 2, "one identifier twice: two systems");
+		is_str(rs->systems[1].identifier, "none (2)", "the second named apart");
+		ok(test_find_value(&rs->tests[0], 0) != NULL &&
+		    test_find_value(&rs->tests[0], 1) != NULL &&
+		    test_find_value(&rs->tests[0], 0)->mean == 1612.47 &&
+		    test_find_value(&rs->tests[0], 1)->mean == 1570.25,
+		    "each system its own value");
+		ok(has_warning("kept as a system of its own"), "said");
 		result_set_free(rs);
 	}
 	rs = load_ok("fixtures/pts/sparse.xml");
