@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -913,6 +914,9 @@ parse_pts_xml_numbers(const char *s, char sep, struct dbl_list *l)
 	}
 }
 
+static void	 parse_pts_xml_value_check(struct pts_parser *p,
+		    const struct test *t, struct value *v, long line);
+
 static void
 parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
     long line)
@@ -954,12 +958,56 @@ parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 	v->mean = d;
 	if (v->raw_string != NULL && parse_pts_xml_numbers(v->raw_string, ':', &v->runs)) {
 		value_compute_stats(v);
+		parse_pts_xml_value_check(p, t, v, line);
 		return;
 	}
 	v->n = 1;
 	if (v->raw_string != NULL)
 		format_warn(p->opt, p->path, line, "RawString \"%.40s\" is "
 		    "not a list of numbers; using Value", v->raw_string);
+}
+
+/*
+ * A stated Value is its runs' mean rounded to the digits it shows, so it
+ * lies between the runs' least and greatest, give or take half its last
+ * digit. One outside (12 with runs 1000:2000:3000) contradicts them: it
+ * stays the value shown, and a warning and the value's note say so, with
+ * the runs' mean beside it.
+ */
+static void
+parse_pts_xml_value_check(struct pts_parser *p, const struct test *t,
+    struct value *v, long line)
+{
+	const char	*dot = strchr(v->value_text, '.');
+	double		 lo, hi, sum = 0, half = 0.5;
+	char		*note;
+	size_t		 i, d;
+
+	if (v->runs.len == 0)
+		return;
+	lo = hi = v->runs.v[0];
+	for (i = 0; i < v->runs.len; i++) {
+		lo = fmin(lo, v->runs.v[i]);
+		hi = fmax(hi, v->runs.v[i]);
+		sum += v->runs.v[i];
+	}
+	if (dot != NULL)
+		for (d = strspn(dot + 1, "0123456789"); d > 0; d--)
+			half /= 10;
+	half += 1e-9 * fabs(v->mean);
+	if (v->mean >= lo - half && v->mean <= hi + half)
+		return;
+	format_warn(p->opt, p->path, line, "Result \"%.60s\", system \"%s\": "
+	    "Value %s lies outside its RawString's runs (%.6g to %.6g, mean "
+	    "%.6g): the stated Value is the value shown; SE and N are the runs'",
+	    t->title, p->rs->systems[v->system].identifier, v->value_text, lo, hi,
+	    sum / (double)v->runs.len);
+	note = xasprintf("%s%sValue %s contradicts its runs (%.6g to %.6g, mean "
+	    "%.6g): the Value is shown, SE and N are the runs'", v->note != NULL ?
+	    v->note : "", v->note != NULL ? "; " : "", v->value_text, lo, hi,
+	    sum / (double)v->runs.len);
+	free(v->note);
+	v->note = note;
 }
 
 /* min-result and max-result as single numbers; lists stay in the JSON. */

@@ -489,6 +489,26 @@ test_quirks(void)
 		ok(has_warning("kept as a system of its own"), "said");
 		result_set_free(rs);
 	}
+	/*
+	 * A Value its RawString contradicts (value-vs-runs.xml: 12 with runs
+	 * 1000:2000:3000): the Value is shown, SE and N are the runs' (577.35,
+	 * 3), and a warning and the value's note say so. The other values
+	 * (inside their runs, give or take rounding) raise nothing.
+	 */
+	rs = load_ok("fixtures/pts/value-vs-runs.xml");
+	if (rs != NULL) {
+		v = test_find_value(&rs->tests[0], 0);
+		ok(v != NULL && v->mean == 12 && v->n == 3 && fabs(v->se - 577.3502692) < 1e-6,
+		    "contradicted Value: shown, with the runs' SE and N");
+		ok(has_warning("Value 12 lies outside its RawString's runs (1000 to 3000, mean 2000)"),
+		    "contradicted Value: warned, saying which figure is shown");
+		ok(v != NULL && v->note != NULL && strstr(v->note, "the Value is shown") != NULL,
+		    "contradicted Value: said in the value's note too");
+		v = test_find_value(&rs->tests[0], 1);
+		ok(v != NULL && (v->note == NULL || strstr(v->note, "contradicts") == NULL),
+		    "a Value inside its runs: nothing said");
+		result_set_free(rs);
+	}
 	rs = load_ok("fixtures/pts/sparse.xml");
 	ok(rs != NULL, "sparse fixture reads");
 	if (rs != NULL) {
