@@ -560,6 +560,8 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 		    "fio JSON holds no jobs");
 		goto out;
 	}
+	for (i = 0; i < jl.len; i++)
+		parse_fio_text_group(&jl.items[i], true, path, opt);
 	fio_names_fold_clones(&jl, opt, path);
 	if (agg != NULL)
 		parse_fio_json_all_clients(agg, major, version, global, &jl, opt, path);

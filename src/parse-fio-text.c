@@ -105,8 +105,6 @@ static bool	 parse_fio_text_is_label(const char *line);
 static void	 parse_fio_text_same_run(struct fio_job_list *l, size_t ntext,
 		    const char *path, const struct read_options *opt);
 static void	 parse_fio_text_labels(struct fio_job_list *out, size_t first);
-static void	 parse_fio_text_group(struct fio_job *j, const char *path,
-		    const struct read_options *opt);
 static int	 parse_fio_text_counts(const char *p, double n[FIO_NDIR]);
 static bool	 parse_fio_text_si(const char *s);
 
@@ -827,8 +825,8 @@ parse_fio_text_labels(struct fio_job_list *out, size_t first)
  * the first job" and the type is named from the directions that moved
  * data, each direction a test of its own, with a warning.
  */
-static void
-parse_fio_text_group(struct fio_job *j, const char *path,
+void
+parse_fio_text_group(struct fio_job *j, bool any, const char *path,
     const struct read_options *opt)
 {
 	static const char *const names[FIO_NDIR] = { "read", "write", "trim" };
@@ -838,9 +836,14 @@ parse_fio_text_group(struct fio_job *j, const char *path,
 	size_t		 k;
 	int		 d;
 
-	if ((rw = kv_list_get(&j->opts, "rw")) == NULL ||
-	    (nj = kv_list_get(&j->opts, "numjobs")) == NULL || strtol(nj, NULL, 10) < 2)
+	/* A group: "jobs=N" over 1 in text; JSON does not say (any). */
+	if ((rw = kv_list_get(&j->opts, "rw")) == NULL)
 		return;
+	if ((nj = kv_list_get(&j->opts, "numjobs")) == NULL || strtol(nj, NULL, 10) < 2) {
+		if (!any)
+			return;
+		nj = "its";
+	}
 	covers[FIO_READ] = strstr(rw, "read") != NULL || strcmp(rw, "rw") == 0 ||
 	    strncmp(rw, "randrw", 6) == 0 || strncmp(rw, "rw:", 3) == 0;
 	covers[FIO_WRITE] = strstr(rw, "write") != NULL || strcmp(rw, "rw") == 0 ||
@@ -852,8 +855,8 @@ parse_fio_text_group(struct fio_job *j, const char *path,
 		    (j->dir[d].has_iops && j->dir[d].iops > 0))) {
 			extra = true;
 			format_warn(opt, path, j->line, "job \"%s\" (group %ld, %s "
-			    "jobs, group_reporting) reports %s I/O that its rw=%s "
-			    "does not do: the group holds other jobs, so its type is "
+			    "jobs) reports %s I/O that its rw=%s does not do: a "
+			    "group_reporting group holding other jobs, so its type is "
 			    "named from the directions that moved data", j->name,
 			    j->groupid, nj, names[d], rw);
 		}
@@ -1094,7 +1097,7 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 		    st.open_name, st.open_group, st.open_group);
 	free(st.open_name);
 	for (i = st.first; i < out->len; i++)
-		parse_fio_text_group(&out->items[i], path, opt);
+		parse_fio_text_group(&out->items[i], false, path, opt);
 	parse_fio_text_labels(out, st.first);
 	if (st.interim > 0)
 		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
