@@ -50,7 +50,7 @@ if [ -f /usr/lib/locale/uk_UA.utf8/LC_CTYPE ] && command -v dd >/dev/null 2>&1; 
 	nloc=0 bad=""
 	while IFS='	' read -r f l b s m also; do
 		[ "$f" = file ] && continue
-		v=$("$BR" export -f csv "$T/loc/$f" 2>/dev/null | tail -n 1 | sed 's/.*,//')
+		v=$("$BR" export -f csv "$T/loc/$f" 2>/dev/null | grep . | tail -n 1 | sed 's/.*,//')
 		awk -v v="$v" -v m="$m" -v b="$b" -v s="$s" 'BEGIN { sub(/,/, ".", s); e = b / s / 1e6
 			exit !(v != "" && (v - e) * (v - e) <= 1e-12 * e * e && (e - m) * (e - m) <= 0.0025 * m * m) }' ||
 			bad="$bad $l"

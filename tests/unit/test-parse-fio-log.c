@@ -75,7 +75,7 @@ check_log_fixtures(void)
 	str_list_free(&w);
 	/*
 	 * The kind after a "-" (fio-bw.1.log) or as the folder's name
-	 * (iops/run.1.log): lg_bw.1.log and lg_iops.1.log under those names
+	 * (iops/run.1.log): lg_bw.1.log's and lg_iops.1.log's first rows under those names
 	 * read with their units.
 	 */
 	ok(th_read(FX "fio-bw.1.log", NULL, &rs, &w, &d) == 0 &&
