@@ -177,6 +177,8 @@ static void	 parse_pts_xml_keep(struct pts_parser *p, struct kv_list *l,
 static long	 parse_pts_xml_find_system(struct pts_parser *p, const char *id);
 static long	 parse_pts_xml_dup_system(struct pts_parser *p, long first,
 		    const struct pts_sys *s);
+static void	 parse_pts_xml_value_check(struct pts_parser *p,
+		    const struct test *t, struct value *v, long line);
 static long	 parse_pts_xml_add_system(struct pts_parser *p, const char *id);
 static size_t	 parse_pts_xml_sysinfo_add(struct pts_parser *p, const char *hw,
 		    const char *sw, bool placeholder);
@@ -913,9 +915,6 @@ parse_pts_xml_numbers(const char *s, char sep, struct dbl_list *l)
 		s = end + 1;
 	}
 }
-
-static void	 parse_pts_xml_value_check(struct pts_parser *p,
-		    const struct test *t, struct value *v, long line);
 
 static void
 parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
