@@ -42,6 +42,7 @@ struct parse_dd_state {
 	struct kv_list		 cmd;		/* operands of the last dd command line */
 	char			*heading;	/* candidate system name */
 	bool			 heading_names;	/* parse_dd_name_like(heading) */
+	bool			 heading_said;	/* its facts' warning is given */
 	char			*label;		/* what the text calls the next runs */
 	GPtrArray		*labels;	/* the label of each result, by test index */
 	GArray			*lines;		/* the line of each result (long), by test index */
@@ -794,6 +795,11 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 				st->label = NULL;
 			}
 			kv_list_add(&st->sysfacts, a, b);
+		} else if (st->heading != NULL && !st->heading_said) {
+			format_warn(st->opt, st->path, lineno, "\"Key: value\" lines "
+			    "after \"%s\", which names no system (a status or a "
+			    "lone word), are not read as a system's facts", st->heading);
+			st->heading_said = true;
 		}
 		goto out;
 	}
@@ -810,6 +816,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->heading[strcspn(st->heading, "=")] = '\0';
 		g_strstrip(st->heading);
 		st->heading_names = parse_dd_name_like(st->heading);
+		st->heading_said = false;
 		parse_dd_set_label(st, st->heading);
 		return;
 	}

@@ -604,6 +604,8 @@ check_apart(void)
 	ok(th_read(FX "lone-lines.txt", NULL, &rs, &w, &d) == 0, "lone lines: read");
 	ok(rs->nsystems == 1 && strcmp(rs->systems[0].identifier, "Server A") == 0,
 	    "lone lines: \"or\" and \"Skipping speed test\" name no system");
+	ok(th_warned(&w, "after \"Skipping speed test\", which names no system"),
+	    "lone lines: their Key: value lines said to be unread");
 	result_set_free(rs);
 	str_list_free(&w);
 }
