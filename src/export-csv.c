@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * CSV export in the layout of PTS's result-file-to-csv: a title line, a
- * blank line, a header row " ,<identifier>,...", one row per system
- * component, a blank line, the header again, then one row per result,
- * "Title - Description",value,... Cells are quoted per RFC 4180, and text
- * a spreadsheet would run as a formula is defused. No SE or runs: use json.
+ * CSV export in the layout of PTS 10.8.6's result-file-to-csv, which the
+ * pts-csv reader reads back: a title line ",TITLE,", a blank line, a
+ * header row " ,,"SYSTEM",...", one row per system component
+ * ("Field,,a,b"), a blank line, the header again, then one row per
+ * result, ""Title - Description (unit)",HIB,value,...". Cells are quoted
+ * per RFC 4180 (a line break inside a cell becomes a space, so each row is
+ * one line), and text a spreadsheet would run as a formula is defused.
+ * No SE or runs: use json.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +23,8 @@
 
 static int	 export_csv_write(const struct result_set *, FILE *, struct diag *);
 static void	 export_csv_cell(struct strbuf *sb, const char *s);
+static void	 export_csv_cell_q(struct strbuf *sb, const char *s, bool quote);
+static bool	 export_csv_series(const char *text, char *buf, size_t len);
 static void	 export_csv_header(struct strbuf *sb, const struct result_set *rs);
 static void	 export_csv_blank(struct strbuf *sb, size_t ncols);
 
@@ -36,16 +42,26 @@ const struct writer writer_csv = {
 static void
 export_csv_cell(struct strbuf *sb, const char *s)
 {
+	export_csv_cell_q(sb, s, false);
+}
+
+/* As export_csv_cell; quote: always quoted, as PTS writes system names. */
+static void
+export_csv_cell_q(struct strbuf *sb, const char *s, bool quote)
+{
 	double	 d;
 	bool	 defuse;
-	char	*t;
+	char	*t, *e;
 
 	if (s == NULL)
 		s = "";
 	defuse = strchr("=+-@\t\r", s[0]) != NULL && s[0] != '\0' &&
 	    !pts_number(s, &d);
 	t = defuse ? xasprintf("'%s", s) : xstrdup(s);
-	if (strpbrk(t, ",\"\r\n") != NULL) {
+	/* One row a line: a line break inside a cell is a space. */
+	for (e = t; (e = strpbrk(e, "\r\n")) != NULL; e++)
+		*e = ' ';
+	if (quote || strpbrk(t, ",\"") != NULL) {
 		const char	*p;
 
 		strbuf_addc(sb, '"');
@@ -60,25 +76,56 @@ export_csv_cell(struct strbuf *sb, const char *s)
 	free(t);
 }
 
-static void
-export_csv_blank(struct strbuf *sb, size_t ncols)
+/*
+ * A line graph's series ("16,17,15") as PTS's CSV shows it: the mean
+ * rounded to two decimals, without trailing zeros ("16.57"). False when
+ * text is not a list of numbers.
+ */
+static bool
+export_csv_series(const char *text, char *buf, size_t len)
 {
-	size_t	i;
+	const char	*p = text;
+	char		*end, *z;
+	double		 sum = 0, x;
+	size_t		 n = 0;
 
-	for (i = 1; i < ncols; i++)
-		strbuf_addc(sb, ',');
-	strbuf_adds(sb, "\n");
+	for (;;) {
+		x = strtod(p, &end);
+		if (end == p || !isfinite(x))
+			return false;
+		sum += x;
+		n++;
+		if (*end == '\0')
+			break;
+		if (*end != ',')
+			return false;
+		p = end + 1;
+	}
+	(void)snprintf(buf, len, "%.2f", sum / (double)n);
+	if ((z = strchr(buf, '.')) != NULL) {
+		for (end = buf + strlen(buf); end > z && (end[-1] == '0' || end[-1] == '.'); )
+			*--end = '\0';
+	}
+	return true;
 }
 
 static void
+export_csv_blank(struct strbuf *sb, size_t ncols)
+{
+	(void)ncols;
+	strbuf_adds(sb, "\n");
+}
+
+/* " ,," then each system's name, always quoted as PTS writes it. */
+static void
 export_csv_header(struct strbuf *sb, const struct result_set *rs)
 {
-	size_t	i;
+	size_t		 i;
 
-	strbuf_adds(sb, " ");
+	strbuf_adds(sb, " ,");
 	for (i = 0; i < rs->nsystems; i++) {
 		strbuf_addc(sb, ',');
-		export_csv_cell(sb, rs->systems[i].identifier);
+		export_csv_cell_q(sb, rs->systems[i].identifier, true);
 	}
 	strbuf_adds(sb, "\n");
 }
@@ -99,10 +146,9 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 	/* Borrowed keys: the result set outlives the table. */
 	seen = g_hash_table_new(g_str_hash, g_str_equal);
 	strbuf_init(&sb);
+	strbuf_addc(&sb, ',');
 	export_csv_cell(&sb, rs->title != NULL ? rs->title : "");
-	for (i = 1; i < ncols; i++)
-		strbuf_addc(&sb, ',');
-	strbuf_adds(&sb, "\n");
+	strbuf_adds(&sb, ",\n");
 	export_csv_blank(&sb, ncols);
 	export_csv_header(&sb, rs);
 	/* Component rows: every key any system has, in first-seen order. */
@@ -118,6 +164,7 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 	}
 	for (k = 0; k < keys.len; k++) {
 		export_csv_cell(&sb, keys.items[k]);
+		strbuf_addc(&sb, ',');
 		for (i = 0; i < rs->nsystems; i++) {
 			strbuf_addc(&sb, ',');
 			export_csv_cell(&sb, kv_list_get(&rs->systems[i].fields,
@@ -130,11 +177,18 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 	for (j = 0; j < rs->ntests; j++) {
 		const struct test	*t = &rs->tests[j];
 
+		/* The unit in brackets after the name, as PTS writes it since 9.6.1. */
 		label = t->description != NULL && *t->description != '\0' ?
-		    xasprintf("%s - %s", t->title ? t->title : "",
-		    t->description) : xstrdup(t->title ? t->title : "");
-		export_csv_cell(&sb, label);
+		    xasprintf("%s - %s (%s)", t->title ? t->title : "",
+		    t->description, t->unit != NULL ? t->unit : "") :
+		    xasprintf("%s (%s)", t->title ? t->title : "",
+		    t->unit != NULL ? t->unit : "");
+		export_csv_cell_q(&sb, label, true);
 		free(label);
+		strbuf_addc(&sb, ',');
+		export_csv_cell(&sb, t->proportion_raw != NULL && *t->proportion_raw != '\0' ?
+		    t->proportion_raw : t->proportion == PROP_HIB ? "HIB" :
+		    t->proportion == PROP_LIB ? "LIB" : "");
 		/* The first value of each system, as PTS shows one bar. */
 		for (i = 0; i < rs->nsystems; i++)
 			first[i] = NULL;
@@ -146,8 +200,12 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 
 			strbuf_addc(&sb, ',');
 			val = NULL;
-			if (v != NULL && v->value_text != NULL)
-				val = v->value_text;
+			/* The source's text when it is the value; a series by its mean. */
+			if (v != NULL && (val = value_stated_text(v)) != NULL)
+				;
+			else if (v != NULL && !v->has_mean && v->value_text != NULL)
+				val = export_csv_series(v->value_text, buf, sizeof(buf)) ?
+				    buf : v->value_text;
 			else if (v != NULL && v->has_mean) {
 				export_format_double(v->mean, buf, sizeof(buf));
 				val = buf;
@@ -160,6 +218,7 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 			rc = -1;
 		strbuf_reset(&sb);
 	}
+	strbuf_adds(&sb, "\n");	/* PTS ends the file with a blank line */
 	if (sb.len > 0 && fwrite(sb.buf, 1, sb.len, fp) != sb.len)
 		rc = -1;
 	if (rc == -1 || fflush(fp) == EOF)

@@ -418,7 +418,7 @@ void
 fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 {
 	const struct fio_dir	*fd;
-	const char		*rw, *eng, *direct, *bs, *nj, *e;
+	const char		*rw, *eng, *direct, *bs, *nj, *e, *label;
 	struct strbuf		 base, desc;
 	char			 type[64];
 	bool			 dirs[FIO_NDIR], mixed;
@@ -482,6 +482,9 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 			strbuf_adds(&base, " - Job Count: Unknown");
 		if (mixed)
 			strbuf_printf(&base, " - Direction: %s", fio_names_dirnames[d]);
+		/* What the text calls the run, when it tells runs apart. */
+		if ((label = kv_list_get(&j->opts, "label")) != NULL)
+			strbuf_printf(&base, " - Label: %s", label);
 
 		if (fd->has_iops)
 			fio_names_add(rs, sys, j, strbuf_str(&base), "IOPS",

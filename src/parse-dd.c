@@ -4,9 +4,10 @@
  * undone pasting (HTML, mail quoting, Markdown, CRs): GNU coreutils in
  * every locale, read by the line's structure (count, words, sizes,
  * separators, seconds, rate), coreutils 5.x/6.x, BSD/macOS ("bytes
- * transferred in"), busybox. The rate dd prints is the value, in MB/s
- * (10^6 bytes/s); the MiB/s figure computed from the bytes and seconds,
- * kept as given, goes beside it in the note. status=progress updates are
+ * transferred in"), busybox. The bytes over the seconds on the summary
+ * line are the value, in MB/s (10^6 bytes/s): dd's printed rate is
+ * rounded to two or three digits. The MiB/s figure, the bytes and seconds
+ * as given and dd's line as printed go beside it in the note. status=progress updates are
  * not summaries; "dd: ..." errors are reported. The "dd ..." command line
  * above a result names the test, labels (headings, "write:") tell tests
  * apart, headings followed by "Key: value" lines name systems (see
@@ -30,6 +31,7 @@
 #define DD_HEADING_MAX	60	/* longest line taken for a heading */
 #define DD_KEY_MAX	40	/* longest key of a "Key: value" fact */
 #define DD_REC_MEMO	4	/* records answers remembered */
+#define DD_APART	2	/* rates further apart than this are no repeats */
 
 struct parse_dd_state {
 	const char		*path;
@@ -39,8 +41,11 @@ struct parse_dd_state {
 	struct text_match	*m_gnu, *m_bsd, *m_rec, *m_cmd, *m_arg, *m_kv;
 	struct kv_list		 cmd;		/* operands of the last dd command line */
 	char			*heading;	/* candidate system name */
+	bool			 heading_names;	/* parse_dd_name_like(heading) */
+	bool			 heading_said;	/* its facts' warning is given */
 	char			*label;		/* what the text calls the next runs */
 	GPtrArray		*labels;	/* the label of each result, by test index */
+	GArray			*lines;		/* the line of each result (long), by test index */
 	char			*system;	/* heading that got facts: results go there */
 	char			*dir_name;	/* parse_dd_dir_name's answer, or NULL */
 	struct kv_list		 sysfacts;
@@ -92,6 +97,8 @@ static bool	 parse_dd_records(struct parse_dd_state *st, const char *line);
 static void	 parse_dd_set_label(struct parse_dd_state *st, const char *text);
 static bool	 parse_dd_label_like(struct parse_dd_state *st, const char *s);
 static void	 parse_dd_labels(struct parse_dd_state *st);
+static void	 parse_dd_apart(struct parse_dd_state *st);
+static bool	 parse_dd_name_like(const char *s);
 static void	 parse_dd_init(struct parse_dd_state *st);
 static void	 parse_dd_fini(struct parse_dd_state *st);
 
@@ -149,6 +156,7 @@ parse_dd_init(struct parse_dd_state *st)
 	st->m_arg = text_match_new(re[4]);
 	st->m_kv = text_match_new(re[5]);
 	st->labels = g_ptr_array_new_with_free_func(g_free);
+	st->lines = g_array_new(FALSE, FALSE, sizeof(long));
 }
 
 static void
@@ -160,6 +168,8 @@ parse_dd_fini(struct parse_dd_state *st)
 	free(st->label);
 	if (st->labels != NULL)
 		g_ptr_array_free(st->labels, TRUE);
+	if (st->lines != NULL)
+		g_array_free(st->lines, TRUE);
 	free(st->system);
 	g_free(st->dir_name);
 	text_match_free(st->m_gnu);
@@ -538,14 +548,32 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 
 	b = g_ascii_strtod(bytes, NULL);
 	s = parse_dd_num(secs);
+	/*
+	 * "dd: error writing ...: No space left on device" then "0 bytes
+	 * copied": the copy failed, it measured nothing. The error stays, so
+	 * a file of failures only is refused with it.
+	 */
+	if (b == 0 && st->error != NULL) {
+		format_warn(st->opt, st->path, lineno, "dd copied nothing after an "
+		    "error (\"%s\", line %ld): a failed copy, no result", st->error,
+		    st->error_line);
+		st->records = 0;
+		return;
+	}
 	if (!(s > 0) || !isfinite(b)) {
 		format_warn(st->opt, st->path, lineno, "dd summary with %s seconds: "
 		    "no rate can be computed; skipped", secs);
 		return;
 	}
-	/* A rate dd did not print in a known form: bytes over seconds, as dd computes it. */
-	if (!parse_dd_rate(rate, strcmp(variant, "busybox") == 0, &mbs, &text))
-		mbs = b / s / 1e6;
+	/*
+	 * The exact quotient is the value: dd rounds its printed rate to two
+	 * digits below 10 of a unit. The printed rate stays in the note's
+	 * copy of the line, so value_text is not set.
+	 */
+	if (parse_dd_rate(rate, strcmp(variant, "busybox") == 0, &mbs, &text))
+		free(text);
+	text = NULL;
+	mbs = b / s / 1e6;
 	sys = parse_dd_system(st);
 	strbuf_init(&desc);
 	parse_dd_describe(&st->cmd, bytes, &desc);
@@ -563,6 +591,7 @@ parse_dd_result(struct parse_dd_state *st, long lineno, const char *bytes,
 	model_set_str(&t->display_raw, "BAR_GRAPH");
 	kv_list_add(&t->facts, "dd variant", variant);
 	g_ptr_array_add(st->labels, st->label != NULL ? g_strdup(st->label) : NULL);
+	g_array_append_val(st->lines, lineno);
 	for (i = 0; i < st->cmd.len; i++)
 		kv_list_add(&t->facts, st->cmd.items[i].key, st->cmd.items[i].value);
 	v = test_add_value(t, sys);
@@ -701,6 +730,13 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	char		*a = NULL, *b = NULL;
 	const char	*p = line + strspn(line, " \t");
 
+	/*
+	 * "Running DD WRITE test..." right above a summary (a script that
+	 * keeps only dd's last line) names it, as above "records in".
+	 */
+	if (!progress && st->records == 0 && parse_dd_label_like(st, prev) &&
+	    parse_dd_summary(st, line))
+		parse_dd_set_label(st, prev);
 	if (parse_dd_summary_line(st, line, lineno, progress))
 		return;
 	if (parse_dd_records(st, line)) {
@@ -746,7 +782,7 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 	    text_match(st->m_kv, line)) {
 		a = text_match_dup(st->m_kv, 1);
 		b = text_match_dup(st->m_kv, 2);
-		if (st->heading != NULL) {
+		if (st->heading != NULL && st->heading_names) {
 			g_strstrip(a);
 			/* The heading now has facts: it names the next results. */
 			if (st->system == NULL || strcmp(st->system, st->heading) != 0) {
@@ -759,6 +795,11 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 				st->label = NULL;
 			}
 			kv_list_add(&st->sysfacts, a, b);
+		} else if (st->heading != NULL && !st->heading_said) {
+			format_warn(st->opt, st->path, lineno, "\"Key: value\" lines "
+			    "after \"%s\", which names no system (a status or a "
+			    "lone word), are not read as a system's facts", st->heading);
+			st->heading_said = true;
 		}
 		goto out;
 	}
@@ -774,6 +815,8 @@ parse_dd_line(struct parse_dd_state *st, const char *prev, const char *line,
 		st->heading = g_strstrip(xstrdup(p + strspn(p, "#=")));
 		st->heading[strcspn(st->heading, "=")] = '\0';
 		g_strstrip(st->heading);
+		st->heading_names = parse_dd_name_like(st->heading);
+		st->heading_said = false;
 		parse_dd_set_label(st, st->heading);
 		return;
 	}
@@ -787,7 +830,27 @@ out:
 	free(b);
 }
 
-/* The label of the next runs: text without markup ("**", "__") and colon. */
+/*
+ * Whether a heading can name a system: not a status ("Skipping speed
+ * test", "Running DD WRITE test...": a first word ending in "ing", or
+ * "..." at the end) and not one lowercase word standing between two
+ * blocks ("or", "and", "vs").
+ */
+static bool
+parse_dd_name_like(const char *s)
+{
+	size_t	w = strcspn(s, " \t"), n = strlen(s);
+
+	if (w >= 4 && g_ascii_strncasecmp(s + w - 3, "ing", 3) == 0)
+		return false;
+	if (n >= 3 && strcmp(s + n - 3, "...") == 0)
+		return false;
+	if (w == n && w <= 4 && g_ascii_islower(s[0]))
+		return false;
+	return true;
+}
+
+/* The label of the next runs: text without markup ("**", "__"), colon and "...". */
 static void
 parse_dd_set_label(struct parse_dd_state *st, const char *text)
 {
@@ -795,7 +858,7 @@ parse_dd_set_label(struct parse_dd_state *st, const char *text)
 	size_t	 n = strlen(l);
 
 	while (n > 0 && (l[n - 1] == ':' || l[n - 1] == '*' || l[n - 1] == '_' ||
-	    l[n - 1] == ' '))
+	    l[n - 1] == ' ' || l[n - 1] == '.'))
 		l[--n] = '\0';
 	free(st->label);
 	st->label = NULL;
@@ -864,6 +927,75 @@ parse_dd_labels(struct parse_dd_state *st)
 		model_set_str(&t->description, desc);
 		model_set_str(&t->arguments, desc);
 		kv_list_add(&t->facts, "label", l);
+		free(desc);
+	}
+}
+
+/*
+ * Runs with nothing saying they are repeats (no dd command line, no
+ * label: the test is "Size: N bytes") are repeats only when their rates
+ * are alike: a write at 216 MB/s and a read at 81.3 MB/s of the same size
+ * are two things, and their mean is a figure no line states. Where such
+ * runs of one system and size are more than DD_APART times apart, each
+ * stays a test of its own (" - Run: k", k in file order) with a warning.
+ */
+static void
+parse_dd_apart(struct parse_dd_state *st)
+{
+	struct test	*t, *u;
+	char		*desc, num[16];
+	double		 lo, hi;
+	size_t		 i, j, k, n;
+	long		 lo_line = 0, hi_line = 0;
+
+	for (i = 0; i < st->rs->ntests; i++) {
+		t = &st->rs->tests[i];
+		if (strncmp(t->description, "Size: ", 6) != 0 ||
+		    kv_list_get(&t->facts, "label") != NULL ||
+		    kv_list_get(&t->facts, "run") != NULL)
+			continue;
+		lo = hi = t->values[0].mean;
+		n = 1;
+		for (j = i + 1; j < st->rs->ntests; j++) {
+			u = &st->rs->tests[j];
+			if (strcmp(u->description, t->description) != 0 ||
+			    u->values[0].system != t->values[0].system ||
+			    kv_list_get(&u->facts, "label") != NULL)
+				continue;
+			n++;
+			if (u->values[0].mean < lo) {
+				lo = u->values[0].mean;
+				lo_line = g_array_index(st->lines, long, j);
+			}
+			if (u->values[0].mean > hi) {
+				hi = u->values[0].mean;
+				hi_line = g_array_index(st->lines, long, j);
+			}
+		}
+		if (n < 2 || !(hi > DD_APART * lo))
+			continue;
+		if (lo == t->values[0].mean)
+			lo_line = g_array_index(st->lines, long, i);
+		if (hi == t->values[0].mean)
+			hi_line = g_array_index(st->lines, long, i);
+		format_warn(st->opt, st->path, g_array_index(st->lines, long, i),
+		    "%zu dd runs of %s with no command or label saying they are "
+		    "repeats are %.3g times apart (%.4g MB/s, line %ld; %.4g MB/s, "
+		    "line %ld): kept as separate tests, not one mean", n,
+		    t->description, hi / lo, lo, lo_line, hi, hi_line);
+		desc = xstrdup(t->description);
+		for (j = i, k = 1; j < st->rs->ntests; j++) {
+			u = &st->rs->tests[j];
+			if (strcmp(u->description, desc) != 0 ||
+			    u->values[0].system != t->values[0].system ||
+			    kv_list_get(&u->facts, "label") != NULL)
+				continue;
+			(void)snprintf(num, sizeof(num), "%zu", k++);
+			kv_list_add(&u->facts, "run", num);
+			model_set_str(&u->description, NULL);
+			u->description = xasprintf("%s - Run: %s", desc, num);
+			model_set_str(&u->arguments, u->description);
+		}
 		free(desc);
 	}
 }
@@ -958,6 +1090,7 @@ parse_dd_read_text(const struct paste_text *pt, const char *path,
 		format_warn(opt, path, st.error_line, "dd error without a result "
 		    "after it: \"%s\"", st.error);
 	parse_dd_labels(&st);
+	parse_dd_apart(&st);
 	model_runs_within(rs, opt, path);
 	model_set_str(&rs->generator, "dd");
 	if (rs->title == NULL) {

@@ -28,6 +28,8 @@ static int	 parse_fio_json_refuse(const char *path, const char *buf, struct diag
 static int	 parse_fio_json_read(const char *path, const struct read_options *opt,
 		    struct result_set *rs, struct diag *d);
 static bool	 parse_fio_json_num(struct json_object *o, const char *key, double *v);
+static const char *parse_fio_json_jobname(struct json_object *jo);
+static bool	 parse_fio_json_did_io(struct json_object *jo);
 static void	 parse_fio_json_opts(struct json_object *o, struct fio_job *j);
 static void	 parse_fio_json_dir(struct json_object *o, int major, struct fio_dir *fd);
 static void	 parse_fio_json_all_clients(struct json_object *jo, int major,
@@ -368,6 +370,38 @@ parse_fio_json_crosscheck(const struct read_options *opt, const char *path,
 	fio_job_list_free(&tl);
 }
 
+/* The job's name, or "" when it has none. */
+static const char *
+parse_fio_json_jobname(struct json_object *jo)
+{
+	struct json_object	*x;
+
+	if (json_object_object_get_ex(jo, "jobname", &x) &&
+	    json_object_is_type(x, json_type_string))
+		return json_object_get_string(x);
+	return "";
+}
+
+/* True when any direction of job jo moved data or completed an I/O. */
+static bool
+parse_fio_json_did_io(struct json_object *jo)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	struct json_object	*o;
+	double			 v;
+	size_t			 k;
+
+	for (k = 0; k < sizeof(dirs) / sizeof(dirs[0]); k++) {
+		if (!json_object_object_get_ex(jo, dirs[k], &o))
+			continue;
+		if ((parse_fio_json_num(o, "total_ios", &v) && v > 0) ||
+		    (parse_fio_json_num(o, "io_bytes", &v) && v > 0) ||
+		    (parse_fio_json_num(o, "io_kbytes", &v) && v > 0))
+			return true;
+	}
+	return false;
+}
+
 /* The whole output is fio's error message: quote it. */
 static int
 parse_fio_json_refuse(const char *path, const char *buf, struct diag *d)
@@ -441,9 +475,9 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 	struct json_object	*root = NULL, *jobs = NULL, *global = NULL, *x, *agg = NULL;
 	struct fio_job_list	 jl = { 0 };
 	const char		*start, *end;
-	char			*buf = NULL, *version = NULL;
-	size_t			 len, i, n;
-	int			 rc = -1, major = 0;
+	char			*buf = NULL, *version = NULL, why[256] = "";
+	size_t			 len, i, n, nran = 0;
+	int			 rc = -1, major = 0, err;
 	bool			 clients = false;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -500,16 +534,34 @@ parse_fio_json_read(const char *path, const struct read_options *opt,
 			continue;
 		}
 		if (json_object_object_get_ex(jo, "error", &x) &&
-		    json_object_get_int(x) != 0)
-			format_warn(opt, path, 0, "job %zu reports error %d",
-			    i, json_object_get_int(x));
+		    (err = json_object_get_int(x)) != 0) {
+			/* A job that failed before any I/O has no figures at all. */
+			if (!parse_fio_json_did_io(jo)) {
+				format_warn(opt, path, 0, "job %zu (\"%s\") reports error "
+				    "%d (%s) and did no I/O: left out", i,
+				    parse_fio_json_jobname(jo), err, g_strerror(err));
+				if (nran++ == 0)
+					(void)snprintf(why, sizeof(why), "job \"%s\" reports "
+					    "error %d (%s)", parse_fio_json_jobname(jo), err,
+					    g_strerror(err));
+				continue;
+			}
+			format_warn(opt, path, 0, "job %zu reports error %d", i, err);
+		}
 		parse_fio_json_job(jo, major, version, global, &jl);
+	}
+	if (jl.len == 0 && nran > 0) {
+		diag_set(d, path, parse_fio_json_lineno(buf, start),
+		    "no fio job ran: %s and did no I/O", why);
+		goto out;
 	}
 	if (jl.len == 0) {
 		diag_set(d, path, parse_fio_json_lineno(buf, start),
 		    "fio JSON holds no jobs");
 		goto out;
 	}
+	for (i = 0; i < jl.len; i++)
+		parse_fio_text_group(&jl.items[i], true, path, opt);
 	fio_names_fold_clones(&jl, opt, path);
 	if (agg != NULL)
 		parse_fio_json_all_clients(agg, major, version, global, &jl, opt, path);

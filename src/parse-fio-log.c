@@ -6,7 +6,8 @@
  * 99th percentile for latencies) with the samples attached as a series.
  * The log kind comes from the file name (fio names them NAME_clat.1.log);
  * the content alone decides that it is a log. Corrupted rows are skipped
- * with a warning. Latency logs are taken as nsec (fio 3.x), said in a warning.
+ * with a warning. Latency logs are taken as nsec (fio 3.x), said in a
+ * warning; a histogram's row width tells 2.x's usec bins from 3.x's nsec.
  */
 #include <ctype.h>
 #include <math.h>
@@ -27,6 +28,8 @@
 #define HIST_BITS		6	/* fio's FIO_IO_U_PLAT_BITS */
 #define HIST_VAL		(1 << HIST_BITS)
 #define HIST_MIN_COLS		64	/* fewer columns: a plain log */
+#define HIST_BINS_V2		1216	/* fio 2.x: 19 groups of 64 bins, in usec */
+#define HIST_BINS_V3		1856	/* fio 3.x: 29 groups of 64 bins, in nsec */
 
 enum log_kind {
 	LOG_BW = 0,
@@ -75,7 +78,7 @@ static double	 parse_fio_log_bin_value(size_t idx);
 static double	 parse_fio_log_hist_pct(const double *bins, size_t n, double pct);
 static void	 parse_fio_log_emit(struct result_set *rs, size_t sys,
 		    const char *job, enum log_kind kind, int dir,
-		    const struct log_dir *ld);
+		    const struct log_dir *ld, double bin_ns);
 static void	 parse_fio_log_add(struct result_set *rs, size_t sys, const char *job,
 		    enum log_kind kind, int dir, const char *stat, const char *unit,
 		    enum proportion p, double value, const struct log_dir *ld,
@@ -152,11 +155,15 @@ parse_fio_log_detect(const char *head, size_t len)
 	return 55;
 }
 
-/* The kind from "job_clat.1.log", "job_bw.log", "job-KERNEL_clat.log". */
+/*
+ * The kind from "job_clat.1.log", "job_bw.log", "job-KERNEL_clat.log",
+ * "fio-bw.1.log" ("_" or "-" before it), or else from a folder named for
+ * it ("iops/job.1.log").
+ */
 static enum log_kind
 parse_fio_log_kind(const char *path, char **job)
 {
-	char		*base = g_path_get_basename(path), *p;
+	char		*base = g_path_get_basename(path), *p, *dir, *dbase;
 	enum log_kind	 k, found = LOG_UNKNOWN;
 
 	/* Strip ".log" and a ".N" index. */
@@ -170,8 +177,22 @@ parse_fio_log_kind(const char *path, char **job)
 		size_t sl = strlen(log_kinds[k].suffix), bl = strlen(base);
 
 		if (bl >= sl && strcmp(base + bl - sl, log_kinds[k].suffix) == 0 &&
-		    (bl == sl || base[bl - sl - 1] == '_'))
+		    (bl == sl || base[bl - sl - 1] == '_' || base[bl - sl - 1] == '-'))
 			found = k;
+	}
+	if (found == LOG_UNKNOWN) {
+		dir = g_path_get_dirname(path);
+		dbase = g_path_get_basename(dir);
+		for (k = LOG_BW; k < LOG_UNKNOWN; k++)
+			if (g_ascii_strcasecmp(dbase, log_kinds[k].suffix) == 0) {
+				*job = xstrdup(*base != '\0' ? base : "fio");
+				g_free(dbase);
+				g_free(dir);
+				g_free(base);
+				return k;
+			}
+		g_free(dbase);
+		g_free(dir);
 	}
 	if (found != LOG_UNKNOWN) {
 		size_t sl = strlen(log_kinds[found].suffix), bl = strlen(base);
@@ -282,7 +303,7 @@ parse_fio_log_all_ones(const struct log_dir *dirs)
  */
 static void
 parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
-    enum log_kind kind, int dir, const struct log_dir *ld)
+    enum log_kind kind, int dir, const struct log_dir *ld, double bin_ns)
 {
 	double	*sorted, mean, p99, x, scale = 0.001;	/* nsec -> usec */
 	char	*note;
@@ -301,9 +322,9 @@ parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
 		note = xasprintf("from %.0f samples in %zu histogram rows", x,
 		    ld->t.len);
 		parse_fio_log_add(rs, sys, job, kind, dir, "Mean", "usec",
-		    PROP_LIB, mean / x / 1000, ld, note);
+		    PROP_LIB, mean / x * bin_ns / 1000, ld, note);
 		parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
-		    "usec", PROP_LIB, p99 / 1000, ld, note);
+		    "usec", PROP_LIB, p99 * bin_ns / 1000, ld, note);
 		free(note);
 		return;
 	}
@@ -353,6 +374,8 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 	long		 lineno = 0, firstbad = 0;
 	int		 n, dir, rc = -1;
 	bool		 hist;
+	size_t		 width = 0;	/* the bins of the first histogram row */
+	double		 bin_ns = 1;	/* nsec a bin's value counts */
 
 	memset(dirs, 0, sizeof(dirs));
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -371,8 +394,12 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 		hist = n >= HIST_MIN_COLS;
 		/* Range-check the direction as a double: (int)1e75 is undefined. */
 		fdir = n < 4 ? -1 : hist ? f[1] : f[2];
+		/* Histogram rows of one log have one width. */
+		if (hist && width == 0)
+			width = (size_t)n - 3;
 		if (n < 4 || (kind == LOG_CLAT_HIST && !hist) ||
 		    (hist && kind != LOG_CLAT_HIST && kind != LOG_UNKNOWN) ||
+		    (hist && (size_t)n - 3 != width) ||
 		    !(fdir >= 0 && fdir < FIO_NDIR) || f[0] < 0) {
 			if (nbad++ == 0)
 				firstbad = lineno;
@@ -398,7 +425,8 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 			x = parse_fio_log_hist_pct(f + 3, nb, 99);
 			if (!isnan(x)) {
 				dbl_list_add(&ld->t, f[0]);
-				dbl_list_add(&ld->v, x);
+				/* The series is in nsec, as fio 3.x writes it. */
+				dbl_list_add(&ld->v, width == HIST_BINS_V2 ? x * 1000 : x);
 			}
 		} else {
 			dbl_list_add(&dirs[dir].t, f[0]);
@@ -428,12 +456,23 @@ parse_fio_log_read(const char *path, const struct read_options *opt,
 		    "told by its values (bandwidth and latency look alike): values "
 		    "kept without a unit; name the file as fio does (NAME_bw.N.log, "
 		    "_iops, _lat, _clat, _slat) to read it with its unit");
-	if (log_kinds[kind].latency)
+	/*
+	 * A histogram's row width tells fio's version: 1216 bins (2.x) count
+	 * microseconds, 1856 (3.x) nanoseconds. Plain latency logs do not
+	 * tell.
+	 */
+	if (kind == LOG_CLAT_HIST && width == HIST_BINS_V2)
+		bin_ns = 1000;
+	else if (kind == LOG_CLAT_HIST && width != HIST_BINS_V3)
+		format_warn(opt, path, 0, "clat histogram of %zu bins, neither fio "
+		    "2.x's %d (usec) nor 3.x's %d (nsec): taken as nanoseconds",
+		    width, HIST_BINS_V2, HIST_BINS_V3);
+	else if (kind != LOG_CLAT_HIST && log_kinds[kind].latency)
 		format_warn(opt, path, 0, "latency log taken as nanoseconds (fio 3.x); "
 		    "fio 2.x logs are in microseconds");
 	sys = fio_names_system(rs, opt, NULL, path);
 	for (dir = 0; dir < FIO_NDIR; dir++)
-		parse_fio_log_emit(rs, sys, job, kind, dir, &dirs[dir]);
+		parse_fio_log_emit(rs, sys, job, kind, dir, &dirs[dir], bin_ns);
 	model_set_str(&rs->generator, "fio");
 	free(note);
 	note = xasprintf("fio %s log: %s", log_kinds[kind].suffix != NULL ?

@@ -10,6 +10,7 @@
  * same file are read too. It does not parse JSON (parse-fio-json.c).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,10 @@ struct parse_fio_text_state {
 	struct kv_list		 cmdopts;	/* options of the last "fio --..." command line */
 	char			*heading;	/* last markdown heading outside code fences */
 	char			*line_host;	/* "<host> " prefix of the last prefixed line */
+	char			*label;		/* last "Label:" line: what the text calls the runs */
+	long			 open_line;	/* last job block not followed by its group's status, 0 = none */
+	long			 open_group;
+	char			*open_name;
 	bool			 in_fence;
 	char			*version;
 	long			 run;
@@ -54,6 +59,7 @@ struct parse_fio_text_state {
 	size_t			 jobidx;
 	int			 dir;		/* -1: not in a direction (fsync...) */
 	double			 pct_scale;	/* usec per unit of the percentile block */
+	double			 runt_ms[FIO_NDIR];	/* the block's runtimes, 0 = not seen */
 	size_t			 found;
 	size_t			 interim;	/* blocks replaced by a later report */
 };
@@ -86,10 +92,21 @@ static int	 parse_fio_text_dirnum(const char *s);
 static void	 parse_fio_text_group_free(char *s, const char *buf);
 static double	 parse_fio_text_kib(const struct text_match *mi, int num,
 		    int unit);
+static double	 parse_fio_text_kib3(const struct text_match *mi, int num,
+		    int unit);
 static void	 parse_fio_text_dd(const struct paste_text *pt, const char *path,
 		    const struct read_options *opt, struct result_set *rs);
 static bool	 parse_fio_text_ws(char c);
 static bool	 parse_fio_text_may_cmd(const char *line);
+static void	 parse_fio_text_issued(struct parse_fio_text_state *st,
+		    const char *p);
+static double	 parse_fio_text_runt(const char *s);
+static bool	 parse_fio_text_is_label(const char *line);
+static void	 parse_fio_text_same_run(struct fio_job_list *l, size_t ntext,
+		    const char *path, const struct read_options *opt);
+static void	 parse_fio_text_labels(struct fio_job_list *out, size_t first);
+static int	 parse_fio_text_counts(const char *p, double n[FIO_NDIR]);
+static bool	 parse_fio_text_si(const char *s);
 
 const struct reader reader_fio_text = {
 	.name = "fio-text",
@@ -175,6 +192,36 @@ parse_fio_text_kib(const struct text_match *mi, int num, int unit)
 	char	*u = text_match_buf(mi, unit, ub, sizeof(ub));
 	double	 v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 
+	parse_fio_text_group_free(n, nb);
+	parse_fio_text_group_free(u, ub);
+	return v;
+}
+
+/*
+ * As parse_fio_text_kib, for 3.x's direction line, whose units say their
+ * base: "MiB" counts in 1024s, "MB" (kb_base=1000: "BW=300MB/s
+ * (286MiB/s)") in 1000s.
+ */
+static double
+parse_fio_text_kib3(const struct text_match *mi, int num, int unit)
+{
+	static const char prefixes[] = "KMGT";
+	char		 nb[64], ub[16];
+	char		*n = text_match_buf(mi, num, nb, sizeof(nb));
+	char		*u = text_match_buf(mi, unit, ub, sizeof(ub));
+	const char	*c;
+	double		 v;
+	int		 k;
+
+	if (u[0] != '\0' && strchr(u, 'i') == NULL &&
+	    (c = strchr(prefixes, u[0] == 'k' ? 'K' : u[0])) != NULL) {
+		v = strtod(n, NULL) / 1024;
+		for (k = 0; k <= c - prefixes; k++)
+			v *= 1000;
+		if (strcmp(u + 1, "bit") == 0)
+			v /= 8;
+	} else
+		v = strtod(n, NULL) * fio_names_unit_kib(u, strlen(u));
 	parse_fio_text_group_free(n, nb);
 	parse_fio_text_group_free(u, ub);
 	return v;
@@ -495,8 +542,17 @@ parse_fio_text_jobstart(struct parse_fio_text_state *st,
 	g_free(key);
 	/* "jobs=N" is numjobs under group_reporting, 1 per clone without. */
 	fio_job_set_opt(j, "numjobs", n);
+	if (st->label != NULL)
+		fio_job_set_opt(j, "label", st->label);
+	/* Open until "Run status group G" for its group follows. */
+	st->open_line = lineno;
+	st->open_group = gid;
+	free(st->open_name);
+	st->open_name = xstrdup(name);
 	st->job = j;
 	st->dir = -1;
+	for (k = 0; k < FIO_NDIR; k++)
+		st->runt_ms[k] = 0;
 	st->seen_job = true;
 	st->found++;
 	free(name);
@@ -542,6 +598,11 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 			free(s);
 		return;
 	}
+	if (parse_fio_text_is_label(line)) {
+		free(st->label);
+		st->label = xstrndup(line, strlen(line) - 1);
+		return;
+	}
 	/* Cheap tests first: each expression needs a word of its own. */
 	if (parse_fio_text_may_cmd(line) && (args = parse_fio_text_cmd_args(line)) != NULL) {
 		parse_fio_text_cmdline(st, args);
@@ -561,6 +622,8 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 	    strstr(line, "): err=") != NULL && text_match(st->m_job, line)) {
 		/* The aggregate of a client/server run is not a host's job. */
 		if (strncmp(line, "All clients:", 12) == 0) {
+			/* fio prints it after every host's blocks. */
+			st->open_line = 0;
 			st->job = NULL;
 			return;
 		}
@@ -578,6 +641,9 @@ parse_fio_text_line(struct parse_fio_text_state *st, const char *line, long line
 		st->job = NULL;
 		return;
 	}
+	if (strncmp(p, "Run status group", 16) == 0 &&
+	    strtol(p + 16, NULL, 10) >= st->open_group)
+		st->open_line = 0;
 	if (st->job != NULL)
 		parse_fio_text_jobline(st, p, line);
 }
@@ -622,9 +688,12 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 		}
 		parse_fio_text_group_free(s, gb);
 		fd->has_bw = true;
-		fd->bw_kib = parse_fio_text_kib(mi, 3, 4);
+		fd->bw_kib = parse_fio_text_kib3(mi, 3, 4);
 		fd->has_io = true;
-		fd->io_kib = parse_fio_text_kib(mi, 5, 6);
+		fd->io_kib = parse_fio_text_kib3(mi, 5, 6);
+		/* "(2112MiB/1001msec)": the runtime after the amount. */
+		if ((u = strstr(line, ")(")) != NULL && (u = strchr(u, '/')) != NULL)
+			st->runt_ms[st->dir] = parse_fio_text_runt(u + 1);
 		return;
 	}
 	if (indented && strstr(line, ": io=") != NULL && strstr(line, ", iops=") != NULL &&
@@ -643,6 +712,13 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 			fd->iops = v;
 		}
 		parse_fio_text_group_free(s, gb);
+		/* 2.x: ", runt= 10001msec". */
+		if ((u = strstr(line, ", runt=")) != NULL)
+			st->runt_ms[st->dir] = parse_fio_text_runt(u + 7 + strspn(u + 7, " "));
+		return;
+	}
+	if (strncmp(p, "issued", 6) == 0 && strstr(p, "total=") != NULL) {
+		parse_fio_text_issued(st, strstr(p, "total=") + 6);
 		return;
 	}
 	if (st->dir < 0)
@@ -682,6 +758,229 @@ parse_fio_text_jobline(struct parse_fio_text_state *st, const char *p,
 	    fio_names_number(u + 9, &v, NULL) == 0) {
 		fd->has_clat_p99 = true;
 		fd->clat_p99_us = v * st->pct_scale;
+	}
+}
+
+/*
+ * A label line: at most 60 characters, not indented, ending in its only
+ * colon ("Default:", "Special block size 1M:"), and none of fio's own
+ * ("Run status group 0 (all jobs):", "Disk stats (read/write):").
+ */
+static bool
+parse_fio_text_is_label(const char *line)
+{
+	size_t	n = strlen(line);
+
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	return n >= 2 && n <= 60 && !parse_fio_text_ws(line[0]) &&
+	    line[n - 1] == ':' && n == strlen(line) &&
+	    strchr(line, ':') == line + n - 1 && line[0] != '<' &&
+	    strncmp(line, "Run status group", 16) != 0 &&
+	    strncmp(line, "Disk stats", 10) != 0 &&
+	    strncmp(line, "fio", 3) != 0;
+}
+
+/*
+ * Labels tell runs apart as they do for dd: when the jobs from first on
+ * carry two or more different labels, each labelled job keeps its
+ * "label" option (its test gets " - Label: X"); otherwise the labels
+ * name nothing and are dropped.
+ */
+static void
+parse_fio_text_labels(struct fio_job_list *out, size_t first)
+{
+	struct kv_list	 opts;
+	const char	*a = NULL, *l;
+	size_t		 i, k;
+	bool		 two = false;
+
+	for (i = first; i < out->len && !two; i++)
+		if ((l = kv_list_get(&out->items[i].opts, "label")) != NULL) {
+			if (a == NULL)
+				a = l;
+			else if (strcmp(a, l) != 0)
+				two = true;
+		}
+	if (two || a == NULL)
+		return;
+	for (i = first; i < out->len; i++) {
+		if (kv_list_get(&out->items[i].opts, "label") == NULL)
+			continue;
+		memset(&opts, 0, sizeof(opts));
+		for (k = 0; k < out->items[i].opts.len; k++)
+			if (strcmp(out->items[i].opts.items[k].key, "label") != 0)
+				kv_list_add(&opts, out->items[i].opts.items[k].key,
+				    out->items[i].opts.items[k].value);
+		kv_list_free(&out->items[i].opts);
+		out->items[i].opts = opts;
+	}
+}
+
+/*
+ * With group_reporting, a block sums its group's jobs and is named after
+ * the first of them: "reader: (groupid=0, jobs=2)" holds the writer's
+ * "write:" line too, which the first job's rw=randread does not cover.
+ * Such a block's rw names one job only, so it is kept as the fact "rw of
+ * the first job" and the type is named from the directions that moved
+ * data, each direction a test of its own, with a warning.
+ */
+void
+parse_fio_text_group(struct fio_job *j, bool any, const char *path,
+    const struct read_options *opt)
+{
+	static const char *const names[FIO_NDIR] = { "read", "write", "trim" };
+	struct kv_list	 opts = { 0 };
+	const char	*rw, *nj;
+	bool		 covers[FIO_NDIR], extra = false;
+	size_t		 k;
+	int		 d;
+
+	/* A group: "jobs=N" over 1 in text; JSON does not say (any). */
+	if ((rw = kv_list_get(&j->opts, "rw")) == NULL)
+		return;
+	if ((nj = kv_list_get(&j->opts, "numjobs")) == NULL || strtol(nj, NULL, 10) < 2) {
+		if (!any)
+			return;
+		nj = "its";
+	}
+	covers[FIO_READ] = strstr(rw, "read") != NULL || strcmp(rw, "rw") == 0 ||
+	    strncmp(rw, "randrw", 6) == 0 || strncmp(rw, "rw:", 3) == 0;
+	covers[FIO_WRITE] = strstr(rw, "write") != NULL || strcmp(rw, "rw") == 0 ||
+	    strncmp(rw, "randrw", 6) == 0 || strncmp(rw, "rw:", 3) == 0 ||
+	    strstr(rw, "trimwrite") != NULL;
+	covers[FIO_TRIM] = strstr(rw, "trim") != NULL;
+	for (d = 0; d < FIO_NDIR; d++)
+		if (!covers[d] && ((j->dir[d].has_io && j->dir[d].io_kib > 0) ||
+		    (j->dir[d].has_iops && j->dir[d].iops > 0))) {
+			extra = true;
+			format_warn(opt, path, j->line, "job \"%s\" (group %ld, %s "
+			    "jobs) reports %s I/O that its rw=%s does not do: a "
+			    "group_reporting group holding other jobs, so its type is "
+			    "named from the directions that moved data", j->name,
+			    j->groupid, nj, names[d], rw);
+		}
+	if (!extra)
+		return;
+	/* A kv's value shares its key's allocation: the list is made anew. */
+	for (k = 0; k < j->opts.len; k++)
+		kv_list_add(&opts, strcmp(j->opts.items[k].key, "rw") == 0 ?
+		    "rw of the first job" : j->opts.items[k].key, j->opts.items[k].value);
+	kv_list_free(&j->opts);
+	j->opts = opts;
+}
+
+/* True when size s ("65.5kB") has a unit in powers of 1000. */
+static bool
+parse_fio_text_si(const char *s)
+{
+	size_t	n = strlen(s);
+
+	return n >= 3 && s[n - 1] == 'B' && isalpha((unsigned char)s[n - 2]) &&
+	    s[n - 2] != 'i';
+}
+
+/* "1001msec" (also usec and sec) in milliseconds; 0 when it is none. */
+static double
+parse_fio_text_runt(const char *s)
+{
+	char	*e;
+	double	 v = strtod(s, &e);
+
+	if (e == s || !(v > 0) || !isfinite(v))
+		return 0;
+	if (strncmp(e, "msec", 4) == 0)
+		return v;
+	if (strncmp(e, "usec", 4) == 0)
+		return v / 1000;
+	if (strncmp(e, "sec", 3) == 0 || strncmp(e, "s)", 2) == 0)
+		return v * 1000;
+	return 0;
+}
+
+/*
+ * The counts "R,W,T" (3.x, a fourth for sync is left) or "r=R/w=W/d=T"
+ * (2.x) at p into n[]: how many were read, 0 when p holds none.
+ */
+static int
+parse_fio_text_counts(const char *p, double n[FIO_NDIR])
+{
+	char	*e;
+	int	 d;
+
+	for (d = 0; d < FIO_NDIR; d++) {
+		if (p[0] != '\0' && p[1] == '=')
+			p += 2;			/* 2.x "r=", "w=", "d=" */
+		n[d] = strtod(p, &e);
+		if (e == p || !(n[d] >= 0) || !isfinite(n[d]))
+			return d;
+		p = e;
+		if (*p != ',' && *p != '/')
+			return d + 1;
+		p++;
+	}
+	return d;
+}
+
+/*
+ * The block's "issued rwts: total=R,W,T,S" (3.x), "issued rwt:" or
+ * "issued    : total=r=R/w=W/d=T" (2.x), at p (after "total="): the
+ * exact count of each direction's I/Os. Over the runtime the block
+ * printed, it gives the IOPS fio rounded to three digits ("IOPS=434k"
+ * for 434,347) and, with one block size for the direction, the
+ * bandwidth: fio computes both so, and the exact quotient is the value.
+ * A quotient further from the printed figure than its rounding allows
+ * (6 %) is not the same quantity: the printed figure stays, with a
+ * warning.
+ */
+static void
+parse_fio_text_issued(struct parse_fio_text_state *st, const char *p)
+{
+	static const char *const names[FIO_NDIR] = { "read", "write", "trim" };
+	struct fio_dir	*fd;
+	const char	*bs, *sp;
+	gchar		**per;
+	double		 total[FIO_NDIR], shorts[FIO_NDIR], n, iops, size, bw;
+	int		 d, nd;
+
+	if (st->job == NULL || (nd = parse_fio_text_counts(p, total)) == 0)
+		return;
+	/* Short I/Os moved less than a block: then the bytes are not known. */
+	if ((sp = strstr(p, "short=")) == NULL ||
+	    parse_fio_text_counts(sp + 6, shorts) != nd)
+		for (d = 0; d < FIO_NDIR; d++)
+			shorts[d] = 1;
+	for (d = 0; d < nd; d++) {
+		n = total[d];
+		fd = &st->job->dir[d];
+		if (!(n > 0) || !fd->has_iops || !(st->runt_ms[d] > 0))
+			continue;
+		iops = n * 1000 / st->runt_ms[d];
+		if (fabs(iops - fd->iops) > 0.06 * fd->iops + 1) {
+			format_warn(st->opt, st->path, st->job->line, "job \"%s\": "
+			    "%.0f %s I/Os in %.0f ms are %.6g IOPS, not the %.6g "
+			    "printed: the printed figure is kept", st->job->name, n,
+			    names[d], st->runt_ms[d], iops, fd->iops);
+			continue;
+		}
+		fd->iops = iops;
+		if (fd->total_ios == 0)
+			fd->total_ios = n;
+		/* Bandwidth: the I/Os times the direction's one block size. */
+		if ((bs = kv_list_get(&st->job->opts, "bs")) == NULL || !fd->has_bw ||
+		    shorts[d] != 0)
+			continue;
+		per = g_strsplit(bs, ",", 3);
+		bs = per[0] == NULL ? "" : per[(guint)d < g_strv_length(per) ? d : 0];
+		/* Only an exact size: kb_base=1000 prints 64 KiB as "65.5kB". */
+		if (strchr(bs, '-') == NULL && fio_names_size(bs, &size) == 0 &&
+		    size >= 1 && size == floor(size) && !parse_fio_text_si(bs) &&
+		    g_strcmp0(kv_list_get(&st->job->opts, "kb_base"), "1000") != 0) {
+			bw = iops * size / 1024;
+			if (fabs(bw - fd->bw_kib) <= 0.06 * fd->bw_kib + 1)
+				fd->bw_kib = bw;
+		}
+		g_strfreev(per);
 	}
 }
 
@@ -789,6 +1088,17 @@ parse_fio_text_lines(const struct paste_text *pt, const char *path,
 	g_ptr_array_free(st.hdrs, TRUE);
 	free(st.version);
 	parse_fio_text_fini(&st);
+	free(st.label);
+	/* fio ends every run with each group's status: a file without it was cut. */
+	if (st.open_line > 0)
+		format_warn(opt, path, st.open_line, "fio output cut short: job \"%s\" "
+		    "(group %ld) is not followed by \"Run status group %ld\", so its "
+		    "figures may be partial and the jobs after it are missing",
+		    st.open_name, st.open_group, st.open_group);
+	free(st.open_name);
+	for (i = st.first; i < out->len; i++)
+		parse_fio_text_group(&out->items[i], false, path, opt);
+	parse_fio_text_labels(out, st.first);
 	if (st.interim > 0)
 		format_warn(opt, path, 0, "%zu interim report%s (--status-interval) "
 		    "replaced by the job's last report", st.interim,
@@ -837,6 +1147,48 @@ parse_fio_text_dd(const struct paste_text *pt, const char *path,
 	result_set_free(dd);
 }
 
+/*
+ * fio --output-format=normal,terse (or both pasted together) states one
+ * run twice: a terse line (from ntext on in l) whose job name and group
+ * match a normal block's, with the same I/O count in every direction
+ * (IOPS within 1, the terse line's integer), is that block again and is
+ * dropped, with a warning. The normal block shows more (options, units).
+ */
+static void
+parse_fio_text_same_run(struct fio_job_list *l, size_t ntext, const char *path,
+    const struct read_options *opt)
+{
+	struct fio_job	*t, *n;
+	size_t		 i, k;
+	int		 dd;
+	bool		 same;
+
+	for (i = ntext; i < l->len; i++) {
+		t = &l->items[i];
+		for (k = 0; k < ntext; k++) {
+			n = &l->items[k];
+			if (n->clones == 0 || g_strcmp0(n->name, t->name) != 0 ||
+			    n->groupid != t->groupid)
+				continue;
+			same = true;
+			for (dd = 0; dd < FIO_NDIR && same; dd++) {
+				double a = n->dir[dd].has_iops ? n->dir[dd].iops : 0;
+				double b = t->dir[dd].has_iops ? t->dir[dd].iops : 0;
+
+				same = fabs(a - b) <= 1 + 1e-3 * b;
+			}
+			if (!same)
+				continue;
+			format_warn(opt, path, t->line, "terse line of job \"%s\" states "
+			    "the same run as the normal output at line %ld: read once, "
+			    "from the normal output", t->name != NULL ? t->name : "",
+			    n->line);
+			t->clones = 0;		/* dropped by fio_names_fold_clones */
+			break;
+		}
+	}
+}
+
 static int
 parse_fio_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -845,7 +1197,7 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	struct paste_text	 pt = { 0 };
 	char			*buf = NULL;
 	const char		*err;
-	size_t			 len;
+	size_t			 len, ntext;
 	int			 rc = -1;
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
@@ -857,8 +1209,9 @@ parse_fio_text_read(const char *path, const struct read_options *opt,
 	/* One cleaning of the text serves the fio, terse and dd readings. */
 	text_paste_read(&pt, buf, len);
 	parse_fio_text_lines(&pt, path, opt, &jl);
-	if (strstr(buf, ";fio") != NULL)
-		parse_fio_terse_lines(&pt, path, opt, &jl);
+	ntext = jl.len;
+	if (strstr(buf, ";fio") != NULL && parse_fio_terse_lines(&pt, path, opt, &jl) > 0)
+		parse_fio_text_same_run(&jl, ntext, path, opt);
 	if (jl.len == 0) {
 		if ((err = strstr(buf, "\nfio: ")) != NULL) {
 			char *m = xstrndup(err + 1, strcspn(err + 1, "\r\n"));

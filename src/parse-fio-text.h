@@ -31,4 +31,15 @@ size_t	 parse_fio_text_lines(const struct paste_text *pt, const char *path,
  */
 char	*parse_fio_text_cmd_args(const char *line);
 
+/*
+ * A group_reporting block reporting I/O in a direction its rw does not
+ * do holds other jobs: its rw becomes the option "rw of the first job",
+ * so the type is named from the data, with a warning naming path and
+ * j's line. Text blocks qualify with "jobs=" over 1; with any, every
+ * block does (fio's JSON names a group after its first job but lists the
+ * last job's options, and says nothing of group_reporting).
+ */
+void	 parse_fio_text_group(struct fio_job *j, bool any, const char *path,
+	    const struct read_options *opt);
+
 #endif

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The CSV the Phoronix Test Suite writes with result-file-to-csv: a title
- * line (",TITLE,"), the systems table (a header " ,,"A","B"" naming the
- * systems as columns, then one "Field,,a,b" row per component), and the
- * results (the same header, then one row per result:
- * ""TITLE - DESCRIPTION (UNIT)",HIB,a,b"). Values are the figures PTS
- * printed (for a line graph, the mean it rounded to two decimals); the
- * unit is PTS's shortened form ("sec" for Seconds). PTS quotes without
- * escaping, so a field is quoted only when it starts and ends with '"'.
- * The rules are in docs/fio-dd.md ("PTS's own exports").
+ * The CSV the Phoronix Test Suite writes with result-file-to-csv, in the
+ * layouts of every release since 5.x, and benchreport's own export: a
+ * title line (",TITLE," since 10.8.6, the bare title before, then the
+ * description from 9.4 on), the systems table (a header " ,,"A","B"" or,
+ * before 8.0.1, " ,"A","B"" naming the systems as columns, then one
+ * "Field,,a,b" or "Field,a,b" row per component), and the results (the
+ * header again, then one row per result: ""TITLE - DESCRIPTION
+ * (UNIT)",HIB,a,b"; the HIB/LIB column since 7.0, the unit since 9.6.1).
+ * Values are the figures PTS printed (for a line graph, the mean it
+ * rounded to two decimals); the unit is PTS's shortened form ("sec" for
+ * Seconds). PTS quotes without escaping, so a field is quoted when it
+ * starts with '"' and ends at a '"' before a comma or the line's end;
+ * RFC 4180's doubled quotes inside are one quote. The rules are in
+ * docs/fio-dd.md ("PTS's own exports").
  */
 #include <ctype.h>
 #include <math.h>
@@ -29,8 +34,13 @@ struct pts_csv_state {
 	struct result_set	*rs;
 	size_t			*sys;		/* system index of each value column */
 	size_t			 ncols;		/* value columns (systems) */
+	size_t			 off;		/* the first value column: 2, or 1 before 8.0.1 */
+	bool			 prop;		/* results have a HIB/LIB column (7.0 on) */
+	bool			 titled;	/* the title line is read */
 	int			 headers;	/* column headers seen: 1 systems, 2 results */
 	long			 lineno;
+	size_t			 extra;		/* result rows with cells beyond the systems */
+	GArray			*unit_of;	/* per test: the name ended in " (UNIT)" */
 };
 
 static int	 parse_pts_csv_detect(const char *head, size_t len);
@@ -43,6 +53,9 @@ static void	 parse_pts_csv_field(struct pts_csv_state *st, gchar **f);
 static void	 parse_pts_csv_result(struct pts_csv_state *st, gchar **f);
 static void	 parse_pts_csv_name(const char *name, char **title, char **desc,
 		    char **unit);
+static size_t	 parse_pts_csv_offset(gchar **f);
+static bool	 parse_pts_csv_blank(const char *line);
+static void	 parse_pts_csv_units(struct pts_csv_state *st);
 
 const struct reader reader_pts_csv = {
 	.name = "pts-csv",
@@ -60,14 +73,19 @@ static gchar **
 parse_pts_csv_fields(const char *line)
 {
 	GPtrArray	*a = g_ptr_array_new();
+	GString		*g;
 	const char	*p = line, *q, *e;
 
 	for (;;) {
 		if (*p == '"') {
+			g = g_string_new(NULL);
 			for (q = p + 1; *q != '\0' && !(*q == '"' &&
-			    (q[1] == ',' || q[1] == '\0')); q++)
-				;
-			g_ptr_array_add(a, g_strndup(p + 1, (gsize)(q - p - 1)));
+			    (q[1] == ',' || q[1] == '\0')); q++) {
+				if (q[0] == '"' && q[1] == '"')
+					q++;	/* RFC 4180: "" is one quote */
+				g_string_append_c(g, *q);
+			}
+			g_ptr_array_add(a, g_string_free(g, FALSE));
 			e = *q == '"' ? q + 1 : q;
 		} else {
 			e = p + strcspn(p, ",");
@@ -81,36 +99,72 @@ parse_pts_csv_fields(const char *line)
 	return (gchar **)g_ptr_array_free(a, FALSE);
 }
 
-/* The column header: " ", "", then the systems. */
+/*
+ * The column header: " ", then the systems, after an empty column since
+ * 8.0.1 (" ,,"A"") and right after it before (" ,"A"").
+ */
 static bool
 parse_pts_csv_header(gchar **f)
 {
 	return f[0] != NULL && strcmp(f[0], " ") == 0 && f[1] != NULL &&
-	    f[1][0] == '\0' && f[2] != NULL;
+	    (f[1][0] != '\0' || (f[2] != NULL && f[2][0] != '\0'));
 }
 
+/* The first value column of header f: 2 after an empty one, else 1. */
+static size_t
+parse_pts_csv_offset(gchar **f)
+{
+	return f[1][0] == '\0' ? 2 : 1;
+}
+
+/* A line of commas only (a spreadsheet's blank row) or nothing. */
+static bool
+parse_pts_csv_blank(const char *line)
+{
+	return line[strspn(line, ", \t")] == '\0';
+}
+
+/*
+ * A title line, at most two more lines (the description, a blank line),
+ * then the systems header " ,,"A"" or " ,"A"" followed by a component
+ * or result row. ",TITLE," with the header after an empty column is the
+ * current layout (85); the older ones score 75.
+ */
 static int
 parse_pts_csv_detect(const char *head, size_t len)
 {
-	const char	*nl;
+	const char	*p = head, *nl;
 	gchar		**f;
-	bool		 title, header = false;
+	char		*l;
+	bool		 current, header = false;
+	int		 n;
 
-	/* ",TITLE," then a blank line, then the header ' ,,"A"'. */
-	nl = strchr(head, '\n');
-	title = head[0] == ',' && nl != NULL && nl > head + 1 &&
-	    (nl[-1] == ',' || (nl[-1] == '\r' && nl[-2] == ','));
-	if (!title)
+	(void)len;
+	if (*p == '\0' || *p == '\n' || *p == '\r' || *p == ' ')
 		return 0;
-	if ((nl = strstr(head, "\n ,,\"")) != NULL) {
-		char *l = xstrndup(nl + 1, strcspn(nl + 1, "\r\n"));
-
+	nl = strchr(p, '\n');
+	current = p[0] == ',' && nl != NULL && nl > p + 1 &&
+	    (nl[-1] == ',' || (nl[-1] == '\r' && nl[-2] == ','));
+	for (n = 0; n < 4 && nl != NULL && !header; n++) {
+		p = nl + 1;
+		nl = strchr(p, '\n');
+		if (p[0] != ' ' || p[1] != ',' || nl == NULL)
+			continue;
+		l = xstrndup(p, strcspn(p, "\r\n"));
 		f = parse_pts_csv_fields(l);
 		header = parse_pts_csv_header(f);
+		if (header && parse_pts_csv_offset(f) != 2)
+			current = false;
 		g_strfreev(f);
 		free(l);
+		/* A row after the header: a component or a result. */
+		if (header && (nl[1] == '\0' || nl[1] == ' ' || nl[1] == ',' ||
+		    nl[1] == '\r' || nl[1] == '\n'))
+			header = false;
 	}
-	return header ? 85 : 0;
+	if (!header)
+		return 0;
+	return current ? 85 : 75;
 }
 
 static void
@@ -119,20 +173,26 @@ parse_pts_csv_systems(struct pts_csv_state *st, gchar **f)
 	size_t	n, i;
 	long	found;
 
-	for (n = 0; f[2 + n] != NULL; n++)
+	st->off = parse_pts_csv_offset(f);
+	/* Trailing empty columns are a spreadsheet's, not systems. */
+	for (n = 0; f[st->off + n] != NULL; n++)
 		;
+	while (n > 0 && f[st->off + n - 1][0] == '\0')
+		n--;
 	if (st->sys != NULL) {
-		/* The results repeat the header: the same systems, in order. */
+		/* The results header: the same systems, and the HIB/LIB column with the empty one. */
+		st->prop = st->off == 2;
 		if (n != st->ncols)
 			format_warn(st->opt, st->path, st->lineno, "results header "
-			    "names %zu systems, the systems table %zu", n, st->ncols);
+			    "names %zu columns, the systems table %zu systems: the "
+			    "systems table's are read", n, st->ncols);
+		return;
 	}
-	free(st->sys);
 	st->sys = xcalloc(n + 1, sizeof(*st->sys));
 	st->ncols = n;
 	for (i = 0; i < n; i++)
-		st->sys[i] = (found = result_set_find_system(st->rs, f[2 + i])) >= 0 ?
-		    (size_t)found : result_set_add_system(st->rs, f[2 + i]);
+		st->sys[i] = (found = result_set_find_system(st->rs, f[st->off + i])) >= 0 ?
+		    (size_t)found : result_set_add_system(st->rs, f[st->off + i]);
 }
 
 /* "Processor,,AMD ...,AMD ...": a component of each system, when stated. */
@@ -141,11 +201,12 @@ parse_pts_csv_field(struct pts_csv_state *st, gchar **f)
 {
 	size_t	i;
 
-	if (f[1] == NULL || f[0][0] == '\0')
+	if (f[1] == NULL || f[0][0] == '\0' || (st->off == 2 && f[2] == NULL))
 		return;
-	for (i = 0; i < st->ncols && f[2 + i] != NULL; i++)
-		if (f[2 + i][0] != '\0')
-			kv_list_add(&st->rs->systems[st->sys[i]].fields, f[0], f[2 + i]);
+	for (i = 0; i < st->ncols && f[st->off + i] != NULL; i++)
+		if (f[st->off + i][0] != '\0')
+			kv_list_add(&st->rs->systems[st->sys[i]].fields, f[0],
+			    f[st->off + i]);
 }
 
 /*
@@ -198,9 +259,15 @@ parse_pts_csv_result(struct pts_csv_state *st, gchar **f)
 	double		 x;
 	size_t		 i;
 
-	if (f[1] == NULL)
+	size_t		 off = st->prop ? 2 : 1;
+	bool		 has_unit;
+
+	if (f[1] == NULL || (st->prop && f[2] == NULL && st->ncols > 0))
 		return;
 	parse_pts_csv_name(f[0], &title, &desc, &unit);
+	has_unit = f[0][0] != '\0' && f[0][strlen(f[0]) - 1] == ')' &&
+	    (*unit != '\0' || strstr(f[0], " ()") != NULL);
+	g_array_append_val(st->unit_of, has_unit);
 	t = result_set_add_test(st->rs);
 	model_set_str(&t->identifier, "");
 	model_set_str(&t->title, title);
@@ -208,17 +275,26 @@ parse_pts_csv_result(struct pts_csv_state *st, gchar **f)
 	model_set_str(&t->description, desc);
 	model_set_str(&t->arguments, desc);
 	model_set_str(&t->unit, unit);
-	model_set_str(&t->proportion_raw, f[1]);
-	t->proportion = strcmp(f[1], "HIB") == 0 ? PROP_HIB :
-	    strcmp(f[1], "LIB") == 0 ? PROP_LIB : PROP_NONE;
+	/* Before 7.0 there is no HIB/LIB column: the direction is not stated. */
+	if (st->prop) {
+		model_set_str(&t->proportion_raw, f[1]);
+		t->proportion = strcmp(f[1], "HIB") == 0 ? PROP_HIB :
+		    strcmp(f[1], "LIB") == 0 ? PROP_LIB : PROP_NONE;
+	} else
+		t->proportion = PROP_NONE;
 	t->display = DISPLAY_BAR;
-	for (i = 0; i < st->ncols && f[2 + i] != NULL; i++) {
-		if (f[2 + i][0] == '\0')
+	for (i = 0; f[off + i] != NULL; i++)
+		if (i >= st->ncols && f[off + i][0] != '\0') {
+			st->extra++;
+			break;
+		}
+	for (i = 0; i < st->ncols && f[off + i] != NULL; i++) {
+		if (f[off + i][0] == '\0')
 			continue;	/* the system did not run this test */
 		v = test_add_value(t, st->sys[i]);
-		model_set_str(&v->value_text, f[2 + i]);
-		x = g_ascii_strtod(f[2 + i], &end);
-		if (end != f[2 + i] && *end == '\0' && isfinite(x)) {
+		model_set_str(&v->value_text, f[off + i]);
+		x = g_ascii_strtod(f[off + i], &end);
+		if (end != f[off + i] && *end == '\0' && isfinite(x)) {
 			v->has_mean = true;
 			v->mean = x;
 		} else
@@ -229,6 +305,40 @@ parse_pts_csv_result(struct pts_csv_state *st, gchar **f)
 	free(title);
 	free(desc);
 	free(unit);
+}
+
+/*
+ * PTS writes " (UNIT)" after every result's name since 9.6.1, and none
+ * before: a name that ends in a parenthesised part is a unit only when
+ * every name does. Otherwise the part goes back where it was.
+ */
+static void
+parse_pts_csv_units(struct pts_csv_state *st)
+{
+	struct test	*t;
+	char		*s;
+	size_t		 i;
+
+	for (i = 0; i < st->unit_of->len; i++)
+		if (!g_array_index(st->unit_of, bool, i))
+			break;
+	if (i == st->unit_of->len)
+		return;
+	for (i = 0; i < st->rs->ntests && i < st->unit_of->len; i++) {
+		t = &st->rs->tests[i];
+		if (!g_array_index(st->unit_of, bool, i))
+			continue;
+		if (*t->description != '\0') {
+			s = xasprintf("%s (%s)", t->description, t->unit);
+			model_set_str(&t->description, s);
+			model_set_str(&t->arguments, s);
+		} else {
+			s = xasprintf("%s (%s)", t->title, t->unit);
+			model_set_str(&t->title, s);
+		}
+		free(s);
+		model_set_str(&t->unit, "");
+	}
 }
 
 static int
@@ -247,6 +357,7 @@ parse_pts_csv_read(const char *path, const struct read_options *opt,
 	st.rs = rs;
 	if ((buf = format_slurp(path, &len, d)) == NULL)
 		return -1;
+	st.unit_of = g_array_new(FALSE, FALSE, sizeof(bool));
 	if (memchr(buf, '\0', len) != NULL) {
 		diag_set(d, path, 0, "binary data (NUL bytes): not a PTS CSV export");
 		goto out;
@@ -257,15 +368,19 @@ parse_pts_csv_read(const char *path, const struct read_options *opt,
 			*nl++ = '\0';
 		st.lineno++;
 		line[strcspn(line, "\r")] = '\0';
-		if (line[0] == '\0')
+		if (parse_pts_csv_blank(line))
 			continue;
 		f = parse_pts_csv_fields(line);
-		if (st.headers == 0 && line[0] == ',' && rs->title == NULL)
-			model_set_str(&rs->title, f[1] != NULL ? f[1] : "");
-		else if (parse_pts_csv_header(f) && st.headers < 2) {
+		/* ",TITLE," (10.8.6 on) or the bare title; then the description. */
+		if (!st.titled) {
+			model_set_str(&rs->title, f[0][0] == '\0' && f[1] != NULL ? f[1] : f[0]);
+			st.titled = true;
+		} else if (parse_pts_csv_header(f) && st.headers < 2) {
 			parse_pts_csv_systems(&st, f);
 			st.headers++;
-		} else if (st.headers == 1)
+		} else if (st.headers == 0 && rs->description == NULL)
+			model_set_str(&rs->description, line);
+		else if (st.headers == 1)
 			parse_pts_csv_field(&st, f);
 		else if (st.headers == 2)
 			parse_pts_csv_result(&st, f);
@@ -280,9 +395,16 @@ parse_pts_csv_read(const char *path, const struct read_options *opt,
 		diag_set(d, path, 0, "PTS CSV without any result row");
 		goto out;
 	}
+	parse_pts_csv_units(&st);
+	if (st.extra > 0)
+		format_warn(opt, path, 0, "%zu result row%s with cells beyond the "
+		    "systems the header names: those cells are not read", st.extra,
+		    st.extra == 1 ? "" : "s");
 	model_set_str(&rs->generator, "Phoronix Test Suite (CSV export)");
 	rc = 0;
 out:
+	if (st.unit_of != NULL)
+		g_array_free(st.unit_of, TRUE);
 	free(st.sys);
 	free(buf);
 	return rc;

@@ -385,13 +385,8 @@ ph_chart(struct ph_state *st, struct ph_texts *t)
 
 		if ((s = ph_system_of(st, t, t->v[i].y)) < 0)
 			continue;
-		if (sscanf(p, "SE +/- %lf, N = %ld", &se, &n) == 2 &&
-		    (v = test_find_value(tt, (size_t)s)) != NULL) {
-			v->has_se = true;
-			v->se = se;
-			v->n = n;
-			continue;
-		}
+		if (strncmp(p, "SE +/- ", 7) == 0)
+			continue;	/* read below, once the values are known */
 		if (passfail && (strcmp(p, "PASS") == 0 || strcmp(p, "FAIL") == 0) &&
 		    test_find_value(tt, (size_t)s) == NULL) {
 			v = test_add_value(tt, (size_t)s);
@@ -407,6 +402,17 @@ ph_chart(struct ph_state *st, struct ph_texts *t)
 		v->has_mean = true;
 		v->mean = x;
 		model_set_str(&v->value_text, p);
+	}
+	/* The page draws "SE +/- s, N = n" before the value it belongs to. */
+	for (i = 0; i < t->n; i++) {
+		if ((s = ph_system_of(st, t, t->v[i].y)) < 0)
+			continue;
+		if (sscanf(t->v[i].s, "SE +/- %lf, N = %ld", &se, &n) == 2 &&
+		    (v = test_find_value(tt, (size_t)s)) != NULL) {
+			v->has_se = true;
+			v->se = se;
+			v->n = n;
+		}
 	}
 	if (tt->nvalues == 0) {
 		st->skipped++;

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -106,6 +107,7 @@ struct pts_parser {
 	size_t			 capvlines;
 	GHashTable		*hashes;	/* comparison hash -> first line */
 	GHashTable		*sysidx;	/* identifier -> system index */
+	GHashTable		*dups;		/* identifier of several System blocks -> GArray of their indices */
 	long			*plines;	/* per system: first Entry line */
 	size_t			 sys_hint;	/* system of the next Entry, probably */
 	/*
@@ -173,6 +175,10 @@ static void	 parse_pts_xml_sys_commit(struct pts_parser *p);
 static void	 parse_pts_xml_keep(struct pts_parser *p, struct kv_list *l,
 		    const char *key, const char *value);
 static long	 parse_pts_xml_find_system(struct pts_parser *p, const char *id);
+static long	 parse_pts_xml_dup_system(struct pts_parser *p, long first,
+		    const struct pts_sys *s);
+static void	 parse_pts_xml_value_check(struct pts_parser *p,
+		    const struct test *t, struct value *v, long line);
 static long	 parse_pts_xml_add_system(struct pts_parser *p, const char *id);
 static size_t	 parse_pts_xml_sysinfo_add(struct pts_parser *p, const char *hw,
 		    const char *sw, bool placeholder);
@@ -635,19 +641,14 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 	}
 	idx = parse_pts_xml_find_system(p, s->identifier);
 	if (idx >= 0 && !p->info[idx].placeholder) {
-		info = &p->info[idx];
-		/* Merges duplicate System blocks (docs/pts-xml.md, "Duplicates"). */
-		if (strcmp(info->hardware, s->hardware ? s->hardware : "") != 0 ||
-		    strcmp(info->software, s->software ? s->software : "") != 0)
-			format_warn(p->opt, p->path, s->line, "System \"%s\" "
-			    "appears again with different hardware or software; "
-			    "keeping the first", s->identifier);
-		else
-			format_warn(p->opt, p->path, s->line, "System \"%s\" "
-			    "appears twice; merged", s->identifier);
-		return;
-	}
-	if (idx < 0) {
+		/*
+		 * Another System block of the same identifier is another system
+		 * (docs/pts-xml.md): it gets a name of its own, and the second
+		 * Entry of that identifier in each Result is its value.
+		 */
+		idx = parse_pts_xml_dup_system(p, idx, s);
+		parse_pts_xml_sysinfo_add(p, s->hardware, s->software, false);
+	} else if (idx < 0) {
 		idx = parse_pts_xml_add_system(p, s->identifier);
 		parse_pts_xml_sysinfo_add(p, s->hardware, s->software, false);
 	} else {
@@ -674,6 +675,47 @@ parse_pts_xml_sys_commit(struct pts_parser *p)
 	model_set_str(&sys->notes_text, s->notes);
 	if (s->json != NULL)
 		parse_pts_xml_system_json(p, sys, s->json);
+}
+
+/*
+ * A System block whose identifier an earlier block has (at index first):
+ * a new system "ID (k)" (k its block's rank; a number further up when
+ * that name is taken), listed under the identifier so Entries find it,
+ * with a warning. Returns its index.
+ */
+static long
+parse_pts_xml_dup_system(struct pts_parser *p, long first, const struct pts_sys *s)
+{
+	GArray		*list;
+	char		*name = NULL;
+	long		 idx;
+	size_t		 k, first_i = (size_t)first;
+	const struct pts_sysinfo *info = &p->info[first];
+	bool		 same;
+
+	if (p->dups == NULL)
+		p->dups = g_hash_table_new_full(g_str_hash, g_str_equal, free,
+		    (GDestroyNotify)g_array_unref);
+	if ((list = g_hash_table_lookup(p->dups, s->identifier)) == NULL) {
+		list = g_array_new(FALSE, FALSE, sizeof(size_t));
+		g_array_append_val(list, first_i);
+		g_hash_table_insert(p->dups, xstrdup(s->identifier), list);
+	}
+	for (k = list->len + 1; name == NULL || parse_pts_xml_find_system(p, name) >= 0; k++) {
+		free(name);
+		name = xasprintf("%s (%zu)", s->identifier, k);
+	}
+	same = strcmp(info->hardware, s->hardware ? s->hardware : "") == 0 &&
+	    strcmp(info->software, s->software ? s->software : "") == 0;
+	format_warn(p->opt, p->path, s->line, "System \"%s\" appears again%s: "
+	    "kept as a system of its own, \"%s\", whose values are each "
+	    "Result's Entry number %u of that identifier", s->identifier,
+	    same ? "" : " with different hardware or software", name, list->len + 1);
+	idx = parse_pts_xml_add_system(p, name);
+	k = (size_t)idx;
+	g_array_append_val(list, k);
+	free(name);
+	return idx;
 }
 
 /* Keep System/JSON raw; its string members become notes. */
@@ -814,12 +856,21 @@ parse_pts_xml_entry_commit(struct pts_parser *p)
 	struct test		*t = &p->rs->tests[p->test];
 	struct value		*v;
 	const char		*id = strbuf_str(&e->identifier);
+	GArray			*dl;
+	size_t			 k, j, n;
 	long			 idx;
 
 	/* Entries usually follow the System order: try the next one first. */
 	idx = p->sys_hint < p->rs->nsystems &&
 	    strcmp(p->rs->systems[p->sys_hint].identifier, id) == 0 ?
 	    (long)p->sys_hint : parse_pts_xml_find_system(p, id);
+	/* Several System blocks of this identifier: the n-th Entry is the n-th's. */
+	if (p->dups != NULL && (dl = g_hash_table_lookup(p->dups, id)) != NULL) {
+		for (k = 0, n = 0; k < t->nvalues; k++)
+			for (j = 0; j < dl->len; j++)
+				n += t->values[k].system == g_array_index(dl, size_t, j);
+		idx = (long)g_array_index(dl, size_t, n < dl->len ? n : 0);
+	}
 	if (idx < 0) {
 		/* Pre-3.0 files put System after the results: wait till the end. */
 		idx = parse_pts_xml_add_system(p, id);
@@ -906,12 +957,56 @@ parse_pts_xml_value_fill(struct pts_parser *p, struct test *t, struct value *v,
 	v->mean = d;
 	if (v->raw_string != NULL && parse_pts_xml_numbers(v->raw_string, ':', &v->runs)) {
 		value_compute_stats(v);
+		parse_pts_xml_value_check(p, t, v, line);
 		return;
 	}
 	v->n = 1;
 	if (v->raw_string != NULL)
 		format_warn(p->opt, p->path, line, "RawString \"%.40s\" is "
 		    "not a list of numbers; using Value", v->raw_string);
+}
+
+/*
+ * A stated Value is its runs' mean rounded to the digits it shows, so it
+ * lies between the runs' least and greatest, give or take half its last
+ * digit. One outside (12 with runs 1000:2000:3000) contradicts them: it
+ * stays the value shown, and a warning and the value's note say so, with
+ * the runs' mean beside it.
+ */
+static void
+parse_pts_xml_value_check(struct pts_parser *p, const struct test *t,
+    struct value *v, long line)
+{
+	const char	*dot = strchr(v->value_text, '.');
+	double		 lo, hi, sum = 0, half = 0.5;
+	char		*note;
+	size_t		 i, d;
+
+	if (v->runs.len == 0)
+		return;
+	lo = hi = v->runs.v[0];
+	for (i = 0; i < v->runs.len; i++) {
+		lo = fmin(lo, v->runs.v[i]);
+		hi = fmax(hi, v->runs.v[i]);
+		sum += v->runs.v[i];
+	}
+	if (dot != NULL)
+		for (d = strspn(dot + 1, "0123456789"); d > 0; d--)
+			half /= 10;
+	half += 1e-9 * fabs(v->mean);
+	if (v->mean >= lo - half && v->mean <= hi + half)
+		return;
+	format_warn(p->opt, p->path, line, "Result \"%.60s\", system \"%s\": "
+	    "Value %s lies outside its RawString's runs (%.6g to %.6g, mean "
+	    "%.6g): the stated Value is the value shown; SE and N are the runs'",
+	    t->title, p->rs->systems[v->system].identifier, v->value_text, lo, hi,
+	    sum / (double)v->runs.len);
+	note = xasprintf("%s%sValue %s contradicts its runs (%.6g to %.6g, mean "
+	    "%.6g): the Value is shown, SE and N are the runs'", v->note != NULL ?
+	    v->note : "", v->note != NULL ? "; " : "", v->value_text, lo, hi,
+	    sum / (double)v->runs.len);
+	free(v->note);
+	v->note = note;
 }
 
 /* min-result and max-result as single numbers; lists stay in the JSON. */
@@ -1512,6 +1607,8 @@ parse_pts_xml_parser_free(struct pts_parser *p)
 	free(p->plines);
 	g_hash_table_destroy(p->hashes);
 	g_hash_table_destroy(p->sysidx);
+	if (p->dups != NULL)
+		g_hash_table_destroy(p->dups);
 	strbuf_free(&p->text);
 }
 

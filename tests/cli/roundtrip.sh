@@ -10,7 +10,8 @@
 # local/NAME, checked separately), null for "" in the test fields PTS
 # requires (a PTS file always has them), and what XML cannot carry: file
 # fields whose names are not XML names, control characters (written "?").
-# CSV export must run on each.
+# CSV export must run on each, and its output must import and export to
+# the same CSV again.
 . tests/cli/lib.sh
 
 if ! "$BR" formats | grep -q '^pts-xml'; then
@@ -78,6 +79,20 @@ roundtrip() {	# label file
 	if [ "$csv" = 1 ]; then
 		run "$BR" --db "$T/a.db" export "$id" -f csv -o "$T/a.csv"
 		check "$label: csv export" test "$st" -eq 0 -a -s "$T/a.csv"
+		# The CSV reads back as the set it came from, as far as CSV
+		# carries it: its export again is the same file.
+		rm -f "$T/c.db"*
+		run "$BR" --db "$T/c.db" import "$T/a.csv"
+		if [ "$st" -eq 0 ]; then
+			run "$BR" --db "$T/c.db" export 1 -f csv -o "$T/c.csv"
+		fi
+		if [ "$st" -eq 0 ] && cmp -s "$T/a.csv" "$T/c.csv"; then
+			_report 1 "$label: csv round trip"
+		else
+			_report 0 "$label: csv round trip"
+			head -2 "$T/err" | sed 's/^/#   /'
+			[ -f "$T/c.csv" ] && diff "$T/a.csv" "$T/c.csv" | head -6 | sed 's/^/#   /'
+		fi
 	fi
 }
 

@@ -186,6 +186,27 @@ check_bad_input(void)
 	ok(strstr(d.msg, "\"error: failed to setup shm segment\"") != NULL,
 	    "error-only output refused with the message quoted");
 	result_set_free(rs);
+	/*
+	 * fio 3.33 with a directory as its file: "error" : 21, total_ios 0
+	 * and runtime 0 everywhere. No job ran: refused, not 0 IOPS.
+	 */
+	ok(th_read(FX "error-never-ran.json", NULL, &rs, &w, &d) == -1 &&
+	    strstr(d.msg, "no fio job ran") != NULL && strstr(d.msg, "error 21") != NULL,
+	    "jobs that never ran: refused with the error");
+	result_set_free(rs);
+	str_list_free(&w);
+	/*
+	 * group_reporting over a reader and a writer (fio 3.33): one job
+	 * "reader" whose options are the writer's (rw=randwrite) and whose
+	 * read and write both moved data. Both directions are kept, typed
+	 * from the data, with a warning.
+	 */
+	ok(th_read(FX "group-reporting-rw.json", NULL, &rs, &w, &d) == 0 &&
+	    th_find(rs, "Direction: Read", "IOPS") != NULL &&
+	    th_find(rs, "Direction: Write", "IOPS") != NULL &&
+	    th_warned(&w, "group_reporting"), "group in JSON: the reader's reads kept too");
+	result_set_free(rs);
+	str_list_free(&w);
 	th_read(FX "error-nomem.txt", NULL, &rs, &w, &d);
 	ok(strstr(d.msg, "Cannot allocate memory") != NULL, "fio: error line quoted");
 	result_set_free(rs);

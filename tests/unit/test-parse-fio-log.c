@@ -73,6 +73,36 @@ check_log_fixtures(void)
 	    "per-I/O log without kind: iops, said");
 	result_set_free(rs);
 	str_list_free(&w);
+	/*
+	 * The kind after a "-" (fio-bw.1.log) or as the folder's name
+	 * (iops/run.1.log): lg_bw.1.log's and lg_iops.1.log's first rows under those names
+	 * read with their units.
+	 */
+	ok(th_read(FX "fio-bw.1.log", NULL, &rs, &w, &d) == 0 &&
+	    th_find(rs, "Job: fio - Log: Bandwidth", "MB/s") != NULL,
+	    "fio-bw.1.log: a bandwidth log, in MB/s");
+	result_set_free(rs);
+	str_list_free(&w);
+	ok(th_read(FX "iops/run.1.log", NULL, &rs, &w, &d) == 0 &&
+	    th_find(rs, "Job: run - Log: IOPS", "IOPS") != NULL,
+	    "iops/run.1.log: the folder names the kind");
+	result_set_free(rs);
+	str_list_free(&w);
+	/*
+	 * fio 2.x clat histogram (1216 bins a row, usec; written by hand):
+	 * bins 100 (100 usec), 120 (120) and 200 (256 + 8.5 x 4 = 290 usec)
+	 * with counts 10+6+8, 4 and 5+2: mean 4910 / 35 = 140.2857 usec,
+	 * 99th percentile 290 usec (not 1000 times less, as 3.x nsec).
+	 */
+	ok(th_read(FX "fio2_clat_hist.1.log", NULL, &rs, &w, &d) == 0, "2.x hist read");
+	t = th_find(rs, "Histogram - Direction: Read - Statistic: Mean", "usec");
+	is_double(t != NULL ? t->values[0].mean : 0, 4910.0 / 35, 1e-9,
+	    "2.x hist: mean in usec");
+	t = th_find(rs, "Histogram - Direction: Read - Statistic: 99th", "usec");
+	is_double(t != NULL ? t->values[0].mean : 0, 290, 1e-9, "2.x hist: p99 in usec");
+	ok(!th_warned(&w, "nanoseconds"), "2.x hist: the row width tells, no guess");
+	result_set_free(rs);
+	str_list_free(&w);
 	ok(th_read(FX "bw-nokind.1.log", NULL, &rs, &w, &d) == 0, "bw log without kind read");
 	ok(th_find(rs, "Statistic: Mean", "") != NULL &&
 	    th_warned(&w, "name the file as fio does"),

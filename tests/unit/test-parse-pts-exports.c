@@ -82,7 +82,7 @@ check_export(const char *name, const char *ext)
 	double			 want, sum, tol;
 	long			 es;
 	size_t			 i, k, nv;
-	int			 nvals, good = 1, nchecked = 0;
+	int			 nvals, good = 1, nchecked = 0, nse = 0;
 	const char		*p;
 
 	snprintf(xml, sizeof(xml), "fixtures/pts/%s.xml", name);
@@ -154,15 +154,79 @@ check_export(const char *name, const char *ext)
 				ok(0, "text value as in the XML");
 			/* The page states N where the XML has the runs. */
 			nv = xv->runs.len;
-			if (strcmp(ext, "html") == 0 && ev->n > 0 && nv > 0 &&
-			    (size_t)ev->n != nv) {
-				ok(0, "N as in the XML");
-				diag("%s: N %ld, runs %zu", label, ev->n, nv);
+			if (strcmp(ext, "html") == 0 && nv > 1 &&
+			    ((size_t)ev->n != nv || !ev->has_se ||
+			    fabs(ev->se - xv->se) > 0.005 + 1e-9)) {
+				ok(0, "SE and N as in the XML");
+				diag("%s: N %ld, runs %zu, SE %g/%g", label, ev->n, nv,
+				    ev->se, xv->se);
 			}
+			nse += strcmp(ext, "html") == 0 && nv > 1;
 		}
 	}
 	ok(nchecked > 0, "values compared");
+	if (strcmp(ext, "html") == 0)
+		diag("%s: %d SE and N compared", label, nse);
 	diag("%s: %d values compared with %s", label, nchecked, xml);
+out:
+	result_set_free(x);
+	result_set_free(e);
+	str_list_free(&w);
+}
+
+/*
+ * The CSV layouts of older PTS releases (old/, made by gen-old.sh with
+ * each release's own result-file-to-csv from storage-2sys.xml): every
+ * value in its system's column, in the XML's order of results; the
+ * HIB/LIB column from 7.0 on, the unit from 9.6.1 on, the description
+ * line from 9.4 on.
+ */
+static void
+check_old_csv(const char *ver, int major, int minor)
+{
+	struct result_set	*x, *e;
+	struct str_list		 w = { 0 };
+	struct diag		 d;
+	const struct value	*xv, *ev;
+	char			 path[256], label[300];
+	size_t			 i, k;
+	long			 es;
+	int			 good = 1, n = 0;
+	bool			 prop = major >= 7, unit = major > 9 || (major == 9 && minor >= 6);
+
+	snprintf(path, sizeof(path), FX "old/storage-2sys.pts-%s.csv", ver);
+	snprintf(label, sizeof(label), "PTS %s CSV", ver);
+	is_str(format_detect_file(path, &d) != NULL ? format_detect_file(path, &d)->name :
+	    "", "pts-csv", label);
+	th_read("fixtures/pts/storage-2sys.xml", NULL, &x, &w, &d);
+	if (th_read(path, NULL, &e, &w, &d) != 0 || e->ntests != x->ntests) {
+		ok(0, label);
+		diag("%s", d.msg);
+		goto out;
+	}
+	is_str(e->title, x->title, label);
+	ok(major > 9 || (major == 9 && minor >= 4) ? g_strcmp0(e->description, x->description) == 0 :
+	    e->description == NULL, "description line from 9.4 on");
+	for (i = 0; i < x->ntests; i++) {
+		if ((prop ? e->tests[i].proportion != x->tests[i].proportion :
+		    e->tests[i].proportion != PROP_NONE) ||
+		    (*e->tests[i].unit != '\0') != unit)
+			good = 0;
+		for (k = 0; k < x->tests[i].nvalues; k++) {
+			xv = &x->tests[i].values[k];
+			es = result_set_find_system(e, x->systems[xv->system].identifier);
+			ev = es >= 0 ? test_find_value(&e->tests[i], (size_t)es) : NULL;
+			/* A failed run (empty <Value>) is an empty cell: no value. */
+			if (xv->value_text == NULL || *xv->value_text == '\0') {
+				if (ev != NULL)
+					good = 0;
+			} else if (ev == NULL || g_strcmp0(ev->value_text, xv->value_text) != 0)
+				good = 0;
+			n++;
+		}
+	}
+	ok(good && n > 0, "every value in its system's column; HIB/LIB and unit as the layout has them");
+	diag("%s: %d values", label, n);
 out:
 	result_set_free(x);
 	result_set_free(e);
@@ -203,5 +267,11 @@ main(void)
 		check_export(names[i], "html");
 	}
 	check_dir();
+	check_old_csv("5.0.1", 5, 0);
+	check_old_csv("6.6.0", 6, 6);
+	check_old_csv("7.0.0", 7, 0);
+	check_old_csv("8.0.1", 8, 0);
+	check_old_csv("9.4.0", 9, 4);
+	check_old_csv("10.8.4", 10, 8);
 	return tap_done();
 }
