@@ -332,6 +332,9 @@ struct pg_prepared {
 	int	 copy;		/* index in pg_conn.copies, or -1 */
 };
 
+/* The password as the URI writes it and decoded, in both of its places. */
+#define PG_NSECRETS	4
+
 struct pg_conn {
 	PGconn			*conn;
 	struct pg_prepared	*prep;
@@ -341,6 +344,7 @@ struct pg_conn {
 	size_t			 waiting;	/* bytes in every copy's rows */
 	const char		*pending;	/* a COPY sent, result unread */
 	unsigned		 rows_added;
+	char			*secret[PG_NSECRETS]; /* never printed */
 };
 
 struct store_stmt {
@@ -357,6 +361,9 @@ static int	 pg_hex(char);
 static int	 pg_err(struct store *, struct diag *, const char *,
 		    const PGresult *);
 static char	*pg_name(const char *);
+static void	 pg_secrets(struct pg_conn *, const char *);
+static char	*pg_decode(const char *, size_t);
+static void	 pg_scrub(const struct pg_conn *, struct strbuf *);
 static char	*pg_dialect(const char *, int *);
 static int	 pg_check(struct store *, PGresult *, struct diag *,
 		    const char *);
@@ -457,19 +464,100 @@ pg_hex(char c)
 	return -1;
 }
 
+/* The n bytes at s with %XX escapes decoded (store_kind checked them). */
+static char *
+pg_decode(const char *s, size_t n)
+{
+	char	*out, *q;
+	size_t	 i;
+
+	out = q = xmalloc(n + 1);
+	for (i = 0; i < n; i++)
+		if (s[i] == '%' && i + 2 < n && pg_hex(s[i + 1]) >= 0 &&
+		    pg_hex(s[i + 2]) >= 0) {
+			*q++ = (char)(pg_hex(s[i + 1]) * 16 + pg_hex(s[i + 2]));
+			i += 2;
+		} else
+			*q++ = s[i];
+	*q = '\0';
+	return out;
+}
+
+/*
+ * Remember the password of uri, from its user information and from a
+ * password= parameter, as written and decoded, so that no message of
+ * libpq's can quote it (one that quotes the whole URI would).
+ */
+static void
+pg_secrets(struct pg_conn *pc, const char *uri)
+{
+	const char	*rest, *at, *colon, *p;
+	size_t		 n, k = 0;
+
+	rest = strstr(uri, "://");
+	rest = rest != NULL ? rest + 3 : uri;
+	if ((at = strchr(rest, '@')) != NULL &&
+	    (colon = memchr(rest, ':', (size_t)(at - rest))) != NULL &&
+	    at > colon + 1) {
+		pc->secret[k++] = xstrndup(colon + 1, (size_t)(at - colon - 1));
+		pc->secret[k++] = pg_decode(colon + 1, (size_t)(at - colon - 1));
+	}
+	for (p = strchr(rest, '?'); p != NULL && k < PG_NSECRETS;
+	    p = strchr(p, '&')) {
+		p++;
+		if (strncmp(p, "password=", 9) != 0)
+			continue;
+		if ((n = strcspn(p + 9, "&")) == 0)
+			continue;
+		pc->secret[k++] = xstrndup(p + 9, n);
+		pc->secret[k++] = pg_decode(p + 9, n);
+	}
+}
+
+/* Replace every password text in sb by "***". */
+static void
+pg_scrub(const struct pg_conn *pc, struct strbuf *sb)
+{
+	struct strbuf	 out;
+	const char	*p, *hit;
+	size_t		 i, n;
+
+	for (i = 0; i < PG_NSECRETS; i++) {
+		if (pc->secret[i] == NULL || (n = strlen(pc->secret[i])) == 0)
+			continue;
+		strbuf_init(&out);
+		for (p = strbuf_str(sb); (hit = strstr(p, pc->secret[i])) !=
+		    NULL; p = hit + n) {
+			strbuf_add(&out, p, (size_t)(hit - p));
+			strbuf_adds(&out, "***");
+		}
+		strbuf_adds(&out, p);
+		strbuf_free(sb);
+		*sb = out;
+	}
+}
+
 /* libpq's message, one line, after what failed; returns -1. */
 static int
 pg_err(struct store *st, struct diag *d, const char *what, const PGresult *r)
 {
+	struct strbuf	 sb;
 	const char	*m;
 	size_t		 len;
+	int		 rc;
 
 	m = r != NULL ? PQresultErrorMessage(r) : "";
 	if (*m == '\0' && PC(st) != NULL && PC(st)->conn != NULL)
 		m = PQerrorMessage(PC(st)->conn);
 	len = strcspn(m, "\n");
-	return diag_set(d, st->path, 0, "database: %s: %.*s", what, (int)len,
-	    m);
+	strbuf_init(&sb);
+	strbuf_add(&sb, m, len);
+	if (PC(st) != NULL)
+		pg_scrub(PC(st), &sb);
+	rc = diag_set(d, st->path, 0, "database: %s: %s", what,
+	    strbuf_str(&sb));
+	strbuf_free(&sb);
+	return rc;
 }
 
 /* 0 when r succeeded (and is cleared), or -1 with d. */
@@ -1081,6 +1169,8 @@ pg_close(struct store *st)
 		strbuf_free(&pc->copies[i].rows);
 	}
 	free(pc->copies);
+	for (i = 0; i < PG_NSECRETS; i++)
+		free(pc->secret[i]);
 	free(pc);
 }
 
@@ -1211,6 +1301,7 @@ store_pg_open(struct store *st, const char *uri, struct diag *d)
 	st->path = pg_name(uri);
 	pc = xcalloc(1, sizeof(*pc));
 	st->be = pc;
+	pg_secrets(pc, uri);
 	pc->conn = PQconnectdb(uri);
 	if (pc->conn == NULL)
 		return diag_set(d, st->path, 0, "database: cannot connect: "
