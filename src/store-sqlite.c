@@ -8,7 +8,6 @@
  * docs/store.md explains the tables and why they look as they do.
  */
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 
 #include <errno.h>
 #include <math.h>
@@ -292,6 +291,14 @@ sq_err(struct store *st, struct diag *d, const char *what)
 	int	code = sqlite3_errcode(SQ(st)) & 0xff, sys;
 
 	sys = sqlite3_system_errno(SQ(st));
+	/* Read without locks (sq_open_ro): a writer may have come since. */
+	if (code == SQLITE_CORRUPT && st->readonly &&
+	    sqlite3_uri_boolean(sqlite3_db_filename(SQ(st), "main"),
+	    "immutable", 0))
+		return diag_set(d, st->path, 0, "database: %s: %s (the store "
+		    "is read without locks, as this user may not write it, and "
+		    "it changed meanwhile: try again)", what,
+		    sqlite3_errmsg(SQ(st)));
 	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
 		return diag_set(d, st->path, 0, "database: %s: %s (the store "
 		    "is damaged or not a benchreport database; it was left as "
@@ -813,29 +820,47 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
 }
 
 /*
- * Reopen st->path read-only. On a read-only file system with no WAL left
- * behind, nothing can change the file, so it is opened "immutable": no
- * shared-memory file is needed (none could be created there). A database
- * that would need migrating cannot be used read-only.
+ * Reopen st->path read-only, for a user who may read the store but not
+ * write it, leaving nothing behind: a -wal or -shm file this user made
+ * would belong to this user, and the owner could then neither write it
+ * (every later import and even list fail: "attempt to write a readonly
+ * database") nor, in a sticky directory, remove it. SQLite's documented
+ * ways to read a WAL database read-only (wal.html, "Read-Only
+ * Databases") are an existing -wal and -shm, or the immutable parameter.
+ * So: with no -wal and no -journal, no connection has the file open and
+ * nothing is left to recover; the file alone is the store, and it is
+ * opened immutable (no locks, no -wal, no -shm). With a -wal and its
+ * -shm, a writer is at work: they are used read-only as they are. A
+ * -wal without its -shm (a writer that crashed) is refused, since
+ * reading it would create the -shm. A database that would need
+ * migrating cannot be used read-only either.
  */
 static int
 sq_open_ro(struct store *st, struct diag *d)
 {
-	struct statvfs	 vfs;
 	struct stat	 sb;
 	sqlite3		*db = NULL;
-	char		*wal, *uri, *p, *q;
-	bool		 immutable = false;
+	char		*wal, *shm, *journal, *uri, *p, *q;
+	bool		 immutable, has_shm;
 	int		 rc;
 
 	(void)sqlite3_close(SQ(st));
 	st->be = NULL;
 	st->readonly = true;
 	wal = xasprintf("%s-wal", st->path);
-	if (statvfs(st->path, &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0 &&
-	    stat(wal, &sb) == -1 && errno == ENOENT)
-		immutable = true;
+	shm = xasprintf("%s-shm", st->path);
+	journal = xasprintf("%s-journal", st->path);
+	immutable = lstat(wal, &sb) == -1 && errno == ENOENT &&
+	    lstat(journal, &sb) == -1 && errno == ENOENT;
+	has_shm = lstat(shm, &sb) == 0;
 	free(wal);
+	free(shm);
+	free(journal);
+	if (!immutable && !has_shm)
+		return diag_set(d, st->path, 0, "database: cannot read it "
+		    "read-only: its -wal file has no -shm file beside it (a "
+		    "writer stopped short); its owner's next command "
+		    "recovers it");
 	/* A URI: escape what URIs give a meaning to. */
 	uri = xmalloc(strlen(st->path) * 3 + 32);
 	q = uri + sprintf(uri, "file:");
