@@ -120,7 +120,7 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 	cmd_import_name_notice(ctx, rs, paths[0], opts);
 	meta_normalize_result_set(rs);
 	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
-		cmd_error(ctx, &d);
+		cmd_error_input(ctx, paths[0], &d);
 		rc = EXIT_STORE;
 		goto out;
 	}

@@ -546,6 +546,30 @@ pg_err(struct store *st, struct diag *d, const char *what, const PGresult *r)
 	size_t		 len;
 	int		 rc;
 
+	static const char *const verbs[][2] = {
+		{ "SELECT", "cannot read" }, { "WITH", "cannot read" },
+		{ "COMMIT", "cannot commit" },
+		{ "BEGIN", "cannot start a transaction" },
+		{ "SET", "cannot set up the connection" },
+		{ "INSERT", "cannot write" }, { "UPDATE", "cannot write" },
+		{ "DELETE", "cannot write" }, { "COPY", "cannot write" },
+		{ "CREATE", "cannot write" }, { "ALTER", "cannot write" },
+		{ "DROP", "cannot write" }, { "LOCK", "cannot write" },
+	};
+	const char	*sql = NULL;
+	size_t		 i;
+
+	/* A statement is said in words; its SQL is for -v. */
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strncmp(what, verbs[i][0], strlen(verbs[i][0])) == 0) {
+			sql = what;
+			what = verbs[i][1];
+			break;
+		}
+	if (sql == NULL && strlen(what) > 40) {
+		sql = what;
+		what = "cannot run a statement";
+	}
 	m = r != NULL ? PQresultErrorMessage(r) : "";
 	if (*m == '\0' && PC(st) != NULL && PC(st)->conn != NULL)
 		m = PQerrorMessage(PC(st)->conn);
@@ -556,6 +580,8 @@ pg_err(struct store *st, struct diag *d, const char *what, const PGresult *r)
 		pg_scrub(PC(st), &sb);
 	rc = diag_set(d, st->path, 0, "database: %s: %s", what,
 	    strbuf_str(&sb));
+	if (sql != NULL)
+		diag_detail(d, sql);
 	strbuf_free(&sb);
 	return rc;
 }
@@ -710,7 +736,7 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 	    fmts, 0);
 	s = PQresultStatus(stmt->res);
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK)
-		return pg_err(st, d, "query", stmt->res);
+		return pg_err(st, d, pp->sql, stmt->res);
 	stmt->nrows = PQntuples(stmt->res);
 	return 0;
 }

@@ -244,6 +244,7 @@ struct store_stmt {
 #define SQ_RETURNING	" RETURNING id"
 
 static int	 sq_err(struct store *, struct diag *, const char *);
+static int	 sq_stmt_err(struct store *, struct diag *, const char *);
 static int	 sq_mkdirs(const char *, struct diag *);
 static int	 sq_migrate(struct store *, struct diag *);
 static int	 sq_pack(struct store *, const char *, const char *,
@@ -251,6 +252,7 @@ static int	 sq_pack(struct store *, const char *, const char *,
 static int	 sq_wal(struct store *, struct diag *);
 static void	 sq_in_place(struct store *);
 static int	 sq_open_ro(struct store *, struct diag *);
+static int	 sq_open_full(struct store *, struct diag *);
 static int	 sq_check_version(struct store *, struct diag *);
 static int	 sq_version(struct store *, int *, struct diag *);
 static int	 sq_prepare(struct store *, const char *, struct store_stmt **,
@@ -304,8 +306,16 @@ sq_err(struct store *st, struct diag *d, const char *what)
 		    "is damaged or not a benchreport database; it was left as "
 		    "it is: keep a copy, and try `sqlite3 FILE .recover`)",
 		    what, sqlite3_errmsg(SQ(st)));
+	if (code == SQLITE_FULL || sys == ENOSPC || sys == EDQUOT)
+		return diag_set(d, st->path, 0, "database: %s: the disk is full "
+		    "(%s): free some space and try again; nothing was changed",
+		    what, strerror(sys != 0 ? sys : ENOSPC));
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return diag_set(d, st->path, 0, "database: %s: another process "
+		    "held the store's lock for %d s; try again", what,
+		    STORE_BUSY_MS / 1000);
 	if (sys != 0 && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR ||
-	    code == SQLITE_FULL || code == SQLITE_READONLY))
+	    code == SQLITE_READONLY))
 		return diag_set(d, st->path, 0, "database: %s: %s (%s)", what,
 		    sqlite3_errmsg(SQ(st)), strerror(sys));
 	return diag_set(d, st->path, 0, "database: %s: %s", what,
@@ -348,17 +358,36 @@ out:
 	return rc;
 }
 
+/*
+ * A failed statement: what it did in words ("cannot read", "cannot
+ * write"), the reason, and the SQL as the detail -v shows.
+ */
+static int
+sq_stmt_err(struct store *st, struct diag *d, const char *sql)
+{
+	const char	*what = "cannot write";
+
+	if (sql == NULL)
+		sql = "";
+	if (strncmp(sql, "SELECT", 6) == 0 || strncmp(sql, "WITH", 4) == 0 ||
+	    (strncmp(sql, "PRAGMA", 6) == 0 && strchr(sql, '=') == NULL))
+		what = "cannot read";
+	else if (strncmp(sql, "COMMIT", 6) == 0)
+		what = "cannot commit";
+	else if (strncmp(sql, "BEGIN", 5) == 0)
+		what = "cannot start a transaction";
+	else if (strncmp(sql, "PRAGMA", 6) == 0)
+		what = "cannot set up the connection";
+	sq_err(st, d, what);
+	diag_detail(d, sql);
+	return -1;
+}
+
 static int
 sq_exec(struct store *st, const char *sql, struct diag *d)
 {
-	char	*err = NULL;
-
-	if (sqlite3_exec(SQ(st), sql, NULL, NULL, &err) != SQLITE_OK) {
-		diag_set(d, st->path, 0, "database: %.40s: %s", sql,
-		    err != NULL ? err : sqlite3_errmsg(SQ(st)));
-		sqlite3_free(err);
-		return -1;
-	}
+	if (sqlite3_exec(SQ(st), sql, NULL, NULL, NULL) != SQLITE_OK)
+		return sq_stmt_err(st, d, sql);
 	return 0;
 }
 
@@ -375,7 +404,7 @@ sq_prepare(struct store *st, const char *sql, struct store_stmt **out,
 	if (rowid)
 		len -= rl;
 	if (sqlite3_prepare_v2(SQ(st), sql, (int)len, &s, NULL) != SQLITE_OK)
-		return sq_err(st, d, "prepare");
+		return sq_stmt_err(st, d, sql);
 	*out = xcalloc(1, sizeof(**out));
 	(*out)->s = s;
 	(*out)->rowid = rowid;
@@ -439,7 +468,7 @@ sq_next(struct store *st, struct store_stmt *stmt, struct diag *d)
 	}
 	if (step == SQLITE_DONE)
 		return 0;
-	return sq_err(st, d, sqlite3_sql(stmt->s));
+	return sq_stmt_err(st, d, sqlite3_sql(stmt->s));
 }
 
 static bool
@@ -505,6 +534,10 @@ sq_finalize(struct store_stmt *stmt)
 static int
 sq_begin_write(struct store *st, struct diag *d)
 {
+	if (st->full)
+		return diag_set(d, st->path, 0, "database: cannot write: the "
+		    "disk is full (%s): free some space and try again; nothing "
+		    "was changed", strerror(ENOSPC));
 	if (st->readonly)
 		return diag_set(d, st->path, 0, "database is read-only (the "
 		    "file or its file system cannot be written): nothing "
@@ -754,7 +787,7 @@ sq_wal(struct store *st, struct diag *d)
 		(void)sqlite3_sleep(STORE_RETRY_MS);
 	}
 	if (step != SQLITE_ROW) {
-		sq_err(st, d, "PRAGMA journal_mode = WAL");
+		sq_stmt_err(st, d, "PRAGMA journal_mode = WAL");
 		goto out;
 	}
 	mode = sqlite3_column_text(stmt, 0);
@@ -814,7 +847,7 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
 	if (sq_exec(st, "PRAGMA page_size = " STORE_PAGE_SIZE, d) == -1 ||
 	    sq_exec(st, "PRAGMA synchronous = NORMAL", d) == -1 ||
 	    sq_wal(st, d) == -1 || sq_migrate(st, d) == -1)
-		return -1;
+		return sq_open_full(st, d);
 	/* After the migrations: one of them copies a table (4 -> 5). */
 	return sq_exec(st, "PRAGMA foreign_keys = ON", d);
 }
@@ -827,9 +860,9 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
  * database") nor, in a sticky directory, remove it. SQLite's documented
  * ways to read a WAL database read-only (wal.html, "Read-Only
  * Databases") are an existing -wal and -shm, or the immutable parameter.
- * So: with no -wal and no -journal, no connection has the file open and
- * nothing is left to recover; the file alone is the store, and it is
- * opened immutable (no locks, no -wal, no -shm). With a -wal and its
+ * So: with no -wal (or an empty one) and no -journal, nothing is left to
+ * recover and the file alone is the store: it is opened immutable (no
+ * locks, no -wal, no -shm). With a -wal and its
  * -shm, a writer is at work: they are used read-only as they are. A
  * -wal without its -shm (a writer that crashed) is refused, since
  * reading it would create the -shm. A database that would need
@@ -850,8 +883,8 @@ sq_open_ro(struct store *st, struct diag *d)
 	wal = xasprintf("%s-wal", st->path);
 	shm = xasprintf("%s-shm", st->path);
 	journal = xasprintf("%s-journal", st->path);
-	immutable = lstat(wal, &sb) == -1 && errno == ENOENT &&
-	    lstat(journal, &sb) == -1 && errno == ENOENT;
+	immutable = (lstat(wal, &sb) == -1 ? errno == ENOENT :
+	    sb.st_size == 0) && lstat(journal, &sb) == -1 && errno == ENOENT;
 	has_shm = lstat(shm, &sb) == 0;
 	free(wal);
 	free(shm);
@@ -884,6 +917,31 @@ sq_open_ro(struct store *st, struct diag *d)
 	if (sqlite3_busy_timeout(db, STORE_BUSY_MS) != SQLITE_OK)
 		return sq_err(st, d, "busy timeout");
 	return sq_check_version(st, d);
+}
+
+/*
+ * The set-up of a read-write open failed (d says why). On a full disk
+ * the WAL's shared memory cannot grow, so even a read failed; when no
+ * write is pending in a -wal the file alone is the store, and it is read
+ * as a read-only store is (list, show and export work; an import says
+ * the disk is full). Otherwise d stands and -1 is returned.
+ */
+static int
+sq_open_full(struct store *st, struct diag *d)
+{
+	struct diag	ro;
+	int		code, sys;
+
+	code = SQ(st) != NULL ? sqlite3_errcode(SQ(st)) & 0xff : SQLITE_OK;
+	sys = SQ(st) != NULL ? sqlite3_system_errno(SQ(st)) : 0;
+	if (code != SQLITE_FULL && sys != ENOSPC && sys != EDQUOT)
+		return -1;
+	diag_clear(&ro);
+	if (sq_open_ro(st, &ro) == -1)
+		return -1;
+	st->full = true;
+	diag_clear(d);
+	return 0;
 }
 
 /* For a read-only store: its schema must be exactly ours. */
