@@ -35,7 +35,8 @@ static char	*cmd_publish_read(const char *path, struct diag *d);
 static const struct cmd_option cmd_publish_options[] = {
 	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf,\n"
 	    "replaced whole by the new review (required)", 0, NULL },
-	{ "title", 0, "T", "page title (default: the first result set's)", 0, NULL },
+	{ "title", 0, "T", "page title (default: the set's title; \"Benchmark\n"
+	    "review\" for two or more)", 0, NULL },
 	{ "css", 0, "FILE", "a style sheet of one's own, added after the built-in one", 0, NULL },
 	{ "baseline", 0, "SYSTEM", "relative performance against this system", 0, NULL },
 	{ "pdf", 0, NULL, "also write DIR/review.pdf", 0, NULL },
