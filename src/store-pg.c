@@ -290,7 +290,12 @@ static const char *const pg_migrations[] = {
 	"  DELETE FROM results v USING benchreport_rows o, tests t"
 	"    WHERE t.set_id = o.set_id AND v.test_id = t.id"
 	"    AND v.system_id = o.id;"
-	"  RETURN NULL; END $f$;"
+	"  RETURN NULL; END $f$;",
+	/*
+	 * SQLite's result_sets becomes AUTOINCREMENT (store-sqlite.c); an
+	 * identity column never gives a number twice already.
+	 */
+	"SELECT 1"
 };
 
 #define PG_NMIGRATIONS \

@@ -34,6 +34,9 @@
  * Migrations: entry i takes the schema from user_version i to i + 1. Never
  * edit a released entry; append a new one.
  */
+/* The text of the step sq_autoincrement does (a comment to SQLite). */
+#define SQ_STEP_AUTOINCREMENT	"-- result_sets: AUTOINCREMENT"
+
 static const char *const store_migrations[] = {
 	/* 0 -> 1: the initial schema. */
 	"CREATE TABLE sources ("
@@ -219,7 +222,14 @@ static const char *const store_migrations[] = {
 	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN"
 	"  DELETE FROM results WHERE system_id = old.id AND test_id IN"
 	"    (SELECT id FROM tests WHERE set_id = old.set_id);"
-	"  END;"
+	"  END;",
+	/*
+	 * A deleted set's ID is never given again, so an ID in an old log
+	 * never names another set: result_sets becomes AUTOINCREMENT. A C
+	 * step (sq_autoincrement) copies the table as it stands, whatever
+	 * columns later steps added.
+	 */
+	SQ_STEP_AUTOINCREMENT
 };
 
 #define STORE_NMIGRATIONS \
@@ -253,6 +263,7 @@ static int	 sq_wal(struct store *, struct diag *);
 static void	 sq_in_place(struct store *);
 static int	 sq_open_ro(struct store *, struct diag *);
 static int	 sq_open_full(struct store *, struct diag *);
+static int	 sq_autoincrement(struct store *, struct diag *);
 static int	 sq_check_version(struct store *, struct diag *);
 static int	 sq_version(struct store *, int *, struct diag *);
 static int	 sq_prepare(struct store *, const char *, struct store_stmt **,
@@ -708,6 +719,69 @@ out:
 }
 
 /*
+ * Make result_sets AUTOINCREMENT, so that the ID of a deleted set (the
+ * highest one, which SQLite would give again) is never reused. SQLite
+ * cannot change a key, so the table is copied into one made from its
+ * own CREATE statement with AUTOINCREMENT added (columns added since
+ * stay), and its indexes and triggers are made again. Runs inside the
+ * migration's transaction, without foreign-key enforcement (dropping
+ * the old table would otherwise delete every set's rows).
+ */
+static int
+sq_autoincrement(struct store *st, struct diag *d)
+{
+	static const char	 key[] = "id INTEGER PRIMARY KEY,";
+	sqlite3_stmt		*q = NULL;
+	struct strbuf		 sb, redo;
+	const char		*sql, *at;
+	int			 rc = -1;
+
+	strbuf_init(&sb);
+	strbuf_init(&redo);
+	if (sqlite3_prepare_v2(SQ(st), "SELECT type, sql FROM sqlite_master "
+	    "WHERE tbl_name = 'result_sets' AND sql IS NOT NULL ORDER BY "
+	    "type = 'table' DESC", -1, &q, NULL) != SQLITE_OK) {
+		sq_stmt_err(st, d, "SELECT sql FROM sqlite_master");
+		goto out;
+	}
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		sql = (const char *)sqlite3_column_text(q, 1);
+		if (strcmp((const char *)sqlite3_column_text(q, 0), "table") != 0) {
+			strbuf_printf(&redo, "%s;", sql);
+			continue;
+		}
+		if ((at = strstr(sql, key)) == NULL ||
+		    strncmp(sql, "CREATE TABLE result_sets (", 26) != 0) {
+			diag_set(d, st->path, 0, "database: result_sets is not "
+			    "as this program made it; it was left as it is");
+			goto out;
+		}
+		strbuf_adds(&sb, "CREATE TABLE result_sets_ai (");
+		strbuf_add(&sb, sql + 26, (size_t)(at - sql) - 26);
+		strbuf_adds(&sb, "id INTEGER PRIMARY KEY AUTOINCREMENT,");
+		strbuf_adds(&sb, at + sizeof(key) - 1);
+		strbuf_adds(&sb, ";INSERT INTO result_sets_ai SELECT * FROM "
+		    "result_sets ORDER BY id;DROP TABLE result_sets;ALTER TABLE "
+		    "result_sets_ai RENAME TO result_sets;");
+	}
+	if (sb.len == 0) {
+		diag_set(d, st->path, 0, "database: no table result_sets");
+		goto out;
+	}
+	strbuf_adds(&sb, strbuf_str(&redo));
+	sqlite3_finalize(q);
+	q = NULL;
+	if (sq_exec(st, strbuf_str(&sb), d) == -1)
+		goto out;
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	strbuf_free(&sb);
+	strbuf_free(&redo);
+	return rc;
+}
+
+/*
  * Bring the schema up to date, one transaction per migration step. The
  * version is read inside the write transaction, so when two processes
  * open a new database at once, only one of them migrates each step.
@@ -745,6 +819,9 @@ sq_migrate(struct store *st, struct diag *d)
 		    "y = ? WHERE id = ?", d) == -1 ||
 		    sq_exec(st, "DROP TABLE runs; DROP TABLE series_points", d) ==
 		    -1))
+			goto fail;
+		if (strcmp(store_migrations[version], SQ_STEP_AUTOINCREMENT) ==
+		    0 && sq_autoincrement(st, d) == -1)
 			goto fail;
 		if (sq_exec(st, pragma, d) == -1 || sq_exec(st, "COMMIT", d) == -1)
 			goto fail;
