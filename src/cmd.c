@@ -121,6 +121,12 @@ cmd_print_help(FILE *fp)
 	    "usage, 3 store error.\n", fp);
 }
 
+const struct cmd_option *
+cmd_common_options(void)
+{
+	return cmd_common;
+}
+
 static size_t
 cmd_count(const struct cmd_option *o)
 {

@@ -94,6 +94,8 @@ struct cmd_entry {
 
 /* NULL-terminated table of every command. */
 extern const struct cmd_entry *const cmd_table[];
+/* The options every command takes (--db, -q, -v, -h), ending with { NULL }. */
+const struct cmd_option *cmd_common_options(void);
 
 /* The entry whose name or alias starts with name, uniquely; NULL with a message printed. */
 const struct cmd_entry *cmd_find(const char *prog, const char *name);
