@@ -60,6 +60,18 @@ check "docs/store.md gives no other busy timeout${bad:+ (it says $bad)}" [ -z "$
 grep -n "busy_timeout = [0-9]*" "$R/docs/store.md" | grep -q "= $ms" 
 check "docs/store.md's busy_timeout is $ms ms" [ $? -eq 0 ]
 
+# run --profile quick: 4 tests x 3 repeats x (ramp + runtime) of I/O, with
+# 32 jobs' set-up each time: what the docs promise is more than a minute.
+job=$("$BR" run --print-fio-job --dir "$T" --profile quick)
+rt=$(printf '%s\n' "$job" | sed -n 's/^runtime=\([0-9]*\)ms$/\1/p' | head -1)
+rp=$(printf '%s\n' "$job" | sed -n 's/^ramp_time=\([0-9]*\)ms$/\1/p' | head -1)
+check "quick: 48 s of I/O planned" [ "$(( 4 * 3 * (rt + rp) / 1000 ))" -eq 48 ]
+check_nogrep "README does not promise quick in about a minute" \
+    "quick.*about a minute" "$R/README.md"
+check_grep "README says about two minutes" "quick.*about two minutes" "$R/README.md"
+check_grep "benchreport-run(1) says about two minutes" "about two minutes" \
+    "$R/man/benchreport-run.1"
+
 # Files the Makefile's comments point to.
 missing=""
 for f in $(grep -o '[a-z][a-z/_-]*\.md' "$R/Makefile" | sort -u); do
