@@ -37,7 +37,7 @@ static const struct cmd_option cmd_import_options[] = {
 	    "instead of importing it with warnings", 0, NULL },
 	{ "format", 'f', "NAME", "use this reader instead of detecting the format\n"
 	    "(see 'benchreport formats')", 0, format_reader_name },
-	{ "merge-runs", 'm', NULL, "the files are repeated runs of the same tests: store\n"
+	{ "merge-runs", 0, NULL, "the files are repeated runs of the same tests: store\n"
 	    "one set with N runs per value (implied by --system\n"
 	    "with several files of one format)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }

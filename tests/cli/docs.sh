@@ -8,7 +8,9 @@
 # publish(1) give is the one a page of two sets gets; docs/store.md's
 # busy timeout is the code's; every file the Makefile's comments point
 # to exists; import reads a PTS result directory, as benchreport(1) says;
-# publish -o creates a missing directory, as publish(1) says.
+# publish -o creates a missing directory, as publish(1) says; the quick
+# profile's time; each option letter means one thing, as benchreport(1)'s
+# table says.
 . tests/cli/lib.sh
 
 R=${ROOT:-.}
@@ -71,6 +73,25 @@ check_nogrep "README does not promise quick in about a minute" \
 check_grep "README says about two minutes" "quick.*about two minutes" "$R/README.md"
 check_grep "benchreport-run(1) says about two minutes" "about two minutes" \
     "$R/man/benchreport-run.1"
+
+# Option letters: one meaning each across commands, and benchreport(1)'s
+# table (.Ss Option letters) lists exactly the letters --help gives.
+for c in $("$BR" help | awk '/^commands:/{f=1;next} f && /^  [a-z]/{print $1}'); do
+	"$BR" "$c" --help | sed -n "s/^  -\(.\), --\([a-z0-9-]*\).*/\1 \2 $c/p"
+done | sort >"$T/letters"
+clash=$(awk '{ n[$1] = n[$1] == "" || n[$1] == $2 ? $2 : "!" } END {
+    for (l in n) if (n[l] == "!") printf " -%s", l }' "$T/letters")
+check "each option letter means one thing${clash:+ (not:$clash)}" [ -z "$clash" ]
+sed -n '/^\.Ss Option letters/,/^\.El/p' "$R/man/benchreport.1" |
+    sed -n 's/^\.It Fl \(.\) Ta Fl -\([a-z0-9-]*\) Ta \(.*\)/\1 \2 \3/p' >"$T/table"
+bad=""
+while read -r l name cmd; do
+	grep -q "^$l $name " "$T/table" || { bad="$bad -$l($cmd)"; continue; }
+	line=$(grep "^$l $name " "$T/table")
+	case $line in *"every command"*) continue;; esac
+	printf '%s\n' "$line" | grep -q "[ ,]$cmd\(,\|$\)" || bad="$bad -$l($cmd)"
+done <"$T/letters"
+check "benchreport(1)'s table has every letter of every command${bad:+ (missing:$bad)}" [ -z "$bad" ]
 
 # Files the Makefile's comments point to.
 missing=""
