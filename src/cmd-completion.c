@@ -14,6 +14,7 @@ static int	 cmd_completion_exec(struct cmd_ctx *, const struct cmd_args *);
 static void	 cmd_completion_bash(FILE *);
 static void	 cmd_completion_zsh(FILE *);
 static void	 cmd_completion_words(FILE *, const struct cmd_option *);
+static void	 cmd_completion_bash_args(FILE *, const struct cmd_option *);
 static const char *cmd_completion_kind(const struct cmd_option *);
 static void	 cmd_completion_zsh_text(FILE *, const char *, size_t);
 static void	 cmd_completion_zsh_option(FILE *, const struct cmd_option *);

@@ -33,6 +33,8 @@ static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
 		    size_t npos, struct cmd_publish_plan *plan);
 static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
 static char	*cmd_publish_read(const char *path, struct diag *d);
+static void	 cmd_publish_progress(void *arg, const char *what, size_t done,
+		    size_t total);
 
 static const struct cmd_option cmd_publish_options[] = {
 	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf,\n"
