@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store-impl.h"
 #include "strbuf.h"
@@ -938,8 +939,9 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
  * ways to read a WAL database read-only (wal.html, "Read-Only
  * Databases") are an existing -wal and -shm, or the immutable parameter.
  * So: with no -wal (or an empty one) and no -journal, nothing is left to
- * recover and the file alone is the store: it is opened immutable (no
- * locks, no -wal, no -shm). With a -wal and its
+ * recover and the file alone is the store: for a user who may not write
+ * the file (or on a full disk) it is opened immutable (no locks, no -wal,
+ * no -shm); one who may write it reads as a WAL reader. With a -wal and its
  * -shm, a writer is at work: they are used read-only as they are. A
  * -wal without its -shm (a writer that crashed) is refused, since
  * reading it would create the -shm. A database that would need
@@ -962,6 +964,14 @@ sq_open_ro(struct store *st, struct diag *d)
 	journal = xasprintf("%s-journal", st->path);
 	immutable = (lstat(wal, &sb) == -1 ? errno == ENOENT :
 	    sb.st_size == 0) && lstat(journal, &sb) == -1 && errno == ENOENT;
+	/*
+	 * Only where a -shm of ours would be left for the owner (the file is
+	 * not ours to write) or could not be made (a full disk): a reader
+	 * that may write it reads through the WAL beside the writers, and so
+	 * sees their later commits, which an immutable one would not.
+	 */
+	if (immutable && !st->full && access(st->path, W_OK) == 0)
+		immutable = false;
 	has_shm = lstat(shm, &sb) == 0;
 	free(wal);
 	free(shm);
@@ -1014,9 +1024,11 @@ sq_open_full(struct store *st, struct diag *d)
 	if (code != SQLITE_FULL && sys != ENOSPC && sys != EDQUOT)
 		return -1;
 	diag_clear(&ro);
-	if (sq_open_ro(st, &ro) == -1)
-		return -1;
 	st->full = true;
+	if (sq_open_ro(st, &ro) == -1) {
+		st->full = false;
+		return -1;
+	}
 	diag_clear(d);
 	return 0;
 }
