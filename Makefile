@@ -171,6 +171,7 @@ FUZZ_OK		= $(shell printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, un
 # fuzz: build the harnesses with clang's libFuzzer (needs clang and
 # libclang-rt-dev; `make test-deps` installs them).
 fuzz: deps
+	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory FUZZ=1 fuzz-harnesses
 
 # fuzz-smoke: each harness for a few seconds over its seeds (part of check).

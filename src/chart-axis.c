@@ -5,6 +5,7 @@
  * model; formats with the C locale's decimal point (main sets LC_NUMERIC).
  */
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +43,15 @@ chart_axis_nice(double lo, double hi, int target, int include_zero,
 	}
 	if (target < 1)
 		target = 1;
-	/* Keep hi - lo and the rounded ends finite near DBL_MAX. */
-	lo = fmax(lo, -1e300);
-	hi = fmin(hi, 1e300);
+	/*
+	 * Keep hi - lo finite (only ends of both signs near DBL_MAX overflow
+	 * it); otherwise the ends are kept whole, so that a value of 1e308
+	 * stays on the axis rather than past an end clamped below it.
+	 */
+	if (!isfinite(hi - lo)) {
+		lo = fmax(lo, -DBL_MAX / 4);
+		hi = fmin(hi, DBL_MAX / 4);
+	}
 	raw = (hi - lo) / target;
 	mag = pow(10, floor(log10(raw)));
 	norm = raw / mag;
@@ -59,10 +66,18 @@ chart_axis_nice(double lo, double hi, int target, int include_zero,
 	/* A hair of tolerance so that exact multiples are not pushed up a step. */
 	a->lo = floor(lo / step + 1e-9) * step;
 	a->hi = ceil(hi / step - 1e-9) * step;
+	/*
+	 * Near DBL_MAX the next multiple of the step is past it: the axis
+	 * ends at the data's own end, with ticks at the multiples inside.
+	 */
+	if (!isfinite(a->lo))
+		a->lo = lo;
+	if (!isfinite(a->hi))
+		a->hi = hi;
 	if (a->hi <= a->lo)
 		a->hi = a->lo + step;
 	a->step = step;
-	a->nticks = (size_t)llround((a->hi - a->lo) / step) + 1;
+	a->nticks = (size_t)floor((a->hi - a->lo) / step + 1e-9) + 1;
 	if (!isfinite(a->lo) || !isfinite(a->hi) || a->nticks > 100) {
 		/* Unreachable for finite input; never loop on garbage. */
 		a->lo = 0;

@@ -268,6 +268,8 @@ chart_bar_row_draw(struct canvas *c, const struct chart_bar *b,
 		    CHART_INK, CANVAS_END, "label");
 	if (r->has_value) {
 		xv = L->x0 + (r->value - L->lo) * L->scale;
+		/* A value past an end the axis had to clamp stops at that end. */
+		xv = fmin(fmax(xv, L->x0), L->x0 + L->pw);
 		canvas_rect(c, fmin(L->xz, xv), y, fabs(xv - L->xz), BAR_H,
 		    r->color, "bar");
 		xb = xv;

@@ -32,9 +32,9 @@ static const struct cmd_option cmd_chart_options[] = {
 	{ "format", 'f', "LIST", "svg, png or pdf, or several: svg,png,pdf\n"
 	    "(default svg)", 0, NULL },
 	{ "output", 'o', "DIR", "write the files here (default: .)", 0, NULL },
-	{ "width", 'w', "PX", "chart width in CSS pixels, 320 to 4000 (default 800)", 0, NULL },
+	{ "width", 0, "PX", "chart width in CSS pixels, 320 to 4000 (default 800)", 0, NULL },
 	{ "scale", 0, "N", "PNG pixels per CSS pixel (default 1)", 0, cmd_chart_scale },
-	{ "sort", 's', NULL, "bars best first instead of in result-set order", 0, NULL },
+	{ "sort", 0, NULL, "bars best first instead of in result-set order", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 

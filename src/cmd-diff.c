@@ -43,15 +43,15 @@ static const struct cmd_option cmd_diff_options[] = {
 	{ "format", 'f', "FMT", "text (default), markdown, json, html, or svg (the\n"
 	    "chart of every change with its confidence interval)", 0, cmd_diff_format },
 	{ "output", 'o', "FILE", "write there instead of standard output", 0, NULL },
-	{ "alpha", 'a', "A", "significance level (default 0.05)", 0, NULL },
+	{ "alpha", 0, "A", "significance level (default 0.05)", 0, NULL },
 	{ "no-correction", 0, NULL, "no Holm-Bonferroni correction across the diff", 0, NULL },
-	{ "threshold", 't', "PCT", "smaller changes are never reported as significant", 0, NULL },
+	{ "threshold", 0, "PCT", "smaller changes are never reported as significant", 0, NULL },
 	{ "fail-above", 0, "PCT", "exit 1 only for a significant regression larger\n"
 	    "than PCT % (default 0: any significant regression)", 0, NULL },
 	{ "any", 0, NULL, "exit 1 for any significant change, better or worse", 0, NULL },
 	{ "equivalence", 'e', "PCT", "judge each value better, worse, equivalent within\n"
 	    "+/-PCT % of A (TOST) or inconclusive; exit 1 for an inconclusive one", 0, NULL },
-	{ "map", 'm', "OLD=NEW", "system OLD of A is system NEW of B (repeatable)",
+	{ "map", 0, "OLD=NEW", "system OLD of A is system NEW of B (repeatable)",
 	    CMD_OPT_REPEAT, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };

@@ -37,7 +37,7 @@ static const struct cmd_option cmd_import_options[] = {
 	    "instead of importing it with warnings", 0, NULL },
 	{ "format", 'f', "NAME", "use this reader instead of detecting the format\n"
 	    "(see 'benchreport formats')", 0, format_reader_name },
-	{ "merge-runs", 'm', NULL, "the files are repeated runs of the same tests: store\n"
+	{ "merge-runs", 0, NULL, "the files are repeated runs of the same tests: store\n"
 	    "one set with N runs per value (implied by --system\n"
 	    "with several files of one format)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
@@ -120,7 +120,7 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 	cmd_import_name_notice(ctx, rs, paths[0], opts);
 	meta_normalize_result_set(rs);
 	if (store_import_result_set(st, rs, &id, &already, &d) == -1) {
-		cmd_error(ctx, &d);
+		cmd_error_input(ctx, paths[0], &d);
 		rc = EXIT_STORE;
 		goto out;
 	}

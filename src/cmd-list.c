@@ -3,10 +3,14 @@
  * benchreport list: the stored result sets, oldest first, as a table
  * fitted to the terminal, as TSV, or as JSON for scripts.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -27,11 +31,14 @@ struct list_state {
 	long			 count;
 	long			 limit;		/* -1: all */
 	long			 offset;
+	const char		*title;		/* --title: only these */
+	long			 matched;	/* sets that matched --title */
 };
 
 static int	 cmd_list_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_list_row(const struct store_summary *, void *);
 static int	 cmd_list_count(const char *, long *);
+static bool	 cmd_list_has(const char *, const char *);
 
 /* In enum list_format's order. */
 CMD_CHOICES(cmd_list_format, "text", "tsv", "json")
@@ -40,6 +47,7 @@ static const struct cmd_option cmd_list_options[] = {
 	{ "format", 'f', "FMT", "text (default), tsv or json", 0, cmd_list_format },
 	{ "limit", 0, "N", "at most N sets", 0, NULL },
 	{ "offset", 0, "N", "skip the N oldest sets first", 0, NULL },
+	{ "title", 0, "TEXT", "only the sets whose title holds TEXT (any case)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -73,6 +81,25 @@ cmd_list_count(const char *arg, long *out)
 	return 0;
 }
 
+/* Whether hay holds needle, ASCII letters in any case. */
+static bool
+cmd_list_has(const char *hay, const char *needle)
+{
+	size_t	n = strlen(needle), i;
+
+	if (hay == NULL)
+		return false;
+	for (; *hay != '\0'; hay++) {
+		for (i = 0; i < n && hay[i] != '\0' &&
+		    tolower((unsigned char)hay[i]) ==
+		    tolower((unsigned char)needle[i]); i++)
+			;
+		if (i == n)
+			return true;
+	}
+	return n == 0;
+}
+
 static int
 cmd_list_row(const struct store_summary *s, void *arg)
 {
@@ -80,6 +107,14 @@ cmd_list_row(const struct store_summary *s, void *arg)
 	struct json_object	*o;
 	char			*t;
 
+	/* --title: the store gives every set; offset and limit count matches. */
+	if (ls->title != NULL) {
+		if (!cmd_list_has(s->title, ls->title))
+			return 0;
+		if (ls->matched++ < ls->offset || (ls->limit >= 0 &&
+		    ls->count >= ls->limit))
+			return 0;
+	}
 	ls->count++;
 	switch (ls->format) {
 	case LIST_JSON:
@@ -150,17 +185,25 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if ((v = cmd_args_get(args, "offset")) != NULL &&
 	    cmd_list_count(v, &ls.offset) == -1)
 		return cmd_usage(&cmd_list_entry, "--offset must be a count");
-	/* The title takes what the fixed columns leave, down to a stub. */
-	ls.title_width = ctx->term_width > LIST_FIXED + 5 ?
-	    (size_t)ctx->term_width - LIST_FIXED : 5;
+	/*
+	 * On a terminal (or with COLUMNS set) the title takes what the fixed
+	 * columns leave, down to a stub; into a pipe or a file it is whole,
+	 * so that `list | grep` finds what the title says.
+	 */
+	if (!isatty(STDOUT_FILENO) && getenv("COLUMNS") == NULL)
+		ls.title_width = SIZE_MAX;
+	else
+		ls.title_width = ctx->term_width > LIST_FIXED + 5 ?
+		    (size_t)ctx->term_width - LIST_FIXED : 5;
 	if (ls.format == LIST_TEXT)
 		printf("%4s %-10s %3s %5s %7s %-16s %s\n", "ID", "FORMAT", "SYS",
 		    "TESTS", "RESULTS", "IMPORTED (UTC)", "TITLE");
 	if (ls.format == LIST_JSON)
 		ls.array = json_object_new_array();
+	ls.title = cmd_args_get(args, "title");
 	diag_clear(&d);
-	if (store_list_range(st, ls.limit, ls.offset, cmd_list_row, &ls,
-	    &d) == -1) {
+	if (store_list_range(st, ls.title != NULL ? -1 : ls.limit,
+	    ls.title != NULL ? 0 : ls.offset, cmd_list_row, &ls, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 	} else if (ls.format == LIST_JSON && ls.count == 0)

@@ -4,9 +4,11 @@
  * stored result sets or files imported on the fly.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "publish.h"
@@ -31,11 +33,14 @@ static char	*cmd_publish_plan(const struct str_list *combine, char **pos,
 		    size_t npos, struct cmd_publish_plan *plan);
 static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
 static char	*cmd_publish_read(const char *path, struct diag *d);
+static void	 cmd_publish_progress(void *arg, const char *what, size_t done,
+		    size_t total);
 
 static const struct cmd_option cmd_publish_options[] = {
 	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf,\n"
 	    "replaced whole by the new review (required)", 0, NULL },
-	{ "title", 0, "T", "page title (default: the first result set's)", 0, NULL },
+	{ "title", 0, "T", "page title (default: the set's title; \"Benchmark\n"
+	    "review\" for two or more)", 0, NULL },
 	{ "css", 0, "FILE", "a style sheet of one's own, added after the built-in one", 0, NULL },
 	{ "baseline", 0, "SYSTEM", "relative performance against this system", 0, NULL },
 	{ "pdf", 0, NULL, "also write DIR/review.pdf", 0, NULL },
@@ -205,6 +210,44 @@ cmd_publish_baseline(struct cmd_ctx *ctx, struct result_set *const *sets,
 	return EXIT_BADINPUT;
 }
 
+/* Where publish_write's progress goes: a line redrawn on a terminal. */
+struct cmd_publish_progress {
+	const struct cmd_ctx	*ctx;
+	bool			 tty;		/* stderr is a terminal */
+	bool			 shown;		/* a line is on screen */
+	const char		*what;
+	size_t			 pct;
+};
+
+/*
+ * A publish of thousands of charts takes tens of seconds: on a terminal
+ * one line says which step and how far, redrawn each percent; with -v
+ * elsewhere, one line per step when it ends. Quiet with -q.
+ */
+static void
+cmd_publish_progress(void *arg, const char *what, size_t done, size_t total)
+{
+	struct cmd_publish_progress	*p = arg;
+	size_t				 pct;
+
+	if (p->ctx->verbosity < MSG_NORMAL)
+		return;
+	if (!p->tty) {
+		if (done == total && total > 0)
+			msg(p->ctx, MSG_VERBOSE, "publish: %s: %zu of %zu",
+			    what, done, total);
+		return;
+	}
+	pct = total > 0 ? done * 100 / total : 100;
+	if (p->shown && p->what == what && p->pct == pct && done != total)
+		return;
+	p->what = what;
+	p->pct = pct;
+	p->shown = true;
+	fprintf(stderr, "\r\033[Kpublish: %s %zu/%zu (%zu %%)", what, done,
+	    total, pct);
+}
+
 static int
 cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -212,6 +255,7 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct result_set	**sets = NULL;
 	struct str_list		  written = { 0 }, combine = { 0 };
 	struct cmd_publish_plan	  plan = { 0 };
+	struct cmd_publish_progress prog = { 0 };
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
@@ -274,8 +318,16 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if (job.page.baseline != NULL && (rc = cmd_publish_baseline(ctx, sets,
 	    nsets, &job.page.baseline)) != EXIT_OK)
 		goto out;
+	prog.ctx = ctx;
+	prog.tty = isatty(STDERR_FILENO);
+	job.progress = cmd_publish_progress;
+	job.progress_arg = &prog;
 	diag_clear(&d);
-	if (publish_write(sets, nsets, &job, &written, &d) != 0) {
+	rc = publish_write(sets, nsets, &job, &written, &d) != 0 ? EXIT_BADINPUT :
+	    EXIT_OK;
+	if (prog.shown)
+		fputs("\r\033[K", stderr);
+	if (rc != EXIT_OK) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
 		goto out;

@@ -69,7 +69,10 @@ cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
 	if (got == -1) {
 		if (d.file[0] == '\0')
 			snprintf(d.file, sizeof(d.file), "%s", path);
-		cmd_error(ctx, &d);
+		if (res->store_failed)
+			cmd_error_input(ctx, path, &d);
+		else
+			cmd_error(ctx, &d);
 		rc = res->store_failed ? EXIT_STORE : EXIT_BADINPUT;
 		goto out;
 	}

@@ -34,6 +34,16 @@
 /* The shell's status for a command ended by SIGINT. */
 #define RUN_EXIT_INTERRUPTED	130
 
+/*
+ * The signals that stop a run the way Ctrl-C does (finished repeats kept,
+ * the test file removed): a terminal's, a supervisor's, and a closed
+ * pipe's (`run ... 2>&1 | head -1`), which would otherwise kill the
+ * process with its test file left behind.
+ */
+static const int run_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE,
+    SIGQUIT };
+#define RUN_NSIGNALS	(sizeof(run_signals) / sizeof(run_signals[0]))
+
 enum run_format {
 	RUN_FORMAT_TEXT = 0,
 	RUN_FORMAT_TSV,
@@ -77,6 +87,9 @@ static int	 run_parse_size(const char *arg, uint64_t *out);
 static int	 run_parse_seconds(const char *arg, double *out);
 static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
 static void	 run_on_signal(int sig);
+static void	 run_leftover(void *arg, const char *path, uint64_t size);
+static void	 run_mark_partial(struct result_set *rs, size_t sys,
+		    const char *why, unsigned kept, unsigned planned);
 static void	 run_progress_cb(void *arg, double elapsed, double total,
 		    uint64_t ios);
 static void	 run_progress_end(struct run_progress *p);
@@ -147,6 +160,33 @@ run_on_signal(int sig)
 {
 	(void)sig;
 	run_engine_stop();
+}
+
+/* A leftover test file of an earlier run, named before it is removed. */
+static void
+run_leftover(void *arg, const char *path, uint64_t size)
+{
+	msg(arg, MSG_QUIET, "removing a test file an earlier run left "
+	    "behind: %s (%llu MiB)", path, (unsigned long long)(size >> 20));
+}
+
+/*
+ * A run that stopped short is stored as such: its title says so, and so
+ * does a fact of its system, so it is never taken for a complete run.
+ */
+static void
+run_mark_partial(struct result_set *rs, size_t sys, const char *why,
+    unsigned kept, unsigned planned)
+{
+	char	*title, *fact;
+
+	title = xasprintf("%s (%s)", rs->title, why);
+	free(rs->title);
+	rs->title = title;
+	fact = xasprintf("%s after %u of %u repeats", why, kept, planned);
+	fact_list_set(&rs->systems[sys].normalized, "run_incomplete", fact,
+	    "detected");
+	free(fact);
 }
 
 /* "4096", "256m", "4g", "1T", "64KiB": powers of 1024. */
@@ -450,7 +490,10 @@ run_print_tsv(const struct result_set *rs, FILE *fp)
 		if (t->nvalues == 0 || !(v = &t->values[0])->has_mean)
 			continue;
 		run_num(v->mean, 6, mean, sizeof(mean));
-		run_num(v->has_se ? v->se : 0.0, 6, se, sizeof(se));
+		if (v->has_se)
+			run_num(v->se, 6, se, sizeof(se));
+		else
+			se[0] = '\0';	/* N = 1: no SE */
 		text_safe_fputs(t->description, fp);
 		fprintf(fp, "\t%s\t%s\t%s\t%ld\n", t->unit, mean, se, v->n);
 	}
@@ -537,13 +580,16 @@ run_print_text(const struct result_set *rs, FILE *fp)
 			fputc('\n', fp);
 		}
 		run_num(v->mean, 4, mean, sizeof(mean));
-		run_num(v->has_se ? v->se : 0.0, 3, se, sizeof(se));
+		if (v->has_se)
+			run_num(v->se, 3, se, sizeof(se));
 		label = what != NULL ? xasprintf("%s (%s)", what, t->unit) :
 		    xstrdup(t->unit);
 		fputs("  ", fp);
 		text_term_cell(fp, label, 46, false);
+		/* N = 1 has no SE: blanks, never a "+/- 0". */
 		fprintf(fp, "%12s %s %-9s N = %-3ld %s\n", mean,
-		    utf8 ? "\xc2\xb1" : "+/-", se, v->n,
+		    v->has_se ? (utf8 ? "\xc2\xb1" : "+/-") : (utf8 ? " " : "   "),
+		    v->has_se ? se : "", v->n,
 		    t->proportion == PROP_LIB ? (utf8 ? "\xe2\x86\x93 fewer is "
 		    "better" : "v fewer is better") : (utf8 ? "\xe2\x86\x91 more "
 		    "is better" : "^ more is better"));
@@ -824,12 +870,15 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct run_progress	 prog;
 	struct run_loop		 l;
 	struct run_repeat	 autorep;
-	struct sigaction	 sa, old_int, old_term, old_hup;
+	struct sigaction	 sa, old_sa[RUN_NSIGNALS];
 	struct diag		 d;
 	char			*job = NULL;
+	const char		*why = NULL;	/* a run that stopped short */
 	unsigned		 max_bs = 0;
 	size_t			 sys;
 	bool			 interrupted = false, signals = false;
+	bool			 failed = false;
+	size_t			 k;
 	int			 r, rc;
 
 	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
@@ -845,10 +894,10 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = run_on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	for (k = 0; k < RUN_NSIGNALS; k++)
+		sigaction(run_signals[k], &sa, &old_sa[k]);
 	signals = true;
+	(void)run_file_sweep(s->dir, run_leftover, ctx);
 
 	memset(&prog, 0, sizeof(prog));
 	prog.ctx = ctx;
@@ -879,9 +928,18 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if (!interrupted && (r = run_tests(&l, &d)) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
-		goto out;
+		run_file_remove(&file);
+		if (l.kept == 0)
+			goto out;
+		/* What finished before the error stands, as after Ctrl-C. */
+		failed = true;
+		msg(ctx, MSG_QUIET, "stopped by that error: keeping %u finished "
+		    "repeat%s of %u test%s; the test file was removed", l.kept,
+		    l.kept == 1 ? "" : "s", l.ntests_kept,
+		    l.ntests_kept == 1 ? "" : "s");
+		why = "stopped by an error";
 	}
-	interrupted = interrupted || r == 1;
+	interrupted = !failed && (interrupted || r == 1);
 	run_file_remove(&file);
 	if (interrupted) {
 		if (l.kept == 0) {
@@ -894,9 +952,13 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		    "of %u test%s; the test file was removed", l.kept,
 		    l.kept == 1 ? "" : "s", l.ntests_kept,
 		    l.ntests_kept == 1 ? "" : "s");
+		why = "interrupted";
 	}
 	run_result_finish(rs);
 	run_normalize(rs, &facts);
+	if (why != NULL)
+		run_mark_partial(rs, sys, why, l.kept,
+		    s->repeat * (unsigned)s->profile->ntests);
 	switch (o.format) {
 	case RUN_FORMAT_TSV:
 		run_print_tsv(rs, stdout);
@@ -917,10 +979,15 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		rc = RUN_EXIT_INTERRUPTED;
 out:
 	run_file_remove(&file);
-	if (signals) {
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
-		sigaction(SIGHUP, &old_hup, NULL);
+	/*
+	 * A closed pipe stays ignored: what is left in stdout's buffer is
+	 * written at exit, and that write must fail, not kill the process.
+	 */
+	for (k = 0; signals && k < RUN_NSIGNALS; k++) {
+		if (run_signals[k] == SIGPIPE)
+			signal(SIGPIPE, SIG_IGN);
+		else
+			sigaction(run_signals[k], &old_sa[k], NULL);
 	}
 	free(res);
 	free(job);

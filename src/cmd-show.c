@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "cmd-resolve.h"
+#include "export.h"
 #include "publish-lead.h"
 #include "text-term.h"
 #include "text-safe.h"
@@ -74,12 +75,21 @@ static bool	 cmd_show_labels_distinct(const struct result_set *, size_t);
 static void	 cmd_show_table(const struct show_layout *);
 static void	 cmd_show_blocks(const struct show_layout *, int);
 
+CMD_CHOICES(cmd_show_format, "text", "json")
+
+static const struct cmd_option cmd_show_options[] = {
+	{ "format", 'f', "FMT", "text (default) or json (the JSON export's schema)",
+	    0, cmd_show_format },
+	{ NULL, 0, NULL, NULL, 0, NULL }
+};
+
 const struct cmd_entry cmd_show_entry = {
 	.name = "show",
 	.operands = "ID|FILE",
 	.min_operands = 1,
 	.max_operands = 1,
 	.summary = "show a result set as a table of tests by systems",
+	.options = cmd_show_options,
 	.help_extra = "The table fits the terminal width (COLUMNS overrides it). Colour is\n"
 	    "used on a terminal unless NO_COLOR is set.\n",
 	.flags = CMD_NEEDS_STORE,
@@ -437,12 +447,26 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct show_layout	 l;
 	struct result_set	*rs = NULL;
 	long long		 id;
+	const char		*f;
 	char			*head;
 	size_t			 i, used;
 	int			 rc;
 
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		return rc;
+	/* For scripts: the set as `export -f json` writes it. */
+	if ((f = cmd_args_get(args, "format")) != NULL &&
+	    strcmp(f, "json") == 0) {
+		struct diag	d;
+
+		diag_clear(&d);
+		if (export_find("json")->write(rs, stdout, &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+		}
+		result_set_free(rs);
+		return rc;
+	}
 
 	memset(&l, 0, sizeof(l));
 	l.rs = rs;

@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "cmd-resolve.h"
+#include "export.h"
 #include "query-print.h"
 #include "text-term.h"
 #include "text-safe.h"
@@ -21,6 +24,7 @@ struct systems_opts {
 	bool	all;		/* --all: systems of every result set */
 	struct query_where where;	/* --where KEY=VALUE,... */
 	struct str_list	terms;	/* --test WORD: results of matching tests */
+	bool	json;		/* --format json */
 };
 
 static int	 cmd_systems_exec(struct cmd_ctx *, const struct cmd_args *);
@@ -29,6 +33,10 @@ static void	 cmd_systems_facts(const struct fact_list *, bool);
 static int	 cmd_systems_all(struct cmd_ctx *, const struct systems_opts *);
 static void	 cmd_systems_print(const struct system *, size_t,
 		    const struct systems_opts *);
+static struct json_object *cmd_systems_json(const struct system *, size_t);
+static struct json_object *cmd_systems_json_kv(const struct kv_list *);
+
+CMD_CHOICES(cmd_systems_format, "text", "json")
 
 static const struct cmd_option cmd_systems_options[] = {
 	{ "meta", 'm', NULL, "also show run metadata (user, time stamp, client)", 0, NULL },
@@ -38,6 +46,8 @@ static const struct cmd_option cmd_systems_options[] = {
 	    CMD_OPT_REPEAT, NULL },
 	{ "test", 't', "WORD", "with --all: their results in tests matching every WORD",
 	    CMD_OPT_REPEAT, NULL },
+	{ "format", 'f', "FMT", "text (default) or json (not with --all)", 0,
+	    cmd_systems_format },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -140,6 +150,55 @@ cmd_systems_print(const struct system *s, size_t idx,
 	cmd_systems_facts(&s->normalized, o->provenance);
 }
 
+/* A key-value list as a JSON object, in its order. */
+static struct json_object *
+cmd_systems_json_kv(const struct kv_list *l)
+{
+	struct json_object	*o = json_object_new_object();
+	size_t			 i;
+
+	for (i = 0; i < l->len; i++)
+		json_object_object_add(o, l->items[i].key, l->items[i].value !=
+		    NULL ? json_object_new_string(l->items[i].value) : NULL);
+	return o;
+}
+
+/*
+ * One system: {"index", "identifier", "fields", "notes", "notes_text",
+ * "meta", "facts": [{"key", "value", "source"}]}; what is not known is
+ * null or empty.
+ */
+static struct json_object *
+cmd_systems_json(const struct system *s, size_t idx)
+{
+	struct json_object	*o, *facts, *f;
+	const struct fact	*x;
+	size_t			 i;
+
+	o = json_object_new_object();
+	json_object_object_add(o, "index", json_object_new_int64((int64_t)idx + 1));
+	json_object_object_add(o, "identifier", s->identifier != NULL ?
+	    json_object_new_string(s->identifier) : NULL);
+	json_object_object_add(o, "fields", cmd_systems_json_kv(&s->fields));
+	json_object_object_add(o, "notes", cmd_systems_json_kv(&s->notes));
+	json_object_object_add(o, "notes_text", s->notes_text != NULL ?
+	    json_object_new_string(s->notes_text) : NULL);
+	json_object_object_add(o, "meta", cmd_systems_json_kv(&s->meta));
+	facts = json_object_new_array();
+	for (i = 0; i < s->normalized.len; i++) {
+		x = &s->normalized.items[i];
+		f = json_object_new_object();
+		json_object_object_add(f, "key", json_object_new_string(x->key));
+		json_object_object_add(f, "value", x->value != NULL ?
+		    json_object_new_string(x->value) : NULL);
+		json_object_object_add(f, "source", x->source != NULL ?
+		    json_object_new_string(x->source) : NULL);
+		json_object_array_add(facts, f);
+	}
+	json_object_object_add(o, "facts", facts);
+	return o;
+}
+
 static int
 cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -155,6 +214,8 @@ cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	o.meta = cmd_args_has(args, "meta");
 	o.all = cmd_args_has(args, "all");
 	o.provenance = cmd_args_has(args, "provenance");
+	o.json = (v = cmd_args_get(args, "format")) != NULL &&
+	    strcmp(v, "json") == 0;
 	for (i = 0; (v = cmd_args_value(args, "test", i)) != NULL; i++)
 		str_list_add(&o.terms, v);
 	for (i = 0; (v = cmd_args_value(args, "where", i)) != NULL; i++) {
@@ -170,6 +231,9 @@ cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			    "can't combine --all and an ID or FILE");
 		else if (o.meta)
 			rc = cmd_usage(&cmd_systems_entry, "can't combine --all and --meta");
+		else if (o.json)
+			rc = cmd_usage(&cmd_systems_entry,
+			    "can't combine --all and --format json");
 		else
 			rc = cmd_systems_all(ctx, &o);
 		goto out;
@@ -184,8 +248,21 @@ cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	}
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		goto out;
-	for (i = 0; i < rs->nsystems; i++)
-		cmd_systems_print(&rs->systems[i], i, &o);
+	if (o.json) {
+		struct json_object	*arr = json_object_new_array();
+
+		for (i = 0; i < rs->nsystems; i++)
+			json_object_array_add(arr,
+			    cmd_systems_json(&rs->systems[i], i));
+		diag_clear(&d);
+		if (export_json_print(arr, stdout, &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+		}
+		json_object_put(arr);
+	} else
+		for (i = 0; i < rs->nsystems; i++)
+			cmd_systems_print(&rs->systems[i], i, &o);
 	result_set_free(rs);
 out:
 	query_where_free(&o.where);

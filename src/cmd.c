@@ -121,6 +121,12 @@ cmd_print_help(FILE *fp)
 	    "usage, 3 store error.\n", fp);
 }
 
+const struct cmd_option *
+cmd_common_options(void)
+{
+	return cmd_common;
+}
+
 static size_t
 cmd_count(const struct cmd_option *o)
 {
@@ -589,6 +595,31 @@ void
 cmd_error(const struct cmd_ctx *ctx, const struct diag *d)
 {
 	diag_print(d, ctx->prog, stderr);
+	/* The statement behind a store error is for -v only. */
+	if (ctx->verbosity >= MSG_VERBOSE && d->detail[0] != '\0') {
+		fprintf(stderr, "%s: the statement was: ", ctx->prog);
+		text_safe_fputs(d->detail, stderr);
+		fputc('\n', stderr);
+	}
+}
+
+void
+cmd_error_input(const struct cmd_ctx *ctx, const char *input,
+    const struct diag *d)
+{
+	struct diag	in = *d;
+
+	if (input == NULL || strcmp(d->file, input) == 0) {
+		cmd_error(ctx, d);
+		return;
+	}
+	/* "INPUT: not stored in STORE: <why>": the input first, one line. */
+	snprintf(in.file, sizeof(in.file), "%s", input);
+	in.line = 0;
+	snprintf(in.msg, sizeof(in.msg), "not stored in %.300s: %.700s",
+	    d->file[0] != '\0' ? d->file : "the store",
+	    strncmp(d->msg, "database: ", 10) == 0 ? d->msg + 10 : d->msg);
+	cmd_error(ctx, &in);
 }
 
 void

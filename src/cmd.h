@@ -94,6 +94,8 @@ struct cmd_entry {
 
 /* NULL-terminated table of every command. */
 extern const struct cmd_entry *const cmd_table[];
+/* The options every command takes (--db, -q, -v, -h), ending with { NULL }. */
+const struct cmd_option *cmd_common_options(void);
 
 /* The entry whose name or alias starts with name, uniquely; NULL with a message printed. */
 const struct cmd_entry *cmd_find(const char *prog, const char *name);
@@ -146,6 +148,9 @@ void	 msg(const struct cmd_ctx *ctx, int level, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* Print d as "prog: file:line: message" to stderr. */
 void	 cmd_error(const struct cmd_ctx *ctx, const struct diag *d);
+/* A store's error about input (a file the user named): named first. */
+void	 cmd_error_input(const struct cmd_ctx *ctx, const char *input,
+	    const struct diag *d);
 /* Print "prog: message" to stderr, neutralising control characters. */
 void	 cmd_errorx(const struct cmd_ctx *ctx, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

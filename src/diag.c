@@ -26,12 +26,21 @@ diag_set(struct diag *d, const char *file, long line, const char *fmt, ...)
 	if (file != NULL)
 		snprintf(d->file, sizeof(d->file), "%s", file);
 	d->line = line;
+	d->detail[0] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
 	va_end(ap);
 	if (d->msg[0] == '\0')
 		snprintf(d->msg, sizeof(d->msg), "error");
 	return -1;
+}
+
+void
+diag_detail(struct diag *d, const char *detail)
+{
+	if (d == NULL)
+		return;
+	snprintf(d->detail, sizeof(d->detail), "%s", detail ? detail : "");
 }
 
 void

@@ -18,6 +18,8 @@ struct diag {
 	long	line;			/* 1-based line, 0 when unknown */
 	char	where[128];		/* element or field, "" when unknown */
 	char	msg[DIAG_MSG_MAX];	/* what went wrong, without a newline */
+	/* More for -v only (a failed statement's SQL); not in diag_print. */
+	char	detail[DIAG_MSG_MAX];
 };
 
 /* Clear d so that diag_isset(d) is false. */
@@ -25,6 +27,8 @@ void	diag_clear(struct diag *d);
 /* Record an error for file at line (0 = unknown). Returns -1 for chaining. */
 int	diag_set(struct diag *d, const char *file, long line,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Record what -v adds to the error (may be NULL); after diag_set. */
+void	diag_detail(struct diag *d, const char *detail);
 /* Record the element or field the error is about (may be NULL). */
 void	diag_where(struct diag *d, const char *where);
 /* True when an error has been recorded. */

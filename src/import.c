@@ -6,12 +6,15 @@
  * not stream return the whole set, stored at the end by the same steps.
  * It does not print; commands report what it returns.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "import.h"
 #include "meta.h"
+#include "xalloc.h"
 
 struct import_file_ctx {
 	struct store_import		*imp;
@@ -19,9 +22,11 @@ struct import_file_ctx {
 };
 
 static int	 import_file_test(struct result_set *, void *, struct diag *);
-static int	 import_file_read(struct store *, const char *, const struct reader *,
-		    const struct read_options *, struct result_set *,
-		    struct import_file_result *, struct import_file_ctx *, struct diag *);
+static int	 import_file_read(struct store *, const char *, const char *,
+		    const struct reader *, const struct read_options *,
+		    struct result_set *, struct import_file_result *,
+		    struct import_file_ctx *, struct diag *);
+static char	*import_stdin_copy(struct diag *);
 static int	 import_file_put(struct import_file_ctx *, struct result_set *,
 		    const struct test *, struct diag *);
 static int	 import_file_recheck(const char *path, const struct reader *r,
@@ -80,18 +85,84 @@ import_file(struct store *st, const char *path, const struct reader *r,
 	memset(res, 0, sizeof(*res));
 	memset(&c, 0, sizeof(c));
 	c.res = res;
-	/* A PTS result directory is its composite.xml. */
+	/*
+	 * "-" is standard input, read from a private copy (detection and
+	 * the checksum read the bytes more than once); the set's source is
+	 * "-". A PTS result directory is its composite.xml.
+	 */
+	if (strcmp(path, "-") == 0) {
+		if ((dirfile = import_stdin_copy(d)) == NULL)
+			return -1;
+		rc = import_file_read(st, dirfile, "-", r, ro, rs, res, &c, d);
+		if (strcmp(d->file, dirfile) == 0)
+			snprintf(d->file, sizeof(d->file), "-");
+		(void)unlink(dirfile);
+		free(dirfile);
+		return rc;
+	}
 	if ((dirfile = format_result_dir_file(path)) != NULL)
 		path = dirfile;
-	rc = import_file_read(st, path, r, ro, rs, res, &c, d);
+	rc = import_file_read(st, path, path, r, ro, rs, res, &c, d);
 	free(dirfile);
 	return rc;
 }
 
+/*
+ * Standard input into a new private file under $TMPDIR (else /tmp);
+ * its path, or NULL with d (nothing left behind). A terminal is refused:
+ * nobody types a result file.
+ */
+static char *
+import_stdin_copy(struct diag *d)
+{
+	const char	*dir = getenv("TMPDIR");
+	char		*path, buf[65536];
+	ssize_t		 n, w, off;
+	int		 fd;
+
+	if (isatty(STDIN_FILENO))
+		return diag_set(d, "-", 0, "standard input is a terminal: pipe "
+		    "or redirect a result file into it"), NULL;
+	path = xasprintf("%s/benchreport-stdin.XXXXXX", dir != NULL &&
+	    *dir == '/' ? dir : "/tmp");
+	if ((fd = mkstemp(path)) == -1) {
+		diag_set(d, "-", 0, "cannot copy standard input: %s: %s", path,
+		    strerror(errno));
+		free(path);
+		return NULL;
+	}
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			goto fail;
+		for (off = 0; off < n; off += w)
+			if ((w = write(fd, buf + off, (size_t)(n - off))) == -1 &&
+			    errno != EINTR)
+				goto fail;
+			else if (w == -1)
+				w = 0;
+	}
+	if (close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	return path;
+fail:
+	diag_set(d, "-", 0, "cannot copy standard input: %s", strerror(errno));
+	if (fd != -1)
+		close(fd);
+	(void)unlink(path);
+	free(path);
+	return NULL;
+}
+
+/* Read path; name is what the set records as its source. */
 static int
-import_file_read(struct store *st, const char *path, const struct reader *r,
-    const struct read_options *ro, struct result_set *rs,
-    struct import_file_result *res, struct import_file_ctx *cp, struct diag *d)
+import_file_read(struct store *st, const char *path, const char *name,
+    const struct reader *r, const struct read_options *ro,
+    struct result_set *rs, struct import_file_result *res,
+    struct import_file_ctx *cp, struct diag *d)
 {
 	struct import_file_ctx	 c = *cp;
 	struct read_stream	 stream;
@@ -105,7 +176,7 @@ import_file_read(struct store *st, const char *path, const struct reader *r,
 		return -1;
 	model_set_str(&rs->format, r->name);
 	model_set_str(&rs->source_path, ro != NULL && ro->source_name != NULL ?
-	    ro->source_name : path);
+	    ro->source_name : name);
 	model_set_str(&rs->source_sha256, sum);
 	/* The duplicate check comes first: known bytes are not parsed again. */
 	if (store_import_begin(st, rs, &c.imp, &res->id, &res->already, d) == -1) {

@@ -3,13 +3,17 @@
  * Atomic output files: temp file in the target's directory, then rename.
  * What is not a regular file (/dev/null, a FIFO, /dev/stdout on a pipe or
  * terminal) is written in place: renaming over it would replace a device
- * node with a regular file. A symbolic link is followed, so the file it
- * names is replaced and the link stays.
+ * node with a regular file. A symbolic link at the path is refused, never
+ * followed: in a shared directory whoever planted it would choose which
+ * file is replaced. The temporary is made with O_EXCL (mkstemp), and the
+ * rename replaces the name itself, so a link planted after the check is
+ * replaced, not followed.
  */
 #define _GNU_SOURCE		/* syncfs */
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +31,7 @@ outfile_open(const char *path, struct diag *d)
 {
 	struct outfile	*of;
 	struct stat	 sb;
-	char		*real;
+	bool		 islink;
 	int		 fd;
 
 	of = xcalloc(1, sizeof(*of));
@@ -36,27 +40,36 @@ outfile_open(const char *path, struct diag *d)
 		of->fp = stdout;
 		return of;
 	}
+	/*
+	 * The system's own names for this process's streams (/dev/stdout,
+	 * /proc/self/fd/N) are links in directories nobody else writes:
+	 * they are written in place, whatever they lead to.
+	 */
+	islink = lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+	if (islink && strncmp(path, "/dev/", 5) != 0 &&
+	    strncmp(path, "/proc/self/fd/", 14) != 0) {
+		diag_set(d, path, 0, "is a symbolic link: not followed (remove "
+		    "it, or name the file it points to)");
+		goto fail;
+	}
 	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		diag_set(d, path, 0, "is a directory");
 		goto fail;
 	}
-	real = NULL;
-	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
-		real = realpath(path, NULL);
-	/* Not a regular file, or a link we cannot resolve: write in place. */
-	if ((stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) ||
-	    (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && real == NULL)) {
-		free(real);
-		if ((of->fp = fopen(path, "w")) == NULL) {
+	/* Not a regular file: write in place, never through a link. */
+	if (islink || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))) {
+		if ((fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC |
+		    (islink ? O_TRUNC : O_NOFOLLOW))) == -1) {
+			diag_set(d, path, 0, "cannot open: %s", errno == ELOOP ?
+			    "is a symbolic link: not followed" : strerror(errno));
+			goto fail;
+		}
+		if ((of->fp = fdopen(fd, "w")) == NULL) {
 			diag_set(d, path, 0, "cannot open: %s", strerror(errno));
+			close(fd);
 			goto fail;
 		}
 		return of;	/* tmp stays NULL */
-	}
-	if (real != NULL) {
-		free(of->path);
-		of->path = xstrdup(real);
-		free(real);	/* realpath's buffer comes from malloc */
 	}
 	of->tmp = xasprintf("%s.tmpXXXXXX", of->path);
 	if ((fd = mkstemp(of->tmp)) == -1) {

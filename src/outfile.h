@@ -2,7 +2,9 @@
 /*
  * Atomic output files: write to a temporary name in the same directory,
  * then fsync and rename over the target, so a crash or a full disk never
- * leaves a half-written chart, page or export behind.
+ * leaves a half-written chart, page or export behind. A symbolic link
+ * at the path is refused, never followed (the system's /dev/stdout and
+ * /proc/self/fd/N aside).
  * Ownership: outfile_open allocates; outfile_commit or outfile_abort
  * releases (exactly one of them must be called).
  */

@@ -186,6 +186,12 @@ publish_dir_begin(struct publish_dir *pd, const char *outdir, bool force,
 	while (len > 1 && outdir[len - 1] == '/')
 		len--;
 	pd->final = xstrndup(outdir, len);
+	/* Replacing it would follow a link someone else may have planted. */
+	if (lstat(pd->final, &st) == 0 && S_ISLNK(st.st_mode)) {
+		diag_set(d, pd->final, 0, "is a symbolic link: not followed, "
+		    "even with --force (name the directory it points to)");
+		goto fail;
+	}
 	if (stat(pd->final, &st) == 0) {
 		if (!S_ISDIR(st.st_mode)) {
 			diag_set(d, pd->final, 0, "cannot publish here: exists and "

@@ -54,7 +54,11 @@ struct pub_ctx {
 	size_t			  nsets;
 	int			  width;
 	struct pub_names	 *names;	/* one per set */
+	const struct publish_job *job;		/* its progress callback */
 };
+
+/* cairo's image surfaces are at most this many pixels a side. */
+#define PUB_PNG_MAX		32767
 
 /*
  * The width the page's charts are laid out for, and shown at on every
@@ -66,6 +70,8 @@ struct pub_ctx {
 #define PUB_PAGE_WIDTH		336
 
 static long	 pub_set_index(const struct pub_ctx *pc, const struct result_set *rs);
+static void	 pub_progress(const struct pub_ctx *pc, const char *what,
+		    size_t done, size_t total);
 static void	 pub_names_init(struct pub_ctx *pc, bool draw);
 static void	 pub_names_free(struct pub_ctx *pc);
 static char	*pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
@@ -106,12 +112,20 @@ pub_set_index(const struct pub_ctx *pc, const struct result_set *rs)
  * would be quadratic in the number of tests.
  */
 static void
+pub_progress(const struct pub_ctx *pc, const char *what, size_t done,
+    size_t total)
+{
+	if (pc->job != NULL && pc->job->progress != NULL)
+		pc->job->progress(pc->job->progress_arg, what, done, total);
+}
+
+static void
 pub_names_init(struct pub_ctx *pc, bool draw)
 {
 	struct pub_names	*pn;
 	struct chart_opts	 o;
 	struct diag		 d;
-	size_t			 si, i, nt;
+	size_t			 si, i, nt, done = 0, total = 0;
 
 	chart_opts_init(&o);
 	if (pc->width > 0)
@@ -119,8 +133,12 @@ pub_names_init(struct pub_ctx *pc, bool draw)
 	pc->names = xcalloc(pc->nsets, sizeof(*pc->names));
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
-		nt = pc->sets[si]->ntests;
 		pn->n = chart_list(pc->sets[si], &pn->ids);
+		total += draw ? pn->n : 0;
+	}
+	for (si = 0; si < pc->nsets; si++) {
+		pn = &pc->names[si];
+		nt = pc->sets[si]->ntests;
 		pn->names = chart_file_names(pc->sets[si], pn->ids, pn->n,
 		    CHART_SVG);
 		pn->canvases = xcalloc(pn->n + 1, sizeof(*pn->canvases));
@@ -131,9 +149,12 @@ pub_names_init(struct pub_ctx *pc, bool draw)
 		for (i = 0; i < pn->n; i++) {
 			/* A chart that cannot be drawn stays NULL: the page keeps its table. */
 			diag_clear(&d);
-			if (draw)
+			if (draw) {
 				pn->canvases[i] = chart_canvas(pc->sets[si],
 				    &pn->ids[i], &o, &d);
+				pub_progress(pc, "drawing charts", ++done,
+				    total);
+			}
 			if (pn->ids[i].kind == CHART_OVERVIEW)
 				pn->overview = i;
 			if (pn->ids[i].kind == CHART_TEST &&
@@ -265,22 +286,38 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 	struct chart_opts		 o;
 	struct outfile_batch		 batch = { 0 };
 	char				*stem = NULL, *path = NULL;
-	size_t				 si, i, f;
+	size_t				 si, i, f, done = 0, total = 0;
 	int				 rc = -1;
 
 	chart_opts_init(&o);
 	if (pc->width > 0)
 		o.width = pc->width;
 	o.xml_decl = true;
+	for (si = 0; si < pc->nsets; si++)
+		total += pc->names[si].n;
 	for (si = 0; si < pc->nsets; si++) {
 		pn = &pc->names[si];
 		for (i = 0; i < pn->n; i++) {
+			pub_progress(pc, "writing chart files", ++done, total);
 			if (pn->canvases[i] == NULL)
 				continue;
 			stem = pub_stem(pc, pc->sets[si], pn->names[i]);
 			for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 				path = xasprintf("%s/%s.%s", dir, stem,
 				    chart_format_ext(formats[f]));
+				/* Say what to do rather than cairo's words. */
+				if (formats[f] == CHART_PNG &&
+				    pn->canvases[i]->height * (o.scale > 0 ?
+				    o.scale : 1) > PUB_PNG_MAX) {
+					diag_set(d, path, 0, "a chart of %zu "
+					    "systems is %.0f pixels tall, more "
+					    "than an image can be (%d): publish "
+					    "with --no-chart-files (the page "
+					    "keeps its charts), or fewer systems "
+					    "per set", pc->sets[si]->nsystems,
+					    pn->canvases[i]->height, PUB_PNG_MAX);
+					goto out;
+				}
 				if (chart_write_canvas(pn->canvases[i],
 				    &pn->ids[i], formats[f], path, &o, &batch,
 				    d) != 0)
@@ -294,7 +331,9 @@ pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		}
 	}
 	/* One sync for all the charts, then the renames (see outfile.c). */
+	pub_progress(pc, "syncing chart files", 0, 1);
 	rc = outfile_batch_commit(&batch, d);
+	pub_progress(pc, "syncing chart files", 1, 1);
 out:
 	outfile_batch_abort(&batch);
 	free(path);
@@ -490,6 +529,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	pc.sets = sets;
 	pc.nsets = nsets;
 	pc.width = job->chart_width;
+	pc.job = job;
 	charts.arg = &pc;
 	/* Drawings at the chart width are for the chart files and the PDF. */
 	pub_names_init(&pc, job->chart_files || job->pdf);

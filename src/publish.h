@@ -44,6 +44,13 @@ struct publish_job {
 	const struct publish_section *sections;
 	size_t			 nsections;
 	struct publish_options	 page;
+	/*
+	 * Called as the slow steps go (NULL: not): what (a phrase such as
+	 * "drawing charts"), done of total; done == total ends a step.
+	 */
+	void			(*progress)(void *arg, const char *what,
+				    size_t done, size_t total);
+	void			*progress_arg;
 };
 
 /*

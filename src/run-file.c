@@ -10,7 +10,9 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,4 +271,45 @@ run_file_remove(struct run_file *f)
 		(void)unlink(f->path);
 	free(f->path);
 	f->path = NULL;
+}
+
+unsigned
+run_file_sweep(const char *dir, void (*said)(void *, const char *, uint64_t),
+    void *arg)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	struct stat	 st;
+	char		*path, *end;
+	long		 pid;
+	unsigned	 n = 0;
+
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(dp)) != NULL) {
+		if (strncmp(de->d_name, "benchreport-run.", 16) != 0)
+			continue;
+		errno = 0;
+		pid = strtol(de->d_name + 16, &end, 10);
+		if (errno != 0 || end == de->d_name + 16 || *end != '.' ||
+		    pid <= 0 || pid == (long)getpid())
+			continue;
+		strtoul(end + 1, &end, 10);
+		if (*end != '\0')
+			continue;
+		/* A live process (ours or another user's) still owns it. */
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		path = xasprintf("%s%s%s", dir, dir[strlen(dir) - 1] == '/' ?
+		    "" : "/", de->d_name);
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() && st.st_nlink == 1) {
+			said(arg, path, (uint64_t)st.st_size);
+			if (unlink(path) == 0)
+				n++;
+		}
+		free(path);
+	}
+	closedir(dp);
+	return n;
 }

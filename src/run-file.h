@@ -46,6 +46,14 @@ int	 run_file_open(const struct run_file *f, int flags, struct diag *d);
 void	 run_file_drop_cache(const struct run_file *f);
 /* Unlink the file if it exists, and forget it. Safe to call twice. */
 void	 run_file_remove(struct run_file *f);
+/*
+ * Remove the test files an earlier run could not (killed by SIGKILL, a
+ * crash, a power loss): the regular files "benchreport-run.PID.N" in dir
+ * that belong to this user and whose process is gone. said(arg, path,
+ * size) is called for each before it is removed. Returns how many were.
+ */
+unsigned run_file_sweep(const char *dir,
+	    void (*said)(void *, const char *, uint64_t), void *arg);
 /* Fill buf with pseudo-random bytes from *state (xorshift64). */
 void	 run_file_random_fill(void *buf, size_t len, uint64_t *state);
 

@@ -78,7 +78,7 @@ static const struct run_profile profile_seed_1_14 = {
 
 static const struct run_profile profile_quick = {
 	.name = "quick",
-	.summary = "the seed profile's four tests, short: about a minute",
+	.summary = "the seed profile's four tests, short: about two minutes",
 	PROFILE_FOUR_TESTS,
 	.size = 256ull << 20,
 	.runtime = 3,

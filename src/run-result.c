@@ -205,6 +205,9 @@ run_result_finish(struct result_set *rs)
 			value_compute_stats(v);
 			if (!v->has_mean)
 				continue;
+			/* One repeat has no spread: no SE, not an SE of 0. */
+			if (v->n < 2)
+				v->has_se = false;
 			/* The display text, as PTS rounds: whole numbers from 1000 up. */
 			snprintf(buf, sizeof(buf), fabs(v->mean) >= 1000 ? "%.0f" :
 			    "%.2f", v->mean);

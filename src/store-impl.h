@@ -98,6 +98,7 @@ struct store {
 	const struct store_ops	*ops;
 	char			*path;	/* what errors name (no password) */
 	bool			 readonly; /* reads only (SQLite file) */
+	bool			 full;	/* ... because its disk is full */
 	bool			 created; /* SQLite: this connection made the schema */
 	bool			 in_place; /* SQLite: this import skips the WAL */
 	void			*be;	/* the backend's connection */

@@ -290,7 +290,12 @@ static const char *const pg_migrations[] = {
 	"  DELETE FROM results v USING benchreport_rows o, tests t"
 	"    WHERE t.set_id = o.set_id AND v.test_id = t.id"
 	"    AND v.system_id = o.id;"
-	"  RETURN NULL; END $f$;"
+	"  RETURN NULL; END $f$;",
+	/*
+	 * SQLite's result_sets becomes AUTOINCREMENT (store-sqlite.c); an
+	 * identity column never gives a number twice already.
+	 */
+	"SELECT 1"
 };
 
 #define PG_NMIGRATIONS \
@@ -332,6 +337,9 @@ struct pg_prepared {
 	int	 copy;		/* index in pg_conn.copies, or -1 */
 };
 
+/* The password as the URI writes it and decoded, in both of its places. */
+#define PG_NSECRETS	4
+
 struct pg_conn {
 	PGconn			*conn;
 	struct pg_prepared	*prep;
@@ -341,6 +349,7 @@ struct pg_conn {
 	size_t			 waiting;	/* bytes in every copy's rows */
 	const char		*pending;	/* a COPY sent, result unread */
 	unsigned		 rows_added;
+	char			*secret[PG_NSECRETS]; /* never printed */
 };
 
 struct store_stmt {
@@ -357,6 +366,9 @@ static int	 pg_hex(char);
 static int	 pg_err(struct store *, struct diag *, const char *,
 		    const PGresult *);
 static char	*pg_name(const char *);
+static void	 pg_secrets(struct pg_conn *, const char *);
+static char	*pg_decode(const char *, size_t);
+static void	 pg_scrub(const struct pg_conn *, struct strbuf *);
 static char	*pg_dialect(const char *, int *);
 static int	 pg_check(struct store *, PGresult *, struct diag *,
 		    const char *);
@@ -457,19 +469,126 @@ pg_hex(char c)
 	return -1;
 }
 
+/* The n bytes at s with %XX escapes decoded (store_kind checked them). */
+static char *
+pg_decode(const char *s, size_t n)
+{
+	char	*out, *q;
+	size_t	 i;
+
+	out = q = xmalloc(n + 1);
+	for (i = 0; i < n; i++)
+		if (s[i] == '%' && i + 2 < n && pg_hex(s[i + 1]) >= 0 &&
+		    pg_hex(s[i + 2]) >= 0) {
+			*q++ = (char)(pg_hex(s[i + 1]) * 16 + pg_hex(s[i + 2]));
+			i += 2;
+		} else
+			*q++ = s[i];
+	*q = '\0';
+	return out;
+}
+
+/*
+ * Remember the password of uri, from its user information and from a
+ * password= parameter, as written and decoded, so that no message of
+ * libpq's can quote it (one that quotes the whole URI would).
+ */
+static void
+pg_secrets(struct pg_conn *pc, const char *uri)
+{
+	const char	*rest, *at, *colon, *p;
+	size_t		 n, k = 0;
+
+	rest = strstr(uri, "://");
+	rest = rest != NULL ? rest + 3 : uri;
+	if ((at = strchr(rest, '@')) != NULL &&
+	    (colon = memchr(rest, ':', (size_t)(at - rest))) != NULL &&
+	    at > colon + 1) {
+		pc->secret[k++] = xstrndup(colon + 1, (size_t)(at - colon - 1));
+		pc->secret[k++] = pg_decode(colon + 1, (size_t)(at - colon - 1));
+	}
+	for (p = strchr(rest, '?'); p != NULL && k < PG_NSECRETS;
+	    p = strchr(p, '&')) {
+		p++;
+		if (strncmp(p, "password=", 9) != 0)
+			continue;
+		if ((n = strcspn(p + 9, "&")) == 0)
+			continue;
+		pc->secret[k++] = xstrndup(p + 9, n);
+		pc->secret[k++] = pg_decode(p + 9, n);
+	}
+}
+
+/* Replace every password text in sb by "***". */
+static void
+pg_scrub(const struct pg_conn *pc, struct strbuf *sb)
+{
+	struct strbuf	 out;
+	const char	*p, *hit;
+	size_t		 i, n;
+
+	for (i = 0; i < PG_NSECRETS; i++) {
+		if (pc->secret[i] == NULL || (n = strlen(pc->secret[i])) == 0)
+			continue;
+		strbuf_init(&out);
+		for (p = strbuf_str(sb); (hit = strstr(p, pc->secret[i])) !=
+		    NULL; p = hit + n) {
+			strbuf_add(&out, p, (size_t)(hit - p));
+			strbuf_adds(&out, "***");
+		}
+		strbuf_adds(&out, p);
+		strbuf_free(sb);
+		*sb = out;
+	}
+}
+
 /* libpq's message, one line, after what failed; returns -1. */
 static int
 pg_err(struct store *st, struct diag *d, const char *what, const PGresult *r)
 {
+	struct strbuf	 sb;
 	const char	*m;
 	size_t		 len;
+	int		 rc;
 
+	static const char *const verbs[][2] = {
+		{ "SELECT", "cannot read" }, { "WITH", "cannot read" },
+		{ "COMMIT", "cannot commit" },
+		{ "BEGIN", "cannot start a transaction" },
+		{ "SET", "cannot set up the connection" },
+		{ "INSERT", "cannot write" }, { "UPDATE", "cannot write" },
+		{ "DELETE", "cannot write" }, { "COPY", "cannot write" },
+		{ "CREATE", "cannot write" }, { "ALTER", "cannot write" },
+		{ "DROP", "cannot write" }, { "LOCK", "cannot write" },
+	};
+	const char	*sql = NULL;
+	size_t		 i;
+
+	/* A statement is said in words; its SQL is for -v. */
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strncmp(what, verbs[i][0], strlen(verbs[i][0])) == 0) {
+			sql = what;
+			what = verbs[i][1];
+			break;
+		}
+	if (sql == NULL && strlen(what) > 40) {
+		sql = what;
+		what = "cannot run a statement";
+	}
 	m = r != NULL ? PQresultErrorMessage(r) : "";
 	if (*m == '\0' && PC(st) != NULL && PC(st)->conn != NULL)
 		m = PQerrorMessage(PC(st)->conn);
 	len = strcspn(m, "\n");
-	return diag_set(d, st->path, 0, "database: %s: %.*s", what, (int)len,
-	    m);
+	strbuf_init(&sb);
+	strbuf_add(&sb, m, len);
+	if (PC(st) != NULL)
+		pg_scrub(PC(st), &sb);
+	rc = diag_set(d, st->path, 0, "database: %s: %s", what,
+	    strbuf_str(&sb));
+	if (sql != NULL)
+		diag_detail(d, sql);
+	strbuf_free(&sb);
+	return rc;
 }
 
 /* 0 when r succeeded (and is cleared), or -1 with d. */
@@ -622,7 +741,7 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 	    fmts, 0);
 	s = PQresultStatus(stmt->res);
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK)
-		return pg_err(st, d, "query", stmt->res);
+		return pg_err(st, d, pp->sql, stmt->res);
 	stmt->nrows = PQntuples(stmt->res);
 	return 0;
 }
@@ -1081,6 +1200,8 @@ pg_close(struct store *st)
 		strbuf_free(&pc->copies[i].rows);
 	}
 	free(pc->copies);
+	for (i = 0; i < PG_NSECRETS; i++)
+		free(pc->secret[i]);
 	free(pc);
 }
 
@@ -1211,6 +1332,7 @@ store_pg_open(struct store *st, const char *uri, struct diag *d)
 	st->path = pg_name(uri);
 	pc = xcalloc(1, sizeof(*pc));
 	st->be = pc;
+	pg_secrets(pc, uri);
 	pc->conn = PQconnectdb(uri);
 	if (pc->conn == NULL)
 		return diag_set(d, st->path, 0, "database: cannot connect: "

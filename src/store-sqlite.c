@@ -8,13 +8,13 @@
  * docs/store.md explains the tables and why they look as they do.
  */
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store-impl.h"
 #include "strbuf.h"
@@ -35,6 +35,9 @@
  * Migrations: entry i takes the schema from user_version i to i + 1. Never
  * edit a released entry; append a new one.
  */
+/* The text of the step sq_autoincrement does (a comment to SQLite). */
+#define SQ_STEP_AUTOINCREMENT	"-- result_sets: AUTOINCREMENT"
+
 static const char *const store_migrations[] = {
 	/* 0 -> 1: the initial schema. */
 	"CREATE TABLE sources ("
@@ -220,7 +223,14 @@ static const char *const store_migrations[] = {
 	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN"
 	"  DELETE FROM results WHERE system_id = old.id AND test_id IN"
 	"    (SELECT id FROM tests WHERE set_id = old.set_id);"
-	"  END;"
+	"  END;",
+	/*
+	 * A deleted set's ID is never given again, so an ID in an old log
+	 * never names another set: result_sets becomes AUTOINCREMENT. A C
+	 * step (sq_autoincrement) copies the table as it stands, whatever
+	 * columns later steps added.
+	 */
+	SQ_STEP_AUTOINCREMENT
 };
 
 #define STORE_NMIGRATIONS \
@@ -245,6 +255,7 @@ struct store_stmt {
 #define SQ_RETURNING	" RETURNING id"
 
 static int	 sq_err(struct store *, struct diag *, const char *);
+static int	 sq_stmt_err(struct store *, struct diag *, const char *);
 static int	 sq_mkdirs(const char *, struct diag *);
 static int	 sq_migrate(struct store *, struct diag *);
 static int	 sq_pack(struct store *, const char *, const char *,
@@ -252,6 +263,8 @@ static int	 sq_pack(struct store *, const char *, const char *,
 static int	 sq_wal(struct store *, struct diag *);
 static void	 sq_in_place(struct store *);
 static int	 sq_open_ro(struct store *, struct diag *);
+static int	 sq_open_full(struct store *, struct diag *);
+static int	 sq_autoincrement(struct store *, struct diag *);
 static int	 sq_check_version(struct store *, struct diag *);
 static int	 sq_version(struct store *, int *, struct diag *);
 static int	 sq_prepare(struct store *, const char *, struct store_stmt **,
@@ -292,13 +305,29 @@ sq_err(struct store *st, struct diag *d, const char *what)
 	int	code = sqlite3_errcode(SQ(st)) & 0xff, sys;
 
 	sys = sqlite3_system_errno(SQ(st));
+	/* Read without locks (sq_open_ro): a writer may have come since. */
+	if (code == SQLITE_CORRUPT && st->readonly &&
+	    sqlite3_uri_boolean(sqlite3_db_filename(SQ(st), "main"),
+	    "immutable", 0))
+		return diag_set(d, st->path, 0, "database: %s: %s (the store "
+		    "is read without locks, as this user may not write it, and "
+		    "it changed meanwhile: try again)", what,
+		    sqlite3_errmsg(SQ(st)));
 	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
 		return diag_set(d, st->path, 0, "database: %s: %s (the store "
 		    "is damaged or not a benchreport database; it was left as "
 		    "it is: keep a copy, and try `sqlite3 FILE .recover`)",
 		    what, sqlite3_errmsg(SQ(st)));
+	if (code == SQLITE_FULL || sys == ENOSPC || sys == EDQUOT)
+		return diag_set(d, st->path, 0, "database: %s: the disk is full "
+		    "(%s): free some space and try again; nothing was changed",
+		    what, strerror(sys != 0 ? sys : ENOSPC));
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return diag_set(d, st->path, 0, "database: %s: another process "
+		    "held the store's lock for %d s; try again", what,
+		    STORE_BUSY_MS / 1000);
 	if (sys != 0 && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR ||
-	    code == SQLITE_FULL || code == SQLITE_READONLY))
+	    code == SQLITE_READONLY))
 		return diag_set(d, st->path, 0, "database: %s: %s (%s)", what,
 		    sqlite3_errmsg(SQ(st)), strerror(sys));
 	return diag_set(d, st->path, 0, "database: %s: %s", what,
@@ -341,17 +370,36 @@ out:
 	return rc;
 }
 
+/*
+ * A failed statement: what it did in words ("cannot read", "cannot
+ * write"), the reason, and the SQL as the detail -v shows.
+ */
+static int
+sq_stmt_err(struct store *st, struct diag *d, const char *sql)
+{
+	const char	*what = "cannot write";
+
+	if (sql == NULL)
+		sql = "";
+	if (strncmp(sql, "SELECT", 6) == 0 || strncmp(sql, "WITH", 4) == 0 ||
+	    (strncmp(sql, "PRAGMA", 6) == 0 && strchr(sql, '=') == NULL))
+		what = "cannot read";
+	else if (strncmp(sql, "COMMIT", 6) == 0)
+		what = "cannot commit";
+	else if (strncmp(sql, "BEGIN", 5) == 0)
+		what = "cannot start a transaction";
+	else if (strncmp(sql, "PRAGMA", 6) == 0)
+		what = "cannot set up the connection";
+	sq_err(st, d, what);
+	diag_detail(d, sql);
+	return -1;
+}
+
 static int
 sq_exec(struct store *st, const char *sql, struct diag *d)
 {
-	char	*err = NULL;
-
-	if (sqlite3_exec(SQ(st), sql, NULL, NULL, &err) != SQLITE_OK) {
-		diag_set(d, st->path, 0, "database: %.40s: %s", sql,
-		    err != NULL ? err : sqlite3_errmsg(SQ(st)));
-		sqlite3_free(err);
-		return -1;
-	}
+	if (sqlite3_exec(SQ(st), sql, NULL, NULL, NULL) != SQLITE_OK)
+		return sq_stmt_err(st, d, sql);
 	return 0;
 }
 
@@ -368,7 +416,7 @@ sq_prepare(struct store *st, const char *sql, struct store_stmt **out,
 	if (rowid)
 		len -= rl;
 	if (sqlite3_prepare_v2(SQ(st), sql, (int)len, &s, NULL) != SQLITE_OK)
-		return sq_err(st, d, "prepare");
+		return sq_stmt_err(st, d, sql);
 	*out = xcalloc(1, sizeof(**out));
 	(*out)->s = s;
 	(*out)->rowid = rowid;
@@ -432,7 +480,7 @@ sq_next(struct store *st, struct store_stmt *stmt, struct diag *d)
 	}
 	if (step == SQLITE_DONE)
 		return 0;
-	return sq_err(st, d, sqlite3_sql(stmt->s));
+	return sq_stmt_err(st, d, sqlite3_sql(stmt->s));
 }
 
 static bool
@@ -498,6 +546,10 @@ sq_finalize(struct store_stmt *stmt)
 static int
 sq_begin_write(struct store *st, struct diag *d)
 {
+	if (st->full)
+		return diag_set(d, st->path, 0, "database: cannot write: the "
+		    "disk is full (%s): free some space and try again; nothing "
+		    "was changed", strerror(ENOSPC));
 	if (st->readonly)
 		return diag_set(d, st->path, 0, "database is read-only (the "
 		    "file or its file system cannot be written): nothing "
@@ -668,6 +720,69 @@ out:
 }
 
 /*
+ * Make result_sets AUTOINCREMENT, so that the ID of a deleted set (the
+ * highest one, which SQLite would give again) is never reused. SQLite
+ * cannot change a key, so the table is copied into one made from its
+ * own CREATE statement with AUTOINCREMENT added (columns added since
+ * stay), and its indexes and triggers are made again. Runs inside the
+ * migration's transaction, without foreign-key enforcement (dropping
+ * the old table would otherwise delete every set's rows).
+ */
+static int
+sq_autoincrement(struct store *st, struct diag *d)
+{
+	static const char	 key[] = "id INTEGER PRIMARY KEY,";
+	sqlite3_stmt		*q = NULL;
+	struct strbuf		 sb, redo;
+	const char		*sql, *at;
+	int			 rc = -1;
+
+	strbuf_init(&sb);
+	strbuf_init(&redo);
+	if (sqlite3_prepare_v2(SQ(st), "SELECT type, sql FROM sqlite_master "
+	    "WHERE tbl_name = 'result_sets' AND sql IS NOT NULL ORDER BY "
+	    "type = 'table' DESC", -1, &q, NULL) != SQLITE_OK) {
+		sq_stmt_err(st, d, "SELECT sql FROM sqlite_master");
+		goto out;
+	}
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		sql = (const char *)sqlite3_column_text(q, 1);
+		if (strcmp((const char *)sqlite3_column_text(q, 0), "table") != 0) {
+			strbuf_printf(&redo, "%s;", sql);
+			continue;
+		}
+		if ((at = strstr(sql, key)) == NULL ||
+		    strncmp(sql, "CREATE TABLE result_sets (", 26) != 0) {
+			diag_set(d, st->path, 0, "database: result_sets is not "
+			    "as this program made it; it was left as it is");
+			goto out;
+		}
+		strbuf_adds(&sb, "CREATE TABLE result_sets_ai (");
+		strbuf_add(&sb, sql + 26, (size_t)(at - sql) - 26);
+		strbuf_adds(&sb, "id INTEGER PRIMARY KEY AUTOINCREMENT,");
+		strbuf_adds(&sb, at + sizeof(key) - 1);
+		strbuf_adds(&sb, ";INSERT INTO result_sets_ai SELECT * FROM "
+		    "result_sets ORDER BY id;DROP TABLE result_sets;ALTER TABLE "
+		    "result_sets_ai RENAME TO result_sets;");
+	}
+	if (sb.len == 0) {
+		diag_set(d, st->path, 0, "database: no table result_sets");
+		goto out;
+	}
+	strbuf_adds(&sb, strbuf_str(&redo));
+	sqlite3_finalize(q);
+	q = NULL;
+	if (sq_exec(st, strbuf_str(&sb), d) == -1)
+		goto out;
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	strbuf_free(&sb);
+	strbuf_free(&redo);
+	return rc;
+}
+
+/*
  * Bring the schema up to date, one transaction per migration step. The
  * version is read inside the write transaction, so when two processes
  * open a new database at once, only one of them migrates each step.
@@ -705,6 +820,9 @@ sq_migrate(struct store *st, struct diag *d)
 		    "y = ? WHERE id = ?", d) == -1 ||
 		    sq_exec(st, "DROP TABLE runs; DROP TABLE series_points", d) ==
 		    -1))
+			goto fail;
+		if (strcmp(store_migrations[version], SQ_STEP_AUTOINCREMENT) ==
+		    0 && sq_autoincrement(st, d) == -1)
 			goto fail;
 		if (sq_exec(st, pragma, d) == -1 || sq_exec(st, "COMMIT", d) == -1)
 			goto fail;
@@ -747,7 +865,7 @@ sq_wal(struct store *st, struct diag *d)
 		(void)sqlite3_sleep(STORE_RETRY_MS);
 	}
 	if (step != SQLITE_ROW) {
-		sq_err(st, d, "PRAGMA journal_mode = WAL");
+		sq_stmt_err(st, d, "PRAGMA journal_mode = WAL");
 		goto out;
 	}
 	mode = sqlite3_column_text(stmt, 0);
@@ -807,35 +925,62 @@ store_sqlite_open(struct store *st, const char *path, struct diag *d)
 	if (sq_exec(st, "PRAGMA page_size = " STORE_PAGE_SIZE, d) == -1 ||
 	    sq_exec(st, "PRAGMA synchronous = NORMAL", d) == -1 ||
 	    sq_wal(st, d) == -1 || sq_migrate(st, d) == -1)
-		return -1;
+		return sq_open_full(st, d);
 	/* After the migrations: one of them copies a table (4 -> 5). */
 	return sq_exec(st, "PRAGMA foreign_keys = ON", d);
 }
 
 /*
- * Reopen st->path read-only. On a read-only file system with no WAL left
- * behind, nothing can change the file, so it is opened "immutable": no
- * shared-memory file is needed (none could be created there). A database
- * that would need migrating cannot be used read-only.
+ * Reopen st->path read-only, for a user who may read the store but not
+ * write it, leaving nothing behind: a -wal or -shm file this user made
+ * would belong to this user, and the owner could then neither write it
+ * (every later import and even list fail: "attempt to write a readonly
+ * database") nor, in a sticky directory, remove it. SQLite's documented
+ * ways to read a WAL database read-only (wal.html, "Read-Only
+ * Databases") are an existing -wal and -shm, or the immutable parameter.
+ * So: with no -wal (or an empty one) and no -journal, nothing is left to
+ * recover and the file alone is the store: for a user who may not write
+ * the file (or on a full disk) it is opened immutable (no locks, no -wal,
+ * no -shm); one who may write it reads as a WAL reader. With a -wal and its
+ * -shm, a writer is at work: they are used read-only as they are. A
+ * -wal without its -shm (a writer that crashed) is refused, since
+ * reading it would create the -shm. A database that would need
+ * migrating cannot be used read-only either.
  */
 static int
 sq_open_ro(struct store *st, struct diag *d)
 {
-	struct statvfs	 vfs;
 	struct stat	 sb;
 	sqlite3		*db = NULL;
-	char		*wal, *uri, *p, *q;
-	bool		 immutable = false;
+	char		*wal, *shm, *journal, *uri, *p, *q;
+	bool		 immutable, has_shm;
 	int		 rc;
 
 	(void)sqlite3_close(SQ(st));
 	st->be = NULL;
 	st->readonly = true;
 	wal = xasprintf("%s-wal", st->path);
-	if (statvfs(st->path, &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0 &&
-	    stat(wal, &sb) == -1 && errno == ENOENT)
-		immutable = true;
+	shm = xasprintf("%s-shm", st->path);
+	journal = xasprintf("%s-journal", st->path);
+	immutable = (lstat(wal, &sb) == -1 ? errno == ENOENT :
+	    sb.st_size == 0) && lstat(journal, &sb) == -1 && errno == ENOENT;
+	/*
+	 * Only where a -shm of ours would be left for the owner (the file is
+	 * not ours to write) or could not be made (a full disk): a reader
+	 * that may write it reads through the WAL beside the writers, and so
+	 * sees their later commits, which an immutable one would not.
+	 */
+	if (immutable && !st->full && access(st->path, W_OK) == 0)
+		immutable = false;
+	has_shm = lstat(shm, &sb) == 0;
 	free(wal);
+	free(shm);
+	free(journal);
+	if (!immutable && !has_shm)
+		return diag_set(d, st->path, 0, "database: cannot read it "
+		    "read-only: its -wal file has no -shm file beside it (a "
+		    "writer stopped short); its owner's next command "
+		    "recovers it");
 	/* A URI: escape what URIs give a meaning to. */
 	uri = xmalloc(strlen(st->path) * 3 + 32);
 	q = uri + sprintf(uri, "file:");
@@ -867,6 +1012,33 @@ store_sqlite_open_ro(struct store *st, const char *path, struct diag *d)
 	st->ops = &store_sqlite_ops;
 	st->path = xstrdup(path);
 	return sq_open_ro(st, d);
+}
+
+/*
+ * The set-up of a read-write open failed (d says why). On a full disk
+ * the WAL's shared memory cannot grow, so even a read failed; when no
+ * write is pending in a -wal the file alone is the store, and it is read
+ * as a read-only store is (list, show and export work; an import says
+ * the disk is full). Otherwise d stands and -1 is returned.
+ */
+static int
+sq_open_full(struct store *st, struct diag *d)
+{
+	struct diag	ro;
+	int		code, sys;
+
+	code = SQ(st) != NULL ? sqlite3_errcode(SQ(st)) & 0xff : SQLITE_OK;
+	sys = SQ(st) != NULL ? sqlite3_system_errno(SQ(st)) : 0;
+	if (code != SQLITE_FULL && sys != ENOSPC && sys != EDQUOT)
+		return -1;
+	diag_clear(&ro);
+	st->full = true;
+	if (sq_open_ro(st, &ro) == -1) {
+		st->full = false;
+		return -1;
+	}
+	diag_clear(d);
+	return 0;
 }
 
 /* For a read-only store: its schema must be exactly ours. */

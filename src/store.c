@@ -31,18 +31,29 @@ static int	 store_load_values(struct store *, struct store_stmt **, int64_t,
 		    const struct result_set *, const int64_t *, const int64_t *,
 		    struct diag *);
 static size_t	 store_walk(const int64_t *, size_t, size_t, int64_t);
+static int	 store_uri_check(const char *, struct diag *);
 
 enum store_kind
 store_kind(const char *spec, struct diag *d)
 {
 	static const char *const bare[] = { "file:", "sqlite:", "sqlite3:",
 	    "postgres:", "postgresql:", NULL };
+	static const char *const colonless[] = { "postgresql//", "postgres//",
+	    "postgresql:/", "postgres:/", NULL };
 	const char	*p;
 	size_t		 i;
 
 	if (strncmp(spec, "postgresql://", 13) == 0 ||
 	    strncmp(spec, "postgres://", 11) == 0)
-		return STORE_PG;
+		return store_uri_check(spec, d) == 0 ? STORE_PG : STORE_BAD;
+	/* A URI with its colon or a slash missing is a typo, not a path. */
+	for (i = 0; colonless[i] != NULL; i++)
+		if (strncmp(spec, colonless[i], strlen(colonless[i])) == 0) {
+			diag_set(d, "", 0, "--db: %s...: not a PostgreSQL URI "
+			    "(write postgresql://...; an SQLite store is a file "
+			    "path)", colonless[i]);
+			return STORE_BAD;
+		}
 	for (i = 0; bare[i] != NULL; i++)
 		if (strncmp(spec, bare[i], strlen(bare[i])) == 0)
 			goto bad;
@@ -61,6 +72,47 @@ bad:
 	    "(a PostgreSQL store is postgresql://..., an SQLite store is a "
 	    "file path)", (int)(p - spec) + 1, spec);
 	return STORE_BAD;
+}
+
+/*
+ * Refuse a PostgreSQL URI that libpq would read differently from what
+ * its writer meant, because a password holds a character the URI syntax
+ * gives a meaning to: libpq would then take part of the password for a
+ * host, port or database name and quote it in its error. A '%' must
+ * start an escape of two hex digits; the user information ends at the
+ * only '@', which no '/' precedes; each query parameter is one
+ * KEY=VALUE. The message never quotes the URI.
+ */
+static int
+store_uri_check(const char *uri, struct diag *d)
+{
+	const char	*p, *q, *rest, *slash, *at;
+	size_t		 n, i, neq;
+
+	for (p = uri; *p != '\0'; p++)
+		if (*p == '%' && (!isxdigit((unsigned char)p[1]) ||
+		    !isxdigit((unsigned char)p[2])))
+			return diag_set(d, "", 0, "--db: the URI has a '%%' that "
+			    "is not followed by two hex digits (percent-encode "
+			    "'%%' in a password as %%25)");
+	rest = strstr(uri, "://") + 3;
+	slash = rest + strcspn(rest, "/");
+	at = strchr(rest, '@');
+	if (at != NULL && (at > slash || strchr(at + 1, '@') != NULL))
+		return diag_set(d, "", 0, "--db: the URI's user name or password "
+		    "holds a '/' or '@' (percent-encode them as %%2F and %%40)");
+	if ((q = strchr(at != NULL ? at : rest, '?')) == NULL)
+		return 0;
+	for (p = q + 1; *p != '\0'; p += n + (p[n] == '&')) {
+		n = strcspn(p, "&");
+		for (i = 0, neq = 0; i < n; i++)
+			neq += p[i] == '=';
+		if (neq != 1)
+			return diag_set(d, "", 0, "--db: each query parameter of "
+			    "the URI must be one KEY=VALUE (percent-encode '&' "
+			    "and '=' in a value as %%26 and %%3D)");
+	}
+	return 0;
 }
 
 int

@@ -15,6 +15,12 @@ fuzz_seed_link() {	# dir file
 }
 
 fuzz_seeds() {
+	# Without it every file would go to fuzz-import alone: say so, stop.
+	if [ ! -x "$BR" ]; then
+		echo "fuzz: $BR is missing: the seeds are sorted by" \
+		    "\`benchreport formats\`; run \`make\` first" >&2
+		exit 2
+	fi
 	rm -rf "$FUZZ_BUILD/seeds"
 	mkdir -p "$FUZZ_BUILD/seeds/import"
 	dirs="$ROOT/fixtures"

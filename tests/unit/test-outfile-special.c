@@ -4,8 +4,8 @@
  * file is replaced whole or not at all (abort keeps the old content, no
  * temporary file is left), and what is not a regular file is written in
  * place: a null device stays a device (renaming over /dev/null as root
- * turned it into a file), a FIFO gets the bytes, a symbolic link keeps
- * pointing at the file it names.
+ * turned it into a file), a FIFO gets the bytes; a symbolic link, to a
+ * file or dangling, is refused and its target left alone.
  */
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -127,14 +127,28 @@ main(void)
 		skip("the device is still a device", "mknod needs root");
 	}
 
-	/* A symbolic link keeps naming its file, which gets the content. */
+	/*
+	 * A symbolic link is refused, never followed: whoever planted it in a
+	 * shared directory would choose the file replaced. A dangling one
+	 * too (it would create its target).
+	 */
 	ok(symlink("out.txt", link) == 0, "make a link");
-	ok(write_one(link, "through the link\n") == 0, "write through the link");
+	diag_clear(&d);
+	ok(outfile_open(link, &d) == NULL && strstr(d.msg, "symbolic link") !=
+	    NULL, "a link is refused, saying so");
 	ok(lstat(link, &sb) == 0 && S_ISLNK(sb.st_mode), "the link is still a link");
 	s = slurp(file);
-	is_str(s, "through the link\n", "the file it names has the content");
+	is_str(s, "first\n", "the file it names is unchanged");
 	free(s);
 	is_int(entries(dir), 2, "no temporary file beside either");
+	ok(unlink(link) == 0 && symlink("planted.txt", link) == 0,
+	    "make a dangling link");
+	ok(write_one(link, "created?\n") == -1, "a dangling link is refused");
+	ok(access(s = xasprintf("%s/planted.txt", dir), F_OK) == -1,
+	    "and its target is not created");
+	free(s);
+	is_int(entries(dir), 2, "nothing left beside it");
+	(void)unlink(link);
 
 	/* A FIFO is written in place (a reader on the other end). */
 	ok(mkfifo(fifo, 0600) == 0, "make a FIFO");
