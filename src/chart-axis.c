@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,4 +191,24 @@ chart_axis_fmt(double v, int decimals)
 		s = t;
 	}
 	return s;
+}
+
+int
+chart_axis_se_decimals(double se, int vdec)
+{
+	char	buf[48];
+	int	dec, d;
+
+	dec = vdec > 2 ? vdec : 2;
+	if (!isfinite(se) || se <= 0 || se >= 1e15)
+		return dec;
+	while (dec < 6 && se < 0.5 * pow(10, -dec))
+		dec++;
+	/* The fewest decimals from dec up that read back as se itself. */
+	for (d = dec; d <= 6; d++) {
+		snprintf(buf, sizeof(buf), "%.*f", d, se);
+		if (strtod(buf, NULL) == se)
+			return d;
+	}
+	return dec;
 }

@@ -139,9 +139,8 @@ chart_bar_sort(struct chart_bar *b)
 }
 
 /*
- * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "". The SE gets two
- * decimals as PTS prints it, or the value's own when it has more (0.161
- * +/- 0.002), and more still rather than a misleading "0.00".
+ * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "", the SE with the
+ * digits chart_axis_se_decimals gives (0.161 +/- 0.002; 2.31 +/- 0.018).
  */
 static char *
 chart_bar_se_text(const struct chart_bar_row *r)
@@ -153,9 +152,7 @@ chart_bar_se_text(const struct chart_bar_row *r)
 		return xstrdup("");
 	if (!r->has_se)
 		return r->n > 0 ? xasprintf("N = %ld", r->n) : xstrdup("");
-	dec = r->decimals > 2 ? r->decimals : 2;
-	while (dec < 6 && r->se > 0 && r->se < 0.5 * pow(10, -dec))
-		dec++;
+	dec = chart_axis_se_decimals(r->se, r->decimals);
 	se = chart_axis_fmt(r->se, dec);
 	if (r->n > 0)
 		s = xasprintf("SE +/- %s, N = %ld", se, r->n);

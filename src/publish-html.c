@@ -20,6 +20,7 @@
 
 #include <json-c/json.h>
 
+#include "chart-axis.h"
 #include "chart-frame.h"
 #include "chart-palette.h"
 #include "text-escape.h"
@@ -173,6 +174,20 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 		memcpy(buf, stated, strlen(stated) + 1);
 	else
 		snprintf(buf, size, "%.2f", v->mean);
+}
+
+void
+publish_format_se(const struct value *v, char *buf, size_t size)
+{
+	int	dec;
+
+	if (v == NULL || !v->has_se || !isfinite(v->se)) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	dec = chart_axis_decimals(value_stated_text(v));
+	snprintf(buf, size, "%.*f", chart_axis_se_decimals(v->se,
+	    dec >= 0 ? dec : 2), v->se);
 }
 
 void
@@ -827,8 +842,10 @@ ph_result(struct ph_sec *ps, size_t ti)
 		}
 		ph_value_note(out, v);
 		strbuf_adds(out, "</td><td>");
-		if (v->has_se && v->n >= 2)
-			strbuf_printf(out, "%.2f", v->se);
+		if (v->has_se && v->n >= 2) {
+			publish_format_se(v, buf, sizeof(buf));
+			strbuf_adds(out, buf);
+		}
 		strbuf_adds(out, "</td><td>");
 		if (v->n > 0)
 			strbuf_printf(out, "%ld%s", v->n, v->n < 3 ? " \u26a0" : "");
@@ -1022,7 +1039,8 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 /*
  * The charts' dark colours, from the palette's pairs: a chart's colours
  * are attributes (fill="#0072b2"), which a style sheet's rules override,
- * so the same SVG serves a light page, a dark one and a chart file.
+ * so the same SVG serves a light page, a dark one and a chart file. A
+ * colour square's inline background gives way to an !important rule.
  */
 static void
 ph_dark_css(struct strbuf *out)
@@ -1041,6 +1059,9 @@ ph_dark_css(struct strbuf *out)
 			    p[i].light == CHART_INK ? "ink" : "grey", k);
 		strbuf_printf(out, "  .chart [fill=\"%s\"] { fill:%s; } "
 		    ".chart [stroke=\"%s\"] { stroke:%s; }\n", l, k, l, k);
+		/* Swatches and bars in HTML carry the light colour inline. */
+		strbuf_printf(out, "  [style^=\"background:%s\"] "
+		    "{ background:%s !important; }\n", l, k);
 	}
 	strbuf_adds(out, "}\n");
 }

@@ -73,6 +73,11 @@ int	 publish_html_page(struct result_set *const *sets, size_t nsets,
  * (value_text), else with two decimals. Writes "" for a missing value.
  */
 void	 publish_format_value(const struct value *v, char *buf, size_t size);
+/*
+ * The SE of v as the charts print it (chart_axis_se_decimals: a stated
+ * "0.002" stays "0.002"). Writes "" when v has no SE.
+ */
+void	 publish_format_se(const struct value *v, char *buf, size_t size);
 
 /*
  * The short name of every test, in order, appended to names, as PTS's

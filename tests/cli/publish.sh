@@ -133,6 +133,14 @@ D="$F/demo"
 three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
     "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
 check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
+# Every SE in the data tables with the digits its source states (0.018, not 0.02).
+for se in $(grep -o 'SE +/- [0-9.]*' "$D/btrfs-raid.txt" | cut -d' ' -f3 | LC_ALL=C sort -u); do
+	want=$(grep -o "SE +/- $se," "$D/btrfs-raid.txt" | wc -l)
+	got=$(sed -n '/<section id="s2"/,/<section id="s3"/p' "$T/p8/index.html" |
+	    grep -o "<td>$se</td>" | wc -l)
+	[ "$got" -eq "$want" ] || echo "SE $se: $got of $want" >>"$T/se-digits"
+done
+check "data tables: the btrfs review's SEs as the source states them" test ! -s "$T/se-digits"
 check_grep "overview: the source's own short names" \
     '>fio: Rand Read - IO_uring - Yes - 4KB - 32 - Default Test Directory</a>' "$T/p8/index.html"
 check_ok "publish --combine the NVMe review and a run" "$BR" publish -o "$T/p8c" \
