@@ -26,10 +26,8 @@
 
 static int	 chart_bar_better(const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_row *);
-static char	*chart_bar_se_text(const struct chart_bar_row *);
 static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
 		    double, int, int);
-static char	*chart_bar_desc(const struct chart_bar *);
 struct chart_bar_layout;
 struct chart_bar_extent;
 static void	 chart_bar_measure(const struct chart_bar *, double,
@@ -142,7 +140,7 @@ chart_bar_sort(struct chart_bar *b)
  * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "", the SE with the
  * digits chart_axis_se_decimals gives (0.161 +/- 0.002; 2.31 +/- 0.018).
  */
-static char *
+char *
 chart_bar_se_text(const struct chart_bar_row *r)
 {
 	char	*se, *s;
@@ -194,7 +192,7 @@ chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
 }
 
 /* The accessible description: every row in words. */
-static char *
+char *
 chart_bar_desc(const struct chart_bar *b)
 {
 	struct strbuf	 sb;

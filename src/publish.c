@@ -183,9 +183,10 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * The page's chart of test ti (or the overview, ti -1) of set number set,
- * drawn for the page's width (PUB_PAGE_WIDTH) whatever the chart files'
- * width. Ids inside inlined SVGs must be unique on the page.
+ * The page's chart of test ti (or the overview, ti -1) of set number set:
+ * a bar chart as HTML (chart_html), a line chart drawn for the page's
+ * width (PUB_PAGE_WIDTH) whatever the chart files' width. Ids inside
+ * inlined SVGs must be unique on the page.
  */
 static int
 pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
@@ -198,6 +199,7 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 	struct diag		 d;
 	char			 prefix[48];
 	size_t			 chart;
+	int			 rc;
 
 	if (ti < 0) {
 		if (!chart_overview_possible(rs))
@@ -217,6 +219,9 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 	/* The article around the chart states its title, unit and notes. */
 	o.bare = true;
 	diag_clear(&d);
+	/* Bar charts as HTML, which fill the column at any width. */
+	if ((rc = chart_html(rs, &pn->ids[chart], &o, out, &d)) != 1)
+		return rc;
 	/* No drawing: the page keeps the data table. */
 	if ((c = chart_canvas(rs, &pn->ids[chart], &o, &d)) == NULL)
 		return -1;
