@@ -126,7 +126,7 @@ chart_html_bar(const struct chart_bar *b, struct strbuf *out)
 	}
 	chart_html_range(lo, hi, &ax);
 	/* --g: the gridlines' period in the plot; --r: room for the widest value. */
-	strbuf_printf(out, "<div class=\"bars\" style=\"--g:%.3f%%;--r:%zuch\">\n",
+	strbuf_printf(out, "<div class=\"bc\" style=\"--g:%.3f%%;--r:%zuch\">\n",
 	    ax.step / (ax.hi - ax.lo) * 100, reserve + 1);
 	if (*b->head.unitline != '\0') {
 		strbuf_adds(out, "<p class=\"bu\">");

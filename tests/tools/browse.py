@@ -9,7 +9,7 @@ replies on fd 4, NUL-terminated JSON), so nothing but the standard library
 is needed and no port is opened. Prints one line:
 
   overflow=N minfont=PX texts=N ellipses=N overlaps=N bars=N barmin=F
-  barmed=F swatch=F console=N requests=N
+  barmed=F swatch=F console=N diffalign=F requests=N
 
 overflow: CSS px the page is wider than the window (0: none); minfont: the
 smallest text as rendered (its font size, times the chart's scale on
@@ -18,7 +18,9 @@ tables holding an ellipsis ("..." or U+2026); overlaps: pairs of text boxes
 of one chart or table that overlap by more than 1 px; bars: bar charts,
 barmin and barmed: the smallest and the median share of the content width
 the longest bar of a chart takes; swatch: the lowest contrast of a colour
-square or bar against the page's background; console: messages and
+square or bar against the page's background; diffalign: how far (px) the
+comparison's better/worse header is from its first bar's track (-1: no
+comparison); console: messages and
 exceptions logged (a Content-Security-Policy violation is one); requests:
 requests for anything but the page itself. Then one line per console
 message or request, for the log. Exit 0 when measured, 2 on failure.
@@ -84,7 +86,7 @@ MEASURE = r"""
 	const content = document.body.clientWidth - parseFloat(bs.paddingLeft) -
 	    parseFloat(bs.paddingRight);
 	const shares = [];
-	for (const c of document.querySelectorAll('.bars')) {
+	for (const c of document.querySelectorAll('.bc')) {
 		let w = 0;
 		for (const b of c.querySelectorAll('.bb'))
 			w = Math.max(w, b.getBoundingClientRect().width);
@@ -105,7 +107,16 @@ MEASURE = r"""
 		const l = lum(getComputedStyle(e).backgroundColor);
 		sw = Math.min(sw, (Math.max(l, bg) + 0.05) / (Math.min(l, bg) + 0.05));
 	}
-	return JSON.stringify({ overflow: overflow, min: n ? min : 0, n: n,
+	/* The comparison's better/worse header against the first bar's track. */
+	let dal = -1;
+	const ax = document.querySelector('ol.bars li.axis .track');
+	const nx = ax && ax.closest('li').nextElementSibling;
+	const nt = nx && nx.querySelector('.track');
+	if (nt) {
+		const a = ax.getBoundingClientRect(), b = nt.getBoundingClientRect();
+		dal = Math.max(Math.abs(a.left - b.left), Math.abs(a.right - b.right));
+	}
+	return JSON.stringify({ overflow: overflow, dal: dal, min: n ? min : 0, n: n,
 	    ell: ell, over: over, bars: shares.length,
 	    barmin: shares.length ? shares[0] : 0,
 	    barmed: shares.length ? shares[Math.floor(shares.length / 2)] : 0,
@@ -241,9 +252,9 @@ def main(argv):
 					reqs.append('request: ' + u)
 		print('overflow=%d minfont=%.2f texts=%d ellipses=%d overlaps=%d '
 		    'bars=%d barmin=%.3f barmed=%.3f swatch=%.2f console=%d '
-		    'requests=%d' % (v['overflow'], v['min'], v['n'], len(v['ell']),
+		    'diffalign=%.1f requests=%d' % (v['overflow'], v['min'], v['n'], len(v['ell']),
 		    len(v['over']), v['bars'], v['barmin'], v['barmed'], v['sw'],
-		    len(logs), len(reqs)))
+		    len(logs), v['dal'], len(reqs)))
 		for line in logs + reqs:
 			print(line)
 		for e in v['ell']:
