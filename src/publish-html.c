@@ -1111,3 +1111,41 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 	strbuf_adds(out, p);
 	return 0;
 }
+
+/*
+ * Wins and relative performance per system, by the same rule as the
+ * page's "Wins and rank" (ph_win), for the PDF. wins and gm hold
+ * rs->nsystems entries; gm[i] is NAN for a system with no result.
+ */
+void
+publish_standing(const struct result_set *rs, size_t *wins, double *gm)
+{
+	struct ph_sec	ps;
+	size_t		ti, si;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.rs = (struct result_set *)rs;
+	ps.baseline = -1;
+	ps.wins = xcalloc(rs->nsystems + 1, sizeof(*ps.wins));
+	ps.nrel = xcalloc(rs->nsystems + 1, sizeof(*ps.nrel));
+	ps.logsum = xcalloc(rs->nsystems + 1, sizeof(*ps.logsum));
+	for (ti = 0; ti < rs->ntests; ti++)
+		ph_win(&ps, &rs->tests[ti]);
+	for (si = 0; si < rs->nsystems; si++) {
+		wins[si] = ps.wins[si];
+		gm[si] = ps.nrel[si] > 0 ? exp(ps.logsum[si] /
+		    (double)ps.nrel[si]) : NAN;
+	}
+	free(ps.wins);
+	free(ps.nrel);
+	free(ps.logsum);
+}
+
+/* The index in t->values of the value the page stars, or -1 (ph_best). */
+int
+publish_best(const struct test *t)
+{
+	double	ref;
+
+	return ph_best(t, -1, &ref);
+}

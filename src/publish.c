@@ -82,7 +82,7 @@ static void	 pub_short_names(struct result_set *,
 		    struct result_set *const *, size_t);
 static void	 pub_sections_free(struct pub_sections *ps);
 static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
-		    struct strbuf *css);
+		    struct strbuf *css, char **text);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		    struct str_list *written, struct diag *d);
 
@@ -447,19 +447,32 @@ pub_sections_free(struct pub_sections *ps)
  * that nothing is compared.
  */
 static void
-pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css)
+pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css,
+    char **text)
 {
 	struct diff_opts	 o;
 	struct diff		*df = NULL;
 	struct diag		 sub;
+	FILE			*fp;
+	size_t			 len;
 
 	diff_opts_init(&o);
 	diag_clear(&sub);
+	*text = NULL;
 	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
 		diff_html_none(sets[0], sets[1], NULL, NULL,
 		    "A and B have no system in common", html);
-	else
+	else {
 		diff_html_section(df, html);
+		/* The PDF sets diff's own text: 92 columns fit its width. */
+		if ((fp = open_memstream(text, &len)) != NULL) {
+			diff_text_write(df, fp, false, 92);
+			if (fclose(fp) != 0) {
+				free(*text);
+				*text = NULL;
+			}
+		}
+	}
 	diff_html_css(css);
 	diff_free(df);
 }
@@ -481,6 +494,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	const char		 *outdir;
 	struct publish_pdf_charts *pdfc = NULL;
 	char			 *path = NULL, *pdfpath = NULL, *chartdir = NULL;
+	char			 *difftext = NULL;
 	size_t			  ncharts = 0;
 	int			  rc = -1;
 
@@ -516,7 +530,8 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	if (job->chart_files && pub_chart_files(&pc, chartdir, &files, d) != 0)
 		goto out;
 	if (ninputs == 2) {
-		pub_diff(inputs, &diffhtml, &diffcss);
+		pub_diff(inputs, &diffhtml, &diffcss, &difftext);
+		page.diff_text = difftext;
 		page.diff_html = strbuf_str(&diffhtml);
 		page.diff_css = strbuf_str(&diffcss);
 	}
@@ -566,6 +581,7 @@ out:
 	strbuf_free(&html);
 	strbuf_free(&diffhtml);
 	strbuf_free(&diffcss);
+	free(difftext);
 	free(path);
 	free(pdfpath);
 	free(chartdir);
