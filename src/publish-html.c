@@ -67,6 +67,8 @@ static char	*ph_short_name(const struct result_set *rs, size_t ti,
 static void	 ph_standing(struct ph_sec *ps);
 static void	 ph_value_note(struct strbuf *out, const struct value *v);
 static void	 ph_result(struct ph_sec *ps, size_t ti);
+static bool	 ph_unread(struct strbuf *out, const struct result_set *rs,
+		    const struct test *t);
 static void	 ph_combined(struct strbuf *out, const struct publish_combined *c);
 static void	 ph_section(struct ph_sec *ps);
 static void	 ph_contents(struct strbuf *out, struct result_set *const *sets,
@@ -862,7 +864,66 @@ ph_result(struct ph_sec *ps, size_t ti)
 		ph_text(out, t->footnotes.items[i]);
 		strbuf_adds(out, "</p>\n");
 	}
+	(void)ph_unread(out, rs, t);
 	strbuf_adds(out, "</article>\n");
+}
+
+/*
+ * What the import could not read or attribute (the set's extra field
+ * "benchreport-warnings", "LINE: message" a line), said where the reader
+ * looks: beside test t's result the warnings that name its chart (by
+ * title and arguments, as the source's chart heading reads), or with t
+ * NULL, in the section, those that name no chart of the set. True when
+ * something was written.
+ */
+static bool
+ph_unread(struct strbuf *out, const struct result_set *rs,
+    const struct test *t)
+{
+	const char	*w, *p, *e, *m, *args;
+	char		*line, *key;
+	size_t		 ti;
+	bool		 any = false, mine;
+
+	if ((w = kv_list_get(&rs->extra, "benchreport-warnings")) == NULL)
+		return false;
+	for (p = w; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(e - p));
+		mine = false;
+		for (ti = 0; ti < rs->ntests && !mine; ti++) {
+			const struct test	*u = t != NULL ? t : &rs->tests[ti];
+
+			args = u->description != NULL && *u->description ?
+			    u->description : u->arguments != NULL ? u->arguments : "";
+			key = xasprintf("chart \"%s%s%s\": ", u->title != NULL ?
+			    u->title : "", *args ? " " : "", args);
+			mine = strstr(line, key) != NULL;
+			free(key);
+			if (t != NULL)
+				break;
+		}
+		if (mine == (t != NULL)) {
+			if (!any)
+				strbuf_adds(out, t != NULL ? "<div class=\"unread note\">" :
+				    "<div class=\"unread note\"><p>What could not be "
+				    "read from the source:</p>");
+			any = true;
+			strbuf_adds(out, "<p>");
+			m = strstr(line, "\": ");
+			if (t != NULL && m != NULL) {
+				strbuf_printf(out, "Not read from the source (line %ld): ",
+				    strtol(line, NULL, 10));
+				ph_text(out, m + 3);
+			} else
+				ph_text(out, line);
+			strbuf_adds(out, "</p>");
+		}
+		free(line);
+	}
+	if (any)
+		strbuf_adds(out, "</div>\n");
+	return any;
 }
 
 /* A combined section says what it combines: each input and merge's remarks. */
@@ -924,6 +985,7 @@ ph_section(struct ph_sec *ps)
 	ph_components(ps, false);
 	ph_components(ps, true);
 	ph_notes(ps);
+	(void)ph_unread(out, rs, NULL);
 	ph_overview(ps);
 	ph_standing(ps);
 	for (ti = 0; ti < rs->ntests; ti++)

@@ -135,6 +135,13 @@ D="$F/demo"
 three_reviews "demo" "$T/p8" publish.demo-charts.txt "$D/nvme-review.txt" \
     "$D/btrfs-raid.txt" "$D/freebsd-dd.txt"
 check_grep "reviews: the drives still differ in Disk" '^Disk$' "$T/differs"
+# What the import could not attribute is said beside the result it concerns.
+check_grep "notes not attributed: said beside their chart, with the notes" \
+    '<p>Not read from the source \(line [0-9]+\): 6 row notes for 8 systems cannot be attributed to systems from the text: -lnuma;' "$T/p8/index.html"
+check_grep "SEs not attributed: said beside their chart" \
+    '<p>Not read from the source \(line [0-9]+\): 2 SE strings for 3 systems; the text does not say which system lacks one, so SE and N are left out</p>' "$T/p8/index.html"
+check "... inside that result's article" sh -c 'awk "/<article/ { a = \$0 } /2 SE strings for 3 systems/ { print a }" "$1" | grep -q "id=\"r2-"' sh "$T/p8/index.html"
+check_nogrep "the import's notes name no path of this machine" "$T" "$T/p8/index.html"
 # Every SE in the data tables with the digits its source states (0.018, not
 # 0.02), but for the charts whose SEs the import says it could not attribute.
 run "$BR" --db "$T/se.db" import "$D/btrfs-raid.txt"
