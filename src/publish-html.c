@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <glib.h>
 #include <json-c/json.h>
 
 #include "chart-axis.h"
@@ -61,6 +62,8 @@ static double	 ph_relative(const struct test *t, double v, double ref);
 static void	 ph_win(struct ph_sec *ps, const struct test *t);
 static void	 ph_test_heading(struct strbuf *out, const struct test *t);
 static void	 ph_dark_css(struct strbuf *);
+static void	 ph_overview_css(struct strbuf *, struct result_set *const *,
+		    size_t);
 static void	 ph_overview(struct ph_sec *ps);
 static char	*ph_short_name(const struct result_set *rs, size_t ti,
 		    struct json_object *profiles);
@@ -71,6 +74,9 @@ static bool	 ph_unread(struct strbuf *out, const struct result_set *rs,
 		    const struct test *t);
 static void	 ph_combined(struct strbuf *out, const struct publish_combined *c);
 static void	 ph_section(struct ph_sec *ps);
+static bool	 ph_same_test(const struct test *a, const struct test *b);
+static void	 ph_contents_tests(struct strbuf *out,
+		    const struct result_set *rs, size_t set);
 static void	 ph_contents(struct strbuf *out, struct result_set *const *sets,
 		    size_t nsets, const struct publish_options *opt);
 static void	 ph_body(struct strbuf *out, struct result_set *const *sets,
@@ -633,7 +639,7 @@ ph_overview(struct ph_sec *ps)
 		(void)ps->charts->svg(rs, ps->set, -1, ps->charts->arg, out);
 		strbuf_adds(out, "</div>\n");
 	}
-	strbuf_adds(out, "<div class=\"wrap\"><table class=\"overview\">\n");
+	strbuf_adds(out, "<div class=\"wrap ovw\"><table class=\"overview\">\n");
 	ph_system_head(out, rs, "Test", false, -1);
 	publish_short_names(rs, &names);
 	for (ti = 0; ti < rs->ntests; ti++) {
@@ -993,13 +999,107 @@ ph_section(struct ph_sec *ps)
 	strbuf_adds(out, "</section>\n");
 }
 
+/* Does test a have the same title and version as test b? */
+static bool
+ph_same_test(const struct test *a, const struct test *b)
+{
+	return strcmp(a->title != NULL ? a->title : "", b->title != NULL ?
+	    b->title : "") == 0 && strcmp(a->app_version != NULL ?
+	    a->app_version : "", b->app_version != NULL ? b->app_version :
+	    "") == 0;
+}
+
+/*
+ * A set's results in the contents, compact: one line per test (title and
+ * version, its results gathered from the whole set), then a link per result named by its short arguments without
+ * the parts every result of that test shares, and its unit ("Rand Read -
+ * 4KB (IOPS)"). The result itself states its full arguments.
+ */
+static void
+ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
+{
+	struct str_list	 names = { NULL, 0, 0 };
+	char		**parts, **other;
+	const char	*desc, *colon;
+	size_t		*grp, ng, a, ti, tj, k, n;
+	bool		*done, common, first;
+
+	publish_short_names(rs, &names);
+	done = xcalloc(rs->ntests + 1, sizeof(*done));
+	grp = xcalloc(rs->ntests + 1, sizeof(*grp));
+	for (a = 0; a < rs->ntests; a++) {
+		if (done[a])
+			continue;
+		/* The test's results, wherever they are in the set. */
+		for (ng = 0, ti = a; ti < rs->ntests; ti++)
+			if (!done[ti] && ph_same_test(&rs->tests[a], &rs->tests[ti])) {
+				done[ti] = true;
+				grp[ng++] = ti;
+			}
+		strbuf_adds(out, "<li>");
+		ph_text(out, rs->tests[a].title != NULL && *rs->tests[a].title ?
+		    rs->tests[a].title : "Untitled test");
+		if (rs->tests[a].app_version != NULL && *rs->tests[a].app_version) {
+			strbuf_adds(out, " ");
+			ph_text(out, rs->tests[a].app_version);
+		}
+		strbuf_adds(out, ": ");
+		for (k = 0; k < ng; k++) {
+			ti = grp[k];
+			desc = names.items[ti];
+			if ((colon = strstr(desc, ": ")) != NULL)
+				desc = colon + 2;
+			parts = g_strsplit(desc, " - ", -1);
+			strbuf_printf(out, "%s<a href=\"#r%zu-%zu\" title=\"", k > 0 ?
+			    " \u00b7 " : "", set + 1, ti + 1);
+			ph_test_heading(out, &rs->tests[ti]);
+			strbuf_adds(out, "\">");
+			first = true;
+			for (n = 0; parts[n] != NULL; n++) {
+				/* A part every result of the test shares says nothing here. */
+				common = ng > 1;
+				for (tj = 0; tj < ng && common; tj++) {
+					size_t	m;
+
+					desc = names.items[grp[tj]];
+					if ((colon = strstr(desc, ": ")) != NULL)
+						desc = colon + 2;
+					other = g_strsplit(desc, " - ", -1);
+					for (m = 0; other[m] != NULL &&
+					    strcmp(other[m], parts[n]) != 0; m++)
+						;
+					common = other[m] != NULL;
+					g_strfreev(other);
+				}
+				if (common)
+					continue;
+				strbuf_adds(out, first ? "" : " - ");
+				ph_text(out, parts[n]);
+				first = false;
+			}
+			g_strfreev(parts);
+			if (rs->tests[ti].unit != NULL && *rs->tests[ti].unit) {
+				strbuf_adds(out, first ? "" : " (");
+				ph_text(out, rs->tests[ti].unit);
+				strbuf_adds(out, first ? "" : ")");
+			} else if (first)
+				strbuf_printf(out, "#%zu", k + 1);
+			strbuf_adds(out, "</a>");
+		}
+		strbuf_adds(out, "</li>\n");
+	}
+	free(grp);
+	free(done);
+	str_list_free(&names);
+}
+
 /* The contents: every entry distinct (a chart's unit is part of its name). */
 static void
 ph_contents(struct strbuf *out, struct result_set *const *sets, size_t nsets,
     const struct publish_options *opt)
 {
 	const struct result_set	*rs;
-	size_t			 i, ti;
+	size_t			 i;
 
 	strbuf_adds(out, "<nav class=\"toc\" aria-label=\"Contents\">\n"
 	    "<h2>Contents</h2>\n<ol>\n");
@@ -1014,11 +1114,7 @@ ph_contents(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		strbuf_printf(out, "</a>\n<ol>\n<li><a href=\"#s%zu-systems\">"
 		    "Systems</a></li>\n<li><a href=\"#s%zu-overview\">Result "
 		    "overview</a></li>\n", i + 1, i + 1);
-		for (ti = 0; ti < rs->ntests; ti++) {
-			strbuf_printf(out, "<li><a href=\"#r%zu-%zu\">", i + 1, ti + 1);
-			ph_test_heading(out, &rs->tests[ti]);
-			strbuf_adds(out, "</a></li>\n");
-		}
+		ph_contents_tests(out, rs, i);
 		strbuf_adds(out, "</ol></li>\n");
 	}
 	strbuf_adds(out, "</ol>\n</nav>\n");
@@ -1128,6 +1224,38 @@ ph_dark_css(struct strbuf *out)
 	strbuf_adds(out, "}\n");
 }
 
+/*
+ * On a narrow screen each overview row is a card (the style sheet's
+ * ".overview" rules up to 1000 px): the test's name across, then each
+ * system's value under its name. The names come from these rules, one
+ * per system and section, so the table's cells stay as they are. A name
+ * is a CSS string: every ASCII character but letters, digits and spaces
+ * is written as an escape, so no input can end the string or the sheet.
+ */
+static void
+ph_overview_css(struct strbuf *out, struct result_set *const *sets,
+    size_t nsets)
+{
+	const unsigned char	*p;
+	size_t			 i, si;
+
+	strbuf_adds(out, "@media screen and (max-width: 1000px) {\n");
+	for (i = 0; i < nsets; i++)
+		for (si = 0; si < sets[i]->nsystems; si++) {
+			strbuf_printf(out, "  #s%zu .overview td:nth-child(%zu)::before "
+			    "{ content:\"", i + 1, si + 2);
+			p = (const unsigned char *)(sets[i]->systems[si].identifier != NULL ?
+			    sets[i]->systems[si].identifier : "");
+			for (; *p != '\0'; p++)
+				if (*p >= 0x80 || g_ascii_isalnum(*p) || *p == ' ')
+					strbuf_addc(out, (char)*p);
+				else
+					strbuf_printf(out, "\\%02x ", *p);
+			strbuf_adds(out, "\"; }\n");
+		}
+	strbuf_adds(out, "}\n");
+}
+
 int
 publish_html_page(struct result_set *const *sets, size_t nsets,
     const struct publish_options *opt, const struct publish_charts *charts,
@@ -1159,6 +1287,7 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 			strbuf_add(out, (const char *)template_review_css,
 			    template_review_css_len);
 			ph_dark_css(out);
+			ph_overview_css(out, sets, nsets);
 			if (opt->diff_css != NULL)
 				strbuf_adds(out, opt->diff_css);
 			if (opt->user_css != NULL) {

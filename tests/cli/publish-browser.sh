@@ -6,7 +6,8 @@
 # hostile fixture) at 360, 768 and 1400 px, light and dark, and measures:
 # no horizontal overflow of the page, the smallest text at least 10 CSS px
 # as rendered, no ellipsis in a chart or table, no two texts of a chart or
-# table overlapping, the longest bar of every bar chart at least 60 % of
+# table overlapping, no overview table scrolling in a box of its own, the
+# contents in at most 1.5 screens of a phone, the longest bar of every bar chart at least 60 % of
 # the content width at 1400 px (and 30 % on a phone), colour squares and
 # bars at 3:1 or more on the dark background, no console message (a
 # Content-Security-Policy violation, i.e. an attempt to load or run
@@ -46,6 +47,8 @@ browse() {	# label, page, width, options...: measure, results in $T/browse
 	esac
 	check "$label at $width px: every chart's longest bar >= $share of the content width" \
 	    field_min barmin "$share"
+	check "$label at $width px: the overview never scrolls in a box of its own" \
+	    sh -c 'grep -q " ovscroll=0 " "$1"' sh "$T/browse"
 	case $label in
 	*dark*) check "$label at $width px: colour squares and bars >= 3:1 on dark" \
 	    field_min swatch 3 ;;
@@ -63,6 +66,9 @@ for w in 360 768 1400; do
 	browse "demo, dark" "$T/demo/index.html" "$w" --dark
 done
 browse "demo, dark" "$T/demo/index.html" 360 --dark --screenshot "$T/dark.png" --at r1-1
+check "demo at 360 px: the contents take at most 1.5 screens" awk \
+    'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^toc=/) { v = substr($i, 5) + 0; f = 1 } }
+     END { exit !(f && v <= 1.5) }' "$T/browse"
 run "$ROOT/$BUILD/tests/png-stats" "$T/dark.png"
 check "dark screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
 

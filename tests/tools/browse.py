@@ -9,7 +9,7 @@ replies on fd 4, NUL-terminated JSON), so nothing but the standard library
 is needed and no port is opened. Prints one line:
 
   overflow=N minfont=PX texts=N ellipses=N overlaps=N bars=N barmin=F
-  barmed=F swatch=F console=N diffalign=F requests=N
+  barmed=F swatch=F console=N diffalign=F ovscroll=N toc=F requests=N
 
 overflow: CSS px the page is wider than the window (0: none); minfont: the
 smallest text as rendered (its font size, times the chart's scale on
@@ -20,7 +20,8 @@ barmin and barmed: the smallest and the median share of the content width
 the longest bar of a chart takes; swatch: the lowest contrast of a colour
 square or bar against the page's background; diffalign: how far (px) the
 comparison's better/worse header is from its first bar's track (-1: no
-comparison); console: messages and
+comparison); ovscroll: overview tables that scroll inside their box; toc:
+the contents' height in screens (window heights); console: messages and
 exceptions logged (a Content-Security-Policy violation is one); requests:
 requests for anything but the page itself. Then one line per console
 message or request, for the log. Exit 0 when measured, 2 on failure.
@@ -116,7 +117,14 @@ MEASURE = r"""
 		const a = ax.getBoundingClientRect(), b = nt.getBoundingClientRect();
 		dal = Math.max(Math.abs(a.left - b.left), Math.abs(a.right - b.right));
 	}
-	return JSON.stringify({ overflow: overflow, dal: dal, min: n ? min : 0, n: n,
+	/* Overview tables that scroll inside their box; the contents' height in screens. */
+	let ovs = 0;
+	for (const w of document.querySelectorAll('.ovw'))
+		if (w.scrollWidth > w.clientWidth + 1 || w.scrollHeight > w.clientHeight + 1)
+			ovs++;
+	const toc = document.querySelector('nav.toc');
+	const tocs = toc ? toc.getBoundingClientRect().height / window.innerHeight : 0;
+	return JSON.stringify({ overflow: overflow, dal: dal, ovs: ovs, tocs: tocs, min: n ? min : 0, n: n,
 	    ell: ell, over: over, bars: shares.length,
 	    barmin: shares.length ? shares[0] : 0,
 	    barmed: shares.length ? shares[Math.floor(shares.length / 2)] : 0,
@@ -252,9 +260,9 @@ def main(argv):
 					reqs.append('request: ' + u)
 		print('overflow=%d minfont=%.2f texts=%d ellipses=%d overlaps=%d '
 		    'bars=%d barmin=%.3f barmed=%.3f swatch=%.2f console=%d '
-		    'diffalign=%.1f requests=%d' % (v['overflow'], v['min'], v['n'], len(v['ell']),
+		    'diffalign=%.1f ovscroll=%d toc=%.2f requests=%d' % (v['overflow'], v['min'], v['n'], len(v['ell']),
 		    len(v['over']), v['bars'], v['barmin'], v['barmed'], v['sw'],
-		    len(logs), v['dal'], len(reqs)))
+		    len(logs), v['dal'], v['ovs'], v['tocs'], len(reqs)))
 		for line in logs + reqs:
 			print(line)
 		for e in v['ell']:
