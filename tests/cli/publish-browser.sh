@@ -7,7 +7,8 @@
 # no horizontal overflow of the page, the smallest text at least 10 CSS px
 # as rendered, no ellipsis in a chart or table, no two texts of a chart or
 # table overlapping, no overview table scrolling in a box of its own, the
-# contents in at most 1.5 screens of a phone, the longest bar of every bar chart at least 60 % of
+# contents in at most 1.5 screens of a phone, printed (A4, by Chromium)
+# two results to a page and page 1 more than a title, the longest bar of every bar chart at least 60 % of
 # the content width at 1400 px (and 30 % on a phone), colour squares and
 # bars at 3:1 or more on the dark background, no console message (a
 # Content-Security-Policy violation, i.e. an attempt to load or run
@@ -71,6 +72,21 @@ check "demo at 360 px: the contents take at most 1.5 screens" awk \
      END { exit !(f && v <= 1.5) }' "$T/browse"
 run "$ROOT/$BUILD/tests/png-stats" "$T/dark.png"
 check "dark screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
+
+# Print: the NVMe review (seed 000's) two results to a page, its first
+# page more than a title.
+if command -v pdfinfo >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; then
+	check_ok "publish the NVMe review" "$BR" publish -o "$T/nvme" "$D/nvme-review.txt"
+	browse "NVMe review, printed" "$T/nvme/index.html" 1400 --print "$T/print.pdf"
+	pages=$(pdfinfo "$T/print.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	results=$(grep -c '<article class="result"' "$T/nvme/index.html")
+	check "printed: $pages pages for $results results, at most 10" \
+	    test "${pages:-99}" -le 10
+	check "printed: page 1 holds more than the title" sh -c \
+	    'test "$(pdftotext -f 1 -l 1 "$1" - | wc -w)" -gt 100' sh "$T/print.pdf"
+else
+	skip "the printed page" "pdfinfo (poppler-utils) not installed"
+fi
 
 if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
 	check_ok "publish the seeds" "$BR" publish -o "$T/seeds" "$SHARED"/seeds/000_*.txt \

@@ -3,6 +3,7 @@
 """Measure a page in headless Chromium through the DevTools protocol.
 
 browse.py PAGE WIDTH [--dark] [--screenshot FILE] [--height PX] [--at ID]
+    [--print PDF]
 
 Chromium is driven over --remote-debugging-pipe (requests on its fd 3,
 replies on fd 4, NUL-terminated JSON), so nothing but the standard library
@@ -23,7 +24,8 @@ comparison's better/worse header is from its first bar's track (-1: no
 comparison); ovscroll: overview tables that scroll inside their box; toc:
 the contents' height in screens (window heights); console: messages and
 exceptions logged (a Content-Security-Policy violation is one); requests:
-requests for anything but the page itself. Then one line per console
+requests for anything but the page itself. --print prints the page as
+Chromium would on A4 (1 cm margins) to PDF. Then one line per console
 message or request, for the log. Exit 0 when measured, 2 on failure.
 """
 import json
@@ -238,6 +240,14 @@ def main(argv):
 			b.send('Runtime.evaluate', {'expression':
 			    'document.getElementById(%s).scrollIntoView()' %
 			    json.dumps(at)}, session=s)
+		if '--print' in args:
+			pdf = b.send('Page.printToPDF', {'paperWidth': 8.27,
+			    'paperHeight': 11.69, 'marginTop': 0.4,
+			    'marginBottom': 0.4, 'marginLeft': 0.4,
+			    'marginRight': 0.4}, session=s)
+			import base64
+			with open(args[args.index('--print') + 1], 'wb') as f:
+				f.write(base64.b64decode(pdf['result']['data']))
 		if shot:
 			img = b.send('Page.captureScreenshot', {'format': 'png'},
 			    session=s)
