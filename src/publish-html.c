@@ -1019,14 +1019,22 @@ static void
 ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
 {
 	struct str_list	 names = { NULL, 0, 0 };
-	char		**parts, **other;
+	char		***parts, **common;
 	const char	*desc, *colon;
-	size_t		*grp, ng, a, ti, tj, k, n;
-	bool		*done, common, first;
+	size_t		*grp, ng, nc, a, ti, k, n, m, j;
+	bool		*done, first, shared;
 
 	publish_short_names(rs, &names);
 	done = xcalloc(rs->ntests + 1, sizeof(*done));
 	grp = xcalloc(rs->ntests + 1, sizeof(*grp));
+	parts = xcalloc(rs->ntests + 1, sizeof(*parts));
+	/* Each result's short arguments, split at " - ", once. */
+	for (ti = 0; ti < rs->ntests; ti++) {
+		desc = names.items[ti];
+		if ((colon = strstr(desc, ": ")) != NULL)
+			desc = colon + 2;
+		parts[ti] = g_strsplit(desc, " - ", -1);
+	}
 	for (a = 0; a < rs->ntests; a++) {
 		if (done[a])
 			continue;
@@ -1036,6 +1044,20 @@ ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
 				done[ti] = true;
 				grp[ng++] = ti;
 			}
+		/* The parts every result of the test shares say nothing here. */
+		common = xcalloc(g_strv_length(parts[a]) + 1, sizeof(*common));
+		nc = 0;
+		for (n = 0; ng > 1 && parts[a][n] != NULL; n++) {
+			shared = true;
+			for (k = 1; k < ng && shared; k++) {
+				for (m = 0; parts[grp[k]][m] != NULL &&
+				    strcmp(parts[grp[k]][m], parts[a][n]) != 0; m++)
+					;
+				shared = parts[grp[k]][m] != NULL;
+			}
+			if (shared)
+				common[nc++] = parts[a][n];
+		}
 		strbuf_adds(out, "<li>");
 		ph_text(out, rs->tests[a].title != NULL && *rs->tests[a].title ?
 		    rs->tests[a].title : "Untitled test");
@@ -1046,38 +1068,20 @@ ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
 		strbuf_adds(out, ": ");
 		for (k = 0; k < ng; k++) {
 			ti = grp[k];
-			desc = names.items[ti];
-			if ((colon = strstr(desc, ": ")) != NULL)
-				desc = colon + 2;
-			parts = g_strsplit(desc, " - ", -1);
 			strbuf_printf(out, "%s<a href=\"#r%zu-%zu\" title=\"", k > 0 ?
 			    " \u00b7 " : "", set + 1, ti + 1);
 			ph_test_heading(out, &rs->tests[ti]);
 			strbuf_adds(out, "\">");
 			first = true;
-			for (n = 0; parts[n] != NULL; n++) {
-				/* A part every result of the test shares says nothing here. */
-				common = ng > 1;
-				for (tj = 0; tj < ng && common; tj++) {
-					size_t	m;
-
-					desc = names.items[grp[tj]];
-					if ((colon = strstr(desc, ": ")) != NULL)
-						desc = colon + 2;
-					other = g_strsplit(desc, " - ", -1);
-					for (m = 0; other[m] != NULL &&
-					    strcmp(other[m], parts[n]) != 0; m++)
-						;
-					common = other[m] != NULL;
-					g_strfreev(other);
-				}
-				if (common)
+			for (n = 0; parts[ti][n] != NULL; n++) {
+				for (j = 0; j < nc && strcmp(common[j], parts[ti][n]) != 0; j++)
+					;
+				if (j < nc)
 					continue;
 				strbuf_adds(out, first ? "" : " - ");
-				ph_text(out, parts[n]);
+				ph_text(out, parts[ti][n]);
 				first = false;
 			}
-			g_strfreev(parts);
 			if (rs->tests[ti].unit != NULL && *rs->tests[ti].unit) {
 				strbuf_adds(out, first ? "" : " (");
 				ph_text(out, rs->tests[ti].unit);
@@ -1087,7 +1091,11 @@ ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
 			strbuf_adds(out, "</a>");
 		}
 		strbuf_adds(out, "</li>\n");
+		free(common);
 	}
+	for (ti = 0; ti < rs->ntests; ti++)
+		g_strfreev(parts[ti]);
+	free(parts);
 	free(grp);
 	free(done);
 	str_list_free(&names);
