@@ -89,7 +89,7 @@ else
 fi
 
 if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
-	check_ok "publish the seeds" "$BR" publish -o "$T/seeds" "$SHARED"/seeds/000_*.txt \
+	check_ok "publish the seeds" "$BR" -v publish -o "$T/seeds" "$SHARED"/seeds/000_*.txt \
 	    "$SHARED"/seeds/004_*.txt "$SHARED"/seeds/001_*.txt
 	# The charts whose SEs the import could not attribute (it says so) are left out.
 	grep -o '004_[^:]*:[0-9]*: chart .*SE strings for' "$T/err" | cut -d: -f2 >"$T/unread"

@@ -144,7 +144,7 @@ check "... inside that result's article" sh -c 'awk "/<article/ { a = \$0 } /2 S
 check_nogrep "the import's notes name no path of this machine" "$T" "$T/p8/index.html"
 # Every SE in the data tables with the digits its source states (0.018, not
 # 0.02), but for the charts whose SEs the import says it could not attribute.
-run "$BR" --db "$T/se.db" import "$D/btrfs-raid.txt"
+run "$BR" -v --db "$T/se.db" import "$D/btrfs-raid.txt"
 grep -o 'btrfs-raid.txt:[0-9]*: chart .*SE strings for' "$T/err" | cut -d: -f2 >"$T/unread"
 check "the btrfs review has a chart of SEs not attributed" test -s "$T/unread"
 awk 'NR == FNR { skip[$1] = 1; next } !(FNR in skip)' "$T/unread" "$D/btrfs-raid.txt" >"$T/btrfs.txt"
