@@ -831,7 +831,7 @@ pdf_diff(struct pdf_out *po, const char *text, int *page, double *y)
 	struct pdf_block		 b;
 	struct str_list			 lines = { NULL, 0, 0 };
 	const char			*p, *e;
-	size_t				 off[5], i, k, nk = 0;
+	size_t				 off[5], i, k, nk = 0, len;
 	double				 yy;
 	char				*cell, *l;
 	int				 pg;
@@ -884,8 +884,10 @@ pdf_diff(struct pdf_out *po, const char *text, int *page, double *y)
 			for (k = 0; k < nk; k++) {
 				if (off[k] >= strlen(l))
 					break;
-				cell = xstrndup(l + off[k], k + 1 < nk ?
-				    off[k + 1] - off[k] : strlen(l + off[k]));
+				len = strlen(l + off[k]);
+				if (k + 1 < nk && off[k + 1] - off[k] < len)
+					len = off[k + 1] - off[k];
+				cell = xstrndup(l + off[k], len);
 				pdf_wrapped(b.c, colx[k], yy, (k + 1 < nk ? colx[k + 1] :
 				    PDF_WIDTH_PX) - colx[k] - 4, g_strstrip(cell), &f,
 				    PDF_INK, 2);
