@@ -103,6 +103,9 @@ check_grep "demo: units tell the two sequential-read charts apart" \
 check "demo: pages are numbered" grep -qx "$(pdfinfo "$T/demo/review.pdf" |
     sed -n 's/^Pages: *//p')" "$T/text.plain"
 
+check_nogrep "demo: no figure or note cut with an ellipsis (dd's raw lines wrap)" '…' "$T/text.plain"
+check "demo: chart gridlines clear of the SE lines under the bars" \
+    python3 "$ROOT/tests/tools/svg-grid-clear.py" "$T"/demo/charts/*.svg
 check_grep "demo: the notes" '^All systems: Compiler Details$' "$T/text.plain"
 check_grep "demo: the overview table" 'Result overview$' "$T/text.plain"
 check_grep "demo: the overview marks the best value" '^★ 3356.33$' "$T/text.plain"
