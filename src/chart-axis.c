@@ -197,6 +197,7 @@ int
 chart_axis_se_decimals(double se, int vdec)
 {
 	char	buf[48];
+	double	p, r;
 	int	dec, d;
 
 	dec = vdec > 2 ? vdec : 2;
@@ -204,8 +205,15 @@ chart_axis_se_decimals(double se, int vdec)
 		return dec;
 	while (dec < 6 && se < 0.5 * pow(10, -dec))
 		dec++;
-	/* The fewest decimals from dec up that read back as se itself. */
-	for (d = dec; d <= 6; d++) {
+	/*
+	 * The fewest decimals from dec up that read back as se itself; only
+	 * a count that leaves se a whole number of its last digit (to within
+	 * rounding) is printed and read back to make sure.
+	 */
+	for (d = dec, p = pow(10, dec); d <= 6; d++, p *= 10) {
+		r = se * p;
+		if (fabs(r - nearbyint(r)) > 1e-6 * fmax(1, r))
+			continue;
 		snprintf(buf, sizeof(buf), "%.*f", d, se);
 		if (strtod(buf, NULL) == se)
 			return d;

@@ -21,6 +21,7 @@
 #define CHART_HTML_WARN	"\xE2\x9A\xA0"	/* U+26A0 WARNING SIGN */
 
 static double	 chart_html_pos(const struct chart_axis *, double);
+static void	 chart_html_pct(struct strbuf *, const char *, double);
 static void	 chart_html_range(double, double, struct chart_axis *);
 static void	 chart_html_row(const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_axis *,
@@ -52,6 +53,18 @@ chart_html_range(double lo, double hi, struct chart_axis *ax)
 	}
 }
 
+/*
+ * Append name, then p (0..100) to two decimals and "%": in whole
+ * hundredths, as integers (printf's "%.2f" was a tenth of a large page).
+ */
+static void
+chart_html_pct(struct strbuf *out, const char *name, double p)
+{
+	long	h = lround(p * 100);
+
+	strbuf_printf(out, "%s%ld.%02ld%%", name, h / 100, h % 100);
+}
+
 /* One system: its name, its plot row, and the line under the bar. */
 static void
 chart_html_row(const struct chart_bar *b, const struct chart_bar_row *r,
@@ -67,23 +80,28 @@ chart_html_row(const struct chart_bar *b, const struct chart_bar_row *r,
 		xv = chart_html_pos(ax, r->value);
 		/* background first: the dark palette's rules match on it. */
 		strbuf_printf(out, "<span class=\"bb\" style=\"background:"
-		    "#%06x;left:%.2f%%;width:%.2f%%\"></span>",
-		    (unsigned)(r->color & 0xFFFFFF), fmin(xz, xv), fabs(xv - xz));
+		    "#%06x", (unsigned)(r->color & 0xFFFFFF));
+		chart_html_pct(out, ";left:", fmin(xz, xv));
+		chart_html_pct(out, ";width:", fabs(xv - xz));
+		strbuf_adds(out, "\"></span>");
 		end = fmax(xv, xz);
 		if (b->show_se && r->has_se && r->se > 0 &&
 		    isfinite(r->value - r->se) && isfinite(r->value + r->se)) {
 			xa = chart_html_pos(ax, r->value - r->se);
 			xb = chart_html_pos(ax, r->value + r->se);
-			strbuf_printf(out, "<span class=\"bw\" style=\"left:"
-			    "%.2f%%;width:%.2f%%\"></span>", xa, xb - xa);
+			chart_html_pct(out, "<span class=\"bw\" style=\"left:", xa);
+			chart_html_pct(out, ";width:", xb - xa);
+			strbuf_adds(out, "\"></span>");
 			end = fmax(end, xb);
 		}
-		strbuf_printf(out, "<b class=\"bv\" style=\"left:%.2f%%\">", end);
+		chart_html_pct(out, "<b class=\"bv\" style=\"left:", end);
+		strbuf_adds(out, "\">");
 		text_escape_xml(out, r->value_text);
 		strbuf_adds(out, "</b>");
-	} else
-		strbuf_printf(out, "<i class=\"bm\" style=\"left:%.2f%%\">"
-		    "no result</i>", xz);
+	} else {
+		chart_html_pct(out, "<i class=\"bm\" style=\"left:", xz);
+		strbuf_adds(out, "\">no result</i>");
+	}
 	strbuf_adds(out, "</div><div class=\"bs\">");
 	se = b->show_se ? chart_bar_se_text(r) : xstrdup("");
 	if (b->show_se && r->has_value && r->n > 0 && r->n < 3)
@@ -140,7 +158,8 @@ chart_html_bar(const struct chart_bar *b, struct strbuf *out)
 		double	v = chart_axis_tick(&ax, i);
 
 		s = chart_axis_label(&ax, v);
-		strbuf_printf(out, "<i style=\"left:%.2f%%\">", chart_html_pos(&ax, v));
+		chart_html_pct(out, "<i style=\"left:", chart_html_pos(&ax, v));
+		strbuf_adds(out, "\">");
 		text_escape_xml(out, s);
 		strbuf_adds(out, "</i>");
 		free(s);
