@@ -5,15 +5,16 @@
 # the project's demo documents (and the seeds, with ../shared; and the
 # hostile fixture) at 360, 768 and 1400 px, light and dark, and measures:
 # no horizontal overflow of the page, the smallest text at least 10 CSS px
-# as rendered, no ellipsis in a chart or table, no two texts of a chart or
-# table overlapping, no overview table scrolling in a box of its own, the
-# contents in at most 1.5 screens of a phone, printed (A4, by Chromium)
-# two results to a page and page 1 more than a title, the longest bar of every bar chart at least 60 % of
-# the content width at 1400 px (and 30 % on a phone), colour squares and
-# bars at 3:1 or more on the dark background, no console message (a
-# Content-Security-Policy violation, i.e. an attempt to load or run
-# anything, is one), no request but the page itself, and a screenshot
-# that is not blank; and the review's SEs as its source states them.
+# as rendered, no ellipsis in a chart or table, no two texts of the page
+# overlapping (as far as they show), no overview table scrolling in a box
+# of its own, the contents in at most 1.5 screens of a phone, the longest
+# bar of every bar chart at least 60 % of the content width at 1400 px
+# (and 30 % on a phone), colour squares and bars at 3:1 or more on the
+# dark background, no console message (a Content-Security-Policy
+# violation, i.e. an attempt to load or run anything, is one), no request
+# but the page itself, and a screenshot that is not blank; printed (A4, by
+# Chromium), two results to a page and page 1 more than a title; and the
+# review's SEs as its source states them.
 # Skipped with a notice when chromium or python3 is not installed.
 . tests/cli/lib.sh
 
@@ -40,7 +41,7 @@ browse() {	# label, page, width, options...: measure, results in $T/browse
 	check "$label at $width px: smallest text >= 10 px" field_min minfont 9.995
 	check "$label at $width px: no ellipsis in a chart or table" \
 	    sh -c 'grep -q " ellipses=0 " "$1"' sh "$T/browse"
-	check "$label at $width px: no text overlaps another" \
+	check "$label at $width px: no text of the page overlaps another" \
 	    sh -c 'grep -q " overlaps=0 " "$1"' sh "$T/browse"
 	case $width in
 	1400) share=0.6 ;;

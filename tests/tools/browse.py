@@ -16,7 +16,7 @@ overflow: CSS px the page is wider than the window (0: none); minfont: the
 smallest text as rendered (its font size, times the chart's scale on
 screen in an SVG), over every text laid out; ellipses: texts of charts and
 tables holding an ellipsis ("..." or U+2026); overlaps: pairs of text boxes
-of one chart or table that overlap by more than 1 px; bars: bar charts,
+of the page that overlap by more than 1 px; bars: bar charts,
 barmin and barmed: the smallest and the median share of the content width
 the longest bar of a chart takes; swatch: the lowest contrast of a colour
 square or bar against the page's background; diffalign: how far (px) the
@@ -66,13 +66,30 @@ MEASURE = r"""
 		const fig = el.closest('.chart, .data, .overview, .standing');
 		if (fig && /\u2026|\.\.\./.test(t.data))
 			ell.push(t.data.trim().slice(0, 40));
-		/* Text boxes per chart or table, for the overlap check. */
-		const box = el.closest('.chart, table');
-		if (box) {
-			if (!boxes.has(box))
-				boxes.set(box, []);
-			for (const r of rects)
-				boxes.get(box).push([r, t.data.trim().slice(0, 20)]);
+		/*
+		 * Every text box of the page, for the overlap check, as far as
+		 * it shows: cut to the boxes that scroll or clip around it.
+		 */
+		if (!boxes.has(document))
+			boxes.set(document, []);
+		let clip = null;
+		for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+			const cs = getComputedStyle(a);
+			if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+				const c = a.getBoundingClientRect();
+				clip = clip ? { left: Math.max(clip.left, c.left),
+				    top: Math.max(clip.top, c.top),
+				    right: Math.min(clip.right, c.right),
+				    bottom: Math.min(clip.bottom, c.bottom) } : c;
+			}
+		}
+		for (const r0 of rects) {
+			const r = clip ? { left: Math.max(r0.left, clip.left),
+			    top: Math.max(r0.top, clip.top),
+			    right: Math.min(r0.right, clip.right),
+			    bottom: Math.min(r0.bottom, clip.bottom) } : r0;
+			if (r.right - r.left > 0 && r.bottom - r.top > 0)
+				boxes.get(document).push([r, t.data.trim().slice(0, 20)]);
 		}
 	}
 	for (const list of boxes.values())
