@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,4 +206,32 @@ chart_axis_fmt(double v, int decimals)
 		s = t;
 	}
 	return s;
+}
+
+int
+chart_axis_se_decimals(double se, int vdec)
+{
+	char	buf[48];
+	double	p, r;
+	int	dec, d;
+
+	dec = vdec > 2 ? vdec : 2;
+	if (!isfinite(se) || se <= 0 || se >= 1e15)
+		return dec;
+	while (dec < 6 && se < 0.5 * pow(10, -dec))
+		dec++;
+	/*
+	 * The fewest decimals from dec up that read back as se itself; only
+	 * a count that leaves se a whole number of its last digit (to within
+	 * rounding) is printed and read back to make sure.
+	 */
+	for (d = dec, p = pow(10, dec); d <= 6; d++, p *= 10) {
+		r = se * p;
+		if (fabs(r - nearbyint(r)) > 1e-6 * fmax(1, r))
+			continue;
+		snprintf(buf, sizeof(buf), "%.*f", d, se);
+		if (strtod(buf, NULL) == se)
+			return d;
+	}
+	return dec;
 }

@@ -31,5 +31,13 @@ char	*chart_axis_label(const struct chart_axis *a, double v);
 int	 chart_axis_decimals(const char *s);
 /* v with decimals digits (0..9), "-0" printed as "0". */
 char	*chart_axis_fmt(double v, int decimals);
+/*
+ * Decimals for a standard error beside a value of vdec decimals: two as
+ * PTS prints it, or the value's own when it has more; more rather than a
+ * "0.00" for a non-zero SE; and as many as a stated SE has ("0.018" beside
+ * "2.31"), when at most 6 reproduce it exactly. A computed SE keeps the
+ * first rule.
+ */
+int	 chart_axis_se_decimals(double se, int vdec);
 
 #endif

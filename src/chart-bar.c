@@ -26,10 +26,8 @@
 
 static int	 chart_bar_better(const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_row *);
-static char	*chart_bar_se_text(const struct chart_bar_row *);
 static double	 chart_bar_legend(struct canvas *, const struct chart_bar *,
 		    double, int, int);
-static char	*chart_bar_desc(const struct chart_bar *);
 struct chart_bar_layout;
 struct chart_bar_extent;
 static void	 chart_bar_measure(const struct chart_bar *, double,
@@ -37,6 +35,9 @@ static void	 chart_bar_measure(const struct chart_bar *, double,
 static void	 chart_bar_row_draw(struct canvas *, const struct chart_bar *,
 		    const struct chart_bar_row *, const struct chart_bar_layout *,
 		    double, char *const *, size_t);
+static size_t	 chart_bar_sub_lines(const struct chart_bar *,
+		    const struct chart_bar_row *, double, double, double *,
+		    struct str_list *);
 
 int
 chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
@@ -139,11 +140,10 @@ chart_bar_sort(struct chart_bar *b)
 }
 
 /*
- * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "". The SE gets two
- * decimals as PTS prints it, or the value's own when it has more (0.161
- * +/- 0.002), and more still rather than a misleading "0.00".
+ * "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33" or "", the SE with the
+ * digits chart_axis_se_decimals gives (0.161 +/- 0.002; 2.31 +/- 0.018).
  */
-static char *
+char *
 chart_bar_se_text(const struct chart_bar_row *r)
 {
 	char	*se, *s;
@@ -153,9 +153,7 @@ chart_bar_se_text(const struct chart_bar_row *r)
 		return xstrdup("");
 	if (!r->has_se)
 		return r->n > 0 ? xasprintf("N = %ld", r->n) : xstrdup("");
-	dec = r->decimals > 2 ? r->decimals : 2;
-	while (dec < 6 && r->se > 0 && r->se < 0.5 * pow(10, -dec))
-		dec++;
+	dec = chart_axis_se_decimals(r->se, r->decimals);
 	se = chart_axis_fmt(r->se, dec);
 	if (r->n > 0)
 		s = xasprintf("SE +/- %s, N = %ld", se, r->n);
@@ -197,7 +195,7 @@ chart_bar_legend(struct canvas *c, const struct chart_bar *b, double y,
 }
 
 /* The accessible description: every row in words. */
-static char *
+char *
 chart_bar_desc(const struct chart_bar *b)
 {
 	struct strbuf	 sb;
@@ -235,6 +233,35 @@ struct chart_bar_layout {
 	double	lh;		/* name line height */
 	int	anysub;		/* a row has a line under its bar */
 };
+
+/*
+ * The line under a row's bar (its SE and note) wrapped to the chart's
+ * width from *sx (the x of zero, moved right past the N < 3 mark), into
+ * lines; returns how many.
+ */
+static size_t
+chart_bar_sub_lines(const struct chart_bar *b, const struct chart_bar_row *r,
+    double width, double xz, double *sx, struct str_list *lines)
+{
+	const struct canvas_font	*fsm = chart_frame_font(CHART_FONT_SMALL);
+	char				*se, *note, *line;
+	size_t				 n = 0;
+
+	*sx = xz;
+	if (b->show_se && r->has_value && r->n > 0 && r->n < 3)
+		*sx += canvas_text_width(fsm, BAR_WARN " ");
+	se = b->show_se ? chart_bar_se_text(r) : xstrdup("");
+	note = canvas_text_clean(r->note);
+	line = xasprintf("%s%s%s", se, *se && *note ? "  \xC2\xB7  " : "",
+	    note);
+	if (*line != '\0')
+		n = canvas_text_wrap(fsm, line, width - CHART_MARGIN - *sx, 40,
+		    lines);
+	free(line);
+	free(note);
+	free(se);
+	return n;
+}
 
 /*
  * One row at y: its name (nl lines from names), bar, whisker, value or
@@ -294,30 +321,20 @@ chart_bar_row_draw(struct canvas *c, const struct chart_bar *b,
 		canvas_text(c, L->xz + 4, cy + chart_frame_center(fmis),
 		    "no result", fmis, CHART_GREY, CANVAS_START, "missing");
 	if (L->anysub) {
-		double	 by = y + BAR_H + canvas_text_ascent(fsm) + 1;
-		char	*note, *line, *fit;
+		double		 by = y + BAR_H + canvas_text_ascent(fsm) + 1;
+		struct str_list	 lines = { NULL, 0, 0 };
+		size_t		 n;
 
-		if (b->show_se && r->has_value && r->n > 0 && r->n < 3) {
+		if (b->show_se && r->has_value && r->n > 0 && r->n < 3)
 			canvas_text(c, sx, by, BAR_WARN, fsm, CHART_WARN,
 			    CANVAS_START, "warn");
-			sx += canvas_text_width(fsm, BAR_WARN " ");
-		}
-		note = canvas_text_clean(r->note);
-		if (!b->show_se) {
-			free(se);
-			se = xstrdup("");
-		}
-		line = xasprintf("%s%s%s", se, *se && *note ?
-		    "  \xC2\xB7  " : "", note);
-		if (*line != '\0') {
-			fit = canvas_text_fit(fsm, line,
-			    L->width - CHART_MARGIN - sx);
-			canvas_text(c, sx, by, fit, fsm, CHART_GREY,
-			    CANVAS_START, "se");
-			free(fit);
-		}
-		free(line);
-		free(note);
+		/* Wrapped, never cut: a note's figures are figures too. */
+		chart_bar_sub_lines(b, r, L->width, L->xz, &sx, &lines);
+		for (n = 0; n < lines.len; n++)
+			canvas_text(c, sx, by + (double)n *
+			    canvas_text_line_height(fsm), lines.items[n], fsm,
+			    CHART_GREY, CANVAS_START, "se");
+		str_list_free(&lines);
 	}
 	free(se);
 	canvas_group_end(c);
@@ -389,7 +406,8 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	struct chart_bar_extent		 e;
 	struct str_list			 names = { 0 };
 	size_t				*nlines, i, k;
-	double				 y, lw, x0, pw, rowh, top, scale, xz;
+	double				 y, lw, x0, pw, rowh, top, scale, xz, gy;
+	double				*rowhs;
 	char				*s, *title;
 	struct chart_bar_layout		 L;
 
@@ -427,14 +445,30 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	}
 	rowh = BAR_H + (e.anysub ? BAR_SUB : 0) + BAR_GAP;
 	top = y;
+	/* A row is taller by the lines its wrapped SE line and note take. */
+	rowhs = xcalloc(b->nrows > 0 ? b->nrows : 1, sizeof(*rowhs));
+	for (i = 0; i < b->nrows; i++) {
+		struct str_list	 sub = { NULL, 0, 0 };
+		double		 sx;
+		size_t		 ns = e.anysub ? chart_bar_sub_lines(b, &b->rows[i],
+				    width, xz, &sx, &sub) : 0;
 
-	/* Grid first, so bars and text sit on top of it. */
-	for (i = 0; i < ax.nticks; i++) {
-		double	tx = x0 + (chart_axis_tick(&ax, i) - ax.lo) * scale;
-
-		canvas_line(c, tx, top - 4, tx, top + rowh * b->nrows, CHART_GRID,
-		    1, "grid");
+		rowhs[i] = rowh + (ns > 1 ? (double)(ns - 1) *
+		    canvas_text_line_height(fsm) : 0);
+		str_list_free(&sub);
 	}
+
+	/*
+	 * Grid first, so bars and text sit on top of it; beside the bars
+	 * only, clear of the SE lines under them.
+	 */
+	for (i = 0, gy = top; i < b->nrows; gy += rowhs[i], i++)
+		for (k = 0; k < ax.nticks; k++) {
+			double	tx = x0 + (chart_axis_tick(&ax, k) - ax.lo) * scale;
+
+			canvas_line(c, tx, gy - (i == 0 ? 4 : BAR_GAP / 2), tx,
+			    gy + BAR_H + 2, CHART_GRID, 1, "grid");
+		}
 
 	memset(&L, 0, sizeof(L));
 	L.width = width;
@@ -449,7 +483,7 @@ chart_bar_draw(const struct chart_bar *b, double width)
 		chart_bar_row_draw(c, b, &b->rows[i], &L, y, names.items + k,
 		    nlines[i]);
 		k += nlines[i];
-		y += rowh;
+		y += rowhs[i];
 	}
 	/* The zero line, then the tick labels under the plot. */
 	canvas_line(c, xz, top - 4, xz, y - BAR_GAP / 2, CHART_AXIS, 1, "axis");
@@ -469,5 +503,6 @@ chart_bar_draw(const struct chart_bar *b, double width)
 	c->height = ceil(y + CHART_MARGIN);
 	str_list_free(&names);
 	free(nlines);
+	free(rowhs);
 	return c;
 }

@@ -52,6 +52,13 @@ int	 chart_bar_from_test(const struct result_set *rs, size_t ti, bool sort,
 	    const char *source, struct chart_bar *b, struct diag *d);
 /* Draw b on a new canvas of this width. Never fails for 0..n rows. */
 struct canvas *chart_bar_draw(const struct chart_bar *b, double width);
+/*
+ * A row's line under its bar: "SE +/- 0.33, N = 3", "N = 1", "SE +/- 0.33"
+ * or "", the SE with chart_axis_se_decimals' digits. To free.
+ */
+char	*chart_bar_se_text(const struct chart_bar_row *r);
+/* The chart in words, every row's name, value, unit and SE. To free. */
+char	*chart_bar_desc(const struct chart_bar *b);
 /* Release what b owns (all its strings and rows); b itself is the caller's. */
 void	 chart_bar_free(struct chart_bar *b);
 /* Sort rows best first for proportion p (missing values last), stably. */

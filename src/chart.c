@@ -15,6 +15,7 @@
 #include "canvas-svg.h"
 #include "chart.h"
 #include "chart-bar.h"
+#include "chart-html.h"
 #include "chart-line.h"
 #include "chart-overview.h"
 #include "chart-palette.h"
@@ -241,6 +242,43 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 	chart_bar_free(&b);
 	chart_line_free(&l);
 	return c;
+}
+
+int
+chart_html(const struct result_set *rs, const struct chart_id *id,
+    const struct chart_opts *o, struct strbuf *out, struct diag *d)
+{
+	struct chart_opts	 def;
+	struct chart_bar	 b;
+	const struct test	*t;
+	int			 rc;
+
+	if (o == NULL) {
+		chart_opts_init(&def);
+		o = &def;
+	}
+	memset(&b, 0, sizeof(b));
+	if (id->kind == CHART_SERIES)
+		return 1;
+	if (id->kind == CHART_OVERVIEW)
+		rc = chart_overview_build(rs, o->sort, chart_source(rs, o), &b, d);
+	else if (id->test >= rs->ntests)
+		return diag_set(d, "", 0, "no test %zu in this set", id->test + 1);
+	else {
+		t = &rs->tests[id->test];
+		if (t->display == DISPLAY_LINE)
+			return 1;
+		if (t->display == DISPLAY_OTHER)
+			return diag_set(d, "", 0, "test %zu is drawn as %s, which "
+			    "has no chart here", id->test + 1,
+			    t->display_raw != NULL ? t->display_raw : "OTHER");
+		rc = chart_bar_from_test(rs, id->test, o->sort,
+		    chart_source(rs, o), &b, d);
+	}
+	if (rc == 0)
+		chart_html_bar(&b, out);
+	chart_bar_free(&b);
+	return rc == 0 ? 0 : -1;
 }
 
 int

@@ -104,6 +104,13 @@ struct canvas *chart_canvas(const struct result_set *rs,
  */
 int	 chart_svg(const struct result_set *rs, const struct chart_id *id,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
+/*
+ * Append chart id as HTML (chart-html.c) when it is a bar chart (a test's
+ * or the overview): 0. 1 when it is a line chart, which has no HTML form
+ * (nothing appended); -1 with d when there is nothing to draw.
+ */
+int	 chart_html(const struct result_set *rs, const struct chart_id *id,
+	    const struct chart_opts *o, struct strbuf *out, struct diag *d);
 /* Shorthands for chart_svg: test ti (bar or line), and the overview. */
 int	 chart_test_svg(const struct result_set *rs, size_t ti,
 	    const struct chart_opts *o, struct strbuf *out, struct diag *d);

@@ -62,10 +62,18 @@ cmd_resolve_import(struct cmd_ctx *ctx, struct store *st, const char *path,
 	ro.warnings = &warnings;
 	rs = result_set_new();
 	got = import_file(st, path, r, &ro, rs, res, &d);
-	/* Warnings first: they may explain the error that follows. */
+	/*
+	 * Warnings first when the import failed: they may explain the error.
+	 * Otherwise they are stored with the set, and the terminal gets one
+	 * line saying where to read them (each one with -v).
+	 */
 	for (i = 0; i < warnings.len; i++)
-		msg(ctx, MSG_NORMAL, "%s: warning: %s", ctx->prog,
-		    warnings.items[i]);
+		msg(ctx, got == -1 ? MSG_NORMAL : MSG_VERBOSE, "%s: warning: %s",
+		    ctx->prog, warnings.items[i]);
+	if (got != -1 && warnings.len > 0)
+		msg(ctx, MSG_NORMAL, "%s: %s: %zu note%s: benchreport show %lld "
+		    "--warnings", ctx->prog, path, warnings.len,
+		    warnings.len == 1 ? "" : "s", (long long)res->id);
 	if (got == -1) {
 		if (d.file[0] == '\0')
 			snprintf(d.file, sizeof(d.file), "%s", path);

@@ -74,10 +74,13 @@ static void	 cmd_show_layout(struct show_layout *, int);
 static bool	 cmd_show_labels_distinct(const struct result_set *, size_t);
 static void	 cmd_show_table(const struct show_layout *);
 static void	 cmd_show_blocks(const struct show_layout *, int);
+static void	 cmd_show_warnings(const struct result_set *);
 
 CMD_CHOICES(cmd_show_format, "text", "json")
 
 static const struct cmd_option cmd_show_options[] = {
+	{ "warnings", 0, NULL, "print what the import could not read or attribute\n"
+	    "(stored with the set), one note a line, instead of the table", 0, NULL },
 	{ "format", 'f', "FMT", "text (default) or json (the JSON export's schema)",
 	    0, cmd_show_format },
 	{ NULL, 0, NULL, NULL, 0, NULL }
@@ -95,6 +98,38 @@ const struct cmd_entry cmd_show_entry = {
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_show_exec
 };
+
+/*
+ * The notes the import stored (the extra field "benchreport-warnings",
+ * "LINE: message" a line), each prefixed with the source file's name as
+ * a compiler names a line: "seed.txt:21: chart ...".
+ */
+static void
+cmd_show_warnings(const struct result_set *rs)
+{
+	const char	*w, *p, *e, *base;
+	char		*line;
+
+	if ((w = kv_list_get(&rs->extra, "benchreport-warnings")) == NULL) {
+		printf("no notes: the import read and attributed everything\n");
+		return;
+	}
+	base = rs->source_path != NULL ? rs->source_path : "";
+	if (strrchr(base, '/') != NULL)
+		base = strrchr(base, '/') + 1;
+	for (p = w; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = p + strcspn(p, "\n");
+		/* The notes quote the file's titles: no escape reaches the terminal. */
+		line = xstrndup(p, (size_t)(e - p));
+		if (*base != '\0') {
+			text_safe_fputs(base, stdout);
+			putchar(':');
+		}
+		text_safe_fputs(line, stdout);
+		putchar('\n');
+		free(line);
+	}
+}
 
 /* Display precision: two decimals, more for very small magnitudes. */
 static void
@@ -454,6 +489,11 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		return rc;
+	if (cmd_args_has(args, "warnings")) {
+		cmd_show_warnings(rs);
+		result_set_free(rs);
+		return EXIT_OK;
+	}
 	/* For scripts: the set as `export -f json` writes it. */
 	if ((f = cmd_args_get(args, "format")) != NULL &&
 	    strcmp(f, "json") == 0) {

@@ -338,7 +338,7 @@ diff_html_css(struct strbuf *sb)
 	    "section.diff figure{margin:1em 0}\n"
 	    "section.diff ol.bars{list-style:none;margin:.5em 0 1em;padding:0}\n"
 	    "section.diff ol.bars li{display:grid;grid-template-columns:"
-	    "minmax(12rem,1fr) minmax(6rem,16rem) minmax(9rem,15rem);gap:.2em .8em;"
+	    "minmax(12rem,1fr) minmax(6rem,16rem) minmax(9rem,15rem);gap:.2rem .8rem;"
 	    "align-items:center;padding:.25em 0;border-bottom:1px solid "
 	    "var(--line,#ddd);font-weight:normal;color:inherit}\n"
 	    "section.diff .lab{overflow-wrap:anywhere}\n"
@@ -665,7 +665,7 @@ diff_html_bars(const struct diff *df, struct strbuf *sb)
 			free(pair);
 		}
 		strbuf_adds(sb, "<ol class=\"bars\">\n<li class=\"axis\" "
-		    "aria-hidden=\"true\"><span></span><span class=\"track\">"
+		    "aria-hidden=\"true\"><span class=\"lab\"></span><span class=\"track\">"
 		    "<span>\u2190 worse</span><span>better \u2192</span></span>"
 		    "<span></span></li>\n");
 		for (i = 0; i < df->nrows; i++)
@@ -783,8 +783,16 @@ diff_html_write(const struct diff *df, FILE *fp, struct diag *d)
 
 	strbuf_init(&sb);
 	strbuf_adds(&sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\"/>\n<title>benchreport diff</title>\n<style>\n"
-	    "body{font-family:sans-serif;margin:1em 2em}\n");
+	    "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\"/>\n"
+	    "<title>benchreport diff</title>\n<style>\n"
+	    ":root{color-scheme:light dark;--fg:#1d232a;--bg:#fff;--line:#d5dbe1;"
+	    "--muted:#5b6570}\n"
+	    "@media (prefers-color-scheme:dark){:root{--fg:#e4e8ec;--bg:#15191e;"
+	    "--line:#38414b;--muted:#9aa5b1}a{color:#7fb2ee}}\n"
+	    "body{font-family:sans-serif;margin:1em 2em;color:var(--fg);"
+	    "background:var(--bg);overflow-wrap:break-word}\n"
+	    "@media (max-width:560px){body{margin:.6em .5em}}\n");
 	diff_html_css(&sb);
 	strbuf_adds(&sb, "</style>\n</head>\n<body>\n");
 	diff_html_section(df, &sb);

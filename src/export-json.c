@@ -228,6 +228,9 @@ export_json_write(const struct result_set *rs, FILE *fp, struct diag *d)
 	json_object_object_add(src, "ref", json_str(rs->source_ref));
 	json_object_object_add(root, "source", src);
 	json_object_object_add(root, "extra", json_kv(&rs->extra));
+	/* benchreport's own notes on the import are not the file's data. */
+	json_object_object_del(json_object_object_get(root, "extra"),
+	    "benchreport-warnings");
 	a = json_object_new_array();
 	for (i = 0; i < rs->nsystems; i++)
 		json_object_array_add(a, json_system(&rs->systems[i]));

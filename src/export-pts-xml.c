@@ -137,8 +137,10 @@ export_pts_xml_generated(xmlTextWriterPtr w, const struct result_set *rs)
 	for (i = 0; i < rs->extra.len; i++) {
 		const struct kv	*kv = &rs->extra.items[i];
 
+		/* benchreport's own notes on the import are not the file's. */
 		if (!export_pts_xml_known(kv->key, export_pts_xml_gen) &&
-		    export_pts_xml_name_ok(kv->key))
+		    export_pts_xml_name_ok(kv->key) &&
+		    strcmp(kv->key, "benchreport-warnings") != 0)
 			rc |= export_pts_xml_elem(w, kv->key, kv->value);
 	}
 	if (xmlTextWriterEndElement(w) < 0)

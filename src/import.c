@@ -14,6 +14,7 @@
 
 #include "import.h"
 #include "meta.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 struct import_file_ctx {
@@ -29,6 +30,8 @@ static int	 import_file_read(struct store *, const char *, const char *,
 static char	*import_stdin_copy(struct diag *);
 static int	 import_file_put(struct import_file_ctx *, struct result_set *,
 		    const struct test *, struct diag *);
+static void	 import_file_warnings(const char *, const struct read_options *,
+		    struct result_set *);
 static int	 import_file_recheck(const char *path, const struct reader *r,
 		    const struct read_options *ro, struct diag *d);
 
@@ -71,6 +74,36 @@ import_file_recheck(const char *path, const struct reader *r,
 	if (rc == -1 && d->file[0] == '\0')
 		snprintf(d->file, sizeof(d->file), "%s", path);
 	return rc;
+}
+
+/*
+ * What the reader could not read or attribute stays with the set, for the
+ * review page to say beside the result it concerns: the extra field
+ * "benchreport-warnings", one warning a line as "LINE: message" (the
+ * file's path left out: it names this machine, not the source).
+ */
+static void
+import_file_warnings(const char *path, const struct read_options *ro,
+    struct result_set *rs)
+{
+	struct strbuf	 sb;
+	const char	*w;
+	size_t		 i, plen = strlen(path);
+
+	if (ro == NULL || ro->warnings == NULL || ro->warnings->len == 0)
+		return;
+	strbuf_init(&sb);
+	for (i = 0; i < ro->warnings->len; i++) {
+		w = ro->warnings->items[i];
+		if (strncmp(w, path, plen) == 0 && w[plen] == ':')
+			w += plen + 1;
+		while (*w == ' ')
+			w++;
+		strbuf_printf(&sb, "%s%.*s", i > 0 ? "\n" : "",
+		    (int)strcspn(w, "\n"), w);
+	}
+	kv_list_set(&rs->extra, "benchreport-warnings", strbuf_str(&sb));
+	strbuf_free(&sb);
 }
 
 int
@@ -198,6 +231,7 @@ import_file_read(struct store *st, const char *path, const char *name,
 		if (import_file_put(&c, rs, &rs->tests[i], d) == -1)
 			goto fail;
 	meta_normalize_result_set(rs);
+	import_file_warnings(path, ro, rs);
 	if (store_import_commit(c.imp, rs, &res->id, d) == -1) {
 		res->store_failed = true;
 		return -1;

@@ -840,11 +840,19 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 			free(one);
 		}
 	}
-	if (notes.len > 0 && notes.len != c->k)
+	if (notes.len > 0 && notes.len != c->k) {
+		struct strbuf	 all;
+
+		strbuf_init(&all);
+		for (j = 0; j < notes.len; j++)
+			strbuf_printf(&all, "%s%s", j > 0 ? "; " : "",
+			    notes.items[j]);
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu row notes for %zu systems cannot be "
-		    "attributed to systems from the text", c->title, c->args,
-		    notes.len, c->k);
+		    "attributed to systems from the text: %s", c->title, c->args,
+		    notes.len, c->k, strbuf_str(&all));
+		strbuf_free(&all);
+	}
 	se_ok = c->nse == c->k;
 	if (c->nse > 0 && !se_ok)
 		format_warn(t->opt, t->path, c->chart_p->line,

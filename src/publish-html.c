@@ -18,8 +18,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include <glib.h>
 #include <json-c/json.h>
 
+#include "chart-axis.h"
 #include "chart-frame.h"
 #include "chart-palette.h"
 #include "text-escape.h"
@@ -63,14 +65,21 @@ static double	 ph_relative(const struct test *t, double v, double ref);
 static void	 ph_win(struct ph_sec *ps, const struct test *t);
 static void	 ph_test_heading(struct strbuf *out, const struct test *t);
 static void	 ph_dark_css(struct strbuf *);
+static void	 ph_overview_css(struct strbuf *, struct result_set *const *,
+		    size_t);
 static void	 ph_overview(struct ph_sec *ps);
 static char	*ph_short_name(const struct result_set *rs, size_t ti,
 		    struct json_object *profiles);
 static void	 ph_standing(struct ph_sec *ps);
 static void	 ph_value_note(struct strbuf *out, const struct value *v);
 static void	 ph_result(struct ph_sec *ps, size_t ti);
+static bool	 ph_unread(struct strbuf *out, const struct result_set *rs,
+		    const struct test *t);
 static void	 ph_combined(struct strbuf *out, const struct publish_combined *c);
 static void	 ph_section(struct ph_sec *ps);
+static bool	 ph_same_test(const struct test *a, const struct test *b);
+static void	 ph_contents_tests(struct strbuf *out,
+		    const struct result_set *rs, size_t set);
 static void	 ph_contents(struct strbuf *out, struct result_set *const *sets,
 		    size_t nsets, const struct publish_options *opt);
 static void	 ph_body(struct strbuf *out, struct result_set *const *sets,
@@ -180,6 +189,20 @@ publish_format_value(const struct value *v, char *buf, size_t size)
 		memcpy(buf, stated, strlen(stated) + 1);
 	else
 		snprintf(buf, size, "%.2f", v->mean);
+}
+
+void
+publish_format_se(const struct value *v, char *buf, size_t size)
+{
+	int	dec;
+
+	if (v == NULL || !v->has_se || !isfinite(v->se)) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	dec = chart_axis_decimals(value_stated_text(v));
+	snprintf(buf, size, "%.*f", chart_axis_se_decimals(v->se,
+	    dec >= 0 ? dec : 2), v->se);
 }
 
 void
@@ -612,7 +635,7 @@ ph_overview(struct ph_sec *ps)
 		(void)ps->charts->svg(rs, ps->set, -1, ps->charts->arg, out);
 		strbuf_adds(out, "</div>\n");
 	}
-	strbuf_adds(out, "<div class=\"wrap\"><table class=\"overview\">\n");
+	strbuf_adds(out, "<div class=\"wrap ovw\"><table class=\"overview\">\n");
 	ph_system_head(out, rs, "Test", false, -1);
 	publish_short_names(rs, &names);
 	for (ti = 0; ti < rs->ntests; ti++) {
@@ -823,8 +846,10 @@ ph_result(struct ph_sec *ps, size_t ti)
 		}
 		ph_value_note(out, v);
 		strbuf_adds(out, "</td><td>");
-		if (v->has_se && v->n >= 2)
-			strbuf_printf(out, "%.2f", v->se);
+		if (v->has_se && v->n >= 2) {
+			publish_format_se(v, buf, sizeof(buf));
+			strbuf_adds(out, buf);
+		}
 		strbuf_adds(out, "</td><td>");
 		if (v->n > 0)
 			strbuf_printf(out, "%ld%s", v->n, v->n < 3 ? " \u26a0" : "");
@@ -841,7 +866,66 @@ ph_result(struct ph_sec *ps, size_t ti)
 		ph_text(out, t->footnotes.items[i]);
 		strbuf_adds(out, "</p>\n");
 	}
+	(void)ph_unread(out, rs, t);
 	strbuf_adds(out, "</article>\n");
+}
+
+/*
+ * What the import could not read or attribute (the set's extra field
+ * "benchreport-warnings", "LINE: message" a line), said where the reader
+ * looks: beside test t's result the warnings that name its chart (by
+ * title and arguments, as the source's chart heading reads), or with t
+ * NULL, in the section, those that name no chart of the set. True when
+ * something was written.
+ */
+static bool
+ph_unread(struct strbuf *out, const struct result_set *rs,
+    const struct test *t)
+{
+	const char	*w, *p, *e, *m, *args;
+	char		*line, *key;
+	size_t		 ti;
+	bool		 any = false, mine;
+
+	if ((w = kv_list_get(&rs->extra, "benchreport-warnings")) == NULL)
+		return false;
+	for (p = w; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(e - p));
+		mine = false;
+		for (ti = 0; ti < rs->ntests && !mine; ti++) {
+			const struct test	*u = t != NULL ? t : &rs->tests[ti];
+
+			args = u->description != NULL && *u->description ?
+			    u->description : u->arguments != NULL ? u->arguments : "";
+			key = xasprintf("chart \"%s%s%s\": ", u->title != NULL ?
+			    u->title : "", *args ? " " : "", args);
+			mine = strstr(line, key) != NULL;
+			free(key);
+			if (t != NULL)
+				break;
+		}
+		if (mine == (t != NULL)) {
+			if (!any)
+				strbuf_adds(out, t != NULL ? "<div class=\"unread note\">" :
+				    "<div class=\"unread note\"><p>What could not be "
+				    "read from the source:</p>");
+			any = true;
+			strbuf_adds(out, "<p>");
+			m = strstr(line, "\": ");
+			if (t != NULL && m != NULL) {
+				strbuf_printf(out, "Not read from the source (line %ld): ",
+				    strtol(line, NULL, 10));
+				ph_text(out, m + 3);
+			} else
+				ph_text(out, line);
+			strbuf_adds(out, "</p>");
+		}
+		free(line);
+	}
+	if (any)
+		strbuf_adds(out, "</div>\n");
+	return any;
 }
 
 /* A combined section says what it combines: each input and merge's remarks. */
@@ -907,11 +991,114 @@ ph_section(struct ph_sec *ps)
 	ph_components(ps, false);
 	ph_components(ps, true);
 	ph_notes(ps);
+	(void)ph_unread(out, rs, NULL);
 	ph_overview(ps);
 	ph_standing(ps);
 	for (ti = 0; ti < rs->ntests; ti++)
 		ph_result(ps, ti);
 	strbuf_adds(out, "</section>\n");
+}
+
+/* Does test a have the same title and version as test b? */
+static bool
+ph_same_test(const struct test *a, const struct test *b)
+{
+	return strcmp(a->title != NULL ? a->title : "", b->title != NULL ?
+	    b->title : "") == 0 && strcmp(a->app_version != NULL ?
+	    a->app_version : "", b->app_version != NULL ? b->app_version :
+	    "") == 0;
+}
+
+/*
+ * A set's results in the contents, compact: one line per test (title and
+ * version, its results gathered from the whole set), then a link per result named by its short arguments without
+ * the parts every result of that test shares, and its unit ("Rand Read -
+ * 4KB (IOPS)"). The result itself states its full arguments.
+ */
+static void
+ph_contents_tests(struct strbuf *out, const struct result_set *rs, size_t set)
+{
+	struct str_list	 names = { NULL, 0, 0 };
+	char		***parts, **common;
+	const char	*desc, *colon;
+	size_t		*grp, ng, nc, a, ti, k, n, m, j;
+	bool		*done, first, shared;
+
+	publish_short_names(rs, &names);
+	done = xcalloc(rs->ntests + 1, sizeof(*done));
+	grp = xcalloc(rs->ntests + 1, sizeof(*grp));
+	parts = xcalloc(rs->ntests + 1, sizeof(*parts));
+	/* Each result's short arguments, split at " - ", once. */
+	for (ti = 0; ti < rs->ntests; ti++) {
+		desc = names.items[ti];
+		if ((colon = strstr(desc, ": ")) != NULL)
+			desc = colon + 2;
+		parts[ti] = g_strsplit(desc, " - ", -1);
+	}
+	for (a = 0; a < rs->ntests; a++) {
+		if (done[a])
+			continue;
+		/* The test's results, wherever they are in the set. */
+		for (ng = 0, ti = a; ti < rs->ntests; ti++)
+			if (!done[ti] && ph_same_test(&rs->tests[a], &rs->tests[ti])) {
+				done[ti] = true;
+				grp[ng++] = ti;
+			}
+		/* The parts every result of the test shares say nothing here. */
+		common = xcalloc(g_strv_length(parts[a]) + 1, sizeof(*common));
+		nc = 0;
+		for (n = 0; ng > 1 && parts[a][n] != NULL; n++) {
+			shared = true;
+			for (k = 1; k < ng && shared; k++) {
+				for (m = 0; parts[grp[k]][m] != NULL &&
+				    strcmp(parts[grp[k]][m], parts[a][n]) != 0; m++)
+					;
+				shared = parts[grp[k]][m] != NULL;
+			}
+			if (shared)
+				common[nc++] = parts[a][n];
+		}
+		strbuf_adds(out, "<li>");
+		ph_text(out, rs->tests[a].title != NULL && *rs->tests[a].title ?
+		    rs->tests[a].title : "Untitled test");
+		if (rs->tests[a].app_version != NULL && *rs->tests[a].app_version) {
+			strbuf_adds(out, " ");
+			ph_text(out, rs->tests[a].app_version);
+		}
+		strbuf_adds(out, ": ");
+		for (k = 0; k < ng; k++) {
+			ti = grp[k];
+			strbuf_printf(out, "%s<a href=\"#r%zu-%zu\" title=\"", k > 0 ?
+			    " \u00b7 " : "", set + 1, ti + 1);
+			ph_test_heading(out, &rs->tests[ti]);
+			strbuf_adds(out, "\">");
+			first = true;
+			for (n = 0; parts[ti][n] != NULL; n++) {
+				for (j = 0; j < nc && strcmp(common[j], parts[ti][n]) != 0; j++)
+					;
+				if (j < nc)
+					continue;
+				strbuf_adds(out, first ? "" : " - ");
+				ph_text(out, parts[ti][n]);
+				first = false;
+			}
+			if (rs->tests[ti].unit != NULL && *rs->tests[ti].unit) {
+				strbuf_adds(out, first ? "" : " (");
+				ph_text(out, rs->tests[ti].unit);
+				strbuf_adds(out, first ? "" : ")");
+			} else if (first)
+				strbuf_printf(out, "#%zu", k + 1);
+			strbuf_adds(out, "</a>");
+		}
+		strbuf_adds(out, "</li>\n");
+		free(common);
+	}
+	for (ti = 0; ti < rs->ntests; ti++)
+		g_strfreev(parts[ti]);
+	free(parts);
+	free(grp);
+	free(done);
+	str_list_free(&names);
 }
 
 /* The contents: every entry distinct (a chart's unit is part of its name). */
@@ -920,7 +1107,7 @@ ph_contents(struct strbuf *out, struct result_set *const *sets, size_t nsets,
     const struct publish_options *opt)
 {
 	const struct result_set	*rs;
-	size_t			 i, ti;
+	size_t			 i;
 
 	strbuf_adds(out, "<nav class=\"toc\" aria-label=\"Contents\">\n"
 	    "<h2>Contents</h2>\n<ol>\n");
@@ -935,11 +1122,7 @@ ph_contents(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		strbuf_printf(out, "</a>\n<ol>\n<li><a href=\"#s%zu-systems\">"
 		    "Systems</a></li>\n<li><a href=\"#s%zu-overview\">Result "
 		    "overview</a></li>\n", i + 1, i + 1);
-		for (ti = 0; ti < rs->ntests; ti++) {
-			strbuf_printf(out, "<li><a href=\"#r%zu-%zu\">", i + 1, ti + 1);
-			ph_test_heading(out, &rs->tests[ti]);
-			strbuf_adds(out, "</a></li>\n");
-		}
+		ph_contents_tests(out, rs, i);
 		strbuf_adds(out, "</ol></li>\n");
 	}
 	strbuf_adds(out, "</ol>\n</nav>\n");
@@ -1025,7 +1208,8 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 /*
  * The charts' dark colours, from the palette's pairs: a chart's colours
  * are attributes (fill="#0072b2"), which a style sheet's rules override,
- * so the same SVG serves a light page, a dark one and a chart file.
+ * so the same SVG serves a light page, a dark one and a chart file. A
+ * colour square's inline background gives way to an !important rule.
  */
 static void
 ph_dark_css(struct strbuf *out)
@@ -1044,7 +1228,42 @@ ph_dark_css(struct strbuf *out)
 			    p[i].light == CHART_INK ? "ink" : "grey", k);
 		strbuf_printf(out, "  .chart [fill=\"%s\"] { fill:%s; } "
 		    ".chart [stroke=\"%s\"] { stroke:%s; }\n", l, k, l, k);
+		/* Swatches and bars in HTML carry the light colour inline. */
+		strbuf_printf(out, "  [style^=\"background:%s\"] "
+		    "{ background:%s !important; }\n", l, k);
 	}
+	strbuf_adds(out, "}\n");
+}
+
+/*
+ * On a narrow screen each overview row is a card (the style sheet's
+ * ".overview" rules up to 1000 px): the test's name across, then each
+ * system's value under its name. The names come from these rules, one
+ * per system and section, so the table's cells stay as they are. A name
+ * is a CSS string: every ASCII character but letters, digits and spaces
+ * is written as an escape, so no input can end the string or the sheet.
+ */
+static void
+ph_overview_css(struct strbuf *out, struct result_set *const *sets,
+    size_t nsets)
+{
+	const unsigned char	*p;
+	size_t			 i, si;
+
+	strbuf_adds(out, "@media screen and (max-width: 1000px) {\n");
+	for (i = 0; i < nsets; i++)
+		for (si = 0; si < sets[i]->nsystems; si++) {
+			strbuf_printf(out, "  #s%zu .overview td:nth-child(%zu)::before "
+			    "{ content:\"", i + 1, si + 2);
+			p = (const unsigned char *)(sets[i]->systems[si].identifier != NULL ?
+			    sets[i]->systems[si].identifier : "");
+			for (; *p != '\0'; p++)
+				if (*p >= 0x80 || g_ascii_isalnum(*p) || *p == ' ')
+					strbuf_addc(out, (char)*p);
+				else
+					strbuf_printf(out, "\\%02x ", *p);
+			strbuf_adds(out, "\"; }\n");
+		}
 	strbuf_adds(out, "}\n");
 }
 
@@ -1119,6 +1338,7 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
     struct strbuf *out, struct diag *d)
 {
 	struct ph_page	pg = { sets, nsets, opt, charts };
+	struct strbuf	css;
 
 	if (nsets == 0)
 		return diag_set(d, NULL, 0, "nothing to publish");
@@ -1127,7 +1347,51 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 	    ph_has(opt->user_css, "<!--")))
 		return diag_set(d, NULL, 0, "the style sheet holds \"</style\" or "
 		    "\"<!--\", which would end the page's <style> element");
-	ph_frame(ph_title(sets, nsets, opt), opt->diff_css, opt->user_css,
+	/* The overview's narrow-screen names, then the diff section's. */
+	strbuf_init(&css);
+	ph_overview_css(&css, sets, nsets);
+	if (opt->diff_css != NULL)
+		strbuf_adds(&css, opt->diff_css);
+	ph_frame(ph_title(sets, nsets, opt), strbuf_str(&css), opt->user_css,
 	    ph_page_body, &pg, out);
+	strbuf_free(&css);
 	return 0;
+}
+
+/*
+ * Wins and relative performance per system, by the same rule as the
+ * page's "Wins and rank" (ph_win), for the PDF. wins and gm hold
+ * rs->nsystems entries; gm[i] is NAN for a system with no result.
+ */
+void
+publish_standing(const struct result_set *rs, size_t *wins, double *gm)
+{
+	struct ph_sec	ps;
+	size_t		ti, si;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.rs = (struct result_set *)rs;
+	ps.baseline = -1;
+	ps.wins = xcalloc(rs->nsystems + 1, sizeof(*ps.wins));
+	ps.nrel = xcalloc(rs->nsystems + 1, sizeof(*ps.nrel));
+	ps.logsum = xcalloc(rs->nsystems + 1, sizeof(*ps.logsum));
+	for (ti = 0; ti < rs->ntests; ti++)
+		ph_win(&ps, &rs->tests[ti]);
+	for (si = 0; si < rs->nsystems; si++) {
+		wins[si] = ps.wins[si];
+		gm[si] = ps.nrel[si] > 0 ? exp(ps.logsum[si] /
+		    (double)ps.nrel[si]) : NAN;
+	}
+	free(ps.wins);
+	free(ps.nrel);
+	free(ps.logsum);
+}
+
+/* The index in t->values of the value the page stars, or -1 (ph_best). */
+int
+publish_best(const struct test *t)
+{
+	double	ref;
+
+	return ph_best(t, -1, &ref);
 }

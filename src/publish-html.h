@@ -40,6 +40,8 @@ struct publish_options {
 	/* The comparison section of two inputs and its CSS; NULL: none. */
 	const char	*diff_html;
 	const char	*diff_css;
+	/* The same comparison as diff's plain text, for the PDF; NULL: none. */
+	const char	*diff_text;
 };
 
 /*
@@ -82,6 +84,20 @@ void	 publish_html_frame(const char *title, const char *css,
  * (value_text), else with two decimals. Writes "" for a missing value.
  */
 void	 publish_format_value(const struct value *v, char *buf, size_t size);
+/*
+ * The SE of v as the charts print it (chart_axis_se_decimals: a stated
+ * "0.002" stays "0.002"). Writes "" when v has no SE.
+ */
+void	 publish_format_se(const struct value *v, char *buf, size_t size);
+/*
+ * Each system's wins and its geometric mean of performance relative to
+ * the best (NAN: no result), as the page's "Wins and rank" counts them.
+ * wins and gm hold rs->nsystems entries.
+ */
+void	 publish_standing(const struct result_set *rs, size_t *wins,
+	    double *gm);
+/* The index in t->values of the value the page marks best, or -1. */
+int	 publish_best(const struct test *t);
 
 /*
  * The short name of every test, in order, appended to names, as PTS's

@@ -21,6 +21,7 @@
 #include "chart-palette.h"
 #include "chart.h"
 #include "outfile.h"
+#include "publish-html.h"
 #include "publish-pdf.h"
 #include "strbuf.h"
 #include "version.h"
@@ -103,6 +104,18 @@ static char	*pdf_chart_label(const struct result_set *rs,
 static char	*pdf_distinct(struct pdf_seen *seen, char *label);
 static int	 pdf_outline(struct pdf_out *po, int parent, const char *label,
 		    int page, double y, bool open);
+static double	 pdf_heading(struct canvas *c, double y, const char *s);
+static void	 pdf_notes_block(struct pdf_block *b, const struct result_set *rs);
+static void	 pdf_standing_block(struct pdf_block *b,
+		    const struct result_set *rs);
+static void	 pdf_overview(struct pdf_out *po, const struct result_set *rs,
+		    int *page, double *y);
+static void	 pdf_findings_block(struct pdf_block *b,
+		    const struct result_set *rs);
+static void	 pdf_diff(struct pdf_out *po, const char *text, int *page,
+		    double *y);
+static void	 pdf_metadata(struct pdf_out *po, struct result_set *const *sets,
+		    size_t nsets, const struct publish_options *opt);
 
 static cairo_status_t
 pdf_write_fn(void *closure, const unsigned char *data, unsigned int len)
@@ -552,6 +565,395 @@ pdf_outline(struct pdf_out *po, int parent, const char *label, int page,
 	return id;
 }
 
+/* A heading of the review's parts at y; returns the y below it. */
+static double
+pdf_heading(struct canvas *c, double y, const char *s)
+{
+	static const struct canvas_font	 h = { 13, 1, 0 };
+
+	return y + pdf_wrapped(c, 0, y, PDF_WIDTH_PX, s, &h, PDF_INK, 2) + 4;
+}
+
+/*
+ * The systems' notes, as the page shows them: a note several systems
+ * share once, under their names ("All systems" when every one has it),
+ * then the set's own notes. No block when there is none.
+ */
+static void
+pdf_notes_block(struct pdf_block *b, const struct result_set *rs)
+{
+	static const struct canvas_font	 f = { 9, 0, 0 }, fb = { 9, 1, 0 };
+	struct canvas			*c;
+	struct strbuf			 who;
+	const char			*name, *text, *tj;
+	double				 y = 0;
+	size_t				 si, sj, k, kj, nsame;
+	bool				 earlier;
+
+	c = b->c = canvas_new(PDF_WIDTH_PX);
+	strbuf_init(&who);
+	for (si = 0; si < rs->nsystems; si++) {
+		const struct system	*s = &rs->systems[si];
+
+		for (k = 0; k <= s->notes.len; k++) {
+			name = k < s->notes.len ? s->notes.items[k].key : "Notes";
+			text = k < s->notes.len ? s->notes.items[k].value :
+			    s->notes_text;
+			if (text == NULL || *text == '\0')
+				continue;
+			earlier = false;
+			for (sj = 0; sj < si && !earlier; sj++)
+				for (kj = 0; kj < rs->systems[sj].notes.len; kj++)
+					if (strcmp(rs->systems[sj].notes.items[kj].key, name) == 0 &&
+					    strcmp(rs->systems[sj].notes.items[kj].value, text) == 0)
+						earlier = true;
+			if (earlier)
+				continue;
+			if (y == 0)
+				y = pdf_heading(c, y, "Notes");
+			strbuf_reset(&who);
+			strbuf_adds(&who, s->identifier);
+			nsame = 1;
+			for (sj = si + 1; sj < rs->nsystems; sj++)
+				if ((tj = kv_list_get(&rs->systems[sj].notes, name)) != NULL &&
+				    strcmp(tj, text) == 0) {
+					strbuf_printf(&who, ", %s", rs->systems[sj].identifier);
+					nsame++;
+				}
+			if (nsame == rs->nsystems && nsame > 1) {
+				strbuf_reset(&who);
+				strbuf_adds(&who, "All systems");
+			}
+			strbuf_printf(&who, ": %s", name);
+			y += pdf_wrapped(c, 0, y, PDF_WIDTH_PX, strbuf_str(&who), &fb,
+			    PDF_INK, 3);
+			y += pdf_wrapped(c, 10, y, PDF_WIDTH_PX - 10, text, &f,
+			    PDF_MUTED, 12) + 4;
+		}
+	}
+	if (rs->notes != NULL && *rs->notes != '\0') {
+		if (y == 0)
+			y = pdf_heading(c, y, "Notes");
+		y += pdf_wrapped(c, 0, y, PDF_WIDTH_PX, rs->notes, &f, PDF_MUTED,
+		    12) + 4;
+	}
+	strbuf_free(&who);
+	c->height = y;
+}
+
+/* Wins and rank, as the page counts them; no block for one system. */
+static void
+pdf_standing_block(struct pdf_block *b, const struct result_set *rs)
+{
+	static const struct canvas_font	 f = { 9, 0, 0 }, fb = { 9, 1, 0 },
+					 small = { 8, 0, 0 };
+	static const double		 col[] = { 0, 260, 330, 470 };
+	struct canvas			*c;
+	size_t				*wins, si, sj, rank;
+	double				*gm, y, lh = canvas_text_line_height(&f);
+	char				 buf[64];
+
+	c = b->c = canvas_new(PDF_WIDTH_PX);
+	c->height = 0;
+	if (rs->nsystems < 2)
+		return;
+	wins = xcalloc(rs->nsystems, sizeof(*wins));
+	gm = xcalloc(rs->nsystems, sizeof(*gm));
+	publish_standing(rs, wins, gm);
+	y = pdf_heading(c, 0, "Wins and rank");
+	canvas_rect(c, 0, y, PDF_WIDTH_PX, lh + 4, PDF_HEAD_BG, NULL);
+	canvas_text(c, col[0] + 3, y + 2 + canvas_text_ascent(&fb), "System",
+	    &fb, PDF_INK, CANVAS_START, NULL);
+	canvas_text(c, col[1] + 40, y + 2 + canvas_text_ascent(&fb), "Wins",
+	    &fb, PDF_INK, CANVAS_END, NULL);
+	canvas_text(c, col[2] + 120, y + 2 + canvas_text_ascent(&fb),
+	    "Relative performance", &fb, PDF_INK, CANVAS_END, NULL);
+	canvas_text(c, col[3] + 40, y + 2 + canvas_text_ascent(&fb), "Rank",
+	    &fb, PDF_INK, CANVAS_END, NULL);
+	y += lh + 4;
+	for (si = 0; si < rs->nsystems; si++) {
+		canvas_rect(c, col[0] + 3, y + 2 + (lh - 8) / 2, 8, 8,
+		    chart_palette_rgb(si), NULL);
+		pdf_wrapped(c, col[0] + 15, y + 2, col[1] - 20,
+		    rs->systems[si].identifier, &f, PDF_INK, 1);
+		(void)snprintf(buf, sizeof(buf), "%zu", wins[si]);
+		canvas_text(c, col[1] + 40, y + 2 + canvas_text_ascent(&f), buf,
+		    &f, PDF_INK, CANVAS_END, NULL);
+		if (isfinite(gm[si])) {
+			for (rank = 1, sj = 0; sj < rs->nsystems; sj++)
+				if (isfinite(gm[sj]) && gm[sj] > gm[si])
+					rank++;
+			(void)snprintf(buf, sizeof(buf), "%.1f%%", gm[si] * 100);
+			canvas_text(c, col[2] + 120, y + 2 + canvas_text_ascent(&f),
+			    buf, &f, PDF_INK, CANVAS_END, NULL);
+			(void)snprintf(buf, sizeof(buf), "%zu", rank);
+			canvas_text(c, col[3] + 40, y + 2 + canvas_text_ascent(&f),
+			    buf, &f, PDF_INK, CANVAS_END, NULL);
+		} else
+			canvas_text(c, col[2] + 120, y + 2 + canvas_text_ascent(&f),
+			    "no result", &f, PDF_MUTED, CANVAS_END, NULL);
+		y += lh + 4;
+		canvas_line(c, 0, y, PDF_WIDTH_PX, y, PDF_RULE, 0.5, NULL);
+	}
+	y += 4;
+	y += pdf_wrapped(c, 0, y, PDF_WIDTH_PX, "A win is the best result of a "
+	    "test, counted only where it is ahead of the next system by more "
+	    "than chance (Welch's test, p < 0.05) when SE and N allow the test. "
+	    "Relative performance is the geometric mean over the tests a system "
+	    "ran of its result relative to the best; the rank orders it.",
+	    &small, PDF_MUTED, 4);
+	c->height = y + 2;
+	free(wins);
+	free(gm);
+}
+
+/*
+ * The overview table: every test by its short name, every system's
+ * value as the source states it with its SE and N beneath (the whole
+ * review's figures in one table, the page's data tables included), the
+ * best marked with a star. Placed a few rows at a time, so that it
+ * breaks across pages between rows.
+ */
+static void
+pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
+    double *y)
+{
+	static const struct canvas_font	 f = { 8.5, 0, 0 }, fb = { 8.5, 1, 0 },
+					 small = { 7.5, 0, 0 };
+	struct str_list			 names = { NULL, 0, 0 };
+	struct pdf_block		 b;
+	const struct test		*t;
+	const struct value		*v;
+	const double			 namew = 150, pad = 3;
+	double				 colw, yy, rowh, h, x;
+	char				 buf[128], se[64], *line;
+	size_t				 ti, si, n = rs->nsystems;
+	int				 best, p;
+	double				 py;
+
+	if (n == 0 || rs->ntests == 0)
+		return;
+	colw = (PDF_WIDTH_PX - namew) / (double)n;
+	publish_short_names(rs, &names);
+	memset(&b, 0, sizeof(b));
+	for (ti = 0; ti < rs->ntests; ti++) {
+		if (b.c == NULL) {
+			b.c = canvas_new(PDF_WIDTH_PX);
+			yy = ti == 0 ? pdf_heading(b.c, 0, "Result overview") : 0;
+			rowh = 0;
+			for (si = 0; si < n; si++)
+				rowh = fmax(rowh, pdf_measure(colw - 2 * pad,
+				    rs->systems[si].identifier, &fb, 3));
+			rowh += 2 * pad;
+			canvas_rect(b.c, 0, yy, PDF_WIDTH_PX, rowh, PDF_HEAD_BG, NULL);
+			pdf_wrapped(b.c, pad, yy + pad, namew - 2 * pad, "Test", &fb,
+			    PDF_INK, 1);
+			for (si = 0; si < n; si++) {
+				x = namew + colw * (double)si;
+				pdf_wrapped(b.c, x + pad, yy + pad, colw - 2 * pad,
+				    rs->systems[si].identifier, &fb, PDF_INK, 3);
+			}
+			yy += rowh;
+		}
+		t = &rs->tests[ti];
+		best = publish_best(t);
+		line = xasprintf("%s (%s%s)", names.items[ti],
+		    t->unit != NULL ? t->unit : "", t->proportion == PROP_HIB ?
+		    ", more is better" : t->proportion == PROP_LIB ?
+		    ", fewer is better" : "");
+		rowh = pdf_wrapped(b.c, pad, yy + pad, namew - 2 * pad, line, &f,
+		    PDF_INK, 4);
+		free(line);
+		for (si = 0; si < n; si++) {
+			x = namew + colw * (double)si + colw - pad;
+			v = test_find_value(t, si);
+			if (v == NULL || !v->has_mean) {
+				canvas_text(b.c, x, yy + pad + canvas_text_ascent(&f),
+				    "no result", &small, PDF_MUTED, CANVAS_END, NULL);
+				continue;
+			}
+			publish_format_value(v, buf, sizeof(buf));
+			line = best >= 0 && &t->values[best] == v ?
+			    xasprintf("\xE2\x98\x85 %s", buf) : xstrdup(buf);
+			h = pdf_wrapped(b.c, namew + colw * (double)si + pad,
+			    yy + pad, colw - 2 * pad, line, best >= 0 &&
+			    &t->values[best] == v ? &fb : &f, PDF_INK, 2);
+			free(line);
+			publish_format_se(v, se, sizeof(se));
+			if (*se != '\0' && v->n >= 2)
+				line = xasprintf("\xC2\xB1%s N=%ld", se, v->n);
+			else
+				line = v->n > 0 ? xasprintf("N=%ld", v->n) : xstrdup("");
+			h += pdf_wrapped(b.c, namew + colw * (double)si + pad,
+			    yy + pad + h, colw - 2 * pad, line, &small, PDF_MUTED, 2);
+			free(line);
+			rowh = fmax(rowh, h);
+		}
+		yy += rowh + 2 * pad;
+		canvas_line(b.c, 0, yy, PDF_WIDTH_PX, yy, PDF_RULE, 0.5, NULL);
+		if ((ti + 1) % 12 == 0 || ti + 1 == rs->ntests) {
+			b.c->height = yy + 2;
+			pdf_place_block(po, &b, &p, &py);
+			if (ti < 12) {
+				*page = p;
+				*y = py;
+			}
+		}
+	}
+	str_list_free(&names);
+}
+
+/*
+ * The key findings of a section, where the page has them: their place in
+ * the PDF, after the section's head and before its overview. The page
+ * states no key findings yet, so the block is empty.
+ */
+static void
+pdf_findings_block(struct pdf_block *b, const struct result_set *rs)
+{
+	(void)rs;
+	b->c = canvas_new(PDF_WIDTH_PX);
+	b->c->height = 0;
+}
+
+/*
+ * The comparison of two inputs, as `benchreport diff` prints it: its
+ * text set in columns where its lines have them (the header's "A", "B",
+ * "change" and "verdict" say where), one block per test so that the
+ * section breaks between tests.
+ */
+static void
+pdf_diff(struct pdf_out *po, const char *text, int *page, double *y)
+{
+	static const struct canvas_font	 f = { 8.5, 0, 0 }, fb = { 8.5, 1, 0 };
+	static const char *const	 heads[] = { "A", "B", "change", "verdict" };
+	static const double		 colx[] = { 10, 130, 250, 520 };
+	struct pdf_block		 b;
+	struct str_list			 lines = { NULL, 0, 0 };
+	const char			*p, *e;
+	size_t				 off[5], i, k, nk = 0, len;
+	double				 yy;
+	char				*cell, *l;
+	int				 pg;
+	double				 py;
+
+	if (text == NULL || *text == '\0')
+		return;
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = p + strcspn(p, "\n");
+		str_list_add(&lines, "");
+		free(lines.items[lines.len - 1]);
+		lines.items[lines.len - 1] = xstrndup(p, (size_t)(e - p));
+	}
+	memset(&b, 0, sizeof(b));
+	b.c = canvas_new(PDF_WIDTH_PX);
+	yy = pdf_heading(b.c, 0, "Comparison");
+	*page = po->page;
+	*y = po->y;
+	for (i = 0; i < lines.len; i++) {
+		l = lines.items[i];
+		if (nk == 0 && strncmp(l, "  A ", 4) == 0) {
+			/* The header: where each column starts. */
+			for (k = 0; k < 4; k++) {
+				cell = strstr(k == 0 ? l : l + off[k - 1] + 1, heads[k]);
+				if (cell == NULL)
+					break;
+				off[k] = (size_t)(cell - l);
+			}
+			nk = k == 4 ? 4 : 0;
+			off[4] = (size_t)-1;
+			for (k = 0; k < nk; k++)
+				canvas_text(b.c, colx[k], yy + canvas_text_ascent(&fb),
+				    heads[k], &fb, PDF_INK, CANVAS_START, NULL);
+			yy += canvas_text_line_height(&fb) + 4;
+			continue;
+		}
+		if (*l == '\0') {
+			/* A blank line ends a test's group: place it. */
+			if (yy > 0) {
+				b.c->height = yy + 4;
+				pdf_place_block(po, &b, &pg, &py);
+				b.c = canvas_new(PDF_WIDTH_PX);
+				yy = 0;
+			}
+			continue;
+		}
+		if (nk == 4 && strncmp(l, "  ", 2) == 0 && l[2] != ' ' &&
+		    strlen(l) > off[1]) {
+			/* A value line: its columns at the header's places. */
+			for (k = 0; k < nk; k++) {
+				if (off[k] >= strlen(l))
+					break;
+				len = strlen(l + off[k]);
+				if (k + 1 < nk && off[k + 1] - off[k] < len)
+					len = off[k + 1] - off[k];
+				cell = xstrndup(l + off[k], len);
+				pdf_wrapped(b.c, colx[k], yy, (k + 1 < nk ? colx[k + 1] :
+				    PDF_WIDTH_PX) - colx[k] - 4, g_strstrip(cell), &f,
+				    PDF_INK, 2);
+				free(cell);
+			}
+			yy += canvas_text_line_height(&f) + 2;
+			continue;
+		}
+		yy += pdf_wrapped(b.c, strncmp(l, "    ", 4) == 0 ? 10 : 0, yy,
+		    PDF_WIDTH_PX, g_strstrip(l), nk == 4 &&
+		    strncmp(l, "Summary", 7) != 0 ? &fb : &f, PDF_INK, 6);
+	}
+	b.c->height = yy + 4;
+	pdf_place_block(po, &b, &pg, &py);
+	str_list_free(&lines);
+}
+
+/*
+ * Title, Author and Subject: the review's title; what wrote the sources
+ * (or benchreport); the sets, systems and results it holds.
+ */
+static void
+pdf_metadata(struct pdf_out *po, struct result_set *const *sets,
+    size_t nsets, const struct publish_options *opt)
+{
+	struct strbuf	 sb;
+	const char	*title;
+	size_t		 i, j, nsys = 0, ntests = 0;
+	char		*clean;
+
+	title = opt->title != NULL ? opt->title : nsets == 1 &&
+	    sets[0]->title != NULL && *sets[0]->title ? sets[0]->title :
+	    "Benchmark review";
+	clean = canvas_text_clean(title);
+	cairo_pdf_surface_set_metadata(po->surface, CAIRO_PDF_METADATA_TITLE,
+	    clean);
+	free(clean);
+	strbuf_init(&sb);
+	for (i = 0; i < nsets; i++) {
+		nsys += sets[i]->nsystems;
+		ntests += sets[i]->ntests;
+		if (sets[i]->generator == NULL || *sets[i]->generator == '\0')
+			continue;
+		for (j = 0; j < i; j++)
+			if (sets[j]->generator != NULL &&
+			    strcmp(sets[j]->generator, sets[i]->generator) == 0)
+				break;
+		if (j == i)
+			strbuf_printf(&sb, "%s%s", sb.len > 0 ? ", " : "",
+			    sets[i]->generator);
+	}
+	clean = canvas_text_clean(sb.len > 0 ? strbuf_str(&sb) :
+	    "benchreport " BENCHREPORT_VERSION);
+	cairo_pdf_surface_set_metadata(po->surface, CAIRO_PDF_METADATA_AUTHOR,
+	    clean);
+	free(clean);
+	strbuf_reset(&sb);
+	strbuf_printf(&sb, "Benchmark review: %zu result set%s, %zu system%s, "
+	    "%zu result%s%s", nsets, nsets == 1 ? "" : "s", nsys,
+	    nsys == 1 ? "" : "s", ntests, ntests == 1 ? "" : "s",
+	    opt->diff_text != NULL ? ", and the comparison of the two" : "");
+	cairo_pdf_surface_set_metadata(po->surface, CAIRO_PDF_METADATA_SUBJECT,
+	    strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
 int
 publish_pdf_write(struct result_set *const *sets, size_t nsets,
     const struct publish_pdf_charts *charts,
@@ -587,10 +989,18 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	po.cr = cairo_create(po.surface);
 	po.y = PDF_MARGIN;
 	po.page = 1;
+	pdf_metadata(&po, sets, nsets, opt);
 	top.count = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	memset(&blk, 0, sizeof(blk));
 	pdf_title_block(&blk, sets, nsets, opt);
 	pdf_place_block(&po, &blk, &page, &y);
+	if (opt->diff_text != NULL) {
+		pdf_diff(&po, opt->diff_text, &page, &y);
+		label = pdf_distinct(&top, xstrdup("Comparison"));
+		(void)pdf_outline(&po, CAIRO_PDF_OUTLINE_ROOT, label, page, y,
+		    false);
+		free(label);
+	}
 	for (si = 0; si < nsets; si++) {
 		const struct result_set	*rs = sets[si];
 
@@ -602,6 +1012,25 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 		id = pdf_outline(&po, CAIRO_PDF_OUTLINE_ROOT, label, page, y,
 		    true);
 		free(label);
+		pdf_notes_block(&blk, rs);
+		if (blk.c->height > 0)
+			pdf_place_block(&po, &blk, &page, &y);
+		else
+			canvas_free(blk.c);
+		memset(&blk, 0, sizeof(blk));
+		pdf_findings_block(&blk, rs);
+		if (blk.c->height > 0)
+			pdf_place_block(&po, &blk, &page, &y);
+		else
+			canvas_free(blk.c);
+		memset(&blk, 0, sizeof(blk));
+		pdf_overview(&po, rs, &page, &y);
+		pdf_standing_block(&blk, rs);
+		if (blk.c->height > 0)
+			pdf_place_block(&po, &blk, &page, &y);
+		else
+			canvas_free(blk.c);
+		memset(&blk, 0, sizeof(blk));
 		/* The charts come in chart_list order, so it names them. */
 		nids = chart_list(rs, &ids);
 		sec.count = g_hash_table_new_full(g_str_hash, g_str_equal, free,

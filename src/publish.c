@@ -88,7 +88,7 @@ static void	 pub_short_names(struct result_set *,
 		    struct result_set *const *, size_t);
 static void	 pub_sections_free(struct pub_sections *ps);
 static void	 pub_diff(struct result_set *const *sets, struct strbuf *html,
-		    struct strbuf *css);
+		    struct strbuf *css, char **text);
 static int	 pub_chart_files(const struct pub_ctx *pc, const char *dir,
 		    struct str_list *written, struct diag *d);
 
@@ -204,9 +204,10 @@ pub_stem(const struct pub_ctx *pc, const struct result_set *rs,
 }
 
 /*
- * The page's chart of test ti (or the overview, ti -1) of set number set,
- * drawn for the page's width (PUB_PAGE_WIDTH) whatever the chart files'
- * width. Ids inside inlined SVGs must be unique on the page.
+ * The page's chart of test ti (or the overview, ti -1) of set number set:
+ * a bar chart as HTML (chart_html), a line chart drawn for the page's
+ * width (PUB_PAGE_WIDTH) whatever the chart files' width. Ids inside
+ * inlined SVGs must be unique on the page.
  */
 static int
 pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
@@ -219,6 +220,7 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 	struct diag		 d;
 	char			 prefix[48];
 	size_t			 chart;
+	int			 rc;
 
 	if (ti < 0) {
 		if (!chart_overview_possible(rs))
@@ -238,6 +240,9 @@ pub_svg(const struct result_set *rs, size_t set, long ti, void *arg,
 	/* The article around the chart states its title, unit and notes. */
 	o.bare = true;
 	diag_clear(&d);
+	/* Bar charts as HTML, which fill the column at any width. */
+	if ((rc = chart_html(rs, &pn->ids[chart], &o, out, &d)) != 1)
+		return rc;
 	/* No drawing: the page keeps the data table. */
 	if ((c = chart_canvas(rs, &pn->ids[chart], &o, &d)) == NULL)
 		return -1;
@@ -481,19 +486,32 @@ pub_sections_free(struct pub_sections *ps)
  * that nothing is compared.
  */
 static void
-pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css)
+pub_diff(struct result_set *const *sets, struct strbuf *html, struct strbuf *css,
+    char **text)
 {
 	struct diff_opts	 o;
 	struct diff		*df = NULL;
 	struct diag		 sub;
+	FILE			*fp;
+	size_t			 len;
 
 	diff_opts_init(&o);
 	diag_clear(&sub);
+	*text = NULL;
 	if (diff_compute(sets[0], sets[1], &o, &df, &sub) != 0)
 		diff_html_none(sets[0], sets[1], NULL, NULL,
 		    "A and B have no system in common", html);
-	else
+	else {
 		diff_html_section(df, html);
+		/* The PDF sets diff's own text: 92 columns fit its width. */
+		if ((fp = open_memstream(text, &len)) != NULL) {
+			diff_text_write(df, fp, false, 92);
+			if (fclose(fp) != 0) {
+				free(*text);
+				*text = NULL;
+			}
+		}
+	}
 	diff_html_css(css);
 	diff_free(df);
 }
@@ -515,6 +533,7 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	const char		 *outdir;
 	struct publish_pdf_charts *pdfc = NULL;
 	char			 *path = NULL, *pdfpath = NULL, *chartdir = NULL;
+	char			 *difftext = NULL;
 	size_t			  ncharts = 0;
 	int			  rc = -1;
 
@@ -551,7 +570,8 @@ publish_write(struct result_set *const *inputs, size_t ninputs,
 	if (job->chart_files && pub_chart_files(&pc, chartdir, &files, d) != 0)
 		goto out;
 	if (ninputs == 2) {
-		pub_diff(inputs, &diffhtml, &diffcss);
+		pub_diff(inputs, &diffhtml, &diffcss, &difftext);
+		page.diff_text = difftext;
 		page.diff_html = strbuf_str(&diffhtml);
 		page.diff_css = strbuf_str(&diffcss);
 	}
@@ -601,6 +621,7 @@ out:
 	strbuf_free(&html);
 	strbuf_free(&diffhtml);
 	strbuf_free(&diffcss);
+	free(difftext);
 	free(path);
 	free(pdfpath);
 	free(chartdir);
@@ -621,6 +642,7 @@ publish_page(struct result_set *const *inputs, size_t ninputs,
 	struct pub_ctx		 pc;
 	struct publish_charts	 charts = { pub_svg, NULL, NULL };
 	struct strbuf		 diffhtml, diffcss;
+	char			*difftext = NULL;
 	int			 rc = -1;
 
 	strbuf_init(&diffhtml);
@@ -639,7 +661,7 @@ publish_page(struct result_set *const *inputs, size_t ninputs,
 	if (page.title == NULL && ninputs > 1)
 		page.title = "Benchmark review";
 	if (ninputs == 2 && page.diff_html == NULL) {
-		pub_diff(inputs, &diffhtml, &diffcss);
+		pub_diff(inputs, &diffhtml, &diffcss, &difftext);
 		page.diff_html = strbuf_str(&diffhtml);
 		page.diff_css = strbuf_str(&diffcss);
 	}
@@ -650,5 +672,6 @@ out:
 	pub_sections_free(&ps);
 	strbuf_free(&diffhtml);
 	strbuf_free(&diffcss);
+	free(difftext);
 	return rc;
 }

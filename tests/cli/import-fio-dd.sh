@@ -37,8 +37,19 @@ check_nogrep "several formats: not merged" "merged as runs" "$T/out"
 sets=$(sqlite3 "$BENCHREPORT_DB" "SELECT count(*) FROM result_sets")
 check "several formats: two more sets" [ "$sets" -eq 4 ]
 
-check_ok "corrupted log imports" "$BR" import "$FX/fio/corrupt_clat.1.log"
+check_ok "corrupted log imports" "$BR" -v import "$FX/fio/corrupt_clat.1.log"
 check_grep "corrupted log: warning with line" 'corrupt_clat.1.log:3: corrupted log row' "$T/err"
+# Without -v the terminal gets one line per file; show --warnings has them all.
+check_ok "corrupted log, a new store, no -v" "$BR" --db "$T/notes.db" import "$FX/fio/corrupt_clat.1.log"
+check "  one line on the terminal" test "$(wc -l <"$T/err")" -eq 1
+check_grep "  saying how many and where to read them" \
+    'corrupt_clat.1.log: 2 notes: benchreport show 1 --warnings$' "$T/err"
+check_ok "  show --warnings" "$BR" --db "$T/notes.db" show 1 --warnings
+check_grep "  lists them, named by file and line" '^corrupt_clat.1.log:3: corrupted log row' "$T/out"
+check "  one line each" test "$(wc -l <"$T/out")" -eq 2
+check_ok "  a set without notes says so" "$BR" --db "$T/notes.db" import "$FX/dd/gnu-small.txt"
+check_ok "  show --warnings of it" "$BR" --db "$T/notes.db" show 2 --warnings
+check_grep "  no notes" '^no notes' "$T/out"
 
 check_ok "dd with two machines" "$BR" import "$FX/dd/two-machines-crlf.txt"
 check_grep "dd: two systems" "2 systems" "$T/out"

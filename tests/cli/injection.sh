@@ -62,7 +62,7 @@ else
 	skip "dd error message" "no dd reader"
 fi
 if have fio-log; then
-	run "$BR" import fixtures/hostile/terminal_clat.1.log; both
+	run "$BR" -v import fixtures/hostile/terminal_clat.1.log; both
 	check "a warning quoting a corrupted row is neutralised" no_controls "$T/both"
 	check_grep "and names the row" 'terminal_clat.1.log:9: corrupted log row' "$T/err"
 else

@@ -29,7 +29,7 @@ check_ok "  export the re-import as JSON" "$BR" export -f json 3
 grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/rt.values"
 check "  every printed value survives the round trip" cmp -s "$T/rt.values" "$T/text.values"
 
-check_ok "names only the Disk cells tell apart" "$BR" import "$F/drive-cells.txt"
+check_ok "names only the Disk cells tell apart" "$BR" -v import "$F/drive-cells.txt"
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
 check_grep "  fields the cells do not pin are said to be left empty" "drive-cells.txt:7: systems table: .* not pinned" "$T/err"
 check_ok "  its systems" "$BR" systems "$(cut -f1 "$T/out")"
@@ -52,7 +52,7 @@ check_grep "  and names the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is a
 # values; eight systems, values of one to six digits, written here): the
 # overview reads millions of ways, and its search stops at its budget,
 # 32768 + 64 a byte of the overview's 258-byte value run.
-check_ok "glued integers: imported" "$BR" --db "$T/glued.db" import "$F/glued-integers.txt"
+check_ok "glued integers: imported" "$BR" -v --db "$T/glued.db" import "$F/glued-integers.txt"
 check_grep "  the overview's budget is said to be spent, with the line" \
     "glued-integers.txt:9: the overview line has too many readings to check the charts against within 49280 tries; charts it did not settle keep every reading of their own" "$T/err"
 check_grep "  a chart with more readings than are listed is never settled" \
@@ -88,7 +88,7 @@ check_fail 2 "names no evidence pins: refused" "$BR" import "$F/unnamed.txt"
 check_grep "  naming the way out" "unnamed.txt:7: .*--systems" "$T/err"
 
 if [ -n "$SHARED" ]; then
-	check_ok "seed 004 imports" "$BR" import "$SHARED/seeds/004_4dc820b1900c28e3.txt"
+	check_ok "seed 004 imports" "$BR" -v import "$SHARED/seeds/004_4dc820b1900c28e3.txt"
 	check_grep "  3 systems" "3 systems" "$T/out"
 	check_grep "  warns about the chart with 2 SE strings for 3 systems" \
 	    "004_4dc820b1900c28e3.txt:75: .*2 SE strings for 3 systems" "$T/err"
@@ -120,7 +120,7 @@ if [ -n "$SHARED" ]; then
 		check_grep "  Ryzen 9 7950X3D is one system" "^3: Ryzen 9 7950X3D$" "$T/out"
 		sed 's/Intel Core i9-13900K @/Example Chip 24-Core @/' "$C07" >"$T/c07.txt"
 		check_ok "  without the Processor evidence: names at word boundaries, a warning" \
-		    "$BR" --db "$T/s.db" import "$T/c07.txt"
+		    "$BR" -v --db "$T/s.db" import "$T/c07.txt"
 		check_grep "  the warning" "c07.txt:7: system names taken from word boundaries" "$T/err"
 		# A fresh store: the same bytes already stored would be a no-op.
 		check_fail 2 "  and --strict refuses that choice" "$BR" --db "$T/strict07.db" import --strict "$T/c07.txt"
@@ -130,7 +130,7 @@ if [ -n "$SHARED" ]; then
 	fi
 	C10="$SHARED/corpus/ob-text/synth-10-single.txt"
 	if [ -f "$C10" ]; then
-		check_ok "synth-10-single imports with its ambiguous charts left out" "$BR" --db "$T/s.db" import "$C10"
+		check_ok "synth-10-single imports with its ambiguous charts left out" "$BR" -v --db "$T/s.db" import "$C10"
 		check_grep "  warning naming the chart" "synth-10-single.txt:39: chart \"IOR .*ambiguous" "$T/err"
 		check_fail 2 "  --strict refuses it" "$BR" --db "$T/strict10.db" import --strict "$C10"
 		check_grep "  naming the chart and its readings" "synth-10-single.txt:39: chart \"IOR .* is ambiguous: 2 readings .*2909.15 or 909.15" "$T/err"

@@ -28,7 +28,7 @@ for r in json.load(open(sys.argv[1]))["results"]:
 }
 
 check_ok "the generator writes the review" python3 tests/tools/ob-review.py 132 "$T/big.txt" "$T/big.tsv"
-check_ok "imported" "$BR" --db "$T/a.db" import "$T/big.txt"
+check_ok "imported" "$BR" -v --db "$T/a.db" import "$T/big.txt"
 check_grep "  8 systems, 1056 results" "8 systems	1056 results" "$T/out"
 check_nogrep "  no chart left out" "ambiguous" "$T/err"
 check_nogrep "  the overview's budget not spent" "too many readings" "$T/err"
@@ -38,7 +38,7 @@ check "  every value and SE as the text states them" cmp -s "$T/big.tsv" "$T/got
 
 check_ok "the generator writes it with one disagreeing overview value" \
     python3 tests/tools/ob-review.py 132 --disagree "$T/bigx.txt" "$T/bigx.tsv"
-check_ok "imported" "$BR" --db "$T/b.db" import "$T/bigx.txt"
+check_ok "imported" "$BR" -v --db "$T/b.db" import "$T/bigx.txt"
 check_grep "  the row is set aside, by chart" \
     'bigx.txt:411: chart "Flexible IO Tester Type: Random Write - Block Size: 4KB - Job: 66": its overview row does not match any reading of the chart' "$T/err"
 check_grep "  that chart alone is left with two readings" \

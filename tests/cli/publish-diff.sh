@@ -76,13 +76,27 @@ check_nogrep "two pairs: no label starts with a system" 'class="lab">(ext4|xfs)'
 check_fail 1 "diff -f html" "$BR" diff -f html -o "$T/d.html" "$F/btrfs-single.xml" "$F/btrfs-raid1.xml"
 check_grep "diff -f html: the same heading" '^<h2>Comparison: Single → RAID1</h2>$' "$T/d.html"
 check_grep "diff -f html: with the section's rules" 'section\.diff ol\.bars' "$T/d.html"
+check_grep "diff -f html: a viewport for phones" '<meta name="viewport" content="width=device-width' "$T/d.html"
+check_grep "diff -f html: the whole page follows dark mode" 'prefers-color-scheme:dark){:root{--fg:' "$T/d.html"
 
 if command -v chromium >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 	for w in 360 768 1400; do
 		TMPDIR=$T timeout 120 python3 "$ROOT/tests/tools/browse.py" "$P" "$w" \
 		    --at comparison --screenshot "$T/shot$w.png" >"$T/browse" 2>"$T/err"
-		check "in chromium at $w px: no horizontal overflow" grep -q '^overflow=0 .* console=0 requests=0$' "$T/browse"
+		check "in chromium at $w px: no horizontal overflow" grep -q '^overflow=0 .* console=0 ' "$T/browse"
+		check "in chromium at $w px: better/worse header over the bars' track" \
+		    awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^diffalign=/)
+		        { v = substr($i, 11) + 0; f = 1 } } END { exit !(f && v >= 0 && v < 1) }' "$T/browse"
+		check "in chromium at $w px: no text cut or overlapping" grep -q ' ellipses=0 overlaps=0 ' "$T/browse"
 		head -1 "$T/browse" | sed 's/^/#   /'
+		for scheme in light dark; do
+			TMPDIR=$T timeout 120 python3 "$ROOT/tests/tools/browse.py" "$T/d.html" "$w" \
+			    $([ $scheme = dark ] && echo --dark) >"$T/browse" 2>"$T/err"
+			check "diff -f html, $scheme, at $w px: no overflow, header aligned" awk \
+			    'NR == 1 { g = /^overflow=0 .* overlaps=0 /; for (i = 1; i <= NF; i++)
+			        if ($i ~ /^diffalign=/) { v = substr($i, 11) + 0; f = 1 } }
+			     END { exit !(g && f && v >= 0 && v < 1) }' "$T/browse"
+		done
 	done
 else
 	skip "the section in chromium" "chromium or python3 not installed (make test-deps installs them)"

@@ -7,7 +7,10 @@
 # machine that published nor as "(unknown)"; every text colour dark enough
 # to read on white (system names are ink beside a colour swatch); fields
 # the source does not state shown as "not stated"; about two charts a
-# page. The demo fixtures always, the seeds too when ../shared is there.
+# page; the Title, Author and Subject; the whole review: notes, the
+# overview table with every value, SE and N, wins and ranks, and with two
+# inputs the comparison; seed 000's review (the NVMe demo) in at most 10
+# pages. The demo fixtures always, the seeds too when ../shared is there.
 . tests/cli/lib.sh
 
 for tool in pdfinfo pdftotext pdftohtml; do
@@ -70,6 +73,10 @@ review_checks() {
 	    test "$(grep -c '^  [^ ]' "$T/outline")" -eq "$ncharts"
 	dupes "$T/outline"
 	check "$rn: outline entries distinct within a section" test ! -s "$T/dupes"
+	pdfinfo "$pdf" >"$T/info"
+	check_grep "$rn: a Title" '^Title: +[^ ]' "$T/info"
+	check_grep "$rn: an Author" '^Author: +[^ ]' "$T/info"
+	check_grep "$rn: a Subject" '^Subject: +Benchmark review: ' "$T/info"
 	pages=$(pdfinfo "$pdf" | sed -n 's/^Pages: *//p')
 	check "$rn: $pages pages for $ncharts charts (two a page, and a few)" \
 	    test "$pages" -le $((ncharts / 2 + 4))
@@ -95,6 +102,34 @@ check_grep "demo: units tell the two sequential-read charts apart" \
     '^  Flexible IO Tester 3.36: Type: Sequential Read .* \(IOPS\)$' "$T/outline"
 check "demo: pages are numbered" grep -qx "$(pdfinfo "$T/demo/review.pdf" |
     sed -n 's/^Pages: *//p')" "$T/text.plain"
+
+check_nogrep "demo: no figure or note cut with an ellipsis (dd's raw lines wrap)" '…' "$T/text.plain"
+check "demo: chart gridlines clear of the SE lines under the bars" \
+    python3 "$ROOT/tests/tools/svg-grid-clear.py" "$T"/demo/charts/*.svg
+check_grep "demo: the notes" '^All systems: Compiler Details$' "$T/text.plain"
+check_grep "demo: the overview table" 'Result overview$' "$T/text.plain"
+check_grep "demo: the overview marks the best value" '^★ 3356.33$' "$T/text.plain"
+check_grep "demo: the overview gives SE and N" '^±43.54 N=9$' "$T/text.plain"
+check_grep "demo: wins and rank" 'Wins and rank$' "$T/text.plain"
+
+# Seed 000's review alone: the title as metadata, at most 10 pages.
+check_ok "publish the NVMe review as PDF" "$BR" publish --pdf -o "$T/nvme" "$D/nvme-review.txt"
+pdfinfo "$T/nvme/review.pdf" >"$T/info"
+check_grep "NVMe review: the review's title is the PDF's Title" \
+    '^Title: +PCIe 5 NVMe Drive Comparison$' "$T/info"
+check "NVMe review: at most 10 pages" test "$(sed -n 's/^Pages: *//p' "$T/info")" -le 10
+
+# Two inputs: the comparison, as diff words it, after the title.
+check_ok "publish two inputs as PDF" "$BR" publish --pdf -o "$T/two" \
+    "$ROOT/fixtures/diff/btrfs-single.xml" "$ROOT/fixtures/diff/btrfs-raid1.xml"
+pdftotext "$T/two/review.pdf" "$T/text" 2>/dev/null
+check_grep "two inputs: the comparison" 'Comparison$' "$T/text"
+check_grep "two inputs: the comparison's summary" '^Summary: 1 better, 2 worse' "$T/text"
+check_grep "two inputs: a verdict per value" '^-12.7% \(p<0.001' "$T/text"
+pdfinfo "$T/two/review.pdf" >"$T/info"
+check_grep "two inputs: the Subject says so" '^Subject: .*the comparison of the two$' "$T/info"
+outline "$T/two/review.pdf"
+check_grep "two inputs: an outline entry for the comparison" '^Comparison$' "$T/outline"
 
 # Two reviews combined: eleven systems a chart, each chart a little over
 # half a page; shrunk a little, two still share a page.
@@ -156,6 +191,14 @@ if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
 	check_ok "publish the seeds as PDF" "$BR" publish --pdf -o "$T/seeds" \
 	    "$T"/seedcopy/*.txt
 	review_checks seeds "$T/seeds" "$(ls "$SHARED"/seeds/*.txt | wc -l)"
+	check_ok "publish seed 000 as PDF" "$BR" publish --pdf -o "$T/s0" "$SHARED"/seeds/000_*.txt
+	pdfinfo "$T/s0/review.pdf" >"$T/info"
+	check_grep "seed 000: the Title" '^Title: +Crucial T705 NVMe SSD Linux Benchmarks$' "$T/info"
+	check "seed 000: at most 10 pages" test "$(sed -n 's/^Pages: *//p' "$T/info")" -le 10
+	pdftotext "$T/s0/review.pdf" "$T/text" 2>/dev/null
+	check_grep "seed 000: notes" '^All systems: Kernel Details$' "$T/text"
+	check_grep "seed 000: overview table" 'Result overview$' "$T/text"
+	check_grep "seed 000: wins" 'Wins and rank$' "$T/text"
 	check "seeds: no path of the corpus in the text" sh -c \
 	    '! grep -qF "$1" "$2"' sh "$SHARED" "$T/text.plain"
 else

@@ -621,6 +621,13 @@ test_axis(void)
 	is_int(chart_axis_decimals("1841.0"), 1, "precision of 1841.0");
 	is_int(chart_axis_decimals("360000"), 0, "precision of 360000");
 	is_int(chart_axis_decimals("1,2"), -1, "no precision from a list");
+	/* Seed 004's stated SEs beside values of two decimals. */
+	is_int(chart_axis_se_decimals(0.018, 2), 3, "SE 0.018 keeps 3 decimals");
+	is_int(chart_axis_se_decimals(0.002, 3), 3, "SE 0.002 beside 0.161");
+	is_int(chart_axis_se_decimals(21.56, 1), 2, "SE 21.56 beside 1841.0");
+	is_int(chart_axis_se_decimals(0.0004, 2), 4, "SE 0.0004: no 0.00");
+	is_int(chart_axis_se_decimals(0, 0), 2, "SE 0 prints 0.00");
+	is_int(chart_axis_se_decimals(1.0 / 3, 2), 2, "a computed SE: 2");
 	s = chart_axis_fmt(-0.001, 2);
 	is_str(s, "0.00", "no negative zero");
 	free(s);

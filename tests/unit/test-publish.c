@@ -464,8 +464,11 @@ main(void)
 	is_xpath(page, SYSROW("Processor") "/td[1]/@colspan", "2", "equal adjacent cells merged");
 	is_int(count(page, "count(" SYSROW("Processor") "[@class='differs'])"), 1, "differing row marked");
 	is_int(count(page, "count(" SYSROW("Disk") "[@class='differs'])"), 0, "equal row not marked");
-	is_xpath(page, "//nav//li/ol/li[3]/a", "Flexible IO Tester \u2014 Type: Random Read \u00b7 MB/s",
-	    "contents entry with description and unit");
+	is_xpath(page, "//nav//li/ol/li[3]/a", "Rand Read (MB/s)",
+	    "contents entry: the short arguments and the unit");
+	is_xpath(page, "//nav//li/ol/li[3]/a/@title",
+	    "Flexible IO Tester \u2014 Type: Random Read \u00b7 MB/s",
+	    "contents entry: the full heading as the link's title");
 	test_not_stated(page, html);
 	is_int(count(page, "count(//script)"), 0, "no script in the parsed page");
 	is_xpath(page, "//title", "Evil <script>alert(1)</script> & \"title\"", "title text survives exactly");
