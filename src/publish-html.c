@@ -1375,6 +1375,8 @@ publish_standing(const struct result_set *rs, size_t *wins, double *gm)
 	ps.wins = xcalloc(rs->nsystems + 1, sizeof(*ps.wins));
 	ps.nrel = xcalloc(rs->nsystems + 1, sizeof(*ps.nrel));
 	ps.logsum = xcalloc(rs->nsystems + 1, sizeof(*ps.logsum));
+	ps.leads = xcalloc(rs->ntests + 1, sizeof(*ps.leads));
+	publish_leads(rs, PUBLISH_LEAD_ALPHA, ps.leads);
 	for (ti = 0; ti < rs->ntests; ti++)
 		ph_win(&ps, &rs->tests[ti]);
 	for (si = 0; si < rs->nsystems; si++) {
@@ -1385,13 +1387,5 @@ publish_standing(const struct result_set *rs, size_t *wins, double *gm)
 	free(ps.wins);
 	free(ps.nrel);
 	free(ps.logsum);
-}
-
-/* The index in t->values of the value the page stars, or -1 (ph_best). */
-int
-publish_best(const struct test *t)
-{
-	double	ref;
-
-	return ph_best(t, -1, &ref);
+	free(ps.leads);
 }

@@ -96,8 +96,6 @@ void	 publish_format_se(const struct value *v, char *buf, size_t size);
  */
 void	 publish_standing(const struct result_set *rs, size_t *wins,
 	    double *gm);
-/* The index in t->values of the value the page marks best, or -1. */
-int	 publish_best(const struct test *t);
 
 /*
  * The short name of every test, in order, appended to names, as PTS's

@@ -21,7 +21,9 @@
 #include "chart-palette.h"
 #include "chart.h"
 #include "outfile.h"
+#include "publish-findings.h"
 #include "publish-html.h"
+#include "publish-lead.h"
 #include "publish-pdf.h"
 #include "strbuf.h"
 #include "version.h"
@@ -698,7 +700,8 @@ pdf_standing_block(struct pdf_block *b, const struct result_set *rs)
 	y += 4;
 	y += pdf_wrapped(c, 0, y, PDF_WIDTH_PX, "A win is the best result of a "
 	    "test, counted only where it is ahead of the next system by more "
-	    "than chance (Welch's test, p < 0.05) when SE and N allow the test. "
+	    "than chance (Welch's test, Holm-corrected, p < 0.05) when SE and N "
+	    "allow the test. "
 	    "Relative performance is the geometric mean over the tests a system "
 	    "ran of its result relative to the best; the rank orders it.",
 	    &small, PDF_MUTED, 4);
@@ -728,6 +731,7 @@ pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
 	double				 colw, yy, rowh, h, x;
 	char				 buf[128], se[64], *line;
 	size_t				 ti, si, n = rs->nsystems;
+	struct publish_lead		*leads;
 	int				 best, p;
 	double				 py;
 
@@ -735,6 +739,9 @@ pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
 		return;
 	colw = (PDF_WIDTH_PX - namew) / (double)n;
 	publish_short_names(rs, &names);
+	/* Stars by the page's rule: a best value whose lead is significant. */
+	leads = xcalloc(rs->ntests, sizeof(*leads));
+	publish_leads(rs, PUBLISH_LEAD_ALPHA, leads);
 	memset(&b, 0, sizeof(b));
 	for (ti = 0; ti < rs->ntests; ti++) {
 		if (b.c == NULL) {
@@ -756,7 +763,7 @@ pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
 			yy += rowh;
 		}
 		t = &rs->tests[ti];
-		best = publish_best(t);
+		best = leads[ti].kind == PUBLISH_LEAD_WON ? leads[ti].top : -1;
 		line = xasprintf("%s (%s%s)", names.items[ti],
 		    t->unit != NULL ? t->unit : "", t->proportion == PROP_HIB ?
 		    ", more is better" : t->proportion == PROP_LIB ?
@@ -800,20 +807,80 @@ pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
 			}
 		}
 	}
+	free(leads);
 	str_list_free(&names);
 }
 
 /*
- * The key findings of a section, where the page has them: their place in
- * the PDF, after the section's head and before its overview. The page
- * states no key findings yet, so the block is empty.
+ * The key findings of a section, as the page states them
+ * (publish_findings), set as plain text: the page's markup is our own,
+ * its tags are dropped and the five entities text_escape_xml writes are
+ * read back. Empty when the section has none (fewer than two systems).
  */
 static void
 pdf_findings_block(struct pdf_block *b, const struct result_set *rs)
 {
-	(void)rs;
+	static const struct canvas_font	 f = { 9, 0, 0 };
+	static const struct {
+		const char	*ent;
+		char		 c;
+	} ents[] = { { "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' },
+	    { "&quot;", '"' }, { "&#39;", '\'' }, { "&apos;", '\'' } };
+	struct str_list			 names = { NULL, 0, 0 };
+	struct publish_lead		*leads;
+	struct strbuf			 html, text;
+	const char			*p;
+	char				*par, *save = NULL;
+	size_t				 k;
+	double				 y;
+
 	b->c = canvas_new(PDF_WIDTH_PX);
 	b->c->height = 0;
+	if (rs->nsystems < 2 || rs->ntests == 0)
+		return;
+	strbuf_init(&html);
+	strbuf_init(&text);
+	leads = xcalloc(rs->ntests, sizeof(*leads));
+	publish_leads(rs, PUBLISH_LEAD_ALPHA, leads);
+	publish_short_names(rs, &names);
+	publish_findings(rs, leads, &names, 0, &html);
+	for (p = strbuf_str(&html); *p != '\0'; ) {
+		if (*p == '<') {
+			/* The heading is the block's own; a paragraph's end
+			 * starts a new line. */
+			if (strncmp(p, "<h3>", 4) == 0 && strstr(p, "</h3>") != NULL)
+				p = strstr(p, "</h3>");
+			else if (strncmp(p, "</p>", 4) == 0)
+				strbuf_addc(&text, '\n');
+			p = strchr(p, '>') != NULL ? strchr(p, '>') + 1 :
+			    p + strlen(p);
+			continue;
+		}
+		if (*p == '&') {
+			for (k = 0; k < sizeof(ents) / sizeof(ents[0]); k++)
+				if (strncmp(p, ents[k].ent, strlen(ents[k].ent)) == 0)
+					break;
+			if (k < sizeof(ents) / sizeof(ents[0])) {
+				strbuf_addc(&text, ents[k].c);
+				p += strlen(ents[k].ent);
+				continue;
+			}
+		}
+		strbuf_addc(&text, *p == '\n' ? ' ' : *p);
+		p++;
+	}
+	if (*strbuf_str(&text) != '\0') {
+		y = pdf_heading(b->c, 0, "Key findings");
+		for (par = strtok_r(text.buf, "\n", &save); par != NULL;
+		    par = strtok_r(NULL, "\n", &save))
+			y += pdf_wrapped(b->c, 0, y, PDF_WIDTH_PX, par, &f,
+			    PDF_INK, 12) + 4;
+		b->c->height = y + 6;
+	}
+	free(leads);
+	str_list_free(&names);
+	strbuf_free(&html);
+	strbuf_free(&text);
 }
 
 /*

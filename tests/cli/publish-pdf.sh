@@ -107,6 +107,9 @@ check_nogrep "demo: no figure or note cut with an ellipsis (dd's raw lines wrap)
 check "demo: chart gridlines clear of the SE lines under the bars" \
     python3 "$ROOT/tests/tools/svg-grid-clear.py" "$T"/demo/charts/*.svg
 check_grep "demo: the notes" '^All systems: Compiler Details$' "$T/text.plain"
+check_grep "demo: the key findings, with their confidence intervals" \
+    '^Key .*ndings$' "$T/text.plain"
+check_grep "demo: a claim of the key findings" 'is [0-9.]+% (lower|higher) \(better\) than' "$T/text.plain"
 check_grep "demo: the overview table" 'Result overview$' "$T/text.plain"
 check_grep "demo: the overview marks the best value" '^★ 3356.33$' "$T/text.plain"
 check_grep "demo: the overview gives SE and N" '^±43.54 N=9$' "$T/text.plain"
@@ -125,7 +128,7 @@ check_ok "publish two inputs as PDF" "$BR" publish --pdf -o "$T/two" \
 pdftotext "$T/two/review.pdf" "$T/text" 2>/dev/null
 check_grep "two inputs: the comparison" 'Comparison$' "$T/text"
 check_grep "two inputs: the comparison's summary" '^Summary: 1 better, 2 worse' "$T/text"
-check_grep "two inputs: a verdict per value" '^-12.7% \(p<0.001' "$T/text"
+check_grep "two inputs: a verdict per value" '^12.7% lower \(p \(Holm\)<0.001' "$T/text"
 pdfinfo "$T/two/review.pdf" >"$T/info"
 check_grep "two inputs: the Subject says so" '^Subject: .*the comparison of the two$' "$T/info"
 outline "$T/two/review.pdf"

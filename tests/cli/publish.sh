@@ -150,9 +150,9 @@ check "the btrfs review has a chart of SEs not attributed" test -s "$T/unread"
 awk 'NR == FNR { skip[$1] = 1; next } !(FNR in skip)' "$T/unread" "$D/btrfs-raid.txt" >"$T/btrfs.txt"
 : >"$T/se-digits"
 for se in $(grep -o 'SE +/- [0-9.]*' "$T/btrfs.txt" | cut -d' ' -f3 | LC_ALL=C sort -u); do
-	want=$(grep -o "SE +/- $se," "$T/btrfs.txt" | wc -l)
+	want=$(grep -oF "SE +/- $se," "$T/btrfs.txt" | wc -l)
 	got=$(sed -n '/<section id="s2"/,/<section id="s3"/p' "$T/p8/index.html" |
-	    grep -o "<td>$se</td>" | wc -l)
+	    grep -oF "<td>$se</td>" | wc -l)
 	[ "$got" -eq "$want" ] || echo "SE $se: $got of $want" >>"$T/se-digits"
 done
 check "data tables: the btrfs review's SEs as the source states them" test ! -s "$T/se-digits"
