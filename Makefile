@@ -250,6 +250,13 @@ check-valgrind: test-deps
 	@$(MAKE) --no-print-directory tests
 	@sh tests/valgrind.sh
 
+# regen-fixtures: rewrite every reader fixture's expected export and
+# diagnostics (NAME.expected.json, NAME.expected.err) from this build, after
+# an intended change; the diff is reviewed in the commit.
+regen-fixtures: all
+	@REGEN=1 BR=$(CURDIR)/$(BIN) ROOT=$(CURDIR) sh tests/cli/fixtures.sh | grep -c rewritten | \
+	    sed 's/$$/ expected files checked or rewritten/'
+
 lint-man:
 	mandoc -Tlint -W warning man/*.1
 
