@@ -43,7 +43,6 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_tickmemo;
 struct ob_tmpl;
 struct ob_pcand;
 struct ob_pcands;
@@ -54,9 +53,8 @@ struct ob_slice;
 struct ob_probe;
 
 static size_t	ob_split_tick_span(const char *s);
-static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
-static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
-	    size_t *span);
+static double	ob_split_tick_value(const char *s, size_t len);
+static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
@@ -132,7 +130,6 @@ static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
 static int	ob_split_ll_cmp(const void *a, const void *b);
 static int	ob_split_dbl_cmp(const void *a, const void *b);
 static int	ob_split_pos_cmp(const void *a, const void *b);
-static size_t	ob_split_bits(unsigned x);
 static uint64_t	ob_split_walk_exact(const char *s, size_t l,
 	    const struct ob_tok *t, const long long *wn, uint64_t m,
 	    size_t nalt, unsigned long *left);
@@ -158,111 +155,49 @@ ob_split_tick_span(const char *s)
 }
 
 /*
- * 10^0 .. 10^15, exact doubles: a number of at most 15 digits N with d
- * decimals is N / ob_p10[d], one correctly rounded division, which is the
- * double strtod gives for its text (ob_split_tick_vals, ob_split_exact).
- */
-static const double	ob_p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
-
-/*
- * The tick values at each position, for ob_split_ticks: every position
- * is looked at from many starts (each of the five ticks, each length of
- * the first), so its values are computed once and kept while the starts
- * that can reach it (at most OB_TICK_WIN bytes back) are tried.
- */
-#define OB_TICK_SPAN	25	/* ob_split_tick_span's largest answer */
-#define OB_TICK_WIN	128	/* > 5 ticks of OB_TICK_SPAN - 1 digits */
-
-struct ob_tickmemo {
-	const char	*s;
-	size_t		 at[OB_TICK_WIN];	/* position held, or SIZE_MAX */
-	size_t		 span[OB_TICK_WIN];
-	double		 v[OB_TICK_WIN][OB_TICK_SPAN + 1];
-};
-
-/*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first l bytes at s + q, or -1 when they are none, for l = 1 .. *span
- * (the tick span at q), in one pass over the digits: a prefix of at most 15 digits is an exact
- * integer N, and N / 10^d rounds to the same double strtod gives for its
- * text (both are the double nearest to the same number). This was a
- * third of the reader's time under the fuzzer: every digit of a value run
- * starts a prefix of up to 24 bytes.
+ * first len bytes of s, or -1 when they are none.
  */
-static const double *
-ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
+static double
+ob_split_tick_value(const char *s, size_t len)
 {
-	const char	*s = m->s + q;
-	size_t		 slot = q % OB_TICK_WIN, l, n, digits = 0, dec = 0;
-	double		 num = 0, mult;
-	bool		 dot = false, bad = false;
-	char		 c;
+	char	buf[32];
+	double	mult = 1;
+	size_t	n = len;
 
-	if (m->at[slot] == q) {
-		*span = m->span[slot];
-		return m->v[slot];
-	}
-	m->at[slot] = q;
-	n = m->span[slot] = ob_split_tick_span(s);
-	if (n > 0 && (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B'))
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
+		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
 		n--;
-	for (l = 1; l <= n; l++) {
-		c = s[l - 1];
-		if (c == '.') {
-			bad |= dot || l == 1;
-			dot = true;
-		} else {
-			num = num * 10 + (c - '0');
-			digits++;
-			dec += dot;
-		}
-		/* No leading zeros ("012"), no dot at either end. */
-		if (bad || c == '.' || (l > 1 && s[0] == '0' && s[1] != '.'))
-			m->v[slot][l] = -1;
-		else if (digits <= 15)
-			m->v[slot][l] = num / ob_p10[dec];
-		else
-			/*
-			 * 16 digits or more: num is rounded, and the value
-			 * may differ from strtod's in its last bits; no axis
-			 * has such ticks, and strtod here cost 9 calls at
-			 * every digit of a value run.
-			 */
-			m->v[slot][l] = num / pow(10, (double)dec);
 	}
-	if (n < m->span[slot]) {
-		/* The unit letter: the whole number, scaled. */
-		mult = s[n] == 'K' ? 1e3 : s[n] == 'M' ? 1e6 : 1e9;
-		m->v[slot][n + 1] = n == 0 || m->v[slot][n] < 0 ? -1 :
-		    m->v[slot][n] * mult;
-	}
-	*span = m->span[slot];
-	return m->v[slot];
+	if (!ob_segment_is_number(s, n))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return strtod(buf, NULL) * mult;
 }
 
-/* Five ticks k*t from s + p? Returns the end offset from p or 0. */
+/* Five ticks k*t from s? Returns the end offset or 0. */
 static size_t
-ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
+ob_split_ticks_at(const char *s, double *last)
 {
-	const char	*s = m->s + p;
-	const double	*v1, *vk;
-	size_t		 l1, span1, pos, k, l, span, best_l;
-	double		 t, v, want, best_d;
+	size_t	l1, span1, pos, k, l, span, best_l;
+	double	t, v, want, best_d;
 
-	v1 = ob_split_tick_vals(m, p, &span1);
+	span1 = ob_split_tick_span(s);
 	for (l1 = 1; l1 <= span1; l1++) {
-		t = v1[l1];
+		t = ob_split_tick_value(s, l1);
 		if (t <= 0)
 			continue;
 		pos = l1;
 		for (k = 2; k <= 5; k++) {
 			want = t * (double)k;
-			vk = ob_split_tick_vals(m, p + pos, &span);
+			span = ob_split_tick_span(s + pos);
 			best_l = 0;
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
-				v = vk[l];
+				v = ob_split_tick_value(s + pos, l);
 				/*
 				 * Longer prefixes are never smaller (a digit
 				 * more, or the unit letter): past want, done.
@@ -280,7 +215,7 @@ ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
 				break;
 			pos += best_l;
 			if (k == 5)
-				*last = vk[best_l];
+				*last = ob_split_tick_value(s + pos - best_l, best_l);
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -293,26 +228,15 @@ size_t
 ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
     size_t max)
 {
-	struct ob_tickmemo	*m = NULL;
-	size_t			 p, e, n = 0, i;
-	double			 last = 0;
-	/*
-	 * The SE strings follow the ticks: none starts past the first (a
-	 * names run holds no SE string), and the scan of every digit of the
-	 * SE strings and values was a quarter of a large review's reading.
-	 */
-	const char		*se = strstr(s, "SE +/- ");
+	size_t		 p, e, n = 0;
+	double		 last = 0;
+	/* The SE strings follow the ticks: a names run holds none. */
+	const char	*se = strstr(s, "SE +/- ");
 
 	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]))
 			continue;
-		if (m == NULL) {
-			m = xmalloc(sizeof(*m));
-			m->s = s;
-			for (i = 0; i < OB_TICK_WIN; i++)
-				m->at[i] = SIZE_MAX;
-		}
-		e = ob_split_ticks_at(m, p, &last);
+		e = ob_split_ticks_at(s + p, &last);
 		if (e == 0)
 			continue;
 		starts[n] = p;
@@ -320,7 +244,6 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 		lasts[n] = last;
 		n++;
 	}
-	free(m);
 	return n;
 }
 
@@ -358,45 +281,11 @@ ob_split_int_ok(const char *s, size_t len)
 	return true;
 }
 
-/*
- * *out = the number s (len bytes of digits and at most one dot) when it has
- * at most 15 digits and 15 decimals: then N and 10^d are exact doubles, and
- * N / 10^d, one correctly rounded division, is the double strtod gives.
- * The overview's search parses every slice it tries, and strtod there was
- * a third of a fuzzed 14 KB review's reading.
- */
-static bool
-ob_split_exact(const char *s, size_t len, double *out)
-{
-	uint64_t	n = 0;
-	size_t		i, digits = 0, dec = 0;
-	bool		dot = false;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		/* Not isdigit: this runs for every slice the overview tries. */
-		if ((unsigned)(s[i] - '0') > 9 || ++digits > 15)
-			return false;
-		n = n * 10 + (uint64_t)(s[i] - '0');
-		dec += dot;
-	}
-	if (digits == 0)
-		return false;
-	*out = (double)n / ob_p10[dec];
-	return true;
-}
-
 static double
 ob_split_num(const char *s, size_t len)
 {
 	char	buf[40];
-	double	x;
 
-	if (ob_split_exact(s, len, &x))
-		return x;
 	if (len >= sizeof(buf))
 		return HUGE_VAL;
 	memcpy(buf, s, len);
@@ -1824,18 +1713,11 @@ ob_split_want_digits(const char *w, int d)
 	return n;
 }
 
-/*
- * strtod for every wanted value was a tenth of a large review's reading:
- * ob_split_exact reads most of them, and n (the digits at d decimals, for
- * the exact comparison) is worked out here.
- */
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { 0, ob_split_want_digits(w, d) };
+	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
 
-	if (!ob_split_exact(w, strlen(w), &r.v))
-		r.v = strtod(w, NULL);
 	return r;
 }
 
@@ -2430,16 +2312,6 @@ ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
 	return add;
 }
 
-/* Bits set in x (below 1 << 17): the builtin is a library call here. */
-static size_t
-ob_split_bits(unsigned x)
-{
-	x = x - ((x >> 1) & 0x55555555U);
-	x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
-	x = (x + (x >> 4)) & 0x0f0f0f0fU;
-	return (size_t)((x * 0x01010101U) >> 24);
-}
-
 static uint64_t
 ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
     const struct ob_reach *r, const struct ob_tok *alt, size_t nidx,
@@ -2476,7 +2348,7 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 							add |= (uint64_t)1 << c;
 				if (add == 0)
 					continue;
-				j = r->fbase[i][w->cur[k]] + ob_split_bits(
+				j = r->fbase[i][w->cur[k]] + (size_t)__builtin_popcount(
 				    r->fall[i][w->cur[k]] & ((1U << l) - 1));
 				if (w->seen[j] != i + 1) {
 					w->seen[j] = i + 1;
