@@ -46,7 +46,6 @@ struct ob_venum;
 struct ob_tmpl;
 struct ob_pcand;
 struct ob_pcands;
-struct ob_pool;
 struct ob_fill;
 struct ob_tile;
 struct ob_slice;
@@ -82,8 +81,7 @@ static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
 static void	ob_split_tmpl_need(struct ob_tmpl *m);
 static int	ob_split_pcand_cmp(const void *a, const void *b);
-static size_t	*ob_pool_take(struct ob_pool *pool, size_t n);
-static void	ob_pool_free(struct ob_pool *pool);
+static void	ob_split_pcands_free(struct ob_pcands *pc);
 static void	ob_split_tmpl_alloc(struct ob_tmpl *tm);
 static void	ob_split_tmpl_release(struct ob_tmpl *tm);
 static void	ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k,
@@ -1006,53 +1004,8 @@ struct ob_tmpl {
 	unsigned long	 steps;
 	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
 	size_t		**ta, **tb, *tn, ntmpl;
-	struct ob_pool	*pool;		/* holds ta[k] and tb[k] */
 	bool		 over;
 };
-
-/*
- * Arrays of size_t carved from blocks that never move, freed at once:
- * the template search and its candidates take thousands of small arrays
- * (a fuzzed 1.9 KB page: 18,000 candidates, 0.06 s of which most went to
- * malloc, free and the page faults of its heap; 15 s under ASan).
- */
-#define OB_POOL_BLOCK	8192UL		/* size_t per block */
-
-struct ob_pool {
-	size_t		**block;
-	size_t		  nblock, used, room;
-};
-
-/* n zeroed size_t from pool. */
-static size_t *
-ob_pool_take(struct ob_pool *pool, size_t n)
-{
-	size_t	*r;
-
-	if (pool->nblock == 0 || pool->room - pool->used < n) {
-		pool->room = n > OB_POOL_BLOCK ? n : OB_POOL_BLOCK;
-		pool->block = xreallocarray(pool->block, pool->nblock + 1,
-		    sizeof(*pool->block));
-		pool->block[pool->nblock++] = xmalloc(pool->room *
-		    sizeof(size_t));
-		pool->used = 0;
-	}
-	r = pool->block[pool->nblock - 1] + pool->used;
-	pool->used += n;
-	memset(r, 0, n * sizeof(size_t));
-	return r;
-}
-
-static void
-ob_pool_free(struct ob_pool *pool)
-{
-	size_t	i;
-
-	for (i = 0; i < pool->nblock; i++)
-		free(pool->block[i]);
-	free(pool->block);
-	memset(pool, 0, sizeof(*pool));
-}
 
 /*
  * need[j]: the fewest slices that tile run[j..] by the search's own rules,
@@ -1106,8 +1059,8 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 			m->over = true;
 			return;
 		}
-		m->ta[m->ntmpl] = ob_pool_take(m->pool, m->n + 1);
-		m->tb[m->ntmpl] = ob_pool_take(m->pool, m->n + 1);
+		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
 		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
 		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
 		m->tn[m->ntmpl++] = m->n;
@@ -1195,11 +1148,10 @@ struct ob_pcand {
 	size_t	*cut;
 };
 
-/* The candidates: their cuts in pool. */
+/* The candidates, each owning its cuts. */
 struct ob_pcands {
 	struct ob_pcand	*v;
 	size_t		 n, cap;
-	struct ob_pool	 pool;
 };
 
 /* Scratch of ob_split_tmpl_fill, sized once per ob_split_tmpl_cands. */
@@ -1240,8 +1192,25 @@ ob_split_tmpl_alloc(struct ob_tmpl *tm)
 }
 
 static void
+ob_split_pcands_free(struct ob_pcands *pc)
+{
+	size_t	i;
+
+	for (i = 0; i < pc->n; i++)
+		free(pc->v[i].cut);
+	free(pc->v);
+	memset(pc, 0, sizeof(*pc));
+}
+
+static void
 ob_split_tmpl_release(struct ob_tmpl *tm)
 {
+	size_t	k;
+
+	for (k = 0; k < tm->ntmpl; k++) {
+		free(tm->ta[k]);
+		free(tm->tb[k]);
+	}
 	free(tm->sa);
 	free(tm->sb);
 	free(tm->sh);
@@ -1314,7 +1283,7 @@ ob_split_tmpl_fill(size_t m, const struct ob_fill *sc, struct ob_pcands *out)
 		xgrow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		pc = &out->v[out->n++];
 		pc->m = m;
-		pc->cut = ob_pool_take(&out->pool, m);
+		pc->cut = xcalloc(m, sizeof(size_t));
 		for (a = b = c = 0; a < nq || b < r;)
 			if (b >= r || (a < nq && q[a] < f[idx[b]]))
 				pc->cut[c++] = q[a++];
@@ -1337,7 +1306,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
     struct ob_pcands *out)
 {
 	struct ob_tmpl	 tm;
-	struct ob_pool	 tpool;
 	struct ob_fill	 sc;
 	unsigned long	 steps = 0;
 	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
@@ -1345,7 +1313,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	size_t		*next_req, *first, *nextocc;
 
 	memset(out, 0, sizeof(*out));
-	memset(&tpool, 0, sizeof(tpool));
 	sc.inside = xcalloc(tl + 1, sizeof(bool));
 	sc.isq = xcalloc(tl + 1, sizeof(bool));
 	sc.q = xcalloc(tl + 1, sizeof(size_t));
@@ -1402,7 +1369,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
 			    (size_t)tm.count : tm.max_names;
 			ob_split_tmpl_need(&tm);
-			tm.pool = &tpool;
 			if (tm.rl > 0 && tm.need[0] <= tm.limit)
 				ob_split_tmpl_rec(&tm, 0);
 			steps = tm.steps;
@@ -1416,13 +1382,9 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 				    m <= sc.nq + 1 + sc.nf && ok; m++)
 					ok = ob_split_tmpl_fill(m, &sc, out);
 			}
-			ob_pool_free(&tpool);
 			ob_split_tmpl_release(&tm);
-			if (!ok) {
-				ob_pool_free(&out->pool);
-				free(out->v);
-				memset(out, 0, sizeof(*out));
-			}
+			if (!ok)
+				ob_split_pcands_free(out);
 		}
 	free(sc.inside);
 	free(sc.isq);
@@ -1440,6 +1402,8 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	for (i = k = 0; i < out->n; i++)
 		if (k == 0 || ob_split_pcand_cmp(&out->v[k - 1], &out->v[i]) != 0)
 			out->v[k++] = out->v[i];
+		else
+			free(out->v[i].cut);
 	out->n = k;
 	return true;
 }
@@ -1531,8 +1495,7 @@ again:
 				ob_split_try(&pr, pc.v[k].cut, pc.v[k].m, njoins,
 				    sols, max_sols, &nsol, &best, nconsistent,
 				    &left);
-		ob_pool_free(&pc.pool);
-		free(pc.v);
+		ob_split_pcands_free(&pc);
 		goto searched;
 	}
 	if (combos > (double)OB_FULL_BUDGET) {
