@@ -28,6 +28,8 @@ static void	ob_cells_words(const char *text, struct ob_cell *c);
 static bool	ob_cells_sep(char c);
 static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
 	    const struct ob_cell *c);
+static bool	ob_cells_pair(const char *name, const struct ob_cells_row *row,
+	    size_t i);
 static bool	ob_cells_pair_seen(const char *name,
 	    const struct ob_cells_row *row, size_t i);
 
@@ -240,7 +242,7 @@ ob_cells_word_in(const char *w, size_t wl, const char *s,
 	return false;
 }
 
-bool
+static bool
 ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 {
 	struct ob_cell		*c = &row->cell[i];
