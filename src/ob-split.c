@@ -74,8 +74,8 @@ static void	ob_split_names_copy(const struct ob_names *names,
 static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
 	    size_t m, struct ob_names *out, unsigned long *left);
 static int	ob_split_tile_left(const char *run, size_t rl,
-	    const struct ob_slice *names, size_t n, bool *used, size_t *cur,
-	    size_t *next, size_t *order, size_t *count, unsigned long *left);
+		    const struct ob_slice *names, size_t n, bool *used,
+		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
@@ -560,14 +560,6 @@ struct ob_tile {
 	size_t			*cur, *order, *count;
 	int			 found;
 	unsigned long		*left;		/* steps still allowed */
-	/*
-	 * The names that start with byte c, in index order: head[c] (when
-	 * bit c of has is set), then next[i]. Every step tried each name's
-	 * first byte, a quarter of a fuzzed names search. A name of no bytes
-	 * matches everywhere: then every byte's list is all the names.
-	 */
-	size_t			 head[256], *next;
-	uint64_t		 has[4];
 };
 
 /*
@@ -590,7 +582,7 @@ struct ob_probe {
 	size_t				 nhard;
 	struct ob_slice			*names;	/* the partition under test */
 	bool				*used;
-	size_t				*cur, *next, *order;
+	size_t				*cur, *order;
 	char				*scratch, **sname;	/* its names as strings */
 };
 
@@ -598,7 +590,6 @@ static void
 ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 {
 	size_t		i, l;
-	unsigned	c;
 
 	if (t->found >= 2 || *t->left == 0)
 		return;
@@ -610,14 +601,9 @@ ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 		}
 		return;
 	}
-	c = (unsigned char)p[0];
-	i = t->has[c / 64] & (uint64_t)1 << c % 64 ? t->head[c] : SIZE_MAX;
-	for (; i != SIZE_MAX; i = t->next[i]) {
-		if (t->used[i])
-			continue;
+	for (i = 0; i < t->nnames; i++) {
 		l = t->names[i].len;
-		if (l > rest || (l > 0 && p[0] != t->names[i].s[0]) ||
-		    memcmp(p, t->names[i].s, l) != 0)
+		if (t->used[i] || l > rest || memcmp(p, t->names[i].s, l) != 0)
 			continue;
 		t->used[i] = true;
 		t->cur[depth] = i;
@@ -633,7 +619,6 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
 	bool		*used = xcalloc(names->len + 1, sizeof(bool));
 	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
-	size_t		*next = xcalloc(names->len + 1, sizeof(size_t));
 	unsigned long	 left = OB_TILE_STEPS;
 	int		 found;
 
@@ -642,8 +627,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 		sl[i].len = strlen(names->name[i]);
 	}
 	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
-	    next, order, count, &left);
-	free(next);
+	    order, count, &left);
 	free(sl);
 	free(used);
 	free(cur);
@@ -652,44 +636,18 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 
 /*
  * Tile run (rl bytes) with the n names within *left steps (out of steps,
- * what was found so far); used[], cur[] and next[] are scratch of n
- * entries, used[] all false.
+ * what was found so far): at each position every unused name, in index
+ * order. used[] and cur[] are scratch of n entries, used[] all false.
  */
 static int
 ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
-    size_t n, bool *used, size_t *cur, size_t *next, size_t *order,
-    size_t *count, unsigned long *left)
+    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+    unsigned long *left)
 {
 	struct ob_tile	t;
 	unsigned long	start, mine;
-	size_t		i;
-	unsigned	c;
 
-	/*
-	 * Not the whole struct zeroed: head[] is read only where has says,
-	 * and a memset of it was most of a tiling's setting up.
-	 */
-	memset(t.has, 0, sizeof(t.has));
 	t.found = 0;
-	/* Built from the last name back: each list in index order. */
-	t.next = next;
-	for (i = n; i-- > 0;) {
-		if (names[i].len == 0)
-			break;
-		c = (unsigned char)names[i].s[0];
-		next[i] = t.has[c / 64] & (uint64_t)1 << c % 64 ? t.head[c] :
-		    SIZE_MAX;
-		t.head[c] = i;
-		t.has[c / 64] |= (uint64_t)1 << c % 64;
-	}
-	if (i != SIZE_MAX) {
-		/* A name of no bytes: one list of all, for every byte. */
-		for (i = 0; i < n; i++)
-			next[i] = i + 1 < n ? i + 1 : SIZE_MAX;
-		for (c = 0; c < 256; c++)
-			t.head[c] = 0;
-		memset(t.has, 0xff, sizeof(t.has));
-	}
 	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 	t.left = &mine;
 	t.names = names;
@@ -781,7 +739,6 @@ ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
 	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
 	pr->used = xcalloc(tl + 1, sizeof(bool));
 	pr->cur = xcalloc(tl + 1, sizeof(size_t));
-	pr->next = xcalloc(tl + 1, sizeof(size_t));
 	pr->order = xcalloc(tl + 1, sizeof(size_t));
 	/* Each of at most tl names, with its NUL. */
 	pr->scratch = xmalloc(2 * tl + 2);
@@ -799,7 +756,6 @@ ob_split_probe_free(struct ob_probe *pr)
 	free(pr->names);
 	free(pr->used);
 	free(pr->cur);
-	free(pr->next);
 	free(pr->order);
 	free(pr->scratch);
 	free(pr->sname);
@@ -849,7 +805,7 @@ ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
 	}
 	for (i = 0; i < pr->nruns; i++) {
 		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
-		    pr->used, pr->cur, pr->next, pr->order, &cnt, left) == 0)
+		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
 			return false;
 		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
 			return false;
