@@ -182,10 +182,8 @@ ob_cells_sep(char c)
 }
 
 /*
- * The words of cell c of text, once: the name search compares many names
- * with one cell, and each comparison walked the whole cell again (a
- * fuzzed 10 KB page: 6,754 walks of cells of a thousand bytes, a third of
- * its reading).
+ * The words of cell c of text, split once: the name search compares many
+ * names with one cell.
  */
 static void
 ob_cells_words(const char *text, struct ob_cell *c)

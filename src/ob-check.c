@@ -44,8 +44,7 @@ static int	ob_check_by_title(const void *pa, const void *pb);
 /*
  * Value j of candidate ci of chart c in buf (size bytes) when it fits,
  * otherwise in a new string the caller frees (when the answer is not
- * buf): values are short numbers, read for every candidate of every
- * chart, and a copy each was most of the reader's allocations.
+ * buf).
  */
 static char *
 ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
@@ -64,14 +63,10 @@ ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
 /*
  * Slices of the overview's value run that its searches may try against a
  * token, per document (ob-split.h): OB_OVERVIEW_BASE plus
- * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX.
- * A slice costs about 20 ns here, so a spent budget costs at most 3 ms.
- * The fixtures and corpus files need at most 27,818 (44 a byte of their
- * run); a generated review of 132 charts (64 KiB, a run of 5,457 bytes)
- * 62,780, and 86,258 with one row that disagrees (ob_check_suspects).
- * Charts of glued integers (N = 1: no SE line between the values) make
- * the overview readable in ever more ways: 6, 12 and 24 such charts
- * needed 0.56, 4.0 and 34 million.
+ * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX
+ * (docs/ob-text.md, A11). Charts of glued integers (N = 1: no SE line
+ * between the values) make the overview readable in more ways than any
+ * budget allows; what is settled before the budget is spent stays.
  */
 #define OB_OVERVIEW_BASE	32768UL
 #define OB_OVERVIEW_PER_BYTE	64UL
@@ -80,10 +75,8 @@ ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
 #define OB_SUSPECTS_MAX	256
 #define OB_SIBLINGS_MAX	64
 /*
- * Readings of an MB/s and an IOPS chart paired, at most: the fixtures and
- * corpus files pair at most 23 with 23, and a fuzzed 7.7 KB page whose
- * readings all sat in one slice (ob_check_sib_pairs) checked a million
- * pairs in 8.6 ms. Past it the pair is not used (both keep their readings).
+ * Readings of an MB/s and an IOPS chart paired, at most. Past it the pair
+ * is not used (both keep their readings).
  */
 #define OB_SIB_PAIRS_MAX	65536
 
@@ -446,9 +439,7 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 	 * Each placed chart is a hypothesis: its row freed, is the overview
 	 * readable? 64 of them to a walk (ob_split_overview_free); a second
 	 * suspect settles the outcome, and past OB_SUSPECTS_MAX charts the
-	 * search stops (a fixed budget). A walk per chart made this the
-	 * square of the charts: 0.69 million of the budget and 37 ms for a
-	 * 64 KiB review of 132 charts with one disagreeing row.
+	 * search stops (a fixed budget).
 	 */
 	for (r = 0; r < t->nc && !ok && nsus < 2 && tried < OB_SUSPECTS_MAX &&
 	    t->ovleft > 0;) {
@@ -535,8 +526,7 @@ ob_check_sib_cmp(const void *pa, const void *pb)
  * system's values are within a margin of the relation are checked: the
  * IOPS readings sorted by that value, each MB/s reading takes a slice
  * (ob_split_sibling_ok needs IOPS x block within 0.9 to 1.124 times the
- * MB/s; the slice is 0.85 to 1.2). A fuzzed 10 KB page paired readings by
- * the thousand, every pair in turn: half of its reading.
+ * MB/s; the slice is 0.85 to 1.2).
  */
 static void
 ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
@@ -601,10 +591,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
 	/*
-	 * Each reading's value of each system once, not once per pair: a
-	 * fuzzed 10 KB page paired 1,000 readings with 1,000 and parsed two
-	 * numbers for every system of every pair (0.1 s). A system is in a
-	 * chart or not whatever its reading: cs, those in both.
+	 * Each reading's value of each system, read once for all pairs. A
+	 * system is in a chart or not whatever its reading: cs, those in both.
 	 */
 	va = xcalloc(a->cands.len * ns + 1, sizeof(double));
 	vb = xcalloc(b->cands.len * ns + 1, sizeof(double));

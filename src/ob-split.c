@@ -24,9 +24,8 @@
  * Partitions of the names run we are willing to consider; past the first,
  * only cuts at word joins are tried. Partitions are tested one by one
  * only when no other run bounds them (ob_split_tmpl_cands), and then up to
- * the second: each costs about 0.1 us in the plain build and 1.3 us under
- * ASan and coverage, and every fixture and corpus file that gets there
- * needs at most 7,770 of them.
+ * the second (every fixture and corpus file that gets there needs at most
+ * 7,770 of them).
  */
 #define OB_COMBO_BUDGET	2000000UL
 #define OB_FULL_BUDGET	20000UL
@@ -34,8 +33,8 @@
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
  * prefixes of one another ("Ab", "AbAb", ...) against a run they do not
- * tile take exponential time (30 such names, a 50-byte run: 5 s); the
- * budgets stop that, far above what real documents need.
+ * tile take exponential time; the budgets stop that, far above what real
+ * documents need.
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	100000000UL
@@ -334,13 +333,9 @@ ob_split_add_cand(struct ob_venum *e)
 }
 
 /*
- * Integer values: every split into k numbers within the bound. The slice
- * at pos grows a digit at a time, and its number with it (exact, as
- * strtod's, up to 15 digits): the search visits the same slices many
- * times, and parsing each anew was most of a fuzzed 6.5 KB page's
- * reading. A longer slice holds whatever stopped a shorter one (a
- * non-digit, a leading zero, a number past the bound), so those end the
- * loop.
+ * Integer values: every split into k numbers within the bound, following
+ * only the lengths ob_split_int_lens allows at each position and only
+ * where e->ways says some reading goes on.
  */
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
@@ -926,12 +921,8 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
  * (m, then the cuts in order) and checked exactly as it would be. Seed
  * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
  * run gives 601 candidates, the most of any fixture, corpus or seed file.
- * Fails (false) past the budgets. The candidates' budget is twenty times
- * that: a fuzzed 1.9 KB page had 43,200 within the budget of 50,000
- * before, which took 0.06 s, and 15 s under ASan. The steps' budget is
- * ten times what any of those files needs (10,094, synth-07): a step
- * costs about 30 ns, and a fuzzed 1.3 KB page of names that are prefixes
- * of one another ("Linux 6.1", "Linux 6.10") spent 200,000 in 6.5 ms.
+ * Fails (false) past the budgets: twenty times those candidates, and ten
+ * times the steps any of those files needs (10,094, synth-07).
  */
 #define OB_TMPL_MAX	4096UL		/* templates of the run */
 #define OB_TMPL_CANDS	12000UL		/* candidate partitions in all */
@@ -947,11 +938,8 @@ struct ob_tmpl {
 	long		 count;		/* names in the run, -1 unknown */
 	size_t		 max_names;
 	size_t		*sa, *sb, n;	/* the slices so far */
-	/*
-	 * used[i]: byte i of t is in a slice so far; nlen[l]: slices so far
-	 * of l bytes. Every step tested each slice so far for an overlap and
-	 * compared it with memcmp: most of a fuzzed 1.3 KB page's reading.
-	 */
+	/* used[i]: byte i of t is in a slice so far; nlen[l]: slices so far
+	 * of l bytes. */
 	bool		*used;
 	size_t		*nlen;
 	uint64_t	*sh;		/* each slice's hash (ob_split_tmpl_rec) */
@@ -967,9 +955,8 @@ struct ob_tmpl {
  * need[j]: the fewest slices that tile run[j..] by the search's own rules,
  * distinct and disjoint aside (SIZE_MAX: none does). The search enters no
  * branch that cannot end within the names left, so it finds the same
- * templates in the same order, in fewer steps: one garbled byte in a run
- * made it try every tiling of the bytes before it, 200,000 steps for none
- * (a fuzzed 3 KB page: 3 ms of its reading, 50 ms under ASan).
+ * templates in the same order, in fewer steps (a garbled byte in a run
+ * does not make it try every tiling of the bytes before it).
  */
 static void
 ob_split_tmpl_need(struct ob_tmpl *m)
@@ -1049,10 +1036,8 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 				continue;	/* the same name */
 			/*
 			 * A branch left out costs the step that entering it
-			 * cost, so the search never takes more steps than
-			 * without the pruning and the budget bounds the work
-			 * as before: a fuzzed page whose branches were all
-			 * left out made 200,000 steps cost 0.8 s.
+			 * would, so the budget bounds the work whatever the
+			 * pruning leaves out.
 			 */
 			if (m->need[j + l] == SIZE_MAX ||
 			    m->n + 1 + m->need[j + l] > m->limit) {
@@ -1181,8 +1166,8 @@ ob_split_tmpl_release(struct ob_tmpl *tm)
 /*
  * The cuts template k of tm fixes (sc->q, sc->nq: its slices' ends and the
  * required cuts) and those still free (sc->f, sc->nf: allowed cuts not
- * inside one of its slices). Worked out once per template, not once per
- * name count: a fuzzed page tried 64 counts for each of 4,096 templates.
+ * inside one of its slices), worked out once per template for every name
+ * count.
  */
 static void
 ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k, const size_t *pos,
@@ -1305,10 +1290,7 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			memset(&tm, 0, sizeof(tm));
 			/*
 			 * One budget for the searches of every run: a run
-			 * whose search fails leaves less to the next, where
-			 * each had its own (a fuzzed 3.4 KB page spent it
-			 * three times over). The most a fixture, corpus or
-			 * seed file needs is 10,094 steps (synth-07-cpus).
+			 * whose search fails leaves less to the next.
 			 */
 			tm.steps = steps;
 			tm.t = pr->p->t;
@@ -1876,12 +1858,11 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 }
 
 /*
- * The numbers token i's follow edges hold, for ob_split_overview_allows:
- * each candidate value of a chart asked the same edges again (a fuzzed
- * 10 KB page: a third of its reading). n: rounded at decimals, sorted
- * (those the overview's cap allows), made when an exact value is asked;
- * v: as doubles, sorted, only when a value within a tolerance is (strtod
- * on every slice was a fifth of a heavy page's reading).
+ * The numbers token i's follow edges hold, for ob_split_overview_allows,
+ * worked out once for every candidate value of a chart. n: rounded at
+ * decimals, sorted (those the overview's cap allows), made when an exact
+ * value is asked; v: as doubles, sorted, only when a value within a
+ * tolerance is.
  */
 struct ob_allow {
 	bool		 done_n, done_v;
@@ -1894,9 +1875,7 @@ struct ob_allow {
 /*
  * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
  * so one walk of both finds every live end within OB_TOK_MAX of each
- * start, where a search per start and length cost a fuzzed 5 KB page a
- * fifth of its reading; the checks of every candidate value then only
- * look them up.
+ * start; the checks of every candidate value then only look them up.
  */
 static void
 ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
@@ -2294,9 +2273,8 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 /*
  * Which of nalt readings of one chart (nalt <= 64) let s be read, the
  * other tokens as they are; the chart's tokens are idx[0..nidx) and
- * reading c's are alt[c * nidx ..]. The pass used to walk the overview
- * once per surviving reading (most of a fuzzed page's reading): here a
- * walk carries, at each position, the mask of readings that reach it, and
+ * reading c's are alt[c * nidx ..]. One walk carries, at each position,
+ * the mask of readings that reach it, and
  * only the chart's tokens split it. Every complete reading goes through
  * the one live position of a token that has only one, so the readings
  * that pass are those that pass each stretch between two such tokens
