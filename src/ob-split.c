@@ -75,6 +75,7 @@ static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
 static int	ob_split_tile_left(const char *run, size_t rl,
 		    const struct ob_slice *names, size_t n, bool *used,
 		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
+static bool	ob_split_unit(const char *s, size_t len);
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
@@ -674,19 +675,48 @@ ob_split_word_join(const char *t, size_t i)
 	if (isalnum(a) && isupper(b) && islower(c))
 		return true;
 	/*
-	 * A unit glued to a number ends a word: "2TB|WD_BLACK" (two or more
-	 * letters after the digits; never "2T|B" nor "7950|X").
+	 * A size or frequency unit glued to a number ends a word:
+	 * "2TB|WD_BLACK"; never "2T|B", "7950|X", nor "12.2GC|C 13.1" (GC is
+	 * no unit).
 	 */
 	if (isalpha(a) && isupper(b)) {
-		size_t	j = i, letters = 0;
+		size_t	j = i;
 
-		while (j > 0 && isalpha((unsigned char)t[j - 1])) {
+		while (j > 0 && isalpha((unsigned char)t[j - 1]))
 			j--;
-			letters++;
-		}
-		if (letters >= 2 && j > 0 && isdigit((unsigned char)t[j - 1]))
+		if (j > 0 && isdigit((unsigned char)t[j - 1]) &&
+		    ob_split_unit(t + j, i - j))
 			return true;
 	}
+	/*
+	 * A capital word glued to a dotted version starts a name:
+	 * "GCC 12.2|GCC 13.1", but not a unit ("1.2|GB").
+	 */
+	if (isdigit(a) && isupper(b) && isupper(c)) {
+		size_t	j = i, l = 0;
+
+		while (j > 0 && isdigit((unsigned char)t[j - 1]))
+			j--;
+		while (isalpha((unsigned char)t[i + l]))
+			l++;
+		if (j > 1 && j < i && t[j - 1] == '.' &&
+		    isdigit((unsigned char)t[j - 2]) && !ob_split_unit(t + i, l))
+			return true;
+	}
+	return false;
+}
+
+/* Are the len letters at s a size or frequency unit ("TB", "GHz")? */
+static bool
+ob_split_unit(const char *s, size_t len)
+{
+	static const char *const units[] = { "KB", "MB", "GB", "TB", "PB",
+	    "KiB", "MiB", "GiB", "TiB", "MHz", "GHz" };
+	size_t	k;
+
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+		if (strlen(units[k]) == len && strncmp(s, units[k], len) == 0)
+			return true;
 	return false;
 }
 
