@@ -125,7 +125,7 @@ $(BUILD)/tests/%: tests/tools/%.c | $(BUILD)/tests
 tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 
 # The libFuzzer harnesses: one per reader (fuzz-NAME) and one for the whole
-# import path, detection included (fuzz-import). tests/fuzz/README.md.
+# import path, detection included (fuzz-import). docs/hardening.md.
 FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.def)
 FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
 
