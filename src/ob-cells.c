@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <glib.h>
 
 #include "ob-cells.h"
 #include "xalloc.h"
@@ -30,8 +29,6 @@ static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
 	    const struct ob_cell *c);
 static bool	ob_cells_pair(const char *name, const struct ob_cells_row *row,
 	    size_t i);
-static bool	ob_cells_pair_seen(const char *name,
-	    const struct ob_cells_row *row, size_t i);
 
 /* Length of "GB " or "TB " followed by a letter at s, else 0. */
 static size_t
@@ -148,11 +145,8 @@ ob_cells_row_free(struct ob_cells_row *row)
 {
 	size_t	i;
 
-	for (i = 0; i < row->len; i++) {
+	for (i = 0; i < row->len; i++)
 		free(row->cell[i].word);
-		if (row->cell[i].seen != NULL)
-			g_hash_table_destroy(row->cell[i].seen);
-	}
 	free(row->cell);
 	row->cell = NULL;
 	row->len = 0;
@@ -288,34 +282,9 @@ ob_cells_agree(const struct ob_cells_row *row, const struct ob_names *names)
 		return false;
 	first = row->len - names->len;
 	for (i = 0; i < names->len; i++)
-		if (!ob_cells_pair_seen(names->name[i], row, first + i))
+		if (!ob_cells_pair(names->name[i], row, first + i))
 			return false;
 	return true;
-}
-
-/*
- * ob_cells_pair, remembered per cell: the name search asks the same
- * name against the same cell for many splits (a 4-system run: 7,759
- * splits, a few hundred distinct pairs), and the words' comparison was
- * most of its time. Names of 256 bytes or more are not kept.
- */
-static bool
-ob_cells_pair_seen(const char *name, const struct ob_cells_row *row, size_t i)
-{
-	struct ob_cell	*c = &row->cell[i];
-	gpointer	 v;
-	bool		 ok;
-
-	if (strlen(name) >= 256)
-		return ob_cells_pair(name, row, i);
-	if (c->seen == NULL)
-		c->seen = g_hash_table_new_full(g_str_hash, g_str_equal, free,
-		    NULL);
-	if ((v = g_hash_table_lookup(c->seen, name)) != NULL)
-		return GPOINTER_TO_INT(v) == 2;
-	ok = ob_cells_pair(name, row, i);
-	g_hash_table_insert(c->seen, xstrdup(name), GINT_TO_POINTER(ok ? 2 : 1));
-	return ok;
 }
 
 bool

@@ -30,8 +30,6 @@ struct ob_cell {
 	size_t	*word;
 	size_t	 nword;
 	bool	 split;
-	/* ob_cells_agree's answers for names so far (a GHashTable). */
-	void	*seen;
 };
 
 struct ob_cells_row {
