@@ -114,8 +114,6 @@ static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
 static long long ob_split_want_digits(const char *w, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
-static unsigned	ob_split_mask_at(const char *s, size_t len, unsigned *nm,
-	    size_t p);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
@@ -132,12 +130,9 @@ static uint64_t	ob_split_walk_exact(const char *s, size_t l,
 	    const struct ob_tok *t, const long long *wn, uint64_t m,
 	    size_t nalt, unsigned long *left);
 static void	ob_split_reach_necks(struct ob_reach *r);
-static uint64_t	ob_split_forward_once(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    unsigned long *left);
 static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    struct ob_reach *keep, unsigned *nm, unsigned long *left);
+	    struct ob_reach *keep, unsigned long *left);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -963,16 +958,10 @@ struct ob_tmpl {
 	size_t		 tl, rl;
 	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
 	const size_t	*next_req;	/* first required cut > i, or tl */
-	/* Where a name may start with byte c: first[c], then nextocc[x]. */
-	const size_t	*first, *nextocc;
 	long		 count;		/* names in the run, -1 unknown */
 	size_t		 max_names;
 	size_t		*sa, *sb, n;	/* the slices so far */
-	/* used[i]: byte i of t is in a slice so far; nlen[l]: slices so far
-	 * of l bytes. */
-	bool		*used;
-	size_t		*nlen;
-	uint64_t	*sh;		/* each slice's hash (ob_split_tmpl_rec) */
+	bool		*used;		/* tl: byte i of t is in a slice so far */
 	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
 	size_t		 limit;		/* names a template may have */
 	unsigned long	 steps;
@@ -997,9 +986,8 @@ ob_split_tmpl_need(struct ob_tmpl *m)
 	need[m->rl] = 0;
 	for (j = m->rl; j-- > 0;) {
 		need[j] = SIZE_MAX;
-		for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
-		    x = m->nextocc[x])
-			for (l = 1; x + l <= m->tl && j + l <= m->rl &&
+		for (x = 0; x < m->tl; x++)
+			for (l = 1; m->cut_ok[x] && x + l <= m->tl && j + l <= m->rl &&
 			    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
 				/* Past the budget: no pruning, as before it. */
 				if (++work > OB_TMPL_STEPS) {
@@ -1019,7 +1007,6 @@ static void
 ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 {
 	size_t		x, l, k;
-	uint64_t	h;
 
 	if (m->over || ++m->steps > OB_TMPL_STEPS) {
 		m->over = true;
@@ -1042,9 +1029,9 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 	if (m->n == m->max_names ||
 	    (m->count >= 0 && m->n >= (size_t)m->count))
 		return;
-	for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
-	    x = m->nextocc[x]) {
-		h = 14695981039346656037ULL;
+	for (x = 0; x < m->tl; x++) {
+		if (!m->cut_ok[x])
+			continue;
 		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
 		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
 			/* A name never holds a required cut. */
@@ -1053,16 +1040,13 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 			/* Overlapping a slice so far, as every longer one. */
 			if (m->used[x + l - 1])
 				break;
-			/* The slice's hash, a byte at a time (FNV-1a). */
-			h = (h ^ (unsigned char)m->t[x + l - 1]) *
-			    1099511628211ULL;
 			if (!m->cut_ok[x + l])
 				continue;
-			for (k = 0; m->nlen[l] > 0 && k < m->n; k++)
-				if (m->sh[k] == h && m->sb[k] - m->sa[k] == l &&
+			for (k = 0; k < m->n; k++)
+				if (m->sb[k] - m->sa[k] == l &&
 				    memcmp(m->t + m->sa[k], m->t + x, l) == 0)
 					break;
-			if (m->nlen[l] > 0 && k < m->n)
+			if (k < m->n)
 				continue;	/* the same name */
 			/*
 			 * A branch left out costs the step that entering it
@@ -1078,12 +1062,9 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 				continue;
 			}
 			m->sa[m->n] = x;
-			m->sh[m->n] = h;
 			m->sb[m->n++] = x + l;
 			memset(m->used + x, true, l);
-			m->nlen[l]++;
 			ob_split_tmpl_rec(m, j + l);
-			m->nlen[l]--;
 			memset(m->used + x, false, l);
 			m->n--;
 			if (m->over)
@@ -1153,10 +1134,8 @@ ob_split_tmpl_alloc(struct ob_tmpl *tm)
 {
 	tm->sa = xcalloc(tm->rl + 1, sizeof(size_t));
 	tm->sb = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->sh = xcalloc(tm->rl + 1, sizeof(uint64_t));
 	tm->need = xcalloc(tm->rl + 1, sizeof(size_t));
 	tm->used = xcalloc(tm->tl + 1, sizeof(bool));
-	tm->nlen = xcalloc(tm->tl + 1, sizeof(size_t));
 	tm->ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 	tm->tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 	tm->tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
@@ -1184,10 +1163,8 @@ ob_split_tmpl_release(struct ob_tmpl *tm)
 	}
 	free(tm->sa);
 	free(tm->sb);
-	free(tm->sh);
 	free(tm->need);
 	free(tm->used);
-	free(tm->nlen);
 	free(tm->ta);
 	free(tm->tb);
 	free(tm->tn);
@@ -1281,7 +1258,7 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	unsigned long	 steps = 0;
 	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
 	bool		*cut_ok, ok = false;
-	size_t		*next_req, *first, *nextocc;
+	size_t		*next_req;
 
 	memset(out, 0, sizeof(*out));
 	sc.inside = xcalloc(tl + 1, sizeof(bool));
@@ -1302,16 +1279,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			if (req[k] == i)
 				w = i;
 	}
-	first = xcalloc(256, sizeof(size_t));
-	nextocc = xcalloc(tl + 1, sizeof(size_t));
-	for (i = 0; i < 256; i++)
-		first[i] = SIZE_MAX;
-	for (i = tl; i-- > 0;) {
-		if (!cut_ok[i])
-			continue;
-		nextocc[i] = first[(unsigned char)pr->p->t[i]];
-		first[(unsigned char)pr->p->t[i]] = i;
-	}
 	/* Runs with a stated count first: they have the fewest tilings. */
 	for (pass = 0; pass < 2 && !ok; pass++)
 		for (ri = 0; ri < pr->nruns && !ok; ri++) {
@@ -1329,8 +1296,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.rl = pr->rlen[ri];
 			tm.cut_ok = cut_ok;
 			tm.next_req = next_req;
-			tm.first = first;
-			tm.nextocc = nextocc;
 			tm.count = pr->counts[ri];
 			tm.max_names = m_hi < tl ? m_hi : tl;
 			ob_split_tmpl_alloc(&tm);
@@ -1361,8 +1326,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	free(sc.f);
 	free(cut_ok);
 	free(next_req);
-	free(first);
-	free(nextocc);
 	if (!ok)
 		return false;
 	if (out->n > 1)
@@ -1683,19 +1646,6 @@ ob_split_num_mask(const char *s, size_t left)
 	return mask;
 }
 
-/*
- * ob_split_num_mask of s + p, kept in nm (len + 1 entries, zeroed; bit 0
- * marks one worked out): a position is reached by many tokens, and each
- * search of a reach asks it again.
- */
-static unsigned
-ob_split_mask_at(const char *s, size_t len, unsigned *nm, size_t p)
-{
-	if (nm[p] == 0)
-		nm[p] = ob_split_num_mask(s + p, len - p) | 1U;
-	return nm[p] & ~1U;
-}
-
 /* One slice of the overview's budget (ob-split.h); false once it is spent. */
 static bool
 ob_split_spend(unsigned long *left)
@@ -1780,7 +1730,7 @@ ob_split_pos_cmp(const void *a, const void *b)
 static uint64_t
 ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, const int *hyp, size_t nhyp, struct ob_reach *keep,
-    unsigned *nm, unsigned long *left)
+    unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, q, ncur = 1, nnext, cap = 16;
 	size_t	 nflat = 0, flatcap = 0;
@@ -1815,7 +1765,7 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		nnext = 0;
 		for (k = 0; k < ncur; k++) {
 			p = cur[k];
-			num = ob_split_mask_at(s, len, nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				if (!(num & 1U << l))
 					continue;
@@ -1933,7 +1883,7 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 			if (!r->live[i][k])
 				continue;
 			p = r->pos[i][k];
-			num = ob_split_mask_at(s, len, r->nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
 				j++;
 			r->fbase[i][k] = j;
@@ -1994,8 +1944,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
 	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	r->nm = xcalloc(len + 1, sizeof(unsigned));
-	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, r->nm, left);
+	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, left);
 	for (i = 0, k = 1; i <= ntoks; i++)
 		k += r->npos[i];
 	r->live[0] = xcalloc(k, sizeof(bool));
@@ -2011,7 +1960,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 				mark[r->pos[i + 1][k]] = i + 2;
 		for (k = 0; k < r->npos[i]; k++) {
 			p = r->pos[i][k];
-			num = ob_split_mask_at(s, len, r->nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				q = p + l;
 				if ((num & 1U << l) && mark[q] == i + 2 &&
@@ -2159,7 +2108,6 @@ ob_split_reach_free(struct ob_reach *r)
 	free(r->follow);
 	free(r->fall);
 	free(r->fbase);
-	free(r->nm);
 	free(r->one);
 	free(r->neck_lo);
 	free(r->neck_hi);
@@ -2167,24 +2115,11 @@ ob_split_reach_free(struct ob_reach *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* ob_split_forward with number masks of its own, no reach kept. */
-static uint64_t
-ob_split_forward_once(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, const int *hyp, size_t nhyp, unsigned long *left)
-{
-	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
-	uint64_t	 got;
-
-	got = ob_split_forward(s, toks, ntoks, rel, hyp, nhyp, NULL, nm, left);
-	free(nm);
-	return got;
-}
-
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, unsigned long *left)
 {
-	return ob_split_forward_once(s, toks, ntoks, rel, NULL, 0, left) != 0;
+	return ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, left) != 0;
 }
 
 uint64_t
@@ -2193,7 +2128,7 @@ ob_split_overview_free(const char *s, const struct ob_tok *toks,
 {
 	if (nhyp == 0 || nhyp > 64)
 		return 0;
-	return ob_split_forward_once(s, toks, ntoks, 0, hyp, nhyp, left);
+	return ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, left);
 }
 
 /*
