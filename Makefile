@@ -44,19 +44,6 @@ BUILD		?= build-fuzz
 override CC	:= $(FUZZ_CC)
 SANFLAGS	= -fsanitize=fuzzer-no-link,address,undefined \
 		  -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-error
-# Files whose comparisons are offsets, lengths, depths, capacities and
-# byte classes, built without libFuzzer's comparison tracing: nothing
-# in them the mutator can use (the label and unit words it needs reach
-# it through the memcmp, strcmp and strncmp hooks, which stay). The
-# OpenBenchmarking text reader's searches (cell starts, name splits,
-# axis ticks, overview checks), where the traces were half of
-# fuzz-ob_text's time; the HTML reader's element stack (a sixth of
-# fuzz-ob_html's); the buffers, allocation and expression matchers
-# every reader calls. Edge coverage and the sanitizers stay.
-# docs/hardening.md, seventh and eighth rounds.
-FUZZ_NOCMP	= ob-fields ob-split ob-check ob-cells ob-shapes ob-segment \
-		  parse-ob-html strbuf xalloc text-re
-$(FUZZ_NOCMP:%=$(BUILD)/%.o): SANFLAGS += -fno-sanitize-coverage=trace-cmp
 else ifeq ($(SANITIZE),1)
 BUILD		?= build-san
 SANFLAGS	= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -141,28 +128,24 @@ $(BUILD)/tests/%: tests/tools/%.c | $(BUILD)/tests
 tests: $(BIN) $(TEST_BINS) $(TOOL_BINS)
 
 # The libFuzzer harnesses: one per reader (fuzz-NAME) and one for the whole
-# import path, detection included (fuzz-import). tests/fuzz/README.md.
+# import path, detection included (fuzz-import). docs/hardening.md.
 FUZZ_READERS	= $(shell sed -n 's/^READER(\([A-Za-z0-9_]*\)).*/\1/p' src/readers.def)
 FUZZ_BINS	= $(FUZZ_READERS:%=$(BUILD)/fuzz-%) $(BUILD)/fuzz-import
 
-FUZZ_SRCS	= tests/fuzz/fuzz-reader.c tests/fuzz/fuzz-xmlmem.c
+FUZZ_SRCS	= tests/fuzz/fuzz-reader.c
 # serve's URL router (tests/fuzz/fuzz-serve-route.c).
 FUZZ_BINS	+= $(BUILD)/fuzz-serve_route
 
 $(BUILD)/fuzz-serve_route: tests/fuzz/fuzz-serve-route.c $(BUILD)/libbenchreport.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/fuzz-import: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
+$(BUILD)/fuzz-import: $(FUZZ_SRCS) $(BUILD)/libbenchreport.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/fuzz-%: $(FUZZ_SRCS) tests/fuzz/fuzz-xmlmem.h $(BUILD)/libbenchreport.a
+$(BUILD)/fuzz-%: $(FUZZ_SRCS) $(BUILD)/libbenchreport.a
 	$(CC) $(CFLAGS) -DFUZZ_READER=$* -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(BUILD)/libbenchreport.a $(LDFLAGS) $(LDLIBS)
 
-# The arena the harnesses give libxml2 (fuzz-xmlmem.c), tested by smoke.sh.
-$(BUILD)/xmlmem-test: tests/fuzz/xmlmem-test.c tests/fuzz/fuzz-xmlmem.c tests/fuzz/fuzz-xmlmem.h
-	$(CC) $(CFLAGS) -Itests/fuzz -o $@ tests/fuzz/xmlmem-test.c tests/fuzz/fuzz-xmlmem.c $(LDFLAGS) $(LDLIBS)
-
-fuzz-harnesses: $(FUZZ_BINS) $(BUILD)/xmlmem-test
+fuzz-harnesses: $(FUZZ_BINS)
 
 # "yes" when FUZZ_CC can link a libFuzzer program with the sanitizers.
 FUZZ_OK		= $(shell printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return 0; }\n' | \
@@ -258,6 +241,13 @@ coverage: test-deps
 check-valgrind: test-deps
 	@$(MAKE) --no-print-directory tests
 	@sh tests/valgrind.sh
+
+# regen-fixtures: rewrite every reader fixture's expected export and
+# diagnostics (NAME.expected.json, NAME.expected.err) from this build, after
+# an intended change; the diff is reviewed in the commit.
+regen-fixtures: all
+	@REGEN=1 BR=$(CURDIR)/$(BIN) ROOT=$(CURDIR) sh tests/cli/fixtures.sh | grep -c rewritten | \
+	    sed 's/$$/ expected files checked or rewritten/'
 
 lint-man:
 	mandoc -Tlint -W warning man/*.1

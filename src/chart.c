@@ -51,12 +51,6 @@ chart_opts_init(struct chart_opts *o)
 }
 
 const char *
-chart_system_color(size_t sys)
-{
-	return chart_palette_hex(sys);
-}
-
-const char *
 chart_format_ext(enum chart_format f)
 {
 	switch (f) {

@@ -160,11 +160,4 @@ char	**chart_file_names(const struct result_set *rs,
 const char *chart_format_ext(enum chart_format f);
 int	 chart_format_parse(const char *s);
 
-/*
- * Colour of system index sys of any set, as "#rrggbb" (static storage):
- * from a colour-blind-safe palette, by index, so a system keeps its colour
- * in every chart (and page) of a set.
- */
-const char *chart_system_color(size_t sys);
-
 #endif

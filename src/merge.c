@@ -102,17 +102,6 @@ merge_comparable_key(const struct test *t)
 }
 
 bool
-merge_comparable_result(const struct test *x, const struct test *y)
-{
-	char	*kx = merge_comparable_key(x), *ky = merge_comparable_key(y);
-	bool	 same = strcmp(kx, ky) == 0;
-
-	free(kx);
-	free(ky);
-	return same;
-}
-
-bool
 merge_same_result(const struct test *x, const struct test *y)
 {
 	char	*kx = merge_key(x), *ky = merge_key(y);

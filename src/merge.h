@@ -27,19 +27,14 @@ int	 merge_result_sets(struct result_set *const *sets, size_t n,
 	    struct diag *d);
 
 /*
- * As merge_result_sets, but results match as merge_comparable_result says,
- * so a fresh run and a published review share charts; where the matched
+ * As merge_result_sets, but results match by title (any case), description
+ * and unit, whatever the versions, so a fresh run and a published review
+ * share charts; where the matched
  * results' versions differ, a footnote says what each set ran.
  */
 int	 merge_result_sets_comparable(struct result_set *const *sets, size_t n,
 	    const char *title, struct result_set **out, struct str_list *notes,
 	    struct diag *d);
-
-/*
- * True when x and y are the same test for a reader comparing them side by
- * side: title (any case), description and unit, whatever the versions.
- */
-bool	 merge_comparable_result(const struct test *x, const struct test *y);
 
 /*
  * True when x and y are the same result in PTS's sense: identifier without

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <glib.h>
 
 #include "ob-cells.h"
 #include "xalloc.h"
@@ -28,8 +27,8 @@ static void	ob_cells_words(const char *text, struct ob_cell *c);
 static bool	ob_cells_sep(char c);
 static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
 	    const struct ob_cell *c);
-static bool	ob_cells_pair_seen(const char *name,
-	    const struct ob_cells_row *row, size_t i);
+static bool	ob_cells_pair(const char *name, const struct ob_cells_row *row,
+	    size_t i);
 
 /* Length of "GB " or "TB " followed by a letter at s, else 0. */
 static size_t
@@ -146,11 +145,8 @@ ob_cells_row_free(struct ob_cells_row *row)
 {
 	size_t	i;
 
-	for (i = 0; i < row->len; i++) {
+	for (i = 0; i < row->len; i++)
 		free(row->cell[i].word);
-		if (row->cell[i].seen != NULL)
-			g_hash_table_destroy(row->cell[i].seen);
-	}
 	free(row->cell);
 	row->cell = NULL;
 	row->len = 0;
@@ -180,10 +176,8 @@ ob_cells_sep(char c)
 }
 
 /*
- * The words of cell c of text, once: the name search compares many names
- * with one cell, and each comparison walked the whole cell again (a
- * fuzzed 10 KB page: 6,754 walks of cells of a thousand bytes, a third of
- * its reading).
+ * The words of cell c of text, split once: the name search compares many
+ * names with one cell.
  */
 static void
 ob_cells_words(const char *text, struct ob_cell *c)
@@ -240,7 +234,7 @@ ob_cells_word_in(const char *w, size_t wl, const char *s,
 	return false;
 }
 
-bool
+static bool
 ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 {
 	struct ob_cell		*c = &row->cell[i];
@@ -288,34 +282,9 @@ ob_cells_agree(const struct ob_cells_row *row, const struct ob_names *names)
 		return false;
 	first = row->len - names->len;
 	for (i = 0; i < names->len; i++)
-		if (!ob_cells_pair_seen(names->name[i], row, first + i))
+		if (!ob_cells_pair(names->name[i], row, first + i))
 			return false;
 	return true;
-}
-
-/*
- * ob_cells_pair, remembered per cell: the name search asks the same
- * name against the same cell for many splits (a 4-system run: 7,759
- * splits, a few hundred distinct pairs), and the words' comparison was
- * most of its time. Names of 256 bytes or more are not kept.
- */
-static bool
-ob_cells_pair_seen(const char *name, const struct ob_cells_row *row, size_t i)
-{
-	struct ob_cell	*c = &row->cell[i];
-	gpointer	 v;
-	bool		 ok;
-
-	if (strlen(name) >= 256)
-		return ob_cells_pair(name, row, i);
-	if (c->seen == NULL)
-		c->seen = g_hash_table_new_full(g_str_hash, g_str_equal, free,
-		    NULL);
-	if ((v = g_hash_table_lookup(c->seen, name)) != NULL)
-		return GPOINTER_TO_INT(v) == 2;
-	ok = ob_cells_pair(name, row, i);
-	g_hash_table_insert(c->seen, xstrdup(name), GINT_TO_POINTER(ok ? 2 : 1));
-	return ok;
 }
 
 bool

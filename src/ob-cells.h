@@ -30,8 +30,6 @@ struct ob_cell {
 	size_t	*word;
 	size_t	 nword;
 	bool	 split;
-	/* ob_cells_agree's answers for names so far (a GHashTable). */
-	void	*seen;
 };
 
 struct ob_cells_row {
@@ -76,8 +74,5 @@ bool	 ob_cells_agree(const struct ob_cells_row *row,
  * 123GB ...") the drive the name states, by the same test?
  */
 bool	 ob_cells_fits(const char *name, const char *cell, size_t len);
-/* One name against one cell of the row (exposed for tests). */
-bool	 ob_cells_pair(const char *name, const struct ob_cells_row *row,
-	    size_t i);
 
 #endif

@@ -25,8 +25,6 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
 
-static char	*ob_check_cand_buf(const struct tchart *c, size_t ci,
-	    size_t j, char *buf, size_t size);
 static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
 	    struct ob_tok *toks);
 static void	ob_check_fill_tokens(struct tdoc *t, const long *tokidx,
@@ -42,36 +40,12 @@ static int	ob_check_suspects(struct tdoc *t, const char *ovv);
 static int	ob_check_by_title(const void *pa, const void *pb);
 
 /*
- * Value j of candidate ci of chart c in buf (size bytes) when it fits,
- * otherwise in a new string the caller frees (when the answer is not
- * buf): values are short numbers, read for every candidate of every
- * chart, and a copy each was most of the reader's allocations.
- */
-static char *
-ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
-    size_t size)
-{
-	const struct ob_cand	*k = &c->cands.c[ci];
-	size_t			 len = k->cut[j + 1] - k->cut[j];
-
-	if (len >= size)
-		return ob_check_cand_value(c, ci, j);
-	memcpy(buf, c->vrun + k->cut[j], len);
-	buf[len] = '\0';
-	return buf;
-}
-
-/*
  * Slices of the overview's value run that its searches may try against a
  * token, per document (ob-split.h): OB_OVERVIEW_BASE plus
- * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX.
- * A slice costs about 20 ns here, so a spent budget costs at most 3 ms.
- * The fixtures and corpus files need at most 27,818 (44 a byte of their
- * run); a generated review of 132 charts (64 KiB, a run of 5,457 bytes)
- * 62,780, and 86,258 with one row that disagrees (ob_check_suspects).
- * Charts of glued integers (N = 1: no SE line between the values) make
- * the overview readable in ever more ways: 6, 12 and 24 such charts
- * needed 0.56, 4.0 and 34 million.
+ * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX
+ * (docs/ob-text.md, A11). Charts of glued integers (N = 1: no SE line
+ * between the values) make the overview readable in more ways than any
+ * budget allows; what is settled before the budget is spent stays.
  */
 #define OB_OVERVIEW_BASE	32768UL
 #define OB_OVERVIEW_PER_BYTE	64UL
@@ -80,10 +54,8 @@ ob_check_cand_buf(const struct tchart *c, size_t ci, size_t j, char *buf,
 #define OB_SUSPECTS_MAX	256
 #define OB_SIBLINGS_MAX	64
 /*
- * Readings of an MB/s and an IOPS chart paired, at most: the fixtures and
- * corpus files pair at most 23 with 23, and a fuzzed 7.7 KB page whose
- * readings all sat in one slice (ob_check_sib_pairs) checked a million
- * pairs in 8.6 ms. Past it the pair is not used (both keep their readings).
+ * Readings of an MB/s and an IOPS chart paired, at most. Past it the pair
+ * is not used (both keep their readings).
  */
 #define OB_SIB_PAIRS_MAX	65536
 
@@ -156,17 +128,14 @@ ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
 			toks[i].wantv = wv;
 			toks[i].nwant = 0;
 			for (ci = 0; ci < c->cands.len; ci++) {
-				char	 vb[64];
-				char	*v = ob_check_cand_buf(c, ci, j, vb,
-				    sizeof(vb));
+				char	*v = ob_check_cand_value(c, ci, j);
 
 				for (w = 0; w < toks[i].nwant; w++)
 					if (strcmp(toks[i].want[w], v) == 0)
 						break;
 				if (w == toks[i].nwant)
 					str_list_add(pool, v);
-				if (v != vb)
-					free(v);
+				free(v);
 				if (w < toks[i].nwant)
 					continue;
 				wv[toks[i].nwant] = ob_split_want(
@@ -386,17 +355,16 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 			keep[ci] = true;
 			for (j = 0; j < c->k && keep[ci]; j++) {
 				long	 i = tokidx[r * t->names.len + c->order[j]];
-				char	 vb[64], *v;
+				char	*v;
 
 				if (i < 0)
 					continue;
-				v = ob_check_cand_buf(c, ci, j, vb, sizeof(vb));
+				v = ob_check_cand_value(c, ci, j);
 				if (!ob_split_overview_allows(ovv, &reach,
 				    (size_t)i, v, c->cands.decimals, rel,
 				    &t->ovleft))
 					keep[ci] = false;
-				if (v != vb)
-					free(v);
+				free(v);
 			}
 		}
 		alive = ob_check_exact(t, ovv, r, tokidx, toks, ntok, &reach,
@@ -446,9 +414,7 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 	 * Each placed chart is a hypothesis: its row freed, is the overview
 	 * readable? 64 of them to a walk (ob_split_overview_free); a second
 	 * suspect settles the outcome, and past OB_SUSPECTS_MAX charts the
-	 * search stops (a fixed budget). A walk per chart made this the
-	 * square of the charts: 0.69 million of the budget and 37 ms for a
-	 * 64 KiB review of 132 charts with one disagreeing row.
+	 * search stops (a fixed budget).
 	 */
 	for (r = 0; r < t->nc && !ok && nsus < 2 && tried < OB_SUSPECTS_MAX &&
 	    t->ovleft > 0;) {
@@ -499,72 +465,32 @@ static double
 ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
 {
 	size_t	j;
-	char	 vb[64], *v;
+	char	*v;
 	double	 x;
 
 	for (j = 0; j < c->k; j++)
 		if (c->order[j] == sys) {
-			v = ob_check_cand_buf(c, ci, j, vb, sizeof(vb));
+			v = ob_check_cand_value(c, ci, j);
 			x = strtod(v, NULL);
-			if (v != vb)
-				free(v);
+			free(v);
 			return x;
 		}
 	return -1;
 }
 
-/* A reading of the IOPS chart by its value of one system, for the pairing. */
-struct ob_sib {
-	double	v;
-	size_t	j;
-};
-
-static int
-ob_check_sib_cmp(const void *pa, const void *pb)
-{
-	const struct ob_sib	*a = pa, *b = pb;
-
-	if (a->v != b->v)
-		return a->v < b->v ? -1 : 1;
-	return a->j < b->j ? -1 : a->j > b->j;
-}
-
 /*
  * ka[i], kb[j]: reading i of the MB/s chart (va, na readings) and reading
- * j of the IOPS chart agree for every system of cs. Only pairs whose first
- * system's values are within a margin of the relation are checked: the
- * IOPS readings sorted by that value, each MB/s reading takes a slice
- * (ob_split_sibling_ok needs IOPS x block within 0.9 to 1.124 times the
- * MB/s; the slice is 0.85 to 1.2). A fuzzed 10 KB page paired readings by
- * the thousand, every pair in turn: half of its reading.
+ * j of the IOPS chart agree for every system of cs.
  */
 static void
 ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
     size_t ns, const size_t *cs, size_t ncs, double bs, bool *ka, bool *kb)
 {
-	struct ob_sib	*sb = xcalloc(nb + 1, sizeof(*sb));
-	size_t		 i, j, q, lo, hi, mid, s;
-	double		 x;
-	bool		 ok;
+	size_t	i, j, s;
+	bool	ok;
 
-	for (j = 0; j < nb; j++) {
-		sb[j].v = vb[j * ns + cs[0]];
-		sb[j].j = j;
-	}
-	qsort(sb, nb, sizeof(*sb), ob_check_sib_cmp);
-	for (i = 0; i < na; i++) {
-		x = va[i * ns + cs[0]];
-		if (!(x > 0) || !isfinite(x))
-			continue;	/* no IOPS value agrees with it */
-		for (lo = 0, hi = nb; lo < hi;) {
-			mid = lo + (hi - lo) / 2;
-			if (sb[mid].v < x / (1.2 * bs))
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (q = lo; q < nb && sb[q].v <= x / (0.85 * bs); q++) {
-			j = sb[q].j;
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++) {
 			if (ka[i] && kb[j])
 				continue;	/* this pair can keep no more */
 			for (s = 0, ok = true; s < ncs && ok; s++)
@@ -573,8 +499,6 @@ ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
 			if (ok)
 				ka[i] = kb[j] = true;
 		}
-	}
-	free(sb);
 }
 
 /*
@@ -601,10 +525,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
 	/*
-	 * Each reading's value of each system once, not once per pair: a
-	 * fuzzed 10 KB page paired 1,000 readings with 1,000 and parsed two
-	 * numbers for every system of every pair (0.1 s). A system is in a
-	 * chart or not whatever its reading: cs, those in both.
+	 * Each reading's value of each system, read once for all pairs. A
+	 * system is in a chart or not whatever its reading: cs, those in both.
 	 */
 	va = xcalloc(a->cands.len * ns + 1, sizeof(double));
 	vb = xcalloc(b->cands.len * ns + 1, sizeof(double));

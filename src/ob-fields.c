@@ -44,13 +44,6 @@ struct ob_fields_run {
 	size_t		*proc_end;	/* end of the first "(... Threads)" after i */
 	size_t		*paren_after;	/* first ")" glued to a letter or digit at or after i */
 	size_t		*arch_end;	/* end of the first "(x86_64)" after i */
-	/*
-	 * Counts in s[0..i): dots, bytes neither a digit nor a dot, bytes
-	 * neither a lower-case letter nor a digit. A Vulkan or file-system
-	 * cell is tested by them, not by a loop over it: every end of every
-	 * start looped (a fuzzed 4 KB page of digits and dots: 8.6 ms).
-	 */
-	size_t		*dots, *notnum, *notfs;
 	const struct ob_shape **shape;	/* per label */
 	bool		*lead_first;	/* per label, 256: ob_shapes_lead_firsts */
 	size_t		 nl;
@@ -420,8 +413,13 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 		return a + n == b || s[a + n] == ' ';
 	case OBS_VULKAN:
 		/* An API version: "1.2.185", three numbers. */
-		return r->notnum[b] == r->notnum[a] &&
-		    r->dots[b] - r->dots[a] == 2 && s[b - 1] != '.';
+		for (i = a, n = 0; i < b; i++) {
+			if (s[i] == '.')
+				n++;
+			else if (!isdigit((unsigned char)s[i]))
+				return false;
+		}
+		return n == 2 && s[b - 1] != '.';
 	case OBS_RES:
 		/* 640x480 to 7680x4320: three or four digits each way. */
 		i = ob_fields_digits(s, a);
@@ -433,8 +431,10 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 				return false;
 		return b - (a + i + 1) >= 3 && b - (a + i + 1) <= 4;
 	case OBS_FS:
-		if (r->notfs[b] != r->notfs[a])
-			return false;
+		for (i = a; i < b; i++)
+			if (!isdigit((unsigned char)s[i]) &&
+			    !islower((unsigned char)s[i]))
+				return false;
 		/*
 		 * "ext4", "f2fs": never two digits at the end ("ext43"), nor
 		 * digits after a known name ("btrfs3").
@@ -673,16 +673,6 @@ ob_fields_prepare(struct ob_fields_run *r, const char *const *labels)
 	r->paren_after[len] = r->paren_after[len + 1] = len + 1;
 	r->arch_end = xcalloc(len + 2, sizeof(size_t));
 	r->arch_end[len] = r->arch_end[len + 1] = len + 1;
-	r->dots = xcalloc(len + 2, sizeof(size_t));
-	r->notnum = xcalloc(len + 2, sizeof(size_t));
-	r->notfs = xcalloc(len + 2, sizeof(size_t));
-	for (i = 0; i < len; i++) {
-		unsigned char	c = (unsigned char)r->s[i];
-
-		r->dots[i + 1] = r->dots[i] + (c == '.');
-		r->notnum[i + 1] = r->notnum[i] + (!isdigit(c) && c != '.');
-		r->notfs[i + 1] = r->notfs[i] + (!isdigit(c) && !islower(c));
-	}
 	for (i = len; i-- > 0;) {
 		size_t	e = len + 1, arch = ob_shapes_arch(r->s + i);
 
@@ -817,9 +807,6 @@ out:
 	free(r.upper_after);
 	free(r.paren_after);
 	free(r.arch_end);
-	free(r.dots);
-	free(r.notnum);
-	free(r.notfs);
 	free(r.proc_end);
 	free(r.first);
 	free(r.count);

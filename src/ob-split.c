@@ -24,9 +24,8 @@
  * Partitions of the names run we are willing to consider; past the first,
  * only cuts at word joins are tried. Partitions are tested one by one
  * only when no other run bounds them (ob_split_tmpl_cands), and then up to
- * the second: each costs about 0.1 us in the plain build and 1.3 us under
- * ASan and coverage, and every fixture and corpus file that gets there
- * needs at most 7,770 of them.
+ * the second (every fixture and corpus file that gets there needs at most
+ * 7,770 of them).
  */
 #define OB_COMBO_BUDGET	2000000UL
 #define OB_FULL_BUDGET	20000UL
@@ -34,8 +33,8 @@
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
  * prefixes of one another ("Ab", "AbAb", ...) against a run they do not
- * tile take exponential time (30 such names, a 50-byte run: 5 s); the
- * budgets stop that, far above what real documents need.
+ * tile take exponential time; the budgets stop that, far above what real
+ * documents need.
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	100000000UL
@@ -43,20 +42,17 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_tickmemo;
 struct ob_tmpl;
 struct ob_pcand;
 struct ob_pcands;
-struct ob_pool;
 struct ob_fill;
 struct ob_tile;
 struct ob_slice;
 struct ob_probe;
 
 static size_t	ob_split_tick_span(const char *s);
-static size_t	ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last);
-static const double *ob_split_tick_vals(struct ob_tickmemo *m, size_t q,
-	    size_t *span);
+static double	ob_split_tick_value(const char *s, size_t len);
+static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
@@ -77,15 +73,15 @@ static void	ob_split_names_copy(const struct ob_names *names,
 static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
 	    size_t m, struct ob_names *out, unsigned long *left);
 static int	ob_split_tile_left(const char *run, size_t rl,
-	    const struct ob_slice *names, size_t n, bool *used, size_t *cur,
-	    size_t *next, size_t *order, size_t *count, unsigned long *left);
+		    const struct ob_slice *names, size_t n, bool *used,
+		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
+static bool	ob_split_unit(const char *s, size_t len);
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
 static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
 static void	ob_split_tmpl_need(struct ob_tmpl *m);
 static int	ob_split_pcand_cmp(const void *a, const void *b);
-static size_t	*ob_pool_take(struct ob_pool *pool, size_t n);
-static void	ob_pool_free(struct ob_pool *pool);
+static void	ob_split_pcands_free(struct ob_pcands *pc);
 static void	ob_split_tmpl_alloc(struct ob_tmpl *tm);
 static void	ob_split_tmpl_release(struct ob_tmpl *tm);
 static void	ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k,
@@ -118,8 +114,6 @@ static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
 static long long ob_split_want_digits(const char *w, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
-static unsigned	ob_split_mask_at(const char *s, size_t len, unsigned *nm,
-	    size_t p);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
@@ -132,17 +126,13 @@ static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
 static int	ob_split_ll_cmp(const void *a, const void *b);
 static int	ob_split_dbl_cmp(const void *a, const void *b);
 static int	ob_split_pos_cmp(const void *a, const void *b);
-static size_t	ob_split_bits(unsigned x);
 static uint64_t	ob_split_walk_exact(const char *s, size_t l,
 	    const struct ob_tok *t, const long long *wn, uint64_t m,
 	    size_t nalt, unsigned long *left);
 static void	ob_split_reach_necks(struct ob_reach *r);
-static uint64_t	ob_split_forward_once(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    unsigned long *left);
 static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    struct ob_reach *keep, unsigned *nm, unsigned long *left);
+	    struct ob_reach *keep, unsigned long *left);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -158,111 +148,49 @@ ob_split_tick_span(const char *s)
 }
 
 /*
- * 10^0 .. 10^15, exact doubles: a number of at most 15 digits N with d
- * decimals is N / ob_p10[d], one correctly rounded division, which is the
- * double strtod gives for its text (ob_split_tick_vals, ob_split_exact).
- */
-static const double	ob_p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
-
-/*
- * The tick values at each position, for ob_split_ticks: every position
- * is looked at from many starts (each of the five ticks, each length of
- * the first), so its values are computed once and kept while the starts
- * that can reach it (at most OB_TICK_WIN bytes back) are tried.
- */
-#define OB_TICK_SPAN	25	/* ob_split_tick_span's largest answer */
-#define OB_TICK_WIN	128	/* > 5 ticks of OB_TICK_SPAN - 1 digits */
-
-struct ob_tickmemo {
-	const char	*s;
-	size_t		 at[OB_TICK_WIN];	/* position held, or SIZE_MAX */
-	size_t		 span[OB_TICK_WIN];
-	double		 v[OB_TICK_WIN][OB_TICK_SPAN + 1];
-};
-
-/*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first l bytes at s + q, or -1 when they are none, for l = 1 .. *span
- * (the tick span at q), in one pass over the digits: a prefix of at most 15 digits is an exact
- * integer N, and N / 10^d rounds to the same double strtod gives for its
- * text (both are the double nearest to the same number). This was a
- * third of the reader's time under the fuzzer: every digit of a value run
- * starts a prefix of up to 24 bytes.
+ * first len bytes of s, or -1 when they are none.
  */
-static const double *
-ob_split_tick_vals(struct ob_tickmemo *m, size_t q, size_t *span)
+static double
+ob_split_tick_value(const char *s, size_t len)
 {
-	const char	*s = m->s + q;
-	size_t		 slot = q % OB_TICK_WIN, l, n, digits = 0, dec = 0;
-	double		 num = 0, mult;
-	bool		 dot = false, bad = false;
-	char		 c;
+	char	buf[32];
+	double	mult = 1;
+	size_t	n = len;
 
-	if (m->at[slot] == q) {
-		*span = m->span[slot];
-		return m->v[slot];
-	}
-	m->at[slot] = q;
-	n = m->span[slot] = ob_split_tick_span(s);
-	if (n > 0 && (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B'))
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
+		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
 		n--;
-	for (l = 1; l <= n; l++) {
-		c = s[l - 1];
-		if (c == '.') {
-			bad |= dot || l == 1;
-			dot = true;
-		} else {
-			num = num * 10 + (c - '0');
-			digits++;
-			dec += dot;
-		}
-		/* No leading zeros ("012"), no dot at either end. */
-		if (bad || c == '.' || (l > 1 && s[0] == '0' && s[1] != '.'))
-			m->v[slot][l] = -1;
-		else if (digits <= 15)
-			m->v[slot][l] = num / ob_p10[dec];
-		else
-			/*
-			 * 16 digits or more: num is rounded, and the value
-			 * may differ from strtod's in its last bits; no axis
-			 * has such ticks, and strtod here cost 9 calls at
-			 * every digit of a value run.
-			 */
-			m->v[slot][l] = num / pow(10, (double)dec);
 	}
-	if (n < m->span[slot]) {
-		/* The unit letter: the whole number, scaled. */
-		mult = s[n] == 'K' ? 1e3 : s[n] == 'M' ? 1e6 : 1e9;
-		m->v[slot][n + 1] = n == 0 || m->v[slot][n] < 0 ? -1 :
-		    m->v[slot][n] * mult;
-	}
-	*span = m->span[slot];
-	return m->v[slot];
+	if (!ob_segment_is_number(s, n))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return strtod(buf, NULL) * mult;
 }
 
-/* Five ticks k*t from s + p? Returns the end offset from p or 0. */
+/* Five ticks k*t from s? Returns the end offset or 0. */
 static size_t
-ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
+ob_split_ticks_at(const char *s, double *last)
 {
-	const char	*s = m->s + p;
-	const double	*v1, *vk;
-	size_t		 l1, span1, pos, k, l, span, best_l;
-	double		 t, v, want, best_d;
+	size_t	l1, span1, pos, k, l, span, best_l;
+	double	t, v, want, best_d;
 
-	v1 = ob_split_tick_vals(m, p, &span1);
+	span1 = ob_split_tick_span(s);
 	for (l1 = 1; l1 <= span1; l1++) {
-		t = v1[l1];
+		t = ob_split_tick_value(s, l1);
 		if (t <= 0)
 			continue;
 		pos = l1;
 		for (k = 2; k <= 5; k++) {
 			want = t * (double)k;
-			vk = ob_split_tick_vals(m, p + pos, &span);
+			span = ob_split_tick_span(s + pos);
 			best_l = 0;
 			best_d = 0;
 			for (l = 1; l <= span; l++) {
-				v = vk[l];
+				v = ob_split_tick_value(s + pos, l);
 				/*
 				 * Longer prefixes are never smaller (a digit
 				 * more, or the unit letter): past want, done.
@@ -280,7 +208,7 @@ ob_split_ticks_at(struct ob_tickmemo *m, size_t p, double *last)
 				break;
 			pos += best_l;
 			if (k == 5)
-				*last = vk[best_l];
+				*last = ob_split_tick_value(s + pos - best_l, best_l);
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -293,26 +221,15 @@ size_t
 ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
     size_t max)
 {
-	struct ob_tickmemo	*m = NULL;
-	size_t			 p, e, n = 0, i;
-	double			 last = 0;
-	/*
-	 * The SE strings follow the ticks: none starts past the first (a
-	 * names run holds no SE string), and the scan of every digit of the
-	 * SE strings and values was a quarter of a large review's reading.
-	 */
-	const char		*se = strstr(s, "SE +/- ");
+	size_t		 p, e, n = 0;
+	double		 last = 0;
+	/* The SE strings follow the ticks: a names run holds none. */
+	const char	*se = strstr(s, "SE +/- ");
 
 	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]))
 			continue;
-		if (m == NULL) {
-			m = xmalloc(sizeof(*m));
-			m->s = s;
-			for (i = 0; i < OB_TICK_WIN; i++)
-				m->at[i] = SIZE_MAX;
-		}
-		e = ob_split_ticks_at(m, p, &last);
+		e = ob_split_ticks_at(s + p, &last);
 		if (e == 0)
 			continue;
 		starts[n] = p;
@@ -320,7 +237,6 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 		lasts[n] = last;
 		n++;
 	}
-	free(m);
 	return n;
 }
 
@@ -358,45 +274,11 @@ ob_split_int_ok(const char *s, size_t len)
 	return true;
 }
 
-/*
- * *out = the number s (len bytes of digits and at most one dot) when it has
- * at most 15 digits and 15 decimals: then N and 10^d are exact doubles, and
- * N / 10^d, one correctly rounded division, is the double strtod gives.
- * The overview's search parses every slice it tries, and strtod there was
- * a third of a fuzzed 14 KB review's reading.
- */
-static bool
-ob_split_exact(const char *s, size_t len, double *out)
-{
-	uint64_t	n = 0;
-	size_t		i, digits = 0, dec = 0;
-	bool		dot = false;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		/* Not isdigit: this runs for every slice the overview tries. */
-		if ((unsigned)(s[i] - '0') > 9 || ++digits > 15)
-			return false;
-		n = n * 10 + (uint64_t)(s[i] - '0');
-		dec += dot;
-	}
-	if (digits == 0)
-		return false;
-	*out = (double)n / ob_p10[dec];
-	return true;
-}
-
 static double
 ob_split_num(const char *s, size_t len)
 {
 	char	buf[40];
-	double	x;
 
-	if (ob_split_exact(s, len, &x))
-		return x;
 	if (len >= sizeof(buf))
 		return HUGE_VAL;
 	memcpy(buf, s, len);
@@ -447,13 +329,9 @@ ob_split_add_cand(struct ob_venum *e)
 }
 
 /*
- * Integer values: every split into k numbers within the bound. The slice
- * at pos grows a digit at a time, and its number with it (exact, as
- * strtod's, up to 15 digits): the search visits the same slices many
- * times, and parsing each anew was most of a fuzzed 6.5 KB page's
- * reading. A longer slice holds whatever stopped a shorter one (a
- * non-digit, a leading zero, a number past the bound), so those end the
- * loop.
+ * Integer values: every split into k numbers within the bound, following
+ * only the lengths ob_split_int_lens allows at each position and only
+ * where e->ways says some reading goes on.
  */
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
@@ -673,14 +551,6 @@ struct ob_tile {
 	size_t			*cur, *order, *count;
 	int			 found;
 	unsigned long		*left;		/* steps still allowed */
-	/*
-	 * The names that start with byte c, in index order: head[c] (when
-	 * bit c of has is set), then next[i]. Every step tried each name's
-	 * first byte, a quarter of a fuzzed names search. A name of no bytes
-	 * matches everywhere: then every byte's list is all the names.
-	 */
-	size_t			 head[256], *next;
-	uint64_t		 has[4];
 };
 
 /*
@@ -703,7 +573,7 @@ struct ob_probe {
 	size_t				 nhard;
 	struct ob_slice			*names;	/* the partition under test */
 	bool				*used;
-	size_t				*cur, *next, *order;
+	size_t				*cur, *order;
 	char				*scratch, **sname;	/* its names as strings */
 };
 
@@ -711,7 +581,6 @@ static void
 ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 {
 	size_t		i, l;
-	unsigned	c;
 
 	if (t->found >= 2 || *t->left == 0)
 		return;
@@ -723,14 +592,9 @@ ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
 		}
 		return;
 	}
-	c = (unsigned char)p[0];
-	i = t->has[c / 64] & (uint64_t)1 << c % 64 ? t->head[c] : SIZE_MAX;
-	for (; i != SIZE_MAX; i = t->next[i]) {
-		if (t->used[i])
-			continue;
+	for (i = 0; i < t->nnames; i++) {
 		l = t->names[i].len;
-		if (l > rest || (l > 0 && p[0] != t->names[i].s[0]) ||
-		    memcmp(p, t->names[i].s, l) != 0)
+		if (t->used[i] || l > rest || memcmp(p, t->names[i].s, l) != 0)
 			continue;
 		t->used[i] = true;
 		t->cur[depth] = i;
@@ -746,7 +610,6 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
 	bool		*used = xcalloc(names->len + 1, sizeof(bool));
 	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
-	size_t		*next = xcalloc(names->len + 1, sizeof(size_t));
 	unsigned long	 left = OB_TILE_STEPS;
 	int		 found;
 
@@ -755,8 +618,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 		sl[i].len = strlen(names->name[i]);
 	}
 	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
-	    next, order, count, &left);
-	free(next);
+	    order, count, &left);
 	free(sl);
 	free(used);
 	free(cur);
@@ -765,44 +627,18 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 
 /*
  * Tile run (rl bytes) with the n names within *left steps (out of steps,
- * what was found so far); used[], cur[] and next[] are scratch of n
- * entries, used[] all false.
+ * what was found so far): at each position every unused name, in index
+ * order. used[] and cur[] are scratch of n entries, used[] all false.
  */
 static int
 ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
-    size_t n, bool *used, size_t *cur, size_t *next, size_t *order,
-    size_t *count, unsigned long *left)
+    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+    unsigned long *left)
 {
 	struct ob_tile	t;
 	unsigned long	start, mine;
-	size_t		i;
-	unsigned	c;
 
-	/*
-	 * Not the whole struct zeroed: head[] is read only where has says,
-	 * and a memset of it was most of a tiling's setting up.
-	 */
-	memset(t.has, 0, sizeof(t.has));
 	t.found = 0;
-	/* Built from the last name back: each list in index order. */
-	t.next = next;
-	for (i = n; i-- > 0;) {
-		if (names[i].len == 0)
-			break;
-		c = (unsigned char)names[i].s[0];
-		next[i] = t.has[c / 64] & (uint64_t)1 << c % 64 ? t.head[c] :
-		    SIZE_MAX;
-		t.head[c] = i;
-		t.has[c / 64] |= (uint64_t)1 << c % 64;
-	}
-	if (i != SIZE_MAX) {
-		/* A name of no bytes: one list of all, for every byte. */
-		for (i = 0; i < n; i++)
-			next[i] = i + 1 < n ? i + 1 : SIZE_MAX;
-		for (c = 0; c < 256; c++)
-			t.head[c] = 0;
-		memset(t.has, 0xff, sizeof(t.has));
-	}
 	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 	t.left = &mine;
 	t.names = names;
@@ -834,19 +670,48 @@ ob_split_word_join(const char *t, size_t i)
 	if (isalnum(a) && isupper(b) && islower(c))
 		return true;
 	/*
-	 * A unit glued to a number ends a word: "2TB|WD_BLACK" (two or more
-	 * letters after the digits; never "2T|B" nor "7950|X").
+	 * A size or frequency unit glued to a number ends a word:
+	 * "2TB|WD_BLACK"; never "2T|B", "7950|X", nor "12.2GC|C 13.1" (GC is
+	 * no unit).
 	 */
 	if (isalpha(a) && isupper(b)) {
-		size_t	j = i, letters = 0;
+		size_t	j = i;
 
-		while (j > 0 && isalpha((unsigned char)t[j - 1])) {
+		while (j > 0 && isalpha((unsigned char)t[j - 1]))
 			j--;
-			letters++;
-		}
-		if (letters >= 2 && j > 0 && isdigit((unsigned char)t[j - 1]))
+		if (j > 0 && isdigit((unsigned char)t[j - 1]) &&
+		    ob_split_unit(t + j, i - j))
 			return true;
 	}
+	/*
+	 * A capital word glued to a dotted version starts a name:
+	 * "GCC 12.2|GCC 13.1", but not a unit ("1.2|GB").
+	 */
+	if (isdigit(a) && isupper(b) && isupper(c)) {
+		size_t	j = i, l = 0;
+
+		while (j > 0 && isdigit((unsigned char)t[j - 1]))
+			j--;
+		while (isalpha((unsigned char)t[i + l]))
+			l++;
+		if (j > 1 && j < i && t[j - 1] == '.' &&
+		    isdigit((unsigned char)t[j - 2]) && !ob_split_unit(t + i, l))
+			return true;
+	}
+	return false;
+}
+
+/* Are the len letters at s a size or frequency unit ("TB", "GHz")? */
+static bool
+ob_split_unit(const char *s, size_t len)
+{
+	static const char *const units[] = { "KB", "MB", "GB", "TB", "PB",
+	    "KiB", "MiB", "GiB", "TiB", "MHz", "GHz" };
+	size_t	k;
+
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+		if (strlen(units[k]) == len && strncmp(s, units[k], len) == 0)
+			return true;
 	return false;
 }
 
@@ -894,7 +759,6 @@ ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
 	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
 	pr->used = xcalloc(tl + 1, sizeof(bool));
 	pr->cur = xcalloc(tl + 1, sizeof(size_t));
-	pr->next = xcalloc(tl + 1, sizeof(size_t));
 	pr->order = xcalloc(tl + 1, sizeof(size_t));
 	/* Each of at most tl names, with its NUL. */
 	pr->scratch = xmalloc(2 * tl + 2);
@@ -912,7 +776,6 @@ ob_split_probe_free(struct ob_probe *pr)
 	free(pr->names);
 	free(pr->used);
 	free(pr->cur);
-	free(pr->next);
 	free(pr->order);
 	free(pr->scratch);
 	free(pr->sname);
@@ -962,7 +825,7 @@ ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
 	}
 	for (i = 0; i < pr->nruns; i++) {
 		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
-		    pr->used, pr->cur, pr->next, pr->order, &cnt, left) == 0)
+		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
 			return false;
 		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
 			return false;
@@ -1083,12 +946,8 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
  * (m, then the cuts in order) and checked exactly as it would be. Seed
  * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
  * run gives 601 candidates, the most of any fixture, corpus or seed file.
- * Fails (false) past the budgets. The candidates' budget is twenty times
- * that: a fuzzed 1.9 KB page had 43,200 within the budget of 50,000
- * before, which took 0.06 s, and 15 s under ASan. The steps' budget is
- * ten times what any of those files needs (10,094, synth-07): a step
- * costs about 30 ns, and a fuzzed 1.3 KB page of names that are prefixes
- * of one another ("Linux 6.1", "Linux 6.10") spent 200,000 in 6.5 ms.
+ * Fails (false) past the budgets: twenty times those candidates, and ten
+ * times the steps any of those files needs (10,094, synth-07).
  */
 #define OB_TMPL_MAX	4096UL		/* templates of the run */
 #define OB_TMPL_CANDS	12000UL		/* candidate partitions in all */
@@ -1099,79 +958,24 @@ struct ob_tmpl {
 	size_t		 tl, rl;
 	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
 	const size_t	*next_req;	/* first required cut > i, or tl */
-	/* Where a name may start with byte c: first[c], then nextocc[x]. */
-	const size_t	*first, *nextocc;
 	long		 count;		/* names in the run, -1 unknown */
 	size_t		 max_names;
 	size_t		*sa, *sb, n;	/* the slices so far */
-	/*
-	 * used[i]: byte i of t is in a slice so far; nlen[l]: slices so far
-	 * of l bytes. Every step tested each slice so far for an overlap and
-	 * compared it with memcmp: most of a fuzzed 1.3 KB page's reading.
-	 */
-	bool		*used;
-	size_t		*nlen;
-	uint64_t	*sh;		/* each slice's hash (ob_split_tmpl_rec) */
+	bool		*used;		/* tl: byte i of t is in a slice so far */
 	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
 	size_t		 limit;		/* names a template may have */
 	unsigned long	 steps;
 	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
 	size_t		**ta, **tb, *tn, ntmpl;
-	struct ob_pool	*pool;		/* holds ta[k] and tb[k] */
 	bool		 over;
 };
-
-/*
- * Arrays of size_t carved from blocks that never move, freed at once:
- * the template search and its candidates take thousands of small arrays
- * (a fuzzed 1.9 KB page: 18,000 candidates, 0.06 s of which most went to
- * malloc, free and the page faults of its heap; 15 s under ASan).
- */
-#define OB_POOL_BLOCK	8192UL		/* size_t per block */
-
-struct ob_pool {
-	size_t		**block;
-	size_t		  nblock, used, room;
-};
-
-/* n zeroed size_t from pool. */
-static size_t *
-ob_pool_take(struct ob_pool *pool, size_t n)
-{
-	size_t	*r;
-
-	if (pool->nblock == 0 || pool->room - pool->used < n) {
-		pool->room = n > OB_POOL_BLOCK ? n : OB_POOL_BLOCK;
-		pool->block = xreallocarray(pool->block, pool->nblock + 1,
-		    sizeof(*pool->block));
-		pool->block[pool->nblock++] = xmalloc(pool->room *
-		    sizeof(size_t));
-		pool->used = 0;
-	}
-	r = pool->block[pool->nblock - 1] + pool->used;
-	pool->used += n;
-	memset(r, 0, n * sizeof(size_t));
-	return r;
-}
-
-static void
-ob_pool_free(struct ob_pool *pool)
-{
-	size_t	i;
-
-	for (i = 0; i < pool->nblock; i++)
-		free(pool->block[i]);
-	free(pool->block);
-	memset(pool, 0, sizeof(*pool));
-}
 
 /*
  * need[j]: the fewest slices that tile run[j..] by the search's own rules,
  * distinct and disjoint aside (SIZE_MAX: none does). The search enters no
  * branch that cannot end within the names left, so it finds the same
- * templates in the same order, in fewer steps: one garbled byte in a run
- * made it try every tiling of the bytes before it, 200,000 steps for none
- * (a fuzzed 3 KB page: 3 ms of its reading, 50 ms under ASan).
+ * templates in the same order, in fewer steps (a garbled byte in a run
+ * does not make it try every tiling of the bytes before it).
  */
 static void
 ob_split_tmpl_need(struct ob_tmpl *m)
@@ -1182,9 +986,8 @@ ob_split_tmpl_need(struct ob_tmpl *m)
 	need[m->rl] = 0;
 	for (j = m->rl; j-- > 0;) {
 		need[j] = SIZE_MAX;
-		for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
-		    x = m->nextocc[x])
-			for (l = 1; x + l <= m->tl && j + l <= m->rl &&
+		for (x = 0; x < m->tl; x++)
+			for (l = 1; m->cut_ok[x] && x + l <= m->tl && j + l <= m->rl &&
 			    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
 				/* Past the budget: no pruning, as before it. */
 				if (++work > OB_TMPL_STEPS) {
@@ -1204,7 +1007,6 @@ static void
 ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 {
 	size_t		x, l, k;
-	uint64_t	h;
 
 	if (m->over || ++m->steps > OB_TMPL_STEPS) {
 		m->over = true;
@@ -1217,8 +1019,8 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 			m->over = true;
 			return;
 		}
-		m->ta[m->ntmpl] = ob_pool_take(m->pool, m->n + 1);
-		m->tb[m->ntmpl] = ob_pool_take(m->pool, m->n + 1);
+		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
+		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
 		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
 		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
 		m->tn[m->ntmpl++] = m->n;
@@ -1227,9 +1029,9 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 	if (m->n == m->max_names ||
 	    (m->count >= 0 && m->n >= (size_t)m->count))
 		return;
-	for (x = m->first[(unsigned char)m->run[j]]; x != SIZE_MAX;
-	    x = m->nextocc[x]) {
-		h = 14695981039346656037ULL;
+	for (x = 0; x < m->tl; x++) {
+		if (!m->cut_ok[x])
+			continue;
 		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
 		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
 			/* A name never holds a required cut. */
@@ -1238,23 +1040,18 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 			/* Overlapping a slice so far, as every longer one. */
 			if (m->used[x + l - 1])
 				break;
-			/* The slice's hash, a byte at a time (FNV-1a). */
-			h = (h ^ (unsigned char)m->t[x + l - 1]) *
-			    1099511628211ULL;
 			if (!m->cut_ok[x + l])
 				continue;
-			for (k = 0; m->nlen[l] > 0 && k < m->n; k++)
-				if (m->sh[k] == h && m->sb[k] - m->sa[k] == l &&
+			for (k = 0; k < m->n; k++)
+				if (m->sb[k] - m->sa[k] == l &&
 				    memcmp(m->t + m->sa[k], m->t + x, l) == 0)
 					break;
-			if (m->nlen[l] > 0 && k < m->n)
+			if (k < m->n)
 				continue;	/* the same name */
 			/*
 			 * A branch left out costs the step that entering it
-			 * cost, so the search never takes more steps than
-			 * without the pruning and the budget bounds the work
-			 * as before: a fuzzed page whose branches were all
-			 * left out made 200,000 steps cost 0.8 s.
+			 * would, so the budget bounds the work whatever the
+			 * pruning leaves out.
 			 */
 			if (m->need[j + l] == SIZE_MAX ||
 			    m->n + 1 + m->need[j + l] > m->limit) {
@@ -1265,12 +1062,9 @@ ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
 				continue;
 			}
 			m->sa[m->n] = x;
-			m->sh[m->n] = h;
 			m->sb[m->n++] = x + l;
 			memset(m->used + x, true, l);
-			m->nlen[l]++;
 			ob_split_tmpl_rec(m, j + l);
-			m->nlen[l]--;
 			memset(m->used + x, false, l);
 			m->n--;
 			if (m->over)
@@ -1306,11 +1100,10 @@ struct ob_pcand {
 	size_t	*cut;
 };
 
-/* The candidates: their cuts in pool. */
+/* The candidates, each owning its cuts. */
 struct ob_pcands {
 	struct ob_pcand	*v;
 	size_t		 n, cap;
-	struct ob_pool	 pool;
 };
 
 /* Scratch of ob_split_tmpl_fill, sized once per ob_split_tmpl_cands. */
@@ -1341,24 +1134,37 @@ ob_split_tmpl_alloc(struct ob_tmpl *tm)
 {
 	tm->sa = xcalloc(tm->rl + 1, sizeof(size_t));
 	tm->sb = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->sh = xcalloc(tm->rl + 1, sizeof(uint64_t));
 	tm->need = xcalloc(tm->rl + 1, sizeof(size_t));
 	tm->used = xcalloc(tm->tl + 1, sizeof(bool));
-	tm->nlen = xcalloc(tm->tl + 1, sizeof(size_t));
 	tm->ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 	tm->tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
 	tm->tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
 }
 
 static void
+ob_split_pcands_free(struct ob_pcands *pc)
+{
+	size_t	i;
+
+	for (i = 0; i < pc->n; i++)
+		free(pc->v[i].cut);
+	free(pc->v);
+	memset(pc, 0, sizeof(*pc));
+}
+
+static void
 ob_split_tmpl_release(struct ob_tmpl *tm)
 {
+	size_t	k;
+
+	for (k = 0; k < tm->ntmpl; k++) {
+		free(tm->ta[k]);
+		free(tm->tb[k]);
+	}
 	free(tm->sa);
 	free(tm->sb);
-	free(tm->sh);
 	free(tm->need);
 	free(tm->used);
-	free(tm->nlen);
 	free(tm->ta);
 	free(tm->tb);
 	free(tm->tn);
@@ -1367,8 +1173,8 @@ ob_split_tmpl_release(struct ob_tmpl *tm)
 /*
  * The cuts template k of tm fixes (sc->q, sc->nq: its slices' ends and the
  * required cuts) and those still free (sc->f, sc->nf: allowed cuts not
- * inside one of its slices). Worked out once per template, not once per
- * name count: a fuzzed page tried 64 counts for each of 4,096 templates.
+ * inside one of its slices), worked out once per template for every name
+ * count.
  */
 static void
 ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k, const size_t *pos,
@@ -1425,7 +1231,7 @@ ob_split_tmpl_fill(size_t m, const struct ob_fill *sc, struct ob_pcands *out)
 		xgrow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		pc = &out->v[out->n++];
 		pc->m = m;
-		pc->cut = ob_pool_take(&out->pool, m);
+		pc->cut = xcalloc(m, sizeof(size_t));
 		for (a = b = c = 0; a < nq || b < r;)
 			if (b >= r || (a < nq && q[a] < f[idx[b]]))
 				pc->cut[c++] = q[a++];
@@ -1448,15 +1254,13 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
     struct ob_pcands *out)
 {
 	struct ob_tmpl	 tm;
-	struct ob_pool	 tpool;
 	struct ob_fill	 sc;
 	unsigned long	 steps = 0;
 	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
 	bool		*cut_ok, ok = false;
-	size_t		*next_req, *first, *nextocc;
+	size_t		*next_req;
 
 	memset(out, 0, sizeof(*out));
-	memset(&tpool, 0, sizeof(tpool));
 	sc.inside = xcalloc(tl + 1, sizeof(bool));
 	sc.isq = xcalloc(tl + 1, sizeof(bool));
 	sc.q = xcalloc(tl + 1, sizeof(size_t));
@@ -1475,16 +1279,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			if (req[k] == i)
 				w = i;
 	}
-	first = xcalloc(256, sizeof(size_t));
-	nextocc = xcalloc(tl + 1, sizeof(size_t));
-	for (i = 0; i < 256; i++)
-		first[i] = SIZE_MAX;
-	for (i = tl; i-- > 0;) {
-		if (!cut_ok[i])
-			continue;
-		nextocc[i] = first[(unsigned char)pr->p->t[i]];
-		first[(unsigned char)pr->p->t[i]] = i;
-	}
 	/* Runs with a stated count first: they have the fewest tilings. */
 	for (pass = 0; pass < 2 && !ok; pass++)
 		for (ri = 0; ri < pr->nruns && !ok; ri++) {
@@ -1493,10 +1287,7 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			memset(&tm, 0, sizeof(tm));
 			/*
 			 * One budget for the searches of every run: a run
-			 * whose search fails leaves less to the next, where
-			 * each had its own (a fuzzed 3.4 KB page spent it
-			 * three times over). The most a fixture, corpus or
-			 * seed file needs is 10,094 steps (synth-07-cpus).
+			 * whose search fails leaves less to the next.
 			 */
 			tm.steps = steps;
 			tm.t = pr->p->t;
@@ -1505,15 +1296,12 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 			tm.rl = pr->rlen[ri];
 			tm.cut_ok = cut_ok;
 			tm.next_req = next_req;
-			tm.first = first;
-			tm.nextocc = nextocc;
 			tm.count = pr->counts[ri];
 			tm.max_names = m_hi < tl ? m_hi : tl;
 			ob_split_tmpl_alloc(&tm);
 			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
 			    (size_t)tm.count : tm.max_names;
 			ob_split_tmpl_need(&tm);
-			tm.pool = &tpool;
 			if (tm.rl > 0 && tm.need[0] <= tm.limit)
 				ob_split_tmpl_rec(&tm, 0);
 			steps = tm.steps;
@@ -1527,13 +1315,9 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 				    m <= sc.nq + 1 + sc.nf && ok; m++)
 					ok = ob_split_tmpl_fill(m, &sc, out);
 			}
-			ob_pool_free(&tpool);
 			ob_split_tmpl_release(&tm);
-			if (!ok) {
-				ob_pool_free(&out->pool);
-				free(out->v);
-				memset(out, 0, sizeof(*out));
-			}
+			if (!ok)
+				ob_split_pcands_free(out);
 		}
 	free(sc.inside);
 	free(sc.isq);
@@ -1542,8 +1326,6 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	free(sc.f);
 	free(cut_ok);
 	free(next_req);
-	free(first);
-	free(nextocc);
 	if (!ok)
 		return false;
 	if (out->n > 1)
@@ -1551,6 +1333,8 @@ ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
 	for (i = k = 0; i < out->n; i++)
 		if (k == 0 || ob_split_pcand_cmp(&out->v[k - 1], &out->v[i]) != 0)
 			out->v[k++] = out->v[i];
+		else
+			free(out->v[i].cut);
 	out->n = k;
 	return true;
 }
@@ -1642,8 +1426,7 @@ again:
 				ob_split_try(&pr, pc.v[k].cut, pc.v[k].m, njoins,
 				    sols, max_sols, &nsol, &best, nconsistent,
 				    &left);
-		ob_pool_free(&pc.pool);
-		free(pc.v);
+		ob_split_pcands_free(&pc);
 		goto searched;
 	}
 	if (combos > (double)OB_FULL_BUDGET) {
@@ -1824,18 +1607,11 @@ ob_split_want_digits(const char *w, int d)
 	return n;
 }
 
-/*
- * strtod for every wanted value was a tenth of a large review's reading:
- * ob_split_exact reads most of them, and n (the digits at d decimals, for
- * the exact comparison) is worked out here.
- */
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { 0, ob_split_want_digits(w, d) };
+	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
 
-	if (!ob_split_exact(w, strlen(w), &r.v))
-		r.v = strtod(w, NULL);
 	return r;
 }
 
@@ -1868,19 +1644,6 @@ ob_split_num_mask(const char *s, size_t left)
 			break;
 	}
 	return mask;
-}
-
-/*
- * ob_split_num_mask of s + p, kept in nm (len + 1 entries, zeroed; bit 0
- * marks one worked out): a position is reached by many tokens, and each
- * search of a reach asks it again.
- */
-static unsigned
-ob_split_mask_at(const char *s, size_t len, unsigned *nm, size_t p)
-{
-	if (nm[p] == 0)
-		nm[p] = ob_split_num_mask(s + p, len - p) | 1U;
-	return nm[p] & ~1U;
 }
 
 /* One slice of the overview's budget (ob-split.h); false once it is spent. */
@@ -1967,7 +1730,7 @@ ob_split_pos_cmp(const void *a, const void *b)
 static uint64_t
 ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, const int *hyp, size_t nhyp, struct ob_reach *keep,
-    unsigned *nm, unsigned long *left)
+    unsigned long *left)
 {
 	size_t	 len = strlen(s), i, k, p, l, q, ncur = 1, nnext, cap = 16;
 	size_t	 nflat = 0, flatcap = 0;
@@ -2002,7 +1765,7 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 		nnext = 0;
 		for (k = 0; k < ncur; k++) {
 			p = cur[k];
-			num = ob_split_mask_at(s, len, nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				if (!(num & 1U << l))
 					continue;
@@ -2075,12 +1838,11 @@ ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
 }
 
 /*
- * The numbers token i's follow edges hold, for ob_split_overview_allows:
- * each candidate value of a chart asked the same edges again (a fuzzed
- * 10 KB page: a third of its reading). n: rounded at decimals, sorted
- * (those the overview's cap allows), made when an exact value is asked;
- * v: as doubles, sorted, only when a value within a tolerance is (strtod
- * on every slice was a fifth of a heavy page's reading).
+ * The numbers token i's follow edges hold, for ob_split_overview_allows,
+ * worked out once for every candidate value of a chart. n: rounded at
+ * decimals, sorted (those the overview's cap allows), made when an exact
+ * value is asked; v: as doubles, sorted, only when a value within a
+ * tolerance is.
  */
 struct ob_allow {
 	bool		 done_n, done_v;
@@ -2093,9 +1855,7 @@ struct ob_allow {
 /*
  * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
  * so one walk of both finds every live end within OB_TOK_MAX of each
- * start, where a search per start and length cost a fuzzed 5 KB page a
- * fifth of its reading; the checks of every candidate value then only
- * look them up.
+ * start; the checks of every candidate value then only look them up.
  */
 static void
 ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
@@ -2123,7 +1883,7 @@ ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
 			if (!r->live[i][k])
 				continue;
 			p = r->pos[i][k];
-			num = ob_split_mask_at(s, len, r->nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
 				j++;
 			r->fbase[i][k] = j;
@@ -2184,8 +1944,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
 	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
 	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	r->nm = xcalloc(len + 1, sizeof(unsigned));
-	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, r->nm, left);
+	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, left);
 	for (i = 0, k = 1; i <= ntoks; i++)
 		k += r->npos[i];
 	r->live[0] = xcalloc(k, sizeof(bool));
@@ -2201,7 +1960,7 @@ ob_split_overview_reach(const char *s, const struct ob_tok *toks,
 				mark[r->pos[i + 1][k]] = i + 2;
 		for (k = 0; k < r->npos[i]; k++) {
 			p = r->pos[i][k];
-			num = ob_split_mask_at(s, len, r->nm, p);
+			num = ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
 				q = p + l;
 				if ((num & 1U << l) && mark[q] == i + 2 &&
@@ -2349,7 +2108,6 @@ ob_split_reach_free(struct ob_reach *r)
 	free(r->follow);
 	free(r->fall);
 	free(r->fbase);
-	free(r->nm);
 	free(r->one);
 	free(r->neck_lo);
 	free(r->neck_hi);
@@ -2357,24 +2115,11 @@ ob_split_reach_free(struct ob_reach *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* ob_split_forward with number masks of its own, no reach kept. */
-static uint64_t
-ob_split_forward_once(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, const int *hyp, size_t nhyp, unsigned long *left)
-{
-	unsigned	*nm = xcalloc(strlen(s) + 1, sizeof(unsigned));
-	uint64_t	 got;
-
-	got = ob_split_forward(s, toks, ntoks, rel, hyp, nhyp, NULL, nm, left);
-	free(nm);
-	return got;
-}
-
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
     double rel, unsigned long *left)
 {
-	return ob_split_forward_once(s, toks, ntoks, rel, NULL, 0, left) != 0;
+	return ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, left) != 0;
 }
 
 uint64_t
@@ -2383,7 +2128,7 @@ ob_split_overview_free(const char *s, const struct ob_tok *toks,
 {
 	if (nhyp == 0 || nhyp > 64)
 		return 0;
-	return ob_split_forward_once(s, toks, ntoks, 0, hyp, nhyp, left);
+	return ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, left);
 }
 
 /*
@@ -2430,16 +2175,6 @@ ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
 	return add;
 }
 
-/* Bits set in x (below 1 << 17): the builtin is a library call here. */
-static size_t
-ob_split_bits(unsigned x)
-{
-	x = x - ((x >> 1) & 0x55555555U);
-	x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
-	x = (x + (x >> 4)) & 0x0f0f0f0fU;
-	return (size_t)((x * 0x01010101U) >> 24);
-}
-
 static uint64_t
 ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
     const struct ob_reach *r, const struct ob_tok *alt, size_t nidx,
@@ -2476,7 +2211,7 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 							add |= (uint64_t)1 << c;
 				if (add == 0)
 					continue;
-				j = r->fbase[i][w->cur[k]] + ob_split_bits(
+				j = r->fbase[i][w->cur[k]] + (size_t)__builtin_popcount(
 				    r->fall[i][w->cur[k]] & ((1U << l) - 1));
 				if (w->seen[j] != i + 1) {
 					w->seen[j] = i + 1;
@@ -2503,9 +2238,8 @@ ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
 /*
  * Which of nalt readings of one chart (nalt <= 64) let s be read, the
  * other tokens as they are; the chart's tokens are idx[0..nidx) and
- * reading c's are alt[c * nidx ..]. The pass used to walk the overview
- * once per surviving reading (most of a fuzzed page's reading): here a
- * walk carries, at each position, the mask of readings that reach it, and
+ * reading c's are alt[c * nidx ..]. One walk carries, at each position,
+ * the mask of readings that reach it, and
  * only the chart's tokens split it. Every complete reading goes through
  * the one live position of a token that has only one, so the readings
  * that pass are those that pass each stretch between two such tokens

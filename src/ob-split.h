@@ -167,7 +167,6 @@ struct ob_reach {
 	 * past pos[i][k]. With both, an end's index is a count of bits. */
 	unsigned **fall;
 	size_t	**fbase;
-	unsigned  *nm;		/* ob-split.c's number masks, per byte */
 	/* Tokens with one live position, which every reading goes through. */
 	size_t	 *one, *neck_lo, *neck_hi;
 	/* Per token, what ob_split_overview_allows has worked out so far. */

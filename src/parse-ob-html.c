@@ -1,21 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Reader for the OpenBenchmarking "HTML result view" export page itself
- * (or a browser-saved page around it): libxml2's HTML parser, then the
- * export's own blocks (h1, description, export line, systems table SVG,
- * overview SVG, h2/h3/chart SVG sections, trailer). Inside each SVG every
- * label is its own <text>, placed by x/y, so names, SEs, values and notes
- * are attributed by position: nothing is ambiguous. No network, no DTD.
- *
- * The page is read as the parser's SAX events, not as a tree: under the
- * fuzzing sanitizers the tree (a node per element, attribute and text,
- * each with its copies) was most of the reader's cost. A stack of open
- * elements stands for the tree's ancestors (the inherited text-anchor)
- * and follows libxml2's tree builder where its events and its tree
- * differ: the whitespace the builder drops as ignorable (it looks at the
- * tree to decide), a start tag without its '>' (popped without an end
- * event), and the depth past which the builder stops the parse. So every
- * page reads to the blocks, texts and lines the tree gave.
+ * (or a browser-saved page around it): libxml2's HTML parser builds the
+ * tree, then the export's own blocks are read in document order (h1,
+ * description, export line, systems table SVG, overview SVG, h2/h3/chart
+ * SVG sections, trailer). Inside each SVG every label is its own <text>,
+ * placed by x/y, so names, SEs, values and notes are attributed by
+ * position: nothing is ambiguous. No network, no DTD.
  */
 #include <ctype.h>
 #include <math.h>
@@ -23,19 +14,13 @@
 #include <string.h>
 
 #include <libxml/HTMLparser.h>
-#include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/tree.h>
 
 #include "format.h"
 #include "ob-segment.h"
-#include "strbuf.h"
 #include "xalloc.h"
 
-/*
- * libxml2's tree builder halts the parse when an element would be pushed
- * on a stack this deep (xmlParserMaxDepth): the events stop there too.
- */
-#define OH_MAX_DEPTH	256
 /*
  * Comparisons the systems table may take (cells by labels to find rows,
  * cells by columns to place them): real tables take a few thousand; a
@@ -49,8 +34,7 @@ enum oh_anchor { OH_A_NONE, OH_A_START, OH_A_END, OH_A_MIDDLE, OH_A_OTHER };
 struct htext {
 	double		 x, y;
 	unsigned char	 anchor;	/* enum oh_anchor, inherited */
-	size_t		 off;		/* of its text in oh_state.tarena */
-	const char	*s;		/* set when the page is read */
+	char		*s;
 };
 
 struct htexts {
@@ -64,89 +48,61 @@ enum oh_kind { OH_H1, OH_H2, OH_H3, OH_P, OH_HR };
 struct hblock {
 	enum oh_kind	 kind;
 	long		 line;
-	size_t		 text;		/* its content, in oh_state.barena */
-	bool		 a, href;	/* a first <a> inside; it has href= */
-	size_t		 href_off;	/* in harena */
+	char		*s;		/* its text, as a browser shows it */
+	char		*href_s;	/* its first <a>'s href, or NULL */
 	bool		 svg;		/* a first <svg> inside */
 	size_t		 t0, tin, t1;	/* texts: [t0, tin) in the svg, to t1
 					   in its later siblings */
-	const char	*s, *href_s;	/* set when the page is read */
 };
 
-/* The kind of an open element's last child, for the blanks rule. */
-enum oh_last { OH_L_NONE, OH_L_TEXT, OH_L_NAMED, OH_L_OTHER };
-
-/* The attributes the reader reads, NULL when absent, "" without a value. */
-struct oh_atts {
-	const char	*anchor, *x, *y, *href;
-};
-
-struct oh_open {
-	unsigned char	 anchor;	/* enum oh_anchor, inherited */
-	unsigned char	 last;		/* enum oh_last */
-	const xmlChar	*last_name;	/* OH_L_NAMED: the parser's name */
-};
-
-struct oh_state {
-	htmlParserCtxtPtr ctxt;
-	struct oh_open	*open;
-	size_t		 depth, opencap;
-	bool		 started, any, halted, strict_dtd;
-	char		*deep_at;	/* the element past OH_MAX_DEPTH */
-	long		 deep_line;
+/* The page's blocks and the texts of their SVGs. */
+struct oh_page {
 	struct hblock	*b;
 	size_t		 nb, bcap;
-	size_t		 block_at;	/* depth of the open block, 0: none */
-	size_t		 skip_at;	/* of a <script>/<style> outside blocks */
-	size_t		 coll_at;	/* of the collecting svg's parent */
-	bool		 collecting;
-	size_t		 svg_at;	/* of the block's svg while open */
-	size_t		 text_at;	/* of the collected <text> while open */
 	struct htext	*t;
 	size_t		 nt, tcap;
-	struct strbuf	 barena, tarena;	/* blocks' and texts' content */
-	struct strbuf	 harena;		/* the <a>s' href values */
+};
+
+/*
+ * Where libxml2's tree builder stopped the page: it refuses to nest
+ * elements deeper than xmlParserMaxDepth, and the rest is not read.
+ */
+struct oh_deep {
+	startElementSAXFunc	 start;		/* the tree builder's */
+	char			*name;
+	long			 line;
 };
 
 static int	parse_ob_html_detect(const char *head, size_t len);
-static void	oh_finish(struct strbuf *a, size_t off);
-static bool	oh_is(const xmlChar *name, const char *want);
-static bool	oh_pcdata(const xmlChar *name);
-static void	oh_atts(const xmlChar **atts, struct oh_atts *a);
-static bool	oh_dropped_blank(struct oh_state *st, const char *ch, size_t len);
-static void	oh_end(struct oh_state *st);
-static void	oh_sync(struct oh_state *st, size_t open);
-static size_t	oh_open_count(const struct oh_state *st);
-static void	oh_sax_start_doc(void *ud);
-static void	oh_sax_subset(void *ud, const xmlChar *name,
-		    const xmlChar *external, const xmlChar *system);
-static void	oh_sax_start(void *ud, const xmlChar *name, const xmlChar **atts);
-static void	oh_sax_end(void *ud, const xmlChar *name);
-static void	oh_add_text(struct oh_state *st, const xmlChar *ch, int len,
-		    bool cdata);
-static void	oh_sax_text(void *ud, const xmlChar *ch, int len);
-static void	oh_sax_cdata(void *ud, const xmlChar *ch, int len);
-static void	oh_sax_pi(void *ud, const xmlChar *target, const xmlChar *data);
+static void	oh_start(void *ctx, const xmlChar *name, const xmlChar **atts);
+static bool	oh_is(const xmlNode *n, const char *name);
+static char	*oh_text(xmlNode *n);
+static xmlNode	*oh_find(xmlNode *n, const char *name);
+static unsigned char oh_anchor_of(xmlNode *n);
+static void	oh_texts(struct oh_page *pg, xmlNode *n);
+static void	oh_blocks(struct oh_page *pg, xmlNode *n);
+static void	oh_page_free(struct oh_page *pg);
 static bool	parse_ob_html_anchor(const struct htext *h, unsigned char a);
 static int	parse_ob_html_row(const struct htexts *t, size_t c0, size_t c1,
-	    const size_t *near, size_t r, const double *cx, size_t ncol,
-	    const char **out, size_t *steps);
+		    const size_t *near, size_t r, const double *cx, size_t ncol,
+		    const char **out, size_t *steps);
 static int	parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
-	    const char *path, long line, struct diag *d);
+		    const char *path, long line, struct diag *d);
 static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
-	    double y, int dir);
+		    double y, int dir);
 static int	parse_ob_html_chart(const struct htexts *tv, struct test *test,
-	    struct result_set *rs, const char *h2, const char *h3, const char *path,
-	    long line, struct diag *d);
+		    struct result_set *rs, const char *h2, const char *h3,
+		    const char *path, long line, struct diag *d);
 static void	parse_ob_html_overview(const struct htexts *t,
 		    struct str_list *names);
-static int	parse_ob_html_head(struct oh_state *st, struct result_set *rs,
+static int	parse_ob_html_head(const struct oh_page *st, struct result_set *rs,
 		    const struct read_options *opt, const char *path,
 		    size_t *export, struct diag *d);
-static int	parse_ob_html_walk(struct oh_state *st, struct result_set *rs,
-	    const struct read_options *opt, const char *path, struct diag *d);
+static int	parse_ob_html_walk(const struct oh_page *st, struct result_set *rs,
+		    const struct read_options *opt, const char *path, struct diag *d);
 static int	parse_ob_html_read(const char *path,
-	    const struct read_options *opt, struct result_set *rs, struct diag *d);
+		    const struct read_options *opt, struct result_set *rs,
+		    struct diag *d);
 
 static int
 parse_ob_html_detect(const char *head, size_t len)
@@ -160,393 +116,178 @@ parse_ob_html_detect(const char *head, size_t len)
 	return 0;
 }
 
+/* The tree builder's start of an element, noting where it stops the page. */
+static void
+oh_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+	htmlParserCtxtPtr	 c = ctx;
+	struct oh_deep		*deep = c->_private;
+
+	if (deep->name == NULL && c->nodeNr > (int)xmlParserMaxDepth &&
+	    (c->options & XML_PARSE_HUGE) == 0) {
+		deep->name = xstrdup((const char *)name);
+		deep->line = c->input != NULL ? c->input->line : 0;
+	}
+	deep->start(ctx, name, atts);
+}
+
+static bool
+oh_is(const xmlNode *n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
+}
+
 /*
- * The text from off to the arena's end as a browser shows it (what the
- * tree's xmlNodeGetContent gave, cut at a NUL, with layout whitespace as
- * spaces, trimmed), NUL-terminated in place.
+ * The text of n as a browser shows it: cut at a NUL, layout whitespace as
+ * spaces, trimmed.
+ */
+static char *
+oh_text(xmlNode *n)
+{
+	xmlChar	*c = xmlNodeGetContent(n);
+	char	*s, *p;
+	size_t	 l;
+
+	if (c == NULL)
+		return xstrdup("");
+	s = xstrdup((const char *)c);
+	xmlFree(c);
+	for (p = s; *p != '\0'; p++)
+		if (*p == '\n' || *p == '\r' || *p == '\t')
+			*p = ' ';
+	l = strlen(s);
+	while (l > 0 && s[l - 1] == ' ')
+		s[--l] = '\0';
+	for (p = s; *p == ' '; p++)
+		;
+	memmove(s, p, strlen(p) + 1);
+	return s;
+}
+
+/* The first element called name in n and its later siblings, depth first. */
+static xmlNode *
+oh_find(xmlNode *n, const char *name)
+{
+	xmlNode	*r;
+
+	for (; n != NULL; n = n->next) {
+		if (oh_is(n, name))
+			return n;
+		if ((r = oh_find(n->children, name)) != NULL)
+			return r;
+	}
+	return NULL;
+}
+
+/* The text-anchor n has or inherits, up to its <svg>. */
+static unsigned char
+oh_anchor_of(xmlNode *n)
+{
+	xmlChar		*v;
+	unsigned char	 a;
+
+	for (; n != NULL && n->type == XML_ELEMENT_NODE; n = n->parent) {
+		if ((v = xmlGetProp(n, (const xmlChar *)"text-anchor")) != NULL) {
+			a = xmlStrcmp(v, (const xmlChar *)"start") == 0 ? OH_A_START :
+			    xmlStrcmp(v, (const xmlChar *)"end") == 0 ? OH_A_END :
+			    xmlStrcmp(v, (const xmlChar *)"middle") == 0 ?
+			    OH_A_MIDDLE : OH_A_OTHER;
+			xmlFree(v);
+			return a;
+		}
+		if (oh_is(n, "svg"))
+			break;
+	}
+	return OH_A_NONE;
+}
+
+/* The <text>s of n and its later siblings; a <text> inside one is its text. */
+static void
+oh_texts(struct oh_page *pg, xmlNode *n)
+{
+	struct htext	*h;
+	xmlChar		*v;
+
+	for (; n != NULL; n = n->next) {
+		if (!oh_is(n, "text")) {
+			oh_texts(pg, n->children);
+			continue;
+		}
+		xgrow(&pg->t, &pg->tcap, pg->nt + 1, sizeof(*pg->t));
+		h = &pg->t[pg->nt++];
+		v = xmlGetProp(n, (const xmlChar *)"x");
+		h->x = v != NULL ? strtod((const char *)v, NULL) : 0;
+		xmlFree(v);
+		v = xmlGetProp(n, (const xmlChar *)"y");
+		h->y = v != NULL ? strtod((const char *)v, NULL) : 0;
+		xmlFree(v);
+		h->anchor = oh_anchor_of(n);
+		h->s = oh_text(n);
+	}
+}
+
+/*
+ * The block elements (h1, h2, h3, p, hr) in document order, not descending
+ * into them, scripts and styles skipped; each with its text, its first
+ * <a>'s href, and the texts of its first <svg> and that svg's later
+ * siblings.
  */
 static void
-oh_finish(struct strbuf *a, size_t off)
+oh_blocks(struct oh_page *pg, xmlNode *n)
 {
-	char	*s, *p, *z;
-	size_t	 l = a->len - off, i;
+	static const char *const kinds[] = { "h1", "h2", "h3", "p", "hr" };
+	struct hblock	*b;
+	xmlNode		*a, *svg;
+	xmlChar		*v;
+	size_t		 k;
 
-	/* An arena nothing was added to yet has no buffer: nothing to clean. */
-	if (l == 0) {
-		strbuf_addc(a, '\0');
-		return;
+	for (; n != NULL; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (oh_is(n, kinds[k]))
+				break;
+		if (k == sizeof(kinds) / sizeof(kinds[0])) {
+			if (!oh_is(n, "script") && !oh_is(n, "style"))
+				oh_blocks(pg, n->children);
+			continue;
+		}
+		xgrow(&pg->b, &pg->bcap, pg->nb + 1, sizeof(*pg->b));
+		b = &pg->b[pg->nb++];
+		memset(b, 0, sizeof(*b));
+		b->kind = (enum oh_kind)k;
+		b->line = (long)n->line;
+		b->s = oh_text(n);
+		if ((a = oh_find(n->children, "a")) != NULL &&
+		    (v = xmlGetProp(a, (const xmlChar *)"href")) != NULL) {
+			b->href_s = xstrdup((const char *)v);
+			xmlFree(v);
+		}
+		if ((svg = oh_find(n->children, "svg")) != NULL) {
+			b->svg = true;
+			b->t0 = pg->nt;
+			oh_texts(pg, svg->children);
+			b->tin = pg->nt;
+			oh_texts(pg, svg->next);
+			b->t1 = pg->nt;
+		}
 	}
-	s = a->buf + off;
-	if ((z = memchr(s, '\0', l)) != NULL)
-		l = (size_t)(z - s);
-	for (i = 0; i < l; i++)
-		if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t')
-			s[i] = ' ';
-	while (l > 0 && s[l - 1] == ' ')
-		l--;
-	for (p = s; p < s + l && *p == ' '; p++)
-		;
-	l -= (size_t)(p - s);
-	memmove(s, p, l);
-	a->len = off + l;
-	strbuf_addc(a, '\0');
 }
 
-/*
- * Whether an element's name is want (lower case), case aside as the tree
- * walk compared; its first letter first, as most names are none of the
- * few the reader looks for.
- */
-static bool
-oh_is(const xmlChar *name, const char *want)
+static void
+oh_page_free(struct oh_page *pg)
 {
-	return (name[0] | 0x20) == want[0] &&
-	    xmlStrcasecmp(name, (const xmlChar *)want) == 0;
-}
-
-/*
- * Elements whose whitespace children libxml2's tree builder keeps. Asked
- * only for blank text (names are compared where they are interned, in
- * the library, not one by one through the fuzzer's comparison hooks).
- */
-static bool
-oh_pcdata(const xmlChar *name)
-{
-	static const char *const allow[] = {
-		"a", "abbr", "acronym", "address", "applet", "b", "bdo", "big",
-		"blockquote", "body", "button", "caption", "center", "cite",
-		"code", "dd", "del", "dfn", "div", "dt", "em", "font", "form",
-		"h1", "h2", "h3", "h4", "h5", "h6", "i", "iframe", "ins", "kbd",
-		"label", "legend", "li", "noframes", "noscript", "object", "p",
-		"pre", "q", "s", "samp", "small", "span", "strike", "strong",
-		"td", "th", "tt", "u", "var"
-	};
 	size_t	i;
 
-	for (i = 0; name != NULL && i < sizeof(allow) / sizeof(allow[0]); i++)
-		if (xmlStrEqual(name, (const xmlChar *)allow[i]))
-			return true;
-	return false;
-}
-
-/*
- * The attributes the reader reads, in one pass over the element's (the
- * parser has dropped repeated ones, so the first is the only one).
- */
-static void
-oh_atts(const xmlChar **atts, struct oh_atts *a)
-{
-	const char	*n, *v;
-	size_t		 i;
-
-	memset(a, 0, sizeof(*a));
-	for (i = 0; atts != NULL && atts[i] != NULL; i += 2) {
-		n = (const char *)atts[i];
-		v = atts[i + 1] != NULL ? (const char *)atts[i + 1] : "";
-		switch (n[0]) {
-		case 'x':
-			if (n[1] == '\0' && a->x == NULL)
-				a->x = v;
-			break;
-		case 'y':
-			if (n[1] == '\0' && a->y == NULL)
-				a->y = v;
-			break;
-		case 't':
-			if (a->anchor == NULL && xmlStrEqual(atts[i],
-			    (const xmlChar *)"text-anchor"))
-				a->anchor = v;
-			break;
-		case 'h':
-			if (a->href == NULL && xmlStrEqual(atts[i],
-			    (const xmlChar *)"href"))
-				a->href = v;
-			break;
-		}
+	for (i = 0; i < pg->nb; i++) {
+		free(pg->b[i].s);
+		free(pg->b[i].href_s);
 	}
-}
-
-/*
- * Whether libxml2's tree builder drops this text as ignorable whitespace
- * (its areBlanks, which reads the tree: the current node's last child).
- * Only raw text is ever dropped, never a character reference ("&#32;",
- * which ends in ';' or a digit where raw blanks end in a blank).
- */
-static bool
-oh_dropped_blank(struct oh_state *st, const char *ch, size_t len)
-{
-	const xmlChar	*cur = st->ctxt->input->cur;
-	const char	*name = (const char *)st->ctxt->name;
-	size_t		 i;
-
-	for (i = 0; i < len; i++)
-		if (ch[i] != ' ' && ch[i] != '\t' && ch[i] != '\n' && ch[i] != '\r')
-			return false;
-	if (cur <= st->ctxt->input->base || (cur[-1] != ' ' && cur[-1] != '\t' &&
-	    cur[-1] != '\n' && cur[-1] != '\r'))
-		return false;
-	if (*cur == '\0')
-		return true;
-	if (*cur != '<')
-		return false;
-	if (name == NULL || strcmp(name, "html") == 0 || strcmp(name, "head") == 0)
-		return true;
-	if (strcmp(name, "body") == 0 && st->strict_dtd)
-		return true;
-	if (st->depth == 0)
-		return false;
-	switch (st->open[st->depth - 1].last) {
-	case OH_L_NONE:
-		return !oh_pcdata(st->ctxt->name);
-	case OH_L_TEXT:
-		return false;
-	case OH_L_NAMED:
-		return !oh_pcdata(st->open[st->depth - 1].last_name);
-	default:
-		return true;
-	}
-}
-
-/* The innermost open element ends. */
-static void
-oh_end(struct oh_state *st)
-{
-	struct hblock	*b;
-
-	if (st->depth == 0)
-		return;
-	if (st->text_at == st->depth) {
-		oh_finish(&st->tarena, st->t[st->nt - 1].off);
-		st->text_at = 0;
-	}
-	b = st->nb > 0 ? &st->b[st->nb - 1] : NULL;
-	if (st->svg_at == st->depth) {
-		b->tin = st->nt;
-		st->svg_at = 0;
-	}
-	if (st->collecting && st->coll_at == st->depth) {
-		b->t1 = st->nt;
-		st->collecting = false;
-	}
-	if (st->block_at == st->depth) {
-		oh_finish(&st->barena, b->text);
-		st->block_at = 0;
-	}
-	if (st->skip_at == st->depth)
-		st->skip_at = 0;
-	st->depth--;
-}
-
-/*
- * libxml2 drops an element from its stack without an end event when its
- * start tag has no '>' (the tree keeps it, empty): such elements end here,
- * before the next event, as many as the parser's stack is shorter.
- */
-static void
-oh_sync(struct oh_state *st, size_t open)
-{
-	while (st->depth > open)
-		oh_end(st);
-}
-
-static size_t
-oh_open_count(const struct oh_state *st)
-{
-	return st->ctxt->nameNr > 0 ? (size_t)st->ctxt->nameNr : 0;
-}
-
-static void
-oh_sax_start_doc(void *ud)
-{
-	struct oh_state	*st = ud;
-
-	st->started = true;
-}
-
-/* A doctype: the strict HTML 4 ones make the builder drop <body>'s blanks. */
-static void
-oh_sax_subset(void *ud, const xmlChar *name, const xmlChar *external,
-    const xmlChar *system)
-{
-	struct oh_state	*st = ud;
-
-	(void)name;
-	(void)system;
-	st->strict_dtd = external != NULL && (xmlStrcasecmp(external,
-	    (const xmlChar *)"-//W3C//DTD HTML 4.01//EN") == 0 ||
-	    xmlStrcasecmp(external, (const xmlChar *)"-//W3C//DTD HTML 4//EN") == 0);
-}
-
-/*
- * An element opens. Outside a block, the walk's block elements (h1, h2,
- * h3, p, hr) open one and <script>/<style> are skipped whole; inside a
- * block, its first <a> gives the export URL, its first <svg> starts the
- * collection of <text>s (the svg's, then its later siblings'), which a
- * <text> inside a collected one joins as text only.
- */
-static void
-oh_sax_start(void *ud, const xmlChar *xname, const xmlChar **atts)
-{
-	struct oh_state	*st = ud;
-	const char	*v;
-	struct oh_atts	 at;
-	struct oh_open	*o;
-	struct hblock	*b;
-	struct htext	*h;
-	size_t		 open = oh_open_count(st);
-
-	if (st->halted)
-		return;
-	oh_sync(st, open > 0 ? open - 1 : 0);
-	if (st->depth > OH_MAX_DEPTH) {
-		st->halted = true;
-		st->deep_at = xstrdup((const char *)xname);
-		st->deep_line = st->ctxt->input->line;
-		xmlStopParser(st->ctxt);
-		return;
-	}
-	if (st->depth > 0) {
-		st->open[st->depth - 1].last = OH_L_NAMED;
-		st->open[st->depth - 1].last_name = xname;
-	}
-	if (st->depth == st->opencap)
-		xgrow(&st->open, &st->opencap, st->depth + 1, sizeof(*st->open));
-	o = &st->open[st->depth++];
-	o->last = OH_L_NONE;
-	oh_atts(atts, &at);
-	if ((v = at.anchor) != NULL)
-		o->anchor = strcmp(v, "start") == 0 ? OH_A_START :
-		    strcmp(v, "end") == 0 ? OH_A_END :
-		    strcmp(v, "middle") == 0 ? OH_A_MIDDLE : OH_A_OTHER;
-	else if (oh_is(xname, "svg") ||
-	    st->depth == 1)
-		o->anchor = OH_A_NONE;
-	else
-		o->anchor = st->open[st->depth - 2].anchor;
-	st->any = true;
-	if (st->skip_at != 0)
-		return;
-	if (st->block_at == 0) {
-		enum oh_kind	 k;
-
-		if (oh_is(xname, "h1"))
-			k = OH_H1;
-		else if (oh_is(xname, "h2"))
-			k = OH_H2;
-		else if (oh_is(xname, "h3"))
-			k = OH_H3;
-		else if (oh_is(xname, "p"))
-			k = OH_P;
-		else if (oh_is(xname, "hr"))
-			k = OH_HR;
-		else {
-			if (oh_is(xname, "script") || oh_is(xname, "style"))
-				st->skip_at = st->depth;
-			return;
-		}
-		xgrow(&st->b, &st->bcap, st->nb + 1, sizeof(*st->b));
-		b = &st->b[st->nb++];
-		memset(b, 0, sizeof(*b));
-		b->kind = k;
-		/* What the tree builder records as the element's line. */
-		b->line = st->ctxt->linenumbers == 0 ? 0 :
-		    st->ctxt->input->line < 65535 ? st->ctxt->input->line : 65535;
-		b->text = st->barena.len;
-		st->block_at = st->depth;
-		return;
-	}
-	b = &st->b[st->nb - 1];
-	if (!b->a && oh_is(xname, "a")) {
-		b->a = true;
-		if ((v = at.href) != NULL) {
-			b->href = true;
-			b->href_off = st->harena.len;
-			strbuf_adds(&st->harena, v);
-			strbuf_addc(&st->harena, '\0');
-		}
-	}
-	if (!b->svg && oh_is(xname, "svg")) {
-		b->svg = true;
-		b->t0 = b->tin = b->t1 = st->nt;
-		st->svg_at = st->depth;
-		st->coll_at = st->depth - 1;
-		st->collecting = true;
-	}
-	if (st->collecting && st->text_at == 0 && oh_is(xname, "text")) {
-		xgrow(&st->t, &st->tcap, st->nt + 1, sizeof(*st->t));
-		h = &st->t[st->nt++];
-		v = at.x;
-		h->x = v != NULL ? strtod(v, NULL) : 0;
-		v = at.y;
-		h->y = v != NULL ? strtod(v, NULL) : 0;
-		h->anchor = o->anchor;
-		h->off = st->tarena.len;
-		h->s = NULL;
-		st->text_at = st->depth;
-	}
-}
-
-static void
-oh_sax_end(void *ud, const xmlChar *name)
-{
-	struct oh_state	*st = ud;
-
-	(void)name;
-	if (st->halted)
-		return;
-	/* The parser pops its own stack after this event. */
-	oh_sync(st, oh_open_count(st));
-	if (st->depth == oh_open_count(st))
-		oh_end(st);
-}
-
-/*
- * Text (entities decoded) for the open block and the collected <text>:
- * a text node of the tree (cdata false), unless the tree builder drops it
- * as blank, or a script's or style's content (a CDATA node, never dropped).
- */
-static void
-oh_add_text(struct oh_state *st, const xmlChar *ch, int len, bool cdata)
-{
-	if (st->halted || len <= 0)
-		return;
-	oh_sync(st, oh_open_count(st));
-	if (st->depth == 0 || (!cdata &&
-	    oh_dropped_blank(st, (const char *)ch, (size_t)len)))
-		return;
-	st->open[st->depth - 1].last = cdata ? OH_L_OTHER : OH_L_TEXT;
-	if (st->text_at != 0)
-		strbuf_add(&st->tarena, (const char *)ch, (size_t)len);
-	if (st->block_at != 0)
-		strbuf_add(&st->barena, (const char *)ch, (size_t)len);
-}
-
-static void
-oh_sax_text(void *ud, const xmlChar *ch, int len)
-{
-	oh_add_text(ud, ch, len, false);
-}
-
-static void
-oh_sax_cdata(void *ud, const xmlChar *ch, int len)
-{
-	oh_add_text(ud, ch, len, true);
-}
-
-/* A processing instruction: a child named by its target in the tree. */
-static void
-oh_sax_pi(void *ud, const xmlChar *target, const xmlChar *data)
-{
-	struct oh_state	*st = ud;
-
-	(void)data;
-	if (st->halted)
-		return;
-	oh_sync(st, oh_open_count(st));
-	if (st->depth > 0) {
-		st->open[st->depth - 1].last = OH_L_NAMED;
-		st->open[st->depth - 1].last_name = target;
-	}
+	for (i = 0; i < pg->nt; i++)
+		free(pg->t[i].s);
+	free(pg->b);
+	free(pg->t);
 }
 
 static bool
@@ -860,7 +601,7 @@ out:
  * URL; *export is the export paragraph's block. -1 with d set without one.
  */
 static int
-parse_ob_html_head(struct oh_state *st, struct result_set *rs,
+parse_ob_html_head(const struct oh_page *st, struct result_set *rs,
     const struct read_options *opt, const char *path, size_t *export,
     struct diag *d)
 {
@@ -888,7 +629,7 @@ parse_ob_html_head(struct oh_state *st, struct result_set *rs,
 			free(j);
 		}
 	}
-	if (st->b[e].href)
+	if (st->b[e].href_s != NULL)
 		url = xstrdup(st->b[e].href_s);
 	else {
 		url = xstrdup(st->b[e].s + strlen(OB_EXPORT_LINE));
@@ -904,7 +645,7 @@ parse_ob_html_head(struct oh_state *st, struct result_set *rs,
 }
 
 static int
-parse_ob_html_walk(struct oh_state *st, struct result_set *rs,
+parse_ob_html_walk(const struct oh_page *st, struct result_set *rs,
     const struct read_options *opt, const char *path, struct diag *d)
 {
 	size_t		 i, e = 0, nsvg = 0;
@@ -1013,89 +754,53 @@ static int
 parse_ob_html_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
-	struct oh_state	 st;
-	htmlSAXHandler	 sax;
-	xmlCharEncodingHandlerPtr enc;
-	char		*buf;
-	size_t		 len, i;
-	int		 rc = -1;
+	struct oh_page		 pg = { 0 };
+	struct oh_deep		 deep = { 0 };
+	htmlParserCtxtPtr	 ctxt = NULL;
+	htmlDocPtr		 doc = NULL;
+	xmlNode			*root;
+	char			*buf;
+	size_t			 len;
+	int			 rc = -1;
 
-	buf = format_slurp(path, &len, d);
-	if (buf == NULL)
+	if ((buf = format_slurp(path, &len, d)) == NULL)
 		return -1;
 	if (len > (size_t)INT32_MAX) {
-		free(buf);
-		return diag_set(d, path, 0, "file too large");
+		diag_set(d, path, 0, "file too large");
+		goto out;
 	}
-	memset(&st, 0, sizeof(st));
-	xmlInitParser();
-	st.ctxt = htmlCreateMemoryParserCtxt(buf, (int)len);
-	if (st.ctxt == NULL) {
-		free(buf);
-		return diag_set(d, path, 0, "not parseable as HTML");
-	}
-	memset(&sax, 0, sizeof(sax));
-	sax.startDocument = oh_sax_start_doc;
-	sax.internalSubset = oh_sax_subset;
-	sax.startElement = oh_sax_start;
-	sax.endElement = oh_sax_end;
-	sax.characters = oh_sax_text;
-	sax.cdataBlock = oh_sax_cdata;
-	sax.processingInstruction = oh_sax_pi;
-	if (st.ctxt->sax != NULL)
-		xmlFree(st.ctxt->sax);
-	st.ctxt->sax = (xmlSAXHandlerPtr)&sax;
-	st.ctxt->userData = &st;
-	strbuf_init(&st.barena);
-	strbuf_init(&st.tarena);
-	strbuf_init(&st.harena);
-	/* The steps of htmlReadMemory with "UTF-8", as the tree was read. */
-	htmlCtxtUseOptions(st.ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
-	st.ctxt->html = 1;
-	if ((enc = xmlFindCharEncodingHandler("UTF-8")) != NULL) {
-		xmlSwitchToEncoding(st.ctxt, enc);
-		if (st.ctxt->input->encoding != NULL)
-			xmlFree((xmlChar *)st.ctxt->input->encoding);
-		st.ctxt->input->encoding = xmlStrdup((const xmlChar *)"UTF-8");
-	}
-	(void)htmlParseDocument(st.ctxt);
-	/* What is still open ends with the page, as in a tree. */
-	st.halted = false;
-	oh_sync(&st, 0);
-	st.ctxt->sax = NULL;
-	if (st.ctxt->myDoc != NULL)
-		xmlFreeDoc(st.ctxt->myDoc);
-	htmlFreeParserCtxt(st.ctxt);
-	free(buf);
-	if (!st.started) {
+	if ((ctxt = htmlNewParserCtxt()) == NULL || ctxt->sax == NULL) {
 		diag_set(d, path, 0, "not parseable as HTML");
 		goto out;
 	}
-	if (!st.any) {
+	deep.start = ctxt->sax->startElement;
+	ctxt->sax->startElement = oh_start;
+	ctxt->_private = &deep;
+	doc = htmlCtxtReadMemory(ctxt, buf, (int)len, path, "UTF-8",
+	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+	    HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
+	if (doc == NULL) {
+		diag_set(d, path, 0, "not parseable as HTML");
+		goto out;
+	}
+	if ((root = xmlDocGetRootElement(doc)) == NULL) {
 		diag_set(d, path, 0, "empty HTML document");
 		goto out;
 	}
-	/* Names the parser read are letters, digits and ":-_." only. */
-	if (st.deep_at != NULL)
-		format_warn(opt, path, st.deep_line, "elements nested deeper than "
-		    "%d (at <%s>): the rest of the page is not read", OH_MAX_DEPTH,
-		    st.deep_at);
-	for (i = 0; i < st.nb; i++) {
-		st.b[i].s = st.barena.buf + st.b[i].text;
-		st.b[i].href_s = st.b[i].href ? st.harena.buf + st.b[i].href_off : NULL;
-	}
-	for (i = 0; i < st.nt; i++)
-		st.t[i].s = st.tarena.buf + st.t[i].off;
-	rc = parse_ob_html_walk(&st, rs, opt, path, d);
+	if (deep.name != NULL)
+		format_warn(opt, path, deep.line, "elements nested deeper than "
+		    "%u (at <%s>): the rest of the page is not read",
+		    xmlParserMaxDepth, deep.name);
+	oh_blocks(&pg, root);
+	rc = parse_ob_html_walk(&pg, rs, opt, path, d);
 out:
-	free(st.deep_at);
-	free(st.open);
-	free(st.b);
-	free(st.t);
-	strbuf_free(&st.barena);
-	strbuf_free(&st.tarena);
-	strbuf_free(&st.harena);
+	oh_page_free(&pg);
+	free(deep.name);
+	if (doc != NULL)
+		xmlFreeDoc(doc);
+	if (ctxt != NULL)
+		htmlFreeParserCtxt(ctxt);
+	free(buf);
 	return rc;
 }
 

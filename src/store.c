@@ -181,12 +181,6 @@ store_db(struct store *st)
 	return st->ops == &store_sqlite_ops ? st->be : NULL;
 }
 
-const char *
-store_backend(const struct store *st)
-{
-	return st->ops == &store_pg_ops ? "postgresql" : "sqlite";
-}
-
 int
 store_exec(struct store *st, const char *sql, struct diag *d)
 {

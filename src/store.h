@@ -74,8 +74,6 @@ int	 store_open_readonly(const char *spec, struct store **out,
 void	 store_close(struct store *st);
 /* The SQLite handle (tests' fault injection); NULL for PostgreSQL. */
 sqlite3	*store_db(struct store *st);
-/* "sqlite" or "postgresql". */
-const char *store_backend(const struct store *st);
 
 /*
  * Store rs in one transaction: store_import_begin, store_import_add_test

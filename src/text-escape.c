@@ -94,12 +94,6 @@ text_escape_xml(struct strbuf *sb, const char *s)
 	text_escape_xml_append(sb, s, 1);
 }
 
-void
-text_escape_xml_chars(struct strbuf *sb, const char *s)
-{
-	text_escape_xml_append(sb, s, 0);
-}
-
 char *
 text_escape_xml_chars_dup(const char *s)
 {

@@ -19,8 +19,6 @@ void	 text_escape_xml(struct strbuf *sb, const char *s);
  * text handed to an XML library that escapes on output. NULL gives "".
  */
 char	*text_escape_xml_chars_dup(const char *s);
-/* The same, appended to sb (NULL appends nothing). */
-void	 text_escape_xml_chars(struct strbuf *sb, const char *s);
 /* s escaped as by text_escape_xml, as a new string (NULL gives ""). */
 char	*text_escape_xml_dup(const char *s);
 

@@ -61,6 +61,17 @@ check_grep "  and the charts it could not settle are left out, by name" \
     'glued-integers.txt:21: chart "Flexible IO Tester Type: Random Write - Block Size: 4KB - Job: 1" is ambiguous, values left out: [0-9]* readings' "$T/err"
 check_fail 2 "  --strict refuses it" "$BR" --db "$T/glued-strict.db" import --strict "$F/glued-integers.txt"
 
+# Names that end in a dotted version and start with capitals, glued:
+# "GCC 12.2GCC 13.1" is GCC 12.2 + GCC 13.1, as the HTML twin says.
+check_ok "compilers: the text export imports" "$BR" --db "$T/cc.db" import "$F/compilers.txt"
+check_ok "  export it as JSON" "$BR" --db "$T/cc.db" export -f json 1
+grep -o '"identifier": "GCC[^"]*"\|"value_text": *"[^"]*"' "$T/out" >"$T/cc-text"
+check_grep "  GCC 12.2 is a system" '"identifier": "GCC 12.2"' "$T/cc-text"
+check_ok "compilers: the HTML twin imports" "$BR" --db "$T/cc.db" import "$F/compilers.html"
+check_ok "  export it as JSON" "$BR" --db "$T/cc.db" export -f json 2
+grep -o '"identifier": "GCC[^"]*"\|"value_text": *"[^"]*"' "$T/out" >"$T/cc-html"
+check "  the same systems and values as the text" cmp -s "$T/cc-text" "$T/cc-html"
+
 # The seeds' figures under new headings: both import with no options.
 check_ok "eight drives (seed figures, own heading) import with no options" \
     "$BR" --db "$T/e.db" import "$F/drives-eight.txt"

@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# The OpenBenchmarking HTML reader reads the page as parser events, not as
-# a tree, and must read it as the tree did: blank text the tree builder
-# drops (after a <br>, between SVG elements) or keeps (between <b> and
-# <i>), the line of each block in messages, and the depth past which the
-# builder stops the page. Fixture: fixtures/ob-html/blank-text.html
+# The OpenBenchmarking HTML reader on libxml2's tree: blank text the tree
+# builder drops (after a <br>, between SVG elements) or keeps (between <b>
+# and <i>), the line of each block in messages, the depth past which the
+# builder stops the page (said, with the element), and the systems table's
+# comparison budget. Fixture: fixtures/ob-html/blank-text.html
 # (nas-layouts.html laid out one tag a line, with a description of mixed
 # inline elements); the other pages are made from it here.
 # Expected messages and description: ob-html-events.out.txt beside this

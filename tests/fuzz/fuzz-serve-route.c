@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * libFuzzer harness for serve's router (make fuzz: fuzz-serve_route).
- * An input is a request as the server hands it over once decoded: the
- * first line is "METHOD PATH", each further line one query parameter
- * "KEY=VALUE" (any bytes but newline; no "=" is a parameter without a
- * value), the first empty line ends them and what follows is the body.
- * Routed against a store of the two writeback-tuning fixtures (when run
- * from the source tree), read-only and without a token, as serve would.
- * The sanitizers and libFuzzer's limits are the oracle.
+ * libFuzzer harness for serve's router (make fuzz: fuzz-serve_route). An
+ * input is a decoded request: "METHOD PATH", then one "KEY=VALUE" query
+ * parameter a line, then an empty line and the body. Routed read-only,
+ * without a token, against a store of the two writeback-tuning fixtures.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,17 +24,19 @@ int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static struct store	*fuzz_st;
 static char		 fuzz_db[64];
 
+/* The store and the files SQLite keeps beside it. */
 static void
 fuzz_cleanup(void)
 {
-	char	path[96];
+	static const char *const sfx[] = { "", "-wal", "-shm" };
+	char			 path[96];
+	size_t			 i;
 
 	store_close(fuzz_st);
-	unlink(fuzz_db);
-	snprintf(path, sizeof(path), "%s-wal", fuzz_db);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s-shm", fuzz_db);
-	unlink(path);
+	for (i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s%s", fuzz_db, sfx[i]);
+		unlink(path);
+	}
 }
 
 int
@@ -50,8 +48,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	struct read_options		 ro;
 	struct result_set		*rs;
 	struct diag			 d;
-	size_t				 i;
-	int				 fd;
+	int				 fd, i;
 
 	snprintf(fuzz_db, sizeof(fuzz_db), "/tmp/fuzz-serve.XXXXXX");
 	if ((fd = mkstemp(fuzz_db)) == -1 || canvas_dl_load(&d) != 0 ||
@@ -60,7 +57,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	close(fd);
 	atexit(fuzz_cleanup);
 	memset(&ro, 0, sizeof(ro));
-	for (i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+	for (i = 0; i < 2; i++) {
 		rs = result_set_new();
 		(void)import_file(fuzz_st, seeds[i], NULL, &ro, rs, &res, &d);
 		result_set_free(rs);
@@ -71,43 +68,36 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct serve_req	*rq;
+	struct serve_req	*rq = xcalloc(1, sizeof(*rq));
 	struct serve_resp	 rs;
 	struct serve_ctx	 sc;
-	char			*buf, *line, *next, *eq, *sp;
-	bool			 first = true;
+	char			*buf = xmalloc(size + 1), *line, *next, *eq;
 
-	buf = xmalloc(size + 1);
 	memcpy(buf, data, size);
 	buf[size] = '\0';
-	rq = xcalloc(1, sizeof(*rq));
 	rq->method = "GET";
 	rq->path = "/";
 	for (line = buf; line != NULL; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
-		if (first) {
-			first = false;
-			if ((sp = strchr(line, ' ')) != NULL) {
-				*sp = '\0';
+		if (line == buf) {
+			if ((eq = strchr(line, ' ')) != NULL) {
+				*eq = '\0';
 				rq->method = line;
-				rq->path = sp + 1;
+				rq->path = eq + 1;
 			}
-			continue;
-		}
-		if (*line == '\0') {
+		} else if (*line == '\0') {
 			rq->body = next;
 			rq->body_len = next != NULL ? strlen(next) : 0;
 			break;
-		}
-		if (rq->nparams == SERVE_MAXPARAMS) {
+		} else if (rq->nparams == SERVE_MAXPARAMS)
 			rq->too_many = true;
-			continue;
+		else {
+			rq->params[rq->nparams].key = line;
+			if ((eq = strchr(line, '=')) != NULL)
+				*eq++ = '\0';
+			rq->params[rq->nparams++].value = eq;
 		}
-		rq->params[rq->nparams].key = line;
-		if ((eq = strchr(line, '=')) != NULL)
-			*eq++ = '\0';
-		rq->params[rq->nparams++].value = eq;
 	}
 	memset(&sc, 0, sizeof(sc));
 	sc.st = fuzz_st;

@@ -3,9 +3,8 @@
 # Long fuzzing runs (make fuzz-run): every harness in build-fuzz/ (or those
 # named in FUZZ_HARNESSES) for FUZZ_SECONDS, two at a time under nice, each
 # growing its own corpus in build-fuzz/corpus/NAME from the same seeds as
-# the smoke test. Prints one line per harness: executions, coverage
-# (edges and features), corpus size and executions per second, from
-# libFuzzer's final statistics;
+# the smoke test. Prints one line per harness: whether it found a crash,
+# leak or hang, with the executions, edges and corpus size it reached;
 # logs stay in build-fuzz/logs, findings in build-fuzz/findings.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 2
@@ -17,8 +16,7 @@ FUZZ_BUILD=${FUZZ_BUILD:-$ROOT/build-fuzz}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-30}
 FUZZ_SECONDS=${FUZZ_SECONDS:-600}
 FUZZ_JOBS=${FUZZ_JOBS:-2}
-# Inputs up to 64 KiB: the size the readers' speed bound is stated for
-# (docs/hardening.md), and the detection window; larger seeds are cut.
+# Inputs up to 64 KiB (larger seeds are cut).
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-65536}
 if [ -z "${SHARED+set}" ] && [ -d "$ROOT/../shared/corpus" ]; then
 	SHARED=$(cd "$ROOT/../shared" && pwd)
@@ -29,10 +27,8 @@ harnesses=${FUZZ_HARNESSES:-$(fuzz_harnesses)}
 [ -n "$harnesses" ] || { echo "fuzz-run: no harnesses in $FUZZ_BUILD" >&2; exit 2; }
 fuzz_seeds
 mkdir -p "$FUZZ_BUILD/logs" "$FUZZ_BUILD/findings"
-# The harnesses write each input to a file (readers take a path): on a
-# memory file system when there is one (FUZZ_TMPDIR), as creating and
-# removing a file per input on a disk file system costs more than many
-# readers' work; otherwise in $FUZZ_BUILD/tmp.
+# The harnesses write each input to a file (readers take a path), under
+# FUZZ_TMPDIR: a memory file system when there is one.
 if [ -z "${FUZZ_TMPDIR:-}" ]; then
 	FUZZ_TMPDIR=$FUZZ_BUILD/tmp
 	[ -d /dev/shm ] && [ -w /dev/shm ] && FUZZ_TMPDIR=/dev/shm
@@ -56,23 +52,20 @@ printf '%s\n' $harnesses | TMPDIR="$FUZZ_TMP" xargs -P "$FUZZ_JOBS" -I{} \
 	"$FUZZ_BUILD/corpus/$1" "$FUZZ_BUILD/seeds/$1" \
 	>"$FUZZ_BUILD/logs/$1.log" 2>&1; echo $? >"$FUZZ_BUILD/logs/$1.status"' sh {}
 rc=0
-printf '%-10s %8s %12s %9s %8s %9s %7s  %s\n' harness seconds executions "exec/s" \
-    edges features corpus result
+printf '%-10s %8s %12s %8s %7s  %s\n' harness seconds executions edges corpus result
 for h in $harnesses; do
 	log="$FUZZ_BUILD/logs/$h.log"
 	st=$(cat "$FUZZ_BUILD/logs/$h.status" 2>/dev/null || echo '?')
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	last=$(grep -E '^#[0-9]+' "$log" | tail -1)
 	edges=$(echo "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
-	ft=$(echo "$last" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
 	corp=$(echo "$last" | sed -n 's/.*corp: \([0-9]*\/[0-9A-Za-z]*\).*/\1/p')
 	if [ "$st" = 0 ]; then res=clean; else
 		res="FINDING (status $st): $(grep -o 'Test unit written to .*' "$log" | head -1)"
 		rc=1
 	fi
 	secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
-	rate=$(awk -v r="${runs:-0}" -v s="${secs:-0}" 'BEGIN { if (s > 0) printf "%d", r / s; else print "?" }')
-	printf '%-10s %8s %12s %9s %8s %9s %7s  %s\n' "$h" "${secs:-?}" "${runs:-?}" \
-	    "$rate" "${edges:-?}" "${ft:-?}" "${corp:-?}" "$res"
+	printf '%-10s %8s %12s %8s %7s  %s\n' "$h" "${secs:-?}" "${runs:-?}" \
+	    "${edges:-?}" "${corp:-?}" "$res"
 done
 exit $rc

@@ -25,7 +25,7 @@ fuzz_seeds() {
 	mkdir -p "$FUZZ_BUILD/seeds/import"
 	dirs="$ROOT/fixtures"
 	[ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus" ] && dirs="$dirs $SHARED/corpus"
-	find $dirs -type f ! -name MANIFEST.tsv ! -name '*.expected' | sort |
+	find $dirs -type f ! -name MANIFEST.tsv ! -name '*.expected*' | sort |
 	while IFS= read -r f; do
 		case "$f" in
 		"$ROOT/fixtures/fuzz/"*/*)

@@ -47,28 +47,6 @@ trap 'rm -rf "$T"' EXIT INT TERM
 fuzz_seeds
 mkdir -p "$FUZZ_BUILD/findings"
 fail=0
-# The harnesses' libxml2 arena keeps ASan's checks on libxml2's memory:
-# each case of xmlmem-test must fail as stated there (ok: must not).
-if [ -x "$FUZZ_BUILD/xmlmem-test" ]; then
-	for c in ok:ok over:use-after-poison under:use-after-poison \
-	    freed:use-after-poison reset:use-after-poison grown:use-after-poison \
-	    shrunk:use-after-poison twice:"freed twice" \
-	    leak:"not freed at the end"; do
-		n=$((n + 1))
-		want=${c#*:}; c=${c%%:*}
-		out=$(sh -c '"$0" "$1" 2>&1; echo "exit $?"' "$FUZZ_BUILD/xmlmem-test" "$c" 2>/dev/null)
-		st=${out##*exit }
-		if { [ "$c" = ok ] && [ "$st" -eq 0 ]; } ||
-		    { [ "$c" != ok ] && [ "$st" -ne 0 ]; } &&
-		    printf '%s\n' "$out" | grep -q -- "$want"; then
-			echo "ok $n - xmlmem arena: $c gives \"$want\""
-		else
-			fail=1
-			echo "not ok $n - xmlmem arena: $c: exit status $st, expected \"$want\""
-			printf '%s\n' "$out" | head -4 | sed 's/^/#   /'
-		fi
-	done
-fi
 for h in $(fuzz_harnesses); do
 	n=$((n + 1))
 	mkdir -p "$T/new-$h" "$FUZZ_BUILD/seeds/$h"

@@ -22,7 +22,6 @@ static void	check_list(const struct ob_reach *r, size_t i,
 static void	each_against_forward(void);
 static void	budget_spent(void);
 static void	free_against_forward(void);
-static void	want_as_strtod(void);
 struct rcase;
 static void	random_case(struct rcase *k, int *hyp, size_t nhyp);
 static void	tally(const char *s, uint64_t got, uint64_t expect, size_t n,
@@ -241,36 +240,6 @@ free_against_forward(void)
 	    "none of the budget left: no hypothesis reads");
 }
 
-/*
- * A wanted value's double is worked out from its digits where they are
- * few enough: it must be strtod's, bit for bit, for values of every
- * length and decimal count (fewer decimals than the token's too).
- */
-static void
-want_as_strtod(void)
-{
-	char		 w[32];
-	size_t		 len, i, dot, bad = 0, n;
-	int		 d;
-	struct ob_want	 v;
-
-	for (n = 0; n < 200000; n++) {
-		len = 1 + tap_rnd(19);
-		dot = tap_rnd(2) ? tap_rnd((unsigned)len) : len;
-		for (i = 0; i < len; i++)
-			w[i] = (char)('0' + tap_rnd(10));
-		if (dot > 0 && dot < len)
-			w[dot] = '.';
-		w[len] = '\0';
-		d = (int)tap_rnd(9);
-		v = ob_split_want(w, d);
-		if (v.v != strtod(w, NULL) && bad++ < 5)
-			printf("# %s at %d decimals: %.17g, strtod %.17g\n", w, d,
-			    v.v, strtod(w, NULL));
-	}
-	ok(bad == 0, "200,000 wanted values: each read as strtod reads it");
-}
-
 /* A spent budget: every search answers no, and says so by *left. */
 static void
 budget_spent(void)
@@ -427,7 +396,6 @@ main(void)
 
 	each_against_forward();
 	free_against_forward();
-	want_as_strtod();
 	budget_spent();
 
 	/* No reading at all. */

@@ -193,7 +193,10 @@ check_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every data file of dir, in name order (README, generators, .cmd skipped). */
+/*
+ * Every data file of dir, in name order (README, generators, .cmd and the
+ * expected outputs skipped).
+ */
 static void
 check_dir(struct store *st, struct store *st2, const char *dir)
 {
@@ -210,7 +213,8 @@ check_dir(struct store *st, struct store *st2, const char *dir)
 		len = strlen(de->d_name);
 		if (de->d_name[0] == '.' || strcmp(de->d_name, "README.md") == 0 ||
 		    (len > 3 && strcmp(de->d_name + len - 3, ".sh") == 0) ||
-		    (len > 4 && strcmp(de->d_name + len - 4, ".cmd") == 0))
+		    (len > 4 && strcmp(de->d_name + len - 4, ".cmd") == 0) ||
+		    strstr(de->d_name, ".expected.") != NULL)
 			continue;
 		xgrow(&names, &cap, n + 1, sizeof(*names));
 		names[n++] = xstrdup(de->d_name);
