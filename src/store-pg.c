@@ -290,7 +290,14 @@ static const char *const pg_migrations[] = {
 	"  DELETE FROM results v USING benchreport_rows o, tests t"
 	"    WHERE t.set_id = o.set_id AND v.test_id = t.id"
 	"    AND v.system_id = o.id;"
-	"  RETURN NULL; END $f$;"
+	"  RETURN NULL; END $f$;",
+	/* Labels given at import and systems by identifier, as in SQLite. */
+	"CREATE TABLE result_set_labels ("
+	"  set_id bigint NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  key text NOT NULL, value text NOT NULL,"
+	"  PRIMARY KEY (set_id, key)"
+	");"
+	"CREATE INDEX systems_identifier ON systems(identifier);"
 };
 
 #define PG_NMIGRATIONS \

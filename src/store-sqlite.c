@@ -220,7 +220,17 @@ static const char *const store_migrations[] = {
 	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN"
 	"  DELETE FROM results WHERE system_id = old.id AND test_id IN"
 	"    (SELECT id FROM tests WHERE set_id = old.set_id);"
-	"  END;"
+	"  END;",
+	/*
+	 * Labels given at import (`import --label KEY=VALUE`), one value a
+	 * key and set; systems found by identifier (`track --system`).
+	 */
+	"CREATE TABLE result_set_labels ("
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  key TEXT NOT NULL, value TEXT NOT NULL,"
+	"  PRIMARY KEY (set_id, key)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX systems_identifier ON systems(identifier);"
 };
 
 #define STORE_NMIGRATIONS \
