@@ -1,0 +1,146 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# track: option errors; an empty store; the generated nightly series of
+# tests/track-gen.py (fixed seeds, written at test time): the -8 % step at
+# file 31 where the kernel changes and the +5 % step at file 46 where no
+# stated fact changes, in every format, byte for byte the same twice;
+# the CI gate (--fail-on, --last, --ack) and its exit statuses; ordering
+# by a fact and by a label; the filters; --match joining two identifiers;
+# 200 series with one step of 5-20 % each (every step at its exact place)
+# and 200 noise-only series (at most 1 % with a change point); charts.
+. "$(dirname "$0")/lib.sh"
+
+GEN="python3 ${ROOT:-.}/tests/track-gen.py"
+
+check_fail 2 "--window 1 is refused" "$BR" track --window 1
+check_fail 2 "--last without --fail-on" "$BR" track --last 3
+check_fail 2 "--fail-on of no kind" "$BR" track --fail-on sometimes
+check_fail 2 "a set ID that is not one" "$BR" track 1x
+check_fail 2 "--max-p 0" "$BR" track --max-p 0
+check_fail 2 "--by label: without a key" "$BR" track --by label:
+check_ok "an empty store" "$BR" track
+check_grep "says there is no series" '^no series' "$T/out"
+check_fail 2 "a missing --ack file" "$BR" track --ack "$T/none.txt"
+check_grep "names the file" 'none.txt' "$T/err"
+printf '# known\n12 | nvme0 | *\n' >"$T/bad.ack"
+check_fail 2 "an --ack line without a reason" "$BR" track --ack "$T/bad.ack"
+check_grep "names the file and line" 'bad.ack:2:' "$T/err"
+check_fail 2 "--label without =" "$BR" import --label commit fixtures/pts/test-1.xml
+
+if ! command -v python3 >/dev/null 2>&1; then
+	skip "generated series" "no python3"
+	done_testing
+	exit 0
+fi
+
+$GEN "$T/iss" issue || exit 2
+check_ok "import the 60 nightly files" "$BR" import "$T"/iss/*.xml
+check_ok "track (TSV)" "$BR" track -f tsv
+cp "$T/out" "$T/iss.tsv"
+check "exactly two change points" [ "$(tail -n +2 "$T/iss.tsv" | wc -l)" -eq 2 ]
+check "the first at file 31" [ "$(sed -n 2p "$T/iss.tsv" | cut -f3)" = 31 ]
+check "the second at file 46" [ "$(sed -n 3p "$T/iss.tsv" | cut -f3)" = 46 ]
+check "the first is a regression" [ "$(sed -n 2p "$T/iss.tsv" | cut -f6)" = regression ]
+check "the second an improvement" [ "$(sed -n 3p "$T/iss.tsv" | cut -f6)" = improvement ]
+check "the first where the kernel changed" \
+    [ "$(sed -n 2p "$T/iss.tsv" | cut -f11)" = "kernel_version 6.6.8 -> 6.7.1" ]
+check "the second where no stated fact changed" \
+    [ "$(sed -n 3p "$T/iss.tsv" | cut -f11)" = "no stated fact changed" ]
+check "the -8 % step measured as -7 to -9 %" awk -F'\t' \
+    'NR == 2 { exit !($7 < -0.07 && $7 > -0.09) }' "$T/iss.tsv"
+
+check_ok "track (text)" "$BR" track
+cp "$T/out" "$T/iss.txt"
+check_grep "a line per change point, with its facts" \
+    '^  #31 set [0-9]+ 2024-02-03 03:00:00: regression -[0-9.]+ %.*kernel_version 6\.6\.8 -> 6\.7\.1$' "$T/iss.txt"
+check_grep "the series heading" '^Flexible IO Tester: .* on nvme0: 60 points$' "$T/iss.txt"
+check_ok "track again" "$BR" track
+check "the same bytes twice (text)" cmp -s "$T/out" "$T/iss.txt"
+check_ok "track (JSON)" "$BR" track -f json
+cp "$T/out" "$T/iss.json"
+check_ok "the JSON parses" python3 -c "import json,sys; d = json.load(open(sys.argv[1])); \
+c = d['series'][0]['change_points']; \
+assert [x['position'] for x in c] == [31, 46]; \
+assert c[0]['facts_changed'] == [{'fact': 'kernel_version', 'before': '6.6.8', 'after': '6.7.1'}]; \
+assert c[1]['facts_changed'] == []; \
+assert c[0]['before']['ci95'][0] < c[0]['before']['mean'] < c[0]['before']['ci95'][1]; \
+assert len(d['series'][0]['points']) == 60 and c[0]['p'] < 1e-4" "$T/iss.json"
+check_ok "track (JSON) again" "$BR" track -f json
+check "the same bytes twice (JSON)" cmp -s "$T/out" "$T/iss.json"
+check_ok "track (Markdown)" "$BR" track -f markdown
+check_grep "a table for a pull request" '^\| Test \| System \| Point \| Change \| Verdict \| What changed \|$' "$T/out"
+check_grep "the kernel named in it" 'kernel\\_version 6\.6\.8 -\\> 6\.7\.1' "$T/out"
+
+# The gate.
+check_fail 1 "--fail-on regression" "$BR" track --fail-on regression
+check_grep "says why" 'regression point' "$T/err"
+check_ok "no regression among the newest 10 points" "$BR" track --fail-on regression --last 10
+check_fail 1 "a regression among the newest 30" "$BR" track --fail-on regression --last 30
+check_fail 1 "--fail-on change: the improvement among the newest 15" \
+    "$BR" track --fail-on change --last 15
+set31=$(sed -n 2p "$T/iss.tsv" | cut -f4)
+printf '# acknowledged\n%s | nvme0 | flexible io* | kernel 6.7.1 regression, bug 1234\n' \
+    "$set31" >"$T/ok.ack"
+check_ok "--ack silences the known regression" "$BR" track --fail-on regression --ack "$T/ok.ack"
+check_grep "and shows it acknowledged" 'acknowledged: kernel 6\.7\.1 regression, bug 1234' "$T/out"
+printf '%s | nvme1 | * | another system\n' "$set31" >"$T/other.ack"
+check_fail 1 "an --ack of another system does not" "$BR" track --fail-on regression --ack "$T/other.ack"
+
+# Orders and filters.
+# Labels, in a store of their own: run=N given at each import.
+for f in "$T"/iss/*.xml; do
+	"$BR" --db "$T/labels.db" import --label "run=$(sed -n \
+	    's|.*<Title>Nightly 0*\([0-9]*\)</Title>.*|\1|p' "$f")" "$f" \
+	    >/dev/null 2>"$T/err" || { echo "# import $f failed"; cat "$T/err"; }
+done
+check_ok "--by label:run (version-aware: 9 before 10)" "$BR" --db "$T/labels.db" track -f tsv --by label:run
+check "the same positions by label" [ "$(tail -n +2 "$T/out" | cut -f3 | tr '\n' ' ')" = "31 46 " ]
+check_grep "the label changes at the point" 'label:run 30 -> 31' "$T/out"
+check_ok "--by kernel_version" "$BR" track -f json --by kernel_version
+cp "$T/out" "$T/by.json"
+check_ok "the kernel orders the points" python3 -c "import json,sys; d = json.load(open(sys.argv[1])); \
+k = [p['key'] for p in d['series'][0]['points']]; assert k == sorted(k) and k[0] == '6.6.8' and k[-1] == '6.7.1'" "$T/by.json"
+check_ok "--since and --until" "$BR" track -f json --since 2024-02-01 --until 2024-02-10
+cp "$T/out" "$T/range.json"
+check_ok "keep the ten days" python3 -c "import json,sys; d = json.load(open(sys.argv[1])); \
+assert len(d['series'][0]['points']) == 10" "$T/range.json"
+check_ok "--system of another machine" "$BR" track --system nvme1
+check_grep "finds no series" '^no series' "$T/out"
+check_ok "--test matching" "$BR" track -f tsv --test '*sequential write*'
+check "keeps the series" [ "$(wc -l <"$T/out")" -eq 3 ]
+check_ok "--test not matching" "$BR" track -f tsv --test '*random*'
+check "leaves none" [ "$(wc -l <"$T/out")" -eq 1 ]
+check_ok "set IDs" "$BR" track -f json 1 2 3 4 5
+cp "$T/out" "$T/ids.json"
+check_ok "keep five points" python3 -c "import json,sys; d = json.load(open(sys.argv[1])); \
+assert len(d['series'][0]['points']) == 5" "$T/ids.json"
+
+# --match: a rerun under another identifier joins on the facts.
+f=$(ls "$T"/iss/*.xml | head -1)
+sed -e 's|<Identifier>nvme0</Identifier>|<Identifier>nvme0 (rerun)</Identifier>|' \
+    -e 's|<TimeStamp>[^<]*</TimeStamp>|<TimeStamp>2025-01-01 03:00:00</TimeStamp>|' \
+    -e 's|<Title>Nightly|<Title>Rerun|' "$f" >"$T/rerun.xml"
+check_ok "import a rerun" "$BR" import "$T/rerun.xml"
+check_ok "without --match: two series" "$BR" track --all
+check_grep "one of the rerun" 'on nvme0 \(rerun\): 1 point' "$T/out"
+check_ok "--match cpu_model,disk_models" "$BR" track --all --match cpu_model,disk_models
+check_grep "joins them" '^  joined: nvme0, nvme0 \(rerun\)$' "$T/out"
+check_grep "into 61 points" ': 61 points' "$T/out"
+
+# 200 steps and 200 noise-only series, in SQLite files of their own on
+# either pass (the statistics do not depend on the backend).
+$GEN "$T/steps" steps 200 || exit 2
+$GEN "$T/noise" noise 200 || exit 2
+S="$T/steps.db"
+N="$T/noise.db"
+check_ok "import 60 files of 200 step series" "$BR" --db "$S" import "$T"/steps/*.xml
+check_ok "track them" "$BR" --db "$S" track -f tsv
+tail -n +2 "$T/out" | sed 's/^[^\t]*Job Count: \([0-9]*\)[^\t]*\t[^\t]*\t\([0-9]*\)\t.*/\1\t\2/' | sort >"$T/found.tsv"
+check "every step found at its exact position" \
+    [ "$(sort "$T/steps/truth.tsv" | comm -23 - "$T/found.tsv" | wc -l)" -eq 0 ]
+check_ok "import 60 files of 200 noise-only series" "$BR" --db "$N" import "$T"/noise/*.xml
+check_ok "track them" "$BR" --db "$N" track -f tsv
+check "at most 1 % of them with a change point" \
+    [ "$(tail -n +2 "$T/out" | cut -f1 | sort -u | wc -l)" -le 2 ]
+
+done_testing
