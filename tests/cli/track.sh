@@ -71,6 +71,23 @@ check_ok "track (Markdown)" "$BR" track -f markdown
 check_grep "a table for a pull request" '^\| Test \| System \| Point \| Change \| Verdict \| What changed \|$' "$T/out"
 check_grep "the kernel named in it" 'kernel\\_version 6\.6\.8 -\\> 6\.7\.1' "$T/out"
 
+# Charts.
+check_ok "--chart DIR (SVG)" "$BR" track --chart "$T/charts"
+svg=$(ls "$T"/charts/*.svg 2>/dev/null | head -1)
+check "one SVG for the one series" [ "$(ls "$T"/charts | wc -l)" -eq 1 ]
+check_ok "the SVG is well-formed XML" xmllint --noout "$svg"
+check_grep "both change points numbered" '>2</text>' "$svg"
+check_grep "the facts in the legend" 'kernel_version 6\.6\.8 → 6\.7\.1' "$svg"
+check_grep "a CI band per segment" 'class="ci"' "$svg"
+cp "$svg" "$T/first.svg"
+check_ok "--chart again" "$BR" track --chart "$T/charts"
+check "the same SVG bytes twice" cmp -s "$svg" "$T/first.svg"
+check_ok "--chart-format png" "$BR" track --chart "$T/png" --chart-format png
+check_ok "a PNG 800 pixels wide" python3 -c "import struct,sys,glob; \
+b = open(glob.glob(sys.argv[1] + '/*.png')[0], 'rb').read(24); \
+assert b[:8] == b'\\x89PNG\\r\\n\\x1a\\n' and struct.unpack('>I', b[16:20])[0] == 800" "$T/png"
+check_fail 2 "--chart-format without --chart" "$BR" track --chart-format pdf
+
 # The gate.
 check_fail 1 "--fail-on regression" "$BR" track --fail-on regression
 check_grep "says why" 'regression point' "$T/err"
