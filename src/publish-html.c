@@ -996,6 +996,9 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		strbuf_adds(out, opt->diff_html);
 		strbuf_adds(out, "</div>\n");
 	}
+	/* publish-track.c escaped every string of the store already. */
+	if (opt->track_html != NULL)
+		strbuf_adds(out, opt->track_html);
 	for (i = 0; i < nsets; i++) {
 		memset(&ps, 0, sizeof(ps));
 		ps.out = out;
@@ -1078,6 +1081,8 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 			ph_dark_css(out);
 			if (opt->diff_css != NULL)
 				strbuf_adds(out, opt->diff_css);
+			if (opt->track_css != NULL)
+				strbuf_adds(out, opt->track_css);
 			if (opt->user_css != NULL) {
 				strbuf_adds(out, "\n/* --css */\n");
 				strbuf_adds(out, opt->user_css);

@@ -40,6 +40,9 @@ struct publish_options {
 	/* The comparison section of two inputs and its CSS; NULL: none. */
 	const char	*diff_html;
 	const char	*diff_css;
+	/* The history section (publish --track) and its CSS; NULL: none. */
+	const char	*track_html;
+	const char	*track_css;
 };
 
 /*
