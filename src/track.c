@@ -34,10 +34,15 @@
 	"  FROM results v JOIN tests t ON t.id = v.test_id" \
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
-	"  WHERE v.mean IS NOT NULL"
-#define TRACK_SQL_ALL		TRACK_SQL_HEAD " ORDER BY rs.id, t.pos, v.pos"
-#define TRACK_SQL_SYSTEM	TRACK_SQL_HEAD " AND s.identifier = ?" \
-	" ORDER BY rs.id, t.pos, v.pos"
+	"  WHERE v.mean IS NOT NULL AND t.set_id = s.set_id"
+/*
+ * No ORDER BY: points are sorted per series afterwards, so the rows may
+ * come in the order that is cheapest. With a system named, its systems
+ * come from systems(identifier), their sets' tests from tests(set_id,
+ * pos) and the values from results(test_id, pos): no scan of the store.
+ */
+#define TRACK_SQL_ALL		TRACK_SQL_HEAD
+#define TRACK_SQL_SYSTEM	TRACK_SQL_HEAD " AND s.identifier = ?"
 
 /* What one build keeps open: statements and the caches of facts and labels. */
 struct track_ctx {
@@ -64,6 +69,7 @@ static bool	 track_test_matches(const char *, const char *, const char *,
 static bool	 track_in_range(const struct track_query *, const char *);
 static int	 track_row(struct track_ctx *, struct store_stmt *,
 		    struct diag *);
+static int	 track_cmp_str(const void *, const void *);
 static int	 track_cmp_series(const void *, const void *);
 static int	 track_cmp_points_time(const void *, const void *);
 static int	 track_cmp_points_key(const void *, const void *);
@@ -413,6 +419,12 @@ out:
 }
 
 static int
+track_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
 track_cmp_series(const void *pa, const void *pb)
 {
 	const struct track_series	*a = pa, *b = pb;
@@ -435,7 +447,9 @@ track_cmp_points_time(const void *pa, const void *pb)
 
 	if ((c = strcmp(a->when, b->when)) != 0)
 		return c;
-	return (a->set_id > b->set_id) - (a->set_id < b->set_id);
+	if (a->set_id != b->set_id)
+		return (a->set_id > b->set_id) - (a->set_id < b->set_id);
+	return (a->system_id > b->system_id) - (a->system_id < b->system_id);
 }
 
 static int
@@ -584,6 +598,10 @@ track_build(struct store *st, const struct track_query *q,
 			    sizeof(*out->series[i].points),
 			    q->order == TRACK_BY_TIME ? track_cmp_points_time :
 			    track_cmp_points_key);
+		if (out->series[i].joined.len > 1)
+			qsort(out->series[i].joined.items,
+			    out->series[i].joined.len, sizeof(char *),
+			    track_cmp_str);
 		if (track_changes(&c, &out->series[i], d) == -1)
 			goto out;
 	}
