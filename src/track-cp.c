@@ -49,6 +49,7 @@ track_cp_defaults(struct track_cp_opts *o)
 	o->max_p = TRACK_CP_MAX_P;
 	o->min_magnitude = TRACK_CP_MIN_MAGNITUDE;
 	o->min_segment = TRACK_CP_MIN_SEGMENT;
+	o->otava_retest = false;
 }
 
 /*
@@ -264,6 +265,11 @@ track_cp_merge(const double *x, size_t n, const struct track_cp_opts *o,
 		memmove(v->v + w, v->v + w + 1,
 		    (v->len - w - 1) * sizeof(*v->v));
 		v->len--;
+		if (o->otava_retest) {
+			track_cp_restat(x, n, v, w);
+			track_cp_restat(x, n, v, w + 1);
+			continue;
+		}
 		if (w > 0)
 			track_cp_restat(x, n, v, w - 1);
 		track_cp_restat(x, n, v, w);

@@ -32,6 +32,11 @@ struct track_cp_opts {
 	double	 max_p;		/* a point is kept when p <= max_p ... */
 	double	 min_magnitude;	/* ... or when its magnitude exceeds this */
 	int	 min_segment;	/* points on each side of a kept point, >= 1 */
+	/*
+	 * After dropping a point, re-test the two points after it, as Otava
+	 * does, instead of its two neighbours: Otava's very positions.
+	 */
+	bool	 otava_retest;
 };
 
 /* One segment between change points (or the ends of the series). */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib.h>
 
@@ -25,12 +26,7 @@
 #define TRACK_SQL_HEAD \
 	"SELECT rs.id, s.id, s.identifier, t.identifier, t.title," \
 	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
-	"  v.n, rs.imported_at," \
-	"  (SELECT f.value FROM system_fields f WHERE f.system_id = s.id" \
-	"    AND f.kind = 'meta' AND f.key = 'TimeStamp' ORDER BY f.pos" \
-	"    LIMIT 1)," \
-	"  (SELECT x.value FROM result_set_extra x WHERE x.set_id = rs.id" \
-	"    AND x.key = 'fio time' ORDER BY x.pos LIMIT 1)" \
+	"  v.n, rs.imported_at" \
 	"  FROM results v JOIN tests t ON t.id = v.test_id" \
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
@@ -50,6 +46,10 @@ struct track_ctx {
 	const struct track_query *q;
 	struct store_stmt	*facts;
 	struct store_stmt	*labels;
+	struct store_stmt	*stamp;		/* a system's TimeStamp */
+	struct store_stmt	*fiotime;	/* a set's fio time */
+	GHashTable		*sys_when;	/* system id -> struct track_when_of */
+	struct strbuf		 key, ident;	/* scratch of track_row */
 	GHashTable		*sys_facts;	/* system id -> struct fact_list */
 	GHashTable		*set_labels;	/* set id -> struct kv_list */
 	GHashTable		*index;		/* series key -> index + 1 */
@@ -57,6 +57,15 @@ struct track_ctx {
 	size_t			 cap;
 };
 
+/* When a system's results were made, as track_when_of finds it. */
+struct track_when_of {
+	const char	*when;		/* in the result's pool */
+	enum track_when	 src;
+};
+
+static int	 track_when_of(struct track_ctx *, int64_t, int64_t,
+		    const char *, const struct track_when_of **,
+		    struct diag *);
 static int	 track_load_facts(struct track_ctx *, int64_t,
 		    const struct fact_list **, struct diag *);
 static int	 track_load_labels(struct track_ctx *, int64_t,
@@ -81,6 +90,18 @@ static int	 track_diff_facts(struct track_ctx *, struct track_change *,
 static void	 track_add_change(struct track_change *, const char *,
 		    const char *, const char *);
 static int	 track_strcmp0(const char *, const char *);
+static double	 track_cpu(void);
+
+/* Seconds of CPU this process has used. */
+static double
+track_cpu(void)
+{
+	struct timespec	 ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == -1)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 void
 track_query_init(struct track_query *q)
@@ -213,6 +234,59 @@ track_load_labels(struct track_ctx *c, int64_t id, const struct kv_list **out,
 }
 
 /*
+ * When the results of system sys (of set set, imported at imported) were
+ * made: its TimeStamp, else its set's fio time, else the import time.
+ * Looked up once per system.
+ */
+static int
+track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
+    const char *imported, const struct track_when_of **out, struct diag *d)
+{
+	struct track_when_of	*w;
+	const char		*v = NULL;
+	char			*fio = NULL;
+	int			 step;
+
+	if ((*out = g_hash_table_lookup(c->sys_when, &sys)) != NULL)
+		return 0;
+	w = xcalloc(1, sizeof(*w));
+	if (store_prepare(c->st, &c->stamp, "SELECT value FROM system_fields"
+	    " WHERE system_id = ? AND kind = 'meta' AND key = 'TimeStamp'"
+	    " ORDER BY pos LIMIT 1", d) == -1 ||
+	    store_query(c->st, c->stamp, d, "i", sys) == -1 ||
+	    (step = store_next(c->st, c->stamp, d)) == -1)
+		goto fail;
+	if (step == 1)
+		v = store_col_text(c->st, c->stamp, 0);
+	if (v != NULL && *v != '\0')
+		w->when = g_string_chunk_insert_const(c->out->strings, v);
+	else {
+		if (store_prepare(c->st, &c->fiotime, "SELECT value FROM"
+		    " result_set_extra WHERE set_id = ? AND key = 'fio time'"
+		    " ORDER BY pos LIMIT 1", d) == -1 ||
+		    store_query(c->st, c->fiotime, d, "i", set) == -1 ||
+		    (step = store_next(c->st, c->fiotime, d)) == -1)
+			goto fail;
+		if (step == 1 && (fio = track_fio_time(store_col_text(c->st,
+		    c->fiotime, 0))) != NULL)
+			w->when = g_string_chunk_insert_const(c->out->strings,
+			    fio);
+		else {
+			w->when = g_string_chunk_insert_const(c->out->strings,
+			    imported != NULL ? imported : "");
+			w->src = TRACK_WHEN_IMPORTED;
+		}
+		free(fio);
+	}
+	g_hash_table_insert(c->sys_when, g_memdup2(&sys, sizeof(sys)), w);
+	*out = w;
+	return 0;
+fail:
+	free(w);
+	return -1;
+}
+
+/*
  * fio's "time" ("Thu Mar 21 15:02:40 2024", local time of the run, no
  * zone stated) as "YYYY-MM-DD HH:MM:SS", or NULL when it is not that.
  */
@@ -289,9 +363,10 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	const char		*sysid, *tid, *title, *desc, *args, *unit, *v;
 	struct track_series	*se;
 	struct track_point	 pt;
-	struct strbuf		 key, ident;
-	char			*when = NULL, *k = NULL;
-	enum track_when		 wsrc = TRACK_WHEN_STATED;
+	struct strbuf		*key = &c->key, *ident = &c->ident;
+	const struct track_when_of *wo;
+	const char		*when, *k = NULL;
+	enum track_when		 wsrc;
 	int64_t			 set_id;
 	gpointer		 hit;
 	size_t			 i, at;
@@ -310,15 +385,13 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	desc = store_col_text(st, s, 5);
 	if (!track_test_matches(q->test, tid, title, desc))
 		return 0;
-	if ((v = store_col_text(st, s, 13)) != NULL && *v != '\0')
-		when = xstrdup(v);
-	else if ((when = track_fio_time(store_col_text(st, s, 14))) == NULL) {
-		v = store_col_text(st, s, 12);
-		when = xstrdup(v != NULL ? v : "");
-		wsrc = TRACK_WHEN_IMPORTED;
-	}
-	strbuf_init(&key);
-	strbuf_init(&ident);
+	if (track_when_of(c, store_col_int(st, s, 1), set_id,
+	    store_col_text(st, s, 12), &wo, d) == -1)
+		return -1;
+	when = wo->when;
+	wsrc = wo->src;
+	strbuf_reset(key);
+	strbuf_reset(ident);
 	if (!track_in_range(q, when)) {
 		rc = 0;
 		goto out;
@@ -335,7 +408,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 			rc = 0;
 			goto out;
 		}
-		k = xstrdup(f->value);
+		k = g_string_chunk_insert_const(c->out->strings, f->value);
 	} else if (q->order == TRACK_BY_LABEL) {
 		if (track_load_labels(c, set_id, &labels, d) == -1)
 			goto out;
@@ -344,7 +417,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 			rc = 0;
 			goto out;
 		}
-		k = xstrdup(v);
+		k = g_string_chunk_insert_const(c->out->strings, v);
 	}
 	/* The identity: the identifier, or the --match facts when all are stated. */
 	all = q->match != NULL && q->match->len > 0;
@@ -354,20 +427,26 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 			all = false;
 			break;
 		}
-		strbuf_printf(&ident, "%s%s=%s", i > 0 ? ", " : "",
+		strbuf_printf(ident, "%s%s=%s", i > 0 ? ", " : "",
 		    q->match->items[i], f->value);
 	}
 	if (!all) {
-		strbuf_reset(&ident);
-		strbuf_adds(&ident, sysid != NULL ? sysid : "");
+		strbuf_reset(ident);
+		strbuf_adds(ident, sysid != NULL ? sysid : "");
 	}
 	args = store_col_text(st, s, 6);
 	unit = store_col_text(st, s, 7);
-	strbuf_printf(&key, "%s\037%s\037%s\037%s\037%s",
-	    tid != NULL && *tid != '\0' ? tid : "", title != NULL ? title : "",
-	    args != NULL ? args : "", unit != NULL ? unit : "",
-	    strbuf_str(&ident));
-	if ((hit = g_hash_table_lookup(c->index, strbuf_str(&key))) != NULL)
+	/* Fields apart by a unit separator, which no name holds. */
+	strbuf_adds(key, tid != NULL ? tid : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, title != NULL ? title : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, args != NULL ? args : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, unit != NULL ? unit : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, strbuf_str(ident));
+	if ((hit = g_hash_table_lookup(c->index, strbuf_str(key))) != NULL)
 		at = GPOINTER_TO_SIZE(hit) - 1;
 	else {
 		if (c->out->len == c->cap)
@@ -383,16 +462,16 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		se->arguments = args != NULL ? xstrdup(args) : NULL;
 		se->unit = unit != NULL ? xstrdup(unit) : NULL;
 		se->proportion = (enum proportion)store_col_int(st, s, 8);
-		se->system = xstrdup(strbuf_str(&ident));
-		g_hash_table_insert(c->index, xstrdup(strbuf_str(&key)),
+		se->system = xstrdup(strbuf_str(ident));
+		g_hash_table_insert(c->index, xstrdup(strbuf_str(key)),
 		    GSIZE_TO_POINTER(at + 1));
 	}
 	se = &c->out->series[at];
-	if (se->len % 64 == 0)
-		se->points = xreallocarray(se->points, se->len + 64,
-		    sizeof(*se->points));
+	if (se->len == se->cap)
+		xgrow(&se->points, &se->cap, se->len + 1, sizeof(*se->points));
 	pt.set_id = set_id;
-	pt.system = xstrdup(sysid != NULL ? sysid : "");
+	pt.system = g_string_chunk_insert_const(c->out->strings,
+	    sysid != NULL ? sysid : "");
 	pt.when = when;
 	pt.when_src = wsrc;
 	pt.key = k;
@@ -407,14 +486,8 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		;
 	if (i == se->joined.len)
 		str_list_add(&se->joined, pt.system);
-	when = NULL;
-	k = NULL;
 	rc = 0;
 out:
-	free(when);
-	free(k);
-	strbuf_free(&key);
-	strbuf_free(&ident);
 	return rc;
 }
 
@@ -565,6 +638,7 @@ track_build(struct store *st, const struct track_query *q,
 	struct track_ctx	 c;
 	struct store_stmt	*s = NULL;
 	size_t			 i;
+	double			 t0;
 	int			 step, rc = -1;
 
 	memset(out, 0, sizeof(*out));
@@ -576,7 +650,13 @@ track_build(struct store *st, const struct track_query *q,
 	    track_fact_list_destroy);
 	c.set_labels = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 	    g_free, track_kv_list_destroy);
+	t0 = track_cpu();
 	c.index = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
+	c.sys_when = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+	    free);
+	out->strings = g_string_chunk_new(4096);
+	strbuf_init(&c.key);
+	strbuf_init(&c.ident);
 	if (q->system != NULL) {
 		if (store_prepare(st, &s, TRACK_SQL_SYSTEM, d) == -1 ||
 		    store_query(st, s, d, "t", q->system) == -1)
@@ -592,7 +672,10 @@ track_build(struct store *st, const struct track_query *q,
 	if (out->len > 1)
 		qsort(out->series, out->len, sizeof(*out->series),
 		    track_cmp_series);
+	out->cpu_read = track_cpu() - t0;
+	t0 = track_cpu();
 	for (i = 0; i < out->len; i++) {
+		out->values += out->series[i].len;
 		if (out->series[i].len > 1)
 			qsort(out->series[i].points, out->series[i].len,
 			    sizeof(*out->series[i].points),
@@ -605,6 +688,7 @@ track_build(struct store *st, const struct track_query *q,
 		if (track_changes(&c, &out->series[i], d) == -1)
 			goto out;
 	}
+	out->cpu_detect = track_cpu() - t0;
 	rc = 0;
 out:
 	if (rc == -1)
@@ -612,6 +696,11 @@ out:
 	store_finalize(st, s);
 	store_finalize(st, c.facts);
 	store_finalize(st, c.labels);
+	store_finalize(st, c.stamp);
+	store_finalize(st, c.fiotime);
+	g_hash_table_destroy(c.sys_when);
+	strbuf_free(&c.key);
+	strbuf_free(&c.ident);
 	g_hash_table_destroy(c.sys_facts);
 	g_hash_table_destroy(c.set_labels);
 	g_hash_table_destroy(c.index);
@@ -633,11 +722,6 @@ track_result_free(struct track_result *r)
 		free(se->unit);
 		free(se->system);
 		str_list_free(&se->joined);
-		for (j = 0; j < se->len; j++) {
-			free(se->points[j].system);
-			free(se->points[j].when);
-			free(se->points[j].key);
-		}
 		free(se->points);
 		for (j = 0; j < se->nchanges; j++) {
 			for (k = 0; k < se->changes[j].nfacts; k++) {
@@ -650,5 +734,7 @@ track_result_free(struct track_result *r)
 		free(se->changes);
 	}
 	free(r->series);
+	if (r->strings != NULL)
+		g_string_chunk_free(r->strings);
 	memset(r, 0, sizeof(*r));
 }

@@ -8,8 +8,9 @@
  * prints. This is the whole interface other commands need (track, the
  * review page, a web view).
  *
- * Ownership: a struct track_result owns everything in it
- * (track_result_free, which accepts an empty result); the query's
+ * Ownership: a struct track_result owns everything in it, the points'
+ * strings in one pool (track_result_free, which accepts an empty
+ * result); the query's
  * strings are borrowed for the duration of track_build.
  */
 #ifndef BENCHREPORT_TRACK_H
@@ -40,10 +41,10 @@ enum track_order {
 struct track_point {
 	int64_t		 set_id;
 	int64_t		 system_id;
-	char		*system;	/* the system's identifier in its set */
-	char		*when;		/* "YYYY-MM-DD HH:MM:SS" */
+	const char	*system;	/* the system's identifier in its set */
+	const char	*when;		/* "YYYY-MM-DD HH:MM:SS" */
 	enum track_when	 when_src;
-	char		*key;		/* --by's value (fact or label); NULL by time */
+	const char	*key;		/* --by's value (fact or label); NULL by time */
 	double		 value;		/* the stated figure */
 	bool		 has_se;
 	double		 se;
@@ -76,6 +77,7 @@ struct track_series {
 	struct str_list		 joined;	/* identifiers that joined (--match) */
 	struct track_point	*points;
 	size_t			 len;
+	size_t			 cap;
 	size_t			 imported;	/* points ordered by their import time */
 	struct track_change	*changes;
 	size_t			 nchanges;
@@ -98,6 +100,10 @@ struct track_result {
 	struct track_series	*series;
 	size_t			 len;
 	size_t			 unordered;	/* points left out: no --by value */
+	void			*strings;	/* the points' strings, each kept once */
+	size_t			 values;	/* points in all series */
+	double			 cpu_read;	/* seconds of CPU reading the store */
+	double			 cpu_detect;	/* ... finding the change points */
 };
 
 /* q with no filter, ordered by time, the change-point defaults. */

@@ -11,9 +11,15 @@
                                     at its own place; DIR/truth.tsv: the job
                                     count naming the test, and the position
     track-gen.py DIR noise K [LEN]  K tests, no step at all
-    track-gen.py DIR scale SETS TESTS
-                                    SETS files of one system with TESTS tests
-                                    each, a step of 10 % in every test at 3/4
+    track-gen.py DIR multi K LEN    K tests of one system in LEN files, each
+                                    with 0-3 steps of 5-20 %, 30 points apart;
+                                    DIR/truth.tsv: job count, positions
+    track-gen.py DIR fleet M NIGHTS TESTS FIRST COUNT
+                                    M machines, NIGHTS files each of TESTS
+                                    tests (+10 % and a new kernel at 3/4):
+                                    the files FIRST to FIRST+COUNT-1 of the
+                                    M x NIGHTS, so a large store is written
+                                    in slices
 
 Fixed seeds: the same arguments always write the same bytes. Files are
 named in an order unrelated to their time, so that only each system's
@@ -126,19 +132,50 @@ def many(d, k, n, step):
         write(d, names, i, out)
 
 
-def scale(d, sets, tests):
-    rng = random.Random(3403)
-    names = file_names(rng, sets)
-    for i in range(sets):
+def multi(d, k, n):
+    rng = random.Random(3404)
+    names = file_names(rng, n)
+    steps = []
+    for s in range(k):
+        at = []
+        for _ in range(rng.randint(0, 3)):
+            p = rng.randint(20, n - 20)
+            if all(abs(p - q) >= 30 for q in at):
+                at.append(p)
+        steps.append({p: rng.choice((-1, 1)) * rng.uniform(0.05, 0.20) for p in at})
+    with open(os.path.join(d, 'truth.tsv'), 'w') as f:
+        for s in range(k):
+            f.write(f'{s + 1:03d}\t{" ".join(map(str, sorted(steps[s])))}\n')
+    level = [1000.0] * k
+    for i in range(n):
         out = []
         header(out, i)
-        system(out, 'nightly', '6.6.8', i)
-        level = 1000.0 * (1.1 if i >= sets * 3 // 4 else 1)
+        system(out, 'nvme0', '6.6.8', i)
+        for s in range(k):
+            if i + 1 in steps[s]:
+                level[s] *= 1 + steps[s][i + 1]
+            result(out, f'read libaio 1 0 1m {s + 1}', 'Type: Sequential Read - Engine: Linux AIO - '
+                   f'Direct: Yes - Block Size: 1MB - Job Count: {s + 1:03d}',
+                   [('nvme0', runs(rng, level[s]))])
+        write(d, names, i, out)
+
+
+def fleet(d, machines, nights, tests, first, count):
+    # File j is night j // machines of machine j % machines; each file's
+    # noise comes from its own seed, so a slice is the same in any batch.
+    for j in range(first, min(first + count, machines * nights)):
+        rng = random.Random(3405 * 1000003 + j)
+        m, night = j % machines, j // machines
+        out = []
+        header(out, night)
+        system(out, f'm{m:03d}', '6.6.8' if night < nights * 3 // 4 else '6.7.1', night)
+        level = 1000.0 * (1.1 if night >= nights * 3 // 4 else 1)
         for t in range(tests):
             result(out, f'randread libaio 1 0 {t + 1}k 1', 'Type: Random Read - Engine: Linux AIO - '
                    f'Direct: Yes - Block Size: {t + 1}KB - Job Count: 1',
-                   [('nightly', runs(rng, level, 1))])
-        write(d, names, i, out)
+                   [(f'm{m:03d}', runs(rng, level, 1))])
+        with open(os.path.join(d, f'set-{j:06d}.xml'), 'w') as f:
+            f.write(''.join(out) + '</PhoronixTestSuite>\n')
 
 
 def main():
@@ -149,8 +186,10 @@ def main():
     elif mode in ('steps', 'noise'):
         n = int(sys.argv[4]) if len(sys.argv) > 4 else 60
         many(d, int(sys.argv[3]), n, mode == 'steps')
-    elif mode == 'scale':
-        scale(d, int(sys.argv[3]), int(sys.argv[4]))
+    elif mode == 'multi':
+        multi(d, int(sys.argv[3]), int(sys.argv[4]))
+    elif mode == 'fleet':
+        fleet(d, *(int(a) for a in sys.argv[3:8]))
     else:
         sys.exit(f'track-gen.py: unknown mode {mode}')
 
