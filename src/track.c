@@ -61,10 +61,11 @@ struct track_ctx {
 struct track_when_of {
 	const char	*when;		/* in the result's pool */
 	enum track_when	 src;
+	const char	*system;	/* its identifier, in the pool */
 };
 
 static int	 track_when_of(struct track_ctx *, int64_t, int64_t,
-		    const char *, const struct track_when_of **,
+		    const char *, const char *, const struct track_when_of **,
 		    struct diag *);
 static int	 track_load_facts(struct track_ctx *, int64_t,
 		    const struct fact_list **, struct diag *);
@@ -79,6 +80,8 @@ static bool	 track_in_range(const struct track_query *, const char *);
 static int	 track_row(struct track_ctx *, struct store_stmt *,
 		    struct diag *);
 static int	 track_cmp_str(const void *, const void *);
+static void	 track_sort_points(struct track_series *,
+		    int (*)(const void *, const void *));
 static int	 track_cmp_series(const void *, const void *);
 static int	 track_cmp_points_time(const void *, const void *);
 static int	 track_cmp_points_key(const void *, const void *);
@@ -240,7 +243,8 @@ track_load_labels(struct track_ctx *c, int64_t id, const struct kv_list **out,
  */
 static int
 track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
-    const char *imported, const struct track_when_of **out, struct diag *d)
+    const char *imported, const char *ident, const struct track_when_of **out,
+    struct diag *d)
 {
 	struct track_when_of	*w;
 	const char		*v = NULL;
@@ -250,6 +254,8 @@ track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
 	if ((*out = g_hash_table_lookup(c->sys_when, &sys)) != NULL)
 		return 0;
 	w = xcalloc(1, sizeof(*w));
+	w->system = g_string_chunk_insert_const(c->out->strings,
+	    ident != NULL ? ident : "");
 	if (store_prepare(c->st, &c->stamp, "SELECT value FROM system_fields"
 	    " WHERE system_id = ? AND kind = 'meta' AND key = 'TimeStamp'"
 	    " ORDER BY pos LIMIT 1", d) == -1 ||
@@ -386,7 +392,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	if (!track_test_matches(q->test, tid, title, desc))
 		return 0;
 	if (track_when_of(c, store_col_int(st, s, 1), set_id,
-	    store_col_text(st, s, 12), &wo, d) == -1)
+	    store_col_text(st, s, 12), store_col_text(st, s, 2), &wo, d) == -1)
 		return -1;
 	when = wo->when;
 	wsrc = wo->src;
@@ -470,8 +476,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	if (se->len == se->cap)
 		xgrow(&se->points, &se->cap, se->len + 1, sizeof(*se->points));
 	pt.set_id = set_id;
-	pt.system = g_string_chunk_insert_const(c->out->strings,
-	    sysid != NULL ? sysid : "");
+	pt.system = wo->system;
 	pt.when = when;
 	pt.when_src = wsrc;
 	pt.key = k;
@@ -481,7 +486,8 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	se->points[se->len++] = pt;
 	if (wsrc == TRACK_WHEN_IMPORTED)
 		se->imported++;
-	for (i = 0; i < se->joined.len &&
+	/* Pooled: the same identifier is the same pointer. */
+	for (i = 0; i < se->joined.len && se->joined.items[i] != pt.system &&
 	    strcmp(se->joined.items[i], pt.system) != 0; i++)
 		;
 	if (i == se->joined.len)
@@ -489,6 +495,20 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	rc = 0;
 out:
 	return rc;
+}
+
+/* Sort se's points with cmp, unless they come in order already (a store's usual case). */
+static void
+track_sort_points(struct track_series *se, int (*cmp)(const void *,
+    const void *))
+{
+	size_t	 i;
+
+	for (i = 1; i < se->len; i++)
+		if (cmp(&se->points[i - 1], &se->points[i]) > 0)
+			break;
+	if (i < se->len)
+		qsort(se->points, se->len, sizeof(*se->points), cmp);
 }
 
 static int
@@ -518,7 +538,8 @@ track_cmp_points_time(const void *pa, const void *pb)
 	const struct track_point	*a = pa, *b = pb;
 	int				 c;
 
-	if ((c = strcmp(a->when, b->when)) != 0)
+	/* Pooled: the same time is the same pointer. */
+	if (a->when != b->when && (c = strcmp(a->when, b->when)) != 0)
 		return c;
 	if (a->set_id != b->set_id)
 		return (a->set_id > b->set_id) - (a->set_id < b->set_id);
@@ -676,11 +697,8 @@ track_build(struct store *st, const struct track_query *q,
 	t0 = track_cpu();
 	for (i = 0; i < out->len; i++) {
 		out->values += out->series[i].len;
-		if (out->series[i].len > 1)
-			qsort(out->series[i].points, out->series[i].len,
-			    sizeof(*out->series[i].points),
-			    q->order == TRACK_BY_TIME ? track_cmp_points_time :
-			    track_cmp_points_key);
+		track_sort_points(&out->series[i], q->order == TRACK_BY_TIME ?
+		    track_cmp_points_time : track_cmp_points_key);
 		if (out->series[i].joined.len > 1)
 			qsort(out->series[i].joined.items,
 			    out->series[i].joined.len, sizeof(char *),
