@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,7 @@ static char	*cmd_track_number(double);
 static char	*cmd_track_test_name(const struct track_series *);
 static char	*cmd_track_facts(const struct track_change *);
 static char	*cmd_track_md(const char *);
+static void	 cmd_track_joined(FILE *, const struct track_series *);
 static void	 cmd_track_text(FILE *, const struct track_result *,
 		    const struct track_acks *, bool);
 static void	 cmd_track_tsv(FILE *, const struct track_result *,
@@ -325,6 +327,34 @@ cmd_track_md(const char *s)
 	return strbuf_detach(&sb);
 }
 
+/* "  joined: nvme0 (sets 1-60), nvme0 (rerun) (set 61)": who joined, from which sets. */
+static void
+cmd_track_joined(FILE *fp, const struct track_series *se)
+{
+	size_t	 j, k, n;
+	int64_t	 lo, hi;
+
+	fputs("  joined:", fp);
+	for (j = 0; j < se->joined.len; j++) {
+		fputs(j > 0 ? ", " : " ", fp);
+		text_safe_fputs(se->joined.items[j], fp);
+		lo = INT64_MAX;
+		hi = 0;
+		for (k = 0, n = 0; k < se->len; k++)
+			if (strcmp(se->points[k].system, se->joined.items[j]) == 0) {
+				n++;
+				lo = se->points[k].set_id < lo ? se->points[k].set_id : lo;
+				hi = se->points[k].set_id > hi ? se->points[k].set_id : hi;
+			}
+		if (n == 1)
+			fprintf(fp, " (set %lld)", (long long)lo);
+		else
+			fprintf(fp, " (%zu sets, IDs %lld to %lld)", n,
+			    (long long)lo, (long long)hi);
+	}
+	fputc('\n', fp);
+}
+
 static void
 cmd_track_text(FILE *fp, const struct track_result *r,
     const struct track_acks *acks, bool all)
@@ -353,14 +383,8 @@ cmd_track_text(FILE *fp, const struct track_result *r,
 			fputs(", no change point", fp);
 		fputc('\n', fp);
 		free(name);
-		if (se->joined.len > 1) {
-			fputs("  joined:", fp);
-			for (j = 0; j < se->joined.len; j++) {
-				fputs(j > 0 ? ", " : " ", fp);
-				text_safe_fputs(se->joined.items[j], fp);
-			}
-			fputc('\n', fp);
-		}
+		if (se->joined.len > 1)
+			cmd_track_joined(fp, se);
 		for (j = 0; j < se->nchanges; j++) {
 			c = &se->changes[j];
 			pt = &se->points[c->cp.index];

@@ -27,6 +27,18 @@ check_fail 2 "an --ack line without a reason" "$BR" track --ack "$T/bad.ack"
 check_grep "names the file and line" 'bad.ack:2:' "$T/err"
 check_fail 2 "--label without =" "$BR" import --label commit fixtures/pts/test-1.xml
 
+# Hostile strings reach no terminal raw and no markup unescaped.
+H="$T/hostile.db"
+check_ok "import hostile names" "$BR" --db "$H" import fixtures/hostile/evil-strings.xml \
+    fixtures/hostile/terminal-fio.json
+check_ok "track them all (text)" "$BR" --db "$H" track --all
+check "no escape byte on the terminal" [ "$(tr -dc '\033\233' <"$T/out" | wc -c)" -eq 0 ]
+check_grep "the script tag as text" '<script>alert' "$T/out"
+check_ok "track them (Markdown)" "$BR" --db "$H" track -f markdown --min-segment 1 --max-p 1
+check_nogrep "no raw tag in Markdown" '<script' "$T/out"
+check_ok "charts of them" "$BR" --db "$H" track --chart "$T/hcharts"
+check_ok "every chart well-formed" sh -c 'for f in "$1"/*.svg; do xmllint --noout "$f" || exit 1; done' sh "$T/hcharts"
+
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "generated series" "no python3"
 	done_testing
@@ -141,7 +153,8 @@ check_ok "import a rerun" "$BR" import "$T/rerun.xml"
 check_ok "without --match: two series" "$BR" track --all
 check_grep "one of the rerun" 'on nvme0 \(rerun\): 1 point' "$T/out"
 check_ok "--match cpu_model,disk_models" "$BR" track --all --match cpu_model,disk_models
-check_grep "joins them" '^  joined: nvme0, nvme0 \(rerun\)$' "$T/out"
+check_grep "joins them, saying from which sets" \
+    '^  joined: nvme0 \(60 sets, IDs 1 to 60\), nvme0 \(rerun\) \(set 61\)$' "$T/out"
 check_grep "into 61 points" ': 61 points' "$T/out"
 
 # 200 steps and 200 noise-only series, in SQLite files of their own on
