@@ -93,8 +93,8 @@ static const struct cmd_option cmd_track_options[] = {
 	{ "last", 'n', "N", "the newest N points of each series (default: all)", 0, NULL },
 	{ "ack", 0, "FILE", "acknowledged change points: lines SET | SYSTEM | TEST | REASON", 0, NULL },
 	{ "window", 0, "N", "points per window of the detector (default 50)", 0, NULL },
-	{ "max-p", 0, "P", "significance level of a change point (default 0.001)", 0, NULL },
-	{ "min-magnitude", 0, "PCT", "also keep points whose change exceeds PCT % (default 0)", 0, NULL },
+	{ "max-p", 0, "P", "significance level of a change point (default 0.0001)", 0, NULL },
+	{ "min-magnitude", 0, "PCT", "drop change points of at most PCT % (default 0)", 0, NULL },
 	{ "min-segment", 0, "N", "points on each side of a change point (default 3)", 0, NULL },
 	{ "otava-retest", 0, NULL, "after dropping a weak point re-test the two after it,\n"
 	    "as Otava does, not its two neighbours (Otava's positions)", 0, NULL },
