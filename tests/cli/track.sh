@@ -39,6 +39,21 @@ check_nogrep "no raw tag in Markdown" '<script' "$T/out"
 check_ok "charts of them" "$BR" --db "$H" track --chart "$T/hcharts"
 check_ok "every chart well-formed" sh -c 'for f in "$1"/*.svg; do xmllint --noout "$f" || exit 1; done' sh "$T/hcharts"
 
+# fio's own time orders fio runs; a dd log states none: the import time.
+F="$T/fio.db"
+for r in 3 1 2; do
+	"$BR" --db "$F" import --system rig "fixtures/fio/run$r-randread.json" >/dev/null 2>&1
+done
+check_ok "track fio runs" "$BR" --db "$F" track -f tsv --all --system rig --min-segment 1
+check_ok "track fio runs (JSON)" "$BR" --db "$F" track -f json --system rig
+cp "$T/out" "$T/fio.json"
+check "ordered by fio's time, imported 3, 1, 2" [ "$(grep -o '"when": "[^"]*"' "$T/fio.json" | \
+    cut -d'"' -f4 | tr '\n' ,)" = "2026-11-29 20:09:17,2026-11-29 20:09:18,2026-11-29 20:09:20," ]
+check_nogrep "all stated" '"when_source": "imported"' "$T/fio.json"
+check_ok "import a dd log" "$BR" --db "$F" import --system ddbox fixtures/dd/gnu-small.txt
+check_ok "track it" "$BR" --db "$F" track --all --system ddbox
+check_grep "said to be ordered by import time" 'ordered by import time: no time stated' "$T/out"
+
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "generated series" "no python3"
 	done_testing
@@ -125,6 +140,13 @@ done
 check_ok "--by label:run (version-aware: 9 before 10)" "$BR" --db "$T/labels.db" track -f tsv --by label:run
 check "the same positions by label" [ "$(tail -n +2 "$T/out" | cut -f3 | tr '\n' ' ')" = "31 46 " ]
 check_grep "the label changes at the point" 'label:run 30 -> 31' "$T/out"
+check_ok "show prints the labels" "$BR" --db "$T/labels.db" show 1
+check_grep "as KEY=VALUE" '^labels: run=[0-9]+$' "$T/out"
+check_ok "list prints them (JSON)" "$BR" --db "$T/labels.db" list -f json
+check_grep "as an object" '"run": "[0-9]+"' "$T/out"
+check_ok "import --label on a stored file" "$BR" --db "$T/labels.db" import --label run=x "$(ls "$T"/iss/*.xml | head -1)"
+check_ok "list (TSV)" "$BR" --db "$T/labels.db" list -f tsv
+check_grep "replaces its label" '	run=x$' "$T/out"
 check_ok "--by kernel_version" "$BR" track -f json --by kernel_version
 cp "$T/out" "$T/by.json"
 check_ok "the kernel orders the points" python3 -c "import json,sys; d = json.load(open(sys.argv[1])); \
