@@ -48,7 +48,7 @@ check_ok "track fio runs" "$BR" --db "$F" track -f tsv --all --system rig --min-
 check_ok "track fio runs (JSON)" "$BR" --db "$F" track -f json --system rig
 cp "$T/out" "$T/fio.json"
 check "ordered by fio's time, imported 3, 1, 2" [ "$(grep -o '"when": "[^"]*"' "$T/fio.json" | \
-    cut -d'"' -f4 | tr '\n' ,)" = "2026-11-29 20:09:17,2026-11-29 20:09:18,2026-11-29 20:09:20," ]
+    cut -d'"' -f4 | head -3 | tr '\n' ,)" = "2026-11-29 20:09:17,2026-11-29 20:09:18,2026-11-29 20:09:20," ]
 check_nogrep "all stated" '"when_source": "imported"' "$T/fio.json"
 check_ok "import a dd log" "$BR" --db "$F" import --system ddbox fixtures/dd/gnu-small.txt
 check_ok "track it" "$BR" --db "$F" track --all --system ddbox
