@@ -76,7 +76,7 @@ track_chart_plot(struct canvas *c, const struct track_series *se, double x0,
 	const struct track_seg		*s;
 	struct chart_axis		 ax;
 	double				 lo = INFINITY, hi = -INFINITY, step, v, y, x;
-	double				 a, b;
+	double				 a, b, *means, *ends;
 	char				*t, num[24];
 	size_t				 i, k, n = se->len;
 
@@ -113,6 +113,8 @@ track_chart_plot(struct canvas *c, const struct track_series *se, double x0,
 		free(t);
 	}
 	step = pw / (double)n;
+	means = xreallocarray(NULL, 2 * (se->nchanges + 1), sizeof(*means));
+	ends = xreallocarray(NULL, se->nchanges + 1, sizeof(*ends));
 	canvas_clip(c, x0, top, pw, ph);
 	/* Segments: between change points, or the whole series. */
 	for (k = 0; k <= se->nchanges; k++) {
@@ -134,19 +136,28 @@ track_chart_plot(struct canvas *c, const struct track_series *se, double x0,
 		if (s->has_ci)
 			canvas_rect(c, a, PY(s->ci_hi), b - a,
 			    PY(s->ci_lo) - PY(s->ci_hi), TRACK_CHART_BAND, "ci");
-		canvas_line(c, a, PY(s->mean), b, PY(s->mean),
-		    TRACK_CHART_MEAN, 2, "mean");
+		means[2 * k] = s->mean;
+		means[2 * k + 1] = (double)s->start;
+		ends[k] = (double)(s->start + s->len);
 	}
+	/* Whiskers where they can be told apart: 3 px a point or more. */
 	for (i = 0; i < n; i++) {
 		p = &se->points[i];
 		x = x0 + ((double)i + 0.5) * step;
-		if (p->has_se && p->se > 0)
+		if (step >= 3 && p->has_se && p->se > 0)
 			canvas_line(c, x, PY(p->value + p->se), x,
 			    PY(p->value - p->se), TRACK_CHART_POINT, 1, "se");
 		a = step < 4 ? fmax(step, 1.5) : 4;
 		canvas_rect(c, x - a / 2, PY(p->value) - a / 2, a, a,
 		    TRACK_CHART_POINT, "point");
 	}
+	/* The means over the points, so that dense series still show them. */
+	for (k = 0; k <= se->nchanges; k++)
+		canvas_line(c, x0 + means[2 * k + 1] * step, PY(means[2 * k]),
+		    x0 + ends[k] * step, PY(means[2 * k]), TRACK_CHART_MEAN, 2,
+		    "mean");
+	free(means);
+	free(ends);
 	canvas_clip_end(c);
 	for (k = 0; k < se->nchanges; k++) {
 		x = x0 + (double)se->changes[k].cp.index * step;
