@@ -115,6 +115,11 @@ b = open(glob.glob(sys.argv[1] + '/*.png')[0], 'rb').read(24); \
 assert b[:8] == b'\\x89PNG\\r\\n\\x1a\\n' and struct.unpack('>I', b[16:20])[0] == 800" "$T/png"
 check_fail 2 "--chart-format without --chart" "$BR" track --chart-format pdf
 
+check_ok "-o FILE" "$BR" track -f json -o "$T/out.json"
+check "writes the same JSON there" cmp -s "$T/out.json" "$T/iss.json"
+check_fail 2 "-o in a directory that does not exist" "$BR" track -o "$T/none/out.txt"
+check_grep "names the file" 'none/out.txt' "$T/err"
+
 # The gate.
 check_fail 1 "--fail-on regression" "$BR" track --fail-on regression
 check_grep "says why" 'regression point' "$T/err"
