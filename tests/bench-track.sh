@@ -19,7 +19,7 @@
 # (PYTHON, default /usr/bin/python3, then python3), importing its
 # change-point modules only. Without it the script says so and prints
 # our figures alone; without a PostgreSQL server, SQLite's alone.
-# QUICK=1: 200 nightly files, and 1,000 sets (10 machines) for the scale.
+# QUICK=1: 200 nightly files, and 500 sets (5 machines) for the scale.
 set -e
 BR=${1:-build/benchreport}
 case $BR in /*) ;; *) BR=$PWD/$BR ;; esac
@@ -28,7 +28,7 @@ OUT=$ROOT/bench-out/track
 rm -rf "$OUT"; mkdir -p "$OUT"
 RUNS=${RUNS:-3}
 LEN=1000; MACHINES=100
-if [ -n "$QUICK" ]; then LEN=200; MACHINES=10; fi
+if [ -n "$QUICK" ]; then LEN=200; MACHINES=5; fi
 GEN="python3 $ROOT/tests/track-gen.py"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
