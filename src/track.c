@@ -22,23 +22,31 @@
 #include "track.h"
 #include "xalloc.h"
 
-/* The values, with what a series and a point need, oldest set first. */
-#define TRACK_SQL_HEAD \
+/*
+ * The values with what a series and a point need, in the order that is
+ * cheapest (points are sorted per series afterwards). The whole store
+ * reads values and their tests only: a system's identifier and its set's
+ * import time are looked up once per system (track_when_of), where a
+ * join would look them up once per value. With a system named, its
+ * systems come from systems(identifier), their sets' tests from
+ * tests(set_id, pos) and the values from results(test_id, pos): no scan
+ * of the store.
+ */
+#define TRACK_SQL_ALL \
+	"SELECT t.set_id, v.system_id, NULL, t.identifier, t.title," \
+	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
+	"  v.n, NULL" \
+	"  FROM results v JOIN tests t ON t.id = v.test_id" \
+	"  WHERE v.mean IS NOT NULL"
+#define TRACK_SQL_SYSTEM \
 	"SELECT rs.id, s.id, s.identifier, t.identifier, t.title," \
 	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
 	"  v.n, rs.imported_at" \
 	"  FROM results v JOIN tests t ON t.id = v.test_id" \
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
-	"  WHERE v.mean IS NOT NULL AND t.set_id = s.set_id"
-/*
- * No ORDER BY: points are sorted per series afterwards, so the rows may
- * come in the order that is cheapest. With a system named, its systems
- * come from systems(identifier), their sets' tests from tests(set_id,
- * pos) and the values from results(test_id, pos): no scan of the store.
- */
-#define TRACK_SQL_ALL		TRACK_SQL_HEAD
-#define TRACK_SQL_SYSTEM	TRACK_SQL_HEAD " AND s.identifier = ?"
+	"  WHERE v.mean IS NOT NULL AND t.set_id = s.set_id" \
+	"  AND s.identifier = ?"
 
 /* What one build keeps open: statements and the caches of facts and labels. */
 struct track_ctx {
@@ -48,6 +56,7 @@ struct track_ctx {
 	struct store_stmt	*labels;
 	struct store_stmt	*stamp;		/* a system's TimeStamp */
 	struct store_stmt	*fiotime;	/* a set's fio time */
+	struct store_stmt	*sysrow;	/* a system's identifier, its set's import time */
 	GHashTable		*sys_when;	/* system id -> struct track_when_of */
 	struct strbuf		 key, ident;	/* scratch of track_row */
 	GHashTable		*sys_facts;	/* system id -> struct fact_list */
@@ -238,8 +247,10 @@ track_load_labels(struct track_ctx *c, int64_t id, const struct kv_list **out,
 
 /*
  * When the results of system sys (of set set, imported at imported) were
- * made: its TimeStamp, else its set's fio time, else the import time.
- * Looked up once per system.
+ * made: its TimeStamp, else its set's fio time, else the import time;
+ * and its identifier ident. Looked up once per system; a row that has no
+ * identifier and import time (NULL, the whole store's query) has them
+ * read here.
  */
 static int
 track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
@@ -254,6 +265,21 @@ track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
 	if ((*out = g_hash_table_lookup(c->sys_when, &sys)) != NULL)
 		return 0;
 	w = xcalloc(1, sizeof(*w));
+	if (ident == NULL) {
+		if (store_prepare(c->st, &c->sysrow, "SELECT s.identifier,"
+		    " rs.imported_at FROM systems s JOIN result_sets rs"
+		    " ON rs.id = s.set_id WHERE s.id = ?", d) == -1 ||
+		    store_query(c->st, c->sysrow, d, "i", sys) == -1 ||
+		    (step = store_next(c->st, c->sysrow, d)) == -1)
+			goto fail;
+		if (step == 1) {
+			ident = store_col_text(c->st, c->sysrow, 0);
+			imported = store_col_text(c->st, c->sysrow, 1);
+		}
+		/* Pooled now: the row is gone at the next query. */
+		imported = g_string_chunk_insert_const(c->out->strings,
+		    imported != NULL ? imported : "");
+	}
 	w->system = g_string_chunk_insert_const(c->out->strings,
 	    ident != NULL ? ident : "");
 	if (store_prepare(c->st, &c->stamp, "SELECT value FROM system_fields"
@@ -404,7 +430,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	}
 	memset(&pt, 0, sizeof(pt));
 	pt.system_id = store_col_int(st, s, 1);
-	sysid = store_col_text(st, s, 2);
+	sysid = wo->system;
 	if (q->order == TRACK_BY_FACT || (q->match != NULL && q->match->len > 0))
 		if (track_load_facts(c, pt.system_id, &facts, d) == -1)
 			goto out;
@@ -716,6 +742,7 @@ out:
 	store_finalize(st, c.labels);
 	store_finalize(st, c.stamp);
 	store_finalize(st, c.fiotime);
+	store_finalize(st, c.sysrow);
 	g_hash_table_destroy(c.sys_when);
 	strbuf_free(&c.key);
 	strbuf_free(&c.ident);
