@@ -49,6 +49,7 @@ struct track_acks {
 static int	 cmd_track_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_track_count(const char *, long *);
 static int	 cmd_track_real(const char *, double *);
+static char	*cmd_track_trim(char *);
 static int	 cmd_track_acks_read(const char *, struct track_acks *,
 		    struct diag *);
 static void	 cmd_track_acks_free(struct track_acks *);
