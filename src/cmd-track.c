@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "canvas-dl.h"
 #include "cmd.h"
 #include "export.h"
 #include "outfile.h"
@@ -114,7 +115,8 @@ const struct cmd_entry cmd_track_entry = {
 	.help_extra = "IDs limit the series to those stored result sets.\n"
 	    "Exit status: 0 success (no --fail-on point), 1 a --fail-on point was\n"
 	    "found, 2 bad input, 3 database error.\n",
-	.flags = CMD_NEEDS_STORE | CMD_DRAWS,
+	/* The drawing libraries are loaded for --chart only (cmd_track_exec). */
+	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_track_exec
 };
 
@@ -789,7 +791,11 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if (r.unordered > 0)
 		msg(ctx, MSG_NORMAL, "%s: track: %zu value%s left out: %s not stated",
 		    ctx->prog, r.unordered, r.unordered == 1 ? "" : "s", q.by);
-	if ((v = cmd_args_get(args, "chart")) != NULL &&
+	if ((v = cmd_args_get(args, "chart")) != NULL && canvas_dl_load(&d) == -1) {
+		cmd_error(ctx, &d);
+		goto out;
+	}
+	if (v != NULL &&
 	    track_chart_write_dir(&r, v, cmd_args_has(args, "chart-format") ?
 	    cmd_args_get(args, "chart-format") : "svg", &d) == -1) {
 		cmd_error(ctx, &d);
