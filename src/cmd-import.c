@@ -6,6 +6,7 @@
  * (implied by --system with several files of one format) the files are
  * repeated runs, merged into one stored set, all or nothing.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,13 @@
 #include "import-runs.h"
 #include "meta.h"
 #include "text-safe.h"
+#include "xalloc.h"
 
 static int	 cmd_import_exec(struct cmd_ctx *, const struct cmd_args *);
+static int	 cmd_import_labels(struct cmd_ctx *, const struct cmd_args *,
+		    struct kv_list *);
+static int	 cmd_import_label_set(struct cmd_ctx *, int64_t,
+		    const struct kv_list *);
 static int	 cmd_import_runs(struct cmd_ctx *, struct store *, char **, size_t,
 		    const struct cmd_import_opts *);
 static void	 cmd_import_name_notice(const struct cmd_ctx *,
@@ -40,6 +46,8 @@ static const struct cmd_option cmd_import_options[] = {
 	{ "merge-runs", 0, NULL, "the files are repeated runs of the same tests: store\n"
 	    "one set with N runs per value (implied by --system\n"
 	    "with several files of one format)", 0, NULL },
+	{ "label", 'l', "KEY=VALUE", "label the sets (commit=3f2a9c1), for track --by\n"
+	    "label:KEY; a stored file gets the label too", CMD_OPT_REPEAT, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -124,6 +132,8 @@ cmd_import_runs(struct cmd_ctx *ctx, struct store *st, char **paths, size_t n,
 		rc = EXIT_STORE;
 		goto out;
 	}
+	if ((rc = cmd_import_label_set(ctx, id, &opts->labels)) != EXIT_OK)
+		goto out;
 	if (already) {
 		printf("%zu runs: already imported as %lld\n", n, (long long)id);
 		goto out;
@@ -142,6 +152,50 @@ out:
 	return rc;
 }
 
+/*
+ * The --label options into l: KEY of letters, digits, '_', '.' and '-',
+ * VALUE not empty. EXIT_OK, or EXIT_BADINPUT after saying which is wrong.
+ */
+static int
+cmd_import_labels(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct kv_list *l)
+{
+	const char	*v, *eq, *p;
+	char		*k;
+	size_t		 i;
+
+	for (i = 0; (v = cmd_args_value(args, "label", i)) != NULL; i++) {
+		eq = strchr(v, '=');
+		for (p = v; eq != NULL && p < eq; p++)
+			if (!isalnum((unsigned char)*p) && *p != '_' &&
+			    *p != '.' && *p != '-')
+				break;
+		if (eq == NULL || eq == v || p < eq || eq[1] == '\0') {
+			cmd_errorx(ctx, "import: --label wants KEY=VALUE (KEY of "
+			    "letters, digits, _ . -): %s", v);
+			return EXIT_BADINPUT;
+		}
+		k = xstrndup(v, (size_t)(eq - v));
+		kv_list_set(l, k, eq + 1);
+		free(k);
+	}
+	return EXIT_OK;
+}
+
+/* Label set id with l; EXIT_OK or EXIT_STORE after printing why. */
+static int
+cmd_import_label_set(struct cmd_ctx *ctx, int64_t id, const struct kv_list *l)
+{
+	struct diag	 d;
+
+	diag_clear(&d);
+	if (store_labels_set(ctx->store, id, l, &d) == -1) {
+		cmd_error(ctx, &d);
+		return EXIT_STORE;
+	}
+	return EXIT_OK;
+}
+
 static int
 cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -158,6 +212,8 @@ cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	opts.system_name = cmd_args_get(args, "system");
 	opts.system_names = cmd_args_get(args, "systems");
 	opts.strict = cmd_args_has(args, "strict");
+	if ((rc = cmd_import_labels(ctx, args, &opts.labels)) != EXIT_OK)
+		goto out;
 	merge = cmd_args_has(args, "merge-runs");
 	/* One system named for several files of one format: its repeated runs. */
 	if (merge || (opts.system_name != NULL && argc > 1 &&
@@ -176,6 +232,9 @@ cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			continue;
 		}
 		cmd_import_name_notice(ctx, rs, argv[k], &opts);
+		if ((one = cmd_import_label_set(ctx, res.id, &opts.labels)) !=
+		    EXIT_OK)
+			rc = one;
 		if (res.already) {
 			text_safe_fputs(argv[k], stdout);
 			printf(": already imported as %lld\n", (long long)res.id);
@@ -192,5 +251,6 @@ cmd_import_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		rs = NULL;
 	}
 out:
+	kv_list_free(&opts.labels);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "cmd-resolve.h"
 #include "export.h"
+#include "strbuf.h"
 #include "text-term.h"
 #include "text-safe.h"
 
@@ -33,6 +34,7 @@ struct list_state {
 	long			 offset;
 	const char		*title;		/* --title: only these */
 	long			 matched;	/* sets that matched --title */
+	struct kv_list		 labels;	/* of the row at hand */
 };
 
 static int	 cmd_list_exec(struct cmd_ctx *, const struct cmd_args *);
@@ -104,8 +106,11 @@ static int
 cmd_list_row(const struct store_summary *s, void *arg)
 {
 	struct list_state	*ls = arg;
-	struct json_object	*o;
+	struct json_object	*o, *lo;
+	struct strbuf		 sb;
+	struct diag		 d;
 	char			*t;
+	size_t			 i;
 
 	/* --title: the store gives every set; offset and limit count matches. */
 	if (ls->title != NULL) {
@@ -116,6 +121,12 @@ cmd_list_row(const struct store_summary *s, void *arg)
 			return 0;
 	}
 	ls->count++;
+	kv_list_free(&ls->labels);
+	diag_clear(&d);
+	if (store_labels_get(ls->ctx->store, s->id, &ls->labels, &d) == -1) {
+		cmd_error(ls->ctx, &d);
+		return -1;
+	}
 	switch (ls->format) {
 	case LIST_JSON:
 		o = json_object_new_object();
@@ -134,6 +145,11 @@ cmd_list_row(const struct store_summary *s, void *arg)
 		    json_object_new_int64(s->ntests));
 		json_object_object_add(o, "results",
 		    json_object_new_int64(s->nvalues));
+		lo = json_object_new_object();
+		for (i = 0; i < ls->labels.len; i++)
+			json_object_object_add(lo, ls->labels.items[i].key,
+			    json_object_new_string(ls->labels.items[i].value));
+		json_object_object_add(o, "labels", lo);
 		json_object_array_add(ls->array, o);
 		break;
 	case LIST_TSV:
@@ -146,6 +162,14 @@ cmd_list_row(const struct store_summary *s, void *arg)
 		text_safe_fputs(s->title, stdout);
 		putchar('\t');
 		text_safe_fputs(s->source_path, stdout);
+		putchar('\t');
+		for (i = 0; i < ls->labels.len; i++) {
+			if (i > 0)
+				putchar(',');
+			text_safe_fputs(ls->labels.items[i].key, stdout);
+			putchar('=');
+			text_safe_fputs(ls->labels.items[i].value, stdout);
+		}
 		putchar('\n');
 		break;
 	case LIST_TEXT:
@@ -154,8 +178,15 @@ cmd_list_row(const struct store_summary *s, void *arg)
 		printf(" %3ld %5ld %7ld ", s->nsystems, s->ntests, s->nvalues);
 		/* Minutes are enough to tell imports apart on screen. */
 		printf("%-16.16s ", s->imported_at != NULL ? s->imported_at : "");
-		t = text_term_fit(s->title != NULL && *s->title != '\0' ?
-		    s->title : s->source_path, ls->title_width);
+		strbuf_init(&sb);
+		strbuf_adds(&sb, s->title != NULL && *s->title != '\0' ?
+		    s->title : s->source_path != NULL ? s->source_path : "");
+		for (i = 0; i < ls->labels.len; i++)
+			strbuf_printf(&sb, "%s%s=%s%s", i > 0 ? ", " : " [",
+			    ls->labels.items[i].key, ls->labels.items[i].value,
+			    i + 1 == ls->labels.len ? "]" : "");
+		t = text_term_fit(strbuf_str(&sb), ls->title_width);
+		strbuf_free(&sb);
 		fputs(t, stdout);
 		free(t);
 		putchar('\n');
@@ -214,5 +245,6 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		rc = EXIT_BADINPUT;
 	}
 	json_object_put(ls.array);
+	kv_list_free(&ls.labels);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "publish-track.h"
 #include "publish.h"
 #include "strbuf.h"
 #include "text-safe.h"
@@ -51,6 +52,8 @@ static const struct cmd_option cmd_publish_options[] = {
 	    "charts (repeatable; otherwise each input is a section)", CMD_OPT_REPEAT, NULL },
 	{ "force", 0, NULL, "replace DIR even when it holds files benchreport did\n"
 	    "not write (they are deleted with the old review)", 0, NULL },
+	{ "track", 0, NULL, "add a history section: the systems' tests across the\n"
+	    "store, with change points (see benchreport track)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -256,6 +259,7 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct str_list		  written = { 0 }, combine = { 0 };
 	struct cmd_publish_plan	  plan = { 0 };
 	struct cmd_publish_progress prog = { 0 };
+	struct strbuf		  trackhtml, trackcss;
 	struct diag		  d;
 	long long		  id;
 	size_t			  nsets = 0, i;
@@ -265,6 +269,8 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	int			  rc = EXIT_OK;
 
 	memset(&job, 0, sizeof(job));
+	strbuf_init(&trackhtml);
+	strbuf_init(&trackcss);
 	job.outdir = cmd_args_get(args, "output");
 	job.page.title = cmd_args_get(args, "title");
 	css_path = cmd_args_get(args, "css");
@@ -323,6 +329,16 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	job.progress = cmd_publish_progress;
 	job.progress_arg = &prog;
 	diag_clear(&d);
+	if (cmd_args_has(args, "track")) {
+		if (publish_track_section(ctx->store, sets, nsets, &trackhtml,
+		    &trackcss, &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_STORE;
+			goto out;
+		}
+		job.page.track_html = strbuf_str(&trackhtml);
+		job.page.track_css = strbuf_str(&trackcss);
+	}
 	rc = publish_write(sets, nsets, &job, &written, &d) != 0 ? EXIT_BADINPUT :
 	    EXIT_OK;
 	if (prog.shown)
@@ -348,5 +364,7 @@ out:
 	cmd_publish_plan_free(&plan);
 	str_list_free(&combine);
 	str_list_free(&written);
+	strbuf_free(&trackhtml);
+	strbuf_free(&trackcss);
 	return rc;
 }

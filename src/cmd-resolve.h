@@ -22,6 +22,7 @@ struct cmd_import_opts {
 	const char	*format;	/* --format: force this reader, or NULL */
 	const char	*system_names;	/* --systems "A;B;C", or NULL */
 	int		 strict;	/* --strict: refuse anything ambiguous */
+	struct kv_list	 labels;	/* --label KEY=VALUE (import only) */
 };
 
 /*

@@ -21,6 +21,7 @@
 #include "cmd-resolve.h"
 #include "export.h"
 #include "publish-lead.h"
+#include "strbuf.h"
 #include "text-term.h"
 #include "text-safe.h"
 #include "xalloc.h"
@@ -61,6 +62,7 @@ struct show_layout {
 	size_t			*sys_w;		/* per system */
 };
 
+static void	 cmd_show_labels(struct cmd_ctx *, long long);
 static int	 cmd_show_exec(struct cmd_ctx *, const struct cmd_args *);
 static void	 cmd_show_num(double, char *, size_t);
 static void	 cmd_show_cell(const struct value *, struct show_cell *);
@@ -476,6 +478,28 @@ cmd_show_blocks(const struct show_layout *l, int term_width)
 	}
 }
 
+/* "labels: commit=3f2a9c1, branch=main" when set id has labels. */
+static void
+cmd_show_labels(struct cmd_ctx *ctx, long long id)
+{
+	struct kv_list	 l = { NULL, 0, 0 };
+	struct strbuf	 sb;
+	struct diag	 d;
+	size_t		 i;
+
+	diag_clear(&d);
+	if (store_labels_get(ctx->store, id, &l, &d) == -1)
+		cmd_error(ctx, &d);
+	strbuf_init(&sb);
+	for (i = 0; i < l.len; i++)
+		strbuf_printf(&sb, "%s%s=%s", i > 0 ? ", " : "labels: ",
+		    l.items[i].key, l.items[i].value);
+	if (l.len > 0)
+		text_term_wrap(stdout, strbuf_str(&sb), (size_t)ctx->term_width, 2);
+	strbuf_free(&sb);
+	kv_list_free(&l);
+}
+
 static int
 cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -523,6 +547,7 @@ cmd_show_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		fputs(SHOW_RESET, stdout);
 	text_term_wrap(stdout, head, (size_t)ctx->term_width, 2);
 	free(head);
+	cmd_show_labels(ctx, id);
 	/* One system is the best of nothing: no "*", so no legend for it. */
 	head = xasprintf("%zu system%s, %zu test%s. %s more is better, %s "
 	    "fewer is better%s", rs->nsystems, rs->nsystems == 1 ? "" :

@@ -1179,6 +1179,9 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		strbuf_adds(out, opt->diff_html);
 		strbuf_adds(out, "</div>\n");
 	}
+	/* publish-track.c escaped every string of the store already. */
+	if (opt->track_html != NULL)
+		strbuf_adds(out, opt->track_html);
 	for (i = 0; i < nsets; i++) {
 		memset(&ps, 0, sizeof(ps));
 		ps.out = out;
@@ -1352,6 +1355,8 @@ publish_html_page(struct result_set *const *sets, size_t nsets,
 	ph_overview_css(&css, sets, nsets);
 	if (opt->diff_css != NULL)
 		strbuf_adds(&css, opt->diff_css);
+	if (opt->track_css != NULL)
+		strbuf_adds(&css, opt->track_css);
 	ph_frame(ph_title(sets, nsets, opt), strbuf_str(&css), opt->user_css,
 	    ph_page_body, &pg, out);
 	strbuf_free(&css);

@@ -42,6 +42,9 @@ struct publish_options {
 	const char	*diff_css;
 	/* The same comparison as diff's plain text, for the PDF; NULL: none. */
 	const char	*diff_text;
+	/* The history section (publish --track) and its CSS; NULL: none. */
+	const char	*track_html;
+	const char	*track_css;
 };
 
 /*

@@ -295,7 +295,14 @@ static const char *const pg_migrations[] = {
 	 * SQLite's result_sets becomes AUTOINCREMENT (store-sqlite.c); an
 	 * identity column never gives a number twice already.
 	 */
-	"SELECT 1"
+	"SELECT 1",
+	/* Labels given at import and systems by identifier, as in SQLite. */
+	"CREATE TABLE result_set_labels ("
+	"  set_id bigint NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  key text NOT NULL, value text NOT NULL,"
+	"  PRIMARY KEY (set_id, key)"
+	");"
+	"CREATE INDEX systems_identifier ON systems(identifier);"
 };
 
 #define PG_NMIGRATIONS \

@@ -230,7 +230,17 @@ static const char *const store_migrations[] = {
 	 * step (sq_autoincrement) copies the table as it stands, whatever
 	 * columns later steps added.
 	 */
-	SQ_STEP_AUTOINCREMENT
+	SQ_STEP_AUTOINCREMENT,
+	/*
+	 * Labels given at import (`import --label KEY=VALUE`), one value a
+	 * key and set; systems found by identifier (`track --system`).
+	 */
+	"CREATE TABLE result_set_labels ("
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
+	"  key TEXT NOT NULL, value TEXT NOT NULL,"
+	"  PRIMARY KEY (set_id, key)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX systems_identifier ON systems(identifier);"
 };
 
 #define STORE_NMIGRATIONS \

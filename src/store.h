@@ -139,5 +139,14 @@ bool	 store_exists(struct store *st, int64_t id);
  */
 int	 store_update_facts(struct store *st, int64_t id,
 	    const struct result_set *rs, struct diag *d);
+/*
+ * Set the labels of result set id (KEY=VALUE given at import; a key
+ * given again replaces its value), in one transaction. 0, or -1 with d.
+ */
+int	 store_labels_set(struct store *st, int64_t id,
+	    const struct kv_list *labels, struct diag *d);
+/* Append the labels of set id to out, by key. 0, or -1 with d. */
+int	 store_labels_get(struct store *st, int64_t id, struct kv_list *out,
+	    struct diag *d);
 
 #endif

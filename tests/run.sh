@@ -63,7 +63,7 @@ run_one "man/lint" sh tests/lint-man.sh
 
 # The second backend: each script gets a new database on a cluster of its
 # own (tests/cli/lib.sh), which is stopped whatever happens.
-PG_TESTS="store store-pg systems-facts normalize diff serve"
+PG_TESTS="store store-pg systems-facts normalize diff serve track"
 . tests/pg-cluster.sh
 if pg_cluster_start; then
 	trap pg_cluster_stop EXIT INT TERM

@@ -1,0 +1,785 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Series out of the store, and their change points. One pass over the
+ * values the query selects (systems found through their identifier's
+ * index when one is named), grouped by test and system identity in a
+ * hash table; facts and labels read per system or set, once each, only
+ * where an identity, an order or a change point needs them. The
+ * statistics are track-cp.c's; this file knows nothing of output.
+ */
+#include <ctype.h>
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#include "store-impl.h"
+#include "strbuf.h"
+#include "track.h"
+#include "xalloc.h"
+
+/*
+ * The values with what a series and a point need, in the order that is
+ * cheapest (points are sorted per series afterwards). The whole store
+ * reads values and their tests only: a system's identifier and its set's
+ * import time are looked up once per system (track_when_of), where a
+ * join would look them up once per value. With a system named, its
+ * systems come from systems(identifier), their sets' tests from
+ * tests(set_id, pos) and the values from results(test_id, pos): no scan
+ * of the store.
+ */
+#define TRACK_SQL_ALL \
+	"SELECT t.set_id, v.system_id, NULL, t.identifier, t.title," \
+	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
+	"  v.n, NULL" \
+	"  FROM results v JOIN tests t ON t.id = v.test_id" \
+	"  WHERE v.mean IS NOT NULL"
+#define TRACK_SQL_SYSTEM \
+	"SELECT rs.id, s.id, s.identifier, t.identifier, t.title," \
+	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
+	"  v.n, rs.imported_at" \
+	"  FROM results v JOIN tests t ON t.id = v.test_id" \
+	"  JOIN systems s ON s.id = v.system_id" \
+	"  JOIN result_sets rs ON rs.id = t.set_id" \
+	"  WHERE v.mean IS NOT NULL AND t.set_id = s.set_id" \
+	"  AND s.identifier = ?"
+
+/* What one build keeps open: statements and the caches of facts and labels. */
+struct track_ctx {
+	struct store		*st;
+	const struct track_query *q;
+	struct store_stmt	*facts;
+	struct store_stmt	*labels;
+	struct store_stmt	*stamp;		/* a system's TimeStamp */
+	struct store_stmt	*fiotime;	/* a set's fio time */
+	struct store_stmt	*sysrow;	/* a system's identifier, its set's import time */
+	GHashTable		*sys_when;	/* system id -> struct track_when_of */
+	struct strbuf		 key, ident;	/* scratch of track_row */
+	GHashTable		*sys_facts;	/* system id -> struct fact_list */
+	GHashTable		*set_labels;	/* set id -> struct kv_list */
+	GHashTable		*index;		/* series key -> index + 1 */
+	struct track_result	*out;
+	size_t			 cap;
+};
+
+/* When a system's results were made, as track_when_of finds it. */
+struct track_when_of {
+	const char	*when;		/* in the result's pool */
+	enum track_when	 src;
+	const char	*system;	/* its identifier, in the pool */
+};
+
+static int	 track_when_of(struct track_ctx *, int64_t, int64_t,
+		    const char *, const char *, const struct track_when_of **,
+		    struct diag *);
+static int	 track_load_facts(struct track_ctx *, int64_t,
+		    const struct fact_list **, struct diag *);
+static int	 track_load_labels(struct track_ctx *, int64_t,
+		    const struct kv_list **, struct diag *);
+static void	 track_fact_list_destroy(gpointer);
+static void	 track_kv_list_destroy(gpointer);
+static char	*track_fio_time(const char *);
+static bool	 track_test_matches(const char *, const char *, const char *,
+		    const char *);
+static bool	 track_in_range(const struct track_query *, const char *);
+static int	 track_row(struct track_ctx *, struct store_stmt *,
+		    struct diag *);
+static int	 track_cmp_str(const void *, const void *);
+static void	 track_sort_points(struct track_series *,
+		    int (*)(const void *, const void *));
+static int	 track_cmp_series(const void *, const void *);
+static int	 track_cmp_points_time(const void *, const void *);
+static int	 track_cmp_points_key(const void *, const void *);
+static int	 track_changes(struct track_ctx *, struct track_series *,
+		    struct diag *);
+static int	 track_diff_facts(struct track_ctx *, struct track_change *,
+		    const struct track_point *, const struct track_point *,
+		    struct diag *);
+static void	 track_add_change(struct track_change *, const char *,
+		    const char *, const char *);
+static int	 track_strcmp0(const char *, const char *);
+static double	 track_cpu(void);
+
+/* Seconds of CPU this process has used. */
+static double
+track_cpu(void)
+{
+	struct timespec	 ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == -1)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+track_query_init(struct track_query *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->order = TRACK_BY_TIME;
+	track_cp_defaults(&q->cp);
+}
+
+int
+track_vercmp(const char *a, const char *b)
+{
+	const char	*ea, *eb;
+	size_t		 la, lb;
+	int		 c;
+
+	while (*a != '\0' && *b != '\0') {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			for (ea = a; isdigit((unsigned char)*ea); ea++)
+				;
+			for (eb = b; isdigit((unsigned char)*eb); eb++)
+				;
+			la = (size_t)(ea - a);
+			lb = (size_t)(eb - b);
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			if ((c = memcmp(a, b, la)) != 0)
+				return c;
+			a = ea;
+			b = eb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+const char *
+track_verdict(const struct track_change *c)
+{
+	if (c->regression)
+		return "regression";
+	if (c->improvement)
+		return "improvement";
+	return "change";
+}
+
+static int
+track_strcmp0(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+static void
+track_fact_list_destroy(gpointer p)
+{
+	fact_list_free(p);
+	free(p);
+}
+
+static void
+track_kv_list_destroy(gpointer p)
+{
+	kv_list_free(p);
+	free(p);
+}
+
+/* The normalised facts of system id, read once. */
+static int
+track_load_facts(struct track_ctx *c, int64_t id, const struct fact_list **out,
+    struct diag *d)
+{
+	struct fact_list	*l;
+	int			 step;
+
+	if ((*out = g_hash_table_lookup(c->sys_facts, &id)) != NULL)
+		return 0;
+	if (store_prepare(c->st, &c->facts, "SELECT key, value, source FROM"
+	    " system_facts WHERE system_id = ? ORDER BY pos", d) == -1 ||
+	    store_query(c->st, c->facts, d, "i", id) == -1)
+		return -1;
+	l = xcalloc(1, sizeof(*l));
+	while ((step = store_next(c->st, c->facts, d)) == 1)
+		fact_list_set(l, store_col_text(c->st, c->facts, 0),
+		    store_col_text(c->st, c->facts, 1),
+		    store_col_text(c->st, c->facts, 2));
+	if (step == -1) {
+		track_fact_list_destroy(l);
+		return -1;
+	}
+	g_hash_table_insert(c->sys_facts, g_memdup2(&id, sizeof(id)), l);
+	*out = l;
+	return 0;
+}
+
+/* The labels of set id, by key, read once. */
+static int
+track_load_labels(struct track_ctx *c, int64_t id, const struct kv_list **out,
+    struct diag *d)
+{
+	struct kv_list	*l;
+	int		 step;
+
+	if ((*out = g_hash_table_lookup(c->set_labels, &id)) != NULL)
+		return 0;
+	if (store_prepare(c->st, &c->labels, "SELECT key, value FROM"
+	    " result_set_labels WHERE set_id = ? ORDER BY key", d) == -1 ||
+	    store_query(c->st, c->labels, d, "i", id) == -1)
+		return -1;
+	l = xcalloc(1, sizeof(*l));
+	while ((step = store_next(c->st, c->labels, d)) == 1)
+		kv_list_add(l, store_col_text(c->st, c->labels, 0),
+		    store_col_text(c->st, c->labels, 1));
+	if (step == -1) {
+		track_kv_list_destroy(l);
+		return -1;
+	}
+	g_hash_table_insert(c->set_labels, g_memdup2(&id, sizeof(id)), l);
+	*out = l;
+	return 0;
+}
+
+/*
+ * When the results of system sys (of set set, imported at imported) were
+ * made: its TimeStamp, else its set's fio time, else the import time;
+ * and its identifier ident. Looked up once per system; a row that has no
+ * identifier and import time (NULL, the whole store's query) has them
+ * read here.
+ */
+static int
+track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
+    const char *imported, const char *ident, const struct track_when_of **out,
+    struct diag *d)
+{
+	struct track_when_of	*w;
+	const char		*v = NULL;
+	char			*fio = NULL;
+	int			 step;
+
+	if ((*out = g_hash_table_lookup(c->sys_when, &sys)) != NULL)
+		return 0;
+	w = xcalloc(1, sizeof(*w));
+	if (ident == NULL) {
+		if (store_prepare(c->st, &c->sysrow, "SELECT s.identifier,"
+		    " rs.imported_at FROM systems s JOIN result_sets rs"
+		    " ON rs.id = s.set_id WHERE s.id = ?", d) == -1 ||
+		    store_query(c->st, c->sysrow, d, "i", sys) == -1 ||
+		    (step = store_next(c->st, c->sysrow, d)) == -1)
+			goto fail;
+		if (step == 1) {
+			ident = store_col_text(c->st, c->sysrow, 0);
+			imported = store_col_text(c->st, c->sysrow, 1);
+		}
+		/* Pooled now: the row is gone at the next query. */
+		imported = g_string_chunk_insert_const(c->out->strings,
+		    imported != NULL ? imported : "");
+	}
+	w->system = g_string_chunk_insert_const(c->out->strings,
+	    ident != NULL ? ident : "");
+	if (store_prepare(c->st, &c->stamp, "SELECT value FROM system_fields"
+	    " WHERE system_id = ? AND kind = 'meta' AND key = 'TimeStamp'"
+	    " ORDER BY pos LIMIT 1", d) == -1 ||
+	    store_query(c->st, c->stamp, d, "i", sys) == -1 ||
+	    (step = store_next(c->st, c->stamp, d)) == -1)
+		goto fail;
+	if (step == 1)
+		v = store_col_text(c->st, c->stamp, 0);
+	if (v != NULL && *v != '\0')
+		w->when = g_string_chunk_insert_const(c->out->strings, v);
+	else {
+		if (store_prepare(c->st, &c->fiotime, "SELECT value FROM"
+		    " result_set_extra WHERE set_id = ? AND key = 'fio time'"
+		    " ORDER BY pos LIMIT 1", d) == -1 ||
+		    store_query(c->st, c->fiotime, d, "i", set) == -1 ||
+		    (step = store_next(c->st, c->fiotime, d)) == -1)
+			goto fail;
+		if (step == 1 && (fio = track_fio_time(store_col_text(c->st,
+		    c->fiotime, 0))) != NULL)
+			w->when = g_string_chunk_insert_const(c->out->strings,
+			    fio);
+		else {
+			w->when = g_string_chunk_insert_const(c->out->strings,
+			    imported != NULL ? imported : "");
+			w->src = TRACK_WHEN_IMPORTED;
+		}
+		free(fio);
+	}
+	g_hash_table_insert(c->sys_when, g_memdup2(&sys, sizeof(sys)), w);
+	*out = w;
+	return 0;
+fail:
+	free(w);
+	return -1;
+}
+
+/*
+ * fio's "time" ("Thu Mar 21 15:02:40 2024", local time of the run, no
+ * zone stated) as "YYYY-MM-DD HH:MM:SS", or NULL when it is not that.
+ */
+static char *
+track_fio_time(const char *s)
+{
+	static const char	 months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	char			 wd[8], mon[8];
+	const char		*m;
+	int			 day, h, mi, sec, year;
+
+	if (s == NULL || sscanf(s, "%7s %7s %d %d:%d:%d %d", wd, mon, &day, &h,
+	    &mi, &sec, &year) != 7 || strlen(mon) != 3 ||
+	    (m = strstr(months, mon)) == NULL || (m - months) % 3 != 0 ||
+	    day < 1 || day > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 ||
+	    sec < 0 || sec > 60 || year < 1970 || year > 9999)
+		return NULL;
+	return xasprintf("%04d-%02d-%02d %02d:%02d:%02d", year,
+	    (int)(m - months) / 3 + 1, day, h, mi, sec);
+}
+
+bool
+track_glob(const char *glob, const char *s)
+{
+	char	*g, *t, *p;
+	bool	 hit;
+
+	if (s == NULL)
+		return false;
+	g = xstrdup(glob);
+	t = xstrdup(s);
+	for (p = g; *p != '\0'; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (p = t; *p != '\0'; p++)
+		*p = (char)tolower((unsigned char)*p);
+	hit = fnmatch(g, t, 0) == 0;
+	free(g);
+	free(t);
+	return hit;
+}
+
+/* Whether the glob matches the test's identifier, title or description. */
+static bool
+track_test_matches(const char *glob, const char *id, const char *title,
+    const char *desc)
+{
+	if (glob == NULL)
+		return true;
+	return track_glob(glob, id) || track_glob(glob, title) ||
+	    track_glob(glob, desc);
+}
+
+/* Whether when lies in [since, until], each compared to its own length. */
+static bool
+track_in_range(const struct track_query *q, const char *when)
+{
+	if (q->since != NULL && strcmp(when, q->since) < 0)
+		return false;
+	if (q->until != NULL &&
+	    strncmp(when, q->until, strlen(q->until)) > 0)
+		return false;
+	return true;
+}
+
+/* One row of the values query into its series. */
+static int
+track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
+{
+	struct store		*st = c->st;
+	const struct track_query *q = c->q;
+	const struct fact_list	*facts = NULL;
+	const struct kv_list	*labels;
+	const struct fact	*f;
+	const char		*sysid, *tid, *title, *desc, *args, *unit, *v;
+	struct track_series	*se;
+	struct track_point	 pt;
+	struct strbuf		*key = &c->key, *ident = &c->ident;
+	const struct track_when_of *wo;
+	const char		*when, *k = NULL;
+	enum track_when		 wsrc;
+	int64_t			 set_id;
+	gpointer		 hit;
+	size_t			 i, at;
+	bool			 all;
+	int			 rc = -1;
+
+	set_id = store_col_int(st, s, 0);
+	if (q->nsets > 0) {
+		for (i = 0; i < q->nsets && q->sets[i] != set_id; i++)
+			;
+		if (i == q->nsets)
+			return 0;
+	}
+	tid = store_col_text(st, s, 3);
+	title = store_col_text(st, s, 4);
+	desc = store_col_text(st, s, 5);
+	if (!track_test_matches(q->test, tid, title, desc))
+		return 0;
+	if (track_when_of(c, store_col_int(st, s, 1), set_id,
+	    store_col_text(st, s, 12), store_col_text(st, s, 2), &wo, d) == -1)
+		return -1;
+	when = wo->when;
+	wsrc = wo->src;
+	strbuf_reset(key);
+	strbuf_reset(ident);
+	if (!track_in_range(q, when)) {
+		rc = 0;
+		goto out;
+	}
+	memset(&pt, 0, sizeof(pt));
+	pt.system_id = store_col_int(st, s, 1);
+	sysid = wo->system;
+	if (q->order == TRACK_BY_FACT || (q->match != NULL && q->match->len > 0))
+		if (track_load_facts(c, pt.system_id, &facts, d) == -1)
+			goto out;
+	if (q->order == TRACK_BY_FACT) {
+		if ((f = fact_list_get(facts, q->by)) == NULL || f->value == NULL) {
+			c->out->unordered++;
+			rc = 0;
+			goto out;
+		}
+		k = g_string_chunk_insert_const(c->out->strings, f->value);
+	} else if (q->order == TRACK_BY_LABEL) {
+		if (track_load_labels(c, set_id, &labels, d) == -1)
+			goto out;
+		if ((v = kv_list_get(labels, q->by)) == NULL) {
+			c->out->unordered++;
+			rc = 0;
+			goto out;
+		}
+		k = g_string_chunk_insert_const(c->out->strings, v);
+	}
+	/* The identity: the identifier, or the --match facts when all are stated. */
+	all = q->match != NULL && q->match->len > 0;
+	for (i = 0; all && i < q->match->len; i++) {
+		if ((f = fact_list_get(facts, q->match->items[i])) == NULL ||
+		    f->value == NULL) {
+			all = false;
+			break;
+		}
+		strbuf_printf(ident, "%s%s=%s", i > 0 ? ", " : "",
+		    q->match->items[i], f->value);
+	}
+	if (!all) {
+		strbuf_reset(ident);
+		strbuf_adds(ident, sysid != NULL ? sysid : "");
+	}
+	args = store_col_text(st, s, 6);
+	unit = store_col_text(st, s, 7);
+	/* Fields apart by a unit separator, which no name holds. */
+	strbuf_adds(key, tid != NULL ? tid : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, title != NULL ? title : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, args != NULL ? args : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, unit != NULL ? unit : "");
+	strbuf_addc(key, '\037');
+	strbuf_adds(key, strbuf_str(ident));
+	if ((hit = g_hash_table_lookup(c->index, strbuf_str(key))) != NULL)
+		at = GPOINTER_TO_SIZE(hit) - 1;
+	else {
+		if (c->out->len == c->cap)
+			xgrow(&c->out->series, &c->cap, c->out->len + 1,
+			    sizeof(*c->out->series));
+		at = c->out->len++;
+		se = &c->out->series[at];
+		memset(se, 0, sizeof(*se));
+		se->test_identifier = tid != NULL && *tid != '\0' ?
+		    xstrdup(tid) : NULL;
+		se->test_title = xstrdup(title != NULL ? title : "");
+		se->test_description = desc != NULL ? xstrdup(desc) : NULL;
+		se->arguments = args != NULL ? xstrdup(args) : NULL;
+		se->unit = unit != NULL ? xstrdup(unit) : NULL;
+		se->proportion = (enum proportion)store_col_int(st, s, 8);
+		se->system = xstrdup(strbuf_str(ident));
+		g_hash_table_insert(c->index, xstrdup(strbuf_str(key)),
+		    GSIZE_TO_POINTER(at + 1));
+	}
+	se = &c->out->series[at];
+	if (se->len == se->cap)
+		xgrow(&se->points, &se->cap, se->len + 1, sizeof(*se->points));
+	pt.set_id = set_id;
+	pt.system = wo->system;
+	pt.when = when;
+	pt.when_src = wsrc;
+	pt.key = k;
+	pt.value = store_col_dbl(st, s, 9, NULL);
+	pt.se = store_col_dbl(st, s, 10, &pt.has_se);
+	pt.n = (long)store_col_int(st, s, 11);
+	se->points[se->len++] = pt;
+	if (wsrc == TRACK_WHEN_IMPORTED)
+		se->imported++;
+	/* Pooled: the same identifier is the same pointer. */
+	for (i = 0; i < se->joined.len && se->joined.items[i] != pt.system &&
+	    strcmp(se->joined.items[i], pt.system) != 0; i++)
+		;
+	if (i == se->joined.len)
+		str_list_add(&se->joined, pt.system);
+	rc = 0;
+out:
+	return rc;
+}
+
+/* Sort se's points with cmp, unless they come in order already (a store's usual case). */
+static void
+track_sort_points(struct track_series *se, int (*cmp)(const void *,
+    const void *))
+{
+	size_t	 i;
+
+	for (i = 1; i < se->len; i++)
+		if (cmp(&se->points[i - 1], &se->points[i]) > 0)
+			break;
+	if (i < se->len)
+		qsort(se->points, se->len, sizeof(*se->points), cmp);
+}
+
+static int
+track_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+track_cmp_series(const void *pa, const void *pb)
+{
+	const struct track_series	*a = pa, *b = pb;
+	int				 c;
+
+	if ((c = track_strcmp0(a->test_title, b->test_title)) != 0 ||
+	    (c = track_strcmp0(a->test_description, b->test_description)) != 0 ||
+	    (c = track_strcmp0(a->test_identifier, b->test_identifier)) != 0 ||
+	    (c = track_strcmp0(a->arguments, b->arguments)) != 0 ||
+	    (c = track_strcmp0(a->unit, b->unit)) != 0)
+		return c;
+	return strcmp(a->system, b->system);
+}
+
+static int
+track_cmp_points_time(const void *pa, const void *pb)
+{
+	const struct track_point	*a = pa, *b = pb;
+	int				 c;
+
+	/* Pooled: the same time is the same pointer. */
+	if (a->when != b->when && (c = strcmp(a->when, b->when)) != 0)
+		return c;
+	if (a->set_id != b->set_id)
+		return (a->set_id > b->set_id) - (a->set_id < b->set_id);
+	return (a->system_id > b->system_id) - (a->system_id < b->system_id);
+}
+
+static int
+track_cmp_points_key(const void *pa, const void *pb)
+{
+	const struct track_point	*a = pa, *b = pb;
+	int				 c;
+
+	if ((c = track_vercmp(a->key, b->key)) != 0)
+		return c;
+	return track_cmp_points_time(pa, pb);
+}
+
+static void
+track_add_change(struct track_change *ch, const char *key, const char *before,
+    const char *after)
+{
+	struct track_fact_change	*f;
+
+	ch->facts = xreallocarray(ch->facts, ch->nfacts + 1,
+	    sizeof(*ch->facts));
+	f = &ch->facts[ch->nfacts++];
+	f->key = xstrdup(key);
+	f->before = xstrdup(before);
+	f->after = xstrdup(after);
+}
+
+/*
+ * The facts stated for both a and b whose values differ, in b's order,
+ * then the labels likewise ("label:KEY"). A fact stated on one side only
+ * is not stated, not a change.
+ */
+static int
+track_diff_facts(struct track_ctx *c, struct track_change *ch,
+    const struct track_point *a, const struct track_point *b, struct diag *d)
+{
+	const struct fact_list	*fa, *fb;
+	const struct kv_list	*la, *lb;
+	const struct fact	*x;
+	const char		*y;
+	char			*k;
+	size_t			 i;
+
+	if (track_load_facts(c, a->system_id, &fa, d) == -1 ||
+	    track_load_facts(c, b->system_id, &fb, d) == -1)
+		return -1;
+	for (i = 0; i < fb->len; i++) {
+		if (fb->items[i].value == NULL ||
+		    (x = fact_list_get(fa, fb->items[i].key)) == NULL ||
+		    x->value == NULL || strcmp(x->value, fb->items[i].value) == 0)
+			continue;
+		track_add_change(ch, fb->items[i].key, x->value,
+		    fb->items[i].value);
+	}
+	if (track_load_labels(c, a->set_id, &la, d) == -1 ||
+	    track_load_labels(c, b->set_id, &lb, d) == -1)
+		return -1;
+	for (i = 0; i < lb->len; i++) {
+		if ((y = kv_list_get(la, lb->items[i].key)) == NULL ||
+		    strcmp(y, lb->items[i].value) == 0)
+			continue;
+		k = xasprintf("label:%s", lb->items[i].key);
+		track_add_change(ch, k, y, lb->items[i].value);
+		free(k);
+	}
+	return 0;
+}
+
+/* The change points of se and what changed at each. */
+static int
+track_changes(struct track_ctx *c, struct track_series *se, struct diag *d)
+{
+	struct track_cp_list	 l = { NULL, 0 };
+	struct track_change	*ch;
+	const char		*why;
+	double			*x;
+	size_t			 i;
+	int			 rc = -1;
+
+	x = xreallocarray(NULL, se->len > 0 ? se->len : 1, sizeof(*x));
+	for (i = 0; i < se->len; i++)
+		x[i] = se->points[i].value;
+	if (track_cp_detect(x, se->len, &c->q->cp, &l, &why) == -1) {
+		diag_set(d, NULL, 0, "%s", why);
+		goto out;
+	}
+	se->changes = l.len > 0 ? xcalloc(l.len, sizeof(*se->changes)) : NULL;
+	se->nchanges = l.len;
+	for (i = 0; i < l.len; i++) {
+		ch = &se->changes[i];
+		ch->cp = l.items[i];
+		if (ch->cp.after.mean != ch->cp.before.mean &&
+		    (se->proportion == PROP_HIB || se->proportion == PROP_LIB)) {
+			ch->regression = (ch->cp.after.mean <
+			    ch->cp.before.mean) == (se->proportion == PROP_HIB);
+			ch->improvement = !ch->regression;
+		}
+		if (track_diff_facts(c, ch, &se->points[ch->cp.index - 1],
+		    &se->points[ch->cp.index], d) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	track_cp_list_free(&l);
+	free(x);
+	return rc;
+}
+
+int
+track_build(struct store *st, const struct track_query *q,
+    struct track_result *out, struct diag *d)
+{
+	struct track_ctx	 c;
+	struct store_stmt	*s = NULL;
+	size_t			 i;
+	double			 t0;
+	int			 step, rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	memset(&c, 0, sizeof(c));
+	c.st = st;
+	c.q = q;
+	c.out = out;
+	c.sys_facts = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+	    track_fact_list_destroy);
+	c.set_labels = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+	    g_free, track_kv_list_destroy);
+	t0 = track_cpu();
+	c.index = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
+	c.sys_when = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+	    free);
+	out->strings = g_string_chunk_new(4096);
+	strbuf_init(&c.key);
+	strbuf_init(&c.ident);
+	if (q->system != NULL) {
+		if (store_prepare(st, &s, TRACK_SQL_SYSTEM, d) == -1 ||
+		    store_query(st, s, d, "t", q->system) == -1)
+			goto out;
+	} else if (store_prepare(st, &s, TRACK_SQL_ALL, d) == -1 ||
+	    store_query(st, s, d, "") == -1)
+		goto out;
+	while ((step = store_next(st, s, d)) == 1)
+		if (track_row(&c, s, d) == -1)
+			goto out;
+	if (step == -1)
+		goto out;
+	if (out->len > 1)
+		qsort(out->series, out->len, sizeof(*out->series),
+		    track_cmp_series);
+	out->cpu_read = track_cpu() - t0;
+	t0 = track_cpu();
+	for (i = 0; i < out->len; i++) {
+		out->values += out->series[i].len;
+		track_sort_points(&out->series[i], q->order == TRACK_BY_TIME ?
+		    track_cmp_points_time : track_cmp_points_key);
+		if (out->series[i].joined.len > 1)
+			qsort(out->series[i].joined.items,
+			    out->series[i].joined.len, sizeof(char *),
+			    track_cmp_str);
+		if (track_changes(&c, &out->series[i], d) == -1)
+			goto out;
+	}
+	out->cpu_detect = track_cpu() - t0;
+	rc = 0;
+out:
+	if (rc == -1)
+		track_result_free(out);
+	store_finalize(st, s);
+	store_finalize(st, c.facts);
+	store_finalize(st, c.labels);
+	store_finalize(st, c.stamp);
+	store_finalize(st, c.fiotime);
+	store_finalize(st, c.sysrow);
+	g_hash_table_destroy(c.sys_when);
+	strbuf_free(&c.key);
+	strbuf_free(&c.ident);
+	g_hash_table_destroy(c.sys_facts);
+	g_hash_table_destroy(c.set_labels);
+	g_hash_table_destroy(c.index);
+	return rc;
+}
+
+void
+track_result_free(struct track_result *r)
+{
+	struct track_series	*se;
+	size_t			 i, j, k;
+
+	for (i = 0; i < r->len; i++) {
+		se = &r->series[i];
+		free(se->test_identifier);
+		free(se->test_title);
+		free(se->test_description);
+		free(se->arguments);
+		free(se->unit);
+		free(se->system);
+		str_list_free(&se->joined);
+		free(se->points);
+		for (j = 0; j < se->nchanges; j++) {
+			for (k = 0; k < se->changes[j].nfacts; k++) {
+				free(se->changes[j].facts[k].key);
+				free(se->changes[j].facts[k].before);
+				free(se->changes[j].facts[k].after);
+			}
+			free(se->changes[j].facts);
+		}
+		free(se->changes);
+	}
+	free(r->series);
+	if (r->strings != NULL)
+		g_string_chunk_free(r->strings);
+	memset(r, 0, sizeof(*r));
+}
