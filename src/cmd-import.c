@@ -46,7 +46,7 @@ static const struct cmd_option cmd_import_options[] = {
 	{ "merge-runs", 0, NULL, "the files are repeated runs of the same tests: store\n"
 	    "one set with N runs per value (implied by --system\n"
 	    "with several files of one format)", 0, NULL },
-	{ "label", 'l', "KEY=VALUE", "label the sets (commit=3f2a9c1), for track --by\n"
+	{ "label", 0, "KEY=VALUE", "label the sets (commit=3f2a9c1), for track --by\n"
 	    "label:KEY; a stored file gets the label too", CMD_OPT_REPEAT, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };

@@ -87,12 +87,12 @@ static const struct cmd_option cmd_track_options[] = {
 	{ "until", 0, "WHEN", "only results made up to WHEN (inclusive)", 0, NULL },
 	{ "by", 0, "KEY", "order by a normalised fact (version-aware, e.g.\n"
 	    "kernel_version) or by label:KEY; default: when each result was made", 0, NULL },
-	{ "match", 'm', "FACTS", "one system is every system whose named facts agree\n"
+	{ "match", 0, "FACTS", "one system is every system whose named facts agree\n"
 	    "(comma-separated fact names)", 0, NULL },
 	{ "all", 'a', NULL, "text: list series without a change point too", 0, NULL },
 	{ "fail-on", 0, "KIND", "exit 1 for a regression (or any change) point among\n"
 	    "the newest --last points", 0, cmd_track_fail },
-	{ "last", 'n', "N", "the newest N points of each series (default: all)", 0, NULL },
+	{ "last", 0, "N", "the newest N points of each series (default: all)", 0, NULL },
 	{ "ack", 0, "FILE", "acknowledged change points: lines SET | SYSTEM | TEST | REASON", 0, NULL },
 	{ "window", 0, "N", "points per window of the detector (default 50)", 0, NULL },
 	{ "max-p", 0, "P", "significance level of a change point (default 0.0001)", 0, NULL },
