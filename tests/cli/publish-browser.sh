@@ -103,9 +103,9 @@ if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
 	s4=$T/s4.txt
 	: >"$T/se-digits"
 	for se in $(grep -o 'SE +/- [0-9.]*' "$s4" | cut -d' ' -f3 | LC_ALL=C sort -u); do
-		want=$(grep -o "SE +/- $se," "$s4" | wc -l)
+		want=$(grep -oF "SE +/- $se," "$s4" | wc -l)
 		got=$(sed -n '/<section id="s2"/,/<section id="s3"/p' "$T/seeds/index.html" |
-		    grep -o "<td>$se</td>" | wc -l)
+		    grep -oF "<td>$se</td>" | wc -l)
 		[ "$got" -eq "$want" ] || echo "SE $se: $got of $want" >>"$T/se-digits"
 	done
 	check "seed 004: every SE attributed in the data tables as the source states it" \
