@@ -46,6 +46,7 @@ static struct test *result_test(struct result_set *rs,
 		    const struct run_result *r, enum run_metric m);
 static char	*result_footnote(const struct run_settings *s,
 		    const struct run_test *t, const struct run_result *r);
+static void	 run_result_hist(struct value *v, const struct run_hist *h);
 
 int
 run_result_metric(const struct run_result *r, enum run_metric m, double *out)
@@ -189,7 +190,26 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 		if ((v = test_find_value(test, sys)) == NULL)
 			v = test_add_value(test, sys);
 		dbl_list_add(&v->runs, x);
+		if (m == RUN_M_LAT_P99)
+			run_result_hist(v, &r->lat);
 	}
+}
+
+/* The run's latency histogram as one more run histogram of v (usec). */
+static void
+run_result_hist(struct value *v, const struct run_hist *h)
+{
+	struct series	*s;
+	unsigned	 i;
+
+	s = value_add_series(v, MODEL_HIST_SERIES);
+	model_set_str(&s->unit, "I/Os");
+	model_set_str(&s->x_unit, "usec");
+	for (i = 0; i < RUN_HIST_NR; i++)
+		if (h->bins[i] > 0) {
+			dbl_list_add(&s->x, run_hist_bucket_value(i) / 1000.0);
+			dbl_list_add(&s->y, (double)h->bins[i]);
+		}
 }
 
 void
