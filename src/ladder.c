@@ -41,7 +41,7 @@ static void	 ladder_grid_init(struct ladder_grid *g, const struct ladder_hist *r
 static void	 ladder_grid_free(struct ladder_grid *g);
 static double	 ladder_grid_pct(const struct ladder_grid *g, const unsigned *w,
 		    double pct);
-static double	 ladder_rank_value(const struct ladder_hist *h, double rank);
+static double	 ladder_rank_value(const struct ladder_hist *h, long double rank);
 static void	 ladder_boot_interval(const double *num, const double *den,
 		    double est, size_t n, double *scratch, double *lo, double *hi);
 static void	 ladder_within(const struct ladder_hist *h, struct ladder_rung *r);
@@ -152,13 +152,14 @@ ladder_hist_pct(const struct ladder_hist *h, double pct, double *us)
 {
 	if (h->n == 0 || h->total <= 0)
 		return -1;
-	*us = ladder_rank_value(h, pct / 100.0 * h->total);
+	/* fio computes the rank in long double: 99.95 % of 10,000 is past 9,995. */
+	*us = ladder_rank_value(h, (long double)pct / 100.0L * h->total);
 	return 0;
 }
 
 /* The value of the first bin whose running count reaches rank. */
 static double
-ladder_rank_value(const struct ladder_hist *h, double rank)
+ladder_rank_value(const struct ladder_hist *h, long double rank)
 {
 	double	run = 0;
 	size_t	i;
@@ -269,12 +270,13 @@ ladder_grid_free(struct ladder_grid *g)
 static double
 ladder_grid_pct(const struct ladder_grid *g, const unsigned *w, double pct)
 {
-	double	total = 0, want, c;
-	size_t	r, lo = 0, hi, mid;
+	long double	want;
+	double		total = 0, c;
+	size_t		r, lo = 0, hi, mid;
 
 	for (r = 0; r < g->nruns; r++)
 		total += w[r] * g->total[r];
-	want = pct / 100.0 * total;
+	want = (long double)pct / 100.0L * total;
 	hi = g->n - 1;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;

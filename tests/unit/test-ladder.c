@@ -14,6 +14,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <json-c/json.h>
 
 #include "ladder.h"
 #include "model.h"
@@ -24,6 +25,8 @@ static void	 test_series(void);
 static void	 test_estimable(void);
 static void	 test_compare(void);
 static void	 test_coverage(void);
+static void	 test_clones(void);
+static void	 diag_line(const char *key, double got, double want);
 static void	 sim_run(gsl_rng *rng, double scale, size_t ios, struct ladder_hist *h);
 
 static void
@@ -172,6 +175,86 @@ test_coverage(void)
 	gsl_rng_free(rng);
 }
 
+/*
+ * fio's own merge against ours: four numjobs clones run with
+ * group_reporting, each logging every completion latency (nsec). The
+ * clones' I/Os binned as fio bins them (run_hist_index, fio's
+ * plat_val_to_idx) and merged give every percentile fio states for the
+ * group, to the bin (fixtures/fio-ladder/README.md).
+ */
+static void
+test_clones(void)
+{
+	struct ladder_hist	 clone[4], all = { 0 };
+	struct json_object	*root, *pct = NULL, *o;
+	struct series		 s = { 0 };
+	static double		 counts[RUN_HIST_NR];
+	const char		*why;
+	char			 path[128], name[96];
+	double			 ms, ns, us;
+	size_t			 c, i, n = 0, same = 0, listed = 0;
+	FILE			*fp;
+
+	for (c = 0; c < 4; c++) {
+		memset(counts, 0, sizeof(counts));
+		snprintf(path, sizeof(path), "fixtures/fio-ladder/cg_clat.%zu.log", c + 1);
+		if ((fp = fopen(path, "r")) == NULL) {
+			ok(0, "clones: the clat logs open");
+			return;
+		}
+		while (fscanf(fp, "%lf, %lf%*[^\n]", &ms, &ns) == 2) {
+			counts[run_hist_index((uint64_t)ns)]++;
+			n++;
+		}
+		fclose(fp);
+		for (i = 0; i < RUN_HIST_NR; i++)
+			if (counts[i] > 0) {
+				dbl_list_add(&s.x, run_hist_bucket_value((unsigned)i) / 1000);
+				dbl_list_add(&s.y, counts[i]);
+			}
+		if (ladder_hist_from_series(&clone[c], &s, &why) == -1)
+			memset(&clone[c], 0, sizeof(clone[c]));
+		dbl_list_free(&s.x);
+		dbl_list_free(&s.y);
+		ladder_hist_add(&all, &clone[c]);
+	}
+	is_int(n, 10000, "clones: four logs of 2,500 I/Os each");
+	root = json_object_from_file("fixtures/fio-ladder/clones-group.json");
+	if (root != NULL && json_object_object_get_ex(root, "jobs", &o) &&
+	    (o = json_object_array_get_idx(o, 0)) != NULL &&
+	    json_object_object_get_ex(o, "read", &o) &&
+	    json_object_object_get_ex(o, "clat_ns", &o))
+		json_object_object_get_ex(o, "percentile", &pct);
+	ok(pct != NULL, "clones: fio's group percentiles read");
+	if (pct != NULL) {
+		json_object_object_foreach(pct, key, val) {
+			listed++;
+			if (ladder_hist_pct(&all, strtod(key, NULL), &us) == 0 &&
+			    fabs(us * 1000 - json_object_get_double(val)) < 0.5)
+				same++;
+			else
+				diag_line(key, us * 1000, json_object_get_double(val));
+		}
+		snprintf(name, sizeof(name), "clones: merged bins give fio's "
+		    "group percentile, to the bin, %zu of %zu", same, listed);
+		ok(listed > 10 && same == listed, name);
+		ok(json_object_object_get_ex(pct, "99.000000", &o) &&
+		    ladder_hist_pct(&all, 99, &us) == 0 &&
+		    fabs(us * 1000 - json_object_get_double(o)) < 0.5,
+		    "clones: merged p99 equals group_reporting's p99");
+	}
+	json_object_put(root);
+	ladder_hist_free(&all);
+	for (c = 0; c < 4; c++)
+		ladder_hist_free(&clone[c]);
+}
+
+static void
+diag_line(const char *key, double got, double want)
+{
+	printf("# percentile %s: merged bins %.0f ns, fio %.0f ns\n", key, got, want);
+}
+
 /* ios lognormal latencies (median 100 usec x scale, sigma 0.5) into fio's bins. */
 static void
 sim_run(gsl_rng *rng, double scale, size_t ios, struct ladder_hist *h)
@@ -204,6 +287,7 @@ main(void)
 	test_series();
 	test_estimable();
 	test_compare();
+	test_clones();
 	test_coverage();
 	return tap_done();
 }
