@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: ISC
+# benchreport steady: the 25-round fixture reaches steady state at the
+# window of its hand figures (fixtures/steady/README.md) in text and
+# JSON; the non-converging one says "not reached in 25 rounds"; the
+# measurement-window chart is written and parses; five runs merged from
+# files are rounds too; --round folds samples; bad input fails.
+. "$(dirname "$0")/lib.sh"
+F="$ROOT/fixtures/steady"
+is() { check "$1" [ "$2" = "$3" ]; }	# NAME GOT WANT
+
+check_ok "steady of the converging log" "$BR" steady "$F/converge_iops.1.log"
+check_grep "reached at rounds 8-12" "^  steady state reached: rounds 8-12$" "$T/out"
+check_grep "hand figures: average, range, excursion" \
+    "average 41640, range 3800 \(9\.13 % .*fit excursion 3600 \(8\.65 %.*slope -900 per round" "$T/out"
+check_ok "steady --format json" "$BR" steady --format json 1
+is "json: reached, rounds 8 to 12, 25 rounds" \
+    "$(jq -c '.results[0] | [.reached, .first_round, .last_round, .rounds]' "$T/out")" "[true,8,12,25]"
+is "json: average, range and excursion to 0.1 %" \
+    "$(jq '.results[0] | ((.average / 41640 - 1) | fabs < 0.001) and ((.range / 3800 - 1) | fabs < 0.001) and ((.excursion / 3600 - 1) | fabs < 0.001)' "$T/out" 2>/dev/null ||
+       jq '.results[0] | [.average, .range, .excursion] == [41640, 3800, 3600]' "$T/out")" true
+
+check_ok "steady of the log that never settles" "$BR" steady "$F/never_iops.1.log"
+check_grep "it says not reached in 25 rounds" "steady state not reached in 25 rounds" "$T/out"
+run "$BR" steady --format json 2
+is "json: not reached" "$(jq -c '.results[0] | [.reached, .rounds]' "$T/out")" "[false,25]"
+
+mkdir "$T/charts"
+check_ok "the measurement-window chart" "$BR" steady -o "$T/charts" 1
+svg=$(ls "$T/charts"/*.svg 2>/dev/null | head -1)
+check "  one SVG written" [ -n "$svg" ]
+if command -v xmllint >/dev/null 2>&1; then
+	check_ok "  it parses" xmllint --noout "$svg"
+else
+	skip "  it parses" "no xmllint"
+fi
+check_grep "  its verdict names the window" "steady state reached, rounds 8-12" "$svg"
+check_grep "  the window is shaded" 'class="window"' "$svg"
+
+check_ok "--round 120 folds two samples a round" "$BR" steady --round 120 1
+check_grep "  13 rounds" "13 rounds from the series iops" "$T/out"
+check_fail 2 "--round 0 is refused" "$BR" steady --round 0 1
+check_fail 2 "--round x is refused" "$BR" steady --round x 1
+
+L="$ROOT/fixtures/fio-ladder"
+check_ok "five runs merged from files are five rounds" "$BR" import --system ssd \
+    "$L/a1.json" "$L/a2.json" "$L/a3.json" "$L/a4.json" "$L/a5.json"
+run "$BR" steady --format json 3
+is "  IOPS over the five runs: checked over 5 rounds" \
+    "$(jq -c '[.results[] | select(.unit == "IOPS")][0] | [.rounds_from, .rounds, .checked]' "$T/out")" '["runs",5,true]'
+check_fail 2 "steady without an operand" "$BR" steady
+done_testing
