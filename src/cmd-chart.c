@@ -14,6 +14,7 @@
 #include <glib.h>
 
 #include "chart.h"
+#include "chart-xy.h"
 #include "cmd.h"
 #include "text-safe.h"
 #include "xalloc.h"
@@ -22,6 +23,8 @@ static int	 cmd_chart_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_chart_match(const struct result_set *,
 		    const struct chart_id *, const char *, const char *);
 static int	 cmd_chart_formats(const char *, int *);
+static int	 cmd_chart_xy(struct cmd_ctx *, const struct cmd_args *,
+		    const struct chart_opts *, const char *, int);
 
 CMD_CHOICES(cmd_chart_scale, "1", "2")
 
@@ -35,14 +38,22 @@ static const struct cmd_option cmd_chart_options[] = {
 	{ "width", 'w', "PX", "chart width in CSS pixels, 320 to 4000 (default 800)", 0, NULL },
 	{ "scale", 0, "N", "PNG pixels per CSS pixel (default 1)", 0, cmd_chart_scale },
 	{ "sort", 's', NULL, "bars best first instead of in result-set order", 0, NULL },
+	{ "x", 0, "FACT|METRIC", "one x-y chart over the sets: x a test fact\n"
+	    "(iodepth, bs, numjobs) or a metric (iops, mbs,\n"
+	    "lat, p99)", 0, NULL },
+	{ "y", 0, "METRIC", "the y of the x-y chart (iops, mbs, lat, p99)", 0, NULL },
+	{ "series", 0, "FACT", "a line per system (default) or per value of a\n"
+	    "test or system fact", 0, NULL },
+	{ "label", 0, "FACT", "label the points with this fact (default: QD\n"
+	    "when x is a metric)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
 const struct cmd_entry cmd_chart_entry = {
 	.name = "chart",
-	.operands = "ID|FILE",
+	.operands = "ID|FILE ...",
 	.min_operands = 1,
-	.max_operands = 1,
+	.max_operands = -1,
 	.summary = "draw bar and line charts of a result set",
 	.options = cmd_chart_options,
 	.flags = CMD_NEEDS_STORE | CMD_DRAWS,
@@ -144,6 +155,14 @@ cmd_chart_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			    "--width takes 320 to 4000 pixels");
 		o.width = (int)num;
 	}
+	if (cmd_args_has(args, "x") || cmd_args_has(args, "y")) {
+		rc = cmd_chart_xy(ctx, args, &o, dir, mask);
+		goto out;
+	}
+	if (args->argc > 1 || cmd_args_has(args, "series") ||
+	    cmd_args_has(args, "label"))
+		return cmd_usage(&cmd_chart_entry, "several sets, --series and "
+		    "--label need --x and --y");
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		goto out;
 	if (g_mkdir_with_parents(dir, 0777) == -1) {
@@ -192,5 +211,69 @@ out:
 	}
 	free(ids);
 	result_set_free(rs);
+	return rc;
+}
+
+/*
+ * chart --x X --y Y [--series S] [--label L] ID|FILE ...: one chart over
+ * every set named, written as DIR/xy-X-Y.FORMAT.
+ */
+static int
+cmd_chart_xy(struct cmd_ctx *ctx, const struct cmd_args *args,
+    const struct chart_opts *o, const char *dir, int mask)
+{
+	struct result_set	**sets;
+	struct chart_xy_spec	  sp;
+	struct chart_id		  id = { CHART_SERIES, 0, "xy" };
+	struct canvas		 *c = NULL;
+	struct diag		  d;
+	long long		  sid;
+	char			 *name = NULL, *path;
+	int			  i, f, rc = EXIT_OK;
+
+	sp.x = cmd_args_get(args, "x");
+	sp.y = cmd_args_get(args, "y");
+	sp.series = cmd_args_get(args, "series");
+	sp.label = cmd_args_get(args, "label");
+	if (sp.x == NULL || sp.y == NULL)
+		return cmd_usage(&cmd_chart_entry, "--x and --y go together");
+	sets = xcalloc((size_t)args->argc, sizeof(*sets));
+	for (i = 0; i < args->argc; i++)
+		if ((rc = cmd_load_arg(ctx, args->argv[i], &sets[i], &sid)) !=
+		    EXIT_OK)
+			goto out;
+	diag_clear(&d);
+	if ((c = chart_xy_draw(sets, (size_t)args->argc, &sp, o->width > 0 ?
+	    o->width : CHART_DEFAULT_WIDTH, &d)) == NULL) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (g_mkdir_with_parents(dir, 0777) == -1) {
+		cmd_errorx(ctx, "%s: cannot create directory: %s", dir,
+		    strerror(errno));
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	name = chart_xy_name(&sp);
+	for (f = CHART_SVG; f <= CHART_PDF; f++) {
+		if (!(mask & (1 << f)))
+			continue;
+		path = xasprintf("%s/%s.%s", dir, name, chart_format_ext(f));
+		if (chart_write_canvas(c, &id, f, path, o, NULL, &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+		} else {
+			text_safe_fputs(path, stdout);
+			putchar('\n');
+		}
+		free(path);
+	}
+out:
+	free(name);
+	canvas_free(c);
+	for (i = 0; i < args->argc; i++)
+		result_set_free(sets[i]);
+	free(sets);
 	return rc;
 }
