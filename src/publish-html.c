@@ -996,6 +996,8 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 		strbuf_adds(out, opt->diff_html);
 		strbuf_adds(out, "</div>\n");
 	}
+	if (opt->xy_html != NULL)
+		strbuf_adds(out, opt->xy_html);
 	for (i = 0; i < nsets; i++) {
 		memset(&ps, 0, sizeof(ps));
 		ps.out = out;

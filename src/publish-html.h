@@ -40,6 +40,8 @@ struct publish_options {
 	/* The comparison section of two inputs and its CSS; NULL: none. */
 	const char	*diff_html;
 	const char	*diff_css;
+	/* Charts over all the sets (publish --chart), escaped HTML; NULL: none. */
+	const char	*xy_html;
 };
 
 /*

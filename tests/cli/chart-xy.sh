@@ -3,7 +3,7 @@
 # fixtures/fio-qd (two "drives" x QD 1-128, made with fio) draws both
 # curves with their 16 points on a log2 axis; the load-latency chart
 # (x = IOPS, y = p99) labels every point with its queue depth; 360 and
-# 1400 px; a fact as the series; usage errors.
+# 1400 px; a fact as the series; publish --chart; usage errors.
 . "$(dirname "$0")/lib.sh"
 Q="$ROOT/fixtures/fio-qd"
 is() { check "$1" [ "$2" = "$3" ]; }	# NAME GOT WANT
@@ -47,6 +47,13 @@ check_ok "a test fact as the series (direct)" "$BR" chart --x iodepth --y p99 --
     -o "$T/f" $ids
 is "  two curves named by the fact's values" \
     "$(grep -o '<g class="series"><title>[0-9]*</title>' "$T/f/xy-iodepth-p99.svg" | wc -l)" 2
+check_ok "publish --chart over the 16 sets" "$BR" publish -o "$T/pub" \
+    --chart 'x=iodepth,y=iops,series=system' --chart 'x=iops,y=p99' $ids
+is "  two x-y sections on the page" "$(grep -c '<section class="xy"' "$T/pub/index.html")" 2
+is "  the load-latency points labelled" "$(grep -o '>QD [0-9]*<' "$T/pub/index.html" | wc -l)" 16
+check_fail 2 "publish --chart without y" "$BR" publish -o "$T/pub2" --chart 'x=iodepth' $ids
+check_fail 2 "publish --chart with an unknown key" "$BR" publish -o "$T/pub3" \
+    --chart 'x=iodepth,y=iops,colour=red' $ids
 check_fail 2 "--x without --y" "$BR" chart --x iodepth $ids
 check_fail 2 "an unknown metric" "$BR" chart --x iodepth --y speed $ids
 check_fail 2 "several sets without --x" "$BR" chart $ids
