@@ -24,6 +24,8 @@
 #include "run-engine.h"
 #include "run-profile.h"
 #include "run-result.h"
+#include "run-steady.h"
+#include "run-sweep.h"
 #include "run-sysinfo.h"
 #include "text-term.h"
 #include "text-safe.h"
@@ -71,6 +73,8 @@ static int	 run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 static struct result_set *run_describe(const struct run_opts *o,
 		    const char *job, struct fact_list *facts, size_t *sys);
 static int	 run_parse_size(const char *arg, uint64_t *out);
+static int	 run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+		    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max);
 static int	 run_parse_seconds(const char *arg, double *out);
 static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
 static void	 run_on_signal(int sig);
@@ -115,6 +119,10 @@ static const struct cmd_option cmd_run_options[] = {
 	{ "buffered", 0, NULL, "use the page cache instead of O_DIRECT", 0, NULL },
 	{ "print-fio-job", 0, NULL, "print the equivalent fio job file and exit", 0, NULL },
 	{ "no-store", 0, NULL, "do not store the results", 0, NULL },
+	{ "sweep", 0, "KEY=V,...", "run every test at each value of iodepth=, bs=\n"
+	    "or numjobs= (e.g. iodepth=1,2,4,8,16,32,64,128)", 0, NULL },
+	{ "steady-state", 0, "N", "repeat each test until steady state (SNIA: 5\n"
+	    "rounds within 20 % and a fit within 10 %) or N rounds", 0, NULL },
 	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,
 	    run_format_name },
 	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
@@ -678,6 +686,7 @@ struct run_loop {
 	double			 extra;		/* set-up beyond a repeat's plan, mean */
 	double			 extra_sum;
 	unsigned		 nextra;
+	unsigned		 steady_max;	/* --steady-state N, 0 without */
 };
 
 /* One finished repeat on stderr: its IOPS and MB/s, and the time left. */
@@ -759,6 +768,9 @@ run_tests(struct run_loop *l, struct diag *d)
 			l->kept++;
 			test_kept = true;
 			run_repeat_done(l, t, rep, i);
+			if (l->steady_max > 0 && run_steady_round(l->rs, l->sys,
+			    s, t, rep, l->steady_max))
+				break;
 		}
 		if (test_kept)
 			l->ntests_kept++;
@@ -778,15 +790,19 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct run_result	*res = NULL;
 	struct run_progress	 prog;
 	struct run_loop		 l;
+	struct run_sweep	 sweep;
 	struct sigaction	 sa, old_int, old_term, old_hup;
 	struct diag		 d;
 	char			*job = NULL;
-	unsigned		 max_bs = 0;
-	size_t			 sys;
+	unsigned		 max_bs = 0, steady_max = 0;
+	size_t			 sys, k;
 	bool			 interrupted = false, signals = false;
 	int			 r, rc;
 
+	memset(&sweep, 0, sizeof(sweep));
 	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
+		return rc;
+	if ((rc = run_sweep_opts(ctx, args, s, &sweep, &steady_max)) != EXIT_OK)
 		return rc;
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
@@ -816,6 +832,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.file = &file;
 	l.res = res;
 	l.prog = &prog;
+	l.steady_max = steady_max;
 	diag_clear(&d);
 	if (max_bs > 0) {
 		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
@@ -828,7 +845,11 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 		interrupted = r == 1;
 	}
-	if (!interrupted && (r = run_tests(&l, &d)) == -1) {
+	for (k = 0, r = interrupted; r == 0 && k < run_sweep_count(&sweep); k++) {
+		run_sweep_apply(&sweep, k, s);
+		r = run_tests(&l, &d);
+	}
+	if (r == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
 		goto out;
@@ -876,7 +897,37 @@ out:
 	}
 	free(res);
 	free(job);
+	run_sweep_free(&sweep);
 	fact_list_free(&facts);
 	result_set_free(rs);
 	return rc;
+}
+
+/*
+ * --sweep and --steady-state N (src/run-sweep.c, src/run-steady.c):
+ * --steady-state makes N the number of repeats, at most, of each test.
+ */
+static int
+run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max)
+{
+	struct diag	 d;
+	const char	*v;
+
+	*steady_max = 0;
+	diag_clear(&d);
+	if ((v = cmd_args_get(args, "sweep")) != NULL &&
+	    run_sweep_parse(v, s, run_engine_buffer_limit(), sw, &d) == -1)
+		return cmd_usage(&cmd_run_entry, d.msg);
+	if ((v = cmd_args_get(args, "steady-state")) != NULL) {
+		if (cmd_args_has(args, "repeat"))
+			return cmd_usage(&cmd_run_entry, "can't combine "
+			    "--steady-state and --repeat");
+		if (run_parse_count(v, 1000, steady_max) == -1 ||
+		    *steady_max < RUN_STEADY_MIN)
+			return cmd_usage(&cmd_run_entry, "--steady-state takes "
+			    "5 to 1000 rounds");
+		s->repeat = *steady_max;
+	}
+	return EXIT_OK;
 }

@@ -129,17 +129,22 @@ result_test(struct result_set *rs, const struct run_settings *s,
 {
 	const struct result_metric	*rm = &result_metrics[m];
 	struct test			*test;
+	struct kv_list			 opts = { NULL, 0, 0 };
 	char				*title, *desc, *args, *full, *note;
 	size_t				 i;
 
 	run_profile_names(s, t, &title, &desc, &args);
 	full = rm->suffix != NULL ? xasprintf("%s - %s", desc, rm->suffix) :
 	    xstrdup(desc);
+	/* The options too: a sweep runs one name at several queue depths. */
+	if (!t->dd)
+		run_profile_job_opts(s, t, &opts);
 	for (i = 0; i < rs->ntests; i++) {
 		test = &rs->tests[i];
 		if (strcmp(test->title, title) == 0 &&
 		    strcmp(test->description, full) == 0 &&
-		    strcmp(test->unit, rm->unit) == 0)
+		    strcmp(test->unit, rm->unit) == 0 &&
+		    (t->dd || kv_list_equal(&test->facts, &opts)))
 			goto out;
 	}
 	test = result_set_add_test(rs);
@@ -163,6 +168,7 @@ result_test(struct result_set *rs, const struct run_settings *s,
 	if (!t->dd)
 		run_profile_job_opts(s, t, &test->facts);
 out:
+	kv_list_free(&opts);
 	free(full);
 	free(title);
 	free(desc);
