@@ -29,6 +29,8 @@ static int	 cmd_steady_exec(struct cmd_ctx *, const struct cmd_args *);
 static struct json_object *cmd_steady_str(const char *s);
 static double	*cmd_steady_rounds(const struct value *v, double round_ms,
 		    const char **what, size_t *n);
+static bool	 cmd_steady_persec(const struct value *v, size_t last,
+		    struct steady_consistency *c);
 
 CMD_CHOICES(cmd_steady_format, "text", "json")
 
@@ -38,6 +40,8 @@ static const struct cmd_option cmd_steady_options[] = {
 	    "(default: each sample is a round)", 0, NULL },
 	{ "output", 'o', "DIR", "write each measurement-window chart (SVG) here", 0,
 	    NULL },
+	{ "last", 0, "SECONDS", "the consistency block of a log over its last\n"
+	    "SECONDS (default: all of it)", 0, NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
@@ -102,12 +106,39 @@ cmd_steady_rounds(const struct value *v, double round_ms, const char **what,
 	return NULL;
 }
 
+/*
+ * The consistency of v's first timed series (x in ms, not a histogram):
+ * its samples folded into seconds. False when v has none.
+ */
+static bool
+cmd_steady_persec(const struct value *v, size_t last,
+    struct steady_consistency *c)
+{
+	const struct series	*s;
+	double			*sec;
+	size_t			 i, n;
+
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		if ((s->name != NULL && strcmp(s->name, MODEL_HIST_SERIES) == 0) ||
+		    s->x.len != s->y.len || s->y.len == 0 || s->x_unit == NULL ||
+		    strcmp(s->x_unit, "ms") != 0)
+			continue;
+		sec = steady_fold(s->x.v, s->y.v, s->y.len, 1000, &n);
+		*c = steady_consistency(sec, n, last);
+		free(sec);
+		return true;
+	}
+	return false;
+}
+
 static int
 cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
 	struct result_set	*rs = NULL;
 	struct json_object	*root = NULL, *arr = NULL, *o, *a;
 	struct steady		 s;
+	struct steady_consistency cons;
 	struct diag		 d;
 	const struct test	*t;
 	const struct value	*v;
@@ -115,7 +146,8 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	double			*r, round_ms = 0;
 	char			*end, *path;
 	long long		 id;
-	size_t			 i, j, k, n, shown = 0;
+	size_t			 i, j, k, n, shown = 0, last = 0;
+	bool			 has_cons;
 	bool			 json;
 	int			 rc;
 
@@ -131,6 +163,16 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			    "seconds", ro);
 			return EXIT_BADINPUT;
 		}
+	}
+	if ((ro = cmd_args_get(args, "last")) != NULL) {
+		double	sec = strtod(ro, &end);
+
+		if (*ro == '\0' || *end != '\0' || !(sec >= 1) || sec > 1e9) {
+			cmd_errorx(ctx, "--last %s: not a number of seconds (1 or "
+			    "more)", ro);
+			return EXIT_BADINPUT;
+		}
+		last = (size_t)sec;
 	}
 	dir = cmd_args_get(args, "output");
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
@@ -150,6 +192,7 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			if ((r = cmd_steady_rounds(v, round_ms, &what, &n)) == NULL)
 				continue;
 			s = steady_find(r, n);
+			has_cons = cmd_steady_persec(v, last, &cons);
 			if (dir != NULL && s.ok) {
 				path = xasprintf("%s/steady-t%zu-s%zu.svg", dir,
 				    i + 1, v->system + 1);
@@ -202,6 +245,24 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 					json_object_object_add(o, "excursion_pct",
 					    json_object_new_double(s.excursion_pct));
 				}
+				if (has_cons && cons.ok) {
+					struct json_object *cj = json_object_new_object();
+
+					json_object_object_add(cj, "seconds",
+					    json_object_new_int64((int64_t)cons.seconds));
+					json_object_object_add(cj, "mean",
+					    json_object_new_double(cons.mean));
+					json_object_object_add(cj, "sd",
+					    json_object_new_double(cons.sd));
+					json_object_object_add(cj, "mean_over_sd",
+					    isfinite(cons.mean_sd) ?
+					    json_object_new_double(cons.mean_sd) : NULL);
+					json_object_object_add(cj, "p1",
+					    json_object_new_double(cons.p1));
+					json_object_object_add(cj, "p99_9",
+					    json_object_new_double(cons.p999));
+					json_object_object_add(o, "consistency", cj);
+				}
 				a = json_object_new_array();
 				for (k = 0; k < n; k++)
 					json_object_array_add(a, json_object_new_double(r[k]));
@@ -238,6 +299,12 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 					    s.excursion, s.excursion_pct,
 					    STEADY_SLOPE_PCT, s.slope);
 				}
+				if (has_cons && cons.ok)
+					printf("  consistency over the last %zu s: mean "
+					    "%.6g, SD %.6g (mean / SD %.3g), p1 %.6g, "
+					    "p99.9 %.6g per second\n", cons.seconds,
+					    cons.mean, cons.sd, cons.mean_sd, cons.p1,
+					    cons.p999);
 			}
 			free(r);
 			shown++;

@@ -92,6 +92,7 @@ fio_names_job_free(struct fio_job *j)
 	free(j->name);
 	free(j->version);
 	free(j->host);
+	free(j->ss_note);
 	kv_list_free(&j->opts);
 	for (d = 0; d < FIO_NDIR; d++) {
 		dbl_list_free(&j->dir[d].bin_us);
@@ -448,6 +449,8 @@ fio_names_add(struct result_set *rs, size_t sys, const struct fio_job *j,
 	val->n = 1;
 	if (j->clones > 1)
 		val->note = xasprintf("sum of %ld jobs reported separately", j->clones);
+	else if (j->ss_note != NULL)
+		val->note = xstrdup(j->ss_note);
 }
 
 void

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include <gsl/gsl_fit.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
 
 #include "steady.h"
 #include "xalloc.h"
@@ -103,4 +105,31 @@ steady_fold(const double *t, const double *y, size_t n, double round_ms,
 	if (cnt > 0)
 		r[(*nr)++] = sum / (double)cnt;
 	return r;
+}
+
+struct steady_consistency
+steady_consistency(const double *persec, size_t n, size_t last)
+{
+	struct steady_consistency	 c;
+	double				*v;
+	size_t				 k;
+
+	memset(&c, 0, sizeof(c));
+	k = last > 0 && last < n ? last : n;
+	if (k < 2) {
+		c.why = "fewer than two seconds";
+		return c;
+	}
+	v = xcalloc(k, sizeof(double));
+	memcpy(v, persec + (n - k), k * sizeof(double));
+	c.seconds = k;
+	c.mean = gsl_stats_mean(v, 1, k);
+	c.sd = gsl_stats_sd(v, 1, k);
+	c.mean_sd = c.sd > 0 ? c.mean / c.sd : INFINITY;
+	gsl_sort(v, 1, k);
+	c.p1 = gsl_stats_quantile_from_sorted_data(v, 1, k, 0.01);
+	c.p999 = gsl_stats_quantile_from_sorted_data(v, 1, k, 0.999);
+	c.ok = true;
+	free(v);
+	return c;
 }

@@ -47,6 +47,23 @@ struct steady steady_find(const double *y, size_t n);
 void	 steady_window(const double *y, size_t first, struct steady *s);
 
 /*
+ * The consistency of per-second figures over the last `last` seconds (all
+ * when last is 0 or more than n), as drive reviews give it: mean, sample
+ * SD, mean / SD, and the 1st and 99.9th percentiles of the seconds
+ * (GSL's interpolated quantiles). ok false (why set) with fewer than two
+ * seconds.
+ */
+struct steady_consistency {
+	bool		 ok;
+	const char	*why;
+	size_t		 seconds;	/* the seconds used */
+	double		 mean, sd, mean_sd;
+	double		 p1, p999;
+};
+struct steady_consistency steady_consistency(const double *persec, size_t n,
+	    size_t last);
+
+/*
  * Fold samples (t in ms, ascending, value y) into rounds of round_ms:
  * round k holds the samples with k * round_ms <= t - t[0] < (k + 1) *
  * round_ms, its value their mean; an empty round ends the series (a gap

@@ -3,7 +3,9 @@
 # window of its hand figures (fixtures/steady/README.md) in text and
 # JSON; the non-converging one says "not reached in 25 rounds"; the
 # measurement-window chart is written and parses; five runs merged from
-# files are rounds too; --round folds samples; bad input fails.
+# files are rounds too; --round folds samples; the consistency block of
+# a per-second log; fio's own ss= verdict imports as a fact; bad input
+# fails.
 . "$(dirname "$0")/lib.sh"
 F="$ROOT/fixtures/steady"
 is() { check "$1" [ "$2" = "$3" ]; }	# NAME GOT WANT
@@ -47,5 +49,29 @@ check_ok "five runs merged from files are five rounds" "$BR" import --system ssd
 run "$BR" steady --format json 3
 is "  IOPS over the five runs: checked over 5 rounds" \
     "$(jq -c '[.results[] | select(.unit == "IOPS")][0] | [.rounds_from, .rounds, .checked]' "$T/out")" '["runs",5,true]'
+# The consistency block of a per-second IOPS log, against awk's figures.
+check_ok "steady of fio's per-second IOPS log" "$BR" steady --format json "$F/persec_iops.1.log"
+want=$(awk -F, '{ v[NR] = $2; s += $2 } END { m = s / NR; for (i = 1; i <= NR; i++) q += (v[i] - m) ^ 2;
+    printf "%d %.6f %.6f", NR, m, sqrt(q / (NR - 1)) }' "$F/persec_iops.1.log")
+set -- $want
+is "  consistency over all $1 seconds" "$(jq '.results[0].consistency.seconds' "$T/out")" "$1"
+is "  mean and SD as awk computes them (to 0.1 %)" \
+    "$(jq --argjson m "$2" --argjson s "$3" '.results[0].consistency | ((.mean / $m - 1) | if . < 0 then -. else . end) < 0.001 and ((.sd / $s - 1) | if . < 0 then -. else . end) < 0.001' "$T/out")" true
+is "  p1 and p99.9 within the seconds' range" \
+    "$(jq '.results[0] | .consistency.p1 >= (.values | min) and .consistency.p99_9 <= (.values | max) and .consistency.p1 < .consistency.p99_9' "$T/out")" true
+check_ok "  --last 3" "$BR" steady --last 3 "$F/persec_iops.1.log"
+check_grep "  consistency over the last 3 s" "consistency over the last 3 s: mean" "$T/out"
+check_fail 2 "  --last 0 is refused" "$BR" steady --last 0 "$F/persec_iops.1.log"
+
+# fio's own steady-state verdict (ss=) is a fact, its figures a note.
+check_ok "export fio's ss=iops:20% run" "$BR" export -f json "$F/fio-ss-attained.json"
+is "  ss_attained yes on its IOPS test" \
+    "$(jq -r '[.results[] | select(.unit == "IOPS")][0].facts.ss_attained' "$T/out")" yes
+check_grep "  fio's criterion as the note" \
+    'fio steady state attained \(iops:20\.000000%\): criterion 10\.800732%; window 2 s' "$T/out"
+check_ok "export fio's ss=iops_slope:0.01% run" "$BR" export -f json "$F/fio-ss-not-attained.json"
+is "  ss_attained no" \
+    "$(jq -r '[.results[] | select(.unit == "IOPS")][0].facts.ss_attained' "$T/out")" no
+check_grep "  not attained, as fio says" 'fio steady state not attained \(iops_slope:0\.010000%\): criterion 1\.778568%' "$T/out"
 check_fail 2 "steady without an operand" "$BR" steady
 done_testing
