@@ -27,8 +27,6 @@
 
 static int	 cmd_steady_exec(struct cmd_ctx *, const struct cmd_args *);
 static struct json_object *cmd_steady_str(const char *s);
-static double	*cmd_steady_rounds(const struct value *v, double round_ms,
-		    const char **what, size_t *n);
 static bool	 cmd_steady_persec(const struct value *v, size_t last,
 		    struct steady_consistency *c);
 
@@ -73,40 +71,6 @@ cmd_steady_str(const char *s)
 }
 
 /*
- * The rounds of v: its first series that is not a histogram, folded; else
- * its runs when there are at least two. NULL when it has neither.
- */
-static double *
-cmd_steady_rounds(const struct value *v, double round_ms, const char **what,
-    size_t *n)
-{
-	const struct series	*s;
-	double			*r;
-	size_t			 i;
-
-	*n = 0;
-	for (i = 0; i < v->nseries; i++) {
-		s = &v->series[i];
-		if (s->name != NULL && strcmp(s->name, MODEL_HIST_SERIES) == 0)
-			continue;
-		if (s->y.len == 0)
-			continue;
-		*what = s->name != NULL ? s->name : "series";
-		if (s->x.len == s->y.len)
-			return steady_fold(s->x.v, s->y.v, s->y.len, round_ms, n);
-		return steady_fold(NULL, s->y.v, s->y.len, 0, n);
-	}
-	if (v->runs.len >= 2) {
-		*what = "runs";
-		r = xcalloc(v->runs.len, sizeof(double));
-		memcpy(r, v->runs.v, v->runs.len * sizeof(double));
-		*n = v->runs.len;
-		return r;
-	}
-	return NULL;
-}
-
-/*
  * The consistency of v's first timed series (x in ms, not a histogram):
  * its samples folded into seconds. False when v has none.
  */
@@ -118,6 +82,7 @@ cmd_steady_persec(const struct value *v, size_t last,
 	double			*sec;
 	size_t			 i, n;
 
+	memset(c, 0, sizeof(*c));
 	for (i = 0; i < v->nseries; i++) {
 		s = &v->series[i];
 		if ((s->name != NULL && strcmp(s->name, MODEL_HIST_SERIES) == 0) ||
@@ -152,6 +117,7 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	int			 rc;
 
 	diag_clear(&d);
+	memset(&cons, 0, sizeof(cons));
 	if ((fmt = cmd_args_get(args, "format")) == NULL)
 		fmt = "text";
 	json = strcmp(fmt, "json") == 0;
@@ -189,7 +155,7 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		t = &rs->tests[i];
 		for (j = 0; j < t->nvalues; j++) {
 			v = &t->values[j];
-			if ((r = cmd_steady_rounds(v, round_ms, &what, &n)) == NULL)
+			if ((r = steady_value_rounds(v, round_ms, true, &what, &n)) == NULL)
 				continue;
 			s = steady_find(r, n);
 			has_cons = cmd_steady_persec(v, last, &cons);

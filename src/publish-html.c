@@ -24,6 +24,7 @@
 #include "chart-palette.h"
 #include "text-escape.h"
 #include "publish-html.h"
+#include "publish-steady.h"
 #include "stats.h"
 #include "templates.h"
 #include "version.h"
@@ -845,6 +846,7 @@ ph_result(struct ph_sec *ps, size_t ti)
 		ph_text(out, t->footnotes.items[i]);
 		strbuf_adds(out, "</p>\n");
 	}
+	publish_steady_marks(out, rs, t);
 	strbuf_adds(out, "</article>\n");
 }
 

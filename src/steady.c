@@ -133,3 +133,32 @@ steady_consistency(const double *persec, size_t n, size_t last)
 	free(v);
 	return c;
 }
+
+double *
+steady_value_rounds(const struct value *v, double round_ms, bool runs,
+    const char **what, size_t *n)
+{
+	const struct series	*s;
+	double			*r;
+	size_t			 i;
+
+	*n = 0;
+	for (i = 0; i < v->nseries; i++) {
+		s = &v->series[i];
+		if ((s->name != NULL && strcmp(s->name, MODEL_HIST_SERIES) == 0) ||
+		    s->y.len == 0)
+			continue;
+		*what = s->name != NULL ? s->name : "series";
+		if (s->x.len == s->y.len)
+			return steady_fold(s->x.v, s->y.v, s->y.len, round_ms, n);
+		return steady_fold(NULL, s->y.v, s->y.len, 0, n);
+	}
+	if (runs && v->runs.len >= 2) {
+		*what = "runs";
+		r = xcalloc(v->runs.len, sizeof(double));
+		memcpy(r, v->runs.v, v->runs.len * sizeof(double));
+		*n = v->runs.len;
+		return r;
+	}
+	return NULL;
+}

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model.h"
+
 #define STEADY_WINDOW		5	/* rounds in the measurement window */
 #define STEADY_RANGE_PCT	20.0	/* max - min, % of the window's average */
 #define STEADY_SLOPE_PCT	10.0	/* the fit line's excursion, % of the average */
@@ -72,5 +74,14 @@ struct steady_consistency steady_consistency(const double *persec, size_t n,
  */
 double	*steady_fold(const double *t, const double *y, size_t n, double round_ms,
 	    size_t *nr);
+
+/*
+ * The rounds of a value: its first series that is not a latency
+ * histogram, folded by steady_fold (x in ms; round_ms 0: each sample a
+ * round), *what its name; else, when runs is true and it has two or more
+ * runs, the runs in order (*what "runs"). NULL when it has neither.
+ */
+double	*steady_value_rounds(const struct value *v, double round_ms, bool runs,
+	    const char **what, size_t *n);
 
 #endif

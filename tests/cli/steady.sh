@@ -3,7 +3,8 @@
 # window of its hand figures (fixtures/steady/README.md) in text and
 # JSON; the non-converging one says "not reached in 25 rounds"; the
 # measurement-window chart is written and parses; five runs merged from
-# files are rounds too; --round folds samples; the consistency block of
+# files are rounds too; --round folds samples; the review page marks
+# both logs; the consistency block of
 # a per-second log; fio's own ss= verdict imports as a fact; bad input
 # fails.
 . "$(dirname "$0")/lib.sh"
@@ -49,6 +50,13 @@ check_ok "five runs merged from files are five rounds" "$BR" import --system ssd
 run "$BR" steady --format json 3
 is "  IOPS over the five runs: checked over 5 rounds" \
     "$(jq -c '[.results[] | select(.unit == "IOPS")][0] | [.rounds_from, .rounds, .checked]' "$T/out")" '["runs",5,true]'
+# The review page marks both logs.
+check_ok "publish the two logs" "$BR" publish -o "$T/page" "$F/converge_iops.1.log" "$F/never_iops.1.log"
+check_grep "  the page marks the steady window" \
+    '<p class="note steady">steady: steady state \(SNIA\) reached at rounds 8-12 of 25' "$T/page/index.html"
+check_grep "  and the log that never settles" \
+    '<p class="note steady not-reached">steady: steady state \(SNIA\) not reached in 25 rounds</p>' "$T/page/index.html"
+
 # The consistency block of a per-second IOPS log, against awk's figures.
 check_ok "steady of fio's per-second IOPS log" "$BR" steady --format json "$F/persec_iops.1.log"
 want=$(awk -F, '{ v[NR] = $2; s += $2 } END { m = s / NR; for (i = 1; i <= NR; i++) q += (v[i] - m) ^ 2;
