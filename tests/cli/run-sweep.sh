@@ -4,7 +4,8 @@
 # test per depth, which chart --x iodepth draws and the ladder reads; a
 # block-size sweep names each size; --steady-state stops at the first
 # steady window or at its cap, records the verdict, and `steady` over the
-# stored rounds agrees with it; bad values are refused before any I/O.
+# stored rounds agrees with it; chart --where selects the sweep by a
+# system fact; bad values are refused before any I/O.
 . "$(dirname "$0")/lib.sh"
 D="$T/dir"
 mkdir -p "$D"
@@ -32,6 +33,19 @@ is "  three points" "$(grep -o 'class="point"' "$T/c/xy-iodepth-iops.svg" | wc -
 check_ok "  its latency ladders" "$BR" ladder --format json 1
 is "  one ladder per depth, from the runner's histograms" \
     "$(jq '[.ladders[] | select(.runs == 2)] | length' "$T/out")" 3
+
+# A store query instead of IDs: the systems whose facts match.
+run "$BR" systems --all
+os=$(awk -F '\t' 'NR == 2 { print $10 }' "$T/out")
+if [ -n "$os" ] && [ "$os" != "-" ]; then
+	mkdir "$T/w"
+	check_ok "  chart --where os_name=$os" "$BR" chart --x iodepth --y iops --where "os_name=$os" -o "$T/w"
+	is "  the same three points" "$(grep -o 'class="point"' "$T/w/xy-iodepth-iops.svg" | wc -l)" 3
+else
+	skip "  chart --where os_name=..." "no os_name fact on this machine"
+fi
+check_fail 2 "  chart --where with no match" "$BR" chart --x iodepth --y iops --where os_name=no-such-os -o "$T/w"
+check_fail 2 "  --where without --x" "$BR" chart --where os_name=x 1
 
 check_ok "run --sweep bs=4k,16k" "$BR" run --dir "$D" $SHORT --repeat 1 --sweep bs=4k,16k --no-store --format tsv
 check_grep "  4KB" "Block Size: 4KB.*	IOPS	" "$T/out"
