@@ -147,3 +147,89 @@ chart_steady_write(const struct result_set *rs, size_t ti, size_t sys,
 	canvas_free(c);
 	return rc;
 }
+
+int
+chart_steady_consistency_write(const struct result_set *rs, size_t ti,
+    size_t sys, const double *sec, size_t n,
+    const struct steady_consistency *cs, const char *path, struct diag *d)
+{
+	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
+	struct chart_id		 id = { CHART_SERIES, ti, "consistency" };
+	struct chart_head	 head;
+	struct chart_axis	 ay, ax;
+	struct canvas		*c;
+	double			 width = CHART_DEFAULT_WIDTH, y, x0, x1, top;
+	double			 bottom, ph, ylw = 0, hi = 0, xs, ys, wx0, v;
+	size_t			 i;
+	uint32_t		 col = chart_palette_rgb(sys);
+	char			*str;
+	int			 rc;
+
+	c = canvas_new(width);
+	chart_frame_head_init(&head, rs, &rs->tests[ti], NULL);
+	free(head.unitline);
+	head.unitline = xasprintf("%s, per second; last %zu s: mean %.6g, SD "
+	    "%.6g (mean / SD %.3g), p1 %.6g, p99.9 %.6g",
+	    rs->systems[sys].identifier, cs->seconds, cs->mean, cs->sd,
+	    cs->mean_sd, cs->p1, cs->p999);
+	canvas_describe(c, head.title, head.unitline);
+	y = chart_frame_header(c, CHART_MARGIN, &head) + 12;
+	for (i = 0; i < n; i++)
+		hi = fmax(hi, sec[i]);
+	chart_axis_nice(0, hi, 5, 1, &ay);
+	for (i = 0; i < ay.nticks; i++) {
+		str = chart_axis_label(&ay, chart_axis_tick(&ay, i));
+		ylw = fmax(ylw, canvas_text_width(fsm, str));
+		free(str);
+	}
+	x0 = CHART_MARGIN + ylw + 6;
+	x1 = width - CHART_MARGIN - 12;
+	ph = fmin(360, fmax(180, width * 0.4));
+	top = y;
+	bottom = top + ph;
+	chart_frame_axis(1, (double)(n > 1 ? n : 2), 0, x1 - x0, CHART_FONT_SMALL,
+	    &ax);
+	xs = (x1 - x0) / (ax.hi - ax.lo);
+	ys = -ph / (ay.hi - ay.lo);
+	/* The window: the last seconds, shaded under everything. */
+	wx0 = fmax(x0, x0 + ((double)(n - cs->seconds) + 0.5 - ax.lo) * xs);
+	canvas_rect(c, wx0, top, x1 - wx0, ph, STEADY_SHADE, "window");
+	for (i = 0; i < ay.nticks; i++) {
+		v = chart_axis_tick(&ay, i);
+		canvas_line(c, x0, bottom + (v - ay.lo) * ys, x1,
+		    bottom + (v - ay.lo) * ys, CHART_GRID, 1, "grid");
+		str = chart_axis_label(&ay, v);
+		canvas_text(c, x0 - 6, bottom + (v - ay.lo) * ys +
+		    chart_frame_center(fsm), str, fsm, CHART_GREY, CANVAS_END,
+		    "tick");
+		free(str);
+	}
+	for (i = 0; i < ax.nticks; i++) {
+		v = chart_axis_tick(&ax, i);
+		str = chart_axis_label(&ax, v);
+		canvas_text(c, x0 + (v - ax.lo) * xs, bottom + 4 +
+		    canvas_text_ascent(fsm), str, fsm, CHART_GREY, CANVAS_MIDDLE,
+		    "tick");
+		free(str);
+	}
+	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, wx0, bottom + (cs->mean - ay.lo) * ys, x1,
+	    bottom + (cs->mean - ay.lo) * ys, CHART_INK, 1.4, "average");
+	for (i = 0; i < n; i++)
+		canvas_rect(c, x0 + ((double)i + 1 - ax.lo) * xs - 2,
+		    bottom + (sec[i] - ay.lo) * ys - 2, 4, 4, col, "second");
+	y = bottom + 4 + canvas_text_line_height(fsm);
+	canvas_text(c, (x0 + x1) / 2, y + canvas_text_ascent(fsm),
+	    "Second", fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
+	y += canvas_text_line_height(fsm) + 6;
+	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 2,
+	    "Shaded: the seconds the figures are taken over; the line: their "
+	    "mean.", CHART_FONT_SMALL, CHART_GREY, "note");
+	y = chart_frame_footer(c, y + 6, &head);
+	c->height = ceil(y + CHART_MARGIN);
+	chart_frame_head_free(&head);
+	rc = chart_write_canvas(c, &id, CHART_SVG, path, NULL, NULL, d);
+	canvas_free(c);
+	return rc;
+}

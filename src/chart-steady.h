@@ -27,4 +27,14 @@ int	 chart_steady_write(const struct result_set *rs, size_t ti, size_t sys,
 	    const double *r, size_t n, const struct steady *s, const char *path,
 	    struct diag *d);
 
+/*
+ * The consistency chart: per-second values sec[0..n-1] as points against
+ * time (s), the last c->seconds shaded with their mean as a line; the
+ * figures in the unit line. Written as SVG to path: 0, or -1 with d.
+ */
+int	 chart_steady_consistency_write(const struct result_set *rs, size_t ti,
+	    size_t sys, const double *sec, size_t n,
+	    const struct steady_consistency *c, const char *path,
+	    struct diag *d);
+
 #endif

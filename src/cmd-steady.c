@@ -28,7 +28,7 @@
 static int	 cmd_steady_exec(struct cmd_ctx *, const struct cmd_args *);
 static struct json_object *cmd_steady_str(const char *s);
 static bool	 cmd_steady_persec(const struct value *v, size_t last,
-		    struct steady_consistency *c);
+		    struct steady_consistency *c, double **sec, size_t *nsec);
 
 CMD_CHOICES(cmd_steady_format, "text", "json")
 
@@ -76,22 +76,22 @@ cmd_steady_str(const char *s)
  */
 static bool
 cmd_steady_persec(const struct value *v, size_t last,
-    struct steady_consistency *c)
+    struct steady_consistency *c, double **sec, size_t *nsec)
 {
 	const struct series	*s;
-	double			*sec;
-	size_t			 i, n;
+	size_t			 i;
 
 	memset(c, 0, sizeof(*c));
+	*sec = NULL;
+	*nsec = 0;
 	for (i = 0; i < v->nseries; i++) {
 		s = &v->series[i];
 		if ((s->name != NULL && strcmp(s->name, MODEL_HIST_SERIES) == 0) ||
 		    s->x.len != s->y.len || s->y.len == 0 || s->x_unit == NULL ||
 		    strcmp(s->x_unit, "ms") != 0)
 			continue;
-		sec = steady_fold(s->x.v, s->y.v, s->y.len, 1000, &n);
-		*c = steady_consistency(sec, n, last);
-		free(sec);
+		*sec = steady_fold(s->x.v, s->y.v, s->y.len, 1000, nsec);
+		*c = steady_consistency(*sec, *nsec, last);
 		return true;
 	}
 	return false;
@@ -108,10 +108,10 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	const struct test	*t;
 	const struct value	*v;
 	const char		*fmt, *what = NULL, *ro, *dir;
-	double			*r, round_ms = 0;
+	double			*r, *sec = NULL, round_ms = 0;
 	char			*end, *path;
 	long long		 id;
-	size_t			 i, j, k, n, shown = 0, last = 0;
+	size_t			 i, j, k, n, shown = 0, last = 0, nsec;
 	bool			 has_cons;
 	bool			 json;
 	int			 rc;
@@ -131,14 +131,14 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 	}
 	if ((ro = cmd_args_get(args, "last")) != NULL) {
-		double	sec = strtod(ro, &end);
+		double	secs = strtod(ro, &end);
 
-		if (*ro == '\0' || *end != '\0' || !(sec >= 1) || sec > 1e9) {
+		if (*ro == '\0' || *end != '\0' || !(secs >= 1) || secs > 1e9) {
 			cmd_errorx(ctx, "--last %s: not a number of seconds (1 or "
 			    "more)", ro);
 			return EXIT_BADINPUT;
 		}
-		last = (size_t)sec;
+		last = (size_t)secs;
 	}
 	dir = cmd_args_get(args, "output");
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
@@ -158,7 +158,25 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			if ((r = steady_value_rounds(v, round_ms, true, &what, &n)) == NULL)
 				continue;
 			s = steady_find(r, n);
-			has_cons = cmd_steady_persec(v, last, &cons);
+			has_cons = cmd_steady_persec(v, last, &cons, &sec, &nsec);
+			if (dir != NULL && has_cons && cons.ok) {
+				path = xasprintf("%s/consistency-t%zu-s%zu.svg", dir,
+				    i + 1, v->system + 1);
+				if (chart_steady_consistency_write(rs, i, v->system,
+				    sec, nsec, &cons, path, &d) == -1) {
+					cmd_error(ctx, &d);
+					free(path);
+					free(sec);
+					free(r);
+					rc = EXIT_BADINPUT;
+					goto out;
+				}
+				if (!json)
+					printf("%s\n", path);
+				free(path);
+			}
+			free(sec);
+			sec = NULL;
 			if (dir != NULL && s.ok) {
 				path = xasprintf("%s/steady-t%zu-s%zu.svg", dir,
 				    i + 1, v->system + 1);

@@ -69,6 +69,13 @@ is "  p1 and p99.9 within the seconds' range" \
     "$(jq '.results[0] | .consistency.p1 >= (.values | min) and .consistency.p99_9 <= (.values | max) and .consistency.p1 < .consistency.p99_9' "$T/out")" true
 check_ok "  --last 3" "$BR" steady --last 3 "$F/persec_iops.1.log"
 check_grep "  consistency over the last 3 s" "consistency over the last 3 s: mean" "$T/out"
+mkdir "$T/cons"
+check_ok "  the IOPS-over-time chart with --last 4 -o" "$BR" steady --last 4 -o "$T/cons" "$F/persec_iops.1.log"
+svg="$T/cons/consistency-t1-s1.svg"
+check "  written" [ -f "$svg" ]
+check_grep "  its figures are the last 4 s" "last 4 s: mean" "$svg"
+is "  one point a second" "$(grep -o 'width="4" height="4"' "$svg" | wc -l)" 7
+check_grep "  the window is shaded" "Shaded: the seconds" "$svg"
 check_fail 2 "  --last 0 is refused" "$BR" steady --last 0 "$F/persec_iops.1.log"
 
 # fio's own steady-state verdict (ss=) is a fact, its figures a note.
