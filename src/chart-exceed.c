@@ -5,7 +5,8 @@
  * would be the slowest few I/Os), against x on a log axis. Each system's
  * curve is its merged histogram; its ladder's intervals (between runs or
  * within-run, src/ladder.c) are capped bars across the curve at each
- * rung. Rungs that are not estimable are
+ * rung, and the pointwise band of P(X > x) (ladder_exceed_band) runs
+ * along it as two thin lines. Rungs that are not estimable are
  * listed under the plot, never drawn.
  */
 #include <math.h>
@@ -25,6 +26,7 @@ struct exceed_line {
 	size_t			 sys;
 	struct ladder_hist	 all;	/* the runs merged */
 	struct ladder		 lad;
+	double			*blo, *bhi;	/* the band at each bin of all */
 };
 
 static double	 exceed_x(double us, double lo, double hi, double x0, double x1);
@@ -106,6 +108,10 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 		for (j = 0; j < nh; j++)
 			ladder_hist_add(&lines[nl].all, &h[j]);
 		ladder_compute(h, nh, LADDER_SEED, &lines[nl].lad);
+		lines[nl].blo = xcalloc(lines[nl].all.n + 1, sizeof(double));
+		lines[nl].bhi = xcalloc(lines[nl].all.n + 1, sizeof(double));
+		ladder_exceed_band(h, nh, LADDER_SEED, &lines[nl].all,
+		    lines[nl].blo, lines[nl].bhi);
 		ladder_hists_free(h, nh);
 		for (j = 0; j < lines[nl].all.n; j++)
 			if (lines[nl].all.us[j] > 0) {
@@ -199,6 +205,24 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 			pts[2 * n++ + 1] = exceed_y(p, pmin, top, bottom);
 		}
 		canvas_polyline(c, pts, n, col, 1.6, "line");
+		/* The band: P(X > x)'s interval at each bin, as thin lines. */
+		for (k = 0; k < 2; k++) {
+			const double	*b = k == 0 ? lines[i].blo : lines[i].bhi;
+
+			for (j = 0, n = 0, cum = 0; j < a->n; j++) {
+				cum += a->count[j];
+				/* Where the curve stops, the band stops. */
+				if ((a->total - cum) / a->total < LADDER_TAIL /
+				    a->total)
+					break;
+				if (a->us[j] <= 0 || b[j] <= 0)
+					continue;
+				pts[2 * n] = exceed_x(a->us[j], xlo, xhi, x0, x1);
+				pts[2 * n++ + 1] = exceed_y(fmax(b[j], pmin), pmin,
+				    top, bottom);
+			}
+			canvas_polyline(c, pts, n, col, 0.7, "ci-band");
+		}
 		/* Each rung's 95 % interval: a bar across it, capped. */
 		for (k = 0; k < LADDER_NRUNGS; k++) {
 			const struct ladder_rung *r = &lines[i].lad.rung[k];
@@ -264,6 +288,8 @@ out:
 	for (i = 0; i < nl; i++) {
 		ladder_hist_free(&lines[i].all);
 		ladder_free(&lines[i].lad);
+		free(lines[i].blo);
+		free(lines[i].bhi);
 	}
 	free(lines);
 	strbuf_free(&sb);

@@ -482,3 +482,76 @@ ladder_compare(const struct ladder *a, const struct ladder *b,
 		out->rung[idx[i]].p_adj = adj[i];
 	}
 }
+
+void
+ladder_exceed_band(const struct ladder_hist *runs, size_t n, unsigned long seed,
+    const struct ladder_hist *all, double *lo, double *hi)
+{
+	struct ladder_grid	 g = { 0 };
+	gsl_rng			*rng;
+	unsigned		*w;
+	double			*mean, *m2, *cnt, p, z = 1.959964, tot, c, e, dlt, h;
+	double			 cum = 0, nn = all->total, den, ctr, half;
+	size_t			 i, r, b;
+	bool			*zero;
+
+	if (n < 3) {
+		/* Wilson's score interval of k above x out of nn. */
+		for (i = 0; i < all->n; i++) {
+			cum += all->count[i];
+			p = (nn - cum) / nn;
+			den = 1 + z * z / nn;
+			ctr = (p + z * z / (2 * nn)) / den;
+			half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) /
+			    den;
+			lo[i] = fmax(0, ctr - half);
+			hi[i] = fmin(1, ctr + half);
+		}
+		return;
+	}
+	ladder_grid_init(&g, runs, n);
+	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, seed);
+	w = xcalloc(n, sizeof(*w));
+	mean = xcalloc(g.n, sizeof(double));
+	m2 = xcalloc(g.n, sizeof(double));
+	cnt = xcalloc(g.n, sizeof(double));
+	zero = xcalloc(g.n, sizeof(bool));
+	for (b = 0; b < LADDER_BOOT; b++) {
+		memset(w, 0, n * sizeof(*w));
+		for (r = 0; r < n; r++)
+			w[gsl_rng_uniform_int(rng, n)]++;
+		for (r = 0, tot = 0; r < n; r++)
+			tot += w[r] * g.total[r];
+		for (i = 0; i < g.n; i++) {
+			for (r = 0, c = 0; r < n; r++)
+				c += w[r] * g.cum[r * g.n + i];
+			e = (tot - c) / tot;
+			if (e <= 0) {
+				zero[i] = true;
+				continue;
+			}
+			/* Welford's running mean and variance of log e. */
+			cnt[i]++;
+			dlt = log(e) - mean[i];
+			mean[i] += dlt / cnt[i];
+			m2[i] += dlt * (log(e) - mean[i]);
+		}
+	}
+	h = gsl_cdf_tdist_Qinv(0.025, (double)(n - 1)) *
+	    sqrt((double)n / (double)(n - 1));
+	for (i = 0; i < all->n && i < g.n; i++) {
+		cum += all->count[i];
+		p = (nn - cum) / nn;
+		e = cnt[i] > 1 ? h * sqrt(m2[i] / (cnt[i] - 1)) : 0;
+		lo[i] = zero[i] || p <= 0 ? 0 : p * exp(-e);
+		hi[i] = p > 0 ? fmin(1, p * exp(e)) : 0;
+	}
+	free(zero);
+	free(cnt);
+	free(m2);
+	free(mean);
+	free(w);
+	gsl_rng_free(rng);
+	ladder_grid_free(&g);
+}

@@ -121,6 +121,18 @@ void	 ladder_compute(const struct ladder_hist *runs, size_t n,
 void	 ladder_free(struct ladder *l);
 
 /*
+ * A pointwise 95 % band of the exceedance P(X > x) at each bin value x of
+ * the runs merged (all, which must be their merge): with n >= 3 runs the
+ * same bootstrap over runs as the ladder's (seed, LADDER_BOOT resamples,
+ * the t-widened deviation of log P), else Wilson's interval of the merged
+ * I/Os' proportion above x. lo[i], hi[i] for all->us[i]; lo is 0 where
+ * a resample has no I/O above x.
+ */
+void	 ladder_exceed_band(const struct ladder_hist *runs, size_t n,
+	    unsigned long seed, const struct ladder_hist *all, double *lo,
+	    double *hi);
+
+/*
  * Compare ladder b with a: per rung the ratio B / A with a 95 % interval
  * (the two sides' bootstrap replicates when both have them, else the
  * within-run intervals' extremes), Welch's test of the runs' log

@@ -68,6 +68,7 @@ for w in 360 1400; do
 	check "  one exceedance chart written" [ -n "$svg" ]
 	check_grep "  it says p99.99 is not estimable" "p99\.99 not estimable" "$svg"
 	check_grep "  its axis is the share of slower I/Os" "0\.01%" "$svg"
+	is "  the band: two lines along the curve" "$(grep -c 'class="ci-band"' "$svg")" 2
 	is "  the SVG is $w px wide" "$(grep -o 'width="[0-9]*"' "$svg" | head -1)" "width=\"$w\""
 done
 

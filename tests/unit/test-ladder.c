@@ -20,12 +20,14 @@
 #include "model.h"
 #include "run-hist.h"
 #include "tap.h"
+#include "xalloc.h"
 
 static void	 test_series(void);
 static void	 test_estimable(void);
 static void	 test_compare(void);
 static void	 test_coverage(void);
 static void	 test_clones(void);
+static void	 test_band(void);
 static void	 diag_line(const char *key, double got, double want);
 static void	 sim_run(gsl_rng *rng, double scale, size_t ios, struct ladder_hist *h);
 
@@ -255,6 +257,53 @@ diag_line(const char *key, double got, double want)
 	printf("# percentile %s: merged bins %.0f ns, fio %.0f ns\n", key, got, want);
 }
 
+/* The exceedance band holds the curve, for one run and for five. */
+static void
+test_band(void)
+{
+	struct ladder_hist	 runs[5], all;
+	gsl_rng			*rng = gsl_rng_alloc(gsl_rng_mt19937);
+	double			*lo, *hi, cum, p, w1 = 0, w5 = 0;
+	size_t			 r, i, bad;
+	int			 k;
+
+	gsl_rng_set(rng, 99);
+	for (r = 0; r < 5; r++)
+		sim_run(rng, exp(gsl_ran_gaussian(rng, 0.05)), 20000, &runs[r]);
+	for (k = 0; k < 2; k++) {
+		size_t	nr = k == 0 ? 1 : 5;
+
+		memset(&all, 0, sizeof(all));
+		for (r = 0; r < nr; r++)
+			ladder_hist_add(&all, &runs[r]);
+		lo = xcalloc(all.n, sizeof(double));
+		hi = xcalloc(all.n, sizeof(double));
+		ladder_exceed_band(runs, nr, LADDER_SEED, &all, lo, hi);
+		for (i = 0, cum = 0, bad = 0; i < all.n; i++) {
+			cum += all.count[i];
+			p = (all.total - cum) / all.total;
+			if (p > 0 && !(lo[i] <= p && p <= hi[i]))
+				bad++;
+			/* The band's width at the 1 % level, on the log scale. */
+			if (p <= 0.01 && (k == 0 ? w1 : w5) == 0 && lo[i] > 0) {
+				if (k == 0)
+					w1 = log(hi[i] / lo[i]);
+				else
+					w5 = log(hi[i] / lo[i]);
+			}
+		}
+		is_int(bad, 0, k == 0 ? "band, one run (Wilson): holds the curve" :
+		    "band, five runs (bootstrap): holds the curve");
+		free(lo);
+		free(hi);
+		ladder_hist_free(&all);
+	}
+	ok(w1 > 0 && w5 > 0, "band: a width at 1 % on both");
+	for (r = 0; r < 5; r++)
+		ladder_hist_free(&runs[r]);
+	gsl_rng_free(rng);
+}
+
 /* ios lognormal latencies (median 100 usec x scale, sigma 0.5) into fio's bins. */
 static void
 sim_run(gsl_rng *rng, double scale, size_t ios, struct ladder_hist *h)
@@ -288,6 +337,7 @@ main(void)
 	test_estimable();
 	test_compare();
 	test_clones();
+	test_band();
 	test_coverage();
 	return tap_done();
 }
