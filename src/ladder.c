@@ -29,6 +29,9 @@ struct ladder_grid {
 	size_t	 nruns;
 };
 
+/* Run x bin sums a band's bootstrap may cost: about a second. */
+#define LADDER_BAND_WORK	2e8
+
 static const double ladder_pcts[LADDER_NRUNGS] = { 50, 90, 99, 99.9, 99.99 };
 static const char *const ladder_names[LADDER_NRUNGS] = {
 	"p50", "p90", "p99", "p99.9", "p99.99"
@@ -492,7 +495,7 @@ ladder_exceed_band(const struct ladder_hist *runs, size_t n, unsigned long seed,
 	unsigned		*w;
 	double			*mean, *m2, *cnt, p, z = 1.959964, tot, c, e, dlt, h;
 	double			 cum = 0, nn = all->total, den, ctr, half;
-	size_t			 i, r, b;
+	size_t			 i, r, b, nb;
 	bool			*zero;
 
 	if (n < 3) {
@@ -517,7 +520,14 @@ ladder_exceed_band(const struct ladder_hist *runs, size_t n, unsigned long seed,
 	m2 = xcalloc(g.n, sizeof(double));
 	cnt = xcalloc(g.n, sizeof(double));
 	zero = xcalloc(g.n, sizeof(bool));
-	for (b = 0; b < LADDER_BOOT; b++) {
+	/*
+	 * A resample costs runs x bins: past LADDER_BAND_WORK in all (1,000
+	 * runs of a long steady-state series), fewer resamples, at least 200.
+	 */
+	nb = LADDER_BOOT;
+	if ((double)nb * (double)n * (double)g.n > LADDER_BAND_WORK)
+		nb = (size_t)fmax(200, LADDER_BAND_WORK / ((double)n * (double)g.n));
+	for (b = 0; b < nb; b++) {
 		memset(w, 0, n * sizeof(*w));
 		for (r = 0; r < n; r++)
 			w[gsl_rng_uniform_int(rng, n)]++;

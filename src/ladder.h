@@ -124,7 +124,8 @@ void	 ladder_free(struct ladder *l);
  * A pointwise 95 % band of the exceedance P(X > x) at each bin value x of
  * the runs merged (all, which must be their merge): with n >= 3 runs the
  * same bootstrap over runs as the ladder's (seed, LADDER_BOOT resamples,
- * the t-widened deviation of log P), else Wilson's interval of the merged
+ * fewer, down to 200, for very long series; the t-widened deviation of
+ * log P), else Wilson's interval of the merged
  * I/Os' proportion above x. lo[i], hi[i] for all->us[i]; lo is 0 where
  * a resample has no I/O above x.
  */
