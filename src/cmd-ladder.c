@@ -69,7 +69,8 @@ cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct diag		 d;
 	const struct test	*t;
 	const struct value	*v;
-	const char		*fmt, *why = NULL;
+	const char		*fmt, *why = NULL, *desc, *cut;
+	char			*part;
 	long long		 id;
 	size_t			 i, j, nh, shown = 0;
 	bool			 json;
@@ -121,8 +122,13 @@ cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 					putchar('\n');
 				text_safe_fputs(t->title != NULL ? t->title : "", stdout);
 				fputs(": ", stdout);
-				text_safe_fputs(t->description != NULL ?
-				    t->description : "", stdout);
+				/* The job's name: the histograms ride on its p99 test. */
+				desc = t->description != NULL ? t->description : "";
+				cut = strstr(desc, " - Latency: ");
+				part = g_strndup(desc, cut != NULL ? (size_t)(cut -
+				    desc) : strlen(desc));
+				text_safe_fputs(part, stdout);
+				g_free(part);
 				fputs("\nsystem ", stdout);
 				text_safe_fputs(rs->systems[v->system].identifier,
 				    stdout);

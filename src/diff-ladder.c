@@ -34,7 +34,27 @@ static void	 diff_ladder_ratio_text(const struct ladder_ratio *x, char *buf,
 		    size_t size);
 static void	 diff_ladder_method(const struct ladder *l, FILE *fp);
 static struct json_object *diff_ladder_str(const char *s);
+static char	*diff_ladder_label(const struct test *t);
 static struct json_object *diff_ladder_num(double v);
+
+/*
+ * The test's label for its ladder: the histograms ride on the 99th
+ * percentile test, but the ladder is the job's completion latency, so
+ * " - Latency: ..." becomes " - completion latency".
+ */
+static char *
+diff_ladder_label(const struct test *t)
+{
+	char	*label, *p, *r;
+
+	label = diff_test_label(t);
+	if ((p = strstr(label, " - Latency: ")) == NULL)
+		return label;
+	*p = '\0';
+	r = xasprintf("%s - completion latency", label);
+	free(label);
+	return r;
+}
 
 /* Rows of df with histograms on both sides, their ladders computed. */
 static size_t
@@ -160,7 +180,7 @@ diff_ladder_text(const struct diff *df, FILE *fp)
 	fputs("\nLatency ladders (usec, from the runs' histograms)\n", fp);
 	for (i = 0; i < n; i++) {
 		lr = &rows[i];
-		label = diff_test_label(&df->a->tests[lr->row->test_a]);
+		label = diff_ladder_label(&df->a->tests[lr->row->test_a]);
 		fputc('\n', fp);
 		text_safe_fputs(label, fp);
 		fputs("  [", fp);
@@ -280,7 +300,7 @@ diff_ladder_json(const struct diff *df)
 	for (i = 0; i < n; i++) {
 		lr = &rows[i];
 		o = json_object_new_object();
-		label = diff_test_label(&df->a->tests[lr->row->test_a]);
+		label = diff_ladder_label(&df->a->tests[lr->row->test_a]);
 		json_object_object_add(o, "test", diff_ladder_str(label));
 		free(label);
 		json_object_object_add(o, "system_a", diff_ladder_str(
