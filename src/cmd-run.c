@@ -75,6 +75,11 @@ static struct result_set *run_describe(const struct run_opts *o,
 static int	 run_parse_size(const char *arg, uint64_t *out);
 static int	 run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
 		    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max);
+static int	 run_curve_opts(const struct cmd_args *args,
+		    const struct run_settings *s, const struct run_sweep *sw,
+		    unsigned steady_max, unsigned *shares, size_t *n);
+static int	 run_curve_tests(struct run_loop *l, struct run_settings *s,
+		    struct diag *d);
 static int	 run_parse_seconds(const char *arg, double *out);
 static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
 static void	 run_on_signal(int sig);
@@ -123,6 +128,9 @@ static const struct cmd_option cmd_run_options[] = {
 	    "or numjobs= (e.g. iodepth=1,2,4,8,16,32,64,128)", 0, NULL },
 	{ "steady-state", 0, "N", "repeat each test until steady state (SNIA: 5\n"
 	    "rounds within 20 % and a fit within 10 %) or N rounds", 0, NULL },
+	{ "curve", 0, "PCT,...", "a load-latency curve: the test's maximum IOPS,\n"
+	    "then rounds paced at these shares of it (e.g.\n"
+	    "10,50,70,90,100); a one-test profile", 0, NULL },
 	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,
 	    run_format_name },
 	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
@@ -687,6 +695,8 @@ struct run_loop {
 	double			 extra_sum;
 	unsigned		 nextra;
 	unsigned		 steady_max;	/* --steady-state N, 0 without */
+	const unsigned		*curve;		/* --curve shares in %, or NULL */
+	size_t			 ncurve;
 };
 
 /* One finished repeat on stderr: its IOPS and MB/s, and the time left. */
@@ -794,7 +804,8 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct sigaction	 sa, old_int, old_term, old_hup;
 	struct diag		 d;
 	char			*job = NULL;
-	unsigned		 max_bs = 0, steady_max = 0;
+	unsigned		 max_bs = 0, steady_max = 0, shares[32];
+	size_t			 nshares = 0;
 	size_t			 sys, k;
 	bool			 interrupted = false, signals = false;
 	int			 r, rc;
@@ -804,6 +815,11 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		return rc;
 	if ((rc = run_sweep_opts(ctx, args, s, &sweep, &steady_max)) != EXIT_OK)
 		return rc;
+	if ((rc = run_curve_opts(args, s, &sweep, steady_max, shares,
+	    &nshares)) != EXIT_OK) {
+		run_sweep_free(&sweep);
+		return rc;
+	}
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
 		fputs(job, stdout);
@@ -833,6 +849,8 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.res = res;
 	l.prog = &prog;
 	l.steady_max = steady_max;
+	l.curve = nshares > 0 ? shares : NULL;
+	l.ncurve = nshares;
 	diag_clear(&d);
 	if (max_bs > 0) {
 		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
@@ -845,10 +863,14 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 		interrupted = r == 1;
 	}
-	for (k = 0, r = interrupted; r == 0 && k < run_sweep_count(&sweep); k++) {
-		run_sweep_apply(&sweep, k, s);
-		r = run_tests(&l, &d);
-	}
+	if (l.ncurve > 0)
+		r = interrupted ? 1 : run_curve_tests(&l, s, &d);
+	else
+		for (k = 0, r = interrupted; r == 0 &&
+		    k < run_sweep_count(&sweep); k++) {
+			run_sweep_apply(&sweep, k, s);
+			r = run_tests(&l, &d);
+		}
 	if (r == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
@@ -930,4 +952,75 @@ run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
 		s->repeat = *steady_max;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * --curve 10,50,...: shares of the maximum, 1 to 100 %, at most 32, for
+ * a profile of one fio-style test; not with --sweep or --steady-state.
+ */
+static int
+run_curve_opts(const struct cmd_args *args, const struct run_settings *s,
+    const struct run_sweep *sw, unsigned steady_max, unsigned *shares,
+    size_t *n)
+{
+	const char	*v;
+	char		*list, *p, *tok, *save = NULL;
+	int		 rc = EXIT_OK;
+
+	*n = 0;
+	if ((v = cmd_args_get(args, "curve")) == NULL)
+		return EXIT_OK;
+	if (sw->key != RUN_SWEEP_NONE || steady_max > 0)
+		return cmd_usage(&cmd_run_entry, "can't combine --curve with "
+		    "--sweep or --steady-state");
+	if (s->profile->ntests != 1 || s->profile->tests[0].dd)
+		return cmd_usage(&cmd_run_entry, "--curve needs a profile of one "
+		    "fio test (randread-4k, randwrite-4k, read-2m, write-2m)");
+	list = xstrdup(v);
+	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		if (*n == 32 || run_parse_count(tok, 100, &shares[*n]) == -1) {
+			rc = cmd_usage(&cmd_run_entry, "--curve takes up to 32 "
+			    "shares of the maximum, 1 to 100 (%)");
+			break;
+		}
+		(*n)++;
+	}
+	free(list);
+	if (rc == EXIT_OK && *n == 0)
+		rc = cmd_usage(&cmd_run_entry, "--curve: no shares");
+	return rc;
+}
+
+/*
+ * The load-latency curve: the test as fast as it goes (its maximum, the
+ * mean IOPS of its repeats), then its repeats paced at each share of that
+ * maximum (rate_iops per job, a fact of each round's tests).
+ */
+static int
+run_curve_tests(struct run_loop *l, struct run_settings *s, struct diag *d)
+{
+	const struct value	*v;
+	double			 max;
+	size_t			 k;
+	int			 r;
+
+	s->rate_iops = 0;
+	if ((r = run_tests(l, d)) != 0)
+		return r;
+	v = run_result_value(l->rs, l->sys, s, &s->profile->tests[0], "IOPS");
+	if (v == NULL || v->runs.len == 0)
+		return diag_set(d, "", 0, "--curve: the unpaced round measured "
+		    "no IOPS");
+	for (k = 0, max = 0; k < v->runs.len; k++)
+		max += v->runs.v[k] / (double)v->runs.len;
+	msg(l->ctx, MSG_NORMAL, "maximum %.0f IOPS: pacing at %zu shares of it",
+	    max, l->ncurve);
+	for (k = 0; k < l->ncurve && r == 0; k++) {
+		s->rate_iops = max * l->curve[k] / 100.0 / s->jobs;
+		if (s->rate_iops < 1)
+			s->rate_iops = 1;
+		r = run_tests(l, d);
+	}
+	s->rate_iops = 0;
+	return r;
 }

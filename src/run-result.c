@@ -248,3 +248,30 @@ run_result_finish(struct result_set *rs)
 				    v->mean * 1048576.0 / 1e6);
 		}
 }
+
+struct value *
+run_result_value(struct result_set *rs, size_t sys, const struct run_settings *s,
+    const struct run_test *t, const char *unit)
+{
+	struct kv_list	 opts = { NULL, 0, 0 };
+	struct value	*v = NULL;
+	struct test	*x;
+	char		*title, *desc, *args;
+	size_t		 i;
+
+	run_profile_names(s, t, &title, &desc, &args);
+	if (!t->dd)
+		run_profile_job_opts(s, t, &opts);
+	for (i = 0; i < rs->ntests && v == NULL; i++) {
+		x = &rs->tests[i];
+		if (strcmp(x->unit, unit) == 0 && strcmp(x->title, title) == 0 &&
+		    strcmp(x->description, desc) == 0 &&
+		    (t->dd || kv_list_equal(&x->facts, &opts)))
+			v = test_find_value(x, sys);
+	}
+	kv_list_free(&opts);
+	free(title);
+	free(desc);
+	free(args);
+	return v;
+}

@@ -4,7 +4,8 @@
 # test per depth, which chart --x iodepth draws and the ladder reads; a
 # block-size sweep names each size; --steady-state stops at the first
 # steady window or at its cap, records the verdict, and `steady` over the
-# stored rounds agrees with it; chart --where selects the sweep by a
+# stored rounds agrees with it; --curve paces rounds at shares of the
+# maximum; chart --where selects the sweep by a
 # system fact; bad values are refused before any I/O.
 . "$(dirname "$0")/lib.sh"
 D="$T/dir"
@@ -50,6 +51,22 @@ check_fail 2 "  --where without --x" "$BR" chart --where os_name=x 1
 check_ok "run --sweep bs=4k,16k" "$BR" run --dir "$D" $SHORT --repeat 1 --sweep bs=4k,16k --no-store --format tsv
 check_grep "  4KB" "Block Size: 4KB.*	IOPS	" "$T/out"
 check_grep "  16KB" "Block Size: 16KB.*	IOPS	" "$T/out"
+
+# The load-latency curve: the maximum, then rounds paced at 10 % and 50 %.
+check_fail 2 "--curve with a four-test profile" "$BR" run --dir "$D" --profile seed --size 4m --curve 50
+check_fail 2 "--curve 0" "$BR" run --dir "$D" $SHORT --curve 0,50
+check_fail 2 "--curve with --sweep" "$BR" run --dir "$D" $SHORT --curve 50 --sweep iodepth=1,2
+check_ok "run --curve 10,50" "$BR" run --dir "$D" $SHORT --iodepth 8 --repeat 1 --curve 10,50 \
+    --system curve --no-store -o "$T/curve.json"
+check_grep "  it says the maximum" "^maximum [0-9]+ IOPS: pacing at 2 shares of it" "$T/err"
+is "  three IOPS results" "$(jq '[.results[] | select(.unit == "IOPS")] | length' "$T/curve.json")" 3
+jq -r '.results[] | select(.unit == "IOPS") | "\(.facts.rate_iops // "max") \(.values[0].value)"' "$T/curve.json" > "$T/curve.txt"
+max=$(awk '$1 == "max" { print $2 }' "$T/curve.txt")
+for pct in 10 50; do
+	got=$(awk -v m="$max" -v p="$pct" '$1 != "max" && $1 + 0 > 0 && ($1 / m * 100 - p) ^ 2 < 1 { print $2 }' "$T/curve.txt")
+	check "  the $pct % round: rate_iops is $pct % of the maximum, IOPS at most that ($got of $max)" \
+	    awk -v g="$got" -v m="$max" -v p="$pct" 'BEGIN { exit !(g != "" && g <= m * p / 100 * 1.02 && g >= m * p / 100 * 0.5) }'
+done
 
 check_ok "run --steady-state 6" "$BR" run --dir "$D" $SHORT --iodepth 8 --steady-state 6 \
     --system steady --format tsv
