@@ -187,6 +187,9 @@ chart_line_series_names(const struct test *t, const char ***names)
 
 			if (nm == NULL)
 				nm = "";
+			/* Run histograms get the exceedance chart instead. */
+			if (strcmp(nm, MODEL_HIST_SERIES) == 0)
+				continue;
 			for (k = 0; k < n; k++)
 				if (strcmp(out[k], nm) == 0)
 					break;

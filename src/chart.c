@@ -16,6 +16,7 @@
 #include "chart.h"
 #include "chart-bar.h"
 #include "chart-html.h"
+#include "chart-exceed.h"
 #include "chart-line.h"
 #include "chart-overview.h"
 #include "chart-palette.h"
@@ -121,6 +122,11 @@ chart_list(const struct result_set *rs, struct chart_id **out)
 		}
 		if (rs->tests[i].display == DISPLAY_LINE)
 			continue;
+		if (chart_exceed_possible(&rs->tests[i])) {
+			xgrow(&ids, &cap, n + 1, sizeof(*ids));
+			ids[n++] = (struct chart_id){ CHART_SERIES, i,
+			    MODEL_HIST_SERIES };
+		}
 		nn = chart_line_series_names(&rs->tests[i], &names);
 		for (j = 0; j < nn; j++) {
 			/* One chart per log, not one per statistic taken from it. */
@@ -210,6 +216,11 @@ chart_draw_id(const struct result_set *rs, const struct chart_id *id,
 			c = chart_bar_bare_draw(&b, w, o->bare);
 		break;
 	case CHART_SERIES:
+		if (id->series != NULL && strcmp(id->series,
+		    MODEL_HIST_SERIES) == 0) {
+			c = chart_exceed_draw(rs, id->test, src, o->bare, w, d);
+			break;
+		}
 		if (chart_line_from_series(rs, id->test, id->series != NULL ?
 		    id->series : "", src, &l, d) == 0)
 			c = chart_line_bare_draw(&l, w, o->bare);

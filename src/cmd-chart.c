@@ -14,7 +14,9 @@
 #include <glib.h>
 
 #include "chart.h"
+#include "chart-xy.h"
 #include "cmd.h"
+#include "query.h"
 #include "text-safe.h"
 #include "xalloc.h"
 
@@ -22,6 +24,11 @@ static int	 cmd_chart_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_chart_match(const struct result_set *,
 		    const struct chart_id *, const char *, const char *);
 static int	 cmd_chart_formats(const char *, int *);
+static int	 cmd_chart_xy(struct cmd_ctx *, const struct cmd_args *,
+		    const struct chart_opts *, const char *, int);
+static int	 cmd_chart_where_sys(const struct query_system *, void *);
+static int	 cmd_chart_where(struct cmd_ctx *, const struct cmd_args *,
+		    struct result_set ***, size_t *);
 
 CMD_CHOICES(cmd_chart_scale, "1", "2")
 
@@ -35,14 +42,25 @@ static const struct cmd_option cmd_chart_options[] = {
 	{ "width", 0, "PX", "chart width in CSS pixels, 320 to 4000 (default 800)", 0, NULL },
 	{ "scale", 0, "N", "PNG pixels per CSS pixel (default 1)", 0, cmd_chart_scale },
 	{ "sort", 0, NULL, "bars best first instead of in result-set order", 0, NULL },
+	{ "x", 0, "FACT|METRIC", "one x-y chart over the sets: x a test fact\n"
+	    "(iodepth, bs, numjobs) or a metric (iops, mbs,\n"
+	    "lat, p99)", 0, NULL },
+	{ "y", 0, "METRIC", "the y of the x-y chart (iops, mbs, lat, p99)", 0, NULL },
+	{ "series", 0, "FACT", "a line per system (default) or per value of a\n"
+	    "test or system fact", 0, NULL },
+	{ "label", 0, "FACT", "label the points with this fact (default: QD\n"
+	    "when x is a metric)", 0, NULL },
+	{ "where", 0, "KEY=VALUE,...", "with --x: the stored systems with these facts\n"
+	    "(filesystem=btrfs,raid_mode=raid1), from every set", CMD_OPT_REPEAT,
+	    NULL },
 	{ NULL, 0, NULL, NULL, 0, NULL }
 };
 
 const struct cmd_entry cmd_chart_entry = {
 	.name = "chart",
-	.operands = "ID|FILE",
-	.min_operands = 1,
-	.max_operands = 1,
+	.operands = "ID|FILE ...",
+	.min_operands = 0,
+	.max_operands = -1,
 	.summary = "draw bar and line charts of a result set",
 	.options = cmd_chart_options,
 	.flags = CMD_NEEDS_STORE | CMD_DRAWS,
@@ -144,6 +162,16 @@ cmd_chart_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			    "--width takes 320 to 4000 pixels");
 		o.width = (int)num;
 	}
+	if (cmd_args_has(args, "x") || cmd_args_has(args, "y")) {
+		rc = cmd_chart_xy(ctx, args, &o, dir, mask);
+		goto out;
+	}
+	if (args->argc > 1 || cmd_args_has(args, "series") ||
+	    cmd_args_has(args, "label") || cmd_args_has(args, "where"))
+		return cmd_usage(&cmd_chart_entry, "several sets, --series, "
+		    "--label and --where need --x and --y");
+	if (args->argc != 1)
+		return cmd_usage(&cmd_chart_entry, "one ID or FILE expected");
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		goto out;
 	if (g_mkdir_with_parents(dir, 0777) == -1) {
@@ -192,5 +220,174 @@ out:
 	}
 	free(ids);
 	result_set_free(rs);
+	return rc;
+}
+
+/*
+ * chart --x X --y Y [--series S] [--label L] ID|FILE ...: one chart over
+ * every set named, written as DIR/xy-X-Y.FORMAT.
+ */
+static int
+cmd_chart_xy(struct cmd_ctx *ctx, const struct cmd_args *args,
+    const struct chart_opts *o, const char *dir, int mask)
+{
+	struct result_set	**sets;
+	struct chart_xy_spec	  sp;
+	struct chart_id		  id = { CHART_SERIES, 0, "xy" };
+	struct canvas		 *c = NULL;
+	struct diag		  d;
+	long long		  sid;
+	char			 *name = NULL, *path;
+	size_t			  nsets = 0, k;
+	int			  i, f, rc = EXIT_OK;
+
+	sp.x = cmd_args_get(args, "x");
+	sp.y = cmd_args_get(args, "y");
+	sp.series = cmd_args_get(args, "series");
+	sp.label = cmd_args_get(args, "label");
+	if (sp.x == NULL || sp.y == NULL)
+		return cmd_usage(&cmd_chart_entry, "--x and --y go together");
+	if (args->argc == 0 && !cmd_args_has(args, "where"))
+		return cmd_usage(&cmd_chart_entry, "give IDs or FILEs, or --where");
+	nsets = (size_t)args->argc;
+	sets = xcalloc(nsets + 1, sizeof(*sets));
+	for (i = 0; i < args->argc; i++)
+		if ((rc = cmd_load_arg(ctx, args->argv[i], &sets[i], &sid)) !=
+		    EXIT_OK)
+			goto out;
+	if (cmd_args_has(args, "where")) {
+		if (args->argc > 0) {
+			rc = cmd_usage(&cmd_chart_entry, "can't combine --where "
+			    "and IDs or FILEs");
+			goto out;
+		}
+		free(sets);
+		sets = NULL;
+		if ((rc = cmd_chart_where(ctx, args, &sets, &nsets)) != EXIT_OK)
+			goto out;
+	}
+	diag_clear(&d);
+	if ((c = chart_xy_draw(sets, nsets, &sp, o->width > 0 ?
+	    o->width : CHART_DEFAULT_WIDTH, &d)) == NULL) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (g_mkdir_with_parents(dir, 0777) == -1) {
+		cmd_errorx(ctx, "%s: cannot create directory: %s", dir,
+		    strerror(errno));
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	name = chart_xy_name(&sp);
+	for (f = CHART_SVG; f <= CHART_PDF; f++) {
+		if (!(mask & (1 << f)))
+			continue;
+		path = xasprintf("%s/%s.%s", dir, name, chart_format_ext(f));
+		if (chart_write_canvas(c, &id, f, path, o, NULL, &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+		} else {
+			text_safe_fputs(path, stdout);
+			putchar('\n');
+		}
+		free(path);
+	}
+out:
+	free(name);
+	canvas_free(c);
+	for (k = 0; sets != NULL && k < nsets; k++)
+		result_set_free(sets[k]);
+	free(sets);
+	return rc;
+}
+
+/* The systems a --where matched: (set ID, place) pairs. */
+struct cmd_chart_match {
+	int64_t	*set;
+	long	*pos;
+	size_t	 n;
+};
+
+static int
+cmd_chart_where_sys(const struct query_system *qs, void *arg)
+{
+	struct cmd_chart_match	*m = arg;
+
+	m->set = xreallocarray(m->set, m->n + 1, sizeof(*m->set));
+	m->pos = xreallocarray(m->pos, m->n + 1, sizeof(*m->pos));
+	m->set[m->n] = qs->set_id;
+	m->pos[m->n++] = qs->pos;
+	return 0;
+}
+
+/*
+ * --where: every stored set with a system that has the facts, loaded,
+ * with the values of its other systems left out (has_mean cleared), so
+ * the chart shows the matching systems only.
+ */
+static int
+cmd_chart_where(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct result_set ***out, size_t *nout)
+{
+	struct query_where	 w = { NULL, 0, 0 };
+	struct cmd_chart_match	 m = { NULL, NULL, 0 };
+	struct result_set	**sets = NULL, *rs;
+	struct diag		 d;
+	const char		*v;
+	char			 idbuf[32];
+	long long		 sid;
+	size_t			 i, j, k, t, n = 0;
+	bool			 keep;
+	int			 rc = EXIT_OK;
+
+	diag_clear(&d);
+	for (i = 0; (v = cmd_args_value(args, "where", i)) != NULL; i++)
+		if (query_where_parse(v, &w, &d) == -1) {
+			rc = cmd_usage(&cmd_chart_entry, d.msg);
+			goto out;
+		}
+	if (query_systems(ctx->store, &w, cmd_chart_where_sys, &m, &d) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_STORE;
+		goto out;
+	}
+	if (m.n == 0) {
+		cmd_errorx(ctx, "no stored system has those facts");
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	sets = xcalloc(m.n + 1, sizeof(*sets));
+	for (i = 0; i < m.n; i++) {
+		if (i > 0 && m.set[i] == m.set[i - 1])
+			continue;
+		snprintf(idbuf, sizeof(idbuf), "%lld", (long long)m.set[i]);
+		if ((rc = cmd_load_arg(ctx, idbuf, &rs, &sid)) != EXIT_OK)
+			goto out;
+		sets[n++] = rs;
+		/* Leave out the values of the set's other systems. */
+		for (t = 0; t < rs->ntests; t++)
+			for (j = 0; j < rs->tests[t].nvalues; j++) {
+				keep = false;
+				for (k = 0; k < m.n && !keep; k++)
+					keep = m.set[k] == m.set[i] && m.pos[k] ==
+					    (long)rs->tests[t].values[j].system + 1;
+				if (!keep)
+					rs->tests[t].values[j].has_mean = false;
+			}
+	}
+out:
+	if (rc != EXIT_OK) {
+		for (i = 0; i < n; i++)
+			result_set_free(sets[i]);
+		free(sets);
+		sets = NULL;
+		n = 0;
+	}
+	*out = sets;
+	*nout = n;
+	free(m.set);
+	free(m.pos);
+	query_where_free(&w);
 	return rc;
 }

@@ -10,10 +10,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib.h>
+
+#include "canvas-svg.h"
+#include "chart-xy.h"
 #include "cmd.h"
 #include "publish-track.h"
 #include "publish.h"
 #include "strbuf.h"
+#include "text-escape.h"
 #include "text-safe.h"
 #include "xalloc.h"
 
@@ -36,6 +41,8 @@ static void	 cmd_publish_plan_free(struct cmd_publish_plan *plan);
 static char	*cmd_publish_read(const char *path, struct diag *d);
 static void	 cmd_publish_progress(void *arg, const char *what, size_t done,
 		    size_t total);
+static int	 cmd_publish_xy(struct cmd_ctx *ctx, const struct cmd_args *args,
+		    struct result_set *const *sets, size_t nsets, struct strbuf *out);
 
 static const struct cmd_option cmd_publish_options[] = {
 	{ "output", 'o', "DIR", "directory for index.html, charts/ and review.pdf,\n"
@@ -45,6 +52,9 @@ static const struct cmd_option cmd_publish_options[] = {
 	{ "css", 0, "FILE", "a style sheet of one's own, added after the built-in one", 0, NULL },
 	{ "baseline", 0, "SYSTEM", "relative performance against this system", 0, NULL },
 	{ "pdf", 0, NULL, "also write DIR/review.pdf", 0, NULL },
+	{ "chart", 0, "SPEC", "a chart over all the inputs: 'x=FACT|METRIC,y=METRIC\n"
+	    "[,series=FACT][,label=FACT]' (as chart --x ...); repeatable",
+	    CMD_OPT_REPEAT, NULL },
 	{ "width", 0, "PX", "chart width in CSS pixels (default 800)", 0, NULL },
 	{ "no-chart-files", 0, NULL, "do not write DIR/charts/ (the page still has every chart)",
 	    0, NULL },
@@ -265,8 +275,11 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	size_t			  nsets = 0, i;
 	const char		 *v, *css_path;
 	char			 *end, *err = NULL, *css = NULL;
+	struct strbuf		  xy;
 	long			  w;
 	int			  rc = EXIT_OK;
+
+	strbuf_init(&xy);
 
 	memset(&job, 0, sizeof(job));
 	strbuf_init(&trackhtml);
@@ -328,6 +341,10 @@ cmd_publish_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	prog.tty = isatty(STDERR_FILENO);
 	job.progress = cmd_publish_progress;
 	job.progress_arg = &prog;
+	if ((rc = cmd_publish_xy(ctx, args, sets, nsets, &xy)) != EXIT_OK)
+		goto out;
+	if (xy.len > 0)
+		job.page.xy_html = strbuf_str(&xy);
 	diag_clear(&d);
 	if (cmd_args_has(args, "track")) {
 		if (publish_track_section(ctx->store, sets, nsets, &trackhtml,
@@ -366,5 +383,66 @@ out:
 	str_list_free(&written);
 	strbuf_free(&trackhtml);
 	strbuf_free(&trackcss);
+	strbuf_free(&xy);
+	return rc;
+}
+
+/*
+ * --chart SPEC (repeatable): each an x-y chart over every input
+ * (src/chart-xy.c), as a section of escaped HTML in out. A spec is
+ * "x=...,y=..." with optional series= and label=.
+ */
+static int
+cmd_publish_xy(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct result_set *const *sets, size_t nsets, struct strbuf *out)
+{
+	struct chart_xy_spec	 sp;
+	struct canvas		*c;
+	struct diag		 d;
+	const char		*spec;
+	char			**parts, *eq, prefix[32];
+	size_t			 k, i;
+	int			 rc = EXIT_OK;
+
+	for (k = 0; (spec = cmd_args_value(args, "chart", k)) != NULL; k++) {
+		memset(&sp, 0, sizeof(sp));
+		parts = g_strsplit(spec, ",", -1);
+		for (i = 0; parts[i] != NULL && rc == EXIT_OK; i++) {
+			if ((eq = strchr(parts[i], '=')) == NULL) {
+				rc = EXIT_BADINPUT;
+				break;
+			}
+			*eq++ = '\0';
+			if (strcmp(parts[i], "x") == 0)
+				sp.x = eq;
+			else if (strcmp(parts[i], "y") == 0)
+				sp.y = eq;
+			else if (strcmp(parts[i], "series") == 0)
+				sp.series = eq;
+			else if (strcmp(parts[i], "label") == 0)
+				sp.label = eq;
+			else
+				rc = EXIT_BADINPUT;
+		}
+		if (rc != EXIT_OK || sp.x == NULL || sp.y == NULL) {
+			g_strfreev(parts);
+			return cmd_usage(&cmd_publish_entry, "--chart takes "
+			    "'x=FACT|METRIC,y=METRIC[,series=FACT][,label=FACT]'");
+		}
+		diag_clear(&d);
+		if ((c = chart_xy_draw(sets, nsets, &sp, 336, &d)) == NULL) {
+			cmd_errorx(ctx, "--chart %s: %s", spec, d.msg);
+			g_strfreev(parts);
+			return EXIT_BADINPUT;
+		}
+		snprintf(prefix, sizeof(prefix), "xy%zu", k + 1);
+		strbuf_printf(out, "<section class=\"xy\" id=\"xy%zu\">\n<h2>", k + 1);
+		text_escape_xml(out, spec);
+		strbuf_adds(out, "</h2>\n<div class=\"chart\">");
+		canvas_svg_render_inline(c, prefix, NULL, 0, out);
+		strbuf_adds(out, "</div>\n</section>\n");
+		canvas_free(c);
+		g_strfreev(parts);
+	}
 	return rc;
 }

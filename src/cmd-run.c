@@ -25,6 +25,8 @@
 #include "run-profile.h"
 #include "run-repeat.h"
 #include "run-result.h"
+#include "run-steady.h"
+#include "run-sweep.h"
 #include "run-sysinfo.h"
 #include "text-term.h"
 #include "text-safe.h"
@@ -84,6 +86,13 @@ static int	 run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 static struct result_set *run_describe(const struct run_opts *o,
 		    const char *job, struct fact_list *facts, size_t *sys);
 static int	 run_parse_size(const char *arg, uint64_t *out);
+static int	 run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+		    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max);
+static int	 run_curve_opts(const struct cmd_args *args,
+		    const struct run_settings *s, const struct run_sweep *sw,
+		    unsigned steady_max, unsigned *shares, size_t *n);
+static int	 run_curve_tests(struct run_loop *l, struct run_settings *s,
+		    struct diag *d);
 static int	 run_parse_seconds(const char *arg, double *out);
 static int	 run_parse_count(const char *arg, unsigned max, unsigned *out);
 static void	 run_on_signal(int sig);
@@ -135,6 +144,13 @@ static const struct cmd_option cmd_run_options[] = {
 	{ "buffered", 0, NULL, "use the page cache instead of O_DIRECT", 0, NULL },
 	{ "print-fio-job", 0, NULL, "print the equivalent fio job file and exit", 0, NULL },
 	{ "no-store", 0, NULL, "do not store the results", 0, NULL },
+	{ "sweep", 0, "KEY=V,...", "run every test at each value of iodepth=, bs=\n"
+	    "or numjobs= (e.g. iodepth=1,2,4,8,16,32,64,128)", 0, NULL },
+	{ "steady-state", 0, "N", "repeat each test until steady state (SNIA: 5\n"
+	    "rounds within 20 % and a fit within 10 %) or N rounds", 0, NULL },
+	{ "curve", 0, "PCT,...", "a load-latency curve: the test's maximum IOPS,\n"
+	    "then rounds paced at these shares of it (e.g.\n"
+	    "10,50,70,90,100); a one-test profile", 0, NULL },
 	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,
 	    run_format_name },
 	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
@@ -757,6 +773,9 @@ struct run_loop {
 	double			 extra_sum;
 	unsigned		 nextra;
 	struct run_repeat	*autorep;	/* --repeat auto, else NULL */
+	unsigned		 steady_max;	/* --steady-state N, 0 without */
+	const unsigned		*curve;		/* --curve shares in %, or NULL */
+	size_t			 ncurve;
 };
 
 /* One finished repeat on stderr: its IOPS and MB/s, and the time left. */
@@ -838,6 +857,9 @@ run_tests(struct run_loop *l, struct diag *d)
 			l->kept++;
 			test_kept = true;
 			run_repeat_done(l, t, rep, i);
+			if (l->steady_max > 0 && run_steady_round(l->rs, l->sys,
+			    s, t, rep, l->steady_max))
+				break;
 			if (l->autorep != NULL && run_result_metric(l->res, t->dd ?
 			    RUN_M_MBS : RUN_M_MIBS, &took) == 0 &&
 			    run_repeat_add(l->autorep, took))
@@ -870,19 +892,28 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct run_progress	 prog;
 	struct run_loop		 l;
 	struct run_repeat	 autorep;
+	struct run_sweep	 sweep;
 	struct sigaction	 sa, old_sa[RUN_NSIGNALS];
 	struct diag		 d;
 	char			*job = NULL;
 	const char		*why = NULL;	/* a run that stopped short */
-	unsigned		 max_bs = 0;
-	size_t			 sys;
+	unsigned		 max_bs = 0, steady_max = 0, shares[32];
+	size_t			 nshares = 0;
+	size_t			 sys, k;
 	bool			 interrupted = false, signals = false;
 	bool			 failed = false;
-	size_t			 k;
 	int			 r, rc;
 
+	memset(&sweep, 0, sizeof(sweep));
 	if ((rc = run_opts_read(ctx, args, &o, &max_bs)) != EXIT_OK)
 		return rc;
+	if ((rc = run_sweep_opts(ctx, args, s, &sweep, &steady_max)) != EXIT_OK)
+		return rc;
+	if ((rc = run_curve_opts(args, s, &sweep, steady_max, shares,
+	    &nshares)) != EXIT_OK) {
+		run_sweep_free(&sweep);
+		return rc;
+	}
 	run_repeat_init(&autorep, o.target_ci, s->repeat);
 	job = run_profile_fio_job(s);
 	if (o.print_job) {
@@ -913,6 +944,9 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.res = res;
 	l.prog = &prog;
 	l.autorep = o.repeat_auto ? &autorep : NULL;
+	l.steady_max = steady_max;
+	l.curve = nshares > 0 ? shares : NULL;
+	l.ncurve = nshares;
 	diag_clear(&d);
 	if (max_bs > 0) {
 		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
@@ -925,7 +959,15 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 		interrupted = r == 1;
 	}
-	if (!interrupted && (r = run_tests(&l, &d)) == -1) {
+	if (l.ncurve > 0)
+		r = interrupted ? 1 : run_curve_tests(&l, s, &d);
+	else
+		for (k = 0, r = interrupted; r == 0 &&
+		    k < run_sweep_count(&sweep); k++) {
+			run_sweep_apply(&sweep, k, s);
+			r = run_tests(&l, &d);
+		}
+	if (r == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
 		run_file_remove(&file);
@@ -992,7 +1034,108 @@ out:
 	free(res);
 	free(job);
 	run_repeat_free(&autorep);
+	run_sweep_free(&sweep);
 	fact_list_free(&facts);
 	result_set_free(rs);
 	return rc;
+}
+
+/*
+ * --sweep and --steady-state N (src/run-sweep.c, src/run-steady.c):
+ * --steady-state makes N the number of repeats, at most, of each test.
+ */
+static int
+run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max)
+{
+	struct diag	 d;
+	const char	*v;
+
+	*steady_max = 0;
+	diag_clear(&d);
+	if ((v = cmd_args_get(args, "sweep")) != NULL &&
+	    run_sweep_parse(v, s, run_engine_buffer_limit(), sw, &d) == -1)
+		return cmd_usage(&cmd_run_entry, d.msg);
+	if ((v = cmd_args_get(args, "steady-state")) != NULL) {
+		if (cmd_args_has(args, "repeat"))
+			return cmd_usage(&cmd_run_entry, "can't combine "
+			    "--steady-state and --repeat");
+		if (run_parse_count(v, 1000, steady_max) == -1 ||
+		    *steady_max < RUN_STEADY_MIN)
+			return cmd_usage(&cmd_run_entry, "--steady-state takes "
+			    "5 to 1000 rounds");
+		s->repeat = *steady_max;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * --curve 10,50,...: shares of the maximum, 1 to 100 %, at most 32, for
+ * a profile of one fio-style test; not with --sweep or --steady-state.
+ */
+static int
+run_curve_opts(const struct cmd_args *args, const struct run_settings *s,
+    const struct run_sweep *sw, unsigned steady_max, unsigned *shares,
+    size_t *n)
+{
+	const char	*v;
+	char		*list, *p, *tok, *save = NULL;
+	int		 rc = EXIT_OK;
+
+	*n = 0;
+	if ((v = cmd_args_get(args, "curve")) == NULL)
+		return EXIT_OK;
+	if (sw->key != RUN_SWEEP_NONE || steady_max > 0)
+		return cmd_usage(&cmd_run_entry, "can't combine --curve with "
+		    "--sweep or --steady-state");
+	if (s->profile->ntests != 1 || s->profile->tests[0].dd)
+		return cmd_usage(&cmd_run_entry, "--curve needs a profile of one "
+		    "fio test (randread-4k, randwrite-4k, read-2m, write-2m)");
+	list = xstrdup(v);
+	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		if (*n == 32 || run_parse_count(tok, 100, &shares[*n]) == -1) {
+			rc = cmd_usage(&cmd_run_entry, "--curve takes up to 32 "
+			    "shares of the maximum, 1 to 100 (%)");
+			break;
+		}
+		(*n)++;
+	}
+	free(list);
+	if (rc == EXIT_OK && *n == 0)
+		rc = cmd_usage(&cmd_run_entry, "--curve: no shares");
+	return rc;
+}
+
+/*
+ * The load-latency curve: the test as fast as it goes (its maximum, the
+ * mean IOPS of its repeats), then its repeats paced at each share of that
+ * maximum (rate_iops per job, a fact of each round's tests).
+ */
+static int
+run_curve_tests(struct run_loop *l, struct run_settings *s, struct diag *d)
+{
+	const struct value	*v;
+	double			 max;
+	size_t			 k;
+	int			 r;
+
+	s->rate_iops = 0;
+	if ((r = run_tests(l, d)) != 0)
+		return r;
+	v = run_result_value(l->rs, l->sys, s, &s->profile->tests[0], "IOPS");
+	if (v == NULL || v->runs.len == 0)
+		return diag_set(d, "", 0, "--curve: the unpaced round measured "
+		    "no IOPS");
+	for (k = 0, max = 0; k < v->runs.len; k++)
+		max += v->runs.v[k] / (double)v->runs.len;
+	msg(l->ctx, MSG_NORMAL, "maximum %.0f IOPS: pacing at %zu shares of it",
+	    max, l->ncurve);
+	for (k = 0; k < l->ncurve && r == 0; k++) {
+		s->rate_iops = max * l->curve[k] / 100.0 / s->jobs;
+		if (s->rate_iops < 1)
+			s->rate_iops = 1;
+		r = run_tests(l, d);
+	}
+	s->rate_iops = 0;
+	return r;
 }

@@ -13,6 +13,7 @@
 #include <json-c/printbuf.h>
 
 #include "diff.h"
+#include "diff-ladder.h"
 #include "export.h"
 #include "version.h"
 
@@ -276,6 +277,7 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 		json_object_array_add(a, o);
 	}
 	json_object_object_add(root, "hidden_dimensions", a);
+	json_object_object_add(root, "latency_ladders", diff_ladder_json(df));
 
 	rc = export_json_print(root, fp, d);
 	json_object_put(root);

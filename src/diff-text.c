@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "diff-ladder.h"
 #include "text-term.h"
 #include "text-safe.h"
 #include "xalloc.h"
@@ -335,6 +336,7 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 		free(cells[i]);
 	}
 	free(cells);
+	diff_ladder_text(df, fp);
 	fputc('\n', fp);
 	diff_text_summary(df, fp, false);
 	diff_text_lists(df, fp, false);

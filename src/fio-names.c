@@ -70,6 +70,7 @@ static void	 fio_names_fold_one(struct fio_job *dst, const struct fio_job *src);
 static void	 fio_names_job_free(struct fio_job *j);
 static bool	 fio_names_true(const char *v);
 static int	 fio_names_cmp_pair(const void *a, const void *b);
+static void	 fio_names_hist(struct value *v, const struct fio_dir *d);
 
 struct fio_job *
 fio_job_add(struct fio_job_list *l)
@@ -91,6 +92,7 @@ fio_names_job_free(struct fio_job *j)
 	free(j->name);
 	free(j->version);
 	free(j->host);
+	free(j->ss_note);
 	kv_list_free(&j->opts);
 	for (d = 0; d < FIO_NDIR; d++) {
 		dbl_list_free(&j->dir[d].bin_us);
@@ -144,6 +146,41 @@ fio_names_bins_pct(const struct fio_dir *d, double pct, double *us)
 	}
 	free(pairs);
 	return rc;
+}
+
+/*
+ * The json+ histogram as the value's run histogram (MODEL_HIST_SERIES):
+ * bins in value order, clones' equal bins added, empty bins left out.
+ */
+static void
+fio_names_hist(struct value *v, const struct fio_dir *d)
+{
+	struct series	*s;
+	double		*pairs;
+	size_t		 i, n = d->bin_us.len;
+
+	if (n == 0 || d->bin_count.len != n)
+		return;
+	pairs = xcalloc(n * 2, sizeof(double));
+	for (i = 0; i < n; i++) {
+		pairs[2 * i] = d->bin_us.v[i];
+		pairs[2 * i + 1] = d->bin_count.v[i];
+	}
+	qsort(pairs, n, 2 * sizeof(double), fio_names_cmp_pair);
+	s = value_add_series(v, MODEL_HIST_SERIES);
+	model_set_str(&s->unit, "I/Os");
+	model_set_str(&s->x_unit, "usec");
+	for (i = 0; i < n; i++) {
+		if (!(pairs[2 * i + 1] > 0))
+			continue;
+		if (s->x.len > 0 && s->x.v[s->x.len - 1] == pairs[2 * i])
+			s->y.v[s->y.len - 1] += pairs[2 * i + 1];
+		else {
+			dbl_list_add(&s->x, pairs[2 * i]);
+			dbl_list_add(&s->y, pairs[2 * i + 1]);
+		}
+	}
+	free(pairs);
 }
 
 void
@@ -412,6 +449,8 @@ fio_names_add(struct result_set *rs, size_t sys, const struct fio_job *j,
 	val->n = 1;
 	if (j->clones > 1)
 		val->note = xasprintf("sum of %ld jobs reported separately", j->clones);
+	else if (j->ss_note != NULL)
+		val->note = xstrdup(j->ss_note);
 }
 
 void
@@ -506,6 +545,7 @@ fio_names_emit(struct result_set *rs, size_t sys, const struct fio_job *j)
 			    strbuf_str(&base));
 			fio_names_add(rs, sys, j, strbuf_str(&desc), "usec",
 			    PROP_LIB, fd->clat_p99_us);
+			fio_names_hist(&rs->tests[rs->ntests - 1].values[0], fd);
 		}
 	}
 	strbuf_free(&base);

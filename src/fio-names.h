@@ -61,6 +61,8 @@ struct fio_job {
 	bool		 opts_complete;
 	/* Options as fio printed them: global options first, job options after. */
 	struct kv_list	 opts;
+	/* fio's own steady-state verdict (ss=), as the values' note; NULL: none. */
+	char		*ss_note;
 	struct fio_dir	 dir[FIO_NDIR];
 };
 

@@ -94,6 +94,13 @@ struct system {
 	struct fact_list normalized;	/* filled by meta_normalize (later issue) */
 };
 
+/*
+ * The series that holds one run's completion latency histogram: x the
+ * bins' values (fio's log-linear bins, usec), y their I/O counts, one
+ * series per run in run order (src/ladder.h reads them).
+ */
+#define MODEL_HIST_SERIES	"clat_hist"
+
 /* A time series attached to a value: fio logs, PTS line graphs. */
 struct series {
 	char		*name;		/* "bw", "iops", "clat", "frame time"... */

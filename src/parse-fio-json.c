@@ -36,6 +36,7 @@ static void	 parse_fio_json_all_clients(struct json_object *jo, int major,
 		    const char *version, struct json_object *global,
 		    struct fio_job_list *l, const struct read_options *opt,
 		    const char *path);
+static void	 parse_fio_json_ss(struct json_object *o, struct fio_job *j);
 static void	 parse_fio_json_job(struct json_object *jo, int major, const char *version,
 		    struct json_object *global, struct fio_job_list *l);
 static const char *parse_fio_json_start(const char *buf);
@@ -255,6 +256,44 @@ parse_fio_json_job(struct json_object *jo, int major, const char *version,
 	for (d = 0; d < FIO_NDIR; d++)
 		if (json_object_object_get_ex(jo, dirs[d], &x))
 			parse_fio_json_dir(x, major, &j->dir[d]);
+	if (json_object_object_get_ex(jo, "steadystate", &x))
+		parse_fio_json_ss(x, j);
+}
+
+/*
+ * fio's steady-state detection (ss=, ss_dur=): whether it was attained is
+ * a fact of the job's tests (ss_attained yes or no: a run that settled
+ * and one that did not are different results); the criterion fio
+ * measured, its limit and the window are the values' note, as fio states
+ * them.
+ */
+static void
+parse_fio_json_ss(struct json_object *o, struct fio_job *j)
+{
+	struct json_object	*x;
+	const char		*crit = NULL, *limit = NULL;
+	double			 att, dur;
+	bool			 has_dur;
+
+	if (!json_object_is_type(o, json_type_object) ||
+	    !parse_fio_json_num(o, "attained", &att))
+		return;
+	fio_job_set_opt(j, "ss_attained", att != 0 ? "yes" : "no");
+	if (json_object_object_get_ex(o, "ss", &x))
+		limit = json_object_get_string(x);
+	if (json_object_object_get_ex(o, "criterion", &x))
+		crit = json_object_get_string(x);
+	has_dur = parse_fio_json_num(o, "duration", &dur);
+	free(j->ss_note);
+	j->ss_note = xasprintf("fio steady state %s (%s): criterion %s",
+	    att != 0 ? "attained" : "not attained", limit != NULL ? limit :
+	    "limit not stated", crit != NULL ? crit : "not stated");
+	if (has_dur) {
+		char	*n = xasprintf("%s; window %.0f s", j->ss_note, dur);
+
+		free(j->ss_note);
+		j->ss_note = n;
+	}
 }
 
 /* The first '{' that starts a line (fio prints its object from column 0). */

@@ -305,6 +305,7 @@ static void
 parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
     enum log_kind kind, int dir, const struct log_dir *ld, double bin_ns)
 {
+	struct series	*s;
 	double	*sorted, mean, p99, x, scale = 0.001;	/* nsec -> usec */
 	char	*note;
 	size_t	 i;
@@ -325,6 +326,16 @@ parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
 		    PROP_LIB, mean / x * bin_ns / 1000, ld, note);
 		parse_fio_log_add(rs, sys, job, kind, dir, "99th Percentile",
 		    "usec", PROP_LIB, p99 * bin_ns / 1000, ld, note);
+		/* The summed bins: this log's run histogram. */
+		s = value_add_series(&rs->tests[rs->ntests - 1].values[0],
+		    MODEL_HIST_SERIES);
+		model_set_str(&s->unit, "I/Os");
+		model_set_str(&s->x_unit, "usec");
+		for (i = 0; i < ld->nbins; i++)
+			if (ld->bins[i] > 0) {
+				dbl_list_add(&s->x, parse_fio_log_bin_value(i) * bin_ns / 1000);
+				dbl_list_add(&s->y, ld->bins[i]);
+			}
 		free(note);
 		return;
 	}

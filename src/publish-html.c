@@ -28,6 +28,7 @@
 #include "publish-html.h"
 #include "publish-findings.h"
 #include "publish-lead.h"
+#include "publish-steady.h"
 #include "stats.h"
 #include "templates.h"
 #include "version.h"
@@ -867,6 +868,7 @@ ph_result(struct ph_sec *ps, size_t ti)
 		strbuf_adds(out, "</p>\n");
 	}
 	(void)ph_unread(out, rs, t);
+	publish_steady_marks(out, rs, t);
 	strbuf_adds(out, "</article>\n");
 }
 
@@ -1182,6 +1184,8 @@ ph_body(struct strbuf *out, struct result_set *const *sets, size_t nsets,
 	/* publish-track.c escaped every string of the store already. */
 	if (opt->track_html != NULL)
 		strbuf_adds(out, opt->track_html);
+	if (opt->xy_html != NULL)
+		strbuf_adds(out, opt->xy_html);
 	for (i = 0; i < nsets; i++) {
 		memset(&ps, 0, sizeof(ps));
 		ps.out = out;

@@ -45,6 +45,8 @@ struct publish_options {
 	/* The history section (publish --track) and its CSS; NULL: none. */
 	const char	*track_html;
 	const char	*track_css;
+	/* Charts over all the sets (publish --chart), escaped HTML; NULL: none. */
+	const char	*xy_html;
 };
 
 /*

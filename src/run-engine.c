@@ -50,6 +50,9 @@ struct engine_worker {
 	uint64_t		 rng;
 	uint64_t		 seq_next;
 	uint64_t		 queued_bytes;	/* size-based runs */
+	uint64_t		 issued;	/* I/Os queued: the pace's count */
+	unsigned		*parked;	/* paced: slots waiting for their time */
+	unsigned		 nparked;
 	/* results */
 	uint64_t		 ios;
 	uint64_t		 bytes;
@@ -71,6 +74,9 @@ static double	 engine_tv(const struct timeval *tv);
 static int	 engine_setup(struct engine_worker *w);
 static int	 engine_queue(struct engine_worker *w, unsigned slot, uint64_t now);
 static int	 engine_loop(struct engine_worker *w);
+static uint64_t	 engine_due(const struct engine_worker *w, uint64_t t0);
+static int	 engine_unpark(struct engine_worker *w, uint64_t t0,
+		    unsigned *inflight);
 static void	 engine_io_error(struct engine_worker *w, unsigned slot, int res);
 static int	 engine_submit(struct engine_worker *w);
 static void	 engine_account(struct engine_worker *w, uint64_t seconds_ns,
@@ -196,6 +202,7 @@ engine_setup(struct engine_worker *w)
 		run_file_random_fill(w->bufs, total, &seed);
 	w->rng = seed | 1;
 	w->stamp = xcalloc(s->iodepth, sizeof(*w->stamp));
+	w->parked = xcalloc(s->iodepth, sizeof(*w->parked));
 	w->offset = xcalloc(s->iodepth, sizeof(*w->offset));
 	for (i = 0; i < sizeof(flag_sets) / sizeof(flag_sets[0]); i++) {
 		memset(&p, 0, sizeof(p));
@@ -283,6 +290,7 @@ engine_queue(struct engine_worker *w, unsigned slot, uint64_t now)
 	w->stamp[slot] = now;
 	w->offset[slot] = off;
 	w->queued_bytes += s->bs;
+	w->issued++;
 	return 0;
 }
 
@@ -339,9 +347,18 @@ engine_loop(struct engine_worker *w)
 			goto fail;
 		inflight++;
 	}
-	while (inflight > 0) {
+	while (inflight > 0 || (w->nparked > 0 && !stopping)) {
+		/* Paced: start what is due, and sleep when nothing is in flight. */
+		if (w->nparked > 0 && !stopping &&
+		    engine_unpark(w, t0, &inflight) == -1) {
+			failed = stopping = true;
+			if (inflight == 0)
+				break;
+		}
+		if (inflight == 0)
+			continue;
 		ret = io_uring_submit_and_wait(&w->ring, stopping ||
-		    inflight < wait_nr ? 1 : wait_nr);
+		    inflight < wait_nr || w->nparked > 0 ? 1 : wait_nr);
 		pending = 0;
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			diag_set(&w->d, w->file->path, 0,
@@ -370,6 +387,12 @@ engine_loop(struct engine_worker *w)
 				w->ios++;
 			}
 			if (stopping || (sized && w->queued_bytes >= s->total)) {
+				inflight--;
+				continue;
+			}
+			/* Paced and ahead of time: the slot waits its turn. */
+			if (s->rate_iops > 0 && engine_due(w, t0) > now) {
+				w->parked[w->nparked++] = slot;
 				inflight--;
 				continue;
 			}
@@ -418,6 +441,38 @@ engine_loop(struct engine_worker *w)
 fail:
 	engine_drain(w, inflight);
 	return -1;
+}
+
+/* When the next I/O may start, paced at spec->rate_iops from t0 (ns). */
+static uint64_t
+engine_due(const struct engine_worker *w, uint64_t t0)
+{
+	return t0 + (uint64_t)((double)w->issued * 1e9 / w->spec->rate_iops);
+}
+
+/*
+ * Queue the parked slots whose time has come, stamped when queued, so a
+ * paced I/O's latency never includes its wait; with nothing in flight,
+ * sleep until the next one is due. -1 with w->d on a queueing error.
+ */
+static int
+engine_unpark(struct engine_worker *w, uint64_t t0, unsigned *inflight)
+{
+	struct timespec	ts;
+	uint64_t	now = engine_now(), due;
+
+	while (w->nparked > 0 && (due = engine_due(w, t0)) <= now) {
+		if (engine_queue(w, w->parked[--w->nparked], now) == -1)
+			return -1;
+		(*inflight)++;
+	}
+	if (*inflight == 0 && w->nparked > 0) {
+		due = engine_due(w, t0) - now;
+		ts.tv_sec = (time_t)(due / 1000000000u);
+		ts.tv_nsec = (long)(due % 1000000000u);
+		nanosleep(&ts, NULL);
+	}
+	return 0;
 }
 
 /* The first failed I/O, as fio would name it: the one error reported. */
@@ -519,6 +574,7 @@ engine_worker_main(void *arg)
 		close(w->fd);
 	free(w->bufs);
 	free(w->stamp);
+	free(w->parked);
 	free(w->offset);
 	atomic_fetch_add(w->done, 1);
 	return NULL;

@@ -37,6 +37,7 @@ struct run_spec {
 	bool		 fsync_end;	/* size-based write with fsync (dd) */
 	bool		 zero;		/* write zeroes (dd if=/dev/zero) */
 	uint64_t	 total;		/* size-based: bytes to write; 0 = time-based */
+	double		 rate_iops;	/* per job: I/Os started per second at most; 0 = no limit */
 };
 
 struct run_result {

@@ -180,6 +180,7 @@ run_profile_spec(const struct run_settings *s, const struct run_test *t,
 	spec->jobs = s->jobs;
 	spec->runtime = s->runtime;
 	spec->ramp = s->ramp;
+	spec->rate_iops = s->rate_iops;
 }
 
 char *
@@ -226,6 +227,11 @@ run_profile_job_opts(const struct run_settings *s, const struct run_test *t,
 	kv_list_add(opts, "iodepth", buf);
 	snprintf(buf, sizeof(buf), "%u", spec.jobs);
 	kv_list_add(opts, "numjobs", buf);
+	/* fio's own name and meaning: I/Os per second, per job. */
+	if (spec.rate_iops > 0) {
+		snprintf(buf, sizeof(buf), "%.0f", spec.rate_iops);
+		kv_list_add(opts, "rate_iops", buf);
+	}
 	free(bs);
 }
 

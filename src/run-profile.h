@@ -60,6 +60,7 @@ struct run_settings {
 	unsigned	 jobs;
 	unsigned	 iodepth;
 	bool		 direct;
+	double		 rate_iops;	/* per job, --curve's rounds; 0 = no limit */
 };
 
 /* NULL-terminated list of the profiles. */

@@ -46,6 +46,7 @@ static struct test *result_test(struct result_set *rs,
 		    const struct run_result *r, enum run_metric m);
 static char	*result_footnote(const struct run_settings *s,
 		    const struct run_test *t, const struct run_result *r);
+static void	 run_result_hist(struct value *v, const struct run_hist *h);
 
 int
 run_result_metric(const struct run_result *r, enum run_metric m, double *out)
@@ -128,17 +129,22 @@ result_test(struct result_set *rs, const struct run_settings *s,
 {
 	const struct result_metric	*rm = &result_metrics[m];
 	struct test			*test;
+	struct kv_list			 opts = { NULL, 0, 0 };
 	char				*title, *desc, *args, *full, *note;
 	size_t				 i;
 
 	run_profile_names(s, t, &title, &desc, &args);
 	full = rm->suffix != NULL ? xasprintf("%s - %s", desc, rm->suffix) :
 	    xstrdup(desc);
+	/* The options too: a sweep runs one name at several queue depths. */
+	if (!t->dd)
+		run_profile_job_opts(s, t, &opts);
 	for (i = 0; i < rs->ntests; i++) {
 		test = &rs->tests[i];
 		if (strcmp(test->title, title) == 0 &&
 		    strcmp(test->description, full) == 0 &&
-		    strcmp(test->unit, rm->unit) == 0)
+		    strcmp(test->unit, rm->unit) == 0 &&
+		    (t->dd || kv_list_equal(&test->facts, &opts)))
 			goto out;
 	}
 	test = result_set_add_test(rs);
@@ -162,6 +168,7 @@ result_test(struct result_set *rs, const struct run_settings *s,
 	if (!t->dd)
 		run_profile_job_opts(s, t, &test->facts);
 out:
+	kv_list_free(&opts);
 	free(full);
 	free(title);
 	free(desc);
@@ -189,7 +196,26 @@ run_result_add(struct result_set *rs, size_t sys, const struct run_settings *s,
 		if ((v = test_find_value(test, sys)) == NULL)
 			v = test_add_value(test, sys);
 		dbl_list_add(&v->runs, x);
+		if (m == RUN_M_LAT_P99)
+			run_result_hist(v, &r->lat);
 	}
+}
+
+/* The run's latency histogram as one more run histogram of v (usec). */
+static void
+run_result_hist(struct value *v, const struct run_hist *h)
+{
+	struct series	*s;
+	unsigned	 i;
+
+	s = value_add_series(v, MODEL_HIST_SERIES);
+	model_set_str(&s->unit, "I/Os");
+	model_set_str(&s->x_unit, "usec");
+	for (i = 0; i < RUN_HIST_NR; i++)
+		if (h->bins[i] > 0) {
+			dbl_list_add(&s->x, run_hist_bucket_value(i) / 1000.0);
+			dbl_list_add(&s->y, (double)h->bins[i]);
+		}
 }
 
 void
@@ -224,4 +250,31 @@ run_result_finish(struct result_set *rs)
 				    "fio's MB/s; %.4g MB/s in 10^6 bytes",
 				    v->mean * 1048576.0 / 1e6);
 		}
+}
+
+struct value *
+run_result_value(struct result_set *rs, size_t sys, const struct run_settings *s,
+    const struct run_test *t, const char *unit)
+{
+	struct kv_list	 opts = { NULL, 0, 0 };
+	struct value	*v = NULL;
+	struct test	*x;
+	char		*title, *desc, *args;
+	size_t		 i;
+
+	run_profile_names(s, t, &title, &desc, &args);
+	if (!t->dd)
+		run_profile_job_opts(s, t, &opts);
+	for (i = 0; i < rs->ntests && v == NULL; i++) {
+		x = &rs->tests[i];
+		if (strcmp(x->unit, unit) == 0 && strcmp(x->title, title) == 0 &&
+		    strcmp(x->description, desc) == 0 &&
+		    (t->dd || kv_list_equal(&x->facts, &opts)))
+			v = test_find_value(x, sys);
+	}
+	kv_list_free(&opts);
+	free(title);
+	free(desc);
+	free(args);
+	return v;
 }

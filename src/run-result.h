@@ -44,4 +44,13 @@ void	 run_result_add(struct result_set *rs, size_t sys,
 /* Compute mean, SE and N of every value from its runs. */
 void	 run_result_finish(struct result_set *rs);
 
+/*
+ * The value of system sys in the test that run_result_add gives t's job
+ * under s for unit ("IOPS", "usec"...; the job's own name, no latency
+ * suffix), or NULL when none was added yet.
+ */
+struct value *run_result_value(struct result_set *rs, size_t sys,
+	    const struct run_settings *s, const struct run_test *t,
+	    const char *unit);
+
 #endif

@@ -119,4 +119,22 @@ browse "hostile" "$T/evil/index.html" 360 --screenshot "$T/evil.png"
 run "$ROOT/$BUILD/tests/png-stats" "$T/evil.png"
 check "hostile: screenshot is not blank" grep -q 'nonblank=[1-9]' "$T/out"
 check_nogrep "hostile: no script element" '<script' "$T/evil/index.html"
+
+# The queue-depth sweep (fixtures/fio-qd) with two charts over its 16 sets.
+Q=$ROOT/fixtures/fio-qd
+qd=""
+for d in direct cached; do
+	for q in 1 2 4 8 16 32 64 128; do
+		"$BR" import --system "$d" "$Q/$d-qd$q.json" >"$T/out" 2>&1 &&
+		    qd="$qd $(cut -f1 "$T/out")"
+	done
+done
+check_ok "publish the QD sweep with --chart" "$BR" publish -o "$T/qd" \
+    --chart 'x=iodepth,y=iops,series=system' --chart 'x=iops,y=p99' $qd
+check "QD sweep: both charts on the page" test "$(grep -c '<section class="xy"' "$T/qd/index.html")" -eq 2
+check "QD sweep: every queue depth labelled on both curves" \
+    test "$(grep -o '>QD [0-9]*<' "$T/qd/index.html" | wc -l)" -eq 16
+for w in 360 1400; do
+	browse "QD sweep" "$T/qd/index.html" "$w"
+done
 done_testing

@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The x-y chart over sets. A point is one value of a test that has the y
+ * metric; its x is the test's fact (a number; sizes take k, m, g as
+ * powers of 1024) or the value of the same system's sibling test (same
+ * set, same facts, same description before " - Latency: ") that has the
+ * x metric. Points that lack an x are left out and counted in the note.
+ * The x axis is logarithmic (base 2) for a fact spanning 16x or more (a
+ * queue-depth or block-size sweep), linear otherwise; y is linear from 0.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "canvas-text.h"
+#include "chart-axis.h"
+#include "chart-frame.h"
+#include "chart-palette.h"
+#include "chart-xy.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+struct xy_point {
+	double	order;		/* drawing order: x, or the label fact's number */
+	double	x, y;
+	double	xe, ye;		/* SE, 0 when none */
+	char	*label;		/* NULL when none */
+};
+
+struct xy_series {
+	char		*name;
+	struct xy_point	*p;
+	size_t		 n;
+};
+
+/* Metric names and how a test shows them. */
+struct xy_metric {
+	const char	*name;
+	const char	*unit;		/* the test's unit */
+	const char	*suffix;	/* description ends with it; NULL: no latency suffix */
+	const char	*label;		/* axis label */
+};
+
+static const struct xy_metric xy_metrics[] = {
+	{ "iops", "IOPS", NULL, "IOPS" },
+	{ "mbs", "MB/s", NULL, "MB/s" },
+	{ "bw", "MB/s", NULL, "MB/s" },
+	{ "lat", "usec", " - Latency: Completion Mean", "completion latency, mean (usec)" },
+	{ "p99", "usec", " - Latency: Completion 99th Percentile",
+	    "completion latency, p99 (usec)" },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static const struct xy_metric *xy_metric(const char *name);
+static bool	 xy_is(const struct test *t, const struct xy_metric *m);
+static size_t	 xy_base_len(const char *desc);
+static bool	 xy_number(const char *s, double *v);
+static const char *xy_series_of(const struct result_set *rs, const struct test *t,
+		    size_t sys, const char *key);
+static const struct value *xy_sibling(const struct result_set *rs,
+		    const struct test *t, size_t sys, const struct xy_metric *m);
+static int	 xy_cmp_point(const void *a, const void *b);
+static void	 xy_add(struct xy_series **s, size_t *ns, const char *name,
+		    const struct xy_point *p);
+static double	 xy_px(double v, bool lg, const struct chart_axis *a, double lo,
+		    double hi, double x0, double x1);
+
+static const struct xy_metric *
+xy_metric(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; xy_metrics[i].name != NULL; i++)
+		if (g_ascii_strcasecmp(name, xy_metrics[i].name) == 0)
+			return &xy_metrics[i];
+	return NULL;
+}
+
+/* Length of desc before " - Latency: ", the job's own description. */
+static size_t
+xy_base_len(const char *desc)
+{
+	const char	*p = strstr(desc, " - Latency: ");
+
+	return p != NULL ? (size_t)(p - desc) : strlen(desc);
+}
+
+static bool
+xy_is(const struct test *t, const struct xy_metric *m)
+{
+	const char	*d = t->description != NULL ? t->description : "";
+	size_t		 n = strlen(d), k;
+
+	if (t->unit == NULL || strcmp(t->unit, m->unit) != 0)
+		return false;
+	if (m->suffix == NULL)
+		return xy_base_len(d) == n;
+	k = strlen(m->suffix);
+	return n >= k && strcmp(d + n - k, m->suffix) == 0;
+}
+
+/* "16" -> 16, "4k" -> 4096, "1M" -> 1048576; false when not a number. */
+static bool
+xy_number(const char *s, double *v)
+{
+	char	*end;
+
+	if (s == NULL)
+		return false;
+	*v = strtod(s, &end);
+	if (end == s || !isfinite(*v))
+		return false;
+	switch (tolower((unsigned char)*end)) {
+	case 'k':
+		*v *= 1024;
+		end++;
+		break;
+	case 'm':
+		*v *= 1048576;
+		end++;
+		break;
+	case 'g':
+		*v *= 1073741824.0;
+		end++;
+		break;
+	}
+	if (tolower((unsigned char)*end) == 'i')
+		end++;
+	if (tolower((unsigned char)*end) == 'b')
+		end++;
+	return *end == '\0';
+}
+
+/* The series name of a point: the system, else a test fact, else a system fact. */
+static const char *
+xy_series_of(const struct result_set *rs, const struct test *t, size_t sys,
+    const char *key)
+{
+	const struct fact	*f;
+	const char		*v;
+
+	if (key == NULL || strcmp(key, "system") == 0)
+		return rs->systems[sys].identifier;
+	if ((v = kv_list_get(&t->facts, key)) != NULL)
+		return v;
+	if ((f = fact_list_get(&rs->systems[sys].normalized, key)) != NULL)
+		return f->value;
+	if ((v = kv_list_get(&rs->systems[sys].fields, key)) != NULL)
+		return v;
+	return "not stated";
+}
+
+/* The value of system sys in the test of the same job that has metric m. */
+static const struct value *
+xy_sibling(const struct result_set *rs, const struct test *t, size_t sys,
+    const struct xy_metric *m)
+{
+	const struct test	*u;
+	size_t			 i, n = xy_base_len(t->description);
+
+	for (i = 0; i < rs->ntests; i++) {
+		u = &rs->tests[i];
+		if (!xy_is(u, m) || xy_base_len(u->description) != n ||
+		    strncmp(u->description, t->description, n) != 0 ||
+		    g_strcmp0(u->title, t->title) != 0 ||
+		    !kv_list_equal(&u->facts, &t->facts))
+			continue;
+		return test_find_value(u, sys);
+	}
+	return NULL;
+}
+
+static int
+xy_cmp_point(const void *a, const void *b)
+{
+	const struct xy_point	*p = a, *q = b;
+
+	return (p->order > q->order) - (p->order < q->order);
+}
+
+static void
+xy_add(struct xy_series **s, size_t *ns, const char *name,
+    const struct xy_point *p)
+{
+	size_t	i;
+
+	for (i = 0; i < *ns; i++)
+		if (strcmp((*s)[i].name, name) == 0)
+			break;
+	if (i == *ns) {
+		*s = xreallocarray(*s, *ns + 1, sizeof(**s));
+		memset(&(*s)[i], 0, sizeof(**s));
+		(*s)[i].name = xstrdup(name);
+		(*ns)++;
+	}
+	(*s)[i].p = xreallocarray((*s)[i].p, (*s)[i].n + 1, sizeof(*p));
+	(*s)[i].p[(*s)[i].n++] = *p;
+}
+
+char *
+chart_xy_name(const struct chart_xy_spec *sp)
+{
+	char	*s, *p;
+
+	s = xasprintf("xy-%s-%s", sp->x, sp->y);
+	for (p = s; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			*p = '-';
+	return s;
+}
+
+static double
+xy_px(double v, bool lg, const struct chart_axis *a, double lo, double hi,
+    double x0, double x1)
+{
+	if (lg)
+		return x0 + (log2(v) - lo) / (hi - lo) * (x1 - x0);
+	return x0 + (v - a->lo) / (a->hi - a->lo) * (x1 - x0);
+}
+
+struct canvas *
+chart_xy_draw(struct result_set *const *sets, size_t n,
+    const struct chart_xy_spec *sp, double width, struct diag *d)
+{
+	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
+	const struct canvas_font *flab = chart_frame_font(CHART_FONT_LABEL);
+	const struct xy_metric	*my, *mx;
+	const struct result_set	*rs;
+	const struct test	*t;
+	const struct value	*v, *xv;
+	struct xy_series	*ser = NULL;
+	struct xy_point		 pt;
+	struct chart_axis	 ax, ay;
+	struct chart_head	 head;
+	struct canvas		*c = NULL;
+	struct strbuf		 sb;
+	const char		*lab;
+	double			 xlo = INFINITY, xhi = -INFINITY, yhi = 0, ylw = 0;
+	double			 y, x0, x1, top, bottom, ph, lx0 = 0, lx1 = 0, px, py;
+	double			*pts, lh, lx, w;
+	size_t			 ns = 0, si, i, j, k, skipped = 0, npts = 0;
+	bool			 lg = false;
+	char			*s;
+
+	strbuf_init(&sb);
+	if ((my = xy_metric(sp->y)) == NULL) {
+		diag_set(d, "", 0, "--y %s: not a metric (iops, mbs, lat, p99)",
+		    sp->y);
+		return NULL;
+	}
+	mx = xy_metric(sp->x);
+	for (si = 0; si < n; si++) {
+		rs = sets[si];
+		for (i = 0; i < rs->ntests; i++) {
+			t = &rs->tests[i];
+			if (!xy_is(t, my))
+				continue;
+			for (j = 0; j < t->nvalues; j++) {
+				v = &t->values[j];
+				if (!v->has_mean)
+					continue;
+				memset(&pt, 0, sizeof(pt));
+				pt.y = v->mean;
+				pt.ye = v->has_se && v->n >= 2 ? v->se : 0;
+				if (mx != NULL) {
+					xv = xy_sibling(rs, t, v->system, mx);
+					if (xv == NULL || !xv->has_mean) {
+						skipped++;
+						continue;
+					}
+					pt.x = xv->mean;
+					pt.xe = xv->has_se && xv->n >= 2 ? xv->se : 0;
+				} else if (!xy_number(kv_list_get(&t->facts, sp->x),
+				    &pt.x)) {
+					skipped++;
+					continue;
+				}
+				lab = sp->label != NULL ? sp->label : mx != NULL ?
+				    "iodepth" : NULL;
+				if (lab != NULL && kv_list_get(&t->facts, lab) != NULL)
+					pt.label = strcmp(lab, "iodepth") == 0 ?
+					    xasprintf("QD %s", kv_list_get(&t->facts,
+					    lab)) : xstrdup(kv_list_get(&t->facts, lab));
+				/* A load-latency curve runs in queue-depth order. */
+				pt.order = pt.x;
+				if (mx != NULL && lab != NULL)
+					(void)xy_number(kv_list_get(&t->facts, lab),
+					    &pt.order);
+				xy_add(&ser, &ns, xy_series_of(rs, t, v->system,
+				    sp->series), &pt);
+				xlo = fmin(xlo, pt.x - pt.xe);
+				xhi = fmax(xhi, pt.x + pt.xe);
+				yhi = fmax(yhi, pt.y + pt.ye);
+				npts++;
+			}
+		}
+	}
+	if (npts == 0) {
+		diag_set(d, "", 0, "no test has both %s and %s", sp->y, sp->x);
+		goto out;
+	}
+	for (i = 0; i < ns; i++)
+		qsort(ser[i].p, ser[i].n, sizeof(*ser[i].p), xy_cmp_point);
+	if (mx == NULL && xlo > 0 && xhi / xlo >= 16) {
+		lg = true;
+		lx0 = floor(log2(xlo));
+		lx1 = ceil(log2(xhi));
+		if (lx1 <= lx0)
+			lx1 = lx0 + 1;
+	}
+	c = canvas_new(width);
+	memset(&head, 0, sizeof(head));
+	chart_frame_head_init(&head, sets[0], NULL, NULL);
+	free(head.title);
+	free(head.unitline);
+	head.title = xasprintf("%s against %s", my->label, mx != NULL ? mx->label :
+	    sp->x);
+	head.unitline = xasprintf("%zu series, %zu points%s", ns, npts,
+	    skipped > 0 ? "" : "");
+	canvas_describe(c, head.title, head.unitline);
+	y = chart_frame_header(c, CHART_MARGIN, &head) + 12;
+	ph = fmin(420, fmax(200, width * 0.45));
+	chart_axis_nice(0, yhi, 5, 1, &ay);
+	for (i = 0; i < ay.nticks; i++) {
+		s = chart_axis_label(&ay, chart_axis_tick(&ay, i));
+		ylw = fmax(ylw, canvas_text_width(fsm, s));
+		free(s);
+	}
+	x0 = CHART_MARGIN + ylw + 6;
+	x1 = width - CHART_MARGIN - 30;
+	top = y;
+	bottom = top + ph;
+	if (!lg)
+		chart_frame_axis(mx != NULL ? fmin(0, xlo) : xlo, xhi, mx != NULL,
+		    x1 - x0, CHART_FONT_SMALL, &ax);
+	for (i = 0; i < ay.nticks; i++) {
+		double	tv = chart_axis_tick(&ay, i);
+
+		py = bottom - (tv - ay.lo) / (ay.hi - ay.lo) * ph;
+		canvas_line(c, x0, py, x1, py, CHART_GRID, 1, "grid");
+		s = chart_axis_label(&ay, tv);
+		canvas_text(c, x0 - 6, py + chart_frame_center(fsm), s, fsm,
+		    CHART_GREY, CANVAS_END, "tick");
+		free(s);
+	}
+	if (lg)
+		for (k = (size_t)lx0; k <= (size_t)lx1; k++) {
+			px = xy_px(ldexp(1, (int)k), true, NULL, lx0, lx1, x0, x1);
+			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
+			s = xasprintf("%.0f", ldexp(1, (int)k));
+			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
+			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
+			free(s);
+		}
+	else
+		for (i = 0; i < ax.nticks; i++) {
+			double	tv = chart_axis_tick(&ax, i);
+
+			px = xy_px(tv, false, &ax, 0, 0, x0, x1);
+			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
+			s = chart_axis_label(&ax, tv);
+			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
+			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
+			free(s);
+		}
+	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	for (i = 0; i < ns; i++) {
+		uint32_t	col = chart_palette_rgb(i);
+
+		canvas_group(c, "series", ser[i].name);
+		pts = xcalloc(2 * ser[i].n + 2, sizeof(double));
+		for (j = 0; j < ser[i].n; j++) {
+			const struct xy_point	*p = &ser[i].p[j];
+
+			px = xy_px(p->x, lg, &ax, lx0, lx1, x0, x1);
+			py = bottom - (p->y - ay.lo) / (ay.hi - ay.lo) * ph;
+			pts[2 * j] = px;
+			pts[2 * j + 1] = py;
+			/* Error bars both ways: SE of y, and of x when it is a metric. */
+			if (p->ye > 0)
+				canvas_line(c, px, bottom - (p->y - p->ye - ay.lo) /
+				    (ay.hi - ay.lo) * ph, px, bottom - (p->y + p->ye -
+				    ay.lo) / (ay.hi - ay.lo) * ph, col, 1, "error");
+			if (p->xe > 0 && !lg)
+				canvas_line(c, xy_px(p->x - p->xe, false, &ax, 0, 0,
+				    x0, x1), py, xy_px(p->x + p->xe, false, &ax, 0,
+				    0, x0, x1), py, col, 1, "error");
+		}
+		canvas_polyline(c, pts, ser[i].n, col, 1.6, "line");
+		for (j = 0; j < ser[i].n; j++) {
+			canvas_rect(c, pts[2 * j] - 3, pts[2 * j + 1] - 3, 6, 6, col,
+			    "point");
+			if (ser[i].p[j].label != NULL)
+				canvas_text(c, pts[2 * j] + 5, pts[2 * j + 1] - 5,
+				    ser[i].p[j].label, fsm, CHART_INK, CANVAS_START,
+				    "point-label");
+		}
+		free(pts);
+		canvas_group_end(c);
+	}
+	y = bottom + 4 + canvas_text_line_height(fsm);
+	canvas_text(c, (x0 + x1) / 2, y + canvas_text_ascent(fsm), mx != NULL ?
+	    mx->label : sp->x, fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
+	y += canvas_text_line_height(fsm) + 8;
+	lh = canvas_text_line_height(flab) + 4;
+	lx = CHART_MARGIN;
+	for (i = 0; i < ns; i++) {
+		char	*name = canvas_text_clean(ser[i].name);
+		char	*fit = canvas_text_fit(flab, name, width * 0.45);
+
+		w = 22 + canvas_text_width(flab, fit) + 16;
+		if (lx > CHART_MARGIN && lx + w > width - CHART_MARGIN) {
+			lx = CHART_MARGIN;
+			y += lh;
+		}
+		canvas_rect(c, lx, y + lh / 2 - 3, 16, 4, chart_palette_rgb(i),
+		    "legend-key");
+		canvas_text(c, lx + 22, y + lh / 2 + chart_frame_center(flab), fit,
+		    flab, CHART_INK, CANVAS_START, "label");
+		lx += w;
+		free(fit);
+		free(name);
+	}
+	y += lh + 4;
+	strbuf_printf(&sb, "Series: %s. Error bars: SE where a point has two "
+	    "runs or more.", sp->series != NULL ? sp->series : "system");
+	if (skipped > 0)
+		strbuf_printf(&sb, " %zu value%s without %s left out.", skipped,
+		    skipped == 1 ? "" : "s", sp->x);
+	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 3,
+	    strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "note");
+	y = chart_frame_footer(c, y + 6, &head);
+	c->height = ceil(y + CHART_MARGIN);
+	chart_frame_head_free(&head);
+out:
+	for (i = 0; i < ns; i++) {
+		for (j = 0; j < ser[i].n; j++)
+			free(ser[i].p[j].label);
+		free(ser[i].p);
+		free(ser[i].name);
+	}
+	free(ser);
+	strbuf_free(&sb);
+	return c;
+}
