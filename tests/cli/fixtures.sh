@@ -41,7 +41,7 @@ for d in $DIRS; do
 		esac
 		db="$T/fixture.db"
 		rm -f "$db"
-		"$BR" --db "$db" import "$f" >/dev/null 2>"$T/got.err"
+		"$BR" -v --db "$db" import "$f" >/dev/null 2>"$T/got.err"
 		status=$?
 		if [ -s "$T/got.err" ] || [ "$status" -ne 0 ]; then
 			{ sed "s|$ROOT/||g" "$T/got.err"; echo "exit $status"; } >"$T/got.err2"
