@@ -267,7 +267,7 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 		free(name);
 		y += lh;
 		y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN - lx - 22,
-		    3, strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "note");
+		    3, strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "chart-note");
 		/* One line each, so that no width splits the words. */
 		for (k = 0; k < LADDER_NRUNGS; k++) {
 			if (l->rung[k].ok)
@@ -277,7 +277,7 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 			    ladder_rung_name(k), l->rung[k].need);
 			y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN -
 			    lx - 22, 2, strbuf_str(&sb), CHART_FONT_SMALL,
-			    CHART_GREY, "note");
+			    CHART_GREY, "chart-note");
 		}
 	}
 	y += 6;

@@ -126,7 +126,7 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 3,
 	    "Shaded: the measurement window (5 rounds). Black: its average; "
 	    "green: +/-10 %; orange: +/-20 %; brown: the least-squares line.",
-	    CHART_FONT_SMALL, CHART_GREY, "note");
+	    CHART_FONT_SMALL, CHART_GREY, "chart-note");
 	y = chart_frame_footer(c, y + 6, &head);
 	c->height = ceil(y + CHART_MARGIN);
 	chart_frame_head_free(&head);
@@ -225,7 +225,7 @@ chart_steady_consistency_write(const struct result_set *rs, size_t ti,
 	y += canvas_text_line_height(fsm) + 6;
 	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 2,
 	    "Shaded: the seconds the figures are taken over; the line: their "
-	    "mean.", CHART_FONT_SMALL, CHART_GREY, "note");
+	    "mean.", CHART_FONT_SMALL, CHART_GREY, "chart-note");
 	y = chart_frame_footer(c, y + 6, &head);
 	c->height = ceil(y + CHART_MARGIN);
 	chart_frame_head_free(&head);

@@ -67,6 +67,8 @@ static void	 xy_add(struct xy_series **s, size_t *ns, const char *name,
 		    const struct xy_point *p);
 static double	 xy_px(double v, bool lg, const struct chart_axis *a, double lo,
 		    double hi, double x0, double x1);
+static void	 xy_place_label(double, double, double, double, double, double,
+		    double, double, const double *, size_t, double *, double *);
 
 static const struct xy_metric *
 xy_metric(const char *name)
@@ -151,6 +153,52 @@ xy_series_of(const struct result_set *rs, const struct test *t, size_t sys,
 	if ((v = kv_list_get(&rs->systems[sys].fields, key)) != NULL)
 		return v;
 	return "not stated";
+}
+
+/*
+ * Where a point's label goes: beside the point, right or left, above or
+ * below, moving away from it half a line at a time until its box (w x h,
+ * its baseline at *ty) is clear of every label placed before (boxes, four
+ * numbers a label) and inside [x0, x1] x [top, bottom]. When none is
+ * clear, the place that overlaps the others least.
+ */
+static void
+xy_place_label(double px, double py, double w, double h, double x0,
+    double x1, double top, double bottom, const double *boxes, size_t nb,
+    double *tx, double *ty)
+{
+	double	cx, cy, dy, ox, oy, cost, best = INFINITY;
+	size_t	k, b;
+	int	side;
+
+	*tx = px + 5;
+	*ty = py - 5;
+	for (k = 0; k < 32; k++) {
+		dy = (double)(k / 2) * h / 2;
+		for (side = 0; side < 4; side++) {
+			cx = side % 2 == 0 ? px + 5 + (side / 2) * w / 2 :
+			    px - 5 - w - (side / 2) * w / 2;
+			cy = k % 2 == 0 ? py - 5 - dy : py + 5 + h + dy;
+			if (cx < x0 || cx + w > x1 || cy - h < top || cy > bottom)
+				continue;
+			/* The overlap with labels placed before, and the distance. */
+			cost = (double)k + (double)side;
+			for (b = 0; b < nb; b++) {
+				ox = fmin(cx + w, boxes[4 * b + 2]) - fmax(cx, boxes[4 * b]);
+				oy = fmin(cy, boxes[4 * b + 3]) - fmax(cy - h,
+				    boxes[4 * b + 1]);
+				if (ox > 0 && oy > 0)
+					cost += 1000 + ox * oy;
+			}
+			if (cost < best) {
+				best = cost;
+				*tx = cx;
+				*ty = cy;
+			}
+			if (cost < 1000)
+				return;
+		}
+	}
 }
 
 /* The value of system sys in the test of the same job that has metric m. */
@@ -240,8 +288,9 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 	const char		*lab;
 	double			 xlo = INFINITY, xhi = -INFINITY, yhi = 0, ylw = 0;
 	double			 y, x0, x1, top, bottom, ph, lx0 = 0, lx1 = 0, px, py;
-	double			*pts, lh, lx, w;
+	double			*pts, lh, lx, w, *boxes = NULL;
 	size_t			 ns = 0, si, i, j, k, skipped = 0, npts = 0;
+	size_t			 nboxes = 0;
 	bool			 lg = false;
 	char			*s;
 
@@ -394,10 +443,23 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 		for (j = 0; j < ser[i].n; j++) {
 			canvas_rect(c, pts[2 * j] - 3, pts[2 * j + 1] - 3, 6, 6, col,
 			    "point");
-			if (ser[i].p[j].label != NULL)
-				canvas_text(c, pts[2 * j] + 5, pts[2 * j + 1] - 5,
-				    ser[i].p[j].label, fsm, CHART_INK, CANVAS_START,
-				    "point-label");
+			if (ser[i].p[j].label == NULL)
+				continue;
+			/* A browser may set the label in a wider face. */
+			w = canvas_text_width(fsm, ser[i].p[j].label) * 1.3;
+			xy_place_label(pts[2 * j], pts[2 * j + 1], w,
+			    canvas_text_line_height(fsm), x0, x1, top, bottom,
+			    boxes, nboxes, &px, &py);
+			canvas_text(c, px, py, ser[i].p[j].label, fsm, CHART_INK,
+			    CANVAS_START, "point-label");
+			boxes = xreallocarray(boxes, 4 * (nboxes + 1),
+			    sizeof(*boxes));
+			/* With a margin: a browser's text box is larger. */
+			boxes[4 * nboxes] = px - 3;
+			boxes[4 * nboxes + 1] = py - canvas_text_line_height(fsm) - 2;
+			boxes[4 * nboxes + 2] = px + w + 3;
+			boxes[4 * nboxes + 3] = py + 4;
+			nboxes++;
 		}
 		free(pts);
 		canvas_group_end(c);
@@ -431,12 +493,14 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 	if (skipped > 0)
 		strbuf_printf(&sb, " %zu value%s without %s left out.", skipped,
 		    skipped == 1 ? "" : "s", sp->x);
+	/* Not "note": the review page's style sheet sizes that class. */
 	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 3,
-	    strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "note");
+	    strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "chart-note");
 	y = chart_frame_footer(c, y + 6, &head);
 	c->height = ceil(y + CHART_MARGIN);
 	chart_frame_head_free(&head);
 out:
+	free(boxes);
 	for (i = 0; i < ns; i++) {
 		for (j = 0; j < ser[i].n; j++)
 			free(ser[i].p[j].label);

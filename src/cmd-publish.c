@@ -429,19 +429,31 @@ cmd_publish_xy(struct cmd_ctx *ctx, const struct cmd_args *args,
 			return cmd_usage(&cmd_publish_entry, "--chart takes "
 			    "'x=FACT|METRIC,y=METRIC[,series=FACT][,label=FACT]'");
 		}
-		diag_clear(&d);
-		if ((c = chart_xy_draw(sets, nsets, &sp, 336, &d)) == NULL) {
-			cmd_errorx(ctx, "--chart %s: %s", spec, d.msg);
-			g_strfreev(parts);
-			return EXIT_BADINPUT;
-		}
-		snprintf(prefix, sizeof(prefix), "xy%zu", k + 1);
 		strbuf_printf(out, "<section class=\"xy\" id=\"xy%zu\">\n<h2>", k + 1);
 		text_escape_xml(out, spec);
-		strbuf_adds(out, "</h2>\n<div class=\"chart\">");
-		canvas_svg_render_inline(c, prefix, NULL, 0, out);
-		strbuf_adds(out, "</div>\n</section>\n");
-		canvas_free(c);
+		strbuf_adds(out, "</h2>\n");
+		/*
+		 * Drawn twice, for a desktop's column and for a phone (the
+		 * style sheet shows one), so neither is scaled far from the
+		 * size its text was laid out for.
+		 */
+		for (i = 0; i < 2; i++) {
+			diag_clear(&d);
+			if ((c = chart_xy_draw(sets, nsets, &sp, i == 0 ? 800 : 340,
+			    &d)) == NULL) {
+				cmd_errorx(ctx, "--chart %s: %s", spec, d.msg);
+				g_strfreev(parts);
+				return EXIT_BADINPUT;
+			}
+			snprintf(prefix, sizeof(prefix), "xy%zu%c", k + 1,
+			    i == 0 ? 'w' : 'n');
+			strbuf_printf(out, "<div class=\"chart xy-%s\">", i == 0 ?
+			    "wide" : "narrow");
+			canvas_svg_render_inline(c, prefix, NULL, 0, out);
+			strbuf_adds(out, "</div>\n");
+			canvas_free(c);
+		}
+		strbuf_adds(out, "</section>\n");
 		g_strfreev(parts);
 	}
 	return rc;

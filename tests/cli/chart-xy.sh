@@ -21,7 +21,7 @@ is "16 sets imported" "$(echo $ids | wc -w)" 16
 for w in 360 1400; do
 	mkdir "$T/w$w"
 	check_ok "QD scaling at $w px" "$BR" chart --x iodepth --y iops --series system \
-	    -w "$w" -o "$T/w$w" $ids
+	    --width "$w" -o "$T/w$w" $ids
 	svg="$T/w$w/xy-iodepth-iops.svg"
 	check "  written" [ -f "$svg" ]
 	if command -v xmllint >/dev/null 2>&1; then
@@ -35,7 +35,7 @@ for w in 360 1400; do
 	check_grep "  the x axis runs 1 to 128" '>128</text>' "$svg"
 	is "  the SVG is $w px wide" "$(grep -o 'width="[0-9]*"' "$svg" | head -1)" "width=\"$w\""
 
-	check_ok "load-latency at $w px" "$BR" chart --x iops --y p99 -w "$w" -o "$T/w$w" $ids
+	check_ok "load-latency at $w px" "$BR" chart --x iops --y p99 --width "$w" -o "$T/w$w" $ids
 	svg="$T/w$w/xy-iops-p99.svg"
 	for qd in 1 2 4 8 16 32 64 128; do
 		is "  QD $qd labelled on both curves" "$(grep -c ">QD $qd<" "$svg")" 2
@@ -50,7 +50,7 @@ is "  two curves named by the fact's values" \
 check_ok "publish --chart over the 16 sets" "$BR" publish -o "$T/pub" \
     --chart 'x=iodepth,y=iops,series=system' --chart 'x=iops,y=p99' $ids
 is "  two x-y sections on the page" "$(grep -c '<section class="xy"' "$T/pub/index.html")" 2
-is "  the load-latency points labelled" "$(grep -o '>QD [0-9]*<' "$T/pub/index.html" | wc -l)" 16
+is "  the load-latency points labelled (wide and narrow drawings)" "$(grep -o '>QD [0-9]*<' "$T/pub/index.html" | wc -l)" 32
 check_fail 2 "publish --chart without y" "$BR" publish -o "$T/pub2" --chart 'x=iodepth' $ids
 check_fail 2 "publish --chart with an unknown key" "$BR" publish -o "$T/pub3" \
     --chart 'x=iodepth,y=iops,colour=red' $ids

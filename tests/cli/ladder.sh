@@ -63,7 +63,7 @@ is "json: p99.9 estimable with an interval" \
 is "json: 20,000 I/Os, one run" "$(jq -c '.ladders[0] | [.runs, .ios]' "$T/out")" "[1,20000]"
 for w in 360 1400; do
 	mkdir "$T/c$w"
-	check_ok "exceedance chart at $w px" "$BR" chart -w "$w" -t clat -o "$T/c$w" 3
+	check_ok "exceedance chart at $w px" "$BR" chart --width "$w" -t clat -o "$T/c$w" 3
 	svg=$(ls "$T/c$w"/*clat-hist.svg 2>/dev/null | head -1)
 	check "  one exceedance chart written" [ -n "$svg" ]
 	check_grep "  it says p99.99 is not estimable" "p99\.99 not estimable" "$svg"

@@ -132,8 +132,8 @@ done
 check_ok "publish the QD sweep with --chart" "$BR" publish -o "$T/qd" \
     --chart 'x=iodepth,y=iops,series=system' --chart 'x=iops,y=p99' $qd
 check "QD sweep: both charts on the page" test "$(grep -c '<section class="xy"' "$T/qd/index.html")" -eq 2
-check "QD sweep: every queue depth labelled on both curves" \
-    test "$(grep -o '>QD [0-9]*<' "$T/qd/index.html" | wc -l)" -eq 16
+check "QD sweep: every queue depth labelled on both curves, in both drawings" \
+    test "$(grep -o '>QD [0-9]*<' "$T/qd/index.html" | wc -l)" -eq 32
 for w in 360 1400; do
 	browse "QD sweep" "$T/qd/index.html" "$w"
 done
