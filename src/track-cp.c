@@ -49,7 +49,7 @@ track_cp_defaults(struct track_cp_opts *o)
 	o->max_p = TRACK_CP_MAX_P;
 	o->min_magnitude = TRACK_CP_MIN_MAGNITUDE;
 	o->min_segment = TRACK_CP_MIN_SEGMENT;
-	o->otava_retest = false;
+	o->retest_neighbours = false;
 }
 
 /*
@@ -228,7 +228,9 @@ track_cp_restat(const double *x, size_t n, struct cp_vec *v, size_t i)
  * The merge step: while a point has a neighbouring segment shorter than
  * min_segment (the one of highest p first), or p above max_p (the
  * highest first), or, all p passing, the smallest magnitude is at most
- * min_magnitude, drop that point and re-test its two neighbours.
+ * min_magnitude, drop that point and re-test the two points after it
+ * (Otava's merge: the point before keeps the p it had), or with
+ * retest_neighbours the point before and the point after.
  */
 static void
 track_cp_merge(const double *x, size_t n, const struct track_cp_opts *o,
@@ -265,14 +267,14 @@ track_cp_merge(const double *x, size_t n, const struct track_cp_opts *o,
 		memmove(v->v + w, v->v + w + 1,
 		    (v->len - w - 1) * sizeof(*v->v));
 		v->len--;
-		if (o->otava_retest) {
+		if (o->retest_neighbours) {
+			if (w > 0)
+				track_cp_restat(x, n, v, w - 1);
 			track_cp_restat(x, n, v, w);
-			track_cp_restat(x, n, v, w + 1);
 			continue;
 		}
-		if (w > 0)
-			track_cp_restat(x, n, v, w - 1);
 		track_cp_restat(x, n, v, w);
+		track_cp_restat(x, n, v, w + 1);
 	}
 }
 
@@ -372,8 +374,8 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 		a = i == 0 ? 0 : weak.v[i - 1].index;
 		c = i + 1 == weak.len ? n : weak.v[i + 1].index;
 		cp->index = weak.v[i].index;
-		cp->p = weak.v[i].p;
-		cp->magnitude = weak.v[i].magnitude;
+		/* The p of the segments reported, whatever the merge kept. */
+		cp->p = track_cp_ttest(x, a, cp->index, c, &cp->magnitude);
 		track_cp_segment(x, a, cp->index - a, &cp->before);
 		track_cp_segment(x, cp->index, c - cp->index, &cp->after);
 		cp->rel_change = cp->before.mean != 0 ?
