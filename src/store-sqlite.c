@@ -511,10 +511,9 @@ sq_text(struct store_stmt *stmt, int col)
 		    (long long)stmt->id);
 		return stmt->idtext;
 	}
-	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
-		return NULL;
+	/* NULL for SQL NULL; any other value, even empty, has its text. */
 	s = sqlite3_column_text(stmt->s, col);
-	return s != NULL ? (const char *)s : "";
+	return (const char *)s;
 }
 
 static const void *
