@@ -36,7 +36,9 @@ struct cp_vec {
  * table of prefix sums of distances (L^2), and the energy statistic's
  * coefficients, which depend on the sizes n of X and m of Y alone: c0[n
  * + m] = 2/(m+n), cx[n * L + m] = 2m/((m+n)(n-1)), cy[n * L + m] =
- * 2n/((m+n)(m-1)), each computed once as the statistic writes it.
+ * 2n/((m+n)(m-1)), each computed once as the statistic writes it, and 0
+ * where the statistic has no such term (n or m of 1): subtracting 0
+ * leaves Q as it is.
  */
 struct cp_scratch {
 	size_t	 L;
@@ -120,23 +122,25 @@ track_cp_ttest(const double *x, size_t a, size_t b, size_t c,
  *   Q = 2/(m+n) sum|X-Y| - 2m/((m+n)(n-1)) sum|Xi-Xk| - 2n/((m+n)(m-1)) sum|Yj-Yk|
  * of X = z[s..tau), Y = z[tau..kappa), scanned in the order of Otava's
  * matrix (tau, then kappa) where a pair with kappa <= tau counts as 0,
- * the first maximum winning. sc->pre is (e-s)^2 scratch: pre[k][t] is
- * sum over s <= j < s+t of |z_j - z_(s+k)|. Returns Q, sets *tau.
+ * the first maximum winning. sc->pre is (e-s)^2 scratch, column by
+ * column: pre[t][k] (t <= k) is sum over s <= j < s+t of |z_j - z_(s+k)|,
+ * so that the scan over kappa reads it in order. Returns Q, sets *tau.
  */
 static double
 track_cp_best(const double *z, size_t s, size_t e, const struct cp_scratch *sc,
     size_t *tau)
 {
-	size_t	 L = e - s, W = sc->L, k, t, ti, ki, m;
-	double	 best = -INFINITY, within_x = 0, cross, within_y, q;
-	double	*pre = sc->pre, *row;
+	size_t		 L = e - s, W = sc->L, k, t, ti, ki;
+	double		 best = -INFINITY, within_x = 0, cross, within_y, q;
+	double		*pre = sc->pre, *col;
+	const double	*cx, *cy, *c0 = sc->c0;
 
-	for (k = 0; k < L; k++) {
-		row = pre + k * L;
-		row[0] = 0;
-		for (t = 1; t <= k; t++)
-			row[t] = row[t - 1] + fabs(z[s + t - 1] - z[s + k]);
-	}
+	for (k = 0; k < L; k++)
+		pre[k] = 0;
+	for (t = 1; t < L; t++)
+		for (k = t; k < L; k++)
+			pre[t * L + k] = pre[(t - 1) * L + k] +
+			    fabs(z[s + t - 1] - z[s + k]);
 	for (ti = 1; ti < L; ti++) {
 		/* X grows by z[s + ti - 1]. */
 		within_x += pre[(ti - 1) * L + (ti - 1)];
@@ -147,16 +151,16 @@ track_cp_best(const double *z, size_t s, size_t e, const struct cp_scratch *sc,
 			best = 0;
 			*tau = s + ti;
 		}
+		col = pre + ti * L;
+		/* Coefficients of n = ti, indexed by m = ki - ti; 0 where unused. */
+		cx = sc->cx + ti * W - ti;
+		cy = sc->cy + ti * W - ti;
 		for (ki = ti + 1; ki <= L; ki++) {
-			row = pre + (ki - 1) * L;
-			cross += row[ti];
-			within_y += row[ki - 1] - row[ti];
-			m = ki - ti;
-			q = sc->c0[ti + m] * cross;
-			if (ti > 1)
-				q -= sc->cx[ti * W + m] * within_x;
-			if (m > 1)
-				q -= sc->cy[ti * W + m] * within_y;
+			cross += col[ki - 1];
+			within_y += pre[(ki - 1) * L + (ki - 1)] - col[ki - 1];
+			q = c0[ki] * cross;
+			q -= cx[ki] * within_x;
+			q -= cy[ki] * within_y;
 			if (q > best) {
 				best = q;
 				*tau = s + ti;
