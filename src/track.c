@@ -26,8 +26,10 @@
  * The values with what a point and its series key need, in the order
  * that is cheapest (points are sorted per series afterwards); a value
  * the source does not state (mean NULL) is skipped as the row is read.
- * A new series reads its test's description and proportion once
- * (TRACK_SQL_TEST). The whole store reads values and their tests only:
+ * The test's description and proportion come last: a row reads them only
+ * for a new series (or --test), and no series costs a query of its own
+ * (a round trip on PostgreSQL). The whole store reads values and their
+ * tests only:
  * a system's identifier and its set's import time are looked up once
  * per system (track_when_of), where a join would look them up once per
  * value. With a system named, its systems come from systems(identifier),
@@ -36,7 +38,7 @@
  */
 #define TRACK_SQL_COLS \
 	"SELECT t.set_id, v.system_id, t.identifier, t.title, t.arguments," \
-	"  t.unit, v.mean, v.se, v.n, t.id"
+	"  t.unit, v.mean, v.se, v.n, t.description, t.proportion"
 #define TRACK_SQL_ALL TRACK_SQL_COLS \
 	"  FROM results v JOIN tests t ON t.id = v.test_id"
 #define TRACK_SQL_SYSTEM TRACK_SQL_COLS ", s.identifier, rs.imported_at" \
@@ -44,12 +46,10 @@
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
 	"  WHERE t.set_id = s.set_id AND s.identifier = ?"
-#define TRACK_SQL_TEST \
-	"SELECT description, proportion FROM tests WHERE id = ?"
 enum {
 	TRACK_COL_SET, TRACK_COL_SYSTEM, TRACK_COL_TEST_ID, TRACK_COL_TITLE,
 	TRACK_COL_ARGS, TRACK_COL_UNIT, TRACK_COL_MEAN, TRACK_COL_SE,
-	TRACK_COL_N, TRACK_COL_TEST,
+	TRACK_COL_N, TRACK_COL_DESC, TRACK_COL_PROPORTION,
 	TRACK_COL_IDENT, TRACK_COL_IMPORTED	/* TRACK_SQL_SYSTEM's only */
 };
 
@@ -62,7 +62,6 @@ struct track_ctx {
 	struct store_stmt	*stamp;		/* a system's TimeStamp */
 	struct store_stmt	*fiotime;	/* a set's fio time */
 	struct store_stmt	*sysrow;	/* a system's identifier, its set's import time */
-	struct store_stmt	*test;		/* TRACK_SQL_TEST */
 	GHashTable		*sys_when;	/* system id -> struct track_when_of */
 	struct track_when_of	**whens;	/* the same, in the order read */
 	size_t			 nwhens, capwhens;
@@ -96,8 +95,6 @@ static char	*track_fio_time(const char *);
 static bool	 track_test_matches(const char *, const char *, const char *,
 		    const char *);
 static bool	 track_in_range(const struct track_query *, const char *);
-static int	 track_test_row(struct track_ctx *, int64_t, const char **,
-		    enum proportion *, struct diag *);
 static void	 track_key(struct strbuf *, const char *const *, size_t);
 static guint	 track_key_hash(gconstpointer);
 static int	 track_row(struct track_ctx *, struct store_stmt *,
@@ -406,29 +403,6 @@ track_in_range(const struct track_query *q, const char *when)
 }
 
 /*
- * The description (NULL when none) and proportion of test id, valid until
- * the next call.
- */
-static int
-track_test_row(struct track_ctx *c, int64_t id, const char **desc,
-    enum proportion *prop, struct diag *d)
-{
-	int	 step;
-
-	*desc = NULL;
-	*prop = PROP_NONE;
-	if (store_prepare(c->st, &c->test, TRACK_SQL_TEST, d) == -1 ||
-	    store_query(c->st, c->test, d, "i", id) == -1 ||
-	    (step = store_next(c->st, c->test, d)) == -1)
-		return -1;
-	if (step == 1) {
-		*desc = store_col_text(c->st, c->test, 0);
-		*prop = (enum proportion)store_col_int(c->st, c->test, 1);
-	}
-	return 0;
-}
-
-/*
  * The series key of a row: its test's fields and the identity, apart by
  * a unit separator, which no name holds; built with one allocation check.
  */
@@ -490,8 +464,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	struct strbuf		*key = &c->key, *ident = &c->ident;
 	const struct track_when_of *wo;
 	const char		*k = NULL, *idn;
-	enum proportion		 prop;
-	int64_t			 set_id, test_id;
+	int64_t			 set_id;
 	double			 value;
 	bool			 stated;
 	gpointer		 hit;
@@ -510,11 +483,8 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	}
 	tid = store_col_text(st, s, TRACK_COL_TEST_ID);
 	title = store_col_text(st, s, TRACK_COL_TITLE);
-	test_id = store_col_int(st, s, TRACK_COL_TEST);
-	/* The description matters to --test when the others do not match. */
-	if (q->test != NULL && !track_test_matches(q->test, tid, title, NULL)) {
-		if (track_test_row(c, test_id, &desc, &prop, d) == -1)
-			return -1;
+	if (q->test != NULL) {
+		desc = store_col_text(st, s, TRACK_COL_DESC);
 		if (!track_test_matches(q->test, tid, title, desc))
 			return 0;
 	}
@@ -578,15 +548,16 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		at = c->out->len++;
 		se = &c->out->series[at];
 		memset(se, 0, sizeof(*se));
-		if (track_test_row(c, test_id, &desc, &prop, d) == -1)
-			return -1;
+		if (desc == NULL)
+			desc = store_col_text(st, s, TRACK_COL_DESC);
 		se->test_identifier = tid != NULL && *tid != '\0' ?
 		    xstrdup(tid) : NULL;
 		se->test_title = xstrdup(title != NULL ? title : "");
 		se->test_description = desc != NULL ? xstrdup(desc) : NULL;
 		se->arguments = args != NULL ? xstrdup(args) : NULL;
 		se->unit = unit != NULL ? xstrdup(unit) : NULL;
-		se->proportion = prop;
+		se->proportion = (enum proportion)store_col_int(st, s,
+		    TRACK_COL_PROPORTION);
 		se->system = xstrdup(idn);
 		g_hash_table_insert(c->index, xstrdup(key->buf),
 		    GSIZE_TO_POINTER(at + 1));
@@ -872,7 +843,6 @@ out:
 	store_finalize(st, c.stamp);
 	store_finalize(st, c.fiotime);
 	store_finalize(st, c.sysrow);
-	store_finalize(st, c.test);
 	g_hash_table_destroy(c.sys_when);
 	free(c.whens);
 	strbuf_free(&c.key);
