@@ -511,9 +511,10 @@ sq_text(struct store_stmt *stmt, int col)
 		    (long long)stmt->id);
 		return stmt->idtext;
 	}
-	/* NULL for SQL NULL; any other value, even empty, has its text. */
+	if (sqlite3_column_type(stmt->s, col) == SQLITE_NULL)
+		return NULL;
 	s = sqlite3_column_text(stmt->s, col);
-	return (const char *)s;
+	return s != NULL ? (const char *)s : "";
 }
 
 static const void *
