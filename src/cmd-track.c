@@ -98,8 +98,8 @@ static const struct cmd_option cmd_track_options[] = {
 	{ "max-p", 0, "P", "significance level of a change point (default 0.0001)", 0, NULL },
 	{ "min-magnitude", 0, "PCT", "drop change points of at most PCT % (default 0)", 0, NULL },
 	{ "min-segment", 0, "N", "points on each side of a change point (default 3)", 0, NULL },
-	{ "otava-retest", 0, NULL, "after dropping a weak point re-test the two after it,\n"
-	    "as Otava does, not its two neighbours (Otava's positions)", 0, NULL },
+	{ "retest-neighbours", 0, NULL, "after dropping a weak point re-test both its\n"
+	    "neighbours, not the two points after it as Otava does", 0, NULL },
 	{ "chart", 'c', "DIR", "write a chart of each series into DIR", 0, NULL },
 	{ "chart-format", 0, "FMT", "svg (default), png or pdf", 0, cmd_track_chart_format },
 	{ NULL, 0, NULL, NULL, 0, NULL }
@@ -569,8 +569,8 @@ cmd_track_json(const struct track_result *r, const struct track_query *q,
 	json_object_object_add(o, "min_segment",
 	    json_object_new_int(q->cp.min_segment));
 	json_object_object_add(o, "retest", json_object_new_string(
-	    q->cp.otava_retest ? "the two after a dropped point" :
-	    "the neighbours of a dropped point"));
+	    q->cp.retest_neighbours ? "the neighbours of a dropped point" :
+	    "the two after a dropped point"));
 	json_object_object_add(o, "order", json_object_new_string(
 	    q->order == TRACK_BY_TIME ? "time" : q->order == TRACK_BY_FACT ?
 	    "fact" : "label"));
@@ -745,7 +745,7 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 		q.cp.min_magnitude = x / 100;
 	}
-	q.cp.otava_retest = cmd_args_has(args, "otava-retest");
+	q.cp.retest_neighbours = cmd_args_has(args, "retest-neighbours");
 	if ((v = cmd_args_get(args, "fail-on")) != NULL)
 		fail = cmd_choice_index(cmd_track_fail, v);
 	if ((v = cmd_args_get(args, "last")) != NULL) {

@@ -363,7 +363,8 @@ store_col_str(struct store *st, struct store_stmt *stmt, int col)
 int64_t
 store_col_int(struct store *st, struct store_stmt *stmt, int col)
 {
-	return st->ops->isnull(stmt, col) ? 0 : st->ops->int64(stmt, col);
+	/* Both backends read NULL as 0 (sqlite3_column_int64, strtoll("")). */
+	return st->ops->int64(stmt, col);
 }
 
 double

@@ -9,6 +9,7 @@
  * print, allocate past its result and scratch, or use random numbers.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,12 +31,31 @@ struct cp_vec {
 	size_t		 cap;
 };
 
+/*
+ * The scratch of the split step for windows of up to L points: pre, the
+ * table of prefix sums of distances (L^2), and the energy statistic's
+ * coefficients, which depend on the sizes n of X and m of Y alone: c0[n
+ * + m] = 2/(m+n), cx[n * L + m] = 2m/((m+n)(n-1)), cy[n * L + m] =
+ * 2n/((m+n)(m-1)), each computed once as the statistic writes it, and 0
+ * where the statistic has no such term (n or m of 1): subtracting 0
+ * leaves Q as it is.
+ */
+struct cp_scratch {
+	size_t	 L;
+	double	*pre;
+	double	*c0;
+	double	*cx;
+	double	*cy;
+};
+
 static double	 track_cp_ttest(const double *, size_t, size_t, size_t,
 		    double *);
-static double	 track_cp_best(const double *, size_t, size_t, double *,
-		    size_t *);
-static void	 track_cp_window(const double *, size_t, double, double *,
-		    struct cp_vec *);
+static double	 track_cp_best(const double *, size_t, size_t,
+		    const struct cp_scratch *, size_t *);
+static void	 track_cp_window(const double *, size_t, double,
+		    const struct cp_scratch *, struct cp_vec *);
+static void	 track_cp_scratch_init(struct cp_scratch *, size_t);
+static void	 track_cp_scratch_free(struct cp_scratch *);
 static void	 track_cp_insert(struct cp_vec *, size_t, struct cp_work);
 static void	 track_cp_restat(const double *, size_t, struct cp_vec *,
 		    size_t);
@@ -49,7 +69,7 @@ track_cp_defaults(struct track_cp_opts *o)
 	o->max_p = TRACK_CP_MAX_P;
 	o->min_magnitude = TRACK_CP_MIN_MAGNITUDE;
 	o->min_segment = TRACK_CP_MIN_SEGMENT;
-	o->otava_retest = false;
+	o->retest_neighbours = false;
 }
 
 /*
@@ -102,26 +122,28 @@ track_cp_ttest(const double *x, size_t a, size_t b, size_t c,
  *   Q = 2/(m+n) sum|X-Y| - 2m/((m+n)(n-1)) sum|Xi-Xk| - 2n/((m+n)(m-1)) sum|Yj-Yk|
  * of X = z[s..tau), Y = z[tau..kappa), scanned in the order of Otava's
  * matrix (tau, then kappa) where a pair with kappa <= tau counts as 0,
- * the first maximum winning. pre is (e-s)^2 scratch: pre[k][t] is
- * sum over s <= j < s+t of |z_j - z_(s+k)|. Returns Q, sets *tau.
+ * the first maximum winning. sc->pre is (e-s)^2 scratch, column by
+ * column: pre[t][k] (t <= k) is sum over s <= j < s+t of |z_j - z_(s+k)|,
+ * so that the scan over kappa reads it in order. Returns Q, sets *tau.
  */
 static double
-track_cp_best(const double *z, size_t s, size_t e, double *pre, size_t *tau)
+track_cp_best(const double *z, size_t s, size_t e, const struct cp_scratch *sc,
+    size_t *tau)
 {
-	size_t	 L = e - s, k, t, ti, ki;
-	double	 best = -INFINITY, within_x = 0, cross, within_y, n, m, q;
-	double	*row;
+	size_t		 L = e - s, W = sc->L, k, t, ti, ki;
+	double		 best = -INFINITY, within_x = 0, cross, within_y, q;
+	double		*pre = sc->pre, *col;
+	const double	*cx, *cy, *c0 = sc->c0;
 
-	for (k = 0; k < L; k++) {
-		row = pre + k * L;
-		row[0] = 0;
-		for (t = 1; t <= k; t++)
-			row[t] = row[t - 1] + fabs(z[s + t - 1] - z[s + k]);
-	}
+	for (k = 0; k < L; k++)
+		pre[k] = 0;
+	for (t = 1; t < L; t++)
+		for (k = t; k < L; k++)
+			pre[t * L + k] = pre[(t - 1) * L + k] +
+			    fabs(z[s + t - 1] - z[s + k]);
 	for (ti = 1; ti < L; ti++) {
 		/* X grows by z[s + ti - 1]. */
 		within_x += pre[(ti - 1) * L + (ti - 1)];
-		n = (double)ti;
 		cross = 0;
 		within_y = 0;
 		/* Cells kappa <= tau of the matrix: 0, in their place. */
@@ -129,16 +151,16 @@ track_cp_best(const double *z, size_t s, size_t e, double *pre, size_t *tau)
 			best = 0;
 			*tau = s + ti;
 		}
+		col = pre + ti * L;
+		/* Coefficients of n = ti, indexed by m = ki - ti; 0 where unused. */
+		cx = sc->cx + ti * W - ti;
+		cy = sc->cy + ti * W - ti;
 		for (ki = ti + 1; ki <= L; ki++) {
-			row = pre + (ki - 1) * L;
-			cross += row[ti];
-			within_y += row[ki - 1] - row[ti];
-			m = (double)(ki - ti);
-			q = 2 / (m + n) * cross;
-			if (n > 1)
-				q -= 2 * m / ((m + n) * (n - 1)) * within_x;
-			if (m > 1)
-				q -= 2 * n / ((m + n) * (m - 1)) * within_y;
+			cross += col[ki - 1];
+			within_y += pre[(ki - 1) * L + (ki - 1)] - col[ki - 1];
+			q = c0[ki] * cross;
+			q -= cx[ki] * within_x;
+			q -= cy[ki] * within_y;
 			if (q > best) {
 				best = q;
 				*tau = s + ti;
@@ -146,6 +168,42 @@ track_cp_best(const double *z, size_t s, size_t e, double *pre, size_t *tau)
 		}
 	}
 	return best;
+}
+
+/* The scratch for windows of up to L >= 2 points. */
+static void
+track_cp_scratch_init(struct cp_scratch *sc, size_t L)
+{
+	size_t	 i, j;
+	double	 n, m;
+
+	sc->L = L;
+	sc->pre = xreallocarray(NULL, L * L, sizeof(*sc->pre));
+	sc->c0 = xreallocarray(NULL, L + 1, sizeof(*sc->c0));
+	sc->cx = xreallocarray(NULL, L * L, sizeof(*sc->cx));
+	sc->cy = xreallocarray(NULL, L * L, sizeof(*sc->cy));
+	sc->c0[0] = 0;
+	for (i = 1; i <= L; i++)
+		sc->c0[i] = 2 / (double)i;
+	for (i = 0; i < L; i++)
+		for (j = 0; j < L; j++) {
+			n = (double)i;
+			m = (double)j;
+			sc->cx[i * L + j] = i > 1 && i + j > 0 ?
+			    2 * m / ((m + n) * (n - 1)) : 0;
+			sc->cy[i * L + j] = j > 1 && i + j > 0 ?
+			    2 * n / ((m + n) * (m - 1)) : 0;
+		}
+}
+
+static void
+track_cp_scratch_free(struct cp_scratch *sc)
+{
+	free(sc->pre);
+	free(sc->c0);
+	free(sc->cx);
+	free(sc->cy);
+	memset(sc, 0, sizeof(*sc));
 }
 
 /* Insert c into the sorted v. */
@@ -164,33 +222,38 @@ track_cp_insert(struct cp_vec *v, size_t at, struct cp_work c)
 /*
  * E-divisive within one window z[0..L): split the interval with the best
  * candidate while the t-test of the split finds p <= max_p; append the
- * points (relative to z) to out in order. pre is L^2 scratch.
+ * points (relative to z) to out in order; sc is for L points or more. Each
+ * interval's best split is found once: a split leaves the others as
+ * they were, so only its two halves are searched again.
  */
 static void
-track_cp_window(const double *z, size_t L, double max_p, double *pre,
-    struct cp_vec *out)
+track_cp_window(const double *z, size_t L, double max_p,
+    const struct cp_scratch *sc, struct cp_vec *out)
 {
 	struct cp_vec	 cps = { NULL, 0, 0 };
 	struct cp_work	 c;
-	size_t		 i, a, b, tau, best_tau, best_i;
-	double		 q, best_q, mag, p;
+	struct cp_best {
+		double	 q;
+		size_t	 tau;
+		bool	 ok;	/* the interval holds 2 points or more */
+	}		*best;
+	size_t		 i, a, b, best_i, h;
+	double		 mag, p;
 	int		 found;
 
+	/* Intervals: one more than points, and at most L - 1 points. */
+	best = xreallocarray(NULL, L + 1, sizeof(*best));
+	best[0].ok = L >= 2;
+	if (best[0].ok)
+		best[0].q = track_cp_best(z, 0, L, sc, &best[0].tau);
 	for (;;) {
 		found = 0;
-		best_q = -INFINITY;
-		best_tau = 0;
 		best_i = 0;
 		for (i = 0; i <= cps.len; i++) {
-			a = i == 0 ? 0 : cps.v[i - 1].index;
-			b = i == cps.len ? L : cps.v[i].index;
-			if (b - a < 2)
+			if (!best[i].ok)
 				continue;
-			q = track_cp_best(z, a, b, pre, &tau);
-			if (!found || q > best_q) {
+			if (!found || best[i].q > best[best_i].q) {
 				found = 1;
-				best_q = q;
-				best_tau = tau;
 				best_i = i;
 			}
 		}
@@ -198,17 +261,29 @@ track_cp_window(const double *z, size_t L, double max_p, double *pre,
 			break;
 		a = best_i == 0 ? 0 : cps.v[best_i - 1].index;
 		b = best_i == cps.len ? L : cps.v[best_i].index;
-		p = track_cp_ttest(z, a, best_tau, b, &mag);
+		p = track_cp_ttest(z, a, best[best_i].tau, b, &mag);
 		if (!(p <= max_p))
 			break;
-		c.index = best_tau;
+		c.index = best[best_i].tau;
 		c.p = p;
 		c.magnitude = mag;
 		track_cp_insert(&cps, best_i, c);
+		/* Interval best_i is now best_i and best_i + 1. */
+		memmove(best + best_i + 1, best + best_i,
+		    (cps.len - best_i) * sizeof(*best));
+		for (h = best_i; h <= best_i + 1; h++) {
+			a = h == 0 ? 0 : cps.v[h - 1].index;
+			b = h == cps.len ? L : cps.v[h].index;
+			best[h].ok = b - a >= 2;
+			if (best[h].ok)
+				best[h].q = track_cp_best(z, a, b, sc,
+				    &best[h].tau);
+		}
 	}
 	for (i = 0; i < cps.len; i++)
 		track_cp_insert(out, out->len, cps.v[i]);
 	free(cps.v);
+	free(best);
 }
 
 /* Re-test point i of v against its neighbours' segments in x[0..n). */
@@ -228,7 +303,9 @@ track_cp_restat(const double *x, size_t n, struct cp_vec *v, size_t i)
  * The merge step: while a point has a neighbouring segment shorter than
  * min_segment (the one of highest p first), or p above max_p (the
  * highest first), or, all p passing, the smallest magnitude is at most
- * min_magnitude, drop that point and re-test its two neighbours.
+ * min_magnitude, drop that point and re-test the two points after it
+ * (Otava's merge: the point before keeps the p it had), or with
+ * retest_neighbours the point before and the point after.
  */
 static void
 track_cp_merge(const double *x, size_t n, const struct track_cp_opts *o,
@@ -265,14 +342,14 @@ track_cp_merge(const double *x, size_t n, const struct track_cp_opts *o,
 		memmove(v->v + w, v->v + w + 1,
 		    (v->len - w - 1) * sizeof(*v->v));
 		v->len--;
-		if (o->otava_retest) {
+		if (o->retest_neighbours) {
+			if (w > 0)
+				track_cp_restat(x, n, v, w - 1);
 			track_cp_restat(x, n, v, w);
-			track_cp_restat(x, n, v, w + 1);
 			continue;
 		}
-		if (w > 0)
-			track_cp_restat(x, n, v, w - 1);
 		track_cp_restat(x, n, v, w);
+		track_cp_restat(x, n, v, w + 1);
 	}
 }
 
@@ -309,7 +386,8 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 {
 	struct cp_vec	 weak = { NULL, 0, 0 }, win = { NULL, 0, 0 };
 	struct track_cp	*cp;
-	double		*pre = NULL, first_p;
+	struct cp_scratch sc = { 0, NULL, NULL, NULL, NULL };
+	double		 first_p;
 	size_t		 start, end, step, last, L, i, j, a, c;
 
 	track_cp_list_free(out);
@@ -334,7 +412,7 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 	    o->max_p < 0.5 ? o->max_p * 2 : o->max_p;
 	L = n < (size_t)o->window ? n : (size_t)o->window;
 	if (L >= 2)
-		pre = xreallocarray(NULL, L * L, sizeof(*pre));
+		track_cp_scratch_init(&sc, L);
 	step = (size_t)o->window / 2;
 	start = 0;
 	while (start < n) {
@@ -342,7 +420,7 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 		    (size_t)o->window : n;
 		win.len = 0;
 		if (end - start >= 2)
-			track_cp_window(x + start, end - start, first_p, pre,
+			track_cp_window(x + start, end - start, first_p, &sc,
 			    &win);
 		last = 0;
 		for (i = 0; i < win.len; i++) {
@@ -372,8 +450,8 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 		a = i == 0 ? 0 : weak.v[i - 1].index;
 		c = i + 1 == weak.len ? n : weak.v[i + 1].index;
 		cp->index = weak.v[i].index;
-		cp->p = weak.v[i].p;
-		cp->magnitude = weak.v[i].magnitude;
+		/* The p of the segments reported, whatever the merge kept. */
+		cp->p = track_cp_ttest(x, a, cp->index, c, &cp->magnitude);
 		track_cp_segment(x, a, cp->index - a, &cp->before);
 		track_cp_segment(x, cp->index, c - cp->index, &cp->after);
 		cp->rel_change = cp->before.mean != 0 ?
@@ -382,7 +460,7 @@ track_cp_detect(const double *x, size_t n, const struct track_cp_opts *o,
 	out->len = weak.len;
 	free(weak.v);
 	free(win.v);
-	free(pre);
+	track_cp_scratch_free(&sc);
 	return 0;
 }
 

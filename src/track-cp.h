@@ -33,10 +33,11 @@ struct track_cp_opts {
 	double	 min_magnitude;	/* ... or when its magnitude exceeds this */
 	int	 min_segment;	/* points on each side of a kept point, >= 1 */
 	/*
-	 * After dropping a point, re-test the two points after it, as Otava
-	 * does, instead of its two neighbours: Otava's very positions.
+	 * After dropping a point, re-test its two neighbours (the Hunter
+	 * paper's words) instead of the two points after it (Otava's merge,
+	 * the default, which gives Otava's positions; docs/track.md).
 	 */
-	bool	 otava_retest;
+	bool	 retest_neighbours;
 };
 
 /* One segment between change points (or the ends of the series). */
@@ -53,6 +54,7 @@ struct track_seg {
 struct track_cp {
 	size_t		 index;		/* first point of the new segment, 0-based */
 	struct track_seg before, after;
+	/* p and magnitude are of before against after, the segments reported. */
 	double		 p;		/* Student's t-test, before against after */
 	double		 rel_change;	/* after / before - 1; 0 when before is 0 */
 	double		 magnitude;	/* max(|after/before - 1|, |before/after - 1|) */

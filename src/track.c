@@ -23,30 +23,35 @@
 #include "xalloc.h"
 
 /*
- * The values with what a series and a point need, in the order that is
- * cheapest (points are sorted per series afterwards). The whole store
- * reads values and their tests only: a system's identifier and its set's
- * import time are looked up once per system (track_when_of), where a
- * join would look them up once per value. With a system named, its
- * systems come from systems(identifier), their sets' tests from
- * tests(set_id, pos) and the values from results(test_id, pos): no scan
- * of the store.
+ * The values with what a point and its series key need, in the order
+ * that is cheapest (points are sorted per series afterwards); a value
+ * the source does not state (mean NULL) is skipped as the row is read.
+ * The test's description and proportion come last: a row reads them only
+ * for a new series (or --test), and no series costs a query of its own
+ * (a round trip on PostgreSQL). The whole store reads values and their
+ * tests only:
+ * a system's identifier and its set's import time are looked up once
+ * per system (track_when_of), where a join would look them up once per
+ * value. With a system named, its systems come from systems(identifier),
+ * their sets' tests from tests(set_id, pos) and the values from
+ * results(test_id, pos): no scan of the store.
  */
-#define TRACK_SQL_ALL \
-	"SELECT t.set_id, v.system_id, NULL, t.identifier, t.title," \
-	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
-	"  v.n, NULL" \
-	"  FROM results v JOIN tests t ON t.id = v.test_id" \
-	"  WHERE v.mean IS NOT NULL"
-#define TRACK_SQL_SYSTEM \
-	"SELECT rs.id, s.id, s.identifier, t.identifier, t.title," \
-	"  t.description, t.arguments, t.unit, t.proportion, v.mean, v.se," \
-	"  v.n, rs.imported_at" \
+#define TRACK_SQL_COLS \
+	"SELECT t.set_id, v.system_id, t.identifier, t.title, t.arguments," \
+	"  t.unit, v.mean, v.se, v.n, t.description, t.proportion"
+#define TRACK_SQL_ALL TRACK_SQL_COLS \
+	"  FROM results v JOIN tests t ON t.id = v.test_id"
+#define TRACK_SQL_SYSTEM TRACK_SQL_COLS ", s.identifier, rs.imported_at" \
 	"  FROM results v JOIN tests t ON t.id = v.test_id" \
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
-	"  WHERE v.mean IS NOT NULL AND t.set_id = s.set_id" \
-	"  AND s.identifier = ?"
+	"  WHERE t.set_id = s.set_id AND s.identifier = ?"
+enum {
+	TRACK_COL_SET, TRACK_COL_SYSTEM, TRACK_COL_TEST_ID, TRACK_COL_TITLE,
+	TRACK_COL_ARGS, TRACK_COL_UNIT, TRACK_COL_MEAN, TRACK_COL_SE,
+	TRACK_COL_N, TRACK_COL_DESC, TRACK_COL_PROPORTION,
+	TRACK_COL_IDENT, TRACK_COL_IMPORTED	/* TRACK_SQL_SYSTEM's only */
+};
 
 /* What one build keeps open: statements and the caches of facts and labels. */
 struct track_ctx {
@@ -58,6 +63,8 @@ struct track_ctx {
 	struct store_stmt	*fiotime;	/* a set's fio time */
 	struct store_stmt	*sysrow;	/* a system's identifier, its set's import time */
 	GHashTable		*sys_when;	/* system id -> struct track_when_of */
+	struct track_when_of	**whens;	/* the same, in the order read */
+	size_t			 nwhens, capwhens;
 	struct strbuf		 key, ident;	/* scratch of track_row */
 	GHashTable		*sys_facts;	/* system id -> struct fact_list */
 	GHashTable		*set_labels;	/* set id -> struct kv_list */
@@ -71,6 +78,8 @@ struct track_when_of {
 	const char	*when;		/* in the result's pool */
 	enum track_when	 src;
 	const char	*system;	/* its identifier, in the pool */
+	int64_t		 set, sys;
+	size_t		 rank;		/* order read, then by (when, set, system) */
 };
 
 static int	 track_when_of(struct track_ctx *, int64_t, int64_t,
@@ -86,8 +95,12 @@ static char	*track_fio_time(const char *);
 static bool	 track_test_matches(const char *, const char *, const char *,
 		    const char *);
 static bool	 track_in_range(const struct track_query *, const char *);
+static void	 track_key(struct strbuf *, const char *const *, size_t);
+static guint	 track_key_hash(gconstpointer);
 static int	 track_row(struct track_ctx *, struct store_stmt *,
 		    struct diag *);
+static int	 track_cmp_when(const void *, const void *);
+static void	 track_rank(struct track_ctx *);
 static int	 track_cmp_str(const void *, const void *);
 static void	 track_sort_points(struct track_series *,
 		    int (*)(const void *, const void *));
@@ -310,6 +323,12 @@ track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
 		}
 		free(fio);
 	}
+	w->set = set;
+	w->sys = sys;
+	w->rank = c->nwhens;
+	if (c->nwhens == c->capwhens)
+		xgrow(&c->whens, &c->capwhens, c->nwhens + 1, sizeof(*c->whens));
+	c->whens[c->nwhens++] = w;
 	g_hash_table_insert(c->sys_when, g_memdup2(&sys, sizeof(sys)), w);
 	*out = w;
 	return 0;
@@ -383,7 +402,53 @@ track_in_range(const struct track_query *q, const char *when)
 	return true;
 }
 
-/* One row of the values query into its series. */
+/*
+ * The series key of a row: its test's fields and the identity, apart by
+ * a unit separator, which no name holds; built with one allocation check.
+ */
+static void
+track_key(struct strbuf *key, const char *const *f, size_t n)
+{
+	size_t	 len[5], i, all = 0;
+	char	*p;
+
+	for (i = 0; i < n; i++)
+		all += (len[i] = f[i] != NULL ? strlen(f[i]) : 0) + 1;
+	xgrow(&key->buf, &key->cap, all, 1);
+	p = key->buf;
+	for (i = 0; i < n; i++) {
+		if (len[i] > 0)
+			memcpy(p, f[i], len[i]);
+		p += len[i];
+		*p++ = i + 1 < n ? '\037' : '\0';
+	}
+	key->len = all - 1;
+}
+
+/* A hash of a series key, eight bytes at a time. */
+static guint
+track_key_hash(gconstpointer v)
+{
+	const char	*s = v;
+	size_t		 n = strlen(s);
+	uint64_t	 h = 0x9e3779b97f4a7c15ULL ^ n, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	return (guint)h;
+}
+
+/*
+ * One row of the values query into its series. What a new series needs
+ * alone (its test's description and proportion) is read only for one.
+ */
 static int
 track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 {
@@ -392,93 +457,89 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	const struct fact_list	*facts = NULL;
 	const struct kv_list	*labels;
 	const struct fact	*f;
-	const char		*sysid, *tid, *title, *desc, *args, *unit, *v;
+	const char		*tid, *title, *desc = NULL, *args, *unit, *v;
+	const char		*fields[5];
 	struct track_series	*se;
 	struct track_point	 pt;
 	struct strbuf		*key = &c->key, *ident = &c->ident;
 	const struct track_when_of *wo;
-	const char		*when, *k = NULL;
-	enum track_when		 wsrc;
+	const char		*k = NULL, *idn;
 	int64_t			 set_id;
+	double			 value;
+	bool			 stated;
 	gpointer		 hit;
 	size_t			 i, at;
 	bool			 all;
-	int			 rc = -1;
 
-	set_id = store_col_int(st, s, 0);
+	value = store_col_dbl(st, s, TRACK_COL_MEAN, &stated);
+	if (!stated)
+		return 0;
+	set_id = store_col_int(st, s, TRACK_COL_SET);
 	if (q->nsets > 0) {
 		for (i = 0; i < q->nsets && q->sets[i] != set_id; i++)
 			;
 		if (i == q->nsets)
 			return 0;
 	}
-	tid = store_col_text(st, s, 3);
-	title = store_col_text(st, s, 4);
-	desc = store_col_text(st, s, 5);
-	if (!track_test_matches(q->test, tid, title, desc))
-		return 0;
-	if (track_when_of(c, store_col_int(st, s, 1), set_id,
-	    store_col_text(st, s, 12), store_col_text(st, s, 2), &wo, d) == -1)
-		return -1;
-	when = wo->when;
-	wsrc = wo->src;
-	strbuf_reset(key);
-	strbuf_reset(ident);
-	if (!track_in_range(q, when)) {
-		rc = 0;
-		goto out;
+	tid = store_col_text(st, s, TRACK_COL_TEST_ID);
+	title = store_col_text(st, s, TRACK_COL_TITLE);
+	if (q->test != NULL) {
+		desc = store_col_text(st, s, TRACK_COL_DESC);
+		if (!track_test_matches(q->test, tid, title, desc))
+			return 0;
 	}
 	memset(&pt, 0, sizeof(pt));
-	pt.system_id = store_col_int(st, s, 1);
-	sysid = wo->system;
+	pt.system_id = store_col_int(st, s, TRACK_COL_SYSTEM);
+	if (track_when_of(c, pt.system_id, set_id, q->system != NULL ?
+	    store_col_text(st, s, TRACK_COL_IMPORTED) : NULL, q->system != NULL ?
+	    store_col_text(st, s, TRACK_COL_IDENT) : NULL, &wo, d) == -1)
+		return -1;
+	if (!track_in_range(q, wo->when))
+		return 0;
 	if (q->order == TRACK_BY_FACT || (q->match != NULL && q->match->len > 0))
 		if (track_load_facts(c, pt.system_id, &facts, d) == -1)
-			goto out;
+			return -1;
 	if (q->order == TRACK_BY_FACT) {
 		if ((f = fact_list_get(facts, q->by)) == NULL || f->value == NULL) {
 			c->out->unordered++;
-			rc = 0;
-			goto out;
+			return 0;
 		}
 		k = g_string_chunk_insert_const(c->out->strings, f->value);
 	} else if (q->order == TRACK_BY_LABEL) {
 		if (track_load_labels(c, set_id, &labels, d) == -1)
-			goto out;
+			return -1;
 		if ((v = kv_list_get(labels, q->by)) == NULL) {
 			c->out->unordered++;
-			rc = 0;
-			goto out;
+			return 0;
 		}
 		k = g_string_chunk_insert_const(c->out->strings, v);
 	}
 	/* The identity: the identifier, or the --match facts when all are stated. */
+	idn = wo->system;
 	all = q->match != NULL && q->match->len > 0;
-	for (i = 0; all && i < q->match->len; i++) {
-		if ((f = fact_list_get(facts, q->match->items[i])) == NULL ||
-		    f->value == NULL) {
-			all = false;
-			break;
-		}
-		strbuf_printf(ident, "%s%s=%s", i > 0 ? ", " : "",
-		    q->match->items[i], f->value);
-	}
-	if (!all) {
+	if (all) {
 		strbuf_reset(ident);
-		strbuf_adds(ident, sysid != NULL ? sysid : "");
+		for (i = 0; all && i < q->match->len; i++) {
+			if ((f = fact_list_get(facts, q->match->items[i])) ==
+			    NULL || f->value == NULL) {
+				all = false;
+				break;
+			}
+			strbuf_printf(ident, "%s%s=%s", i > 0 ? ", " : "",
+			    q->match->items[i], f->value);
+		}
+		if (all)
+			idn = strbuf_str(ident);
 	}
-	args = store_col_text(st, s, 6);
-	unit = store_col_text(st, s, 7);
-	/* Fields apart by a unit separator, which no name holds. */
-	strbuf_adds(key, tid != NULL ? tid : "");
-	strbuf_addc(key, '\037');
-	strbuf_adds(key, title != NULL ? title : "");
-	strbuf_addc(key, '\037');
-	strbuf_adds(key, args != NULL ? args : "");
-	strbuf_addc(key, '\037');
-	strbuf_adds(key, unit != NULL ? unit : "");
-	strbuf_addc(key, '\037');
-	strbuf_adds(key, strbuf_str(ident));
-	if ((hit = g_hash_table_lookup(c->index, strbuf_str(key))) != NULL)
+	args = store_col_text(st, s, TRACK_COL_ARGS);
+	unit = store_col_text(st, s, TRACK_COL_UNIT);
+	fields[0] = tid;
+	fields[1] = title;
+	fields[2] = args;
+	fields[3] = unit;
+	fields[4] = idn;
+	track_key(key, fields, 5);
+	if ((hit = g_hash_table_lookup(c->index, key->buf)) != NULL)
 		at = GPOINTER_TO_SIZE(hit) - 1;
 	else {
 		if (c->out->len == c->cap)
@@ -487,15 +548,18 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		at = c->out->len++;
 		se = &c->out->series[at];
 		memset(se, 0, sizeof(*se));
+		if (desc == NULL)
+			desc = store_col_text(st, s, TRACK_COL_DESC);
 		se->test_identifier = tid != NULL && *tid != '\0' ?
 		    xstrdup(tid) : NULL;
 		se->test_title = xstrdup(title != NULL ? title : "");
 		se->test_description = desc != NULL ? xstrdup(desc) : NULL;
 		se->arguments = args != NULL ? xstrdup(args) : NULL;
 		se->unit = unit != NULL ? xstrdup(unit) : NULL;
-		se->proportion = (enum proportion)store_col_int(st, s, 8);
-		se->system = xstrdup(strbuf_str(ident));
-		g_hash_table_insert(c->index, xstrdup(strbuf_str(key)),
+		se->proportion = (enum proportion)store_col_int(st, s,
+		    TRACK_COL_PROPORTION);
+		se->system = xstrdup(idn);
+		g_hash_table_insert(c->index, xstrdup(key->buf),
 		    GSIZE_TO_POINTER(at + 1));
 	}
 	se = &c->out->series[at];
@@ -503,14 +567,15 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		xgrow(&se->points, &se->cap, se->len + 1, sizeof(*se->points));
 	pt.set_id = set_id;
 	pt.system = wo->system;
-	pt.when = when;
-	pt.when_src = wsrc;
+	pt.when = wo->when;
+	pt.when_src = wo->src;
+	pt.rank = wo->rank;
 	pt.key = k;
-	pt.value = store_col_dbl(st, s, 9, NULL);
-	pt.se = store_col_dbl(st, s, 10, &pt.has_se);
-	pt.n = (long)store_col_int(st, s, 11);
+	pt.value = value;
+	pt.se = store_col_dbl(st, s, TRACK_COL_SE, &pt.has_se);
+	pt.n = (long)store_col_int(st, s, TRACK_COL_N);
 	se->points[se->len++] = pt;
-	if (wsrc == TRACK_WHEN_IMPORTED)
+	if (wo->src == TRACK_WHEN_IMPORTED)
 		se->imported++;
 	/* Pooled: the same identifier is the same pointer. */
 	for (i = 0; i < se->joined.len && se->joined.items[i] != pt.system &&
@@ -518,9 +583,7 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		;
 	if (i == se->joined.len)
 		str_list_add(&se->joined, pt.system);
-	rc = 0;
-out:
-	return rc;
+	return 0;
 }
 
 /* Sort se's points with cmp, unless they come in order already (a store's usual case). */
@@ -558,18 +621,53 @@ track_cmp_series(const void *pa, const void *pb)
 	return strcmp(a->system, b->system);
 }
 
+/* Systems by when their results were made, then set and system ID. */
 static int
-track_cmp_points_time(const void *pa, const void *pb)
+track_cmp_when(const void *pa, const void *pb)
 {
-	const struct track_point	*a = pa, *b = pb;
+	const struct track_when_of	*a = *(const struct track_when_of *const *)pa;
+	const struct track_when_of	*b = *(const struct track_when_of *const *)pb;
 	int				 c;
 
 	/* Pooled: the same time is the same pointer. */
 	if (a->when != b->when && (c = strcmp(a->when, b->when)) != 0)
 		return c;
-	if (a->set_id != b->set_id)
-		return (a->set_id > b->set_id) - (a->set_id < b->set_id);
-	return (a->system_id > b->system_id) - (a->system_id < b->system_id);
+	if (a->set != b->set)
+		return (a->set > b->set) - (a->set < b->set);
+	return (a->sys > b->sys) - (a->sys < b->sys);
+}
+
+/*
+ * Every point's rank by (when, set, system): its system's place among
+ * the systems read, sorted once, so that sorting a series compares
+ * integers.
+ */
+static void
+track_rank(struct track_ctx *c)
+{
+	size_t	*to, i, j;
+
+	if (c->nwhens == 0)
+		return;
+	qsort(c->whens, c->nwhens, sizeof(*c->whens), track_cmp_when);
+	to = xreallocarray(NULL, c->nwhens, sizeof(*to));
+	for (i = 0; i < c->nwhens; i++)
+		to[c->whens[i]->rank] = i;
+	for (i = 0; i < c->nwhens; i++)
+		c->whens[i]->rank = i;
+	for (i = 0; i < c->out->len; i++)
+		for (j = 0; j < c->out->series[i].len; j++)
+			c->out->series[i].points[j].rank =
+			    to[c->out->series[i].points[j].rank];
+	free(to);
+}
+
+static int
+track_cmp_points_time(const void *pa, const void *pb)
+{
+	const struct track_point	*a = pa, *b = pb;
+
+	return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
 static int
@@ -698,7 +796,8 @@ track_build(struct store *st, const struct track_query *q,
 	c.set_labels = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 	    g_free, track_kv_list_destroy);
 	t0 = track_cpu();
-	c.index = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
+	c.index = g_hash_table_new_full(track_key_hash, g_str_equal, free,
+	    NULL);
 	c.sys_when = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 	    free);
 	out->strings = g_string_chunk_new(4096);
@@ -719,6 +818,7 @@ track_build(struct store *st, const struct track_query *q,
 	if (out->len > 1)
 		qsort(out->series, out->len, sizeof(*out->series),
 		    track_cmp_series);
+	track_rank(&c);
 	out->cpu_read = track_cpu() - t0;
 	t0 = track_cpu();
 	for (i = 0; i < out->len; i++) {
@@ -744,6 +844,7 @@ out:
 	store_finalize(st, c.fiotime);
 	store_finalize(st, c.sysrow);
 	g_hash_table_destroy(c.sys_when);
+	free(c.whens);
 	strbuf_free(&c.key);
 	strbuf_free(&c.ident);
 	g_hash_table_destroy(c.sys_facts);

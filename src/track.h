@@ -44,6 +44,7 @@ struct track_point {
 	const char	*system;	/* the system's identifier in its set */
 	const char	*when;		/* "YYYY-MM-DD HH:MM:SS" */
 	enum track_when	 when_src;
+	size_t		 rank;		/* the order of (when, set ID, system ID) in the result */
 	const char	*key;		/* --by's value (fact or label); NULL by time */
 	double		 value;		/* the stated figure */
 	bool		 has_se;

@@ -68,7 +68,7 @@ $GEN "$OUT/multi" multi 100 "$LEN"
 "$BR" --db "$DB" import "$OUT"/multi/*.xml >/dev/null
 OPTS="--max-p 0.001 --min-segment 1 --window 50"
 "$BR" --db "$DB" track -f json $OPTS >"$OUT/ours.json"
-"$BR" --db "$DB" track -f json $OPTS --otava-retest >"$OUT/ours-otava.json"
+"$BR" --db "$DB" track -f json $OPTS --retest-neighbours >"$OUT/ours-nb.json"
 ours=$(cpu "$BR" -v --db "$DB" track -f tsv $OPTS)
 detect=$(sed -n 's/.*, \([0-9.]*\) ms finding the change points/\1/p' "$OUT/cpu.err")
 echo "track: 100 series of $LEN points: benchreport ${ours} s of CPU for the whole command (${detect} ms of it finding the change points), best of $RUNS"
@@ -77,7 +77,7 @@ if [ ! -f "$OTAVA/otava/analysis.py" ]; then
 elif ! PYTHONPATH=$OTAVA "$PY" -c 'import otava.analysis' >/dev/null 2>&1; then
 	echo "track: no Otava peer: $PY cannot import otava.analysis (apt-get install python3-numpy python3-scipy)"
 else
-	PYTHONPATH=$OTAVA "$PY" - "$OUT/ours.json" "$OUT/ours-otava.json" \
+	PYTHONPATH=$OTAVA "$PY" - "$OUT/ours.json" "$OUT/ours-nb.json" \
 	    "$OUT/multi/truth.tsv" "$RUNS" "$ours" "$detect" <<'EOF'
 import json, sys, time
 from otava.analysis import compute_change_points
@@ -105,11 +105,11 @@ n = len(series)
 print('track: Otava %.3f s of CPU in compute_change_points alone (best of %d): '
       'benchreport %.1fx faster finding change points, %.1fx for its whole '
       'command (goal: 20x)' % (best, runs, best / detect, best / ours))
-for label, got in (('benchreport', mine), ('benchreport --otava-retest', like)):
+for label, got in (('benchreport', mine), ('benchreport --retest-neighbours', like)):
     same = sum(1 for a, b in zip(got, theirs) if a == b)
     print('track: %s and Otava: the same positions in %d of %d series (goal: 95 %%)'
           % (label, same, n))
-for label, got in (('benchreport', mine), ('benchreport --otava-retest', like),
+for label, got in (('benchreport', mine), ('benchreport --retest-neighbours', like),
                    ('Otava', theirs)):
     exact = sum(1 for g, k in zip(got, names) if g == truth[k])
     print('track: %s: every generated step and nothing else in %d of %d series'

@@ -99,12 +99,16 @@ main(void)
 	o.window = 50;
 	o.max_p = 0.01;
 	o.min_segment = 1;
-	o.otava_retest = true;
 	ok(track_cp_detect(noisy, 90, &o, &l, &why) == 0, "noisy, p 0.01");
 	is_str(positions(&l), "30 60 77", "noisy: Otava's positions (p 0.01)");
 	ok(track_cp_detect(noisy, 90, &o, &m, &why) == 0 && m.len == l.len &&
 	    memcmp(m.items, l.items, l.len * sizeof(*l.items)) == 0,
 	    "the same points, to the bit, on a second call");
+	o.retest_neighbours = true;
+	ok(track_cp_detect(noisy, 90, &o, &l, &why) == 0,
+	    "noisy, p 0.01, both neighbours re-tested");
+	is_str(positions(&l), "30 60 77",
+	    "noisy: the same positions re-testing both neighbours");
 
 	track_cp_defaults(&o);
 	o.window = 1;
