@@ -377,7 +377,8 @@ ob_multiway_names(struct tdoc *t, char **stated)
 			    strcmp(ri, r) == 0)
 				break;
 		}
-		if (ri == NULL) {
+		if (ri == NULL || strcmp(ri, r) != 0) {
+			free(ri);
 			rc = diag_set(t->d, t->path, t->c[i].chart_p->line,
 			    "multi-way chart \"%s\" does not name the runs \"%s\"",
 			    t->c[i].title, r);

@@ -46,6 +46,9 @@ check_grep "  saying why" "multi-way.txt:7: multi-way comparison: the names give
 sed 's/^IntelAMD/intelamd/; s/IntelAMD Run/intelamd Run/g; s/IntelAMDOpen/intelamdOpen/' "$F/multi-way.txt" >"$T/mw-groups.txt"
 check_fail 2 "  groups with no word join between them: refused" "$BR" --db "$T/mw4.db" import "$T/mw-groups.txt"
 check_grep "  pointing to --systems" "multi-way comparison: its groups cannot be told apart; name the systems with --systems" "$T/err"
+sed 's/Average LatencyRun 1Run 2/Average LatencyRun 1Run 3/' "$F/multi-way.txt" >"$T/mw-runs.txt"
+check_fail 2 "  a chart naming other runs: refused" "$BR" --db "$T/mw5.db" import "$T/mw-runs.txt"
+check_grep "  at that chart" "mw-runs.txt:[0-9]*: multi-way chart \"PostgreSQL\" does not name the runs" "$T/err"
 
 check_ok "names only the Disk cells tell apart" "$BR" -v import "$F/drive-cells.txt"
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
