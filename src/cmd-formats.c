@@ -9,8 +9,8 @@
 #include <json-c/json.h>
 
 #include "cmd.h"
-#include "export.h"
 #include "format.h"
+#include "text-json.h"
 #include "text-safe.h"
 
 static int	 cmd_formats_exec(struct cmd_ctx *, const struct cmd_args *);
@@ -83,7 +83,7 @@ cmd_formats_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	}
 	if (arr != NULL) {
 		diag_clear(&d);
-		if (export_json_print(arr, stdout, &d) == -1) {
+		if (text_json_print(arr, stdout, &d) == -1) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 		}

@@ -15,7 +15,7 @@
 #include "cmd.h"
 #include "diff-ladder.h"
 #include "exit.h"
-#include "export.h"
+#include "text-json.h"
 #include "text-safe.h"
 #include "xalloc.h"
 
@@ -140,7 +140,7 @@ cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 	}
 	if (json) {
-		if (export_json_print(root, stdout, &d) == -1) {
+		if (text_json_print(root, stdout, &d) == -1) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 		}

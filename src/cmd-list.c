@@ -15,8 +15,8 @@
 #include <json-c/json.h>
 
 #include "cmd-resolve.h"
-#include "export.h"
 #include "strbuf.h"
+#include "text-json.h"
 #include "text-term.h"
 #include "text-safe.h"
 
@@ -240,7 +240,7 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	} else if (ls.format == LIST_JSON && ls.count == 0)
 		printf("[]\n");
 	else if (ls.format == LIST_JSON &&
-	    export_json_print(ls.array, stdout, &d) == -1) {
+	    text_json_print(ls.array, stdout, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_BADINPUT;
 	}

@@ -17,9 +17,9 @@
 #include "chart-steady.h"
 #include "cmd.h"
 #include "exit.h"
-#include "export.h"
 #include "outfile.h"
 #include "steady.h"
+#include "text-json.h"
 #include "text-safe.h"
 #include "xalloc.h"
 
@@ -295,7 +295,7 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		}
 	}
 	if (json) {
-		if (export_json_print(root, stdout, &d) == -1) {
+		if (text_json_print(root, stdout, &d) == -1) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 		}

@@ -12,8 +12,8 @@
 #include <json-c/json.h>
 
 #include "cmd-resolve.h"
-#include "export.h"
 #include "query-print.h"
+#include "text-json.h"
 #include "text-term.h"
 #include "text-safe.h"
 #include "xalloc.h"
@@ -255,7 +255,7 @@ cmd_systems_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			json_object_array_add(arr,
 			    cmd_systems_json(&rs->systems[i], i));
 		diag_clear(&d);
-		if (export_json_print(arr, stdout, &d) == -1) {
+		if (text_json_print(arr, stdout, &d) == -1) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 		}

@@ -18,9 +18,9 @@
 
 #include "canvas-dl.h"
 #include "cmd.h"
-#include "export.h"
 #include "outfile.h"
 #include "strbuf.h"
+#include "text-json.h"
 #include "text-safe.h"
 #include "track-chart.h"
 #include "track.h"
@@ -818,7 +818,7 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		break;
 	case TRACK_JSON:
 		root = cmd_track_json(&r, &q, &acks);
-		if (export_json_print(root, of->fp, &d) == -1) {
+		if (text_json_print(root, of->fp, &d) == -1) {
 			cmd_error(ctx, &d);
 			goto out;
 		}

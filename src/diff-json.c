@@ -14,7 +14,7 @@
 
 #include "diff.h"
 #include "diff-ladder.h"
-#include "export.h"
+#include "text-json.h"
 #include "version.h"
 
 static struct json_object *diff_json_str(const char *s);
@@ -81,8 +81,8 @@ diff_json_value(const struct value *v)
 	if (v == NULL)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "mean", export_json_number(v->has_mean, v->mean));
-	json_object_object_add(o, "se", export_json_number(v->has_se, v->se));
+	json_object_object_add(o, "mean", text_json_number(v->has_mean, v->mean));
+	json_object_object_add(o, "se", text_json_number(v->has_se, v->se));
 	json_object_object_add(o, "n", v->n > 0 ?
 	    json_object_new_int64(v->n) : NULL);
 	json_object_object_add(o, "runs", json_object_new_int64((int64_t)v->runs.len));
@@ -104,30 +104,30 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	    diff_json_str(df->b->systems[p->b].identifier));
 	json_object_object_add(o, "a", diff_json_value(r->va));
 	json_object_object_add(o, "b", diff_json_value(r->vb));
-	json_object_object_add(o, "change", export_json_number(r->has_change, r->change));
-	json_object_object_add(o, "change_pct", export_json_number(r->has_pct, r->pct));
+	json_object_object_add(o, "change", text_json_number(r->has_change, r->change));
+	json_object_object_add(o, "change_pct", text_json_number(r->has_pct, r->pct));
 	json_object_object_add(o, "change_direction", json_object_new_string(
 	    !r->has_change || r->change == 0 ? "none" : r->change > 0 ?
 	    "higher" : "lower"));
 	x = NULL;
 	if (r->has_ci) {
 		x = json_object_new_array();
-		json_object_array_add(x, export_json_number(true, r->ci_lo_pct));
-		json_object_array_add(x, export_json_number(true, r->ci_hi_pct));
+		json_object_array_add(x, text_json_number(true, r->ci_lo_pct));
+		json_object_array_add(x, text_json_number(true, r->ci_hi_pct));
 	}
 	json_object_object_add(o, "change_pct_ci", x);
-	json_object_object_add(o, "t", export_json_number(r->welch.ok, r->welch.t));
-	json_object_object_add(o, "df", export_json_number(r->welch.ok, r->welch.df));
-	json_object_object_add(o, "p", export_json_number(r->welch.ok, r->welch.p));
-	json_object_object_add(o, "p_adjusted", export_json_number(r->has_p_adj, r->p_adj));
+	json_object_object_add(o, "t", text_json_number(r->welch.ok, r->welch.t));
+	json_object_object_add(o, "df", text_json_number(r->welch.ok, r->welch.df));
+	json_object_object_add(o, "p", text_json_number(r->welch.ok, r->welch.p));
+	json_object_object_add(o, "p_adjusted", text_json_number(r->has_p_adj, r->p_adj));
 	x = NULL;
 	if (r->mwu.ok) {
 		x = json_object_new_object();
-		json_object_object_add(x, "u", export_json_number(true, r->mwu.u));
-		json_object_object_add(x, "p", export_json_number(true, r->mwu.p));
+		json_object_object_add(x, "u", text_json_number(true, r->mwu.u));
+		json_object_object_add(x, "p", text_json_number(true, r->mwu.p));
 		json_object_object_add(x, "method", json_object_new_string(
 		    r->mwu.exact ? "exact" : "normal"));
-		json_object_object_add(x, "min_p", export_json_number(true,
+		json_object_object_add(x, "min_p", text_json_number(true,
 		    r->mwu_min_p));
 		json_object_object_add(x, "attainable", json_object_new_boolean(
 		    r->mwu_min_p < df->opts.alpha));
@@ -136,9 +136,9 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	notice = diff_mwu_notice(df, r);
 	json_object_object_add(o, "notice", diff_json_str(notice));
 	free(notice);
-	json_object_object_add(o, "mde_pct", export_json_number(r->has_mde,
+	json_object_object_add(o, "mde_pct", text_json_number(r->has_mde,
 	    r->mde_pct));
-	json_object_object_add(o, "tost_p", export_json_number(r->tost.ok,
+	json_object_object_add(o, "tost_p", text_json_number(r->tost.ok,
 	    r->tost.p));
 	json_object_object_add(o, "verdict",
 	    json_object_new_string(diff_verdict_key(r->verdict)));
@@ -158,12 +158,12 @@ diff_json_summary(const struct diff *df)
 	json_object_object_add(o, "tested", json_object_new_int64((int64_t)df->ntested));
 	if (df->geomean.ok) {
 		g = json_object_new_object();
-		json_object_object_add(g, "ratio", export_json_number(true, df->geomean.ratio));
+		json_object_object_add(g, "ratio", text_json_number(true, df->geomean.ratio));
 		ci = NULL;
 		if (df->geomean.has_ci) {
 			ci = json_object_new_array();
-			json_object_array_add(ci, export_json_number(true, df->geomean.lo));
-			json_object_array_add(ci, export_json_number(true, df->geomean.hi));
+			json_object_array_add(ci, text_json_number(true, df->geomean.lo));
+			json_object_array_add(ci, text_json_number(true, df->geomean.hi));
 		}
 		json_object_object_add(g, "ci95", ci);
 		json_object_object_add(g, "n", json_object_new_int64((int64_t)df->geomean.n));
@@ -220,14 +220,14 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	json_object_object_add(root, "b", diff_json_side(df->b, df->opts.label_b));
 	o = json_object_new_object();
 	json_object_object_add(o, "test", json_object_new_string("welch"));
-	json_object_object_add(o, "alpha", export_json_number(true, df->opts.alpha));
+	json_object_object_add(o, "alpha", text_json_number(true, df->opts.alpha));
 	json_object_object_add(o, "correction",
 	    json_object_new_string(df->opts.correction ? "holm" : "none"));
 	json_object_object_add(o, "threshold_pct",
-	    export_json_number(true, df->opts.threshold_pct));
-	json_object_object_add(o, "equivalence_pct", export_json_number(
+	    text_json_number(true, df->opts.threshold_pct));
+	json_object_object_add(o, "equivalence_pct", text_json_number(
 	    df->opts.equivalence_pct > 0, df->opts.equivalence_pct));
-	json_object_object_add(o, "power", export_json_number(true,
+	json_object_object_add(o, "power", text_json_number(true,
 	    df->opts.power));
 	json_object_object_add(root, "options", o);
 	a = json_object_new_array();
@@ -279,7 +279,7 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	json_object_object_add(root, "hidden_dimensions", a);
 	json_object_object_add(root, "latency_ladders", diff_ladder_json(df));
 
-	rc = export_json_print(root, fp, d);
+	rc = text_json_print(root, fp, d);
 	json_object_put(root);
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include "export.h"
 #include "pts.h"
 #include "strbuf.h"
+#include "text-json.h"
 #include "xalloc.h"
 
 static int	 export_csv_write(const struct result_set *, FILE *, struct diag *);
@@ -207,7 +208,7 @@ export_csv_write(const struct result_set *rs, FILE *fp, struct diag *d)
 				val = export_csv_series(v->value_text, buf, sizeof(buf)) ?
 				    buf : v->value_text;
 			else if (v != NULL && v->has_mean) {
-				export_format_double(v->mean, buf, sizeof(buf));
+				text_json_double(v->mean, buf, sizeof(buf));
 				val = buf;
 			}
 			export_csv_cell(&sb, val);

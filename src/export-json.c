@@ -15,6 +15,7 @@
 
 #include "export.h"
 #include "meta.h"
+#include "text-json.h"
 #include "text-safe.h"
 
 static int	 export_json_write(const struct result_set *, FILE *, struct diag *);
@@ -39,33 +40,7 @@ json_str(const char *s)
 	return s != NULL ? json_object_new_string(s) : NULL;
 }
 
-/* A number keeps its shortest exact text; NaN and infinities become null. */
-struct json_object *
-export_json_number(bool has, double v)
-{
-	char	buf[64];
 
-	if (!has || !isfinite(v))
-		return NULL;
-	export_format_double(v, buf, sizeof(buf));
-	return json_object_new_double_s(v, buf);
-}
-
-int
-export_json_print(struct json_object *root, FILE *fp, struct diag *d)
-{
-	char	*text;
-	int	 rc = 0;
-
-	/* C1 controls escaped: a JSON document may well end on a terminal. */
-	text = text_safe_json(json_object_to_json_string_ext(root,
-	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE));
-	if (fputs(text, fp) == EOF || fputc('\n', fp) == EOF)
-		rc = diag_set(d, NULL, 0, "write error: %s", strerror(errno));
-	free(text);
-	return rc;
-}
 
 static struct json_object *
 json_kv(const struct kv_list *l)
@@ -86,7 +61,7 @@ json_dbls(const struct dbl_list *l)
 	size_t			 i;
 
 	for (i = 0; i < l->len; i++)
-		json_object_array_add(a, export_json_number(true, l->v[i]));
+		json_object_array_add(a, text_json_number(true, l->v[i]));
 	return a;
 }
 
@@ -121,7 +96,7 @@ json_system(const struct system *s)
 
 			if (meta_fact_is_number(f->key) && *f->value != '\0' &&
 			    *end == '\0' && isfinite(d))
-				v = export_json_number(true, d);
+				v = text_json_number(true, d);
 			else
 				v = json_str(f->value);
 		}
@@ -143,12 +118,12 @@ json_value(const struct result_set *rs, const struct value *v)
 	o = json_object_new_object();
 	json_object_object_add(o, "system", json_str(v->system < rs->nsystems ?
 	    rs->systems[v->system].identifier : ""));
-	json_object_object_add(o, "value", export_json_number(v->has_mean, v->mean));
-	json_object_object_add(o, "se", export_json_number(v->has_se, v->se));
+	json_object_object_add(o, "value", text_json_number(v->has_mean, v->mean));
+	json_object_object_add(o, "se", text_json_number(v->has_se, v->se));
 	json_object_object_add(o, "n", v->n > 0 ?
 	    json_object_new_int64(v->n) : NULL);
-	json_object_object_add(o, "min", export_json_number(v->has_min, v->min));
-	json_object_object_add(o, "max", export_json_number(v->has_max, v->max));
+	json_object_object_add(o, "min", text_json_number(v->has_min, v->min));
+	json_object_object_add(o, "max", text_json_number(v->has_max, v->max));
 	json_object_object_add(o, "runs", json_dbls(&v->runs));
 	json_object_object_add(o, "runs_mean", value_runs_mean(v, &rm) ?
 	    json_object_new_double(rm) : NULL);
@@ -240,7 +215,7 @@ export_json_write(const struct result_set *rs, FILE *fp, struct diag *d)
 		json_object_array_add(a, json_test(rs, &rs->tests[i]));
 	json_object_object_add(root, "results", a);
 
-	rc = export_json_print(root, fp, d);
+	rc = text_json_print(root, fp, d);
 	json_object_put(root);
 	return rc;
 }

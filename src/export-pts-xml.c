@@ -23,6 +23,7 @@
 #include "export.h"
 #include "pts.h"
 #include "strbuf.h"
+#include "text-json.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -235,7 +236,7 @@ export_pts_xml_dbls(const struct dbl_list *l, char sep)
 	for (i = 0; i < l->len; i++) {
 		if (i > 0)
 			strbuf_addc(&sb, sep);
-		export_format_double(l->v[i], buf, sizeof(buf));
+		text_json_double(l->v[i], buf, sizeof(buf));
 		strbuf_adds(&sb, buf);
 	}
 	return strbuf_detach(&sb);
@@ -355,7 +356,7 @@ export_pts_xml_ours(const struct test *t, const struct value *v, bool first)
 	o = json_object_new_object();
 	if (v->runs.len == 0) {
 		if (v->has_se) {
-			export_format_double(v->se, buf, sizeof(buf));
+			text_json_double(v->se, buf, sizeof(buf));
 			json_object_object_add(o, "se", json_object_new_string(buf));
 		}
 		/* The reader's own N without runs: 1 for a number, else 0. */
@@ -411,7 +412,7 @@ export_pts_xml_json_dbls(const struct dbl_list *l)
 	size_t			 i;
 
 	for (i = 0; i < l->len; i++) {
-		export_format_double(l->v[i], buf, sizeof(buf));
+		text_json_double(l->v[i], buf, sizeof(buf));
 		json_object_array_add(a, json_object_new_double_s(l->v[i], buf));
 	}
 	return a;
@@ -459,7 +460,7 @@ export_pts_xml_entry(xmlTextWriterPtr w, const struct result_set *rs,
 	else if (t->display == DISPLAY_LINE && v->nseries > 0)
 		value = export_pts_xml_dbls(&v->series[0].y, ',');
 	else if (v->has_mean) {
-		export_format_double(v->mean, buf, sizeof(buf));
+		text_json_double(v->mean, buf, sizeof(buf));
 		value = xstrdup(buf);
 	}
 	/* Runs only when there are runs: never made up from SE and N. */

@@ -57,24 +57,3 @@ export_write_file(const struct writer *w, const struct result_set *rs,
 	}
 	return outfile_commit(of, d);
 }
-
-void
-export_format_double(double d, char *buf, size_t size)
-{
-	int	prec;
-
-	if (isnan(d)) {
-		snprintf(buf, size, "nan");
-		return;
-	}
-	if (isinf(d)) {
-		snprintf(buf, size, d < 0 ? "-inf" : "inf");
-		return;
-	}
-	/* Shortest of the round-tripping precisions keeps files readable. */
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, size, "%.*g", prec, d);
-		if (strtod(buf, NULL) == d)
-			return;
-	}
-}

@@ -36,22 +36,4 @@ const char *export_writer_name(size_t i);
 int	 export_write_file(const struct writer *w, const struct result_set *rs,
 	    const char *path, struct diag *d);
 
-/*
- * Shortest decimal text that reads back as exactly d (tries %.15g to
- * %.17g) into buf. Non-finite values give "nan", "inf" or "-inf".
- */
-void	 export_format_double(double d, char *buf, size_t size);
-
-/*
- * JSON helpers shared by the JSON writers (export-json.c, diff-json.c).
- * export_json_number: a json-c number that prints as the shortest exact
- * text; NULL (JSON null) when !has or v is not finite.
- * export_json_print: root pretty-printed (no slash escaping; C1 controls
- * and bidi overrides as \u escapes) and a newline; 0, or -1 with d. root
- * stays the caller's.
- */
-struct json_object;
-struct json_object *export_json_number(bool has, double v);
-int	 export_json_print(struct json_object *root, FILE *fp, struct diag *d);
-
 #endif

@@ -67,6 +67,7 @@ struct tdoc {
 	struct ob_names		 names;
 	bool			 rows_off;	/* row precision model disproved */
 	unsigned long		 ovleft;	/* the overview's budget left */
+	char			*mw_groups;	/* multi-way: the glued groups */
 	struct result_set	*rs;
 	struct diag		*d;
 };

@@ -19,6 +19,7 @@
 
 #include "format.h"
 #include "ob-segment.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 /*
@@ -90,6 +91,11 @@ static int	parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 		    const char *path, long line, struct diag *d);
 static long	parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn,
 		    double y, int dir);
+static const char *parse_ob_html_run(const char *id);
+static bool	parse_ob_html_is_run(const struct result_set *rs, const char *s);
+static int	parse_ob_html_multi(const struct htexts *t, size_t *ip,
+		    const struct result_set *rs, struct htexts *names,
+		    struct ob_bar **barsp, size_t *nnp);
 static int	parse_ob_html_chart(const struct htexts *tv, struct test *test,
 		    struct result_set *rs, const char *h2, const char *h3,
 		    const char *path, long line, struct diag *d);
@@ -370,6 +376,7 @@ parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 {
 	struct htexts	 t = *tv;
 	size_t		 i = 0, nl = 0, lab0, id0, ncol, j, r, c0, steps = 0;
+	size_t		 run0, nrun, g, gs = 0;
 	size_t		*near = NULL;
 	const char	**cell = NULL;
 	double		*cx = NULL, idy;
@@ -397,15 +404,50 @@ parse_ob_html_table(const struct htexts *tv, struct result_set *rs,
 		diag_set(d, path, line, "systems table SVG has no labels or identifiers");
 		goto out;
 	}
-	cx = xcalloc(ncol, sizeof(double));
-	for (j = 0; j < ncol; j++) {
-		if (result_set_find_system(rs, t.t[id0 + j].s) >= 0) {
-			diag_set(d, path, line, "system \"%s\" appears twice",
-			    t.t[id0 + j].s);
+	/*
+	 * Multi-way comparison: that row holds the groups, each centred over
+	 * its runs, and a second row above the labels the runs. A system is
+	 * its group, ": " and its run, as PTS named it ("Intel: Run 1").
+	 */
+	for (run0 = i; i < t.len && t.t[i].y == t.t[run0].y &&
+	    t.t[i].y < t.t[lab0].y - (nl > 1 ? (t.t[lab0 + 1].y - t.t[lab0].y) / 2 : 0);)
+		i++;
+	nrun = i - run0;
+	if (nrun < ncol)
+		i = run0, nrun = 0;
+	cx = xcalloc(nrun > 0 ? nrun : ncol, sizeof(double));
+	for (j = 0, g = 0; j < (nrun > 0 ? nrun : ncol); j++) {
+		struct strbuf	 sb;
+		const char	*name = t.t[id0 + j].s;
+
+		strbuf_init(&sb);
+		if (nrun > 0) {
+			/* The group's runs end where their middle is its x. */
+			if (j > 0 && g + 1 < ncol && nrun - j >= ncol - g - 1 &&
+			    fabs((t.t[gs].x + t.t[run0 + j - 1].x) / 2 - t.t[id0 + g].x) <=
+			    fabs((t.t[gs].x + t.t[run0 + j].x) / 2 - t.t[id0 + g].x))
+				g++, gs = run0 + j;
+			if (j == 0)
+				gs = run0;
+			strbuf_printf(&sb, "%s: %s", t.t[id0 + g].s, t.t[run0 + j].s);
+			name = strbuf_str(&sb);
+		}
+		if (result_set_find_system(rs, name) >= 0) {
+			diag_set(d, path, line, "system \"%s\" appears twice", name);
+			strbuf_free(&sb);
 			goto out;
 		}
-		result_set_add_system(rs, t.t[id0 + j].s);
-		cx[j] = t.t[id0 + j].x;
+		result_set_add_system(rs, name);
+		strbuf_free(&sb);
+		cx[j] = t.t[(nrun > 0 ? run0 : id0) + j].x;
+	}
+	if (nrun > 0) {
+		if (g + 1 != ncol) {
+			diag_set(d, path, line, "multi-way systems table: %zu groups "
+			    "over %zu runs cannot be placed", ncol, nrun);
+			goto out;
+		}
+		ncol = nrun;
 	}
 	/* Cells: row by label y, columns by centre x (a span is centred). */
 	c0 = i;
@@ -484,19 +526,119 @@ parse_ob_html_bar(const struct htexts *t, size_t n0, size_t nn, double y, int di
 	return best;
 }
 
+/* The run of a multi-way system "Group: Run", or NULL. */
+static const char *
+parse_ob_html_run(const char *id)
+{
+	const char	*c = strchr(id, ':');
+
+	if (c == NULL)
+		return NULL;
+	return c[1] == ' ' ? c + 2 : c + 1;
+}
+
+/* Is s the run of some system? */
+static bool
+parse_ob_html_is_run(const struct result_set *rs, const char *s)
+{
+	size_t	 j;
+
+	for (j = 0; j < rs->nsystems; j++)
+		if (parse_ob_html_run(rs->systems[j].identifier) != NULL &&
+		    strcmp(parse_ob_html_run(rs->systems[j].identifier), s) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A multi-way chart after its arguments: one label per run, the ticks, then
+ * an SE and a value on each system's bar. A run's bars lie around its label,
+ * in group order, so a value's run is the label nearest by y and its system
+ * the k-th system of that run when it is the run's k-th value from the top;
+ * a run with fewer values than systems is not guessed at (-1). names gets
+ * one text per bar at the bar's y, for the SE, value and note lookups.
+ */
+static int
+parse_ob_html_multi(const struct htexts *t, size_t *ip, const struct result_set *rs,
+    struct htexts *names, struct ob_bar **barsp, size_t *nnp)
+{
+	size_t	 i = *ip, l0 = i, nl, j, k, v, nv = 0, *vi, *band;
+	int	 rc = -1;
+
+	while (i < t->len && parse_ob_html_is_run(rs, t->t[i].s))
+		i++;
+	nl = i - l0;
+	while (i < t->len && parse_ob_html_anchor(&t->t[i], OH_A_MIDDLE))
+		i++;
+	*ip = i;
+	vi = xcalloc(t->len - i + 1, sizeof(*vi));
+	band = xcalloc(t->len - i + 1, sizeof(*band));
+	for (j = i; j < t->len; j++)
+		if (ob_segment_is_number(t->t[j].s, strlen(t->t[j].s)))
+			vi[nv++] = j;
+	if (nl == 0 || nv == 0)
+		goto out;
+	for (v = 0; v < nv; v++)
+		for (k = 1; k < nl; k++)
+			if (fabs(t->t[vi[v]].y - t->t[l0 + k].y) <
+			    fabs(t->t[vi[v]].y - t->t[l0 + band[v]].y))
+				band[v] = k;
+	names->t = xcalloc(nv, sizeof(*names->t));
+	names->len = nv;
+	*barsp = xcalloc(nv, sizeof(**barsp));
+	*nnp = nv;
+	for (v = 0; v < nv; v++) {
+		const char	*run = t->t[l0 + band[v]].s;
+		size_t		 rank = 0, have = 0, w;
+		long		 sys = -1;
+
+		for (w = 0; w < nv; w++)
+			if (band[w] == band[v]) {
+				have++;
+				if (t->t[vi[w]].y < t->t[vi[v]].y)
+					rank++;
+			}
+		for (j = 0, k = 0; j < rs->nsystems; j++) {
+			const char	*r = parse_ob_html_run(rs->systems[j].identifier);
+
+			if (r != NULL && strcmp(r, run) == 0 && k++ == rank)
+				sys = (long)j;
+		}
+		if (sys < 0 || k != have)
+			goto out;
+		for (w = 0; w < v; w++)
+			if ((*barsp)[w].system == sys)
+				goto out;
+		(*barsp)[v].system = sys;
+		names->t[v].y = t->t[vi[v]].y;
+		names->t[v].s = rs->systems[sys].identifier;
+	}
+	rc = 0;
+out:
+	free(vi);
+	free(band);
+	return rc;
+}
+
 static int
 parse_ob_html_chart(const struct htexts *tv, struct test *test,
     struct result_set *rs, const char *h2, const char *h3, const char *path,
     long line, struct diag *d)
 {
-	struct htexts	 t = *tv;
+	struct htexts	 t = *tv, names = *tv;
 	struct ob_bar	*bars = NULL;
-	size_t		 i = 0, n0, nn, j;
+	size_t		 i = 0, n0, nn = 0, j;
+	bool		 multi;
 	const char	*rest, *after;
 	char		*unit = NULL, *ver = NULL;
 	enum proportion	 prop;
 	int		 rc = -1;
 
+	/* A multi-way chart's key, its groups, comes before the watermark. */
+	while (i < t.len && strcmp(t.t[i].s, OB_WATERMARK) != 0 &&
+	    parse_ob_html_anchor(&t.t[i], OH_A_START))
+		i++;
+	multi = i > 0;
 	while (i < t.len && strcmp(t.t[i].s, OB_WATERMARK) == 0)
 		i++;
 	if (i >= t.len || (rest = ob_segment_head(t.t[i].s, &unit, &prop)) == NULL ||
@@ -524,6 +666,15 @@ parse_ob_html_chart(const struct htexts *tv, struct test *test,
 	i++;
 	if (*h3 != '\0' && i < t.len && strcmp(t.t[i].s, h3) == 0)
 		i++;
+	if (multi) {
+		if (parse_ob_html_multi(&t, &i, rs, &names, &bars, &nn) != 0) {
+			diag_set(d, path, line, "multi-way chart \"%s %s\": its runs and "
+			    "values do not match the systems table", h2, h3);
+			goto out;
+		}
+		n0 = 0;
+		goto bars;
+	}
 	/* Names (anchored end) come before the ticks (anchored middle). */
 	n0 = i;
 	while (i < t.len && !parse_ob_html_anchor(&t.t[i], OH_A_MIDDLE) &&
@@ -545,6 +696,7 @@ parse_ob_html_chart(const struct htexts *tv, struct test *test,
 	}
 	while (i < t.len && parse_ob_html_anchor(&t.t[i], OH_A_MIDDLE))
 		i++;
+bars:
 	for (; i < t.len; i++) {
 		const char	*s = t.t[i].s;
 		long		 b;
@@ -557,7 +709,7 @@ parse_ob_html_chart(const struct htexts *tv, struct test *test,
 			continue;
 		}
 		if (strncmp(s, "SE +/- ", 7) == 0) {
-			b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, 1);
+			b = parse_ob_html_bar(&names, n0, nn, t.t[i].y, 1);
 			if (b < 0 || bars[b].se_text != NULL ||
 			    ob_segment_se(s, &bars[b].se_text, &bars[b].n) != 0) {
 				diag_set(d, path, line, "chart \"%s %s\": stray SE \"%s\"",
@@ -567,7 +719,7 @@ parse_ob_html_chart(const struct htexts *tv, struct test *test,
 			continue;
 		}
 		if (ob_segment_is_number(s, strlen(s))) {
-			b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, 1);
+			b = parse_ob_html_bar(&names, n0, nn, t.t[i].y, 1);
 			if (b < 0 || bars[b].value_text != NULL) {
 				diag_set(d, path, line, "chart \"%s %s\": stray value \"%s\"",
 				    h2, h3, s);
@@ -576,14 +728,14 @@ parse_ob_html_chart(const struct htexts *tv, struct test *test,
 			bars[b].value_text = xstrdup(s);
 			continue;
 		}
-		b = parse_ob_html_bar(&t, n0, nn, t.t[i].y, -1);
+		b = parse_ob_html_bar(&names, n0, nn, t.t[i].y, -1);
 		if (b >= 0 && bars[b].note == NULL)
 			bars[b].note = xstrdup(s);
 	}
 	for (j = 0; j < nn; j++)
 		if (bars[j].value_text == NULL) {
 			diag_set(d, path, line, "chart \"%s %s\": no value for \"%s\"",
-			    h2, h3, t.t[n0 + j].s);
+			    h2, h3, names.t[n0 + j].s);
 			goto out;
 		}
 	ob_segment_values(test, bars, nn);
@@ -592,6 +744,8 @@ out:
 	if (bars != NULL)
 		ob_segment_bars_free(bars, nn);
 	free(bars);
+	if (names.t != tv->t)
+		free(names.t);
 	free(unit);
 	return rc;
 }

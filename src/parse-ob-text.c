@@ -15,6 +15,7 @@
 #include "format.h"
 #include "ob-cells.h"
 #include "ob-fields.h"
+#include "ob-multiway.h"
 #include "ob-shapes.h"
 #include "ob-segment.h"
 #include "ob-split.h"
@@ -981,6 +982,7 @@ parse_ob_text_free(struct tdoc *t)
 {
 	size_t	i, j;
 
+	free(t->mw_groups);
 	for (i = 0; i < t->nc; i++) {
 		struct tchart	*c = &t->c[i];
 
@@ -1199,7 +1201,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct tdoc	 t;
-	char		*ovv = NULL;
+	struct read_options mwopt;
+	char		*ovv = NULL, *stated = NULL;
 	size_t		 i, last;
 	const char	*table, *notes;
 	int		 rc = -1;
@@ -1225,8 +1228,22 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		    "no overview line after the systems table");
 		goto out;
 	}
+	ob_multiway_groups(&t);
 	if (parse_ob_text_sections_find(&t, t.iexport + 3, last) != 0)
 		goto out;
+	if (t.mw_groups != NULL) {
+		/* Its names are stated by its layout, as --systems states them. */
+		if (ob_multiway_names(&t, &stated) != 0)
+			goto out;
+		if (opt != NULL)
+			mwopt = *opt;
+		else
+			memset(&mwopt, 0, sizeof(mwopt));
+		mwopt.system_names = stated;
+		t.opt = &mwopt;
+		table = t.p[t.iexport + 1].s;
+		notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
+	}
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
@@ -1253,6 +1270,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	rc = 0;
 out:
 	free(ovv);
+	free(stated);
 	parse_ob_text_free(&t);
 	return rc;
 }

@@ -24,10 +24,10 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 
-#include "export.h"
 #include "format.h"
 #include "pts.h"
 #include "strbuf.h"
+#include "text-json.h"
 #include "xalloc.h"
 
 /* Nesting deeper than this is no PTS file: refuse before it costs memory. */
@@ -1065,11 +1065,11 @@ parse_pts_xml_entry_json(struct test *t, struct value *v)
 	if (v->has_min || v->has_max) {
 		strbuf_init(&sb);
 		if (v->has_min) {
-			export_format_double(v->min, a, sizeof(a));
+			text_json_double(v->min, a, sizeof(a));
 			strbuf_printf(&sb, "MIN: %s", a);
 		}
 		if (v->has_max) {
-			export_format_double(v->max, b, sizeof(b));
+			text_json_double(v->max, b, sizeof(b));
 			strbuf_printf(&sb, "%sMAX: %s", v->has_min ? " / " : "", b);
 		}
 		v->note = strbuf_detach(&sb);

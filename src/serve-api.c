@@ -2,7 +2,7 @@
 /*
  * The JSON API of serve-api.h. A set and a diff are the documents the
  * commands write (export-json.c, diff-json.c), byte for byte; the lists
- * are built with json-c and printed by export_json_print, so numbers and
+ * are built with json-c and printed by text_json_print, so numbers and
  * strings follow docs/json-schema.md's rules. An import writes the body
  * to a private temporary directory under the name the client gives
  * (reduced to a safe base name) and runs import_file on it with a
@@ -26,6 +26,7 @@
 #include "query-sets.h"
 #include "serve-api.h"
 #include "serve-find.h"
+#include "text-json.h"
 #include "xalloc.h"
 
 /* What a JSON answer's row callbacks fill. */
@@ -71,7 +72,7 @@ sa_print(struct serve_resp *rs, struct json_object *root)
 		strbuf_adds(&rs->body, "{\"error\": \"out of memory\"}\n");
 		return;
 	}
-	(void)export_json_print(root, fp, &d);
+	(void)text_json_print(root, fp, &d);
 	fclose(fp);
 	strbuf_add(&rs->body, buf, len);
 	free(buf);
@@ -360,9 +361,9 @@ sa_point_row(const struct query_result *r, void *arg)
 	json_object_object_add(o, "test", sa_str(r->test_title));
 	json_object_object_add(o, "description", sa_str(r->test_description));
 	json_object_object_add(o, "unit", sa_str(r->unit));
-	json_object_object_add(o, "value", export_json_number(r->has_mean,
+	json_object_object_add(o, "value", text_json_number(r->has_mean,
 	    r->mean));
-	json_object_object_add(o, "se", export_json_number(r->has_se, r->se));
+	json_object_object_add(o, "se", text_json_number(r->has_se, r->se));
 	json_object_object_add(o, "n", json_object_new_int64(r->n));
 	json_object_array_add(rows->array, o);
 	return 0;

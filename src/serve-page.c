@@ -19,7 +19,6 @@
 #include "canvas.h"
 #include "chart.h"
 #include "diff.h"
-#include "export.h"
 #include "meta.h"
 #include "publish.h"
 #include "query-sets.h"
@@ -27,6 +26,7 @@
 #include "serve-find.h"
 #include "serve-page.h"
 #include "text-escape.h"
+#include "text-json.h"
 #include "xalloc.h"
 
 /* The style the pages add to the review's sheet. */
@@ -167,7 +167,7 @@ sp_value(struct strbuf *out, bool has, double v)
 		strbuf_adds(out, "\xe2\x80\x93");
 		return;
 	}
-	export_format_double(v, buf, sizeof(buf));
+	text_json_double(v, buf, sizeof(buf));
 	strbuf_adds(out, buf);
 }
 

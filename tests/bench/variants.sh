@@ -9,10 +9,9 @@
 #   8x200p:   the same, page only
 #   16x1000:  the generated 16 x 1,000 file, page only
 # Devices: glyph tables (canvas-glyphs.c), the ASCII wrapper
-# (canvas-text.c), the PNG writer over libpng (canvas-cairo.c), mallopt
-# (publish.c), the second process (bgjob.c). A device whose edit no longer
-# applies (it was removed) is reported as gone. Figures go to
-# docs/publish-performance.md by hand.
+# (canvas-text.c), the PNG writer over libpng (canvas-cairo.c). A device
+# whose edit no longer applies (it was removed) is reported as gone. Figures
+# go to docs/publish-performance.md by hand.
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$ROOT/bench-out/variants
@@ -45,9 +44,6 @@ variant no-glyph-tables src/canvas-glyphs.c \
     '/^canvas_glyphs_width(/,/^{/ s/^{/{ if (1) return 0;/; /^canvas_glyphs_advances(/,/^{/ s/^{/{ if (1) return 0;/; /^glyphs_ascii_width(/,/^{/ s/^{/{ if (1) return 0;/'
 variant no-ascii-wrapper src/canvas-text.c \
     's/if ((fast = canvas_text_wrap_ascii(f, s, maxw, maxlines, out)) >= 0)/if (0 \&\& (fast = canvas_text_wrap_ascii(f, s, maxw, maxlines, out)) >= 0)/'
-variant no-mallopt src/publish.c 's/(void)mallopt(M_MXFAST, 0);/;/'
-variant no-second-process src/bgjob.c \
-    '/^bgjob_start(/,/^}/ s/^{/{ if (1) { bgjob_in_process(job, fn, arg); return; }/'
 variant cairo-png src/canvas-cairo.c \
     's/rc = canvas_cairo_png_rows(s, fp, d);/rc = cairo_surface_write_to_png_stream(s, canvas_cairo_png_write, fp) == CAIRO_STATUS_SUCCESS ? 0 : -1;/'
 if [ -d "$OUT/cairo-png" ]; then

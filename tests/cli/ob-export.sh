@@ -29,6 +29,27 @@ check_ok "  export the re-import as JSON" "$BR" export -f json 3
 grep -o '"value_text": *"[^"]*"' "$T/out" >"$T/rt.values"
 check "  every printed value survives the round trip" cmp -s "$T/rt.values" "$T/text.values"
 
+# Multi-way comparison ("Group: Run"), rendered by PTS from one result file.
+check_ok "a multi-way text export" "$BR" --db "$T/mw.db" import "$F/multi-way.txt"
+check_grep "  4 systems, every value read" "4 systems	12 results" "$T/out"
+check_ok "  export it as JSON" "$BR" --db "$T/mw.db" export -f json 1
+check_grep "  systems named group: run" '"identifier": "AMD: Run 1"' "$T/out"
+grep -o '"system": *"[^"]*"\|"value_text": *"[^"]*"\|"se": *[0-9.]*' "$T/out" >"$T/mw-text.values"
+check_ok "  its HTML twin" "$BR" --db "$T/mw.db" import "$F/multi-way.html"
+check_ok "  export it as JSON" "$BR" --db "$T/mw.db" export -f json 2
+grep -o '"system": *"[^"]*"\|"value_text": *"[^"]*"\|"se": *[0-9.]*' "$T/out" >"$T/mw-html.values"
+check "  the same systems, values and SEs in the same order" cmp -s "$T/mw-text.values" "$T/mw-html.values"
+check "  twelve values" [ "$(grep -c value_text "$T/mw-html.values")" -eq 12 ]
+check_ok "  --systems naming the same systems" "$BR" --db "$T/mw2.db" import --systems "Intel: Run 1;Intel: Run 2;AMD: Run 1;AMD: Run 2" "$F/multi-way.txt"
+check_fail 2 "  --systems naming others: refused" "$BR" --db "$T/mw3.db" import --systems "Intel: Run 1;Intel: Run 2;AMD: Run 1;AMD: Run 3" "$F/multi-way.txt"
+check_grep "  saying why" "multi-way.txt:7: multi-way comparison: the names given with --systems" "$T/err"
+sed 's/^IntelAMD/intelamd/; s/IntelAMD Run/intelamd Run/g; s/IntelAMDOpen/intelamdOpen/' "$F/multi-way.txt" >"$T/mw-groups.txt"
+check_fail 2 "  groups with no word join between them: refused" "$BR" --db "$T/mw4.db" import "$T/mw-groups.txt"
+check_grep "  pointing to --systems" "multi-way comparison: its groups cannot be told apart; name the systems with --systems" "$T/err"
+sed 's/Average LatencyRun 1Run 2/Average LatencyRun 1Run 3/' "$F/multi-way.txt" >"$T/mw-runs.txt"
+check_fail 2 "  a chart naming other runs: refused" "$BR" --db "$T/mw5.db" import "$T/mw-runs.txt"
+check_grep "  at that chart" "mw-runs.txt:[0-9]*: multi-way chart \"PostgreSQL\" does not name the runs" "$T/err"
+
 check_ok "names only the Disk cells tell apart" "$BR" -v import "$F/drive-cells.txt"
 check_grep "  4 systems" "4 systems	12 results" "$T/out"
 check_grep "  fields the cells do not pin are said to be left empty" "drive-cells.txt:7: systems table: .* not pinned" "$T/err"

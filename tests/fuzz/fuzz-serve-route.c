@@ -6,7 +6,6 @@
  * without a token, against a store of the two writeback-tuning fixtures.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,21 +21,18 @@ int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static struct store	*fuzz_st;
-static char		 fuzz_db[64];
+static char		 fuzz_db[64] = "/tmp/fuzz-serve.XXXXXX";
 
 /* The store and the files SQLite keeps beside it. */
 static void
 fuzz_cleanup(void)
 {
-	static const char *const sfx[] = { "", "-wal", "-shm" };
-	char			 path[96];
-	size_t			 i;
+	char	path[96];
 
 	store_close(fuzz_st);
-	for (i = 0; i < 3; i++) {
-		snprintf(path, sizeof(path), "%s%s", fuzz_db, sfx[i]);
-		unlink(path);
-	}
+	unlink(fuzz_db);
+	unlink(strcat(strcpy(path, fuzz_db), "-wal"));
+	unlink(strcat(strcpy(path, fuzz_db), "-shm"));
 }
 
 int
@@ -45,18 +41,16 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	static const char *const seeds[] = { "fixtures/diff/before.xml",
 	    "fixtures/diff/after.xml" };
 	struct import_file_result	 res;
-	struct read_options		 ro;
+	struct read_options		 ro = { 0 };
 	struct result_set		*rs;
 	struct diag			 d;
 	int				 fd, i;
 
-	snprintf(fuzz_db, sizeof(fuzz_db), "/tmp/fuzz-serve.XXXXXX");
 	if ((fd = mkstemp(fuzz_db)) == -1 || canvas_dl_load(&d) != 0 ||
 	    store_open(fuzz_db, &fuzz_st, &d) != 0)
 		abort();
 	close(fd);
 	atexit(fuzz_cleanup);
-	memset(&ro, 0, sizeof(ro));
 	for (i = 0; i < 2; i++) {
 		rs = result_set_new();
 		(void)import_file(fuzz_st, seeds[i], NULL, &ro, rs, &res, &d);
@@ -68,46 +62,37 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct serve_req	*rq = xcalloc(1, sizeof(*rq));
+	struct serve_req	 rq = { .method = "GET", .path = "/" };
 	struct serve_resp	 rs;
-	struct serve_ctx	 sc;
-	char			*buf = xmalloc(size + 1), *line, *next, *eq;
+	struct serve_ctx	 sc = { .st = fuzz_st, .db = fuzz_db,
+				    .max_upload = 1 << 20 };
+	char			*buf = xstrndup((const char *)data, size);
+	char			*line, *next, *eq;
 
-	memcpy(buf, data, size);
-	buf[size] = '\0';
-	rq->method = "GET";
-	rq->path = "/";
-	for (line = buf; line != NULL; line = next) {
+	if ((next = strchr(buf, '\n')) != NULL)
+		*next++ = '\0';
+	if ((eq = strchr(buf, ' ')) != NULL) {
+		*eq = '\0';
+		rq.method = buf;
+		rq.path = eq + 1;
+	}
+	while ((line = next) != NULL && *line != '\0' && *line != '\n') {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
-		if (line == buf) {
-			if ((eq = strchr(line, ' ')) != NULL) {
-				*eq = '\0';
-				rq->method = line;
-				rq->path = eq + 1;
-			}
-		} else if (*line == '\0') {
-			rq->body = next;
-			rq->body_len = next != NULL ? strlen(next) : 0;
-			break;
-		} else if (rq->nparams == SERVE_MAXPARAMS)
-			rq->too_many = true;
-		else {
-			rq->params[rq->nparams].key = line;
-			if ((eq = strchr(line, '=')) != NULL)
-				*eq++ = '\0';
-			rq->params[rq->nparams++].value = eq;
-		}
+		if ((eq = strchr(line, '=')) != NULL)
+			*eq++ = '\0';
+		if (rq.nparams == SERVE_MAXPARAMS)
+			rq.too_many = true;
+		else
+			rq.params[rq.nparams++] =
+			    (struct serve_param){ .key = line, .value = eq };
 	}
-	memset(&sc, 0, sizeof(sc));
-	sc.st = fuzz_st;
-	sc.db = fuzz_db;
-	sc.max_upload = 1 << 20;
+	rq.body = line != NULL && *line == '\n' ? line + 1 : NULL;
+	rq.body_len = rq.body != NULL ? strlen(rq.body) : 0;
 	serve_resp_init(&rs);
-	if (*rq->path == '/')
-		serve_route(&sc, rq, &rs);
+	if (*rq.path == '/')
+		serve_route(&sc, &rq, &rs);
 	serve_resp_free(&rs);
-	free(rq);
 	free(buf);
 	return 0;
 }

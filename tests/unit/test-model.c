@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
 #include "model.h"
 #include "tap.h"
+#include "text-json.h"
 #include "text-safe.h"
 
 int
@@ -62,9 +62,9 @@ main(void)
 	is_int(display_parse("FILLED_LINE_GRAPH"), DISPLAY_LINE, "filled line is line");
 	is_int(display_parse("WHATEVER"), DISPLAY_BAR, "unknown display is bar");
 
-	export_format_double(0.1, buf, sizeof(buf));
+	text_json_double(0.1, buf, sizeof(buf));
 	is_str(buf, "0.1", "shortest round-trip double");
-	export_format_double(1523.33, buf, sizeof(buf));
+	text_json_double(1523.33, buf, sizeof(buf));
 	is_str(buf, "1523.33", "shortest round-trip double 2");
 
 	s = text_safe_dup("a\x1b[31mred\x07\xc2\x9b");

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * OpenBenchmarking's multi-way result view, flattened to text. Systems
+ * named "Group: Run" (exactly one colon, as PTS groups them) are shown by
+ * group and run: the systems table and the overview give the groups glued
+ * (G) and then each system's run after its colon (" Run 1 Run 2 ..."), and
+ * drop the title; each chart line starts with G before the watermark and
+ * names every distinct run once (R) where the ordinary chart names its
+ * systems. SE strings and values stay one per system, in table order.
+ *
+ * This file turns such a document into the ordinary layout (the title
+ * first, the full names where G + runs and R stood) and states the names,
+ * so the rest of the reader is the same for both layouts. Evidence for the
+ * names, all of which must hold and leave one reading:
+ *   - R is the distinct runs in their first order, glued: the runs after
+ *     G are a sequence of " " + a run of R (never cut next to a space);
+ *   - G is the distinct groups in their first order, glued: its cuts are
+ *     its word joins (ob_split_word_join), one fewer than the groups;
+ *   - a group's systems are consecutive and name different runs; the
+ *     grouping of the run sequence into that many groups must be the only
+ *     one.
+ * With --systems the names given replace that search and must rebuild G,
+ * the runs and R exactly.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ob-multiway.h"
+#include "ob-segment.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Steps of the run search: past it the document is refused. */
+#define OB_MW_STEPS	100000UL
+#define OB_MW_MAX	256	/* systems */
+
+struct mw_runs {
+	const char	*s;		/* the table line after G */
+	const char	*r;		/* R */
+	size_t		 rl;
+	size_t		 piece[OB_MW_MAX + 1];	/* R's cuts so far */
+	size_t		 np;
+	size_t		 seq[OB_MW_MAX], nseq;	/* each system's run */
+	size_t		 best[OB_MW_MAX], nbest, bestp[OB_MW_MAX + 1], nbestp;
+	size_t		 end;		/* where the runs end in s */
+	unsigned long	 steps;
+	int		 found;
+};
+
+static void
+mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
+{
+	size_t	 j, l;
+
+	if (m->found > 1 || ++m->steps > OB_MW_STEPS)
+		return;
+	if (m->s[sp] != ' ') {
+		if (rp == m->rl && m->nseq > 0) {
+			if (m->found++ == 0) {
+				memcpy(m->best, m->seq, m->nseq * sizeof(*m->seq));
+				m->nbest = m->nseq;
+				memcpy(m->bestp, m->piece, (m->np + 1) * sizeof(*m->piece));
+				m->nbestp = m->np;
+				m->end = sp;
+			}
+		}
+		return;
+	}
+	if (m->nseq == OB_MW_MAX)
+		return;
+	sp++;
+	/* A run already named, or the next piece of R. */
+	for (j = 0; j < m->np; j++) {
+		l = m->piece[j + 1] - m->piece[j];
+		if (strncmp(m->s + sp, m->r + m->piece[j], l) == 0) {
+			m->seq[m->nseq++] = j;
+			mw_runs_walk(m, sp + l, rp);
+			m->nseq--;
+		}
+	}
+	if (m->np == OB_MW_MAX || rp == m->rl || m->r[rp] == ' ')
+		return;
+	for (l = 1; rp + l <= m->rl; l++) {
+		if (m->s[sp + l - 1] != m->r[rp + l - 1])
+			break;
+		if (m->r[rp + l - 1] == ' ')
+			continue;
+		m->piece[m->np + 1] = rp + l;
+		m->np++;
+		m->seq[m->nseq++] = m->np - 1;
+		mw_runs_walk(m, sp + l, rp + l);
+		m->nseq--;
+		m->np--;
+	}
+}
+
+/*
+ * Ways to cut the first i runs of seq into k consecutive groups of distinct
+ * runs, capped at 2; cut[] gets the one cut when there is exactly one.
+ */
+static int
+mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
+{
+	int	(*w)[OB_MW_MAX + 1] = xcalloc(n + 1, sizeof(*w));
+	size_t	 i, j, k, a, b;
+	int	 ways;
+
+	w[0][0] = 1;
+	for (i = 1; i <= n; i++)
+		for (j = i; j-- > 0;) {
+			/* seq[j..i) is one group: distinct runs only. */
+			bool	 dup = false;
+
+			for (a = j; a < i && !dup; a++)
+				for (b = a + 1; b < i; b++)
+					if (seq[a] == seq[b])
+						dup = true;
+			if (dup)
+				break;
+			for (k = 1; k <= g; k++) {
+				w[i][k] += w[j][k - 1];
+				if (w[i][k] > 2)
+					w[i][k] = 2;
+			}
+		}
+	ways = w[n][g];
+	if (ways == 1) {
+		/* Walk back: the one j whose prefix has one way. */
+		for (i = n, k = g; k > 0; k--) {
+			for (j = i; j-- > 0;)
+				if (w[j][k - 1] == 1) {
+					bool	 dup = false;
+
+					for (a = j; a < i && !dup; a++)
+						for (b = a + 1; b < i; b++)
+							if (seq[a] == seq[b])
+								dup = true;
+					if (!dup)
+						break;
+				}
+			cut[k - 1] = j;
+			i = j;
+		}
+	}
+	free(w);
+	return ways;
+}
+
+const char *
+ob_multiway_groups(struct tdoc *t)
+{
+	const char	*table = t->p[t->iexport + 1].s, *g = NULL, *w;
+	size_t		 i, gl = 0;
+	char		*unit;
+	enum proportion	 prop;
+
+	for (i = t->iexport + 3; i + 1 < t->np; i++) {
+		const char	*s = t->p[i].s;
+
+		if (strncmp(s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+			return NULL;
+		if ((w = strstr(s, OB_WATERMARK)) == NULL || w == s)
+			continue;
+		unit = NULL;
+		if (ob_segment_head(w + strlen(OB_WATERMARK), &unit, &prop) == NULL)
+			continue;
+		free(unit);
+		if (g == NULL) {
+			g = s;
+			gl = (size_t)(w - s);
+		} else if ((size_t)(w - s) != gl || strncmp(s, g, gl) != 0)
+			return NULL;
+	}
+	if (g == NULL || (w = strstr(table, OB_WATERMARK)) == NULL)
+		return NULL;
+	/* The table names the groups and then the runs, each after a space. */
+	for (i = 0; table + i + gl < w; i++)
+		if (strncmp(table + i, g, gl) == 0 && table[i + gl] == ' ') {
+			t->mw_groups = xstrndup(g, gl);
+			break;
+		}
+	if (t->mw_groups == NULL)
+		return NULL;
+	for (i = t->iexport + 3; i + 1 < t->np; i++)
+		if (strncmp(t->p[i].s, t->mw_groups, gl) == 0 &&
+		    strncmp(t->p[i].s + gl, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+			memmove(t->p[i].s, t->p[i].s + gl, strlen(t->p[i].s + gl) + 1);
+	return t->mw_groups;
+}
+
+/* R of chart c: the text between its arguments and the tick option k. */
+static char *
+mw_chart_runs(const struct tchart *c, size_t k, const char **at)
+{
+	const char	*h, *after, *r;
+	char		*unit = NULL, *ver;
+	enum proportion	 prop;
+	size_t		 st[OB_MAX_TICKS], en[OB_MAX_TICKS], n;
+	double		 last[OB_MAX_TICKS];
+
+	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &unit, &prop);
+	free(unit);
+	if (h == NULL || (ver = ob_segment_version(h, c->title, c->args, &after)) == NULL)
+		return NULL;
+	free(ver);
+	if (strncmp(after, c->args, strlen(c->args)) != 0)
+		return NULL;
+	r = after + strlen(c->args);
+	n = ob_split_ticks(r, st, en, last, OB_MAX_TICKS);
+	if (k >= n)
+		return NULL;
+	if (at != NULL)
+		*at = r;
+	return xstrndup(r, st[k]);
+}
+
+/* Replace len bytes at off in *s with with, and put prefix in front. */
+static void
+mw_splice(char **s, const char *prefix, size_t off, size_t len, const char *with)
+{
+	struct strbuf	 sb;
+
+	strbuf_init(&sb);
+	strbuf_printf(&sb, "%s%.*s%s%s", prefix, (int)off, *s, with, *s + off + len);
+	free(*s);
+	*s = xstrdup(strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
+/* Names given with --systems: groups and runs, checked against G, S, R. */
+static int
+mw_stated(const char *list, const char *g, const char *s, const char *r,
+    struct str_list *names, size_t *send)
+{
+	struct strbuf	 gs, ss, rs;
+	char		*copy = xstrdup(list), *tok, *save = NULL;
+	int		 ok;
+
+	strbuf_init(&gs);
+	strbuf_init(&ss);
+	strbuf_init(&rs);
+	for (tok = strtok_r(copy, ";", &save); tok != NULL;
+	    tok = strtok_r(NULL, ";", &save)) {
+		const char	*colon = strchr(tok, ':');
+		size_t		 i, gl;
+		bool		 gseen = false, rseen = false;
+
+		if (colon == NULL || strchr(colon + 1, ':') != NULL || colon[1] != ' ')
+			break;
+		gl = (size_t)(colon - tok);
+		for (i = 0; i < names->len; i++) {
+			if (strncmp(names->items[i], tok, gl + 1) == 0)
+				gseen = true;
+			if (strcmp(strchr(names->items[i], ':') + 2, colon + 2) == 0)
+				rseen = true;
+		}
+		if (!gseen)
+			strbuf_printf(&gs, "%.*s", (int)gl, tok);
+		if (!rseen)
+			strbuf_printf(&rs, "%s", colon + 2);
+		strbuf_printf(&ss, "%s", colon + 1);
+		str_list_add(names, tok);
+	}
+	ok = tok == NULL && names->len > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
+	    strcmp(strbuf_str(&rs), r) == 0 &&
+	    strncmp(s, strbuf_str(&ss), strlen(strbuf_str(&ss))) == 0 &&
+	    s[strlen(strbuf_str(&ss))] != ' ';
+	*send = strlen(strbuf_str(&ss));
+	free(copy);
+	strbuf_free(&gs);
+	strbuf_free(&ss);
+	strbuf_free(&rs);
+	return ok ? 0 : -1;
+}
+
+/* The names from G, the run sequence s and R; -1 with a reason in *why. */
+static int
+mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
+    size_t *send, const char **why)
+{
+	struct mw_runs	*m = xcalloc(1, sizeof(*m));
+	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX], ng = 1, i, k, gl = strlen(g);
+	int		 rc = -1;
+
+	m->s = s;
+	m->r = r;
+	m->rl = strlen(r);
+	mw_runs_walk(m, 0, 0);
+	if (m->steps > OB_MW_STEPS)
+		*why = "its runs read too many ways to search";
+	else if (m->found != 1)
+		*why = m->found == 0 ? "its runs are not the chart's runs" :
+		    "its runs read more than one way";
+	if (m->steps > OB_MW_STEPS || m->found != 1)
+		goto out;
+	gcut[0] = 0;
+	for (i = 1; i < gl && ng < OB_MW_MAX; i++)
+		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
+			gcut[ng++] = i;
+	gcut[ng] = gl;
+	if (ng > m->nbest || mw_groups(m->best, m->nbest, ng, cut) != 1) {
+		*why = "its groups cannot be told apart";
+		goto out;
+	}
+	cut[ng] = m->nbest;
+	for (k = 0; k < ng; k++)
+		for (i = cut[k]; i < cut[k + 1]; i++) {
+			size_t	 p = m->best[i];
+			char	*one = NULL;
+			struct strbuf	 sb;
+
+			strbuf_init(&sb);
+			strbuf_printf(&sb, "%.*s: %.*s", (int)(gcut[k + 1] - gcut[k]),
+			    g + gcut[k], (int)(m->bestp[p + 1] - m->bestp[p]),
+			    r + m->bestp[p]);
+			one = xstrdup(strbuf_str(&sb));
+			str_list_add(names, one);
+			free(one);
+			strbuf_free(&sb);
+		}
+	*send = m->end;
+	rc = 0;
+out:
+	free(m);
+	return rc;
+}
+
+int
+ob_multiway_names(struct tdoc *t, char **stated)
+{
+	const char	*g = t->mw_groups, *table, *why = "its runs are not the chart's runs";
+	const char	*at = NULL;
+	char		*r = NULL, *one;
+	struct str_list	 names = { 0 };
+	struct strbuf	 full, sb;
+	size_t		 i, k, gpos = 0, send = 0, gl = strlen(g);
+	long		 line = t->p[t->iexport + 1].line;
+	int		 rc = -1;
+
+	table = t->p[t->iexport + 1].s;
+	while (strncmp(table + gpos, g, gl) != 0 || table[gpos + gl] != ' ')
+		gpos++;
+	/* R: the first tick option of the first chart whose runs read. */
+	for (k = 0; k < OB_MAX_TICKS && rc != 0; k++) {
+		free(r);
+		if ((r = mw_chart_runs(&t->c[0], k, NULL)) == NULL)
+			break;
+		str_list_free(&names);
+		memset(&names, 0, sizeof(names));
+		if (t->opt != NULL && t->opt->system_names != NULL) {
+			rc = mw_stated(t->opt->system_names, g, table + gpos + gl, r,
+			    &names, &send);
+			why = "the names given with --systems do not make up its groups and runs";
+		} else
+			rc = mw_infer(g, table + gpos + gl, r, &names, &send, &why);
+	}
+	if (rc != 0) {
+		rc = diag_set(t->d, t->path, line, "multi-way comparison: %s; "
+		    "name the systems with --systems \"Group: Run;...\"", why);
+		goto out;
+	}
+	strbuf_init(&full);
+	strbuf_init(&sb);
+	for (i = 0; i < names.len; i++) {
+		strbuf_printf(&full, "%s", names.items[i]);
+		strbuf_printf(&sb, "%s%s", i ? ";" : "", names.items[i]);
+	}
+	*stated = xstrdup(strbuf_str(&sb));
+	strbuf_free(&sb);
+	/* Every chart names the same runs. */
+	for (i = 0; i < t->nc && rc == 0; i++) {
+		char	*ri = NULL;
+
+		for (k = 0; k < OB_MAX_TICKS; k++) {
+			free(ri);
+			if ((ri = mw_chart_runs(&t->c[i], k, &at)) == NULL ||
+			    strcmp(ri, r) == 0)
+				break;
+		}
+		if (ri == NULL || strcmp(ri, r) != 0) {
+			free(ri);
+			rc = diag_set(t->d, t->path, t->c[i].chart_p->line,
+			    "multi-way chart \"%s\" does not name the runs \"%s\"",
+			    t->c[i].title, r);
+			break;
+		}
+		free(ri);
+		mw_splice(&t->p[t->c[i].chart_p - t->p].s, "",
+		    (size_t)(at - t->c[i].chart_p->s), strlen(r), strbuf_str(&full));
+	}
+	/* The overview repeats G and the runs: give both lines the names. */
+	if (rc == 0) {
+		const char	*ov = t->p[t->iexport + 2].s;
+
+		one = xstrndup(table + gpos, gl + send);
+		at = strstr(ov, one);
+		free(one);
+		if (at == NULL)
+			rc = diag_set(t->d, t->path, t->p[t->iexport + 2].line,
+			    "multi-way comparison: the overview does not repeat the "
+			    "systems table's groups and runs");
+		else {
+			mw_splice(&t->p[t->iexport + 2].s, t->rs->title,
+			    (size_t)(at - ov), gl + send, strbuf_str(&full));
+			mw_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
+			    gl + send, strbuf_str(&full));
+		}
+	}
+	strbuf_free(&full);
+	if (rc != 0) {
+		free(*stated);
+		*stated = NULL;
+	}
+out:
+	free(r);
+	str_list_free(&names);
+	return rc;
+}

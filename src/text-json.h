@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Numbers and JSON as every output writes them: a double as the shortest
+ * decimal text that reads back as exactly that double, and a JSON document
+ * printed one way (the exports, diff's JSON, the commands' --json, serve's
+ * API). Readers use the first for the text they derive from numbers.
+ */
+#ifndef BENCHREPORT_TEXT_JSON_H
+#define BENCHREPORT_TEXT_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+/*
+ * Shortest decimal text that reads back as exactly d (tries %.15g to
+ * %.17g) into buf. Non-finite values give "nan", "inf" or "-inf".
+ */
+void	 text_json_double(double d, char *buf, size_t size);
+
+/*
+ * text_json_number: a json-c number that prints as the shortest exact
+ * text; NULL (JSON null) when !has or v is not finite.
+ * text_json_print: root pretty-printed (no slash escaping; C1 controls
+ * and bidi overrides as \u escapes) and a newline; 0, or -1 with d. root
+ * stays the caller's.
+ */
+struct json_object;
+struct json_object *text_json_number(bool has, double v);
+int	 text_json_print(struct json_object *root, FILE *fp, struct diag *d);
+
+#endif
