@@ -18,6 +18,7 @@
 #include "canvas-dl-table.h"
 #include "canvas-text.h"
 #include "canvas.h"
+#include "chart-axis.h"
 #include "chart-palette.h"
 #include "chart.h"
 #include "outfile.h"
@@ -77,8 +78,12 @@ struct pdf_seen {
 
 static cairo_status_t	 pdf_write_fn(void *, const unsigned char *, unsigned int);
 static void	 pdf_show_page(struct pdf_out *po);
+static void	 pdf_data_block(struct pdf_block *b,
+		    const struct result_set *rs, const struct test *t);
+static void	 pdf_bound(const struct value *v, bool has, double x,
+		    char *buf, size_t size);
 static void	 pdf_place(struct pdf_out *po, const struct canvas *c,
-		    const struct pdf_block *b, double shrink, int *page,
+		    const struct pdf_block *b, double shrink, double reserve, int *page,
 		    double *y);
 static void	 pdf_place_block(struct pdf_out *po, struct pdf_block *b,
 		    int *page, double *y);
@@ -158,17 +163,19 @@ pdf_show_page(struct pdf_out *po)
  * 800-pixel charts) is scaled down to its width: drawing each chart again
  * at the PDF's width would lay out every chart a second time, which cost
  * more than the rest of the PDF; the text of such a chart is set 14 %
- * smaller instead.
+ * smaller instead. reserve points are kept free below c, for what must
+ * stay on its page (a chart's data table).
  */
 static void
 pdf_place(struct pdf_out *po, const struct canvas *c,
-    const struct pdf_block *b, double shrink, int *page, double *y)
+    const struct pdf_block *b, double shrink, double reserve, int *page,
+    double *y)
 {
 	char	*attr;
 	size_t	 i;
 
 	double	scale = PDF_PX * fmin(1.0, PDF_WIDTH_PX / c->width);
-	double	h = c->height * scale, room = PDF_BOTTOM - po->y;
+	double	h = c->height * scale, room = PDF_BOTTOM - po->y - reserve;
 
 	if (h > PDF_AVAIL) {
 		scale *= PDF_AVAIL / h;
@@ -207,7 +214,7 @@ static void
 pdf_place_block(struct pdf_out *po, struct pdf_block *b, int *page,
     double *y)
 {
-	pdf_place(po, b->c, b, 1, page, y);
+	pdf_place(po, b->c, b, 1, 0, page, y);
 	canvas_free(b->c);
 	free(b->links);
 	memset(b, 0, sizeof(*b));
@@ -812,6 +819,104 @@ pdf_overview(struct pdf_out *po, const struct result_set *rs, int *page,
 }
 
 /*
+ * Min or max of v (has says whether the source gives it) with as many
+ * decimals as the source's figure for v has (two when it states none),
+ * so a column reads as the value beside it; "" when not given.
+ */
+static void
+pdf_bound(const struct value *v, bool has, double x, char *buf, size_t size)
+{
+	int	dec;
+
+	if (!has || !isfinite(x)) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	dec = chart_axis_decimals(value_stated_text(v));
+	snprintf(buf, size, "%.*f", dec >= 0 ? dec : 2, x);
+}
+
+/*
+ * The data table under a result's chart, as the page's beside it: each
+ * system's value as the source states it (publish_format_value), SE and
+ * N where there are two runs or more (publish_format_se), min and max.
+ * Set in two halves side by side (systems in source order, down the left
+ * half first), so that it takes half the height: two charts and their
+ * tables still share a page.
+ */
+static void
+pdf_data_block(struct pdf_block *b, const struct result_set *rs,
+    const struct test *t)
+{
+	static const struct canvas_font	 f = { 7.5, 0, 0 }, fb = { 7.5, 1, 0 };
+	static const char *const	 head[] = { "System", "Value", "SE", "N",
+					    "Min", "Max" };
+	/* Right edges of the number columns in a half, and the name's width. */
+	static const double		 right[] = { 0, 186, 232, 254, 294, 332 };
+	const double			 half = PDF_WIDTH_PX / 2, namew = 128;
+	const struct value		*v;
+	double				 asc = canvas_text_ascent(&f), yy, rowh,
+					 top, x0, h;
+	char				 cell[6][128];
+	size_t				 i, k, rows, r;
+
+	b->c = canvas_new(PDF_WIDTH_PX);
+	if (t->nvalues == 0) {
+		b->c->height = 0;
+		return;
+	}
+	rows = (t->nvalues + 1) / 2;
+	top = canvas_text_line_height(&fb) + 4;
+	for (k = 0; k < 2 && k * rows < t->nvalues; k++) {
+		x0 = half * (double)k;
+		canvas_rect(b->c, x0, 0, half - 8, top, PDF_HEAD_BG, NULL);
+		for (i = 0; i < 6; i++)
+			canvas_text(b->c, x0 + (i == 0 ? 3 : right[i]), 2 + asc,
+			    head[i], &fb, PDF_INK, i == 0 ? CANVAS_START :
+			    CANVAS_END, NULL);
+	}
+	yy = top;
+	for (r = 0; r < rows; r++) {
+		rowh = canvas_text_line_height(&f);
+		for (k = 0; k < 2; k++) {
+			if ((i = k * rows + r) >= t->nvalues)
+				break;
+			v = &t->values[i];
+			x0 = half * (double)k;
+			h = pdf_wrapped(b->c, x0 + 3, yy + 2, namew,
+			    v->system < rs->nsystems ?
+			    rs->systems[v->system].identifier : "", &f, PDF_INK, 3);
+			rowh = fmax(rowh, h);
+			if (!v->has_mean)
+				snprintf(cell[1], sizeof(cell[1]), "no result");
+			else
+				publish_format_value(v, cell[1], sizeof(cell[1]));
+			if (v->has_se && v->n >= 2)
+				publish_format_se(v, cell[2], sizeof(cell[2]));
+			else
+				cell[2][0] = '\0';
+			if (v->n > 0)
+				snprintf(cell[3], sizeof(cell[3]), "%ld", v->n);
+			else
+				cell[3][0] = '\0';
+			pdf_bound(v, v->has_min, v->min, cell[4], sizeof(cell[4]));
+			pdf_bound(v, v->has_max, v->max, cell[5], sizeof(cell[5]));
+			for (i = 1; i < 6; i++)
+				if (cell[i][0] != '\0')
+					canvas_text(b->c, x0 + right[i], yy + 2 + asc,
+					    cell[i], &f, i == 1 && v->has_mean ?
+					    PDF_INK : PDF_MUTED, CANVAS_END, NULL);
+		}
+		yy += rowh + 3;
+		canvas_line(b->c, 0, yy, half - 8, yy, PDF_RULE, 0.5, NULL);
+		if (rows + r < t->nvalues)
+			canvas_line(b->c, half, yy, PDF_WIDTH_PX - 8, yy, PDF_RULE,
+			    0.5, NULL);
+	}
+	b->c->height = yy + 2;
+}
+
+/*
  * The key findings of a section, as the page states them
  * (publish_findings), set as plain text: the page's markup is our own,
  * its tags are dropped and the five entities text_escape_xml writes are
@@ -1034,8 +1139,8 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 	struct chart_id		*ids;
 	size_t			 si, i, nids;
 	char			*label;
-	double			 y;
-	int			 page, id, rc = -1;
+	double			 y, ty;
+	int			 page, py, id, rc = -1;
 
 	if (canvas_dl_load(d) == -1)
 		return -1;
@@ -1105,7 +1210,17 @@ publish_pdf_write(struct result_set *const *sets, size_t nsets,
 		for (i = 0; i < charts[si].n; i++) {
 			if ((c = charts[si].c[i]) == NULL)
 				continue;
-			pdf_place(&po, c, NULL, PDF_SHRINK, &page, &y);
+			memset(&blk, 0, sizeof(blk));
+			if (nids == charts[si].n && ids[i].kind == CHART_TEST &&
+			    ids[i].test < rs->ntests)
+				pdf_data_block(&blk, rs, &rs->tests[ids[i].test]);
+			pdf_place(&po, c, NULL, PDF_SHRINK, blk.c != NULL ?
+			    blk.c->height * PDF_PX : 0, &page, &y);
+			if (blk.c != NULL) {
+				/* Under its chart: no gap between them. */
+				po.y -= PDF_GAP_PX * PDF_PX * 0.75;
+				pdf_place_block(&po, &blk, &py, &ty);
+			}
 			label = nids == charts[si].n ?
 			    pdf_chart_label(rs, &ids[i]) :
 			    xstrdup(c->title != NULL ? c->title : "Chart");

@@ -92,6 +92,8 @@ struct store_ops {
 	/* Before BEGIN and after the end of an import (foreign keys). */
 	void		 (*import_mode)(struct store *, bool);
 	void		 (*close)(struct store *);
+	/* After an import's COMMIT, or NULL: make a new store public. */
+	int		 (*committed)(struct store *, struct diag *);
 };
 
 struct store {
@@ -101,6 +103,9 @@ struct store {
 	bool			 full;	/* ... because its disk is full */
 	bool			 created; /* SQLite: this connection made the schema */
 	bool			 in_place; /* SQLite: this import skips the WAL */
+	char			*tmp;	/* SQLite: a new store's name until it is whole */
+	bool			 tmp_used; /* SQLite: an import began in tmp */
+	int			 lockfd; /* SQLite: PATH.lock, held while tmp */
 	void			*be;	/* the backend's connection */
 };
 

@@ -487,6 +487,11 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 		return -1;
 	}
 	store_import_end(st);
+	/* A store this command created is public from here on. */
+	if (st->ops->committed != NULL && st->ops->committed(st, d) == -1) {
+		*id = 0;
+		return -1;
+	}
 	return 0;
 fail:
 	store_import_abort(imp);

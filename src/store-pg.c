@@ -415,7 +415,7 @@ const struct store_ops store_pg_ops = {
 	"postgresql", pg_prepare, pg_execute, pg_next, pg_isnull, pg_text,
 	pg_blob,
 	pg_int, pg_double, pg_finalize, pg_exec, pg_begin_write, pg_begin_read,
-	pg_lock_source, pg_import_mode, pg_close
+	pg_lock_source, pg_import_mode, pg_close, NULL
 };
 
 #define PC(st)	((struct pg_conn *)(st)->be)

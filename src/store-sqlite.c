@@ -7,9 +7,11 @@
  * PostgreSQL backend in store.c and store-import.c.
  * docs/store.md explains the tables and why they look as they do.
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -294,11 +296,18 @@ static int	 sq_begin_read(struct store *, struct diag *);
 static int	 sq_lock_source(struct store *, const char *, struct diag *);
 static void	 sq_import_mode(struct store *, bool);
 static void	 sq_close(struct store *);
+static int	 sq_committed(struct store *, struct diag *);
+static int	 sq_open_new(struct store *, struct diag *);
+static int	 sq_open_path(struct store *, struct diag *);
+static int	 sq_publish(struct store *, struct diag *);
+static void	 sq_discard(struct store *);
+static int	 sq_lock_new(struct store *);
+static void	 sq_unlock_new(struct store *);
 
 const struct store_ops store_sqlite_ops = {
 	"sqlite", sq_prepare, sq_execute, sq_next, sq_isnull, sq_text, sq_blob,
 	sq_int64, sq_dbl, sq_finalize, sq_exec, sq_begin_write, sq_begin_read,
-	sq_lock_source, sq_import_mode, sq_close
+	sq_lock_source, sq_import_mode, sq_close, sq_committed
 };
 
 #define SQ(st)	((sqlite3 *)(st)->be)
@@ -591,7 +600,9 @@ sq_in_place(struct store *st)
 	sqlite3_stmt		*stmt = NULL;
 	const unsigned char	*mode;
 
-	if (!st->created)
+	if (st->tmp != NULL)
+		st->tmp_used = true;
+	if (!st->created || st->tmp != NULL)
 		return;
 	(void)sqlite3_busy_timeout(SQ(st), 0);
 	if (sqlite3_prepare_v2(SQ(st), "PRAGMA journal_mode = DELETE", -1,
@@ -651,8 +662,233 @@ sq_import_mode(struct store *st, bool importing)
 static void
 sq_close(struct store *st)
 {
+	struct diag	quiet = { 0 };
+
+	/*
+	 * A new store no import committed to is made public empty, as an
+	 * open of an existing empty store leaves it. When an import was
+	 * tried and failed, the file is not trusted (a rollback from a
+	 * journal in memory that fails half-way, as on a full disk, leaves
+	 * its pages as they were when it stopped): it is dropped and an
+	 * empty one made in its place. Should either fail, there is simply
+	 * no store yet.
+	 */
+	if (st->tmp != NULL && st->tmp_used) {
+		sq_discard(st);
+		st->tmp_used = false;
+		if (sq_open_new(st, &quiet) != 0) {
+			diag_clear(&quiet);
+			return;
+		}
+	}
+	if (st->tmp != NULL) {
+		if (sq_publish(st, &quiet) == -1)
+			sq_discard(st);
+		diag_clear(&quiet);
+		return;
+	}
 	/* Close always succeeds once every statement is finalised. */
 	(void)sqlite3_close(SQ(st));
+	st->be = NULL;
+}
+
+/*
+ * A store that did not exist when this command opened it is made under a
+ * temporary name beside its own (PATH.tmpXXXXXX), with its rollback
+ * journal in memory and no syncs: until it has a name nobody opens it,
+ * and a crash leaves only that temporary file, never a store that looks
+ * whole and is not. sq_publish switches it to WAL, syncs it once and
+ * links it to its name; the one sync stands where creating the file, its
+ * switch to WAL, each migration step and the first import's commit and
+ * checkpoint synced before. Creators hold a lock (sq_lock_new) from the
+ * check that the store is missing until it has its name, so a second
+ * command creating the same store waits and then opens the one made.
+ * Returns 0 with st->tmp set, 1 when the store is to be opened where it
+ * is (it was made meanwhile, or no lock can be had, or the directory
+ * cannot be written: the ordinary open then creates it or says why not), or -1
+ * with d.
+ */
+static int
+sq_open_new(struct store *st, struct diag *d)
+{
+	struct stat	 sb;
+	sqlite3		*db = NULL;
+	mode_t		 mask;
+	int		 fd;
+
+	if (sq_lock_new(st) == -1)
+		return 1;
+	if (lstat(st->path, &sb) == 0 || errno != ENOENT) {
+		sq_unlock_new(st);
+		return 1;
+	}
+	st->tmp = xasprintf("%s.tmpXXXXXX", st->path);
+	if ((fd = mkstemp(st->tmp)) == -1) {
+		free(st->tmp);
+		st->tmp = NULL;
+		sq_unlock_new(st);
+		return 1;
+	}
+	/* The mode SQLite gives a file it creates (0644 less the umask). */
+	mask = umask(0);
+	(void)umask(mask);
+	(void)fchmod(fd, 0644 & ~mask);
+	(void)close(fd);
+	if (sqlite3_open_v2(st->tmp, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
+		st->be = db;
+		if (db == NULL)
+			diag_set(d, st->path, 0, "database: cannot open");
+		else
+			sq_err(st, d, "open");
+		sq_discard(st);
+		return -1;
+	}
+	st->be = db;
+	(void)sqlite3_extended_result_codes(db, 1);
+	if (sq_exec(st, "PRAGMA page_size = " STORE_PAGE_SIZE, d) == -1 ||
+	    sq_exec(st, "PRAGMA synchronous = OFF", d) == -1 ||
+	    sq_exec(st, "PRAGMA journal_mode = MEMORY", d) == -1 ||
+	    sq_migrate(st, d) == -1 ||
+	    sq_exec(st, "PRAGMA foreign_keys = ON", d) == -1) {
+		sq_discard(st);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Give the new store st->tmp its name: WAL from here on (written into the
+ * file's header; the close checkpoints nothing), one fsync of the whole
+ * file, then link(2), which never replaces a file at the name, and the
+ * temporary name goes. A crash before the link leaves the temporary file
+ * alone; after it, a whole store. The connection is closed (st->be is
+ * NULL) on success; on failure d says why and the caller discards.
+ */
+static int
+sq_publish(struct store *st, struct diag *d)
+{
+	struct diag	 quiet = { 0 };
+	int		 fd, rc;
+
+	/*
+	 * Where the switch cannot be made (a full disk: no room for the
+	 * -wal), the file stays in rollback mode, as whole, and the next
+	 * open that may write switches it (sq_wal).
+	 */
+	(void)sq_exec(st, "PRAGMA journal_mode = WAL", &quiet);
+	diag_clear(&quiet);
+	if (sqlite3_close(SQ(st)) != SQLITE_OK)
+		return sq_err(st, d, "close");
+	st->be = NULL;
+	if ((fd = open(st->tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return diag_set(d, st->path, 0, "database: cannot create: %s",
+		    strerror(errno));
+	rc = fsync(fd);
+	(void)close(fd);
+	if (rc == -1 || link(st->tmp, st->path) == -1)
+		return diag_set(d, st->path, 0, "database: cannot create: %s",
+		    strerror(errno));
+	(void)unlink(st->tmp);
+	free(st->tmp);
+	st->tmp = NULL;
+	sq_unlock_new(st);
+	return 0;
+}
+
+/* Drop a new store that never got its name, and its lock. */
+static void
+sq_discard(struct store *st)
+{
+	char	*side;
+
+	if (st->be != NULL)
+		(void)sqlite3_close(SQ(st));
+	st->be = NULL;
+	if (st->tmp != NULL) {
+		(void)unlink(st->tmp);
+		side = xasprintf("%s-wal", st->tmp);
+		(void)unlink(side);
+		free(side);
+		side = xasprintf("%s-shm", st->tmp);
+		(void)unlink(side);
+		free(side);
+		free(st->tmp);
+		st->tmp = NULL;
+	}
+	sq_unlock_new(st);
+}
+
+/*
+ * Creating a store is serialised by flock(2) on PATH.lock, which only
+ * creators use and whose holder removes it before it lets go. A waiter
+ * may so wake up holding a file no longer at that name, while another
+ * process holds a new one: it tries again, so the lock that counts is
+ * always the one on the file at the name. A crash leaves the file
+ * unlocked, and the next creator takes it over. -1 when no lock can be
+ * had (a directory this user may not write).
+ */
+static int
+sq_lock_new(struct store *st)
+{
+	struct stat	 held, named;
+	char		*name;
+	int		 fd, rc = -1;
+
+	name = xasprintf("%s.lock", st->path);
+	for (;;) {
+		fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+		    0600);
+		if (fd == -1)
+			break;
+		if (flock(fd, LOCK_EX) == -1 || fstat(fd, &held) == -1) {
+			(void)close(fd);
+			break;
+		}
+		if (lstat(name, &named) == 0 && named.st_dev == held.st_dev &&
+		    named.st_ino == held.st_ino) {
+			st->lockfd = fd;
+			rc = 0;
+			break;
+		}
+		(void)close(fd);
+	}
+	free(name);
+	return rc;
+}
+
+/* Remove PATH.lock and let go of it (nothing when it is not held). */
+static void
+sq_unlock_new(struct store *st)
+{
+	char	*name;
+
+	if (st->lockfd == -1)
+		return;
+	name = xasprintf("%s.lock", st->path);
+	(void)unlink(name);
+	free(name);
+	(void)close(st->lockfd);
+	st->lockfd = -1;
+}
+
+/*
+ * After an import's COMMIT: a store this command created gets its name
+ * now, with that import in it, and is opened again under that name
+ * (SQLite names its -wal and -shm after the name it opened).
+ */
+static int
+sq_committed(struct store *st, struct diag *d)
+{
+	if (st->tmp == NULL)
+		return 0;
+	st->created = false;
+	if (sq_publish(st, d) == -1) {
+		sq_discard(st);
+		return -1;
+	}
+	return sq_open_path(st, d);
 }
 
 static int
@@ -893,12 +1129,27 @@ out:
 int
 store_sqlite_open(struct store *st, const char *path, struct diag *d)
 {
-	sqlite3	*db = NULL;
+	struct stat	sb;
+	int		rc;
 
 	st->ops = &store_sqlite_ops;
 	st->path = xstrdup(path);
+	st->lockfd = -1;
 	if (sq_mkdirs(path, d) == -1)
 		return -1;
+	if (lstat(path, &sb) == -1 && errno == ENOENT &&
+	    (rc = sq_open_new(st, d)) != 1)
+		return rc;
+	return sq_open_path(st, d);
+}
+
+/* Open st->path read-write (or read-only where it must be), and migrate. */
+static int
+sq_open_path(struct store *st, struct diag *d)
+{
+	const char	*path = st->path;
+	sqlite3		*db = NULL;
+
 	/*
 	 * NOMUTEX: a struct store is used by one thread at a time, so the
 	 * per-call connection mutex is pure cost (a tenth of an import).

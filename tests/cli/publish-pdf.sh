@@ -8,7 +8,8 @@
 # to read on white (system names are ink beside a colour swatch); fields
 # the source does not state shown as "not stated"; about two charts a
 # page; the Title, Author and Subject; the whole review: notes, the
-# overview table with every value, SE and N, wins and ranks, and with two
+# overview table with every value, SE and N, the data table under each
+# result's chart (value, SE, N, min and max), wins and ranks, and with two
 # inputs the comparison; seed 000's review (the NVMe demo) in at most 10
 # pages. The demo fixtures always, the seeds too when ../shared is there.
 . tests/cli/lib.sh
@@ -52,9 +53,10 @@ text_colours() {	# pdf -> "#rrggbb contrast-against-white" per text colour
 	    { l = 0.2126 * lin($2) + 0.7152 * lin($3) + 0.0722 * lin($4)
 	      printf "#%s %.2f\n", $1, 1.05 / (l + 0.05) }'
 }
-# review_checks NAME DIR NSECTIONS: the PDF in DIR against its chart files.
+# review_checks NAME DIR NSECTIONS [PERPAGE]: the PDF in DIR against its
+# chart files, PERPAGE (2) charts with their data tables a page.
 review_checks() {
-	rn=$1; dir=$2; nsec=$3
+	rn=$1; dir=$2; nsec=$3; perpage=${4:-2}
 	# (not "name": lib.sh's check sets it)
 	pdf="$dir/review.pdf"
 	check "$rn: PDF written" test -s "$pdf"
@@ -78,8 +80,8 @@ review_checks() {
 	check_grep "$rn: an Author" '^Author: +[^ ]' "$T/info"
 	check_grep "$rn: a Subject" '^Subject: +Benchmark review: ' "$T/info"
 	pages=$(pdfinfo "$pdf" | sed -n 's/^Pages: *//p')
-	check "$rn: $pages pages for $ncharts charts (two a page, and a few)" \
-	    test "$pages" -le $((ncharts / 2 + 4))
+	check "$rn: $pages pages for $ncharts charts ($perpage a page, and a few)" \
+	    test "$pages" -le $((ncharts / perpage + 4))
 	text_colours "$pdf" >"$T/colours"
 	check "$rn: every text colour reads on white (4.5:1)" \
 	    awk '$2 < 4.5 { bad = 1; print "# " $0 } END { exit bad }' "$T/colours"
@@ -114,6 +116,16 @@ check_grep "demo: the overview table" 'Result overview$' "$T/text.plain"
 check_grep "demo: the overview marks the best value" '^★ 3356.33$' "$T/text.plain"
 check_grep "demo: the overview gives SE and N" '^±43.54 N=9$' "$T/text.plain"
 check_grep "demo: wins and rank" 'Wins and rank$' "$T/text.plain"
+# The data table under each chart, in two halves side by side: a row is
+# system, value, SE, N, min and max with the source's digits.
+pdftotext -layout "$T/demo/review.pdf" "$T/layout" 2>/dev/null
+check "demo: a data table under every result's chart" test \
+    "$(grep -cE '^ *System +Value +SE +N +Min +Max' "$T/layout")" -ge \
+    "$(ls "$T"/demo/charts/*.svg | grep -vc overview)"
+check_grep "demo: a data table row: value, SE and N as the source states them" \
+    ' Solidigm P41 Plus 1TB +3356\.33 +43\.54 +9( |$)' "$T/layout"
+check_grep "demo: a data table row with min and max" \
+    '^ *Single +2291\.05 +10\.10 +3 +1995\.52 +2735\.91 ' "$T/layout"
 
 # Seed 000's review alone: the title as metadata, at most 10 pages.
 check_ok "publish the NVMe review as PDF" "$BR" publish --pdf -o "$T/nvme" "$D/nvme-review.txt"
@@ -135,10 +147,10 @@ outline "$T/two/review.pdf"
 check_grep "two inputs: an outline entry for the comparison" '^Comparison$' "$T/outline"
 
 # Two reviews combined: eleven systems a chart, each chart a little over
-# half a page; shrunk a little, two still share a page.
+# half a page, so a chart and its data table take a page.
 check_ok "publish two demo reviews combined as PDF" "$BR" publish --pdf \
     --combine "$D/nvme-review.txt,$D/btrfs-raid.txt" -o "$T/comb"
-review_checks combined "$T/comb" 1
+review_checks combined "$T/comb" 1 1
 check_grep "combined: the section names its sources" \
     '^Combined from the sources:$' "$T/text.plain"
 check "combined: both sources named, once (the section)" test \
@@ -202,6 +214,10 @@ if [ -n "$SHARED" ] && [ -d "$SHARED/seeds" ]; then
 	check_grep "seed 000: notes" '^All systems: Kernel Details$' "$T/text"
 	check_grep "seed 000: overview table" 'Result overview$' "$T/text"
 	check_grep "seed 000: wins" 'Wins and rank$' "$T/text"
+	check_ok "publish seed 004 as PDF" "$BR" publish --pdf -o "$T/s4" "$SHARED"/seeds/004_*.txt
+	pdftotext -layout "$T/s4/review.pdf" "$T/layout" 2>/dev/null
+	check_grep "seed 004: the data tables keep the source's SE digits (0.002)" \
+	    '^ *Single +0\.161 +0\.002 +3 ' "$T/layout"
 	check "seeds: no path of the corpus in the text" sh -c \
 	    '! grep -qF "$1" "$2"' sh "$SHARED" "$T/text.plain"
 else

@@ -7,6 +7,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,7 +235,9 @@ main(void)
 		diag("%s", d.msg);
 		return tap_done();
 	}
-	ok(stat(path, &sb) == 0, "database file exists");
+	/* A new store is made under a temporary name until its first commit. */
+	ok(stat(path, &sb) == -1 && errno == ENOENT,
+	    "a new store has no name before its first commit");
 	bad = xasprintf("%s/sub/dir", dir);
 	ok(stat(bad, &sb) == 0 && (sb.st_mode & 0777) == 0700,
 	    "created directories are private (0700)");
@@ -246,6 +249,7 @@ main(void)
 	ok(id > 0,
 	    "import");
 	ok(!already, "first import is new");
+	ok(stat(path, &sb) == 0, "database file exists after its first commit");
 	ok(store_exists(st, id), "exists after import");
 	ok(store_load_result_set(st, id, &loaded, &d) == 0 && loaded != NULL,
 	    "load");
