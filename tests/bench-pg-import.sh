@@ -4,9 +4,10 @@
 # the server loading the same rows itself (target: the import within
 # 1.25x). The rows an import wrote are dumped once per table with the
 # server's `COPY table TO 'file'`; then, alternating, benchreport imports
-# the file into a new database, and psql runs `BEGIN; COPY table FROM
-# 'file'; ...; COMMIT` (every table, parents first) into another new
-# database that holds only the schema. Both clients are pinned to one
+# the file, and psql runs `BEGIN; COPY table FROM 'file'; ...; COMMIT`
+# (every table, parents first), each into a new database that holds the
+# schema only (made by `benchreport list`), so both load the same rows
+# into the same empty tables. Both clients are pinned to one
 # CPU with taskset where it exists (the server runs where it likes);
 # median of 7 pairs (3 in QUICK mode). Skipped with a notice where no
 # PostgreSQL server can be started (tests/pg-cluster.sh).
@@ -68,8 +69,8 @@ imp=""; cpy=""; n=0
 for _ in $PAIRS; do
 	n=$((n + 1))
 	u=$(pg_cluster_db "imp$n")
+	"$BR" --db "$u" list >/dev/null
 	imp="$imp $(once_us $PIN "$BR" --db "$u" import "$FILE")"
-	# A database with the schema only: any command creates it.
 	u=$(pg_cluster_db "cpy$n")
 	"$BR" --db "$u" list >/dev/null
 	cpy="$cpy $(once_us $PIN $PSQL "$u" -f "$LOAD")"
