@@ -878,8 +878,10 @@ pg_exec(struct store *st, const char *sql, struct diag *d)
 
 /*
  * The COPY of an `INSERT OR FAIL INTO table (cols) VALUES (...)`
- * statement, shared by every statement into that table; -1 for any other
- * SQL.
+ * statement, shared by every statement into that table with or without
+ * `RETURNING id` as this one; -1 for any other SQL. Rows without it take
+ * their id from the column's default, on the server, so that only rows
+ * whose id the caller reads cost a reservation.
  */
 static int
 pg_copy_find(struct pg_conn *pc, const char *sql)
@@ -889,6 +891,7 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	char		*table;
 	size_t		 i;
 	int		 ncols = 1;
+	bool		 returning;
 
 	if (strncmp(sql, "INSERT OR FAIL INTO ", 20) != 0)
 		return -1;
@@ -897,8 +900,10 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	    NULL || open == t)
 		return -1;
 	table = xasprintf("%.*s", (int)(open - t - 1), t);
+	returning = strstr(close, "RETURNING id") != NULL;
 	for (i = 0; i < pc->ncopies; i++)
-		if (strcmp(pc->copies[i].table, table) == 0) {
+		if (strcmp(pc->copies[i].table, table) == 0 &&
+		    pc->copies[i].returning == returning) {
 			free(table);
 			return (int)i;
 		}
@@ -907,7 +912,7 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	c = &pc->copies[pc->ncopies];
 	memset(c, 0, sizeof(*c));
 	c->table = table;
-	c->returning = strstr(close, "RETURNING id") != NULL;
+	c->returning = returning;
 	for (t = open; t < close; t++)
 		if (*t == ',')
 			ncols++;
