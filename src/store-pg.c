@@ -341,7 +341,7 @@ static const char *const pg_migrations[] = {
 #define PG_TEXT		25
 #define PG_FLOAT8	701
 /* Rows added between two pushes of a pending COPY's bytes. */
-#define PG_PUSH_ROWS	64
+#define PG_PUSH_ROWS	16
 #define PG_ID_BLOCK	4096
 
 struct pg_copy {
@@ -983,6 +983,12 @@ pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
 		c->nextid = 0;
 		if (c->block > 1 && c->block < PG_ID_BLOCK)
 			c->block *= 2;
+		/*
+		 * The rows waiting go now: the server, which the lookup
+		 * left with nothing to do, need not wait for a full batch.
+		 */
+		if (pg_flush(st, false, d) == -1)
+			return -1;
 	}
 	*id = c->ids[c->nextid++];
 	return 0;
@@ -1192,7 +1198,7 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 {
 	struct pg_conn	*pc = stmt->pc;
 	struct pg_copy	*c = &pc->copies[pc->prep[(uintptr_t)stmt->p].copy];
-	size_t		 before = c->rows.len;
+	size_t		 before;
 	int		 i, row;
 
 	/* A multi-row INSERT gives ncols values per row. */
@@ -1206,28 +1212,29 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 		if (c->returning) {
 			if (pg_copy_id(st, c, &stmt->id, d) == -1)
 				return -1;
-			if (!c->binary)
-				strbuf_printf(&c->rows, "%lld\t",
-				    (long long)stmt->id);
 			stmt->nrows = 1;
 		}
+		before = c->rows.len;
 		if (c->binary) {
 			if (pg_copy_binary(st, c, stmt->id, &p[row],
 			    d) == -1) {
 				c->rows.len = before;
 				return -1;
 			}
-			continue;
+		} else {
+			if (c->returning)
+				strbuf_printf(&c->rows, "%lld\t",
+				    (long long)stmt->id);
+			for (i = row; i < row + c->ncols; i++) {
+				if (i > row)
+					strbuf_addc(&c->rows, '\t');
+				pg_copy_value(&c->rows, &p[i]);
+			}
+			strbuf_addc(&c->rows, '\n');
 		}
-		for (i = row; i < row + c->ncols; i++) {
-			if (i > row)
-				strbuf_addc(&c->rows, '\t');
-			pg_copy_value(&c->rows, &p[i]);
-		}
-		strbuf_addc(&c->rows, '\n');
+		c->nrows++;
+		pc->waiting += c->rows.len - before;
 	}
-	c->nrows += (size_t)(n / c->ncols);
-	pc->waiting += c->rows.len - before;
 	/* A flush's COPYs, on their way without waiting. */
 	if (pc->pending != NULL && ++pc->rows_added % PG_PUSH_ROWS == 0)
 		pg_poll(st);
