@@ -42,9 +42,7 @@ static struct {
 	__typeof__(PQexecParams)	*execParams;
 	__typeof__(PQexecPrepared)	*execPrepared;
 	__typeof__(PQfinish)	*finish;
-	__typeof__(PQconsumeInput)	*consumeInput;
 	__typeof__(PQflush)	*flush;
-	__typeof__(PQisBusy)	*isBusy;
 	__typeof__(PQfreemem)	*freemem;
 	__typeof__(PQgetResult)	*getResult;
 	__typeof__(PQgetisnull)	*getisnull;
@@ -69,9 +67,7 @@ static struct {
 #define PQexecParams	pq.execParams
 #define PQexecPrepared	pq.execPrepared
 #define PQfinish	pq.finish
-#define PQconsumeInput	pq.consumeInput
 #define PQflush	pq.flush
-#define PQisBusy	pq.isBusy
 #define PQfreemem	pq.freemem
 #define PQgetResult	pq.getResult
 #define PQgetisnull	pq.getisnull
@@ -320,13 +316,11 @@ static const char *const pg_migrations[] = {
  * from the table's sequence when the caller needs it. The rows are sent
  * (every table in the order it was first written, so parents go before
  * children) before any other statement runs, and when PG_COPY_MAX bytes
- * wait; ROLLBACK drops them. A flush when PG_COPY_MAX bytes wait is not
- * waited for: its rows move to each table's outgoing buffer, and its
- * COPYs go out one after the other while the reader goes on (libpq's
- * non-blocking mode; as rows are added, the bytes are pushed on and,
- * once the server has answered one COPY, the next is started). Every
- * other statement first waits for them all. The server's work, most of
- * an import's, then runs beside the reader's instead of after.
+ * wait; ROLLBACK drops them. The last COPY of a flush (the values, in an
+ * import) is not waited for: its bytes go out while the reader goes on
+ * (libpq's non-blocking mode, pushed on as rows are added), and its
+ * result is read before the next statement or COPY. The server's work,
+ * most of an import's, then runs beside the reader's instead of after.
  * Rows go in COPY's binary format when every column's type is one below
  * (pg_copy_types): numbers as their 4 or 8 bytes in network order, text
  * and bytea as they are, so neither side formats or parses digits, and
@@ -341,7 +335,7 @@ static const char *const pg_migrations[] = {
 #define PG_TEXT		25
 #define PG_FLOAT8	701
 /* Rows added between two pushes of a pending COPY's bytes. */
-#define PG_PUSH_ROWS	16
+#define PG_PUSH_ROWS	64
 #define PG_ID_BLOCK	4096
 
 struct pg_copy {
@@ -354,7 +348,6 @@ struct pg_copy {
 	bool		 binary;	/* rows in COPY's binary format */
 	struct strbuf	 rows;
 	size_t		 nrows;		/* rows waiting in rows */
-	struct strbuf	 out;		/* rows of a flush, being sent */
 	int64_t		*ids;		/* reserved, not yet used */
 	size_t		 nids, nextid, block;
 };
@@ -378,10 +371,6 @@ struct pg_conn {
 	size_t			 ncopies, capcopies;
 	size_t			 waiting;	/* bytes in every copy's rows */
 	const char		*pending;	/* a COPY sent, result unread */
-	size_t			*queue;		/* copies whose out is next */
-	size_t			 qhead, qlen, qcap;
-	bool			 failed;	/* a COPY failed: err says why */
-	struct diag		 err;
 	unsigned		 rows_added;
 	char			*secret[PG_NSECRETS]; /* never printed */
 };
@@ -420,12 +409,10 @@ static int	 pg_copy_binary(struct store *, struct pg_copy *, int64_t,
 		    const struct store_param *, struct diag *);
 static int	 pg_copy_row(struct store *, struct store_stmt *,
 		    const struct store_param *, int, struct diag *);
-static int	 pg_flush(struct store *, bool, struct diag *);
-static int	 pg_step(struct store *, struct diag *);
-static void	 pg_poll(struct store *);
+static int	 pg_flush(struct store *, struct diag *);
 static int	 pg_collect(struct store *, struct diag *);
 static int	 pg_blocking(struct pg_conn *);
-static int	 pg_copy_send(struct store *, struct pg_copy *,
+static int	 pg_copy_send(struct store *, struct pg_copy *, bool,
 		    struct diag *);
 static void	 pg_discard(struct pg_conn *);
 static int	 pg_prepare(struct store *, const char *, struct store_stmt **,
@@ -750,7 +737,7 @@ pg_execute(struct store *st, struct store_stmt *stmt,
 	if (n > STORE_MAXPARAMS)
 		return diag_set(d, st->path, 0, "database: %d parameters", n);
 	/* Every statement sees the rows written before it. */
-	if (pg_flush(st, true, d) == -1)
+	if (pg_flush(st, d) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
 		lens[i] = fmts[i] = 0;
@@ -882,10 +869,9 @@ pg_exec(struct store *st, const char *sql, struct diag *d)
 
 	if (strcmp(sql, "ROLLBACK") == 0) {
 		pg_discard(PC(st));
-		PC(st)->qlen = 0;
 		/* What the COPY said no longer matters. */
 		(void)pg_collect(st, &ignored);
-	} else if (pg_flush(st, true, d) == -1)
+	} else if (pg_flush(st, d) == -1)
 		return -1;
 	return pg_check(st, PQexec(PC(st)->conn, sql), d, sql);
 }
@@ -935,7 +921,6 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	    (int)(close - open - 1), open + 1);
 	c->head = xasprintf("COPY %s (%s) FROM STDIN", table, c->cols);
 	strbuf_init(&c->rows);
-	strbuf_init(&c->out);
 	/*
 	 * Ids the user sees (sources, result sets) one at a time, so a set
 	 * gets the next number; the rest in growing blocks.
@@ -983,12 +968,6 @@ pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
 		c->nextid = 0;
 		if (c->block > 1 && c->block < PG_ID_BLOCK)
 			c->block *= 2;
-		/*
-		 * The rows waiting go now: the server, which the lookup
-		 * left with nothing to do, need not wait for a full batch.
-		 */
-		if (pg_flush(st, false, d) == -1)
-			return -1;
 	}
 	*id = c->ids[c->nextid++];
 	return 0;
@@ -1198,7 +1177,7 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 {
 	struct pg_conn	*pc = stmt->pc;
 	struct pg_copy	*c = &pc->copies[pc->prep[(uintptr_t)stmt->p].copy];
-	size_t		 before;
+	size_t		 before = c->rows.len;
 	int		 i, row;
 
 	/* A multi-row INSERT gives ncols values per row. */
@@ -1212,68 +1191,47 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 		if (c->returning) {
 			if (pg_copy_id(st, c, &stmt->id, d) == -1)
 				return -1;
+			if (!c->binary)
+				strbuf_printf(&c->rows, "%lld\t",
+				    (long long)stmt->id);
 			stmt->nrows = 1;
 		}
-		before = c->rows.len;
 		if (c->binary) {
 			if (pg_copy_binary(st, c, stmt->id, &p[row],
 			    d) == -1) {
 				c->rows.len = before;
 				return -1;
 			}
-		} else {
-			if (c->returning)
-				strbuf_printf(&c->rows, "%lld\t",
-				    (long long)stmt->id);
-			for (i = row; i < row + c->ncols; i++) {
-				if (i > row)
-					strbuf_addc(&c->rows, '\t');
-				pg_copy_value(&c->rows, &p[i]);
-			}
-			strbuf_addc(&c->rows, '\n');
+			continue;
 		}
-		c->nrows++;
-		pc->waiting += c->rows.len - before;
+		for (i = row; i < row + c->ncols; i++) {
+			if (i > row)
+				strbuf_addc(&c->rows, '\t');
+			pg_copy_value(&c->rows, &p[i]);
+		}
+		strbuf_addc(&c->rows, '\n');
 	}
-	/* A flush's COPYs, on their way without waiting. */
+	c->nrows += (size_t)(n / c->ncols);
+	pc->waiting += c->rows.len - before;
+	/* A pending COPY's bytes, on their way without waiting. */
 	if (pc->pending != NULL && ++pc->rows_added % PG_PUSH_ROWS == 0)
-		pg_poll(st);
-	return pc->waiting >= PG_COPY_MAX ? pg_flush(st, false, d) : 0;
+		(void)PQflush(pc->conn);
+	return pc->waiting >= PG_COPY_MAX ? pg_flush(st, d) : 0;
 }
 
 /*
- * Wait for every COPY of the last flush: 0, or -1 with d when the server
- * refused the rows of one (the COPYs queued after it are not sent).
+ * Read the result of the COPY sent last, after sending what is left of
+ * it; 0, or -1 with d when the server refused its rows.
  */
 static int
 pg_collect(struct store *st, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
-	int		 rc = 0;
-
-	while (pc->pending != NULL && rc == 0)
-		rc = pg_step(st, d);
-	if (pc->failed) {
-		*d = pc->err;
-		rc = -1;
-	}
-	pc->failed = false;
-	pc->pending = NULL;
-	pc->qlen = 0;
-	return rc;
-}
-
-/*
- * Read the result of the COPY sent last, after sending what is left of
- * it, then start the next one queued. 0, or -1 with d.
- */
-static int
-pg_step(struct store *st, struct diag *d)
-{
-	struct pg_conn	*pc = PC(st);
 	PGresult	*r;
 	int		 rc = 0;
 
+	if (pc->pending == NULL)
+		return 0;
 	if (pg_blocking(pc) == -1)
 		rc = pg_err(st, d, pc->pending, NULL);
 	while ((r = PQgetResult(pc->conn)) != NULL) {
@@ -1282,28 +1240,7 @@ pg_step(struct store *st, struct diag *d)
 		PQclear(r);
 	}
 	pc->pending = NULL;
-	if (rc == 0 && pc->qhead < pc->qlen)
-		rc = pg_copy_send(st, &pc->copies[pc->queue[pc->qhead++]], d);
-	if (rc == -1)
-		pc->qlen = 0;
 	return rc;
-}
-
-/*
- * Without waiting: push the bytes of the COPY under way on, and once the
- * server has answered it, start the next. A failure is kept for
- * pg_collect.
- */
-static void
-pg_poll(struct store *st)
-{
-	struct pg_conn	*pc = PC(st);
-
-	if (PQflush(pc->conn) != 0 || PQconsumeInput(pc->conn) == 0 ||
-	    PQisBusy(pc->conn))
-		return;
-	if (pg_step(st, &pc->err) == -1)
-		pc->failed = true;
 }
 
 /*
@@ -1326,54 +1263,65 @@ pg_blocking(struct pg_conn *pc)
 	return f == 0 && PQsetnonblocking(pc->conn, 0) == 0 ? 0 : -1;
 }
 
-/*
- * Start the COPY of c's outgoing rows, without waiting for its result,
- * which pg_step reads. 0, or -1 with d.
- */
+/* One COPY of c's rows; with wait false, its result is read later. */
 static int
-pg_copy_send(struct store *st, struct pg_copy *c, struct diag *d)
+pg_copy_send(struct store *st, struct pg_copy *c, bool wait, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
+	struct diag	 ignored;
 	PGresult	*r;
-	int		 put, end = 0;
+	int		 rc = 0, put, end = 0;
 
 	r = PQexec(pc->conn, c->head);
 	if (PQresultStatus(r) != PGRES_COPY_IN) {
-		pg_err(st, d, c->head, r);
+		rc = pg_err(st, d, c->head, r);
 		PQclear(r);
-		return -1;
+		return rc;
 	}
 	PQclear(r);
-	pc->pending = c->head;
 	/* Non-blocking, libpq queues what the socket does not take yet. */
-	(void)PQsetnonblocking(pc->conn, 1);
+	if (!wait && PQsetnonblocking(pc->conn, 1) != 0)
+		wait = true;
+	pc->pending = c->head;
 	/* 0 is "not queued" (non-blocking only): then again, blocking. */
-	put = PQputCopyData(pc->conn, c->out.buf, (int)c->out.len);
-	if (put == 0 && pg_blocking(pc) == 0)
-		put = PQputCopyData(pc->conn, c->out.buf, (int)c->out.len);
+	put = PQputCopyData(pc->conn, c->rows.buf, (int)c->rows.len);
+	if (put == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			put = PQputCopyData(pc->conn, c->rows.buf,
+			    (int)c->rows.len);
+	}
 	/* The binary format's trailer: a row of -1 fields. */
 	if (put == 1 && c->binary && (put = PQputCopyData(pc->conn,
-	    "\377\377", 2)) == 0 && pg_blocking(pc) == 0)
-		put = PQputCopyData(pc->conn, "\377\377", 2);
-	if (put == 1 && (end = PQputCopyEnd(pc->conn, NULL)) == 0 &&
-	    pg_blocking(pc) == 0)
-		end = PQputCopyEnd(pc->conn, NULL);
-	if (put != 1 || end != 1)
-		return pg_err(st, d, c->head, NULL);
-	(void)PQflush(pc->conn);
-	return 0;
+	    "\377\377", 2)) == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			put = PQputCopyData(pc->conn, "\377\377", 2);
+	}
+	if (put == 1 && (end = PQputCopyEnd(pc->conn, NULL)) == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			end = PQputCopyEnd(pc->conn, NULL);
+	}
+	if (put != 1 || end != 1) {
+		rc = pg_err(st, d, c->head, NULL);
+		wait = true;
+	}
+	if (wait) {
+		if (pg_collect(st, rc == 0 ? d : &ignored) == -1)
+			rc = -1;
+	} else
+		(void)PQflush(pc->conn);
+	return rc;
 }
 
-/*
- * Send every table's waiting rows, parents first; with wait, wait for
- * them all. 0 or -1 with d.
- */
+/* Send every table's waiting rows, parents first. 0 or -1 with d. */
 static int
-pg_flush(struct store *st, bool wait, struct diag *d)
+pg_flush(struct store *st, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
-	struct strbuf	 t;
-	size_t		 i;
+	size_t		 i, last = 0;
+	int		 rc = 0;
 
 	if (pg_collect(st, d) == -1) {
 		pg_discard(pc);
@@ -1381,23 +1329,14 @@ pg_flush(struct store *st, bool wait, struct diag *d)
 	}
 	if (pc->waiting == 0)
 		return 0;
-	xgrow(&pc->queue, &pc->qcap, pc->ncopies, sizeof(*pc->queue));
-	pc->qhead = pc->qlen = 0;
 	for (i = 0; i < pc->ncopies; i++)
-		if (pc->copies[i].nrows > 0) {
-			t = pc->copies[i].out;
-			pc->copies[i].out = pc->copies[i].rows;
-			pc->copies[i].rows = t;
-			pc->queue[pc->qlen++] = i;
-		}
+		if (pc->copies[i].nrows > 0)
+			last = i;
+	for (i = 0; i <= last && rc == 0; i++)
+		if (pc->copies[i].nrows > 0)
+			rc = pg_copy_send(st, &pc->copies[i], i != last, d);
 	pg_discard(pc);
-	pc->qhead = 1;
-	if (pg_copy_send(st, &pc->copies[pc->queue[0]], d) == -1) {
-		pc->qlen = 0;
-		(void)pg_collect(st, &pc->err);
-		return -1;
-	}
-	return wait ? pg_collect(st, d) : 0;
+	return rc;
 }
 
 static void
@@ -1474,10 +1413,8 @@ pg_close(struct store *st)
 		free(pc->copies[i].types);
 		free(pc->copies[i].ids);
 		strbuf_free(&pc->copies[i].rows);
-		strbuf_free(&pc->copies[i].out);
 	}
 	free(pc->copies);
-	free(pc->queue);
 	for (i = 0; i < PG_NSECRETS; i++)
 		free(pc->secret[i]);
 	free(pc);
@@ -1564,11 +1501,6 @@ pg_load(struct store *st, struct diag *d)
 	if ((*(void **)&pq.freemem = dlsym(h, "PQfreemem")) == NULL)
 		goto missing;
 	if ((*(void **)&pq.flush = dlsym(h, "PQflush")) == NULL)
-		goto missing;
-	if ((*(void **)&pq.consumeInput = dlsym(h, "PQconsumeInput")) ==
-	    NULL)
-		goto missing;
-	if ((*(void **)&pq.isBusy = dlsym(h, "PQisBusy")) == NULL)
 		goto missing;
 	if ((*(void **)&pq.getResult = dlsym(h, "PQgetResult")) == NULL)
 		goto missing;
