@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,8 +321,19 @@ static const char *const pg_migrations[] = {
  * (libpq's non-blocking mode, pushed on as rows are added), and its
  * result is read before the next statement or COPY. The server's work,
  * most of an import's, then runs beside the reader's instead of after.
+ * Rows go in COPY's binary format when every column's type is one below
+ * (pg_copy_types): numbers as their 4 or 8 bytes in network order, text
+ * and bytea as they are, so neither side formats or parses digits, and
+ * a double is its own 64 bits; any other table goes as text.
  */
 #define PG_COPY_MAX	(1 << 20)
+/* The type oids of pg_type.h that the binary format is written for. */
+#define PG_BYTEA	17
+#define PG_INT8		20
+#define PG_INT2		21
+#define PG_INT4		23
+#define PG_TEXT		25
+#define PG_FLOAT8	701
 /* Rows added between two pushes of a pending COPY's bytes. */
 #define PG_PUSH_ROWS	64
 #define PG_ID_BLOCK	4096
@@ -331,7 +343,11 @@ struct pg_copy {
 	char		*head;		/* COPY table (...) FROM STDIN */
 	bool		 returning;	/* rows get a reserved id first */
 	int		 ncols;
+	char		*cols;		/* the column names, as in head */
+	unsigned	*types;		/* each column's type oid, once known */
+	bool		 binary;	/* rows in COPY's binary format */
 	struct strbuf	 rows;
+	size_t		 nrows;		/* rows waiting in rows */
 	int64_t		*ids;		/* reserved, not yet used */
 	size_t		 nids, nextid, block;
 };
@@ -384,7 +400,13 @@ static int	 pg_load(struct store *, struct diag *);
 static int	 pg_copy_find(struct pg_conn *, const char *);
 static int	 pg_copy_id(struct store *, struct pg_copy *, int64_t *,
 		    struct diag *);
+static int	 pg_copy_types(struct store *, struct pg_copy *,
+		    struct diag *);
 static void	 pg_copy_value(struct strbuf *, const struct store_param *);
+static void	 pg_copy_header(struct strbuf *);
+static void	 pg_be(struct strbuf *, uint64_t, int);
+static int	 pg_copy_binary(struct store *, struct pg_copy *, int64_t,
+		    const struct store_param *, struct diag *);
 static int	 pg_copy_row(struct store *, struct store_stmt *,
 		    const struct store_param *, int, struct diag *);
 static int	 pg_flush(struct store *, struct diag *);
@@ -856,8 +878,10 @@ pg_exec(struct store *st, const char *sql, struct diag *d)
 
 /*
  * The COPY of an `INSERT OR FAIL INTO table (cols) VALUES (...)`
- * statement, shared by every statement into that table; -1 for any other
- * SQL.
+ * statement, shared by every statement into that table with or without
+ * `RETURNING id` as this one; -1 for any other SQL. Rows without it take
+ * their id from the column's default, on the server, so that only rows
+ * whose id the caller reads cost a reservation.
  */
 static int
 pg_copy_find(struct pg_conn *pc, const char *sql)
@@ -867,6 +891,7 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	char		*table;
 	size_t		 i;
 	int		 ncols = 1;
+	bool		 returning;
 
 	if (strncmp(sql, "INSERT OR FAIL INTO ", 20) != 0)
 		return -1;
@@ -875,8 +900,10 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	    NULL || open == t)
 		return -1;
 	table = xasprintf("%.*s", (int)(open - t - 1), t);
+	returning = strstr(close, "RETURNING id") != NULL;
 	for (i = 0; i < pc->ncopies; i++)
-		if (strcmp(pc->copies[i].table, table) == 0) {
+		if (strcmp(pc->copies[i].table, table) == 0 &&
+		    pc->copies[i].returning == returning) {
 			free(table);
 			return (int)i;
 		}
@@ -885,13 +912,14 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	c = &pc->copies[pc->ncopies];
 	memset(c, 0, sizeof(*c));
 	c->table = table;
-	c->returning = strstr(close, "RETURNING id") != NULL;
+	c->returning = returning;
 	for (t = open; t < close; t++)
 		if (*t == ',')
 			ncols++;
 	c->ncols = ncols;
-	c->head = xasprintf("COPY %s (%s%.*s) FROM STDIN", table,
-	    c->returning ? "id, " : "", (int)(close - open - 1), open + 1);
+	c->cols = xasprintf("%s%.*s", c->returning ? "id, " : "",
+	    (int)(close - open - 1), open + 1);
+	c->head = xasprintf("COPY %s (%s) FROM STDIN", table, c->cols);
 	strbuf_init(&c->rows);
 	/*
 	 * Ids the user sees (sources, result sets) one at a time, so a set
@@ -942,6 +970,160 @@ pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
 			c->block *= 2;
 	}
 	*id = c->ids[c->nextid++];
+	return 0;
+}
+
+/*
+ * The type of each of c's columns; c goes in the binary format when
+ * every one is a type pg_copy_binary writes. 0, or -1 with d.
+ */
+static int
+pg_copy_types(struct store *st, struct pg_copy *c, struct diag *d)
+{
+	PGresult	*r;
+	struct strbuf	 names;
+	const char	*v[2];
+	const char	*s;
+	unsigned	 t;
+	int		 i, n = c->ncols + (c->returning ? 1 : 0);
+
+	if (pg_collect(st, d) == -1)
+		return -1;
+	strbuf_init(&names);
+	strbuf_addc(&names, '{');
+	for (s = c->cols; *s != '\0'; s++)
+		if (*s != ' ')
+			strbuf_addc(&names, *s);
+	strbuf_addc(&names, '}');
+	v[0] = c->table;
+	v[1] = strbuf_str(&names);
+	r = PQexecParams(PC(st)->conn, "SELECT a.atttypid FROM "
+	    "unnest($2::text[]) WITH ORDINALITY AS c(name, n) LEFT JOIN "
+	    "pg_attribute a ON a.attrelid = $1::regclass AND a.attname = "
+	    "c.name ORDER BY c.n", 2, NULL, v, NULL, NULL, 0);
+	strbuf_free(&names);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != n) {
+		pg_err(st, d, "reading the columns' types", r);
+		PQclear(r);
+		return -1;
+	}
+	c->types = xcalloc((size_t)n, sizeof(*c->types));
+	c->binary = true;
+	for (i = 0; i < n; i++) {
+		t = c->types[i] = (unsigned)strtoul(PQgetvalue(r, i, 0),
+		    NULL, 10);
+		if (t != PG_INT8 && t != PG_INT4 && t != PG_INT2 &&
+		    t != PG_FLOAT8 && t != PG_TEXT && t != PG_BYTEA)
+			c->binary = false;
+	}
+	PQclear(r);
+	if (c->binary) {
+		free(c->head);
+		c->head = xasprintf("COPY %s (%s) FROM STDIN (FORMAT binary)",
+		    c->table, c->cols);
+		if (c->rows.len == 0)
+			pg_copy_header(&c->rows);
+	}
+	return 0;
+}
+
+/* COPY's binary signature, flags and header extension (none). */
+static void
+pg_copy_header(struct strbuf *sb)
+{
+	strbuf_add(sb, "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0", 19);
+}
+
+/* v's low n bytes, most significant first. */
+static void
+pg_be(struct strbuf *sb, uint64_t v, int n)
+{
+	char	b[8];
+	int	i;
+
+	for (i = n - 1; i >= 0; i--, v >>= 8)
+		b[i] = (char)(v & 0xff);
+	strbuf_add(sb, b, (size_t)n);
+}
+
+/*
+ * One row in COPY's binary format: its field count, then each field's
+ * length (-1 for NULL) and bytes as the column's type receives them
+ * (id first when c's rows get one). 0, or -1 with d when a value does
+ * not fit its column's type.
+ */
+static int
+pg_copy_binary(struct store *st, struct pg_copy *c, int64_t id,
+    const struct store_param *p, struct diag *d)
+{
+	struct strbuf	*sb = &c->rows;
+	const unsigned	*type = c->types;
+	uint64_t	 bits;
+	double		 x;
+	char		 num[24];
+	size_t		 len;
+	int		 i, n;
+
+	pg_be(sb, (uint64_t)(c->ncols + (c->returning ? 1 : 0)), 2);
+	if (c->returning) {
+		pg_be(sb, 8, 4);
+		pg_be(sb, (uint64_t)id, 8);
+		type++;
+	}
+	for (i = 0; i < c->ncols; i++) {
+		switch (p[i].type) {
+		case 't':
+		case 'b':
+			if (type[i] != PG_TEXT && type[i] != PG_BYTEA)
+				break;
+			if (p[i].type == 't' && type[i] != PG_TEXT)
+				break;
+			len = p[i].type == 't' ? strlen(p[i].s) : p[i].len;
+			if (len > INT32_MAX)
+				break;
+			pg_be(sb, len, 4);
+			strbuf_add(sb, p[i].s, len);
+			continue;
+		case 'i':
+			if (type[i] == PG_INT8) {
+				pg_be(sb, 8, 4);
+				pg_be(sb, (uint64_t)p[i].i, 8);
+			} else if (type[i] == PG_INT4 && p[i].i >= INT32_MIN &&
+			    p[i].i <= INT32_MAX) {
+				pg_be(sb, 4, 4);
+				pg_be(sb, (uint64_t)p[i].i, 4);
+			} else if (type[i] == PG_INT2 && p[i].i >= INT16_MIN &&
+			    p[i].i <= INT16_MAX) {
+				pg_be(sb, 2, 4);
+				pg_be(sb, (uint64_t)p[i].i, 2);
+			} else if (type[i] == PG_FLOAT8) {
+				x = (double)p[i].i;
+				memcpy(&bits, &x, sizeof(bits));
+				pg_be(sb, 8, 4);
+				pg_be(sb, bits, 8);
+			} else if (type[i] == PG_TEXT) {
+				n = snprintf(num, sizeof(num), "%lld",
+				    (long long)p[i].i);
+				pg_be(sb, (uint64_t)n, 4);
+				strbuf_add(sb, num, (size_t)n);
+			} else
+				break;
+			continue;
+		case 'f':
+			if (type[i] != PG_FLOAT8)
+				break;
+			memcpy(&bits, &p[i].v, sizeof(bits));
+			pg_be(sb, 8, 4);
+			pg_be(sb, bits, 8);
+			continue;
+		default:
+			pg_be(sb, UINT32_MAX, 4);
+			continue;
+		}
+		return diag_set(d, st->path, 0, "database: a value of kind "
+		    "'%c' for column %d of %s, of type %u", p[i].type, i + 1,
+		    c->table, type[i]);
+	}
 	return 0;
 }
 
@@ -1002,13 +1184,25 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 	if (n == 0 || n % c->ncols != 0)
 		return diag_set(d, st->path, 0, "database: %d values for the "
 		    "%d columns of %s", n, c->ncols, c->table);
+	if (c->types == NULL && pg_copy_types(st, c, d) == -1)
+		return -1;
 	for (row = 0; row < n; row += c->ncols) {
 		/* Every row of a table with reserved ids gets one. */
 		if (c->returning) {
 			if (pg_copy_id(st, c, &stmt->id, d) == -1)
 				return -1;
-			strbuf_printf(&c->rows, "%lld\t", (long long)stmt->id);
+			if (!c->binary)
+				strbuf_printf(&c->rows, "%lld\t",
+				    (long long)stmt->id);
 			stmt->nrows = 1;
+		}
+		if (c->binary) {
+			if (pg_copy_binary(st, c, stmt->id, &p[row],
+			    d) == -1) {
+				c->rows.len = before;
+				return -1;
+			}
+			continue;
 		}
 		for (i = row; i < row + c->ncols; i++) {
 			if (i > row)
@@ -1017,6 +1211,7 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 		}
 		strbuf_addc(&c->rows, '\n');
 	}
+	c->nrows += (size_t)(n / c->ncols);
 	pc->waiting += c->rows.len - before;
 	/* A pending COPY's bytes, on their way without waiting. */
 	if (pc->pending != NULL && ++pc->rows_added % PG_PUSH_ROWS == 0)
@@ -1096,6 +1291,13 @@ pg_copy_send(struct store *st, struct pg_copy *c, bool wait, struct diag *d)
 			put = PQputCopyData(pc->conn, c->rows.buf,
 			    (int)c->rows.len);
 	}
+	/* The binary format's trailer: a row of -1 fields. */
+	if (put == 1 && c->binary && (put = PQputCopyData(pc->conn,
+	    "\377\377", 2)) == 0) {
+		wait = true;
+		if (pg_blocking(pc) == 0)
+			put = PQputCopyData(pc->conn, "\377\377", 2);
+	}
 	if (put == 1 && (end = PQputCopyEnd(pc->conn, NULL)) == 0) {
 		wait = true;
 		if (pg_blocking(pc) == 0)
@@ -1128,10 +1330,10 @@ pg_flush(struct store *st, struct diag *d)
 	if (pc->waiting == 0)
 		return 0;
 	for (i = 0; i < pc->ncopies; i++)
-		if (pc->copies[i].rows.len > 0)
+		if (pc->copies[i].nrows > 0)
 			last = i;
 	for (i = 0; i <= last && rc == 0; i++)
-		if (pc->copies[i].rows.len > 0)
+		if (pc->copies[i].nrows > 0)
 			rc = pg_copy_send(st, &pc->copies[i], i != last, d);
 	pg_discard(pc);
 	return rc;
@@ -1142,8 +1344,12 @@ pg_discard(struct pg_conn *pc)
 {
 	size_t	i;
 
-	for (i = 0; i < pc->ncopies; i++)
+	for (i = 0; i < pc->ncopies; i++) {
 		strbuf_reset(&pc->copies[i].rows);
+		pc->copies[i].nrows = 0;
+		if (pc->copies[i].binary)
+			pg_copy_header(&pc->copies[i].rows);
+	}
 	pc->waiting = 0;
 }
 
@@ -1203,6 +1409,8 @@ pg_close(struct store *st)
 	for (i = 0; i < pc->ncopies; i++) {
 		free(pc->copies[i].table);
 		free(pc->copies[i].head);
+		free(pc->copies[i].cols);
+		free(pc->copies[i].types);
 		free(pc->copies[i].ids);
 		strbuf_free(&pc->copies[i].rows);
 	}
