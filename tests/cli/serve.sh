@@ -219,7 +219,9 @@ check "a request line that is not HTTP: 400 or closed" sh -c 'grep -Eq "^HTTP/1.
 run $RAW "$HOST" "$PORT" slow 8
 check "a slow client is dropped after the idle timeout" grep -q "^closed after [0-9]" "$T/out"
 get "/"
-check "the server still answers after all that" test "$code" = 200
+check "the server still answers after all that" sh -c \
+    'test "$1" = 200 || { echo "#   status $1:"; head -c 300 "$2" | sed "s/^/#   /"; exit 1; }' \
+    sh "$code" "$T/body"
 
 # ---- Uploads ----
 before=$(nsets)
