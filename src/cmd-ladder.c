@@ -23,7 +23,6 @@
 #define LADDER_JSON_SCHEMA	1
 
 static int	 cmd_ladder_exec(struct cmd_ctx *, const struct cmd_args *);
-static struct json_object *cmd_ladder_str(const char *s);
 
 CMD_CHOICES(cmd_ladder_format, "text", "json")
 
@@ -45,19 +44,6 @@ const struct cmd_entry cmd_ladder_entry = {
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_ladder_exec
 };
-
-/* A JSON string of untrusted text: bytes that are not UTF-8 become U+FFFD. */
-static struct json_object *
-cmd_ladder_str(const char *s)
-{
-	struct json_object	*o;
-	char			*v;
-
-	v = g_utf8_make_valid(s != NULL ? s : "", -1);
-	o = json_object_new_string(v);
-	g_free(v);
-	return o;
-}
 
 static int
 cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
@@ -109,11 +95,11 @@ cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			if (json) {
 				o = diff_ladder_to_json(&l);
 				json_object_object_add(o, "title",
-				    cmd_ladder_str(t->title));
+				    text_json_string(t->title));
 				json_object_object_add(o, "test",
-				    cmd_ladder_str(t->description));
+				    text_json_string(t->description));
 				json_object_object_add(o, "system",
-				    cmd_ladder_str(rs->systems[v->system].identifier));
+				    text_json_string(rs->systems[v->system].identifier));
 				json_object_object_add(o, "unit",
 				    json_object_new_string("usec"));
 				json_object_array_add(arr, o);

@@ -26,7 +26,6 @@
 #define STEADY_JSON_SCHEMA	1
 
 static int	 cmd_steady_exec(struct cmd_ctx *, const struct cmd_args *);
-static struct json_object *cmd_steady_str(const char *s);
 static bool	 cmd_steady_persec(const struct value *v, size_t last,
 		    struct steady_consistency *c, double **sec, size_t *nsec);
 
@@ -56,19 +55,6 @@ const struct cmd_entry cmd_steady_entry = {
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_steady_exec
 };
-
-/* A JSON string of untrusted text: bytes that are not UTF-8 become U+FFFD. */
-static struct json_object *
-cmd_steady_str(const char *s)
-{
-	struct json_object	*o;
-	char			*v;
-
-	v = g_utf8_make_valid(s != NULL ? s : "", -1);
-	o = json_object_new_string(v);
-	g_free(v);
-	return o;
-}
 
 /*
  * The consistency of v's first timed series (x in ms, not a histogram):
@@ -194,14 +180,14 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 			}
 			if (json) {
 				o = json_object_new_object();
-				json_object_object_add(o, "title", cmd_steady_str(t->title));
+				json_object_object_add(o, "title", text_json_string(t->title));
 				json_object_object_add(o, "test",
-				    cmd_steady_str(t->description));
-				json_object_object_add(o, "system", cmd_steady_str(
+				    text_json_string(t->description));
+				json_object_object_add(o, "system", text_json_string(
 				    rs->systems[v->system].identifier));
-				json_object_object_add(o, "unit", cmd_steady_str(t->unit));
+				json_object_object_add(o, "unit", text_json_string(t->unit));
 				json_object_object_add(o, "rounds_from",
-				    cmd_steady_str(what));
+				    text_json_string(what));
 				json_object_object_add(o, "rounds",
 				    json_object_new_int64((int64_t)n));
 				json_object_object_add(o, "checked",

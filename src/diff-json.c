@@ -17,7 +17,6 @@
 #include "text-json.h"
 #include "version.h"
 
-static struct json_object *diff_json_str(const char *s);
 static struct json_object *diff_json_side(const struct result_set *rs,
 		    const char *label);
 static struct json_object *diff_json_test(const struct test *t);
@@ -28,32 +27,15 @@ static struct json_object *diff_json_summary(const struct diff *df);
 static int	 diff_json_rows(struct json_object *jso, struct printbuf *pb,
 		    int level, int flags);
 
-/* A JSON string; bytes that are not UTF-8 become U+FFFD, so the document stays valid. */
-static struct json_object *
-diff_json_str(const char *s)
-{
-	struct json_object	*o;
-	char			*valid;
-
-	if (s == NULL)
-		return NULL;
-	if (g_utf8_validate(s, -1, NULL))
-		return json_object_new_string(s);
-	valid = g_utf8_make_valid(s, -1);
-	o = json_object_new_string(valid);
-	g_free(valid);
-	return o;
-}
-
 static struct json_object *
 diff_json_side(const struct result_set *rs, const char *label)
 {
 	struct json_object	*o = json_object_new_object();
 
-	json_object_object_add(o, "label", diff_json_str(label));
-	json_object_object_add(o, "title", diff_json_str(rs->title));
-	json_object_object_add(o, "source_ref", diff_json_str(rs->source_ref));
-	json_object_object_add(o, "source_path", diff_json_str(rs->source_path));
+	json_object_object_add(o, "label", text_json_string(label));
+	json_object_object_add(o, "title", text_json_string(rs->title));
+	json_object_object_add(o, "source_ref", text_json_string(rs->source_ref));
+	json_object_object_add(o, "source_path", text_json_string(rs->source_path));
 	return o;
 }
 
@@ -62,12 +44,12 @@ diff_json_test(const struct test *t)
 {
 	struct json_object	*o = json_object_new_object();
 
-	json_object_object_add(o, "identifier", diff_json_str(t->identifier));
-	json_object_object_add(o, "title", diff_json_str(t->title));
-	json_object_object_add(o, "app_version", diff_json_str(t->app_version));
-	json_object_object_add(o, "arguments", diff_json_str(t->arguments));
-	json_object_object_add(o, "description", diff_json_str(t->description));
-	json_object_object_add(o, "unit", diff_json_str(t->unit));
+	json_object_object_add(o, "identifier", text_json_string(t->identifier));
+	json_object_object_add(o, "title", text_json_string(t->title));
+	json_object_object_add(o, "app_version", text_json_string(t->app_version));
+	json_object_object_add(o, "arguments", text_json_string(t->arguments));
+	json_object_object_add(o, "description", text_json_string(t->description));
+	json_object_object_add(o, "unit", text_json_string(t->unit));
 	json_object_object_add(o, "proportion",
 	    json_object_new_string(proportion_name(t->proportion)));
 	return o;
@@ -86,7 +68,7 @@ diff_json_value(const struct value *v)
 	json_object_object_add(o, "n", v->n > 0 ?
 	    json_object_new_int64(v->n) : NULL);
 	json_object_object_add(o, "runs", json_object_new_int64((int64_t)v->runs.len));
-	json_object_object_add(o, "error", diff_json_str(v->error));
+	json_object_object_add(o, "error", text_json_string(v->error));
 	return o;
 }
 
@@ -99,9 +81,9 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 
 	json_object_object_add(o, "test", diff_json_test(&df->a->tests[r->test_a]));
 	json_object_object_add(o, "system_a",
-	    diff_json_str(df->a->systems[p->a].identifier));
+	    text_json_string(df->a->systems[p->a].identifier));
 	json_object_object_add(o, "system_b",
-	    diff_json_str(df->b->systems[p->b].identifier));
+	    text_json_string(df->b->systems[p->b].identifier));
 	json_object_object_add(o, "a", diff_json_value(r->va));
 	json_object_object_add(o, "b", diff_json_value(r->vb));
 	json_object_object_add(o, "change", text_json_number(r->has_change, r->change));
@@ -134,7 +116,7 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	}
 	json_object_object_add(o, "mann_whitney", x);
 	notice = diff_mwu_notice(df, r);
-	json_object_object_add(o, "notice", diff_json_str(notice));
+	json_object_object_add(o, "notice", text_json_string(notice));
 	free(notice);
 	json_object_object_add(o, "mde_pct", text_json_number(r->has_mde,
 	    r->mde_pct));
@@ -142,7 +124,7 @@ diff_json_row(const struct diff *df, const struct diff_row *r)
 	    r->tost.p));
 	json_object_object_add(o, "verdict",
 	    json_object_new_string(diff_verdict_key(r->verdict)));
-	json_object_object_add(o, "reason", diff_json_str(r->why));
+	json_object_object_add(o, "reason", text_json_string(r->why));
 	return o;
 }
 
@@ -170,7 +152,7 @@ diff_json_summary(const struct diff *df)
 	}
 	json_object_object_add(o, "geomean", g);
 	json_object_object_add(o, "geomean_reason",
-	    diff_json_str(df->geomean.ok ? NULL : df->geomean.why));
+	    text_json_string(df->geomean.ok ? NULL : df->geomean.why));
 	return o;
 }
 
@@ -233,9 +215,9 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	a = json_object_new_array();
 	for (i = 0; i < df->npairs; i++) {
 		o = json_object_new_object();
-		json_object_object_add(o, "a", diff_json_str(
+		json_object_object_add(o, "a", text_json_string(
 		    df->a->systems[df->pairs[i].a].identifier));
-		json_object_object_add(o, "b", diff_json_str(
+		json_object_object_add(o, "b", text_json_string(
 		    df->b->systems[df->pairs[i].b].identifier));
 		json_object_array_add(a, o);
 	}
@@ -254,25 +236,25 @@ diff_json_write(const struct diff *df, FILE *fp, struct diag *d)
 	json_object_object_add(root, "only_in_b", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nsys_only_a; i++)
-		json_object_array_add(a, diff_json_str(
+		json_object_array_add(a, text_json_string(
 		    df->a->systems[df->sys_only_a[i]].identifier));
 	json_object_object_add(root, "systems_only_in_a", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nsys_only_b; i++)
-		json_object_array_add(a, diff_json_str(
+		json_object_array_add(a, text_json_string(
 		    df->b->systems[df->sys_only_b[i]].identifier));
 	json_object_object_add(root, "systems_only_in_b", a);
 	a = json_object_new_array();
 	for (i = 0; i < df->nfacts; i++) {
 		f = &df->facts[i];
 		o = json_object_new_object();
-		json_object_object_add(o, "system_a", diff_json_str(
+		json_object_object_add(o, "system_a", text_json_string(
 		    df->a->systems[df->pairs[f->pair].a].identifier));
-		json_object_object_add(o, "system_b", diff_json_str(
+		json_object_object_add(o, "system_b", text_json_string(
 		    df->b->systems[df->pairs[f->pair].b].identifier));
-		json_object_object_add(o, "fact", diff_json_str(f->key));
-		json_object_object_add(o, "a", diff_json_str(f->value_a));
-		json_object_object_add(o, "b", diff_json_str(f->value_b));
+		json_object_object_add(o, "fact", text_json_string(f->key));
+		json_object_object_add(o, "a", text_json_string(f->value_a));
+		json_object_object_add(o, "b", text_json_string(f->value_b));
 		json_object_object_add(o, "named", json_object_new_boolean(f->named));
 		json_object_array_add(a, o);
 	}

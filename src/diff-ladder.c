@@ -16,6 +16,7 @@
 
 #include "diff-ladder.h"
 #include "text-safe.h"
+#include "text-json.h"
 #include "xalloc.h"
 
 /* Both sides' ladders of one diff row. */
@@ -33,7 +34,6 @@ static void	 diff_ladder_rung_text(const struct ladder_rung *g, char *buf,
 static void	 diff_ladder_ratio_text(const struct ladder_ratio *x, char *buf,
 		    size_t size);
 static void	 diff_ladder_method(const struct ladder *l, FILE *fp);
-static struct json_object *diff_ladder_str(const char *s);
 static char	*diff_ladder_label(const struct test *t);
 static struct json_object *diff_ladder_num(double v);
 
@@ -224,21 +224,6 @@ diff_ladder_text(const struct diff *df, FILE *fp)
 	diff_ladder_rows_free(rows, n);
 }
 
-/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
-static struct json_object *
-diff_ladder_str(const char *s)
-{
-	struct json_object	*o;
-	char			*v;
-
-	if (s == NULL)
-		return NULL;
-	v = g_utf8_make_valid(s, -1);
-	o = json_object_new_string(v);
-	g_free(v);
-	return o;
-}
-
 /* A number, or null when it is not finite. */
 static struct json_object *
 diff_ladder_num(double v)
@@ -301,15 +286,15 @@ diff_ladder_json(const struct diff *df)
 		lr = &rows[i];
 		o = json_object_new_object();
 		label = diff_ladder_label(&df->a->tests[lr->row->test_a]);
-		json_object_object_add(o, "test", diff_ladder_str(label));
+		json_object_object_add(o, "test", text_json_string(label));
 		free(label);
-		json_object_object_add(o, "system_a", diff_ladder_str(
+		json_object_object_add(o, "system_a", text_json_string(
 		    df->a->systems[df->pairs[lr->row->pair].a].identifier));
-		json_object_object_add(o, "system_b", diff_ladder_str(
+		json_object_object_add(o, "system_b", text_json_string(
 		    df->b->systems[df->pairs[lr->row->pair].b].identifier));
 		json_object_object_add(o, "unit", json_object_new_string("usec"));
 		if (lr->why != NULL) {
-			json_object_object_add(o, "error", diff_ladder_str(lr->why));
+			json_object_object_add(o, "error", text_json_string(lr->why));
 			json_object_array_add(arr, o);
 			continue;
 		}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
 #include <json-c/json.h>
 
 #include "text-json.h"
@@ -58,4 +59,20 @@ text_json_print(struct json_object *root, FILE *fp, struct diag *d)
 		rc = diag_set(d, NULL, 0, "write error: %s", strerror(errno));
 	free(text);
 	return rc;
+}
+
+struct json_object *
+text_json_string(const char *s)
+{
+	struct json_object	*o;
+	char			*valid;
+
+	if (s == NULL)
+		return NULL;
+	if (g_utf8_validate(s, -1, NULL))
+		return json_object_new_string(s);
+	valid = g_utf8_make_valid(s, -1);
+	o = json_object_new_string(valid);
+	g_free(valid);
+	return o;
 }

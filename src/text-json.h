@@ -29,6 +29,11 @@ void	 text_json_double(double d, char *buf, size_t size);
  */
 struct json_object;
 struct json_object *text_json_number(bool has, double v);
+/*
+ * A json-c string of untrusted text: bytes that are not UTF-8 become
+ * U+FFFD; NULL (JSON null, "not stated") when s is NULL.
+ */
+struct json_object *text_json_string(const char *s);
 int	 text_json_print(struct json_object *root, FILE *fp, struct diag *d);
 
 #endif
