@@ -199,7 +199,9 @@ check "an unknown parameter: 400" test "$code" = 400
 get "/compare?id=$BEFORE&id=x"
 check "a compare ID that is not a number: 400" test "$code" = 400
 get "/?q=%ZZ%00%ff%c0%af"
-check "broken percent-encoding and bad UTF-8 in a search: answered" sh -c 'case "$1" in 200|400) exit 0;; esac; exit 1' sh "$code"
+check "broken percent-encoding and bad UTF-8 in a search: answered" sh -c \
+    'case "$1" in 200|400) exit 0;; esac; echo "#   status $1:"; head -c 300 "$2" | sed "s/^/#   /"; exit 1' \
+    sh "$code" "$T/body"
 q="/?"; i=0
 while [ "$i" -lt 40 ]; do q="${q}q$i=x&"; i=$((i + 1)); done
 get "$q"
