@@ -122,6 +122,16 @@ int	 store_sqlite_open_ro(struct store *st, const char *path, struct diag *d);
 /* Connect to the PostgreSQL URI and migrate. 0 or -1 with d. */
 int	 store_pg_open(struct store *st, const char *uri, struct diag *d);
 
+/*
+ * A test's identity across result sets as one number (tests.test_key):
+ * the first 8 bytes, big-endian, of the SHA-256 of its identifier,
+ * title, arguments and unit, each its bytes and 0x00 (NULL as the empty
+ * string: a series never told the two apart). `track` groups values by it and reads the texts
+ * once per series; PostgreSQL's migration computes the same in SQL.
+ */
+int64_t	 store_test_key(const char *identifier, const char *title,
+	    const char *arguments, const char *unit);
+
 /* Run SQL without parameters; returns 0 or -1 with d. */
 int	 store_exec(struct store *st, const char *sql, struct diag *d);
 /* Open a write transaction, or say plainly why there can be none. */

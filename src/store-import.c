@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nettle/sha2.h>
+
 #include "store-impl.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -53,8 +55,8 @@ static const char *const store_import_sql[SI_COUNT] = {
 	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
 	    "app_version, arguments, description, unit, proportion, "
 	    "proportion_raw, display, display_raw, annotation, parent, "
-	    "json_prefix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-	    "RETURNING id",
+	    "json_prefix, test_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?) RETURNING id",
 	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
 	    "VALUES (?, ?, ?)",
 	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
@@ -384,6 +386,27 @@ store_json_prefix(const struct test *t, const char **firstp)
 	return len;
 }
 
+int64_t
+store_test_key(const char *identifier, const char *title,
+    const char *arguments, const char *unit)
+{
+	const char		*field[4] = { identifier, title, arguments, unit };
+	struct sha256_ctx	 ctx;
+	uint8_t			 md[SHA256_DIGEST_SIZE];
+	uint64_t		 k = 0;
+	size_t			 i;
+
+	sha256_init(&ctx);
+	/* Each field with its NUL; NULL as the empty string. */
+	for (i = 0; i < 4; i++)
+		sha256_update(&ctx, field[i] != NULL ? strlen(field[i]) + 1 : 1,
+		    (const uint8_t *)(field[i] != NULL ? field[i] : ""));
+	sha256_digest(&ctx, sizeof(md), md);
+	for (i = 0; i < 8; i++)
+		k = k << 8 | md[i];
+	return (int64_t)k;
+}
+
 int
 store_import_add_test(struct store_import *imp, const struct result_set *rs,
     const struct test *t, struct diag *d)
@@ -399,11 +422,12 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 		return -1;
 	if ((imp->json_cut = store_json_prefix(t, &first)) > 0)
 		prefix = xstrndup(first, imp->json_cut);
-	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttt",
+	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttti",
 	    imp->set_id, (int64_t)imp->ntests, t->identifier, t->title,
 	    t->app_version, t->arguments, t->description, t->unit,
 	    (int64_t)t->proportion, t->proportion_raw, (int64_t)t->display,
-	    t->display_raw, t->annotation, t->parent, prefix);
+	    t->display_raw, t->annotation, t->parent, prefix,
+	    store_test_key(t->identifier, t->title, t->arguments, t->unit));
 	free(prefix);
 	if (rc == -1)
 		return -1;

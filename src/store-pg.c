@@ -303,7 +303,19 @@ static const char *const pg_migrations[] = {
 	"  key text NOT NULL, value text NOT NULL,"
 	"  PRIMARY KEY (set_id, key)"
 	");"
-	"CREATE INDEX systems_identifier ON systems(identifier);"
+	"CREATE INDEX systems_identifier ON systems(identifier);",
+	/*
+	 * A test's identity as one number, as in SQLite (store_test_key:
+	 * the first 8 bytes of a SHA-256, big-endian, as a signed bigint),
+	 * computed here for the rows before.
+	 */
+	"ALTER TABLE tests ADD COLUMN test_key bigint;"
+	"UPDATE tests SET test_key = ('x' || encode(substring(sha256("
+	"    convert_to(coalesce(identifier, ''), 'UTF8') || '\\x00'::bytea ||"
+	"    convert_to(coalesce(title, ''), 'UTF8') || '\\x00'::bytea ||"
+	"    convert_to(coalesce(arguments, ''), 'UTF8') || '\\x00'::bytea ||"
+	"    convert_to(coalesce(unit, ''), 'UTF8') || '\\x00'::bytea)"
+	"  FROM 1 FOR 8), 'hex'))::bit(64)::bigint;"
 };
 
 #define PG_NMIGRATIONS \

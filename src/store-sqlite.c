@@ -42,16 +42,86 @@
 /* The text of the step sq_autoincrement does (a comment to SQLite). */
 #define SQ_STEP_AUTOINCREMENT	"-- result_sets: AUTOINCREMENT"
 
+/*
+ * Tables, indexes and the trigger that the migrations made once and the
+ * current schema (store_schema) makes as they are: one text for both.
+ */
+/* Values since version 5 (the columns after "CREATE TABLE name ("). */
+#define SQ_RESULTS_COLUMNS \
+	"  id INTEGER PRIMARY KEY," \
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, system_id INTEGER NOT NULL," \
+	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL," \
+	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT," \
+	"  runs BLOB," \
+	"  UNIQUE (test_id, pos)" \
+	");"
+#define SQ_SOURCES \
+	"CREATE TABLE sources (" \
+	"  id INTEGER PRIMARY KEY," \
+	"  path TEXT," \
+	"  sha256 TEXT UNIQUE," \
+	"  format TEXT," \
+	"  size INTEGER," \
+	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))" \
+	");"
+#define SQ_SET_EXTRA \
+	"CREATE TABLE result_set_extra (" \
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT," \
+	"  PRIMARY KEY (set_id, pos)" \
+	") WITHOUT ROWID;"
+#define SQ_SYSTEMS \
+	"CREATE TABLE systems (" \
+	"  id INTEGER PRIMARY KEY," \
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, identifier TEXT, notes_text TEXT, json_raw TEXT," \
+	"  UNIQUE (set_id, pos)" \
+	");"
+#define SQ_SYSTEM_FIELDS \
+	"CREATE TABLE system_fields (" \
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL," \
+	"  kind TEXT NOT NULL CHECK (kind IN ('field', 'note', 'meta'))," \
+	"  key TEXT NOT NULL, value TEXT," \
+	"  PRIMARY KEY (system_id, kind, pos)" \
+	") WITHOUT ROWID;" \
+	"CREATE INDEX system_fields_key ON system_fields(kind, key);"
+#define SQ_SYSTEM_FACTS \
+	"CREATE TABLE system_facts (" \
+	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT," \
+	"  PRIMARY KEY (system_id, pos)" \
+	") WITHOUT ROWID;" \
+	"CREATE INDEX system_facts_key ON system_facts(key, value);"
+#define SQ_TEST_FOOTNOTES \
+	"CREATE TABLE test_footnotes (" \
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, text TEXT NOT NULL," \
+	"  PRIMARY KEY (test_id, pos)" \
+	") WITHOUT ROWID;"
+#define SQ_TEST_FACTS \
+	"CREATE TABLE test_facts (" \
+	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT," \
+	"  PRIMARY KEY (test_id, pos)" \
+	") WITHOUT ROWID;" \
+	"CREATE INDEX test_facts_key ON test_facts(key, value);"
+#define SQ_RESULTS_GONE \
+	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN" \
+	"  DELETE FROM results WHERE system_id = old.id AND test_id IN" \
+	"    (SELECT id FROM tests WHERE set_id = old.set_id);" \
+	"  END;"
+#define SQ_SET_LABELS \
+	"CREATE TABLE result_set_labels (" \
+	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE," \
+	"  key TEXT NOT NULL, value TEXT NOT NULL," \
+	"  PRIMARY KEY (set_id, key)" \
+	") WITHOUT ROWID;"
+
 static const char *const store_migrations[] = {
 	/* 0 -> 1: the initial schema. */
-	"CREATE TABLE sources ("
-	"  id INTEGER PRIMARY KEY,"
-	"  path TEXT,"
-	"  sha256 TEXT UNIQUE,"
-	"  format TEXT,"
-	"  size INTEGER,"
-	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
-	");"
+	SQ_SOURCES
 	"CREATE TABLE result_sets ("
 	"  id INTEGER PRIMARY KEY,"
 	"  source_id INTEGER REFERENCES sources(id) ON DELETE CASCADE,"
@@ -60,31 +130,10 @@ static const char *const store_migrations[] = {
 	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
 	");"
 	"CREATE INDEX result_sets_source ON result_sets(source_id);"
-	"CREATE TABLE result_set_extra ("
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (set_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE systems ("
-	"  id INTEGER PRIMARY KEY,"
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, identifier TEXT, notes_text TEXT, json_raw TEXT,"
-	"  UNIQUE (set_id, pos)"
-	");"
-	"CREATE TABLE system_fields ("
-	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL,"
-	"  kind TEXT NOT NULL CHECK (kind IN ('field', 'note', 'meta')),"
-	"  key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (system_id, kind, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX system_fields_key ON system_fields(kind, key);"
-	"CREATE TABLE system_facts ("
-	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT,"
-	"  PRIMARY KEY (system_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX system_facts_key ON system_facts(key, value);"
+	SQ_SET_EXTRA
+	SQ_SYSTEMS
+	SQ_SYSTEM_FIELDS
+	SQ_SYSTEM_FACTS
 	/* One column per normalised fact, for ad-hoc SQL and --where. */
 	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
 	"  s.set_id AS set_id, s.identifier AS identifier,"
@@ -124,11 +173,7 @@ static const char *const store_migrations[] = {
 	/* "This test across every result set": by identifier or by title. */
 	"CREATE INDEX tests_identity ON tests(identifier, arguments, unit);"
 	"CREATE INDEX tests_title ON tests(title, arguments, unit);"
-	"CREATE TABLE test_footnotes ("
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, text TEXT NOT NULL,"
-	"  PRIMARY KEY (test_id, pos)"
-	") WITHOUT ROWID;"
+	SQ_TEST_FOOTNOTES
 	"CREATE TABLE results ("
 	"  id INTEGER PRIMARY KEY,"
 	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
@@ -157,12 +202,7 @@ static const char *const store_migrations[] = {
 	"  PRIMARY KEY (series_id, axis, pos)"
 	") WITHOUT ROWID;",
 	/* 1 -> 2: test facts (fio job options, dd operands), in source order. */
-	"CREATE TABLE test_facts ("
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (test_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX test_facts_key ON test_facts(key, value);",
+	SQ_TEST_FACTS,
 	/*
 	 * 2 -> 3: a value's runs and a series' points packed into one column
 	 * of their row (sq_pack moves the old rows, then drops the tables);
@@ -210,24 +250,13 @@ static const char *const store_migrations[] = {
 	 * the series of its values).
 	 */
 	"ALTER TABLE tests ADD COLUMN json_prefix TEXT;"
-	"CREATE TABLE results_v5 ("
-	"  id INTEGER PRIMARY KEY,"
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, system_id INTEGER NOT NULL,"
-	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL,"
-	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT,"
-	"  runs BLOB,"
-	"  UNIQUE (test_id, pos)"
-	");"
+	"CREATE TABLE results_v5 (" SQ_RESULTS_COLUMNS
 	"INSERT INTO results_v5 SELECT id, test_id, pos, system_id, mean, se,"
 	"  n, min, max, value_text, raw_string, json_raw, note, error, runs"
 	"  FROM results ORDER BY id;"
 	"DROP TABLE results;"
 	"ALTER TABLE results_v5 RENAME TO results;"
-	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN"
-	"  DELETE FROM results WHERE system_id = old.id AND test_id IN"
-	"    (SELECT id FROM tests WHERE set_id = old.set_id);"
-	"  END;",
+	SQ_RESULTS_GONE,
 	/*
 	 * A deleted set's ID is never given again, so an ID in an old log
 	 * never names another set: result_sets becomes AUTOINCREMENT. A C
@@ -239,12 +268,17 @@ static const char *const store_migrations[] = {
 	 * Labels given at import (`import --label KEY=VALUE`), one value a
 	 * key and set; systems found by identifier (`track --system`).
 	 */
-	"CREATE TABLE result_set_labels ("
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  key TEXT NOT NULL, value TEXT NOT NULL,"
-	"  PRIMARY KEY (set_id, key)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX systems_identifier ON systems(identifier);"
+	SQ_SET_LABELS
+	"CREATE INDEX systems_identifier ON systems(identifier);",
+	/*
+	 * A test's identity as one number (store_test_key), so that `track`
+	 * groups values by an integer and reads a test's texts once per
+	 * series instead of once per value (a third of its time). The rows
+	 * before get theirs from the same function (sq_test_key_fn).
+	 */
+	"ALTER TABLE tests ADD COLUMN test_key INTEGER;"
+	"UPDATE tests SET test_key = benchreport_test_key(identifier, title,"
+	"  arguments, unit);"
 };
 
 #define STORE_NMIGRATIONS \
@@ -253,21 +287,14 @@ static const char *const store_migrations[] = {
 /*
  * The schema the migrations above arrive at, made in one step for a store
  * this command creates (sq_open_new): a new store then costs one script
- * instead of seven steps, two of which copy a table (about 8 ms of CPU,
+ * instead of eight steps, two of which copy a table (about 8 ms of CPU,
  * a quarter of a first `publish FILE` of a small result file). A change
  * of schema is a new migration AND the same change here;
  * tests/cli/store-schema.sh makes a store both ways and compares their
  * sqlite_master, so the two cannot drift apart.
  */
 static const char store_schema[] =
-	"CREATE TABLE sources ("
-	"  id INTEGER PRIMARY KEY,"
-	"  path TEXT,"
-	"  sha256 TEXT UNIQUE,"
-	"  format TEXT,"
-	"  size INTEGER,"
-	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now'))"
-	");"
+	SQ_SOURCES
 	"CREATE TABLE result_sets ("
 	"  id INTEGER PRIMARY KEY AUTOINCREMENT,"
 	"  source_id INTEGER REFERENCES sources(id) ON DELETE CASCADE,"
@@ -279,37 +306,12 @@ static const char store_schema[] =
 	"  nvalues INTEGER NOT NULL DEFAULT 0"
 	");"
 	"CREATE INDEX result_sets_source ON result_sets(source_id);"
-	"CREATE TABLE result_set_extra ("
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (set_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE result_set_labels ("
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  key TEXT NOT NULL, value TEXT NOT NULL,"
-	"  PRIMARY KEY (set_id, key)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE systems ("
-	"  id INTEGER PRIMARY KEY,"
-	"  set_id INTEGER NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, identifier TEXT, notes_text TEXT, json_raw TEXT,"
-	"  UNIQUE (set_id, pos)"
-	");"
+	SQ_SET_EXTRA
+	SQ_SET_LABELS
+	SQ_SYSTEMS
 	"CREATE INDEX systems_identifier ON systems(identifier);"
-	"CREATE TABLE system_fields ("
-	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL,"
-	"  kind TEXT NOT NULL CHECK (kind IN ('field', 'note', 'meta')),"
-	"  key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (system_id, kind, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX system_fields_key ON system_fields(kind, key);"
-	"CREATE TABLE system_facts ("
-	"  system_id INTEGER NOT NULL REFERENCES systems(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT,"
-	"  PRIMARY KEY (system_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX system_facts_key ON system_facts(key, value);"
+	SQ_SYSTEM_FIELDS
+	SQ_SYSTEM_FACTS
 	"CREATE INDEX system_facts_lower ON system_facts(key, lower(value));"
 	"CREATE VIEW system_facts_wide AS SELECT s.id AS system_id,"
 	"  s.set_id AS set_id, s.identifier AS identifier"
@@ -323,35 +325,15 @@ static const char store_schema[] =
 	"  arguments TEXT, description TEXT, unit TEXT,"
 	"  proportion INTEGER NOT NULL, proportion_raw TEXT,"
 	"  display INTEGER NOT NULL, display_raw TEXT,"
-	"  annotation TEXT, parent TEXT, json_prefix TEXT,"
+	"  annotation TEXT, parent TEXT, json_prefix TEXT, test_key INTEGER,"
 	"  UNIQUE (set_id, pos)"
 	");"
 	"CREATE INDEX tests_identity ON tests(identifier, arguments, unit);"
 	"CREATE INDEX tests_title ON tests(title, arguments, unit);"
-	"CREATE TABLE test_footnotes ("
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, text TEXT NOT NULL,"
-	"  PRIMARY KEY (test_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE test_facts ("
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
-	"  PRIMARY KEY (test_id, pos)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX test_facts_key ON test_facts(key, value);"
-	"CREATE TABLE results ("
-	"  id INTEGER PRIMARY KEY,"
-	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL, system_id INTEGER NOT NULL,"
-	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL,"
-	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT,"
-	"  runs BLOB,"
-	"  UNIQUE (test_id, pos)"
-	");"
-	"CREATE TRIGGER systems_results_gone AFTER DELETE ON systems BEGIN"
-	"  DELETE FROM results WHERE system_id = old.id AND test_id IN"
-	"    (SELECT id FROM tests WHERE set_id = old.set_id);"
-	"  END;"
+	SQ_TEST_FOOTNOTES
+	SQ_TEST_FACTS
+	"CREATE TABLE results (" SQ_RESULTS_COLUMNS
+	SQ_RESULTS_GONE
 	"CREATE TABLE series ("
 	"  id INTEGER PRIMARY KEY,"
 	"  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
@@ -1194,6 +1176,18 @@ out:
 	return rc;
 }
 
+/* benchreport_test_key(identifier, title, arguments, unit) for migrations. */
+static void
+sq_test_key_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char	*f[4];
+	int		 i;
+
+	for (i = 0; i < 4 && i < argc; i++)
+		f[i] = (const char *)sqlite3_value_text(argv[i]);
+	sqlite3_result_int64(ctx, store_test_key(f[0], f[1], f[2], f[3]));
+}
+
 /*
  * Bring the schema up to date, one transaction per migration step. The
  * version is read inside the write transaction, so when two processes
@@ -1205,6 +1199,10 @@ sq_migrate(struct store *st, struct diag *d)
 	char	*pragma = NULL;
 	int	 version, rc = -1;
 
+	if (sqlite3_create_function_v2(SQ(st), "benchreport_test_key", 4,
+	    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sq_test_key_fn, NULL,
+	    NULL, NULL) != SQLITE_OK)
+		return sq_err(st, d, "registering benchreport_test_key");
 	for (;;) {
 		if (sq_exec(st, "BEGIN IMMEDIATE", d) == -1)
 			goto out;

@@ -26,10 +26,13 @@
  * The values with what a point and its series key need, in the order
  * that is cheapest (points are sorted per series afterwards); a value
  * the source does not state (mean NULL) is skipped as the row is read.
- * The test's description and proportion come last: a row reads them only
- * for a new series (or --test), and no series costs a query of its own
- * (a round trip on PostgreSQL). The whole store reads values and their
- * tests only:
+ * A series is a test identity (tests.test_key, store_test_key: one
+ * integer for the identifier, title, arguments and unit) and a system
+ * identity; a series takes its texts from its first value's test, all
+ * series in a few queries after the pass (track_texts): SQLite copies
+ * every text column of every row it returns, which was a third of the
+ * command. --test reads the texts it matches per row. The whole store
+ * reads values and their tests only:
  * a system's identifier and its set's import time are looked up once
  * per system (track_when_of), where a join would look them up once per
  * value. With a system named, its systems come from systems(identifier),
@@ -37,8 +40,10 @@
  * results(test_id, pos): no scan of the store.
  */
 #define TRACK_SQL_COLS \
-	"SELECT t.set_id, v.system_id, t.identifier, t.title, t.arguments," \
-	"  t.unit, v.mean, v.se, v.n, t.description, t.proportion"
+	"SELECT t.set_id, v.system_id, t.test_key, v.mean, v.se, v.n, t.id," \
+	"  %s"
+#define TRACK_SQL_MATCH	"t.identifier, t.title, t.description"
+#define TRACK_SQL_NOMATCH	"NULL, NULL, NULL"
 #define TRACK_SQL_ALL TRACK_SQL_COLS \
 	"  FROM results v JOIN tests t ON t.id = v.test_id"
 #define TRACK_SQL_SYSTEM TRACK_SQL_COLS ", s.identifier, rs.imported_at" \
@@ -47,10 +52,24 @@
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
 	"  WHERE t.set_id = s.set_id AND s.identifier = ?"
 enum {
-	TRACK_COL_SET, TRACK_COL_SYSTEM, TRACK_COL_TEST_ID, TRACK_COL_TITLE,
-	TRACK_COL_ARGS, TRACK_COL_UNIT, TRACK_COL_MEAN, TRACK_COL_SE,
-	TRACK_COL_N, TRACK_COL_DESC, TRACK_COL_PROPORTION,
+	TRACK_COL_SET, TRACK_COL_SYSTEM, TRACK_COL_KEY, TRACK_COL_MEAN,
+	TRACK_COL_SE, TRACK_COL_N, TRACK_COL_TEST_ROW,
+	TRACK_COL_TEST_ID, TRACK_COL_TITLE, TRACK_COL_DESC, /* --test's */
 	TRACK_COL_IDENT, TRACK_COL_IMPORTED	/* TRACK_SQL_SYSTEM's only */
+};
+/* Tests whose texts one query reads (track_texts). */
+#define TRACK_TEXT_BATCH	500
+
+/* A series: its test identity and its system identity (pooled). */
+struct track_key {
+	int64_t		 test;
+	const char	*ident;
+};
+
+/* A series and the test row its texts come from. */
+struct track_first {
+	int64_t		 test;
+	size_t		 series;
 };
 
 /* What one build keeps open: statements and the caches of facts and labels. */
@@ -65,10 +84,12 @@ struct track_ctx {
 	GHashTable		*sys_when;	/* system id -> struct track_when_of */
 	struct track_when_of	**whens;	/* the same, in the order read */
 	size_t			 nwhens, capwhens;
-	struct strbuf		 key, ident;	/* scratch of track_row */
+	struct strbuf		 ident;		/* scratch of track_row */
 	GHashTable		*sys_facts;	/* system id -> struct fact_list */
 	GHashTable		*set_labels;	/* set id -> struct kv_list */
-	GHashTable		*index;		/* series key -> index + 1 */
+	GHashTable		*index;		/* struct track_key -> index + 1 */
+	struct track_first	*firsts;	/* every series' first test row */
+	size_t			 nfirsts, capfirsts;
 	struct track_result	*out;
 	size_t			 cap;
 };
@@ -95,10 +116,12 @@ static char	*track_fio_time(const char *);
 static bool	 track_test_matches(const char *, const char *, const char *,
 		    const char *);
 static bool	 track_in_range(const struct track_query *, const char *);
-static void	 track_key(struct strbuf *, const char *const *, size_t);
 static guint	 track_key_hash(gconstpointer);
+static gboolean	 track_key_equal(gconstpointer, gconstpointer);
 static int	 track_row(struct track_ctx *, struct store_stmt *,
 		    struct diag *);
+static int	 track_texts(struct track_ctx *, struct diag *);
+static int	 track_cmp_first(const void *, const void *);
 static int	 track_cmp_when(const void *, const void *);
 static void	 track_rank(struct track_ctx *);
 static int	 track_cmp_str(const void *, const void *);
@@ -402,47 +425,24 @@ track_in_range(const struct track_query *q, const char *when)
 	return true;
 }
 
-/*
- * The series key of a row: its test's fields and the identity, apart by
- * a unit separator, which no name holds; built with one allocation check.
- */
-static void
-track_key(struct strbuf *key, const char *const *f, size_t n)
-{
-	size_t	 len[5], i, all = 0;
-	char	*p;
-
-	for (i = 0; i < n; i++)
-		all += (len[i] = f[i] != NULL ? strlen(f[i]) : 0) + 1;
-	xgrow(&key->buf, &key->cap, all, 1);
-	p = key->buf;
-	for (i = 0; i < n; i++) {
-		if (len[i] > 0)
-			memcpy(p, f[i], len[i]);
-		p += len[i];
-		*p++ = i + 1 < n ? '\037' : '\0';
-	}
-	key->len = all - 1;
-}
-
-/* A hash of a series key, eight bytes at a time. */
 static guint
 track_key_hash(gconstpointer v)
 {
-	const char	*s = v;
-	size_t		 n = strlen(s);
-	uint64_t	 h = 0x9e3779b97f4a7c15ULL ^ n, w;
+	const struct track_key	*k = v;
+	uint64_t		 h;
 
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 29;
-	return (guint)h;
+	/* The test key is a SHA-256's bytes already; the identity pooled. */
+	h = (uint64_t)k->test ^ (uint64_t)(uintptr_t)k->ident *
+	    0x9e3779b97f4a7c15ULL;
+	return (guint)(h ^ h >> 32);
+}
+
+static gboolean
+track_key_equal(gconstpointer va, gconstpointer vb)
+{
+	const struct track_key	*a = va, *b = vb;
+
+	return a->test == b->test && a->ident == b->ident;
 }
 
 /*
@@ -457,13 +457,13 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	const struct fact_list	*facts = NULL;
 	const struct kv_list	*labels;
 	const struct fact	*f;
-	const char		*tid, *title, *desc = NULL, *args, *unit, *v;
-	const char		*fields[5];
+	const char		*v;
 	struct track_series	*se;
 	struct track_point	 pt;
-	struct strbuf		*key = &c->key, *ident = &c->ident;
+	struct track_key	 key, *kp;
+	struct strbuf		*ident = &c->ident;
 	const struct track_when_of *wo;
-	const char		*k = NULL, *idn;
+	const char		*k = NULL;
 	int64_t			 set_id;
 	double			 value;
 	bool			 stated;
@@ -481,13 +481,11 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		if (i == q->nsets)
 			return 0;
 	}
-	tid = store_col_text(st, s, TRACK_COL_TEST_ID);
-	title = store_col_text(st, s, TRACK_COL_TITLE);
-	if (q->test != NULL) {
-		desc = store_col_text(st, s, TRACK_COL_DESC);
-		if (!track_test_matches(q->test, tid, title, desc))
-			return 0;
-	}
+	if (q->test != NULL && !track_test_matches(q->test,
+	    store_col_text(st, s, TRACK_COL_TEST_ID),
+	    store_col_text(st, s, TRACK_COL_TITLE),
+	    store_col_text(st, s, TRACK_COL_DESC)))
+		return 0;
 	memset(&pt, 0, sizeof(pt));
 	pt.system_id = store_col_int(st, s, TRACK_COL_SYSTEM);
 	if (track_when_of(c, pt.system_id, set_id, q->system != NULL ?
@@ -514,8 +512,12 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		}
 		k = g_string_chunk_insert_const(c->out->strings, v);
 	}
-	/* The identity: the identifier, or the --match facts when all are stated. */
-	idn = wo->system;
+	/*
+	 * The identity: the identifier, or the --match facts when all are
+	 * stated; pooled, so that one identity is one pointer.
+	 */
+	key.test = store_col_int(st, s, TRACK_COL_KEY);
+	key.ident = wo->system;
 	all = q->match != NULL && q->match->len > 0;
 	if (all) {
 		strbuf_reset(ident);
@@ -529,17 +531,10 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 			    q->match->items[i], f->value);
 		}
 		if (all)
-			idn = strbuf_str(ident);
+			key.ident = g_string_chunk_insert_const(c->out->strings,
+			    strbuf_str(ident));
 	}
-	args = store_col_text(st, s, TRACK_COL_ARGS);
-	unit = store_col_text(st, s, TRACK_COL_UNIT);
-	fields[0] = tid;
-	fields[1] = title;
-	fields[2] = args;
-	fields[3] = unit;
-	fields[4] = idn;
-	track_key(key, fields, 5);
-	if ((hit = g_hash_table_lookup(c->index, key->buf)) != NULL)
+	if ((hit = g_hash_table_lookup(c->index, &key)) != NULL)
 		at = GPOINTER_TO_SIZE(hit) - 1;
 	else {
 		if (c->out->len == c->cap)
@@ -548,19 +543,16 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		at = c->out->len++;
 		se = &c->out->series[at];
 		memset(se, 0, sizeof(*se));
-		if (desc == NULL)
-			desc = store_col_text(st, s, TRACK_COL_DESC);
-		se->test_identifier = tid != NULL && *tid != '\0' ?
-		    xstrdup(tid) : NULL;
-		se->test_title = xstrdup(title != NULL ? title : "");
-		se->test_description = desc != NULL ? xstrdup(desc) : NULL;
-		se->arguments = args != NULL ? xstrdup(args) : NULL;
-		se->unit = unit != NULL ? xstrdup(unit) : NULL;
-		se->proportion = (enum proportion)store_col_int(st, s,
-		    TRACK_COL_PROPORTION);
-		se->system = xstrdup(idn);
-		g_hash_table_insert(c->index, xstrdup(key->buf),
-		    GSIZE_TO_POINTER(at + 1));
+		se->system = xstrdup(key.ident);
+		if (c->nfirsts == c->capfirsts)
+			xgrow(&c->firsts, &c->capfirsts, c->nfirsts + 1,
+			    sizeof(*c->firsts));
+		c->firsts[c->nfirsts].test = store_col_int(st, s,
+		    TRACK_COL_TEST_ROW);
+		c->firsts[c->nfirsts++].series = at;
+		kp = xmalloc(sizeof(*kp));
+		*kp = key;
+		g_hash_table_insert(c->index, kp, GSIZE_TO_POINTER(at + 1));
 	}
 	se = &c->out->series[at];
 	if (se->len == se->cap)
@@ -587,17 +579,143 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 }
 
 /* Sort se's points with cmp, unless they come in order already (a store's usual case). */
+static int
+track_cmp_first(const void *pa, const void *pb)
+{
+	const struct track_first	*a = pa, *b = pb;
+
+	if (a->test != b->test)
+		return (a->test > b->test) - (a->test < b->test);
+	return (a->series > b->series) - (a->series < b->series);
+}
+
+/*
+ * Each series' texts (test identifier, title, description, arguments,
+ * unit, proportion) from the test of its first value: the tests by ID,
+ * TRACK_TEXT_BATCH to a query (IDs this store gave, so written into the
+ * SQL as numbers). Several series may share a test (one per system of
+ * its set).
+ */
+static int
+track_texts(struct track_ctx *c, struct diag *d)
+{
+	struct store_stmt	*s = NULL;
+	struct track_first	*f = c->firsts;
+	struct track_series	*se;
+	struct strbuf		 sql;
+	const char		*tid, *title, *desc, *args, *unit;
+	int64_t			 id;
+	size_t			 i, j, n, lo, hi;
+	int			 step, rc = -1;
+
+	if (c->nfirsts == 0)
+		return 0;
+	qsort(f, c->nfirsts, sizeof(*f), track_cmp_first);
+	strbuf_init(&sql);
+	for (i = 0; i < c->nfirsts; i = j) {
+		strbuf_reset(&sql);
+		strbuf_adds(&sql, "SELECT id, identifier, title, description,"
+		    " arguments, unit, proportion FROM tests WHERE id IN (");
+		for (j = i, n = 0; j < c->nfirsts && n < TRACK_TEXT_BATCH; j++) {
+			if (j > i && f[j].test == f[j - 1].test)
+				continue;
+			strbuf_printf(&sql, "%s%lld", n++ > 0 ? "," : "",
+			    (long long)f[j].test);
+		}
+		strbuf_adds(&sql, ")");
+		if (store_prepare(c->st, &s, strbuf_str(&sql), d) == -1 ||
+		    store_query(c->st, s, d, "") == -1)
+			goto out;
+		while ((step = store_next(c->st, s, d)) == 1) {
+			id = store_col_int(c->st, s, 0);
+			tid = store_col_text(c->st, s, 1);
+			title = store_col_text(c->st, s, 2);
+			desc = store_col_text(c->st, s, 3);
+			args = store_col_text(c->st, s, 4);
+			unit = store_col_text(c->st, s, 5);
+			/* The first of f[i..j) with this test. */
+			for (lo = i, hi = j; lo < hi;) {
+				n = lo + (hi - lo) / 2;
+				if (f[n].test < id)
+					lo = n + 1;
+				else
+					hi = n;
+			}
+			for (; lo < j && f[lo].test == id; lo++) {
+				se = &c->out->series[f[lo].series];
+				se->test_identifier = tid != NULL &&
+				    *tid != '\0' ? xstrdup(tid) : NULL;
+				se->test_title = xstrdup(title != NULL ?
+				    title : "");
+				se->test_description = desc != NULL ?
+				    xstrdup(desc) : NULL;
+				se->arguments = args != NULL ? xstrdup(args) :
+				    NULL;
+				se->unit = unit != NULL ? xstrdup(unit) : NULL;
+				se->proportion = (enum proportion)store_col_int(
+				    c->st, s, 6);
+			}
+		}
+		store_finalize(c->st, s);
+		s = NULL;
+		if (step == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	store_finalize(c->st, s);
+	strbuf_free(&sql);
+	return rc;
+}
+
+/*
+ * Points in the order cmp gives, stably (as glibc's merge sort). By time
+ * the order is the rank, a small integer (one per system): where the
+ * ranks of a series span no more than a few times its points, a
+ * counting sort places them in one pass instead of n log n comparisons
+ * (a tenth of `track` over a store of long series).
+ */
 static void
 track_sort_points(struct track_series *se, int (*cmp)(const void *,
     const void *))
 {
-	size_t	 i;
+	struct track_point	*to;
+	size_t			*count, lo, hi, span, i, at, n;
 
 	for (i = 1; i < se->len; i++)
 		if (cmp(&se->points[i - 1], &se->points[i]) > 0)
 			break;
-	if (i < se->len)
+	if (i >= se->len)
+		return;
+	if (cmp != track_cmp_points_time) {
 		qsort(se->points, se->len, sizeof(*se->points), cmp);
+		return;
+	}
+	lo = hi = se->points[0].rank;
+	for (i = 1; i < se->len; i++) {
+		lo = se->points[i].rank < lo ? se->points[i].rank : lo;
+		hi = se->points[i].rank > hi ? se->points[i].rank : hi;
+	}
+	span = hi - lo + 1;
+	if (span / 4 > se->len) {
+		qsort(se->points, se->len, sizeof(*se->points), cmp);
+		return;
+	}
+	count = xcalloc(span, sizeof(*count));
+	for (i = 0; i < se->len; i++)
+		count[se->points[i].rank - lo]++;
+	for (i = 0, at = 0; i < span; i++) {
+		n = count[i];
+		count[i] = at;
+		at += n;
+	}
+	to = xreallocarray(NULL, se->len, sizeof(*to));
+	for (i = 0; i < se->len; i++)
+		to[count[se->points[i].rank - lo]++] = se->points[i];
+	free(se->points);
+	se->points = to;
+	se->cap = se->len;
+	free(count);
 }
 
 static int
@@ -782,12 +900,14 @@ track_build(struct store *st, const struct track_query *q,
 {
 	struct track_ctx	 c;
 	struct store_stmt	*s = NULL;
+	char			*sql;
 	size_t			 i;
 	double			 t0;
 	int			 step, rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
+	sql = NULL;
 	c.st = st;
 	c.q = q;
 	c.out = out;
@@ -796,24 +916,22 @@ track_build(struct store *st, const struct track_query *q,
 	c.set_labels = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 	    g_free, track_kv_list_destroy);
 	t0 = track_cpu();
-	c.index = g_hash_table_new_full(track_key_hash, g_str_equal, free,
+	c.index = g_hash_table_new_full(track_key_hash, track_key_equal, free,
 	    NULL);
 	c.sys_when = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 	    free);
 	out->strings = g_string_chunk_new(4096);
-	strbuf_init(&c.key);
 	strbuf_init(&c.ident);
-	if (q->system != NULL) {
-		if (store_prepare(st, &s, TRACK_SQL_SYSTEM, d) == -1 ||
-		    store_query(st, s, d, "t", q->system) == -1)
-			goto out;
-	} else if (store_prepare(st, &s, TRACK_SQL_ALL, d) == -1 ||
-	    store_query(st, s, d, "") == -1)
+	sql = xasprintf(q->system != NULL ? TRACK_SQL_SYSTEM : TRACK_SQL_ALL,
+	    q->test != NULL ? TRACK_SQL_MATCH : TRACK_SQL_NOMATCH);
+	if (store_prepare(st, &s, sql, d) == -1 || (q->system != NULL ?
+	    store_query(st, s, d, "t", q->system) :
+	    store_query(st, s, d, "")) == -1)
 		goto out;
 	while ((step = store_next(st, s, d)) == 1)
 		if (track_row(&c, s, d) == -1)
 			goto out;
-	if (step == -1)
+	if (step == -1 || track_texts(&c, d) == -1)
 		goto out;
 	if (out->len > 1)
 		qsort(out->series, out->len, sizeof(*out->series),
@@ -837,6 +955,8 @@ track_build(struct store *st, const struct track_query *q,
 out:
 	if (rc == -1)
 		track_result_free(out);
+	free(sql);
+	free(c.firsts);
 	store_finalize(st, s);
 	store_finalize(st, c.facts);
 	store_finalize(st, c.labels);
@@ -845,7 +965,6 @@ out:
 	store_finalize(st, c.sysrow);
 	g_hash_table_destroy(c.sys_when);
 	free(c.whens);
-	strbuf_free(&c.key);
 	strbuf_free(&c.ident);
 	g_hash_table_destroy(c.sys_facts);
 	g_hash_table_destroy(c.set_labels);

@@ -174,6 +174,15 @@ if old_store "$V4" fixtures/store/pg-v4.sql schema-4; then
 	sed "$again" fixtures/store/v4.2.xml >"$T/v4.4.want"
 	check "and exports as the store before wrote it" \
 	    cmp -s "$T/v4.4.xml" "$T/v4.4.want"
+	# The migration's test keys (SQL) are those an import computes (C).
+	check_ok "set 2's export imported again" "$BR" --db "$U4" import fixtures/store/v4.2.xml
+	same="FROM tests a JOIN tests b ON b.set_id = 5 AND a.set_id = 2 AND
+	    a.identifier IS NOT DISTINCT FROM b.identifier AND a.title IS NOT
+	    DISTINCT FROM b.title AND a.arguments IS NOT DISTINCT FROM b.arguments
+	    AND a.unit IS NOT DISTINCT FROM b.unit"
+	check "  its tests match the migrated ones" [ "$($PSQL4 -c "SELECT count(*) $same")" -gt 0 ]
+	check "  with the same test keys" [ "$($PSQL4 -c "SELECT count(*) $same \
+	    WHERE a.test_key IS DISTINCT FROM b.test_key")" = 0 ]
 	"$PGTEST_BIN/dropdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V4" 2>/dev/null
 else
 	skip "a schema-4 store" "createdb failed: $(head -1 "$T/err")"

@@ -46,6 +46,22 @@ check "  the same export" cmp -s "$T/new.json" "$T/old.json"
 check_ok "  foreign keys hold in the new store" sqlite3 "$NEW" "PRAGMA foreign_key_check"
 check "  no violation" [ ! -s "$T/out" ]
 
+# A store of schema 4 gets its tests' keys from the migration (SQL); an
+# import computes them in C: the two agree.
+V4=$T/v4.db
+sqlite3 "$V4" <"$ROOT/fixtures/store/v4.sql"
+check_ok "a schema-4 store is migrated" "$BR" --db "$V4" list
+check_ok "  set 2's export imported again" "$BR" --db "$V4" import "$ROOT/fixtures/store/v4.2.xml"
+new=$(sqlite3 "$V4" "SELECT max(id) FROM result_sets")
+same="FROM tests a JOIN tests b ON b.set_id = $new AND a.set_id = 2 AND
+    a.identifier IS b.identifier AND a.title IS b.title AND
+    a.arguments IS b.arguments AND a.unit IS b.unit"
+check "  its tests match the migrated ones" [ "$(sqlite3 "$V4" "SELECT count(*) $same")" -gt 0 ]
+check "  with the same test keys" [ "$(sqlite3 "$V4" "SELECT count(*) $same
+    WHERE a.test_key IS NOT b.test_key")" = 0 ]
+check "  every test has a key" [ "$(sqlite3 "$V4" "SELECT count(*) FROM tests
+    WHERE test_key IS NULL")" = 0 ]
+
 # What a creator killed before its store had a name leaves behind is
 # removed by the next creator; other files that only look alike stay.
 D=$T/sweep; mkdir "$D"
