@@ -123,11 +123,12 @@ int	 store_sqlite_open_ro(struct store *st, const char *path, struct diag *d);
 int	 store_pg_open(struct store *st, const char *uri, struct diag *d);
 
 /*
- * A test's identity across result sets as one number (tests.test_key):
- * the first 8 bytes, big-endian, of the SHA-256 of its identifier,
- * title, arguments and unit, each its bytes and 0x00 (NULL as the empty
- * string: a series never told the two apart). `track` groups values by it and reads the texts
- * once per series; PostgreSQL's migration computes the same in SQL.
+ * A test's identity across result sets as one number, kept with each
+ * of its values (results.test_key), so that `track` reads values without
+ * their tests: the first 8 bytes, big-endian, of the SHA-256 of its
+ * identifier, title, arguments and unit, each its bytes and 0x00 (NULL
+ * as the empty string: a series never told the two apart). PostgreSQL's
+ * migration computes the same in SQL.
  */
 int64_t	 store_test_key(const char *identifier, const char *title,
 	    const char *arguments, const char *unit);

@@ -55,16 +55,16 @@ static const char *const store_import_sql[SI_COUNT] = {
 	[SI_TEST] = STORE_INSERT "tests (set_id, pos, identifier, title, "
 	    "app_version, arguments, description, unit, proportion, "
 	    "proportion_raw, display, display_raw, annotation, parent, "
-	    "json_prefix, test_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?, ?, ?, ?) RETURNING id",
+	    "json_prefix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+	    "RETURNING id",
 	[SI_FOOTNOTE] = STORE_INSERT "test_footnotes (test_id, pos, text) "
 	    "VALUES (?, ?, ?)",
 	[SI_TEST_FACT] = STORE_INSERT "test_facts (test_id, pos, key, "
 	    "value) VALUES (?, ?, ?, ?)",
 	[SI_RESULT] = STORE_INSERT "results (test_id, pos, system_id, "
 	    "mean, se, n, min, max, value_text, raw_string, json_raw, note, "
-	    "error, runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-	    "RETURNING id",
+	    "error, runs, test_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?) RETURNING id",
 	[SI_SERIES] = STORE_INSERT "series (result_id, pos, name, unit, "
 	    "x_unit, x, y) VALUES (?, ?, ?, ?, ?, ?, ?)"
 };
@@ -77,7 +77,7 @@ static const char *const store_import_sql[SI_COUNT] = {
  * series goes alone, for its row id.
  */
 #define STORE_BATCH	16
-#define STORE_VALUE_COLS 14
+#define STORE_VALUE_COLS 15
 
 struct store_import {
 	struct store		*st;
@@ -89,6 +89,7 @@ struct store_import {
 	size_t			 ntests;	/* position of the next test */
 	size_t			 nvalues;	/* values written */
 	size_t			 json_cut;	/* the test's JSON prefix length */
+	int64_t			 test_key;	/* the test's store_test_key */
 };
 
 static const char *const store_import_kinds[] = { "field", "note", "meta" };
@@ -268,12 +269,12 @@ store_import_value_params(struct store_import *imp, struct store_param *p,
 	size_t	nr;
 
 	*runs = store_pack_dbls(&v->runs, &nr);
-	return store_params(imp->st, p, STORE_VALUE_COLS, d, "iiiddiddtttttb",
+	return store_params(imp->st, p, STORE_VALUE_COLS, d, "iiiddiddtttttbi",
 	    test_id, (int64_t)pos, imp->sys_ids[v->system], (int)v->has_mean,
 	    v->mean, (int)v->has_se, v->se, (int64_t)v->n, (int)v->has_min,
 	    v->min, (int)v->has_max, v->max, v->value_text, v->raw_string,
 	    v->json_raw == NULL ? NULL : v->json_raw + imp->json_cut, v->note,
-	    v->error, *runs, nr);
+	    v->error, *runs, nr, imp->test_key);
 }
 
 static int
@@ -334,7 +335,7 @@ store_import_values(struct store_import *imp, int64_t test_id,
 		    strlen(" RETURNING id"));
 		for (i = 1; i < n; i++)
 			strbuf_adds(&sql, ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			    "?, ?)");
+			    "?, ?, ?)");
 		rc = store_prepare(imp->st, &imp->batch[n], strbuf_str(&sql), d);
 		strbuf_free(&sql);
 		if (rc == -1)
@@ -422,12 +423,13 @@ store_import_add_test(struct store_import *imp, const struct result_set *rs,
 		return -1;
 	if ((imp->json_cut = store_json_prefix(t, &first)) > 0)
 		prefix = xstrndup(first, imp->json_cut);
-	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttti",
+	rc = store_run(st, imp->stmt[SI_TEST], d, "iittttttititttt",
 	    imp->set_id, (int64_t)imp->ntests, t->identifier, t->title,
 	    t->app_version, t->arguments, t->description, t->unit,
 	    (int64_t)t->proportion, t->proportion_raw, (int64_t)t->display,
-	    t->display_raw, t->annotation, t->parent, prefix,
-	    store_test_key(t->identifier, t->title, t->arguments, t->unit));
+	    t->display_raw, t->annotation, t->parent, prefix);
+	imp->test_key = store_test_key(t->identifier, t->title, t->arguments,
+	    t->unit);
 	free(prefix);
 	if (rc == -1)
 		return -1;

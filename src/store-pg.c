@@ -305,17 +305,19 @@ static const char *const pg_migrations[] = {
 	");"
 	"CREATE INDEX systems_identifier ON systems(identifier);",
 	/*
-	 * A test's identity as one number, as in SQLite (store_test_key:
-	 * the first 8 bytes of a SHA-256, big-endian, as a signed bigint),
-	 * computed here for the rows before.
+	 * Each value keeps its test's identity as one number, as in SQLite
+	 * (store_test_key: the first 8 bytes of a SHA-256, big-endian, as
+	 * a signed bigint), computed here for the values before.
 	 */
-	"ALTER TABLE tests ADD COLUMN test_key bigint;"
-	"UPDATE tests SET test_key = ('x' || encode(substring(sha256("
+	"ALTER TABLE results ADD COLUMN test_key bigint;"
+	"UPDATE results v SET test_key = k.test_key FROM (SELECT id,"
+	"  ('x' || encode(substring(sha256("
 	"    convert_to(coalesce(identifier, ''), 'UTF8') || '\\x00'::bytea ||"
 	"    convert_to(coalesce(title, ''), 'UTF8') || '\\x00'::bytea ||"
 	"    convert_to(coalesce(arguments, ''), 'UTF8') || '\\x00'::bytea ||"
 	"    convert_to(coalesce(unit, ''), 'UTF8') || '\\x00'::bytea)"
-	"  FROM 1 FOR 8), 'hex'))::bit(64)::bigint;"
+	"  FROM 1 FOR 8), 'hex'))::bit(64)::bigint AS test_key FROM tests) k"
+	"  WHERE v.test_id = k.id;"
 };
 
 #define PG_NMIGRATIONS \

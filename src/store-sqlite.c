@@ -46,16 +46,14 @@
  * Tables, indexes and the trigger that the migrations made once and the
  * current schema (store_schema) makes as they are: one text for both.
  */
-/* Values since version 5 (the columns after "CREATE TABLE name ("). */
+/* The columns of values since version 5 (after "CREATE TABLE name ("). */
 #define SQ_RESULTS_COLUMNS \
 	"  id INTEGER PRIMARY KEY," \
 	"  test_id INTEGER NOT NULL REFERENCES tests(id) ON DELETE CASCADE," \
 	"  pos INTEGER NOT NULL, system_id INTEGER NOT NULL," \
 	"  mean REAL, se REAL, n INTEGER NOT NULL DEFAULT 0, min REAL, max REAL," \
 	"  value_text TEXT, raw_string TEXT, json_raw TEXT, note TEXT, error TEXT," \
-	"  runs BLOB," \
-	"  UNIQUE (test_id, pos)" \
-	");"
+	"  runs BLOB,"
 #define SQ_SOURCES \
 	"CREATE TABLE sources (" \
 	"  id INTEGER PRIMARY KEY," \
@@ -251,6 +249,8 @@ static const char *const store_migrations[] = {
 	 */
 	"ALTER TABLE tests ADD COLUMN json_prefix TEXT;"
 	"CREATE TABLE results_v5 (" SQ_RESULTS_COLUMNS
+	"  UNIQUE (test_id, pos)"
+	");"
 	"INSERT INTO results_v5 SELECT id, test_id, pos, system_id, mean, se,"
 	"  n, min, max, value_text, raw_string, json_raw, note, error, runs"
 	"  FROM results ORDER BY id;"
@@ -271,14 +271,16 @@ static const char *const store_migrations[] = {
 	SQ_SET_LABELS
 	"CREATE INDEX systems_identifier ON systems(identifier);",
 	/*
-	 * A test's identity as one number (store_test_key), so that `track`
-	 * groups values by an integer and reads a test's texts once per
-	 * series instead of once per value (a third of its time). The rows
-	 * before get theirs from the same function (sq_test_key_fn).
+	 * Each value keeps its test's identity as one number
+	 * (store_test_key), so that `track` reads values without joining
+	 * their tests and a test's texts once per series (half of its
+	 * time). The values before get theirs from the same function
+	 * (sq_test_key_fn).
 	 */
-	"ALTER TABLE tests ADD COLUMN test_key INTEGER;"
-	"UPDATE tests SET test_key = benchreport_test_key(identifier, title,"
-	"  arguments, unit);"
+	"ALTER TABLE results ADD COLUMN test_key INTEGER;"
+	"UPDATE results SET test_key = (SELECT benchreport_test_key("
+	"  t.identifier, t.title, t.arguments, t.unit) FROM tests t"
+	"  WHERE t.id = results.test_id);"
 };
 
 #define STORE_NMIGRATIONS \
@@ -325,7 +327,7 @@ static const char store_schema[] =
 	"  arguments TEXT, description TEXT, unit TEXT,"
 	"  proportion INTEGER NOT NULL, proportion_raw TEXT,"
 	"  display INTEGER NOT NULL, display_raw TEXT,"
-	"  annotation TEXT, parent TEXT, json_prefix TEXT, test_key INTEGER,"
+	"  annotation TEXT, parent TEXT, json_prefix TEXT,"
 	"  UNIQUE (set_id, pos)"
 	");"
 	"CREATE INDEX tests_identity ON tests(identifier, arguments, unit);"
@@ -333,6 +335,9 @@ static const char store_schema[] =
 	SQ_TEST_FOOTNOTES
 	SQ_TEST_FACTS
 	"CREATE TABLE results (" SQ_RESULTS_COLUMNS
+	"  test_key INTEGER,"
+	"  UNIQUE (test_id, pos)"
+	");"
 	SQ_RESULTS_GONE
 	"CREATE TABLE series ("
 	"  id INTEGER PRIMARY KEY,"

@@ -26,33 +26,36 @@
  * The values with what a point and its series key need, in the order
  * that is cheapest (points are sorted per series afterwards); a value
  * the source does not state (mean NULL) is skipped as the row is read.
- * A series is a test identity (tests.test_key, store_test_key: one
- * integer for the identifier, title, arguments and unit) and a system
- * identity; a series takes its texts from its first value's test, all
- * series in a few queries after the pass (track_texts): SQLite copies
- * every text column of every row it returns, which was a third of the
- * command. --test reads the texts it matches per row. The whole store
- * reads values and their tests only:
- * a system's identifier and its set's import time are looked up once
- * per system (track_when_of), where a join would look them up once per
- * value. With a system named, its systems come from systems(identifier),
- * their sets' tests from tests(set_id, pos) and the values from
- * results(test_id, pos): no scan of the store.
+ * A series is a test identity (results.test_key, store_test_key: one
+ * integer for the test's identifier, title, arguments and unit, kept
+ * with each value) and a system identity. The whole store reads values
+ * alone: a system's set, identifier and import time are looked up once
+ * per system (track_when_of), and a series' texts once, from its first
+ * value's test, all series in a few queries after the pass
+ * (track_texts); joining each value to its test, as the values were
+ * read before, was half of the command. --test joins them, for the
+ * texts it matches. With a system named, its systems come from
+ * systems(identifier), their sets' tests from tests(set_id, pos) and
+ * the values from results(test_id, pos): no scan of the store.
  */
-#define TRACK_SQL_COLS \
-	"SELECT t.set_id, v.system_id, t.test_key, v.mean, v.se, v.n, t.id," \
-	"  %s"
-#define TRACK_SQL_MATCH	"t.identifier, t.title, t.description"
-#define TRACK_SQL_NOMATCH	"NULL, NULL, NULL"
-#define TRACK_SQL_ALL TRACK_SQL_COLS \
+#define TRACK_SQL_COLS(set, texts) \
+	"SELECT " set ", v.system_id, v.test_key, v.mean, v.se, v.n," \
+	"  v.test_id, " texts
+#define TRACK_SQL_ALL TRACK_SQL_COLS("NULL", "NULL, NULL, NULL") \
+	"  FROM results v"
+#define TRACK_SQL_TEST TRACK_SQL_COLS("t.set_id", \
+	"t.identifier, t.title, t.description") \
 	"  FROM results v JOIN tests t ON t.id = v.test_id"
-#define TRACK_SQL_SYSTEM TRACK_SQL_COLS ", s.identifier, rs.imported_at" \
+#define TRACK_SQL_SYSTEM TRACK_SQL_COLS("t.set_id", \
+	"t.identifier, t.title, t.description") \
+	", s.identifier, rs.imported_at" \
 	"  FROM results v JOIN tests t ON t.id = v.test_id" \
 	"  JOIN systems s ON s.id = v.system_id" \
 	"  JOIN result_sets rs ON rs.id = t.set_id" \
 	"  WHERE t.set_id = s.set_id AND s.identifier = ?"
 enum {
-	TRACK_COL_SET, TRACK_COL_SYSTEM, TRACK_COL_KEY, TRACK_COL_MEAN,
+	TRACK_COL_SET,				/* NULL in TRACK_SQL_ALL */
+	TRACK_COL_SYSTEM, TRACK_COL_KEY, TRACK_COL_MEAN,
 	TRACK_COL_SE, TRACK_COL_N, TRACK_COL_TEST_ROW,
 	TRACK_COL_TEST_ID, TRACK_COL_TITLE, TRACK_COL_DESC, /* --test's */
 	TRACK_COL_IDENT, TRACK_COL_IMPORTED	/* TRACK_SQL_SYSTEM's only */
@@ -103,8 +106,8 @@ struct track_when_of {
 	size_t		 rank;		/* order read, then by (when, set, system) */
 };
 
-static int	 track_when_of(struct track_ctx *, int64_t, int64_t,
-		    const char *, const char *, const struct track_when_of **,
+static int	 track_when_of(struct track_ctx *, int64_t, const char *,
+		    const char *, int64_t, const struct track_when_of **,
 		    struct diag *);
 static int	 track_load_facts(struct track_ctx *, int64_t,
 		    const struct fact_list **, struct diag *);
@@ -289,8 +292,8 @@ track_load_labels(struct track_ctx *c, int64_t id, const struct kv_list **out,
  * read here.
  */
 static int
-track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
-    const char *imported, const char *ident, const struct track_when_of **out,
+track_when_of(struct track_ctx *c, int64_t sys, const char *imported,
+    const char *ident, int64_t set, const struct track_when_of **out,
     struct diag *d)
 {
 	struct track_when_of	*w;
@@ -303,14 +306,15 @@ track_when_of(struct track_ctx *c, int64_t sys, int64_t set,
 	w = xcalloc(1, sizeof(*w));
 	if (ident == NULL) {
 		if (store_prepare(c->st, &c->sysrow, "SELECT s.identifier,"
-		    " rs.imported_at FROM systems s JOIN result_sets rs"
-		    " ON rs.id = s.set_id WHERE s.id = ?", d) == -1 ||
+		    " rs.imported_at, s.set_id FROM systems s JOIN result_sets"
+		    " rs ON rs.id = s.set_id WHERE s.id = ?", d) == -1 ||
 		    store_query(c->st, c->sysrow, d, "i", sys) == -1 ||
 		    (step = store_next(c->st, c->sysrow, d)) == -1)
 			goto fail;
 		if (step == 1) {
 			ident = store_col_text(c->st, c->sysrow, 0);
 			imported = store_col_text(c->st, c->sysrow, 1);
+			set = store_col_int(c->st, c->sysrow, 2);
 		}
 		/* Pooled now: the row is gone at the next query. */
 		imported = g_string_chunk_insert_const(c->out->strings,
@@ -474,13 +478,6 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 	value = store_col_dbl(st, s, TRACK_COL_MEAN, &stated);
 	if (!stated)
 		return 0;
-	set_id = store_col_int(st, s, TRACK_COL_SET);
-	if (q->nsets > 0) {
-		for (i = 0; i < q->nsets && q->sets[i] != set_id; i++)
-			;
-		if (i == q->nsets)
-			return 0;
-	}
 	if (q->test != NULL && !track_test_matches(q->test,
 	    store_col_text(st, s, TRACK_COL_TEST_ID),
 	    store_col_text(st, s, TRACK_COL_TITLE),
@@ -488,10 +485,18 @@ track_row(struct track_ctx *c, struct store_stmt *s, struct diag *d)
 		return 0;
 	memset(&pt, 0, sizeof(pt));
 	pt.system_id = store_col_int(st, s, TRACK_COL_SYSTEM);
-	if (track_when_of(c, pt.system_id, set_id, q->system != NULL ?
+	if (track_when_of(c, pt.system_id, q->system != NULL ?
 	    store_col_text(st, s, TRACK_COL_IMPORTED) : NULL, q->system != NULL ?
-	    store_col_text(st, s, TRACK_COL_IDENT) : NULL, &wo, d) == -1)
+	    store_col_text(st, s, TRACK_COL_IDENT) : NULL, q->system != NULL ?
+	    store_col_int(st, s, TRACK_COL_SET) : -1, &wo, d) == -1)
 		return -1;
+	set_id = wo->set;
+	if (q->nsets > 0) {
+		for (i = 0; i < q->nsets && q->sets[i] != set_id; i++)
+			;
+		if (i == q->nsets)
+			return 0;
+	}
 	if (!track_in_range(q, wo->when))
 		return 0;
 	if (q->order == TRACK_BY_FACT || (q->match != NULL && q->match->len > 0))
@@ -900,14 +905,12 @@ track_build(struct store *st, const struct track_query *q,
 {
 	struct track_ctx	 c;
 	struct store_stmt	*s = NULL;
-	char			*sql;
 	size_t			 i;
 	double			 t0;
 	int			 step, rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
-	sql = NULL;
 	c.st = st;
 	c.q = q;
 	c.out = out;
@@ -922,9 +925,9 @@ track_build(struct store *st, const struct track_query *q,
 	    free);
 	out->strings = g_string_chunk_new(4096);
 	strbuf_init(&c.ident);
-	sql = xasprintf(q->system != NULL ? TRACK_SQL_SYSTEM : TRACK_SQL_ALL,
-	    q->test != NULL ? TRACK_SQL_MATCH : TRACK_SQL_NOMATCH);
-	if (store_prepare(st, &s, sql, d) == -1 || (q->system != NULL ?
+	if (store_prepare(st, &s, q->system != NULL ? TRACK_SQL_SYSTEM :
+	    q->test != NULL ? TRACK_SQL_TEST : TRACK_SQL_ALL, d) == -1 ||
+	    (q->system != NULL ?
 	    store_query(st, s, d, "t", q->system) :
 	    store_query(st, s, d, "")) == -1)
 		goto out;
@@ -955,7 +958,6 @@ track_build(struct store *st, const struct track_query *q,
 out:
 	if (rc == -1)
 		track_result_free(out);
-	free(sql);
 	free(c.firsts);
 	store_finalize(st, s);
 	store_finalize(st, c.facts);

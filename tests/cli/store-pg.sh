@@ -179,10 +179,13 @@ if old_store "$V4" fixtures/store/pg-v4.sql schema-4; then
 	same="FROM tests a JOIN tests b ON b.set_id = 5 AND a.set_id = 2 AND
 	    a.identifier IS NOT DISTINCT FROM b.identifier AND a.title IS NOT
 	    DISTINCT FROM b.title AND a.arguments IS NOT DISTINCT FROM b.arguments
-	    AND a.unit IS NOT DISTINCT FROM b.unit"
-	check "  its tests match the migrated ones" [ "$($PSQL4 -c "SELECT count(*) $same")" -gt 0 ]
+	    AND a.unit IS NOT DISTINCT FROM b.unit
+	    JOIN results va ON va.test_id = a.id JOIN results vb ON vb.test_id = b.id"
+	check "  its values match the migrated ones" [ "$($PSQL4 -c "SELECT count(*) $same")" -gt 0 ]
 	check "  with the same test keys" [ "$($PSQL4 -c "SELECT count(*) $same \
-	    WHERE a.test_key IS DISTINCT FROM b.test_key")" = 0 ]
+	    WHERE va.test_key IS DISTINCT FROM vb.test_key")" = 0 ]
+	check "  every value has a key" [ "$($PSQL4 -c "SELECT count(*) FROM results \
+	    WHERE test_key IS NULL")" = 0 ]
 	"$PGTEST_BIN/dropdb" -h "$PGTEST_HOST" -U "$PGTEST_USER" "$V4" 2>/dev/null
 else
 	skip "a schema-4 store" "createdb failed: $(head -1 "$T/err")"

@@ -46,8 +46,8 @@ check "  the same export" cmp -s "$T/new.json" "$T/old.json"
 check_ok "  foreign keys hold in the new store" sqlite3 "$NEW" "PRAGMA foreign_key_check"
 check "  no violation" [ ! -s "$T/out" ]
 
-# A store of schema 4 gets its tests' keys from the migration (SQL); an
-# import computes them in C: the two agree.
+# A store of schema 4 gets its values' test keys from the migration
+# (SQL); an import computes them in C: the two agree.
 V4=$T/v4.db
 sqlite3 "$V4" <"$ROOT/fixtures/store/v4.sql"
 check_ok "a schema-4 store is migrated" "$BR" --db "$V4" list
@@ -55,12 +55,15 @@ check_ok "  set 2's export imported again" "$BR" --db "$V4" import "$ROOT/fixtur
 new=$(sqlite3 "$V4" "SELECT max(id) FROM result_sets")
 same="FROM tests a JOIN tests b ON b.set_id = $new AND a.set_id = 2 AND
     a.identifier IS b.identifier AND a.title IS b.title AND
-    a.arguments IS b.arguments AND a.unit IS b.unit"
-check "  its tests match the migrated ones" [ "$(sqlite3 "$V4" "SELECT count(*) $same")" -gt 0 ]
+    a.arguments IS b.arguments AND a.unit IS b.unit
+    JOIN results va ON va.test_id = a.id JOIN results vb ON vb.test_id = b.id"
+check "  its values match the migrated ones" [ "$(sqlite3 "$V4" "SELECT count(*) $same")" -gt 0 ]
 check "  with the same test keys" [ "$(sqlite3 "$V4" "SELECT count(*) $same
-    WHERE a.test_key IS NOT b.test_key")" = 0 ]
-check "  every test has a key" [ "$(sqlite3 "$V4" "SELECT count(*) FROM tests
+    WHERE va.test_key IS NOT vb.test_key")" = 0 ]
+check "  every value has a key" [ "$(sqlite3 "$V4" "SELECT count(*) FROM results
     WHERE test_key IS NULL")" = 0 ]
+check "  one key a test" [ "$(sqlite3 "$V4" "SELECT count(*) FROM (SELECT test_id
+    FROM results GROUP BY test_id HAVING count(DISTINCT test_key) > 1)")" = 0 ]
 
 # What a creator killed before its store had a name leaves behind is
 # removed by the next creator; other files that only look alike stay.
