@@ -273,8 +273,7 @@ static const char *const store_migrations[] = {
 	/*
 	 * Each value keeps its test's identity as one number
 	 * (store_test_key), so that `track` reads values without joining
-	 * their tests and a test's texts once per series (half of its
-	 * time). The values before get theirs from the same function
+	 * their tests and a test's texts once per series. The values before get theirs from the same function
 	 * (sq_test_key_fn).
 	 */
 	"ALTER TABLE results ADD COLUMN test_key INTEGER;"
@@ -288,9 +287,8 @@ static const char *const store_migrations[] = {
 
 /*
  * The schema the migrations above arrive at, made in one step for a store
- * this command creates (sq_open_new): a new store then costs one script
- * instead of eight steps, two of which copy a table (about 8 ms of CPU,
- * a quarter of a first `publish FILE` of a small result file). A change
+ * this command creates (sq_open_new): one script instead of eight
+ * steps, two of which copy a table (docs/store.md). A change
  * of schema is a new migration AND the same change here;
  * tests/cli/store-schema.sh makes a store both ways and compares their
  * sqlite_master, so the two cannot drift apart.

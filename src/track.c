@@ -32,9 +32,8 @@
  * alone: a system's set, identifier and import time are looked up once
  * per system (track_when_of), and a series' texts once, from its first
  * value's test, all series in a few queries after the pass
- * (track_texts); joining each value to its test, as the values were
- * read before, was half of the command. --test joins them, for the
- * texts it matches. With a system named, its systems come from
+ * (track_texts): no value is joined to its test, and no text is
+ * copied per value. --test joins them, for the texts it matches. With a system named, its systems come from
  * systems(identifier), their sets' tests from tests(set_id, pos) and
  * the values from results(test_id, pos): no scan of the store.
  */
@@ -677,8 +676,8 @@ out:
  * Points in the order cmp gives, stably (as glibc's merge sort). By time
  * the order is the rank, a small integer (one per system): where the
  * ranks of a series span no more than a few times its points, a
- * counting sort places them in one pass instead of n log n comparisons
- * (a tenth of `track` over a store of long series).
+ * counting sort places them in one pass instead of n log n
+ * comparisons.
  */
 static void
 track_sort_points(struct track_series *se, int (*cmp)(const void *,
