@@ -659,128 +659,171 @@ cmd_track_json(const struct track_result *r, const struct track_query *q,
 	return root;
 }
 
+/* What --fail-on and --last are, and the rest of the options, read. */
+struct cmd_track_opts {
+	struct track_query	 q;
+	struct str_list		 match;
+	char			*dup;		/* --match's copy, cut */
+	int64_t			*sets;
+	int			 fail;		/* a TRACK_FAIL_*, or -1 */
+	long			 last;
+};
+
+/*
+ * The options and arguments into o: 0, or the exit status after saying
+ * what is wrong.
+ */
+static int
+cmd_track_read_options(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct cmd_track_opts *o)
+{
+	struct track_query	*q = &o->q;
+	const char		*v;
+	char			*tok, *save;
+	long			 n;
+	double			 x;
+	size_t			 i;
+
+	track_query_init(q);
+	o->fail = -1;
+	q->system = cmd_args_get(args, "system");
+	q->test = cmd_args_get(args, "test");
+	q->since = cmd_args_get(args, "since");
+	q->until = cmd_args_get(args, "until");
+	if ((v = cmd_args_get(args, "by")) != NULL) {
+		if (strncmp(v, "label:", 6) == 0) {
+			q->order = TRACK_BY_LABEL;
+			q->by = v + 6;
+		} else {
+			q->order = TRACK_BY_FACT;
+			q->by = v;
+		}
+		if (*q->by == '\0')
+			return cmd_usage(&cmd_track_entry,
+			    "--by needs a fact or label:KEY");
+	}
+	if ((v = cmd_args_get(args, "match")) != NULL) {
+		o->dup = xstrdup(v);
+		for (tok = strtok_r(o->dup, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save))
+			if (*tok != '\0')
+				str_list_add(&o->match, tok);
+		if (o->match.len == 0)
+			return cmd_usage(&cmd_track_entry,
+			    "--match needs fact names");
+		q->match = &o->match;
+	}
+	if ((v = cmd_args_get(args, "window")) != NULL) {
+		if (cmd_track_count(v, &n) == -1 || n < 2 ||
+		    n > TRACK_CP_WINDOW_MAX)
+			return cmd_usage(&cmd_track_entry,
+			    "--window must be 2 to 2000");
+		q->cp.window = (int)n;
+	}
+	if ((v = cmd_args_get(args, "min-segment")) != NULL) {
+		if (cmd_track_count(v, &n) == -1 || n < 1 || n > 100000)
+			return cmd_usage(&cmd_track_entry,
+			    "--min-segment must be a count of 1 or more");
+		q->cp.min_segment = (int)n;
+	}
+	if ((v = cmd_args_get(args, "max-p")) != NULL) {
+		if (cmd_track_real(v, &x) == -1 || !(x > 0 && x <= 1))
+			return cmd_usage(&cmd_track_entry,
+			    "--max-p must be above 0 and at most 1");
+		q->cp.max_p = x;
+	}
+	if ((v = cmd_args_get(args, "min-magnitude")) != NULL) {
+		if (cmd_track_real(v, &x) == -1 || x < 0)
+			return cmd_usage(&cmd_track_entry,
+			    "--min-magnitude must be a percentage of 0 or more");
+		q->cp.min_magnitude = x / 100;
+	}
+	q->cp.retest_neighbours = cmd_args_has(args, "retest-neighbours");
+	if ((v = cmd_args_get(args, "fail-on")) != NULL)
+		o->fail = cmd_choice_index(cmd_track_fail, v);
+	if ((v = cmd_args_get(args, "last")) != NULL) {
+		if (cmd_track_count(v, &o->last) == -1 || o->last < 1)
+			return cmd_usage(&cmd_track_entry,
+			    "--last must be a count of 1 or more");
+		if (o->fail == -1)
+			return cmd_usage(&cmd_track_entry,
+			    "--last needs --fail-on");
+	}
+	if (cmd_args_has(args, "chart-format") && !cmd_args_has(args, "chart"))
+		return cmd_usage(&cmd_track_entry, "--chart-format needs --chart");
+	if (args->argc > 0) {
+		o->sets = xreallocarray(NULL, (size_t)args->argc,
+		    sizeof(*o->sets));
+		for (i = 0; i < (size_t)args->argc; i++) {
+			if (cmd_track_count(args->argv[i], &n) == -1 || n < 1) {
+				cmd_errorx(ctx, "track: not a result-set ID: %s",
+				    args->argv[i]);
+				return EXIT_BADINPUT;
+			}
+			o->sets[i] = n;
+		}
+		q->sets = o->sets;
+		q->nsets = (size_t)args->argc;
+	}
+	return 0;
+}
+
+/* Change points the gate counts: of its kind, among the last, not acknowledged. */
+static size_t
+cmd_track_hits(const struct track_result *r, const struct track_acks *acks,
+    int fail, long last)
+{
+	const struct track_series	*se;
+	size_t				 i, j, hits = 0;
+
+	for (i = 0; i < r->len; i++) {
+		se = &r->series[i];
+		for (j = 0; j < se->nchanges; j++) {
+			if (fail == TRACK_FAIL_REGRESSION &&
+			    !se->changes[j].regression)
+				continue;
+			if (last > 0 && se->changes[j].cp.index +
+			    (size_t)last < se->len)
+				continue;
+			if (cmd_track_acked(acks, se, &se->changes[j]) == NULL)
+				hits++;
+		}
+	}
+	return hits;
+}
+
 static int
 cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
-	struct track_query	 q;
+	struct cmd_track_opts	 o;
 	struct track_result	 r;
 	struct track_acks	 acks = { NULL, 0 };
-	struct str_list		 match = { NULL, 0, 0 };
 	struct outfile		*of = NULL;
 	struct json_object	*root = NULL;
 	struct diag		 d;
 	enum track_format	 fmt = TRACK_TEXT;
-	int64_t			*sets = NULL;
 	const char		*v, *out = "-";
-	char			*dup = NULL, *tok, *save;
-	long			 n, last = 0;
-	double			 x;
-	size_t			 i, j, hits = 0;
-	int			 fail = -1, rc = EXIT_BADINPUT;
+	size_t			 hits;
+	int			 rc;
 
 	memset(&r, 0, sizeof(r));
+	memset(&o, 0, sizeof(o));
 	diag_clear(&d);
-	track_query_init(&q);
 	if ((v = cmd_args_get(args, "format")) != NULL)
 		fmt = (enum track_format)cmd_choice_index(cmd_track_format, v);
 	if (fmt > TRACK_TSV)
 		fmt = TRACK_MARKDOWN;
 	if ((v = cmd_args_get(args, "output")) != NULL)
 		out = v;
-	q.system = cmd_args_get(args, "system");
-	q.test = cmd_args_get(args, "test");
-	q.since = cmd_args_get(args, "since");
-	q.until = cmd_args_get(args, "until");
-	if ((v = cmd_args_get(args, "by")) != NULL) {
-		if (strncmp(v, "label:", 6) == 0) {
-			q.order = TRACK_BY_LABEL;
-			q.by = v + 6;
-		} else {
-			q.order = TRACK_BY_FACT;
-			q.by = v;
-		}
-		if (*q.by == '\0') {
-			rc = cmd_usage(&cmd_track_entry, "--by needs a fact or label:KEY");
-			goto out;
-		}
-	}
-	if ((v = cmd_args_get(args, "match")) != NULL) {
-		dup = xstrdup(v);
-		for (tok = strtok_r(dup, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save))
-			if (*tok != '\0')
-				str_list_add(&match, tok);
-		if (match.len == 0) {
-			rc = cmd_usage(&cmd_track_entry, "--match needs fact names");
-			goto out;
-		}
-		q.match = &match;
-	}
-	if ((v = cmd_args_get(args, "window")) != NULL) {
-		if (cmd_track_count(v, &n) == -1 || n < 2 ||
-		    n > TRACK_CP_WINDOW_MAX) {
-			rc = cmd_usage(&cmd_track_entry, "--window must be 2 to 2000");
-			goto out;
-		}
-		q.cp.window = (int)n;
-	}
-	if ((v = cmd_args_get(args, "min-segment")) != NULL) {
-		if (cmd_track_count(v, &n) == -1 || n < 1 || n > 100000) {
-			rc = cmd_usage(&cmd_track_entry, "--min-segment must be a count of 1 or more");
-			goto out;
-		}
-		q.cp.min_segment = (int)n;
-	}
-	if ((v = cmd_args_get(args, "max-p")) != NULL) {
-		if (cmd_track_real(v, &x) == -1 || !(x > 0 && x <= 1)) {
-			rc = cmd_usage(&cmd_track_entry, "--max-p must be above 0 and at most 1");
-			goto out;
-		}
-		q.cp.max_p = x;
-	}
-	if ((v = cmd_args_get(args, "min-magnitude")) != NULL) {
-		if (cmd_track_real(v, &x) == -1 || x < 0) {
-			rc = cmd_usage(&cmd_track_entry, "--min-magnitude must be a percentage of 0 or more");
-			goto out;
-		}
-		q.cp.min_magnitude = x / 100;
-	}
-	q.cp.retest_neighbours = cmd_args_has(args, "retest-neighbours");
-	if ((v = cmd_args_get(args, "fail-on")) != NULL)
-		fail = cmd_choice_index(cmd_track_fail, v);
-	if ((v = cmd_args_get(args, "last")) != NULL) {
-		if (cmd_track_count(v, &last) == -1 || last < 1) {
-			rc = cmd_usage(&cmd_track_entry, "--last must be a count of 1 or more");
-			goto out;
-		}
-		if (fail == -1) {
-			rc = cmd_usage(&cmd_track_entry, "--last needs --fail-on");
-			goto out;
-		}
-	}
-	if (cmd_args_has(args, "chart-format") && !cmd_args_has(args, "chart")) {
-		rc = cmd_usage(&cmd_track_entry, "--chart-format needs --chart");
+	if ((rc = cmd_track_read_options(ctx, args, &o)) != 0)
 		goto out;
-	}
-	if (args->argc > 0) {
-		sets = xreallocarray(NULL, (size_t)args->argc, sizeof(*sets));
-		for (i = 0; i < (size_t)args->argc; i++) {
-			if (cmd_track_count(args->argv[i], &n) == -1 || n < 1) {
-				cmd_errorx(ctx, "track: not a result-set ID: %s",
-				    args->argv[i]);
-				goto out;
-			}
-			sets[i] = n;
-		}
-		q.sets = sets;
-		q.nsets = (size_t)args->argc;
-	}
+	rc = EXIT_BADINPUT;
 	if ((v = cmd_args_get(args, "ack")) != NULL &&
 	    cmd_track_acks_read(v, &acks, &d) == -1) {
 		cmd_error(ctx, &d);
 		goto out;
 	}
-	if (track_build(ctx->store, &q, &r, &d) == -1) {
+	if (track_build(ctx->store, &o.q, &r, &d) == -1) {
 		cmd_error(ctx, &d);
 		rc = EXIT_STORE;
 		goto out;
@@ -790,7 +833,7 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	    r.values, r.len, 1e3 * r.cpu_read, 1e3 * r.cpu_detect);
 	if (r.unordered > 0)
 		msg(ctx, MSG_NORMAL, "%s: track: %zu value%s left out: %s not stated",
-		    ctx->prog, r.unordered, r.unordered == 1 ? "" : "s", q.by);
+		    ctx->prog, r.unordered, r.unordered == 1 ? "" : "s", o.q.by);
 	if ((v = cmd_args_get(args, "chart")) != NULL && canvas_dl_load(&d) == -1) {
 		cmd_error(ctx, &d);
 		goto out;
@@ -814,10 +857,10 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		break;
 	case TRACK_MARKDOWN:
 		cmd_track_markdown(of->fp, &r, &acks,
-		    fail != -1 ? (size_t)last : 0);
+		    o.fail != -1 ? (size_t)o.last : 0);
 		break;
 	case TRACK_JSON:
-		root = cmd_track_json(&r, &q, &acks);
+		root = cmd_track_json(&r, &o.q, &acks);
 		if (text_json_print(root, of->fp, &d) == -1) {
 			cmd_error(ctx, &d);
 			goto out;
@@ -831,24 +874,10 @@ cmd_track_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	}
 	of = NULL;
 	rc = EXIT_OK;
-	if (fail == -1)
-		goto out;
-	for (i = 0; i < r.len; i++)
-		for (j = 0; j < r.series[i].nchanges; j++) {
-			if (fail == TRACK_FAIL_REGRESSION &&
-			    !r.series[i].changes[j].regression)
-				continue;
-			if (last > 0 && r.series[i].changes[j].cp.index +
-			    (size_t)last < r.series[i].len)
-				continue;
-			if (cmd_track_acked(&acks, &r.series[i],
-			    &r.series[i].changes[j]) != NULL)
-				continue;
-			hits++;
-		}
-	if (hits > 0) {
+	if (o.fail != -1 && (hits = cmd_track_hits(&r, &acks, o.fail,
+	    o.last)) > 0) {
 		msg(ctx, MSG_NORMAL, "%s: track: %zu %s point%s not acknowledged",
-		    ctx->prog, hits, fail == TRACK_FAIL_REGRESSION ?
+		    ctx->prog, hits, o.fail == TRACK_FAIL_REGRESSION ?
 		    "regression" : "change", hits == 1 ? "" : "s");
 		rc = EXIT_DIFFERENT;
 	}
@@ -857,8 +886,8 @@ out:
 	json_object_put(root);
 	track_result_free(&r);
 	cmd_track_acks_free(&acks);
-	str_list_free(&match);
-	free(dup);
-	free(sets);
+	str_list_free(&o.match);
+	free(o.dup);
+	free(o.sets);
 	return rc;
 }
