@@ -21,6 +21,42 @@
 #define STEADY_BAND10	0x009e73u
 #define STEADY_BAND20	0xd55e00u
 
+/*
+ * Gridlines and tick labels of both axes over the plot x0..x1, top..bottom
+ * (x from ax.lo at x0, y from ay.lo at bottom), and the two axis lines.
+ */
+static void
+steady_axes(struct canvas *c, const struct chart_axis *ax,
+    const struct chart_axis *ay, double x0, double x1, double top,
+    double bottom, const struct canvas_font *fsm)
+{
+	double	 xs = (x1 - x0) / (ax->hi - ax->lo);
+	double	 ys = -(bottom - top) / (ay->hi - ay->lo), v;
+	char	*str;
+	size_t	 i;
+
+	for (i = 0; i < ay->nticks; i++) {
+		v = chart_axis_tick(ay, i);
+		canvas_line(c, x0, bottom + (v - ay->lo) * ys, x1,
+		    bottom + (v - ay->lo) * ys, CHART_GRID, 1, "grid");
+		str = chart_axis_label(ay, v);
+		canvas_text(c, x0 - 6, bottom + (v - ay->lo) * ys +
+		    chart_frame_center(fsm), str, fsm, CHART_GREY, CANVAS_END,
+		    "tick");
+		free(str);
+	}
+	for (i = 0; i < ax->nticks; i++) {
+		v = chart_axis_tick(ax, i);
+		str = chart_axis_label(ax, v);
+		canvas_text(c, x0 + (v - ax->lo) * xs, bottom + 4 +
+		    canvas_text_ascent(fsm), str, fsm, CHART_GREY, CANVAS_MIDDLE,
+		    "tick");
+		free(str);
+	}
+	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+}
+
 struct canvas *
 chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
     const double *r, size_t n, const struct steady *s, double width)
@@ -30,7 +66,7 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 	struct chart_axis	 ay, ax;
 	struct canvas		*c;
 	double			 y, x0, x1, top, bottom, ph, ylw = 0, hi = 0;
-	double			 xs, ys, *pts, wx0, wx1, v, f[2];
+	double			 xs, ys, *pts, wx0, wx1, f[2];
 	size_t			 i, k;
 	uint32_t		 col = chart_palette_rgb(sys);
 	char			*str;
@@ -72,26 +108,7 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 	wx0 = fmax(wx0, x0);
 	wx1 = fmin(wx1, x1);
 	canvas_rect(c, wx0, top, wx1 - wx0, ph, STEADY_SHADE, "window");
-	for (i = 0; i < ay.nticks; i++) {
-		v = chart_axis_tick(&ay, i);
-		canvas_line(c, x0, bottom + (v - ay.lo) * ys, x1,
-		    bottom + (v - ay.lo) * ys, CHART_GRID, 1, "grid");
-		str = chart_axis_label(&ay, v);
-		canvas_text(c, x0 - 6, bottom + (v - ay.lo) * ys +
-		    chart_frame_center(fsm), str, fsm, CHART_GREY, CANVAS_END,
-		    "tick");
-		free(str);
-	}
-	for (i = 0; i < ax.nticks; i++) {
-		v = chart_axis_tick(&ax, i);
-		str = chart_axis_label(&ax, v);
-		canvas_text(c, x0 + (v - ax.lo) * xs, bottom + 4 +
-		    canvas_text_ascent(fsm), str, fsm, CHART_GREY, CANVAS_MIDDLE,
-		    "tick");
-		free(str);
-	}
-	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
-	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	steady_axes(c, &ax, &ay, x0, x1, top, bottom, fsm);
 	/* Average, bands and fit over the window. */
 	canvas_line(c, wx0, bottom + (s->avg - ay.lo) * ys, wx1,
 	    bottom + (s->avg - ay.lo) * ys, CHART_INK, 1.4, "average");
@@ -159,7 +176,7 @@ chart_steady_consistency_write(const struct result_set *rs, size_t ti,
 	struct chart_axis	 ay, ax;
 	struct canvas		*c;
 	double			 width = CHART_DEFAULT_WIDTH, y, x0, x1, top;
-	double			 bottom, ph, ylw = 0, hi = 0, xs, ys, wx0, v;
+	double			 bottom, ph, ylw = 0, hi = 0, xs, ys, wx0;
 	size_t			 i;
 	uint32_t		 col = chart_palette_rgb(sys);
 	char			*str;
@@ -194,26 +211,7 @@ chart_steady_consistency_write(const struct result_set *rs, size_t ti,
 	/* The window: the last seconds, shaded under everything. */
 	wx0 = fmax(x0, x0 + ((double)(n - cs->seconds) + 0.5 - ax.lo) * xs);
 	canvas_rect(c, wx0, top, x1 - wx0, ph, STEADY_SHADE, "window");
-	for (i = 0; i < ay.nticks; i++) {
-		v = chart_axis_tick(&ay, i);
-		canvas_line(c, x0, bottom + (v - ay.lo) * ys, x1,
-		    bottom + (v - ay.lo) * ys, CHART_GRID, 1, "grid");
-		str = chart_axis_label(&ay, v);
-		canvas_text(c, x0 - 6, bottom + (v - ay.lo) * ys +
-		    chart_frame_center(fsm), str, fsm, CHART_GREY, CANVAS_END,
-		    "tick");
-		free(str);
-	}
-	for (i = 0; i < ax.nticks; i++) {
-		v = chart_axis_tick(&ax, i);
-		str = chart_axis_label(&ax, v);
-		canvas_text(c, x0 + (v - ax.lo) * xs, bottom + 4 +
-		    canvas_text_ascent(fsm), str, fsm, CHART_GREY, CANVAS_MIDDLE,
-		    "tick");
-		free(str);
-	}
-	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
-	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	steady_axes(c, &ax, &ay, x0, x1, top, bottom, fsm);
 	canvas_line(c, wx0, bottom + (cs->mean - ay.lo) * ys, x1,
 	    bottom + (cs->mean - ay.lo) * ys, CHART_INK, 1.4, "average");
 	for (i = 0; i < n; i++)
