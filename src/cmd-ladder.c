@@ -68,14 +68,9 @@ cmd_ladder_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	json = strcmp(fmt, "json") == 0;
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		return rc;
-	if (json) {
-		root = json_object_new_object();
-		json_object_object_add(root, "ladder_schema",
-		    json_object_new_int(LADDER_JSON_SCHEMA));
-		json_object_object_add(root, "id", json_object_new_int64(id));
-		arr = json_object_new_array();
-		json_object_object_add(root, "ladders", arr);
-	}
+	if (json)
+		root = text_json_set_doc("ladder_schema", LADDER_JSON_SCHEMA, id, "ladders",
+		    &arr);
 	for (i = 0; i < rs->ntests; i++) {
 		t = &rs->tests[i];
 		for (j = 0; j < t->nvalues; j++) {

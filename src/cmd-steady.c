@@ -129,14 +129,9 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	dir = cmd_args_get(args, "output");
 	if ((rc = cmd_load_arg(ctx, args->argv[0], &rs, &id)) != EXIT_OK)
 		return rc;
-	if (json) {
-		root = json_object_new_object();
-		json_object_object_add(root, "steady_schema",
-		    json_object_new_int(STEADY_JSON_SCHEMA));
-		json_object_object_add(root, "id", json_object_new_int64(id));
-		arr = json_object_new_array();
-		json_object_object_add(root, "results", arr);
-	}
+	if (json)
+		root = text_json_set_doc("steady_schema", STEADY_JSON_SCHEMA, id, "results",
+		    &arr);
 	for (i = 0; i < rs->ntests; i++) {
 		t = &rs->tests[i];
 		for (j = 0; j < t->nvalues; j++) {

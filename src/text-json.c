@@ -76,3 +76,16 @@ text_json_string(const char *s)
 	g_free(valid);
 	return o;
 }
+
+struct json_object *
+text_json_set_doc(const char *schema_key, int schema, long long id,
+    const char *list_key, struct json_object **list)
+{
+	struct json_object	*root = json_object_new_object();
+
+	json_object_object_add(root, schema_key, json_object_new_int(schema));
+	json_object_object_add(root, "id", json_object_new_int64(id));
+	*list = json_object_new_array();
+	json_object_object_add(root, list_key, *list);
+	return root;
+}

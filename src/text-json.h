@@ -35,5 +35,11 @@ struct json_object *text_json_number(bool has, double v);
  */
 struct json_object *text_json_string(const char *s);
 int	 text_json_print(struct json_object *root, FILE *fp, struct diag *d);
+/*
+ * A command's JSON document about one result set: {"SCHEMA_KEY": schema,
+ * "id": id, "LIST_KEY": []}, the list in *list (owned by the document).
+ */
+struct json_object *text_json_set_doc(const char *schema_key, int schema,
+	    long long id, const char *list_key, struct json_object **list);
 
 #endif
