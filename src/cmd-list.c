@@ -39,7 +39,6 @@ struct list_state {
 
 static int	 cmd_list_exec(struct cmd_ctx *, const struct cmd_args *);
 static int	 cmd_list_row(const struct store_summary *, void *);
-static int	 cmd_list_count(const char *, long *);
 static bool	 cmd_list_has(const char *, const char *);
 
 /* In enum list_format's order. */
@@ -65,23 +64,6 @@ const struct cmd_entry cmd_list_entry = {
 
 /* Fixed columns of the text table: ID, FORMAT, SYS, TESTS, RESULTS, IMPORTED. */
 #define LIST_FIXED	(4 + 1 + 10 + 1 + 3 + 1 + 5 + 1 + 7 + 1 + 16 + 1)
-
-/* A count for --limit or --offset: digits only, 0 or more. */
-static int
-cmd_list_count(const char *arg, long *out)
-{
-	char	*end;
-	long	 v;
-
-	if (*arg < '0' || *arg > '9')
-		return -1;
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return -1;
-	*out = v;
-	return 0;
-}
 
 /* Whether hay holds needle, ASCII letters in any case. */
 static bool
@@ -211,10 +193,10 @@ cmd_list_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 		ls.format = (enum list_format)cmd_choice_index(cmd_list_format,
 		    cmd_args_get(args, "format"));
 	if ((v = cmd_args_get(args, "limit")) != NULL &&
-	    cmd_list_count(v, &ls.limit) == -1)
+	    cmd_parse_count(v, &ls.limit) == -1)
 		return cmd_usage(&cmd_list_entry, "--limit must be a count");
 	if ((v = cmd_args_get(args, "offset")) != NULL &&
-	    cmd_list_count(v, &ls.offset) == -1)
+	    cmd_parse_count(v, &ls.offset) == -1)
 		return cmd_usage(&cmd_list_entry, "--offset must be a count");
 	/*
 	 * On a terminal (or with COLUMNS set) the title takes what the fixed

@@ -48,7 +48,6 @@ struct track_acks {
 };
 
 static int	 cmd_track_exec(struct cmd_ctx *, const struct cmd_args *);
-static int	 cmd_track_count(const char *, long *);
 static int	 cmd_track_real(const char *, double *);
 static char	*cmd_track_trim(char *);
 static int	 cmd_track_acks_read(const char *, struct track_acks *,
@@ -119,23 +118,6 @@ const struct cmd_entry cmd_track_entry = {
 	.flags = CMD_NEEDS_STORE,
 	.exec = cmd_track_exec
 };
-
-/* A count: digits only. */
-static int
-cmd_track_count(const char *arg, long *out)
-{
-	char	*end;
-	long	 v;
-
-	if (*arg < '0' || *arg > '9')
-		return -1;
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return -1;
-	*out = v;
-	return 0;
-}
 
 static int
 cmd_track_real(const char *arg, double *out)
@@ -714,14 +696,14 @@ cmd_track_read_options(struct cmd_ctx *ctx, const struct cmd_args *args,
 		q->match = &o->match;
 	}
 	if ((v = cmd_args_get(args, "window")) != NULL) {
-		if (cmd_track_count(v, &n) == -1 || n < 2 ||
+		if (cmd_parse_count(v, &n) == -1 || n < 2 ||
 		    n > TRACK_CP_WINDOW_MAX)
 			return cmd_usage(&cmd_track_entry,
 			    "--window must be 2 to 2000");
 		q->cp.window = (int)n;
 	}
 	if ((v = cmd_args_get(args, "min-segment")) != NULL) {
-		if (cmd_track_count(v, &n) == -1 || n < 1 || n > 100000)
+		if (cmd_parse_count(v, &n) == -1 || n < 1 || n > 100000)
 			return cmd_usage(&cmd_track_entry,
 			    "--min-segment must be a count of 1 or more");
 		q->cp.min_segment = (int)n;
@@ -742,7 +724,7 @@ cmd_track_read_options(struct cmd_ctx *ctx, const struct cmd_args *args,
 	if ((v = cmd_args_get(args, "fail-on")) != NULL)
 		o->fail = cmd_choice_index(cmd_track_fail, v);
 	if ((v = cmd_args_get(args, "last")) != NULL) {
-		if (cmd_track_count(v, &o->last) == -1 || o->last < 1)
+		if (cmd_parse_count(v, &o->last) == -1 || o->last < 1)
 			return cmd_usage(&cmd_track_entry,
 			    "--last must be a count of 1 or more");
 		if (o->fail == -1)
@@ -755,7 +737,7 @@ cmd_track_read_options(struct cmd_ctx *ctx, const struct cmd_args *args,
 		o->sets = xreallocarray(NULL, (size_t)args->argc,
 		    sizeof(*o->sets));
 		for (i = 0; i < (size_t)args->argc; i++) {
-			if (cmd_track_count(args->argv[i], &n) == -1 || n < 1) {
+			if (cmd_parse_count(args->argv[i], &n) == -1 || n < 1) {
 				cmd_errorx(ctx, "track: not a result-set ID: %s",
 				    args->argv[i]);
 				return EXIT_BADINPUT;

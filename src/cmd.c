@@ -5,6 +5,7 @@
  * getopt_long), help and usage text built from the table, the store opened
  * for the commands that need it, and the message helpers every command uses.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -648,4 +649,20 @@ cmd_default_db_path(void)
 	if (home == NULL || *home == '\0')
 		home = ".";
 	return xasprintf("%s/.local/share/benchreport/results.db", home);
+}
+
+int
+cmd_parse_count(const char *arg, long *out)
+{
+	char	*end;
+	long	 v;
+
+	if (*arg < '0' || *arg > '9')
+		return -1;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -136,6 +136,8 @@ const char *cmd_args_value(const struct cmd_args *a, const char *name,
 	    size_t k);
 /* The index of value among choice's values, or -1. */
 int	 cmd_choice_index(const char *(*choice)(size_t i), const char *value);
+/* A count given as an option's value: digits only; 0, or -1 when it is none. */
+int	 cmd_parse_count(const char *arg, long *out);
 /*
  * "unknown NOUN: VALUE (one of: a, b, c)" to stderr, from choice (as in
  * struct cmd_option); returns EXIT_BADINPUT.
