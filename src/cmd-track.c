@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "outfile.h"
 #include "strbuf.h"
+#include "text-escape.h"
 #include "text-json.h"
 #include "text-safe.h"
 #include "track-chart.h"
@@ -58,7 +59,6 @@ static const struct track_ack *cmd_track_acked(const struct track_acks *,
 static char	*cmd_track_number(double);
 static char	*cmd_track_test_name(const struct track_series *);
 static char	*cmd_track_facts(const struct track_change *);
-static char	*cmd_track_md(const char *);
 static void	 cmd_track_joined(FILE *, const struct track_series *);
 static void	 cmd_track_text(FILE *, const struct track_result *,
 		    const struct track_acks *, bool);
@@ -294,24 +294,6 @@ cmd_track_facts(const struct track_change *c)
 	return strbuf_detach(&sb);
 }
 
-/* s for a Markdown table cell: text-safe, punctuation escaped. */
-static char *
-cmd_track_md(const char *s)
-{
-	struct strbuf	 sb;
-	char		*safe, *p;
-
-	safe = text_safe_dup(s);
-	strbuf_init(&sb);
-	for (p = safe; *p != '\0'; p++) {
-		if (strchr("\\`*_{}[]<>|#!~&$", *p) != NULL)
-			strbuf_addc(&sb, '\\');
-		strbuf_addc(&sb, *p);
-	}
-	free(safe);
-	return strbuf_detach(&sb);
-}
-
 /* "  joined: nvme0 (sets 1-60), nvme0 (rerun) (set 61)": who joined, from which sets. */
 static void
 cmd_track_joined(FILE *fp, const struct track_series *se)
@@ -472,26 +454,26 @@ cmd_track_markdown(FILE *fp, const struct track_result *r,
 		for (j = 0; j < se->nchanges; j++) {
 			c = &se->changes[j];
 			raw = cmd_track_test_name(se);
-			cell[0] = cmd_track_md(raw);
+			cell[0] = text_escape_md_dup(raw);
 			free(raw);
-			cell[1] = cmd_track_md(se->system);
+			cell[1] = text_escape_md_dup(se->system);
 			raw = xasprintf("#%zu (set %lld, %s)", c->cp.index + 1,
 			    (long long)se->points[c->cp.index].set_id,
 			    se->points[c->cp.index].key != NULL ?
 			    se->points[c->cp.index].key :
 			    se->points[c->cp.index].when);
-			cell[2] = cmd_track_md(raw);
+			cell[2] = text_escape_md_dup(raw);
 			free(raw);
 			b = cmd_track_number(c->cp.before.mean);
 			a = cmd_track_number(c->cp.after.mean);
 			raw = xasprintf("%+.1f %% (%s -> %s, p = %.2g)",
 			    100 * c->cp.rel_change, b, a, c->cp.p);
-			cell[3] = cmd_track_md(raw);
+			cell[3] = text_escape_md_dup(raw);
 			free(raw);
 			free(b);
 			free(a);
 			raw = cmd_track_facts(c);
-			cell[4] = cmd_track_md(raw);
+			cell[4] = text_escape_md_dup(raw);
 			free(raw);
 			k = cmd_track_acked(acks, se, c);
 			cnt = last == 0 || c->cp.index + last >= se->len;

@@ -12,8 +12,9 @@
 
 #include "diff.h"
 #include "diff-ladder.h"
-#include "text-term.h"
+#include "text-escape.h"
 #include "text-safe.h"
+#include "text-term.h"
 #include "xalloc.h"
 
 #define DIFF_TEXT_NCOLS	5
@@ -27,7 +28,6 @@ static void	 diff_text_lists(const struct diff *df, FILE *fp, bool md);
 static void	 diff_text_item(FILE *fp, bool md, const char *s);
 static void	 diff_text_list(const struct result_set *rs, const size_t *idx,
 		    size_t n, bool tests, const char *heading, FILE *fp, bool md);
-static char	*diff_text_md(const char *s);
 static const char *diff_text_color(enum diff_verdict v);
 
 /* "RAID0", or "RAID0 -> RAID1" when the pair's identifiers differ. */
@@ -168,7 +168,7 @@ diff_text_item(FILE *fp, bool md, const char *s)
 
 	fputs(md ? "- " : "  ", fp);
 	if (md) {
-		e = diff_text_md(s);
+		e = text_escape_md_dup(s);
 		fputs(e, fp);
 		free(e);
 	} else
@@ -342,28 +342,6 @@ diff_text_write(const struct diff *df, FILE *fp, bool color, int term_width)
 	diff_text_lists(df, fp, false);
 }
 
-/*
- * Markdown-safe text: neutralised control characters, newlines as
- * spaces, ASCII punctuation that Markdown or HTML would interpret escaped
- * with a backslash (GFM allows that for any ASCII punctuation).
- */
-static char *
-diff_text_md(const char *s)
-{
-	struct strbuf	 sb;
-	char		*safe, *p;
-
-	safe = text_safe_dup(s);
-	strbuf_init(&sb);
-	for (p = safe; *p != '\0'; p++) {
-		if (strchr("\\`*_{}[]<>|#!~&$", *p) != NULL)
-			strbuf_addc(&sb, '\\');
-		strbuf_addc(&sb, *p);
-	}
-	free(safe);
-	return strbuf_detach(&sb);
-}
-
 void
 diff_text_markdown(const struct diff *df, FILE *fp)
 {
@@ -373,19 +351,19 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 	bool			 one;
 
 	fputs("### benchreport diff\n\n", fp);
-	raw = diff_text_md(df->opts.label_a != NULL ? df->opts.label_a : "");
+	raw = text_escape_md_dup(df->opts.label_a != NULL ? df->opts.label_a : "");
 	fprintf(fp, "- **A:** %s", raw);
 	free(raw);
 	if (df->a->title != NULL) {
-		raw = diff_text_md(df->a->title);
+		raw = text_escape_md_dup(df->a->title);
 		fprintf(fp, " \u2014 %s", raw);
 		free(raw);
 	}
-	raw = diff_text_md(df->opts.label_b != NULL ? df->opts.label_b : "");
+	raw = text_escape_md_dup(df->opts.label_b != NULL ? df->opts.label_b : "");
 	fprintf(fp, "\n- **B:** %s", raw);
 	free(raw);
 	if (df->b->title != NULL) {
-		raw = diff_text_md(df->b->title);
+		raw = text_escape_md_dup(df->b->title);
 		fprintf(fp, " \u2014 %s", raw);
 		free(raw);
 	}
@@ -393,7 +371,7 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 	one = df->npairs == 1;
 	if (one) {
 		raw = diff_text_system(df, 0);
-		cell[0] = diff_text_md(raw);
+		cell[0] = text_escape_md_dup(raw);
 		fprintf(fp, "\n- **System%s:** %s", strstr(raw, " -> ") != NULL ?
 		    "s" : "", cell[0]);
 		free(cell[0]);
@@ -410,18 +388,18 @@ diff_text_markdown(const struct diff *df, FILE *fp)
 	for (i = 0; i < df->nrows; i++) {
 		r = &df->rows[i];
 		raw = diff_test_label(&df->a->tests[r->test_a]);
-		cell[0] = diff_text_md(raw);
+		cell[0] = text_escape_md_dup(raw);
 		free(raw);
 		raw = diff_text_system(df, r->pair);
-		cell[1] = diff_text_md(raw);
+		cell[1] = text_escape_md_dup(raw);
 		free(raw);
 		cell[2] = diff_text_value(r->va);
 		cell[3] = diff_text_value(r->vb);
 		raw = diff_text_change(df, r);
-		cell[4] = diff_text_md(raw);
+		cell[4] = text_escape_md_dup(raw);
 		free(raw);
 		raw = diff_verdict_text(df, r, "\u00b1");
-		cell[5] = diff_text_md(raw);
+		cell[5] = text_escape_md_dup(raw);
 		free(raw);
 		if (r->verdict == DIFF_BETTER || r->verdict == DIFF_WORSE) {
 			raw = cell[5];

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "text-escape.h"
+#include "text-safe.h"
 
 static void	text_escape_xml_append(struct strbuf *, const char *, int);
 
@@ -111,5 +112,22 @@ text_escape_xml_dup(const char *s)
 
 	strbuf_init(&sb);
 	text_escape_xml(&sb, s);
+	return strbuf_detach(&sb);
+}
+
+char *
+text_escape_md_dup(const char *s)
+{
+	struct strbuf	 sb;
+	char		*safe, *p;
+
+	safe = text_safe_dup(s);
+	strbuf_init(&sb);
+	for (p = safe; *p != '\0'; p++) {
+		if (strchr("\\`*_{}[]<>|#!~&$", *p) != NULL)
+			strbuf_addc(&sb, '\\');
+		strbuf_addc(&sb, *p);
+	}
+	free(safe);
 	return strbuf_detach(&sb);
 }
