@@ -115,29 +115,9 @@ store_uri_check(const char *uri, struct diag *d)
 	return 0;
 }
 
-int
-store_open(const char *spec, struct store **out, struct diag *d)
-{
-	struct store	*st;
-	enum store_kind	 kind;
-	int		 rc;
-
-	*out = NULL;
-	if ((kind = store_kind(spec, d)) == STORE_BAD)
-		return -1;
-	st = xcalloc(1, sizeof(*st));
-	rc = kind == STORE_PG ? store_pg_open(st, spec, d) :
-	    store_sqlite_open(st, spec, d);
-	if (rc == -1) {
-		store_close(st);
-		return -1;
-	}
-	*out = st;
-	return 0;
-}
-
-int
-store_open_readonly(const char *spec, struct store **out, struct diag *d)
+/* Open spec into *out, read-only when ro (see store.h). 0 or -1 with d. */
+static int
+store_open_as(const char *spec, bool ro, struct store **out, struct diag *d)
 {
 	struct store	*st;
 	enum store_kind	 kind;
@@ -148,20 +128,33 @@ store_open_readonly(const char *spec, struct store **out, struct diag *d)
 		return -1;
 	st = xcalloc(1, sizeof(*st));
 	if (kind == STORE_PG) {
-		/* The server refuses every write of this session. */
 		rc = store_pg_open(st, spec, d);
-		if (rc == 0)
+		/* The server refuses every write of this session. */
+		if (ro && rc == 0)
 			rc = store_exec(st, "SET default_transaction_read_only = on",
 			    d);
-		st->readonly = true;
+		st->readonly = ro;
 	} else
-		rc = store_sqlite_open_ro(st, spec, d);
+		rc = ro ? store_sqlite_open_ro(st, spec, d) :
+		    store_sqlite_open(st, spec, d);
 	if (rc == -1) {
 		store_close(st);
 		return -1;
 	}
 	*out = st;
 	return 0;
+}
+
+int
+store_open(const char *spec, struct store **out, struct diag *d)
+{
+	return store_open_as(spec, false, out, d);
+}
+
+int
+store_open_readonly(const char *spec, struct store **out, struct diag *d)
+{
+	return store_open_as(spec, true, out, d);
 }
 
 void
