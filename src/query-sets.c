@@ -16,26 +16,8 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-static char	*query_sets_like(const char *word);
 static uint64_t	 query_sets_fnv(uint64_t h, const char *s);
 static void	 query_sets_where(const struct query_sets *q, struct strbuf *sql);
-
-/* "%word%" in lower case, LIKE's special characters escaped with '\'. */
-static char *
-query_sets_like(const char *word)
-{
-	struct strbuf	sb;
-
-	strbuf_init(&sb);
-	strbuf_addc(&sb, '%');
-	for (; *word != '\0'; word++) {
-		if (*word == '%' || *word == '_' || *word == '\\')
-			strbuf_addc(&sb, '\\');
-		strbuf_addc(&sb, (char)tolower((unsigned char)*word));
-	}
-	strbuf_addc(&sb, '%');
-	return strbuf_detach(&sb);
-}
 
 /*
  * The WHERE clause over result_sets r: parameter k (1-based) is the k-th
@@ -112,15 +94,15 @@ query_sets_find(struct store *st, const struct query_sets *q, long limit,
 	query_sets_where(q, &where);
 	memset(p, 0, sizeof(p));
 	for (i = 0; i < q->nwords; i++) {
-		like[nlike] = query_sets_like(q->words[i]);
+		like[nlike] = store_like_pattern(q->words[i], true);
 		p[n].type = 't';
 		p[n++].s = like[nlike++];
 	}
 	if (q->fact_key != NULL) {
 		p[n].type = 't';
 		p[n++].s = q->fact_key;
-		like[nlike] = query_sets_like(q->fact_value != NULL ?
-		    q->fact_value : "");
+		like[nlike] = store_like_pattern(q->fact_value != NULL ?
+		    q->fact_value : "", true);
 		p[n].type = 't';
 		p[n++].s = like[nlike++];
 	}
@@ -148,15 +130,7 @@ query_sets_find(struct store *st, const struct query_sets *q, long limit,
 	    st->ops->execute(st, rows, p, n, d) == -1)
 		goto rollback;
 	while ((step = store_next(st, rows, d)) == 1) {
-		memset(&sum, 0, sizeof(sum));
-		sum.id = store_col_int(st, rows, 0);
-		sum.title = store_col_text(st, rows, 1);
-		sum.format = store_col_text(st, rows, 2);
-		sum.source_path = store_col_text(st, rows, 3);
-		sum.imported_at = store_col_text(st, rows, 4);
-		sum.nsystems = (long)store_col_int(st, rows, 5);
-		sum.ntests = (long)store_col_int(st, rows, 6);
-		sum.nvalues = (long)store_col_int(st, rows, 7);
+		store_summary_row(st, rows, &sum);
 		if (fn(&sum, arg) != 0)
 			break;
 	}

@@ -20,7 +20,6 @@ static int	 query_load_facts(struct store *st, struct store_stmt *q,
 		    int64_t sys, struct fact_list *out, struct diag *d);
 static const char *query_text(struct store *st, struct store_stmt *q,
 		    int col);
-static char	*query_like(const char *word);
 
 /* One running query: its rows and the facts of the current system. */
 struct query_run {
@@ -133,23 +132,6 @@ query_load_facts(struct store *st, struct store_stmt *q, int64_t sys,
 	return step;
 }
 
-/* "%word%" for LIKE, with the wildcards of word escaped. */
-static char *
-query_like(const char *word)
-{
-	struct strbuf	sb;
-
-	strbuf_init(&sb);
-	strbuf_addc(&sb, '%');
-	for (; *word != '\0'; word++) {
-		if (*word == '%' || *word == '_' || *word == '\\')
-			strbuf_addc(&sb, '\\');
-		strbuf_addc(&sb, *word);
-	}
-	strbuf_addc(&sb, '%');
-	return strbuf_detach(&sb);
-}
-
 /*
  * Both queries select s.id, s.set_id, r.title, s.pos, s.identifier first,
  * then their own columns.
@@ -199,7 +181,7 @@ query_exec(struct query_run *q, const struct query_where *w,
 		p[n++] = w->items[i].value;
 	}
 	for (i = 0; terms != NULL && i < terms->len; i++)
-		p[n++] = q->like[q->nlike++] = query_like(terms->items[i]);
+		p[n++] = q->like[q->nlike++] = store_like_pattern(terms->items[i], false);
 	for (; n < STORE_MAXPARAMS; n++)
 		p[n] = NULL;
 	n = 2 * w->len + q->nlike;

@@ -133,6 +133,19 @@ int	 store_pg_open(struct store *st, const char *uri, struct diag *d);
 int64_t	 store_test_key(const char *identifier, const char *title,
 	    const char *arguments, const char *unit);
 
+/*
+ * The columns id, title, format, source path, import time, systems, tests
+ * and values of the current row (in that order, from col 0) into sum,
+ * borrowed until the next store_next.
+ */
+void	 store_summary_row(struct store *st, struct store_stmt *stmt,
+	    struct store_summary *sum);
+/*
+ * "%word%" for LIKE ... ESCAPE '\', the wildcards and the escape of word
+ * escaped, in lower case when lower; a new string.
+ */
+char	*store_like_pattern(const char *word, bool lower);
+
 /* Run SQL without parameters; returns 0 or -1 with d. */
 int	 store_exec(struct store *st, const char *sql, struct diag *d);
 /* Open a write transaction, or say plainly why there can be none. */

@@ -814,15 +814,7 @@ store_list_range(struct store *st, long limit, long offset,
 	    (int64_t)limit, (int64_t)offset) == -1)
 		goto out;
 	while ((step = store_next(st, stmt, d)) == 1) {
-		memset(&sum, 0, sizeof(sum));
-		sum.id = store_col_int(st, stmt, 0);
-		sum.title = store_col_text(st, stmt, 1);
-		sum.format = store_col_text(st, stmt, 2);
-		sum.source_path = store_col_text(st, stmt, 3);
-		sum.imported_at = store_col_text(st, stmt, 4);
-		sum.nsystems = (long)store_col_int(st, stmt, 5);
-		sum.ntests = (long)store_col_int(st, stmt, 6);
-		sum.nvalues = (long)store_col_int(st, stmt, 7);
+		store_summary_row(st, stmt, &sum);
 		if (fn(&sum, arg) != 0)
 			break;
 	}
@@ -848,4 +840,36 @@ store_exists(struct store *st, int64_t id)
 		found = true;
 	store_finalize(st, stmt);
 	return found;
+}
+
+void
+store_summary_row(struct store *st, struct store_stmt *stmt,
+    struct store_summary *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+	sum->id = store_col_int(st, stmt, 0);
+	sum->title = store_col_text(st, stmt, 1);
+	sum->format = store_col_text(st, stmt, 2);
+	sum->source_path = store_col_text(st, stmt, 3);
+	sum->imported_at = store_col_text(st, stmt, 4);
+	sum->nsystems = (long)store_col_int(st, stmt, 5);
+	sum->ntests = (long)store_col_int(st, stmt, 6);
+	sum->nvalues = (long)store_col_int(st, stmt, 7);
+}
+
+char *
+store_like_pattern(const char *word, bool lower)
+{
+	struct strbuf	sb;
+
+	strbuf_init(&sb);
+	strbuf_addc(&sb, '%');
+	for (; *word != '\0'; word++) {
+		if (*word == '%' || *word == '_' || *word == '\\')
+			strbuf_addc(&sb, '\\');
+		strbuf_addc(&sb, lower ? (char)tolower((unsigned char)*word) :
+		    *word);
+	}
+	strbuf_addc(&sb, '%');
+	return strbuf_detach(&sb);
 }
