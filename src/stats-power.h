@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * What a comparison could have shown: the minimum detectable effect of
- * Welch's test (power from the non-central t distribution, integrated
- * numerically with GSL, which has no non-central t), the two one-sided
+ * Welch's test (power from the non-central t distribution, summed as a
+ * series from GSL's incomplete beta function), the two one-sided
  * tests of equivalence (TOST) within a margin, and the smallest p-value
  * the exact Mann-Whitney test can reach with a given number of runs.
  * Ownership: inputs are borrowed; results are returned by value and own
@@ -28,9 +28,8 @@ struct tost {
 
 /*
  * P(T <= t) for T non-central t with df > 0 degrees of freedom and
- * non-centrality nc: the integral over the chi-square density of
- * Phi(t * sqrt(x / df) - nc), by GSL's adaptive quadrature. NAN when the
- * quadrature fails.
+ * non-centrality nc, within 3e-13 absolute (a series of incomplete
+ * beta functions); NAN for arguments out of range.
  */
 double	 stats_nct_cdf(double t, double df, double nc);
 
