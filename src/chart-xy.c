@@ -269,38 +269,33 @@ xy_px(double v, bool lg, const struct chart_axis *a, double lo, double hi,
 	return x0 + (v - a->lo) / (a->hi - a->lo) * (x1 - x0);
 }
 
-struct canvas *
-chart_xy_draw(struct result_set *const *sets, size_t n,
-    const struct chart_xy_spec *sp, double width, struct diag *d)
+/* The points of every set, by series, and their ranges. */
+struct xy_data {
+	struct xy_series	*ser;
+	size_t			 ns, npts, skipped;
+	double			 xlo, xhi, yhi;
+};
+
+/*
+ * Every stated value of a test showing metric my in sets[0..n), placed at
+ * the metric mx of the same system and test (a sibling test) or, with no
+ * mx, at the test's fact sp->x; a value with neither is counted skipped.
+ */
+static void
+xy_collect(struct result_set *const *sets, size_t n,
+    const struct chart_xy_spec *sp, const struct xy_metric *my,
+    const struct xy_metric *mx, struct xy_data *dt)
 {
-	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
-	const struct canvas_font *flab = chart_frame_font(CHART_FONT_LABEL);
-	const struct xy_metric	*my, *mx;
 	const struct result_set	*rs;
 	const struct test	*t;
 	const struct value	*v, *xv;
-	struct xy_series	*ser = NULL;
 	struct xy_point		 pt;
-	struct chart_axis	 ax, ay;
-	struct chart_head	 head;
-	struct canvas		*c = NULL;
-	struct strbuf		 sb;
 	const char		*lab;
-	double			 xlo = INFINITY, xhi = -INFINITY, yhi = 0, ylw = 0;
-	double			 y, x0, x1, top, bottom, ph, lx0 = 0, lx1 = 0, px, py;
-	double			*pts, lh, lx, w, *boxes = NULL;
-	size_t			 ns = 0, si, i, j, k, skipped = 0, npts = 0;
-	size_t			 nboxes = 0;
-	bool			 lg = false;
-	char			*s;
+	size_t			 si, i, j;
 
-	strbuf_init(&sb);
-	if ((my = xy_metric(sp->y)) == NULL) {
-		diag_set(d, "", 0, "--y %s: not a metric (iops, mbs, lat, p99)",
-		    sp->y);
-		return NULL;
-	}
-	mx = xy_metric(sp->x);
+	memset(dt, 0, sizeof(*dt));
+	dt->xlo = INFINITY;
+	dt->xhi = -INFINITY;
 	for (si = 0; si < n; si++) {
 		rs = sets[si];
 		for (i = 0; i < rs->ntests; i++) {
@@ -317,14 +312,14 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 				if (mx != NULL) {
 					xv = xy_sibling(rs, t, v->system, mx);
 					if (xv == NULL || !xv->has_mean) {
-						skipped++;
+						dt->skipped++;
 						continue;
 					}
 					pt.x = xv->mean;
 					pt.xe = xv->has_se && xv->n >= 2 ? xv->se : 0;
 				} else if (!xy_number(kv_list_get(&t->facts, sp->x),
 				    &pt.x)) {
-					skipped++;
+					dt->skipped++;
 					continue;
 				}
 				lab = sp->label != NULL ? sp->label : mx != NULL ?
@@ -338,15 +333,132 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 				if (mx != NULL && lab != NULL)
 					(void)xy_number(kv_list_get(&t->facts, lab),
 					    &pt.order);
-				xy_add(&ser, &ns, xy_series_of(rs, t, v->system,
+				xy_add(&dt->ser, &dt->ns, xy_series_of(rs, t, v->system,
 				    sp->series), &pt);
-				xlo = fmin(xlo, pt.x - pt.xe);
-				xhi = fmax(xhi, pt.x + pt.xe);
-				yhi = fmax(yhi, pt.y + pt.ye);
-				npts++;
+				dt->xlo = fmin(dt->xlo, pt.x - pt.xe);
+				dt->xhi = fmax(dt->xhi, pt.x + pt.xe);
+				dt->yhi = fmax(dt->yhi, pt.y + pt.ye);
+				dt->npts++;
 			}
 		}
 	}
+}
+
+/*
+ * Gridlines, tick labels and axis lines of the plot x0..x1, top..bottom
+ * (ph high):
+ * y linear (ay), x linear (ax) or, when lg, in powers of two from 2^lx0
+ * to 2^lx1.
+ */
+static void
+xy_axes(struct canvas *c, const struct chart_axis *ax,
+    const struct chart_axis *ay, bool lg, double lx0, double lx1, double x0,
+    double x1, double top, double bottom, double ph)
+{
+	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
+	double			 px, py;
+	size_t			 i, k;
+	char			*s;
+
+	for (i = 0; i < ay->nticks; i++) {
+		double	tv = chart_axis_tick(ay, i);
+
+		py = bottom - (tv - ay->lo) / (ay->hi - ay->lo) * ph;
+		canvas_line(c, x0, py, x1, py, CHART_GRID, 1, "grid");
+		s = chart_axis_label(ay, tv);
+		canvas_text(c, x0 - 6, py + chart_frame_center(fsm), s, fsm,
+		    CHART_GREY, CANVAS_END, "tick");
+		free(s);
+	}
+	if (lg)
+		for (k = (size_t)lx0; k <= (size_t)lx1; k++) {
+			px = xy_px(ldexp(1, (int)k), true, NULL, lx0, lx1, x0, x1);
+			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
+			s = xasprintf("%.0f", ldexp(1, (int)k));
+			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
+			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
+			free(s);
+		}
+	else
+		for (i = 0; i < ax->nticks; i++) {
+			double	tv = chart_axis_tick(ax, i);
+
+			px = xy_px(tv, false, ax, 0, 0, x0, x1);
+			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
+			s = chart_axis_label(ax, tv);
+			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
+			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
+			free(s);
+		}
+	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+}
+
+/* The legend: one key a series, wrapped to the width; returns y below it. */
+static double
+xy_legend(struct canvas *c, const struct xy_series *ser, size_t ns,
+    double width, double y)
+{
+	const struct canvas_font *flab = chart_frame_font(CHART_FONT_LABEL);
+	double			 lh = canvas_text_line_height(flab) + 4, lx, w;
+	size_t			 i;
+
+	lx = CHART_MARGIN;
+	for (i = 0; i < ns; i++) {
+		char	*name = canvas_text_clean(ser[i].name);
+		char	*fit = canvas_text_fit(flab, name, width * 0.45);
+
+		w = 22 + canvas_text_width(flab, fit) + 16;
+		if (lx > CHART_MARGIN && lx + w > width - CHART_MARGIN) {
+			lx = CHART_MARGIN;
+			y += lh;
+		}
+		canvas_rect(c, lx, y + lh / 2 - 3, 16, 4, chart_palette_rgb(i),
+		    "legend-key");
+		canvas_text(c, lx + 22, y + lh / 2 + chart_frame_center(flab), fit,
+		    flab, CHART_INK, CANVAS_START, "label");
+		lx += w;
+		free(fit);
+		free(name);
+	}
+	return y + lh + 4;
+}
+
+struct canvas *
+chart_xy_draw(struct result_set *const *sets, size_t n,
+    const struct chart_xy_spec *sp, double width, struct diag *d)
+{
+	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
+	const struct xy_metric	*my, *mx;
+	struct xy_data		 dt;
+	struct xy_series	*ser = NULL;
+	struct chart_axis	 ax, ay;
+	struct chart_head	 head;
+	struct canvas		*c = NULL;
+	struct strbuf		 sb;
+	double			 xlo, xhi, yhi, ylw = 0;
+	double			 y, x0, x1, top, bottom, ph, lx0 = 0, lx1 = 0, px, py;
+	double			*pts, w, *boxes = NULL;
+	size_t			 ns = 0, i, j, skipped, npts;
+	size_t			 nboxes = 0;
+	bool			 lg = false;
+	char			*s;
+
+	strbuf_init(&sb);
+	if ((my = xy_metric(sp->y)) == NULL) {
+		diag_set(d, "", 0, "--y %s: not a metric (iops, mbs, lat, p99)",
+		    sp->y);
+		return NULL;
+	}
+	mx = xy_metric(sp->x);
+	xy_collect(sets, n, sp, my, mx, &dt);
+	ser = dt.ser;
+	ns = dt.ns;
+	npts = dt.npts;
+	skipped = dt.skipped;
+	xlo = dt.xlo;
+	xhi = dt.xhi;
+	yhi = dt.yhi;
 	if (npts == 0) {
 		diag_set(d, "", 0, "no test has both %s and %s", sp->y, sp->x);
 		goto out;
@@ -385,38 +497,7 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 	if (!lg)
 		chart_frame_axis(mx != NULL ? fmin(0, xlo) : xlo, xhi, mx != NULL,
 		    x1 - x0, CHART_FONT_SMALL, &ax);
-	for (i = 0; i < ay.nticks; i++) {
-		double	tv = chart_axis_tick(&ay, i);
-
-		py = bottom - (tv - ay.lo) / (ay.hi - ay.lo) * ph;
-		canvas_line(c, x0, py, x1, py, CHART_GRID, 1, "grid");
-		s = chart_axis_label(&ay, tv);
-		canvas_text(c, x0 - 6, py + chart_frame_center(fsm), s, fsm,
-		    CHART_GREY, CANVAS_END, "tick");
-		free(s);
-	}
-	if (lg)
-		for (k = (size_t)lx0; k <= (size_t)lx1; k++) {
-			px = xy_px(ldexp(1, (int)k), true, NULL, lx0, lx1, x0, x1);
-			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
-			s = xasprintf("%.0f", ldexp(1, (int)k));
-			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
-			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
-			free(s);
-		}
-	else
-		for (i = 0; i < ax.nticks; i++) {
-			double	tv = chart_axis_tick(&ax, i);
-
-			px = xy_px(tv, false, &ax, 0, 0, x0, x1);
-			canvas_line(c, px, top, px, bottom, CHART_GRID, 1, "grid");
-			s = chart_axis_label(&ax, tv);
-			canvas_text(c, px, bottom + 4 + canvas_text_ascent(fsm), s,
-			    fsm, CHART_GREY, CANVAS_MIDDLE, "tick");
-			free(s);
-		}
-	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
-	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	xy_axes(c, &ax, &ay, lg, lx0, lx1, x0, x1, top, bottom, ph);
 	for (i = 0; i < ns; i++) {
 		uint32_t	col = chart_palette_rgb(i);
 
@@ -468,26 +549,7 @@ chart_xy_draw(struct result_set *const *sets, size_t n,
 	canvas_text(c, (x0 + x1) / 2, y + canvas_text_ascent(fsm), mx != NULL ?
 	    mx->label : sp->x, fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
 	y += canvas_text_line_height(fsm) + 8;
-	lh = canvas_text_line_height(flab) + 4;
-	lx = CHART_MARGIN;
-	for (i = 0; i < ns; i++) {
-		char	*name = canvas_text_clean(ser[i].name);
-		char	*fit = canvas_text_fit(flab, name, width * 0.45);
-
-		w = 22 + canvas_text_width(flab, fit) + 16;
-		if (lx > CHART_MARGIN && lx + w > width - CHART_MARGIN) {
-			lx = CHART_MARGIN;
-			y += lh;
-		}
-		canvas_rect(c, lx, y + lh / 2 - 3, 16, 4, chart_palette_rgb(i),
-		    "legend-key");
-		canvas_text(c, lx + 22, y + lh / 2 + chart_frame_center(flab), fit,
-		    flab, CHART_INK, CANVAS_START, "label");
-		lx += w;
-		free(fit);
-		free(name);
-	}
-	y += lh + 4;
+	y = xy_legend(c, ser, ns, width, y);
 	strbuf_printf(&sb, "Series: %s. Error bars: SE where a point has two "
 	    "runs or more.", sp->series != NULL ? sp->series : "system");
 	if (skipped > 0)
