@@ -68,26 +68,150 @@ exceed_share(double p)
 	    xasprintf("%.*f%%", d, p * 100);
 }
 
+/* Where the plot is: its box, and the decades of its axes. */
+struct exceed_geom {
+	double	x0, x1, top, bottom;
+	double	xlo, xhi;	/* log10 of the latency axis' ends */
+	double	pmin;		/* the share axis' floor */
+};
+
+/*
+ * One system's line: the steps of its merged histogram's 1 - CDF, the
+ * band of that share's interval at each bin, and each rung's interval.
+ */
+static void
+exceed_line_draw(struct canvas *c, const struct result_set *rs,
+    const struct exceed_line *ln, const struct exceed_geom *g)
+{
+	const struct ladder_hist *a = &ln->all;
+	uint32_t		 col = chart_palette_rgb(ln->sys);
+	double			*pts, v, cum, p;
+	size_t			 j, k, n;
+
+	canvas_group(c, "series", rs->systems[ln->sys].identifier);
+	/* Steps: P(X > x) drops at each bin, down to the supported share. */
+	pts = xcalloc(4 * a->n + 2, sizeof(double));
+	n = 0;
+	for (j = 0, cum = 0, p = 1; j < a->n; j++) {
+		if (a->us[j] <= 0)
+			continue;
+		v = exceed_x(a->us[j], g->xlo, g->xhi, g->x0, g->x1);
+		pts[2 * n] = v;
+		pts[2 * n++ + 1] = exceed_y(p, g->pmin, g->top, g->bottom);
+		cum += a->count[j];
+		p = (a->total - cum) / a->total;
+		if (p < LADDER_TAIL / a->total)
+			break;
+		pts[2 * n] = v;
+		pts[2 * n++ + 1] = exceed_y(p, g->pmin, g->top, g->bottom);
+	}
+	canvas_polyline(c, pts, n, col, 1.6, "line");
+	/* The band: P(X > x)'s interval at each bin, as thin lines. */
+	for (k = 0; k < 2; k++) {
+		const double	*b = k == 0 ? ln->blo : ln->bhi;
+
+		for (j = 0, n = 0, cum = 0; j < a->n; j++) {
+			cum += a->count[j];
+			/* Where the curve stops, the band stops. */
+			if ((a->total - cum) / a->total < LADDER_TAIL /
+			    a->total)
+				break;
+			if (a->us[j] <= 0 || b[j] <= 0)
+				continue;
+			pts[2 * n] = exceed_x(a->us[j], g->xlo, g->xhi, g->x0,
+			    g->x1);
+			pts[2 * n++ + 1] = exceed_y(fmax(b[j], g->pmin), g->pmin,
+			    g->top, g->bottom);
+		}
+		canvas_polyline(c, pts, n, col, 0.7, "ci-band");
+	}
+	/* Each rung's 95 % interval: a bar across it, capped. */
+	for (k = 0; k < LADDER_NRUNGS; k++) {
+		const struct ladder_rung *r = &ln->lad.rung[k];
+		double	ry, rl, rh;
+
+		if (!r->ok || r->ci == LADDER_CI_NONE || r->lo <= 0 ||
+		    1 - r->pct / 100 < g->pmin)
+			continue;
+		ry = exceed_y(1 - r->pct / 100, g->pmin, g->top, g->bottom);
+		rl = exceed_x(r->lo, g->xlo, g->xhi, g->x0, g->x1);
+		rh = exceed_x(r->hi, g->xlo, g->xhi, g->x0, g->x1);
+		canvas_line(c, rl, ry, rh, ry, col, 2.4, "ci");
+		canvas_line(c, rl, ry - 4, rl, ry + 4, col, 1.2, "ci");
+		canvas_line(c, rh, ry - 4, rh, ry + 4, col, 1.2, "ci");
+	}
+	canvas_group_end(c);
+	free(pts);
+}
+
+/*
+ * The legend: each system's key, its runs, I/Os and kind of interval,
+ * and the rungs it cannot estimate; returns y below it.
+ */
+static double
+exceed_legend(struct canvas *c, const struct result_set *rs,
+    const struct exceed_line *lines, size_t nl, double width, double y)
+{
+	const struct canvas_font *flab = chart_frame_font(CHART_FONT_LABEL);
+	struct strbuf		 sb;
+	double			 lx, lh;
+	size_t			 i, k;
+
+	strbuf_init(&sb);
+	lh = canvas_text_line_height(flab) + 4;
+	for (i = 0; i < nl; i++) {
+		const struct ladder *l = &lines[i].lad;
+		char	*name = canvas_text_clean(rs->systems[lines[i].sys].identifier);
+		char	*fit = canvas_text_fit(flab, name, width * 0.45);
+
+		lx = CHART_MARGIN;
+		canvas_rect(c, lx, y + lh / 2 - 3, 16, 4,
+		    chart_palette_rgb(lines[i].sys), "legend-key");
+		canvas_text(c, lx + 22, y + lh / 2 + chart_frame_center(flab),
+		    fit, flab, CHART_INK, CANVAS_START, "label");
+		strbuf_reset(&sb);
+		strbuf_printf(&sb, "%zu run%s, %.0f I/Os, intervals %s", l->nruns,
+		    l->nruns == 1 ? "" : "s", l->ios, l->resamples > 0 ?
+		    "between runs" : "within-run");
+		free(fit);
+		free(name);
+		y += lh;
+		y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN - lx - 22,
+		    3, strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "chart-note");
+		/* One line each, so that no width splits the words. */
+		for (k = 0; k < LADDER_NRUNGS; k++) {
+			if (l->rung[k].ok)
+				continue;
+			strbuf_reset(&sb);
+			strbuf_printf(&sb, "%s not estimable (needs %.0f I/Os)",
+			    ladder_rung_name(k), l->rung[k].need);
+			y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN -
+			    lx - 22, 2, strbuf_str(&sb), CHART_FONT_SMALL,
+			    CHART_GREY, "chart-note");
+		}
+	}
+	strbuf_free(&sb);
+	return y;
+}
+
 struct canvas *
 chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
     bool bare, double width, struct diag *d)
 {
 	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
-	const struct canvas_font *flab = chart_frame_font(CHART_FONT_LABEL);
 	const struct test	*t;
 	struct exceed_line	*lines = NULL;
 	struct ladder_hist	*h;
 	struct chart_head	 head;
+	struct exceed_geom	 g;
 	struct canvas		*c = NULL;
-	struct strbuf		 sb;
 	const char		*why = NULL;
 	double			 xlo = INFINITY, xhi = -INFINITY, pmin = 1;
-	double			 y, x0, x1, top, bottom, ph, ylw = 0, cum, p;
-	double			*pts, v, lx, lh;
-	size_t			 nl = 0, i, j, k, n, nh;
+	double			 y, x0, x1, top, bottom, ph, ylw = 0, p;
+	double			 v;
+	size_t			 nl = 0, i, j, k, nh;
 	char			*s;
 
-	strbuf_init(&sb);
 	if (ti >= rs->ntests) {
 		diag_set(d, "", 0, "no test %zu in this set", ti + 1);
 		return NULL;
@@ -183,64 +307,15 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
 
 	canvas_clip(c, x0, top - 2, x1 - x0, ph + 4);
-	for (i = 0; i < nl; i++) {
-		const struct ladder_hist *a = &lines[i].all;
-		uint32_t	col = chart_palette_rgb(lines[i].sys);
-
-		canvas_group(c, "series", rs->systems[lines[i].sys].identifier);
-		/* Steps: P(X > x) drops at each bin, down to the supported share. */
-		pts = xcalloc(4 * a->n + 2, sizeof(double));
-		n = 0;
-		for (j = 0, cum = 0, p = 1; j < a->n; j++) {
-			if (a->us[j] <= 0)
-				continue;
-			v = exceed_x(a->us[j], xlo, xhi, x0, x1);
-			pts[2 * n] = v;
-			pts[2 * n++ + 1] = exceed_y(p, pmin, top, bottom);
-			cum += a->count[j];
-			p = (a->total - cum) / a->total;
-			if (p < LADDER_TAIL / a->total)
-				break;
-			pts[2 * n] = v;
-			pts[2 * n++ + 1] = exceed_y(p, pmin, top, bottom);
-		}
-		canvas_polyline(c, pts, n, col, 1.6, "line");
-		/* The band: P(X > x)'s interval at each bin, as thin lines. */
-		for (k = 0; k < 2; k++) {
-			const double	*b = k == 0 ? lines[i].blo : lines[i].bhi;
-
-			for (j = 0, n = 0, cum = 0; j < a->n; j++) {
-				cum += a->count[j];
-				/* Where the curve stops, the band stops. */
-				if ((a->total - cum) / a->total < LADDER_TAIL /
-				    a->total)
-					break;
-				if (a->us[j] <= 0 || b[j] <= 0)
-					continue;
-				pts[2 * n] = exceed_x(a->us[j], xlo, xhi, x0, x1);
-				pts[2 * n++ + 1] = exceed_y(fmax(b[j], pmin), pmin,
-				    top, bottom);
-			}
-			canvas_polyline(c, pts, n, col, 0.7, "ci-band");
-		}
-		/* Each rung's 95 % interval: a bar across it, capped. */
-		for (k = 0; k < LADDER_NRUNGS; k++) {
-			const struct ladder_rung *r = &lines[i].lad.rung[k];
-			double	ry, rl, rh;
-
-			if (!r->ok || r->ci == LADDER_CI_NONE || r->lo <= 0 ||
-			    1 - r->pct / 100 < pmin)
-				continue;
-			ry = exceed_y(1 - r->pct / 100, pmin, top, bottom);
-			rl = exceed_x(r->lo, xlo, xhi, x0, x1);
-			rh = exceed_x(r->hi, xlo, xhi, x0, x1);
-			canvas_line(c, rl, ry, rh, ry, col, 2.4, "ci");
-			canvas_line(c, rl, ry - 4, rl, ry + 4, col, 1.2, "ci");
-			canvas_line(c, rh, ry - 4, rh, ry + 4, col, 1.2, "ci");
-		}
-		canvas_group_end(c);
-		free(pts);
-	}
+	g.x0 = x0;
+	g.x1 = x1;
+	g.top = top;
+	g.bottom = bottom;
+	g.xlo = xlo;
+	g.xhi = xhi;
+	g.pmin = pmin;
+	for (i = 0; i < nl; i++)
+		exceed_line_draw(c, rs, &lines[i], &g);
 	canvas_clip_end(c);
 
 	y = bottom + 4 + canvas_text_line_height(fsm);
@@ -248,38 +323,7 @@ chart_exceed_draw(const struct result_set *rs, size_t ti, const char *source,
 	    "Completion latency (usec)", fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
 	y += canvas_text_line_height(fsm) + 8;
 
-	lh = canvas_text_line_height(flab) + 4;
-	for (i = 0; i < nl; i++) {
-		const struct ladder *l = &lines[i].lad;
-		char	*name = canvas_text_clean(rs->systems[lines[i].sys].identifier);
-		char	*fit = canvas_text_fit(flab, name, width * 0.45);
-
-		lx = CHART_MARGIN;
-		canvas_rect(c, lx, y + lh / 2 - 3, 16, 4,
-		    chart_palette_rgb(lines[i].sys), "legend-key");
-		canvas_text(c, lx + 22, y + lh / 2 + chart_frame_center(flab),
-		    fit, flab, CHART_INK, CANVAS_START, "label");
-		strbuf_reset(&sb);
-		strbuf_printf(&sb, "%zu run%s, %.0f I/Os, intervals %s", l->nruns,
-		    l->nruns == 1 ? "" : "s", l->ios, l->resamples > 0 ?
-		    "between runs" : "within-run");
-		free(fit);
-		free(name);
-		y += lh;
-		y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN - lx - 22,
-		    3, strbuf_str(&sb), CHART_FONT_SMALL, CHART_GREY, "chart-note");
-		/* One line each, so that no width splits the words. */
-		for (k = 0; k < LADDER_NRUNGS; k++) {
-			if (l->rung[k].ok)
-				continue;
-			strbuf_reset(&sb);
-			strbuf_printf(&sb, "%s not estimable (needs %.0f I/Os)",
-			    ladder_rung_name(k), l->rung[k].need);
-			y = chart_frame_par(c, lx + 22, y, width - CHART_MARGIN -
-			    lx - 22, 2, strbuf_str(&sb), CHART_FONT_SMALL,
-			    CHART_GREY, "chart-note");
-		}
-	}
+	y = exceed_legend(c, rs, lines, nl, width, y);
 	y += 6;
 	y = chart_frame_footer(c, y, &head);
 	c->height = ceil(y + CHART_MARGIN);
@@ -292,6 +336,5 @@ out:
 		free(lines[i].bhi);
 	}
 	free(lines);
-	strbuf_free(&sb);
 	return c;
 }
