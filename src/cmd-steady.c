@@ -83,11 +83,130 @@ cmd_steady_persec(const struct value *v, size_t last,
 	return false;
 }
 
+/* One value's rounds and what steady and consistency found in them. */
+struct cmd_steady_item {
+	const struct test		*t;
+	const struct value		*v;
+	const char			*what;	/* "runs", or the series read */
+	const double			*r;
+	size_t				 n;
+	struct steady			 s;
+	bool				 has_cons;
+	struct steady_consistency	 cons;
+};
+
+static struct json_object *
+cmd_steady_json(const struct result_set *rs, const struct cmd_steady_item *it)
+{
+	struct json_object	*o, *a;
+	size_t			 k;
+
+	o = json_object_new_object();
+	json_object_object_add(o, "title", text_json_string(it->t->title));
+	json_object_object_add(o, "test",
+	    text_json_string(it->t->description));
+	json_object_object_add(o, "system", text_json_string(
+	    rs->systems[it->v->system].identifier));
+	json_object_object_add(o, "unit", text_json_string(it->t->unit));
+	json_object_object_add(o, "rounds_from",
+	    text_json_string(it->what));
+	json_object_object_add(o, "rounds",
+	    json_object_new_int64((int64_t)it->n));
+	json_object_object_add(o, "checked",
+	    json_object_new_boolean(it->s.ok));
+	json_object_object_add(o, "why", it->s.ok ? NULL :
+	    json_object_new_string(it->s.why));
+	json_object_object_add(o, "reached",
+	    json_object_new_boolean(it->s.ok && it->s.reached));
+	if (it->s.ok) {
+		json_object_object_add(o, "first_round",
+		    json_object_new_int64((int64_t)it->s.first + 1));
+		json_object_object_add(o, "last_round",
+		    json_object_new_int64((int64_t)(it->s.first +
+		    STEADY_WINDOW)));
+		json_object_object_add(o, "average",
+		    json_object_new_double(it->s.avg));
+		json_object_object_add(o, "range",
+		    json_object_new_double(it->s.range));
+		json_object_object_add(o, "range_pct",
+		    json_object_new_double(it->s.range_pct));
+		json_object_object_add(o, "slope",
+		    json_object_new_double(it->s.slope));
+		json_object_object_add(o, "excursion",
+		    json_object_new_double(it->s.excursion));
+		json_object_object_add(o, "excursion_pct",
+		    json_object_new_double(it->s.excursion_pct));
+	}
+	if (it->has_cons) {
+		struct json_object *cj = json_object_new_object();
+
+		json_object_object_add(cj, "seconds",
+		    json_object_new_int64((int64_t)it->cons.seconds));
+		json_object_object_add(cj, "mean",
+		    json_object_new_double(it->cons.mean));
+		json_object_object_add(cj, "sd",
+		    json_object_new_double(it->cons.sd));
+		json_object_object_add(cj, "mean_over_sd",
+		    isfinite(it->cons.mean_sd) ?
+		    json_object_new_double(it->cons.mean_sd) : NULL);
+		json_object_object_add(cj, "p1",
+		    json_object_new_double(it->cons.p1));
+		json_object_object_add(cj, "p99_9",
+		    json_object_new_double(it->cons.p999));
+		json_object_object_add(o, "consistency", cj);
+	}
+	a = json_object_new_array();
+	for (k = 0; k < it->n; k++)
+		json_object_array_add(a, json_object_new_double(it->r[k]));
+	json_object_object_add(o, "values", a);
+	return o;
+}
+
+static void
+cmd_steady_text(const struct result_set *rs, const struct cmd_steady_item *it)
+{
+	text_safe_fputs(it->t->description != NULL ?
+	    it->t->description : "", stdout);
+	fputs("\nsystem ", stdout);
+	text_safe_fputs(rs->systems[it->v->system].identifier, stdout);
+	printf(", %zu rounds from the %s%s\n", it->n,
+	    strcmp(it->what, "runs") == 0 ? "runs" : "series ",
+	    strcmp(it->what, "runs") == 0 ? "" : it->what);
+	if (!it->s.ok)
+		printf("  not checked: %s\n", it->s.why);
+	else {
+		if (it->s.reached)
+			printf("  steady state reached: rounds "
+			    "%zu-%zu\n", it->s.first + 1,
+			    it->s.first + STEADY_WINDOW);
+		else
+			printf("  steady state not reached in "
+			    "%zu rounds (the last window, "
+			    "rounds %zu-%zu:)\n", it->n,
+			    it->s.first + 1, it->s.first +
+			    STEADY_WINDOW);
+		printf("  average %.6g, range %.6g (%.2f %% "
+		    "of the average, limit %.0f %%), fit "
+		    "excursion %.6g (%.2f %%, limit %.0f "
+		    "%%), slope %.6g per round\n", it->s.avg,
+		    it->s.range, it->s.range_pct, STEADY_RANGE_PCT,
+		    it->s.excursion, it->s.excursion_pct,
+		    STEADY_SLOPE_PCT, it->s.slope);
+	}
+	if (it->has_cons)
+		printf("  consistency over the last %zu s: mean "
+		    "%.6g, SD %.6g (mean / SD %.3g), p1 %.6g, "
+		    "p99.9 %.6g per second\n", it->cons.seconds,
+		    it->cons.mean, it->cons.sd, it->cons.mean_sd, it->cons.p1,
+		    it->cons.p999);
+}
+
 static int
 cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
 	struct result_set	*rs = NULL;
-	struct json_object	*root = NULL, *arr = NULL, *o, *a;
+	struct json_object	*root = NULL, *arr = NULL;
+	struct cmd_steady_item	 it;
 	struct steady		 s;
 	struct steady_consistency cons;
 	struct diag		 d;
@@ -97,7 +216,7 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	double			*r, *sec = NULL, round_ms = 0;
 	char			*end, *path;
 	long long		 id;
-	size_t			 i, j, k, n, shown = 0, last = 0, nsec;
+	size_t			 i, j, n, shown = 0, last = 0, nsec;
 	bool			 has_cons;
 	bool			 json;
 	int			 rc;
@@ -173,103 +292,20 @@ cmd_steady_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 					printf("%s\n", path);
 				free(path);
 			}
-			if (json) {
-				o = json_object_new_object();
-				json_object_object_add(o, "title", text_json_string(t->title));
-				json_object_object_add(o, "test",
-				    text_json_string(t->description));
-				json_object_object_add(o, "system", text_json_string(
-				    rs->systems[v->system].identifier));
-				json_object_object_add(o, "unit", text_json_string(t->unit));
-				json_object_object_add(o, "rounds_from",
-				    text_json_string(what));
-				json_object_object_add(o, "rounds",
-				    json_object_new_int64((int64_t)n));
-				json_object_object_add(o, "checked",
-				    json_object_new_boolean(s.ok));
-				json_object_object_add(o, "why", s.ok ? NULL :
-				    json_object_new_string(s.why));
-				json_object_object_add(o, "reached",
-				    json_object_new_boolean(s.ok && s.reached));
-				if (s.ok) {
-					json_object_object_add(o, "first_round",
-					    json_object_new_int64((int64_t)s.first + 1));
-					json_object_object_add(o, "last_round",
-					    json_object_new_int64((int64_t)(s.first +
-					    STEADY_WINDOW)));
-					json_object_object_add(o, "average",
-					    json_object_new_double(s.avg));
-					json_object_object_add(o, "range",
-					    json_object_new_double(s.range));
-					json_object_object_add(o, "range_pct",
-					    json_object_new_double(s.range_pct));
-					json_object_object_add(o, "slope",
-					    json_object_new_double(s.slope));
-					json_object_object_add(o, "excursion",
-					    json_object_new_double(s.excursion));
-					json_object_object_add(o, "excursion_pct",
-					    json_object_new_double(s.excursion_pct));
-				}
-				if (has_cons && cons.ok) {
-					struct json_object *cj = json_object_new_object();
-
-					json_object_object_add(cj, "seconds",
-					    json_object_new_int64((int64_t)cons.seconds));
-					json_object_object_add(cj, "mean",
-					    json_object_new_double(cons.mean));
-					json_object_object_add(cj, "sd",
-					    json_object_new_double(cons.sd));
-					json_object_object_add(cj, "mean_over_sd",
-					    isfinite(cons.mean_sd) ?
-					    json_object_new_double(cons.mean_sd) : NULL);
-					json_object_object_add(cj, "p1",
-					    json_object_new_double(cons.p1));
-					json_object_object_add(cj, "p99_9",
-					    json_object_new_double(cons.p999));
-					json_object_object_add(o, "consistency", cj);
-				}
-				a = json_object_new_array();
-				for (k = 0; k < n; k++)
-					json_object_array_add(a, json_object_new_double(r[k]));
-				json_object_object_add(o, "values", a);
-				json_object_array_add(arr, o);
-			} else {
+			it.t = t;
+			it.v = v;
+			it.what = what;
+			it.r = r;
+			it.n = n;
+			it.s = s;
+			it.has_cons = has_cons && cons.ok;
+			it.cons = cons;
+			if (json)
+				json_object_array_add(arr, cmd_steady_json(rs, &it));
+			else {
 				if (shown > 0)
 					putchar('\n');
-				text_safe_fputs(t->description != NULL ?
-				    t->description : "", stdout);
-				fputs("\nsystem ", stdout);
-				text_safe_fputs(rs->systems[v->system].identifier, stdout);
-				printf(", %zu rounds from the %s%s\n", n,
-				    strcmp(what, "runs") == 0 ? "runs" : "series ",
-				    strcmp(what, "runs") == 0 ? "" : what);
-				if (!s.ok)
-					printf("  not checked: %s\n", s.why);
-				else {
-					if (s.reached)
-						printf("  steady state reached: rounds "
-						    "%zu-%zu\n", s.first + 1,
-						    s.first + STEADY_WINDOW);
-					else
-						printf("  steady state not reached in "
-						    "%zu rounds (the last window, "
-						    "rounds %zu-%zu:)\n", n,
-						    s.first + 1, s.first +
-						    STEADY_WINDOW);
-					printf("  average %.6g, range %.6g (%.2f %% "
-					    "of the average, limit %.0f %%), fit "
-					    "excursion %.6g (%.2f %%, limit %.0f "
-					    "%%), slope %.6g per round\n", s.avg,
-					    s.range, s.range_pct, STEADY_RANGE_PCT,
-					    s.excursion, s.excursion_pct,
-					    STEADY_SLOPE_PCT, s.slope);
-				}
-				if (has_cons && cons.ok)
-					printf("  consistency over the last %zu s: mean "
-					    "%.6g, SD %.6g (mean / SD %.3g), p1 %.6g, "
-					    "p99.9 %.6g per second\n", cons.seconds,
-					    cons.mean, cons.sd, cons.mean_sd, cons.p1,
-					    cons.p999);
+				cmd_steady_text(rs, &it);
 			}
 			free(r);
 			shown++;
