@@ -4,7 +4,8 @@
  * method and path to a page (serve-page.c) or an API answer
  * (serve-api.c). It knows nothing of HTTP connections: serve.c turns a
  * libmicrohttpd request into a struct serve_req and sends back the
- * struct serve_resp, so the router can be tested and fuzzed on its own.
+ * struct serve_resp, so the router can be exercised on its own, without
+ * a server.
  * Ownership: a request's strings are borrowed for the call; a response's
  * body is the response's (serve_resp_free).
  */
