@@ -168,7 +168,7 @@ static const struct cmd_option cmd_run_options[] = {
 	    "anyway for a partition, a mounted, held or swap device", 0, NULL },
 	{ "precondition", 0, NULL, "first write the target sequentially in 128 KiB\n"
 	    "blocks, twice over (SNIA PTS); with --steady-state,\n"
-	    "SNIA's whole preconditioning", 0, NULL },
+	    "the rest of SNIA's preconditioning (no purge)", 0, NULL },
 	{ "precondition-passes", 0, "N", "--precondition's passes over the target\n"
 	    "(default 2)", 0, NULL },
 	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,

@@ -12,6 +12,10 @@ D="$T/dir"
 mkdir -p "$D"
 is() { check "$1" [ "$2" = "$3" ]; }	# NAME GOT WANT
 SHORT="--profile randwrite-4k --size 4m --runtime 0.2 --ramp 0 --buffered --jobs 1 --iodepth 4"
+# For the machine's real devices: reads only and no --precondition, so
+# that even a refusal that failed would write nothing (the checks apply
+# to every --device run alike).
+READ="--profile randread-4k --size 4m --runtime 0.2 --ramp 0 --buffered --jobs 1 --iodepth 4 --no-store"
 
 # A regular file given as a device, with and without --destructive.
 printf 'not a disk\n' >"$T/file"
@@ -35,10 +39,10 @@ check_fail 2 "--precondition-passes 0" "$BR" run --dir "$D" $SHORT --preconditio
 rootdev=$(awk '$5 == "/" { for (i = 7; i <= NF; i++) if ($i == "-") { print $(i + 2); exit } }' /proc/self/mountinfo)
 if [ -n "$rootdev" ] && [ -b "$rootdev" ]; then
 	check_fail 2 "--device $rootdev (mounted on /) with --destructive" \
-	    "$BR" run --device "$rootdev" $SHORT --destructive --precondition
+	    "$BR" run --device "$rootdev" $READ --destructive
 	check_grep "  names it and says it is mounted on /" \
 	    "$rootdev: refusing to write this device: .*mounted on / " "$T/err"
-	check_fail 2 "--device $rootdev without --destructive" "$BR" run --device "$rootdev" $SHORT
+	check_fail 2 "--device $rootdev without --destructive" "$BR" run --device "$rootdev" $READ
 	check_grep "  says --destructive was not given" "destructive was not given" "$T/err"
 else
 	skip "--device of the root filesystem's device" "/ is not on a block device here (${rootdev:-none})"
@@ -51,7 +55,7 @@ for p in /sys/class/block/*; do
 done
 if [ -n "$part" ]; then
 	check_fail 2 "--device $part (a partition) with --destructive" \
-	    "$BR" run --device "$part" $SHORT --destructive --precondition
+	    "$BR" run --device "$part" $READ --destructive
 	check_grep "  says it is a partition" "$part is a partition, not a whole device" "$T/err"
 else
 	skip "--device of a partition" "no partition on this machine"
@@ -64,7 +68,7 @@ for p in /sys/class/block/*; do
 	[ -b "/dev/${p##*/}" ] && { dev=/dev/${p##*/}; break; }
 done
 if [ -n "$dev" ]; then
-	check_fail 2 "--device $dev without --destructive" "$BR" run --device "$dev" $SHORT --precondition
+	check_fail 2 "--device $dev without --destructive" "$BR" run --device "$dev" $READ
 	check_grep "  says --destructive was not given" "$dev: refusing to write this device: .*--destructive was not given" "$T/err"
 else
 	skip "--device without --destructive" "no block device on this machine"
