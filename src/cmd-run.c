@@ -6,6 +6,9 @@
  * I/O itself is in run-engine.c; this file is options, signals, progress
  * and the hand-over to the store.
  */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -22,12 +25,14 @@
 #include "export.h"
 #include "meta.h"
 #include "run-engine.h"
+#include "run-precond.h"
 #include "run-profile.h"
 #include "run-repeat.h"
 #include "run-result.h"
 #include "run-steady.h"
 #include "run-sweep.h"
 #include "run-sysinfo.h"
+#include "run-target.h"
 #include "text-term.h"
 #include "text-safe.h"
 #include "version.h"
@@ -62,6 +67,8 @@ struct run_opts {
 	bool			 no_store;
 	bool			 repeat_auto;	/* --repeat auto: see run-repeat.h */
 	double			 target_ci;
+	bool			 destructive;	/* --destructive */
+	dev_t			 rdev;		/* --device's number, checked */
 };
 
 struct run_progress {
@@ -86,6 +93,10 @@ static int	 run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 static struct result_set *run_describe(const struct run_opts *o,
 		    const char *job, struct fact_list *facts, size_t *sys);
 static int	 run_parse_size(const char *arg, uint64_t *out);
+static int	 run_device_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+		    struct run_opts *o);
+static int	 run_precondition(struct run_loop *l, struct fact_list *facts,
+		    struct diag *d);
 static int	 run_sweep_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
 		    struct run_settings *s, struct run_sweep *sw, unsigned *steady_max);
 static int	 run_curve_opts(const struct cmd_args *args,
@@ -151,6 +162,15 @@ static const struct cmd_option cmd_run_options[] = {
 	{ "curve", 0, "PCT,...", "a load-latency curve: the test's maximum IOPS,\n"
 	    "then rounds paced at these shares of it (e.g.\n"
 	    "10,50,70,90,100); a one-test profile", 0, NULL },
+	{ "device", 0, "PATH", "run on this whole block device instead of a file\n"
+	    "in --dir (its data is lost: needs --destructive)", 0, NULL },
+	{ "destructive", 0, NULL, "allow --device to write the device: refused\n"
+	    "anyway for a partition, a mounted, held or swap device", 0, NULL },
+	{ "precondition", 0, NULL, "first write the target sequentially in 128 KiB\n"
+	    "blocks, twice over (SNIA PTS); with --steady-state,\n"
+	    "the rest of SNIA's preconditioning (no purge)", 0, NULL },
+	{ "precondition-passes", 0, "N", "--precondition's passes over the target\n"
+	    "(default 2)", 0, NULL },
 	{ "format", 0, "FMT", "the summary on stdout: text (default), tsv or json", 0,
 	    run_format_name },
 	{ "output", 'o', "FILE", "also write the results to FILE (.xml: composite.xml,\n"
@@ -624,6 +644,7 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	struct run_settings	*s = &o->s;
 	const char		*v;
 	size_t			 i;
+	int			 rc;
 
 	memset(o, 0, sizeof(*o));
 	o->profile = "seed";
@@ -685,8 +706,10 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 	    (run_parse_size(v, &s->size) == -1 || s->size == 0))
 		return cmd_usage(&cmd_run_entry,
 		    "--size: bytes with an optional k, m, g or t");
+	if ((rc = run_device_opts(ctx, args, o)) != EXIT_OK)
+		return rc;
 	if (s->dir == NULL && !o->print_job)
-		return cmd_usage(&cmd_run_entry, "--dir is required");
+		return cmd_usage(&cmd_run_entry, "--dir or --device is required");
 	if (s->dir == NULL)
 		s->dir = ".";
 	*max_bs = 0;
@@ -715,6 +738,94 @@ run_opts_read(struct cmd_ctx *ctx, const struct cmd_args *args,
 		return EXIT_BADINPUT;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * --device, --destructive, --precondition and --precondition-passes. A
+ * device is checked here, before anything is opened for writing: it must
+ * be a block device, whole, with a capacity, writable, with nothing of it
+ * mounted, held or used as swap (run-target.c), and --destructive must be
+ * given; every reason found is said at once. A file in --dir may be
+ * preconditioned without --destructive: only the runner's own file is
+ * written.
+ */
+static int
+run_device_opts(struct cmd_ctx *ctx, const struct cmd_args *args,
+    struct run_opts *o)
+{
+	struct run_settings		*s = &o->s;
+	struct run_target_verdict	 v;
+	struct stat			 st;
+	const char			*arg, *kind;
+	char				*why, *t;
+	size_t				 i;
+	int				 rc = EXIT_OK;
+
+	o->destructive = cmd_args_has(args, "destructive");
+	s->device = cmd_args_get(args, "device");
+	if ((arg = cmd_args_get(args, "precondition-passes")) != NULL) {
+		if (run_parse_count(arg, RUN_PRECOND_MAX_PASSES,
+		    &s->precondition) == -1)
+			return cmd_usage(&cmd_run_entry, "--precondition-passes: "
+			    "a number from 1 to 100");
+	} else if (cmd_args_has(args, "precondition"))
+		s->precondition = RUN_PRECOND_PASSES;
+	for (i = 0; i < s->profile->ntests; i++)
+		if (s->profile->tests[i].dd && (s->device != NULL ||
+		    s->precondition > 0))
+			return cmd_usage(&cmd_run_entry, "--device and "
+			    "--precondition need a profile of fio tests (dd writes "
+			    "a new file per repeat)");
+	if (s->device == NULL) {
+		if (o->destructive)
+			return cmd_usage(&cmd_run_entry, "--destructive goes "
+			    "with --device (a run in --dir writes only its own "
+			    "test file)");
+		return EXIT_OK;
+	}
+	if (s->dir != NULL)
+		return cmd_usage(&cmd_run_entry, "can't combine --dir and "
+		    "--device");
+	s->dir = s->device;
+	if (o->print_job)
+		return EXIT_OK;		/* nothing is opened */
+	if (stat(s->device, &st) == -1) {
+		cmd_errorx(ctx, "%s: %s", s->device, strerror(errno));
+		return EXIT_BADINPUT;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		kind = S_ISREG(st.st_mode) ? "a regular file" :
+		    S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ?
+		    "a character device" : "not a device";
+		cmd_errorx(ctx, "%s: refusing to write it: not a block device "
+		    "(%s); --device takes a whole block device such as "
+		    "/dev/nvme0n1, --dir a directory for a test file", s->device,
+		    kind);
+		return EXIT_BADINPUT;
+	}
+	(void)run_target_check(&run_target_system, s->device,
+	    major(st.st_rdev), minor(st.st_rdev), &v);
+	why = v.text != NULL ? xstrdup(v.text) : NULL;
+	if (!o->destructive) {
+		t = xasprintf("%s%s--destructive was not given (the run writes "
+		    "the device: its data is lost)", why != NULL ? why : "",
+		    why != NULL ? "; " : "");
+		free(why);
+		why = t;
+	}
+	if (why != NULL) {
+		cmd_errorx(ctx, "%s: refusing to write this device: %s",
+		    s->device, why);
+		rc = EXIT_BADINPUT;
+	} else {
+		o->rdev = st.st_rdev;
+		/* The whole device, or its first --size bytes. */
+		if (!cmd_args_has(args, "size") || s->size > v.bytes)
+			s->size = v.bytes;
+	}
+	free(why);
+	run_target_verdict_free(&v);
+	return rc;
 }
 
 /* The result set and its one system, described before any I/O. */
@@ -749,6 +860,16 @@ run_describe(const struct run_opts *o, const char *job, struct fact_list *facts,
 		rs->description = xasprintf("Measured by benchreport's io_uring "
 		    "runner in %s: %u repeat%s per test, %s.", s->dir, s->repeat,
 		    s->repeat == 1 ? "" : "s", s->direct ? "O_DIRECT" : "buffered");
+	if (s->device != NULL || s->precondition > 0) {
+		char	*t = xasprintf("%s%s%s", rs->description, s->device != NULL ?
+		    " The target is the whole block device, not a file." : "",
+		    s->precondition > 0 ? " Preconditioned first: sequential "
+		    "128 KiB writes over the whole target (SNIA PTS), see the "
+		    "precondition facts." : "");
+
+		free(rs->description);
+		rs->description = t;
+	}
 	rs->generator = xstrdup("benchreport " BENCHREPORT_VERSION);
 	rs->format = xstrdup("benchreport-run");
 	rs->last_modified = xstrdup(stamp);
@@ -880,6 +1001,41 @@ run_tests(struct run_loop *l, struct diag *d)
 	return r;
 }
 
+/*
+ * --precondition: the target written sequentially, passes times over, in
+ * 128 KiB blocks (run-precond.c); what was done becomes facts of the
+ * set. 0, 1 when interrupted, -1 with d.
+ */
+static int
+run_precondition(struct run_loop *l, struct fact_list *facts, struct diag *d)
+{
+	const struct run_settings	*s = l->s;
+	struct run_precond		 p;
+	char				*label;
+	int				 r;
+
+	label = xasprintf("precondition: %u x %llu MiB of sequential 128 KiB "
+	    "writes", s->precondition,
+	    (unsigned long long)(l->file->size >> 20));
+	msg(l->ctx, MSG_NORMAL, "%s", label);
+	l->prog->label = label;
+	l->prog->rep = l->prog->nrep = 1;
+	l->prog->after_known = false;
+	l->prog->t0 = run_now();
+	r = run_precond_run(l->file, s->precondition, s->direct,
+	    run_progress_cb, l->prog, &p, d);
+	run_progress_end(l->prog);
+	l->prog->label = NULL;
+	l->prog->nrep = s->repeat;
+	free(label);
+	if (r != 0)
+		return r;
+	run_precond_facts(&p, facts);
+	msg(l->ctx, MSG_NORMAL, "preconditioned: %llu MiB in %.2f s",
+	    (unsigned long long)(p.bytes >> 20), p.seconds);
+	return 0;
+}
+
 static int
 cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -887,7 +1043,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	struct run_settings	*s = &o.s;
 	struct result_set	*rs = NULL;
 	struct fact_list	 facts = { NULL, 0, 0 };
-	struct run_file		 file = { NULL, 0, 0, 0 };
+	struct run_file		 file = { NULL, 0, 0, 0, false, 0, -1 };
 	struct run_result	*res = NULL;
 	struct run_progress	 prog;
 	struct run_loop		 l;
@@ -928,7 +1084,8 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	for (k = 0; k < RUN_NSIGNALS; k++)
 		sigaction(run_signals[k], &sa, &old_sa[k]);
 	signals = true;
-	(void)run_file_sweep(s->dir, run_leftover, ctx);
+	if (s->device == NULL)
+		(void)run_file_sweep(s->dir, run_leftover, ctx);
 
 	memset(&prog, 0, sizeof(prog));
 	prog.ctx = ctx;
@@ -948,11 +1105,31 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.curve = nshares > 0 ? shares : NULL;
 	l.ncurve = nshares;
 	diag_clear(&d);
-	if (max_bs > 0) {
-		msg(ctx, MSG_NORMAL, "writing a %llu MiB test file in %s",
+	if (s->device != NULL) {
+		if (run_file_device(&file, s->device, o.rdev, s->size, max_bs,
+		    &d) == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		msg(ctx, MSG_NORMAL, "using the block device %s: %llu MiB",
+		    s->device, (unsigned long long)(file.size >> 20));
+	} else if (max_bs > 0) {
+		/* Preconditioning writes the file whole: no fill first. */
+		msg(ctx, MSG_NORMAL, "%s a %llu MiB test file in %s",
+		    s->precondition > 0 ? "creating" : "writing",
 		    (unsigned long long)(s->size >> 20), s->dir);
-		r = run_file_create(&file, s->dir, s->size, s->direct, true, &d);
+		r = run_file_create(&file, s->dir, s->size, s->direct,
+		    s->precondition == 0, &d);
 		if (r == -1) {
+			cmd_error(ctx, &d);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		interrupted = r == 1;
+	}
+	if (!interrupted && s->precondition > 0) {
+		if ((r = run_precondition(&l, &facts, &d)) == -1) {
 			cmd_error(ctx, &d);
 			rc = EXIT_BADINPUT;
 			goto out;

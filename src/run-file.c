@@ -6,6 +6,7 @@
  * follows a name it did not create, and unlinks it on every exit path.
  */
 #define _GNU_SOURCE	/* O_DIRECT */
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -14,6 +15,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <linux/fs.h>	/* BLKGETSIZE64 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +153,7 @@ run_file_create(struct run_file *f, const char *dir, uint64_t size,
 	int			 fd = -1, dfd = -1, rc = -1, r;
 
 	memset(f, 0, sizeof(*f));
+	f->excl_fd = -1;
 	if (file_check_dir(dir, size, d) == -1)
 		return -1;
 	f->path = xasprintf("%s%sbenchreport-run.%ld.%u", dir,
@@ -226,16 +229,65 @@ out:
 }
 
 int
+run_file_device(struct run_file *f, const char *path, dev_t rdev,
+    uint64_t size, unsigned align, struct diag *d)
+{
+	struct stat	st;
+	uint64_t	bytes;
+	int		fd;
+
+	memset(f, 0, sizeof(*f));
+	f->excl_fd = -1;
+	/* Linux: O_EXCL on a block device is an exclusive claim. */
+	if ((fd = open(path, O_RDWR | O_EXCL | O_CLOEXEC)) == -1)
+		return diag_set(d, path, 0, "cannot open the device "
+		    "exclusively: %s%s", strerror(errno), errno == EBUSY ?
+		    " (the kernel has it in use: mounted, swap, or part of "
+		    "another device)" : "");
+	if (fstat(fd, &st) == -1 || !S_ISBLK(st.st_mode) ||
+	    st.st_rdev != rdev) {
+		close(fd);
+		return diag_set(d, path, 0, "the device changed after it was "
+		    "checked; refusing to write it");
+	}
+	if (ioctl(fd, BLKGETSIZE64, &bytes) == -1) {
+		diag_set(d, path, 0, "BLKGETSIZE64: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (size == 0 || size > bytes)
+		size = bytes;
+	size -= size % (align > 0 ? align : 4096);
+	if (size == 0) {
+		close(fd);
+		return diag_set(d, path, 0, "the device is smaller than one "
+		    "block of the profile");
+	}
+	f->path = xstrdup(path);
+	f->size = size;
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	f->device = true;
+	f->rdev = st.st_rdev;
+	f->excl_fd = fd;
+	return 0;
+}
+
+int
 run_file_open(const struct run_file *f, int flags, struct diag *d)
 {
 	struct stat	st;
 	int		fd;
 
-	if ((fd = open(f->path, flags | O_CLOEXEC | O_NOFOLLOW)) == -1) {
+	/* A device node is under /dev: no O_NOFOLLOW, the number is checked. */
+	if ((fd = open(f->path, flags | O_CLOEXEC | (f->device ? 0 :
+	    O_NOFOLLOW))) == -1) {
 		diag_set(d, f->path, 0, "open: %s", strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) == -1 || st.st_dev != f->dev || st.st_ino != f->ino) {
+	if (fstat(fd, &st) == -1 || (f->device ? !S_ISBLK(st.st_mode) ||
+	    st.st_rdev != f->rdev : st.st_dev != f->dev ||
+	    st.st_ino != f->ino)) {
 		diag_set(d, f->path, 0, "the test file was replaced while the "
 		    "runner used it; refusing to write to it");
 		close(fd);
@@ -249,8 +301,14 @@ run_file_drop_cache(const struct run_file *f)
 {
 	int	fd;
 
-	if (f->path == NULL || (fd = open(f->path, O_RDONLY | O_CLOEXEC |
-	    O_NOFOLLOW)) == -1)
+	if (f->path == NULL)
+		return;
+	if (f->device) {
+		(void)fdatasync(f->excl_fd);
+		(void)posix_fadvise(f->excl_fd, 0, 0, POSIX_FADV_DONTNEED);
+		return;
+	}
+	if ((fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) == -1)
 		return;
 	/* fdatasync first: dirty pages are not dropped. */
 	(void)fdatasync(fd);
@@ -265,6 +323,16 @@ run_file_remove(struct run_file *f)
 
 	if (f->path == NULL)
 		return;
+	if (f->device) {
+		/* A device is the user's: closed, never unlinked. */
+		(void)fsync(f->excl_fd);
+		close(f->excl_fd);
+		f->excl_fd = -1;
+		f->device = false;
+		free(f->path);
+		f->path = NULL;
+		return;
+	}
 	/* Unlink only the file we created, never one put in its place. */
 	if (lstat(f->path, &st) == 0 && st.st_dev == f->dev &&
 	    st.st_ino == f->ino)

@@ -2,7 +2,10 @@
 /*
  * The runner's test file: created new (O_EXCL) under the directory the user
  * named, fully allocated and written before anything reads it, and removed
- * afterwards. The runner writes to no other file.
+ * afterwards. The runner writes to no other file, except a whole block
+ * device the user named with `run --device ... --destructive` (checked by
+ * run-target.c), which run_file_device opens exclusively and which
+ * run_file_remove only closes.
  * Ownership: a run_file is caller storage; run_file_remove releases what
  * run_file_create acquired and may be called more than once.
  */
@@ -25,6 +28,9 @@ struct run_file {
 	uint64_t	 size;		/* bytes */
 	dev_t		 dev;		/* identity of the file we created */
 	ino_t		 ino;
+	bool		 device;	/* a block device: never unlinked */
+	dev_t		 rdev;		/* its device number */
+	int		 excl_fd;	/* held O_EXCL while the run uses it */
 };
 
 /*
@@ -38,13 +44,26 @@ struct run_file {
 int	 run_file_create(struct run_file *f, const char *dir, uint64_t size,
 	    bool direct, bool fill, struct diag *d);
 /*
+ * Use the block device path, whose number is rdev (already checked by
+ * run_target_check), as the test file: opened O_RDWR | O_EXCL (the
+ * kernel refuses while it is mounted, swap or held) and kept open so
+ * nothing claims it during the run; the first size bytes are used, or
+ * all of it when size is 0, rounded down to whole units of align.
+ * Nothing is written here. 0, or -1 with d filled.
+ */
+int	 run_file_device(struct run_file *f, const char *path, dev_t rdev,
+	    uint64_t size, unsigned align, struct diag *d);
+/*
  * Open the test file for I/O, checking it is still the file we created.
  * Returns the descriptor, or -1 with d filled.
  */
 int	 run_file_open(const struct run_file *f, int flags, struct diag *d);
 /* Drop the file's pages from the page cache (for buffered runs). */
 void	 run_file_drop_cache(const struct run_file *f);
-/* Unlink the file if it exists, and forget it. Safe to call twice. */
+/*
+ * Unlink the file if it exists, and forget it; a device is only closed.
+ * Safe to call twice.
+ */
 void	 run_file_remove(struct run_file *f);
 /*
  * Remove the test files an earlier run could not (killed by SIGKILL, a

@@ -356,13 +356,25 @@ run_profile_fio_job(const struct run_settings *s)
 	strbuf_init(&sb);
 	strbuf_printf(&sb, "; fio job equivalent to: benchreport run "
 	    "--profile %s\n", s->profile->name);
-	strbuf_adds(&sb, "; one file shared by every job, written in full "
-	    "before the tests\n[global]\nioengine=io_uring\ndirectory=");
-	profile_fio_escape(&sb, s->dir);
+	if (s->device != NULL) {
+		strbuf_adds(&sb, "; the whole block device, shared by every "
+		    "job\n[global]\nioengine=io_uring\nfilename=");
+		profile_fio_escape(&sb, s->device);
+	} else {
+		strbuf_adds(&sb, "; one file shared by every job, written in "
+		    "full before the tests\n[global]\nioengine=io_uring\n"
+		    "directory=");
+		profile_fio_escape(&sb, s->dir);
+		strbuf_adds(&sb, "\nfilename=benchreport-run.fio");
+	}
 	size = profile_size_fio(s->size);
-	strbuf_printf(&sb, "\nfilename=benchreport-run.fio\nsize=%s\n"
-	    "thread=1\ngroup_reporting=1\n", size);
+	strbuf_printf(&sb, "\nsize=%s\nthread=1\ngroup_reporting=1\n", size);
 	free(size);
+	if (s->precondition > 0)
+		/* SNIA PTS's workload-independent preconditioning (run-precond.h). */
+		strbuf_printf(&sb, "\n[precondition]\nstonewall\nrw=write\n"
+		    "bs=128k\niodepth=32\nnumjobs=1\ndirect=%d\nloops=%u\n"
+		    "end_fsync=1\n", s->direct ? 1 : 0, s->precondition);
 	for (i = 0; i < s->profile->ntests; i++) {
 		const struct run_test *t = &s->profile->tests[i];
 

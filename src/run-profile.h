@@ -61,6 +61,8 @@ struct run_settings {
 	unsigned	 iodepth;
 	bool		 direct;
 	double		 rate_iops;	/* per job, --curve's rounds; 0 = no limit */
+	const char	*device;	/* --device: the target instead of dir */
+	unsigned	 precondition;	/* --precondition passes; 0 = none */
 };
 
 /* NULL-terminated list of the profiles. */

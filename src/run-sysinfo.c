@@ -506,11 +506,24 @@ run_sysinfo_describe(struct system *sys, struct fact_list *facts,
 {
 	struct run_mount	 m;
 	struct statfs		 sfs;
+	struct stat		 st;
 	struct diag		 d;
 	char			 buf[64];
 
 	sysinfo_cpu(sys, facts);
 	sysinfo_memory(sys, facts);
+	/* A device target (run --device): its disk, and no filesystem. */
+	if (stat(dir, &st) == 0 && S_ISBLK(st.st_mode)) {
+		memset(&m, 0, sizeof(m));
+		m.major = major(st.st_rdev);
+		m.minor = minor(st.st_rdev);
+		sysinfo_disk(sys, facts, &m);
+		fact_list_set(facts, "filesystem", "none (raw block device)",
+		    DETECTED);
+		sysinfo_os(sys, facts);
+		sysinfo_kernel(sys, facts);
+		return;
+	}
 	if (run_sysinfo_mount(dir, &m, &d) == 0) {
 		sysinfo_disk(sys, facts, &m);
 		kv_list_set(&sys->fields, "File-System", m.fstype);

@@ -31,7 +31,8 @@ void	 run_sysinfo_mount_free(struct run_mount *m);
  * Fill sys->fields (Processor, Memory, Disk, OS, Kernel, File-System),
  * sys->notes (disk-scheduler, disk-mount-options, disk-details, raid) and
  * the detected facts into *facts (to overlay on the normalised ones).
- * What cannot be read is left out, never guessed.
+ * What cannot be read is left out, never guessed. dir may be a block
+ * device (run --device): then its disk, and no filesystem.
  */
 void	 run_sysinfo_describe(struct system *sys, struct fact_list *facts,
 	    const char *dir);
