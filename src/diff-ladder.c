@@ -125,7 +125,7 @@ diff_ladder_rung_text(const struct ladder_rung *g, char *buf, size_t size)
 static void
 diff_ladder_ratio_text(const struct ladder_ratio *x, char *buf, size_t size)
 {
-	char	p[48] = "";
+	char	p[80] = "";
 
 	if (!x->ok) {
 		snprintf(buf, size, "%s", x->why);
@@ -133,6 +133,8 @@ diff_ladder_ratio_text(const struct ladder_ratio *x, char *buf, size_t size)
 	}
 	if (x->has_p_adj)
 		snprintf(p, sizeof(p), "  p %.2g (Holm)", x->p_adj);
+	else if (x->welch.why != NULL)
+		snprintf(p, sizeof(p), "  no p: %s", x->welch.why);
 	if (x->ci != LADDER_CI_NONE)
 		snprintf(buf, size, "%+.1f%% [%+.1f, %+.1f]%s",
 		    (x->ratio - 1) * 100, (x->lo - 1) * 100, (x->hi - 1) * 100, p);
@@ -319,6 +321,9 @@ diff_ladder_json(const struct diff *df)
 			    diff_ladder_num(x->welch.p) : NULL);
 			json_object_object_add(g, "p_holm", x->has_p_adj ?
 			    diff_ladder_num(x->p_adj) : NULL);
+			json_object_object_add(g, "p_why", x->ok && !x->welch.ok &&
+			    x->welch.why != NULL ? json_object_new_string(
+			    x->welch.why) : NULL);
 			json_object_object_add(g, "why", x->ok ? NULL :
 			    json_object_new_string(x->why));
 			json_object_array_add(ra, g);

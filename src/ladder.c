@@ -473,6 +473,15 @@ ladder_compare(const struct ladder *a, const struct ladder *b,
 			    (long)b->nruns);
 			free(la);
 			free(lb);
+			/*
+			 * Runs are read at their bins' values: runs that all
+			 * fall in one bin have no spread to test.
+			 */
+			if (!x->welch.ok && gsl_stats_sd(ra->runs, 1,
+			    a->nruns) == 0 && gsl_stats_sd(rb->runs, 1,
+			    b->nruns) == 0)
+				x->welch.why = "every run of each side in one "
+				    "histogram bin";
 			if (x->welch.ok) {
 				p[nt] = x->welch.p;
 				idx[nt++] = k;

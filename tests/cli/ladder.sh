@@ -31,6 +31,10 @@ is "p50 unchanged: ratio 1, interval holds 1" \
     "$(jq -r '.latency_ladders[0] | .a.rungs[0] as $a | .b.rungs[0] as $b | .ratios[0] |
     (.ratio == 1 and .ci_lo <= 1 and .ci_hi >= 1 and
     (.p_holm > 0.05 or (.p == null and $a.ci_lo == $a.ci_hi and $b.ci_lo == $b.ci_hi)))' "$T/diff.json")" true
+is "  a p50 without p says why" \
+    "$(jq -r '.latency_ladders[0].ratios[0] | (.p != null and .p_why == null) or (.p == null and .p_why == "every run of each side in one histogram bin")' "$T/diff.json")" true
+run "$BR" diff 1 2
+check_grep "  and the text says it" "^  p50 .*(p [0-9.e-]+ \(Holm\)|no p: every run of each side in one histogram bin)$" "$T/out"
 for r in p99 p99.9; do
 	is "$r about 30 % worse (1.27 to 1.33)" \
 	    "$(awk -v x="$(rung "$r" ratio)" 'BEGIN { print (x >= 1.27 && x <= 1.33) }')" 1
