@@ -18,8 +18,10 @@ int	canvas_dl_load(struct diag *d);
 
 /*
  * The same for a caller that has no error to return: on failure, print
- * why and exit with status 2. Commands that draw load first
- * (CMD_DRAWS), so this only loads for tests and the bench programs.
+ * why and exit with status 2 (outfile.h's temporaries are removed at
+ * exit). Commands that draw load first (CMD_DRAWS, publish with chart
+ * files or a PDF); this loads for a page whose own charts measure text,
+ * for tests and for the bench programs.
  */
 void	canvas_dl_need(void);
 

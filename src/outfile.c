@@ -25,6 +25,57 @@
 
 static int	outfile_sync_one(const char *);
 static void	outfile_batch_release(struct outfile_batch *, size_t);
+static void	outfile_live_add(const char *);
+static void	outfile_live_drop(const char *);
+static void	outfile_live_unlink(void);
+
+/*
+ * The temporaries that exist now (not yet renamed or removed): a command
+ * that exits in the middle of its work (canvas_dl_need when a drawing
+ * library is missing, an allocation that fails) leaves none behind.
+ */
+static const char	**outfile_live;
+static size_t		  outfile_nlive, outfile_caplive;
+
+static void
+outfile_live_add(const char *tmp)
+{
+	static bool	registered;
+
+	if (!registered)
+		registered = atexit(outfile_live_unlink) == 0;
+	if (outfile_nlive == outfile_caplive) {
+		outfile_caplive = outfile_caplive ? 2 * outfile_caplive : 16;
+		outfile_live = xreallocarray(outfile_live, outfile_caplive,
+		    sizeof(*outfile_live));
+	}
+	outfile_live[outfile_nlive++] = tmp;
+}
+
+static void
+outfile_live_drop(const char *tmp)
+{
+	size_t	i;
+
+	for (i = outfile_nlive; i > 0; i--)
+		if (outfile_live[i - 1] == tmp) {
+			outfile_live[i - 1] = outfile_live[--outfile_nlive];
+			return;
+		}
+}
+
+static void
+outfile_live_unlink(void)
+{
+	size_t	i;
+
+	for (i = 0; i < outfile_nlive; i++)
+		(void)unlink(outfile_live[i]);
+	outfile_nlive = 0;
+	free(outfile_live);
+	outfile_live = NULL;
+	outfile_caplive = 0;
+}
 
 struct outfile *
 outfile_open(const char *path, struct diag *d)
@@ -89,6 +140,7 @@ outfile_open(const char *path, struct diag *d)
 		unlink(of->tmp);
 		goto fail;
 	}
+	outfile_live_add(of->tmp);
 	return of;
 fail:
 	free(of->tmp);
@@ -141,6 +193,7 @@ outfile_commit(struct outfile *of, struct diag *d)
 	}
 	rc = 0;
 out:
+	outfile_live_drop(of->tmp);
 	free(of->tmp);
 	free(of->path);
 	free(of);
@@ -157,6 +210,7 @@ outfile_abort(struct outfile *of)
 		if (of->tmp != NULL)
 			unlink(of->tmp);
 	}
+	outfile_live_drop(of->tmp);
 	free(of->tmp);
 	free(of->path);
 	free(of);
@@ -188,6 +242,7 @@ outfile_defer(struct outfile *of, struct outfile_batch *b, struct diag *d)
 	return 0;
 fail:
 	unlink(of->tmp);
+	outfile_live_drop(of->tmp);
 	free(of->tmp);
 	free(of->path);
 	free(of);
@@ -273,6 +328,7 @@ outfile_batch_release(struct outfile_batch *b, size_t from)
 	for (i = 0; i < b->n; i++) {
 		if (i >= from)
 			unlink(b->tmp[i]);
+		outfile_live_drop(b->tmp[i]);
 		free(b->tmp[i]);
 		free(b->path[i]);
 	}

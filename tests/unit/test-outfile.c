@@ -4,6 +4,8 @@
  * (temporaries closed, one sync, renames): contents arrive whole, nothing
  * but the targets is left behind, an aborted batch leaves nothing.
  */
+#include <sys/wait.h>
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +59,8 @@ main(void)
 	struct outfile		*of;
 	struct diag		 d;
 	char			*path, *s;
-	int			 i, good = 1;
+	pid_t			 pid;
+	int			 i, st, good = 1;
 
 	if (mkdtemp(dir) == NULL) {
 		ok(0, "temporary directory");
@@ -95,6 +98,28 @@ main(void)
 	outfile_batch_abort(&b);
 	ok(entries(dir) == 0 && b.n == 0, "an aborted batch leaves nothing");
 	free(path);
+
+	/*
+	 * A process that exits with a file open and another deferred (a
+	 * drawing library missing half-way, say) leaves no temporary.
+	 */
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		path = xasprintf("%s/h", dir);
+		of = outfile_open(path, &d);
+		if (of == NULL || fputs("half\n", of->fp) == EOF ||
+		    outfile_defer(of, &b, &d) != 0)
+			_exit(3);
+		path = xasprintf("%s/i", dir);
+		if ((of = outfile_open(path, &d)) == NULL)
+			_exit(3);
+		fputs("half\n", of->fp);
+		fflush(of->fp);
+		exit(entries(dir) == 2 ? 2 : 4);
+	}
+	ok(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+	    WEXITSTATUS(st) == 2, "a child exits with two temporaries");
+	ok(entries(dir) == 0, "  and none is left");
 	rmdir(dir);
 	return tap_done();
 }
