@@ -975,7 +975,8 @@ pg_copy_reserve(struct store *st, struct pg_copy *c, size_t n,
 		PQclear(r);
 		return -1;
 	}
-	memmove(c->ids, c->ids + c->nextid, left * sizeof(*c->ids));
+	if (left > 0)
+		memmove(c->ids, c->ids + c->nextid, left * sizeof(*c->ids));
 	c->ids = xreallocarray(c->ids, left + (size_t)PQntuples(r),
 	    sizeof(*c->ids));
 	for (i = 0; i < PQntuples(r); i++)
