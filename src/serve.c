@@ -208,11 +208,28 @@ serve_answer(const struct serve_config *cfg, struct MHD_Connection *c,
 		serve_route(&ctx, rq, &rs);
 		/*
 		 * A store error may be a connection gone (a PostgreSQL
-		 * server restarted): this worker opens a new handle next time.
+		 * server restarted, or its connections ended): this worker
+		 * drops its handle, and a request that only reads is
+		 * answered once more on a new one, so that no client sees
+		 * the error of a connection that died while the worker was
+		 * idle. Each worker holds its own connection, so that one
+		 * may be found dead long after the others reconnected.
 		 */
 		if (rs.status >= 500) {
 			(void)pthread_setspecific(serve_store_key, NULL);
 			store_close(ctx.st);
+			if ((strcmp(method, "GET") == 0 ||
+			    strcmp(method, "HEAD") == 0) &&
+			    (ctx.st = serve_store(cfg, &d)) != NULL) {
+				serve_resp_free(&rs);
+				serve_resp_init(&rs);
+				serve_route(&ctx, rq, &rs);
+				if (rs.status >= 500) {
+					(void)pthread_setspecific(
+					    serve_store_key, NULL);
+					store_close(ctx.st);
+				}
+			}
 		}
 	}
 	if (cfg->log != NULL)

@@ -487,13 +487,20 @@ store_import_commit(struct store_import *imp, const struct result_set *rs,
 	/*
 	 * Systems are complete only now: a streaming reader may fill in a
 	 * system after tests that name it, and normalisation runs last.
+	 * Every system's row first, then their fields and facts, so that
+	 * PostgreSQL sends those in one COPY per table, not one per system
+	 * between two UPDATEs.
 	 */
 	for (i = 0; i < rs->nsystems; i++) {
 		sys = &rs->systems[i];
 		if (store_run(st, imp->stmt[SI_SYSTEM_FIELDS], d, "ttti",
 		    sys->identifier, sys->notes_text, sys->json_raw,
-		    imp->sys_ids[i]) == -1 ||
-		    store_import_kv(imp, imp->sys_ids[i], store_import_kinds[0],
+		    imp->sys_ids[i]) == -1)
+			goto fail;
+	}
+	for (i = 0; i < rs->nsystems; i++) {
+		sys = &rs->systems[i];
+		if (store_import_kv(imp, imp->sys_ids[i], store_import_kinds[0],
 		    &sys->fields, d) == -1 ||
 		    store_import_kv(imp, imp->sys_ids[i], store_import_kinds[1],
 		    &sys->notes, d) == -1 ||

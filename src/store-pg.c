@@ -341,6 +341,12 @@ static const char *const pg_migrations[] = {
  * a double is its own 64 bits; any other table goes as text.
  */
 #define PG_COPY_MAX	(1 << 20)
+/*
+ * The first flush of an import comes sooner, so that the server starts
+ * while the reader is still near the top of the file; each flush after
+ * it waits for twice as much, up to PG_COPY_MAX.
+ */
+#define PG_COPY_FIRST	(1 << 16)
 /* The type oids of pg_type.h that the binary format is written for. */
 #define PG_BYTEA	17
 #define PG_INT8		20
@@ -350,6 +356,8 @@ static const char *const pg_migrations[] = {
 #define PG_FLOAT8	701
 /* Rows added between two pushes of a pending COPY's bytes. */
 #define PG_PUSH_ROWS	64
+/* Columns of a table whose rows go through COPY, at most. */
+#define PG_MAXCOLS	32
 #define PG_ID_BLOCK	4096
 
 struct pg_copy {
@@ -384,6 +392,7 @@ struct pg_conn {
 	struct pg_copy		*copies;
 	size_t			 ncopies, capcopies;
 	size_t			 waiting;	/* bytes in every copy's rows */
+	size_t			 limit;		/* flush at this many */
 	const char		*pending;	/* a COPY sent, result unread */
 	unsigned		 rows_added;
 	char			*secret[PG_NSECRETS]; /* never printed */
@@ -412,13 +421,15 @@ static int	 pg_check(struct store *, PGresult *, struct diag *,
 static int	 pg_migrate(struct store *, struct diag *);
 static int	 pg_load(struct store *, struct diag *);
 static int	 pg_copy_find(struct pg_conn *, const char *);
+static int	 pg_copy_reserve(struct store *, struct pg_copy *, size_t,
+		    struct diag *);
 static int	 pg_copy_id(struct store *, struct pg_copy *, int64_t *,
 		    struct diag *);
 static int	 pg_copy_types(struct store *, struct pg_copy *,
 		    struct diag *);
 static void	 pg_copy_value(struct strbuf *, const struct store_param *);
 static void	 pg_copy_header(struct strbuf *);
-static void	 pg_be(struct strbuf *, uint64_t, int);
+static char	*pg_be(char *, uint64_t, int);
 static int	 pg_copy_binary(struct store *, struct pg_copy *, int64_t,
 		    const struct store_param *, struct diag *);
 static int	 pg_copy_row(struct store *, struct store_stmt *,
@@ -913,6 +924,12 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	if ((open = strchr(t, '(')) == NULL || (close = strchr(open, ')')) ==
 	    NULL || open == t)
 		return -1;
+	for (t = open; t < close; t++)
+		if (*t == ',')
+			ncols++;
+	if (ncols > PG_MAXCOLS)
+		return -1;
+	t = sql + 20;
 	table = xasprintf("%.*s", (int)(open - t - 1), t);
 	returning = strstr(close, "RETURNING id") != NULL;
 	for (i = 0; i < pc->ncopies; i++)
@@ -927,9 +944,6 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	memset(c, 0, sizeof(*c));
 	c->table = table;
 	c->returning = returning;
-	for (t = open; t < close; t++)
-		if (*t == ',')
-			ncols++;
 	c->ncols = ncols;
 	c->cols = xasprintf("%s%.*s", c->returning ? "id, " : "",
 	    (int)(close - open - 1), open + 1);
@@ -944,45 +958,59 @@ pg_copy_find(struct pg_conn *pc, const char *sql)
 	return (int)pc->ncopies++;
 }
 
+/*
+ * Reserve n more ids of c's table from its sequence, after those not yet
+ * used. The connection must be idle (no COPY under way). 0 or -1 with d.
+ */
+static int
+pg_copy_reserve(struct store *st, struct pg_copy *c, size_t n,
+    struct diag *d)
+{
+	PGresult	*r;
+	const char	*v[2];
+	char		 num[24];
+	size_t		 left = c->nids - c->nextid;
+	int		 i;
+
+	v[0] = c->table;
+	snprintf(num, sizeof(num), "%zu", n);
+	v[1] = num;
+	/*
+	 * The sequence looked up once (OFFSET 0 keeps the subquery from
+	 * being pulled up into every row): per row, the lookup was a tenth
+	 * of the server's work in an import.
+	 */
+	r = PQexecParams(PC(st)->conn, "SELECT nextval(q.s) FROM "
+	    "(SELECT pg_get_serial_sequence($1, 'id')::regclass AS s "
+	    "OFFSET 0) q, generate_series(1, $2::integer)", 2, NULL, v,
+	    NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1) {
+		pg_err(st, d, "reserving ids", r);
+		PQclear(r);
+		return -1;
+	}
+	if (left > 0)
+		memmove(c->ids, c->ids + c->nextid, left * sizeof(*c->ids));
+	c->ids = xreallocarray(c->ids, left + (size_t)PQntuples(r),
+	    sizeof(*c->ids));
+	for (i = 0; i < PQntuples(r); i++)
+		c->ids[left + (size_t)i] = strtoll(PQgetvalue(r, i, 0), NULL,
+		    10);
+	c->nids = left + (size_t)PQntuples(r);
+	c->nextid = 0;
+	PQclear(r);
+	if (c->block > 1 && c->block < PG_ID_BLOCK)
+		c->block *= 2;
+	return 0;
+}
+
 /* The next id of c's table, reserved from its sequence. */
 static int
 pg_copy_id(struct store *st, struct pg_copy *c, int64_t *id, struct diag *d)
 {
-	PGresult	*r;
-	const char	*v[2];
-	char		 n[24];
-	int		 i;
-
-	if (c->nextid == c->nids) {
-		if (pg_collect(st, d) == -1)
-			return -1;
-		v[0] = c->table;
-		snprintf(n, sizeof(n), "%zu", c->block);
-		v[1] = n;
-		/*
-		 * The sequence looked up once (OFFSET 0 keeps the subquery
-		 * from being pulled up into every row): per row, the lookup
-		 * was a tenth of the server's work in an import.
-		 */
-		r = PQexecParams(PC(st)->conn, "SELECT nextval(q.s) FROM "
-		    "(SELECT pg_get_serial_sequence($1, 'id')::regclass AS s "
-		    "OFFSET 0) q, generate_series(1, $2::integer)", 2, NULL, v,
-		    NULL, NULL, 0);
-		if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1) {
-			pg_err(st, d, "reserving ids", r);
-			PQclear(r);
-			return -1;
-		}
-		free(c->ids);
-		c->nids = (size_t)PQntuples(r);
-		c->ids = xcalloc(c->nids, sizeof(*c->ids));
-		for (i = 0; i < PQntuples(r); i++)
-			c->ids[i] = strtoll(PQgetvalue(r, i, 0), NULL, 10);
-		PQclear(r);
-		c->nextid = 0;
-		if (c->block > 1 && c->block < PG_ID_BLOCK)
-			c->block *= 2;
-	}
+	if (c->nextid == c->nids && (pg_collect(st, d) == -1 ||
+	    pg_copy_reserve(st, c, c->block, d) == -1))
+		return -1;
 	*id = c->ids[c->nextid++];
 	return 0;
 }
@@ -1048,96 +1076,122 @@ pg_copy_header(struct strbuf *sb)
 	strbuf_add(sb, "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0", 19);
 }
 
-/* v's low n bytes, most significant first. */
-static void
-pg_be(struct strbuf *sb, uint64_t v, int n)
+/* v's low n bytes at p, most significant first; past them. */
+static char *
+pg_be(char *p, uint64_t v, int n)
 {
-	char	b[8];
 	int	i;
 
 	for (i = n - 1; i >= 0; i--, v >>= 8)
-		b[i] = (char)(v & 0xff);
-	strbuf_add(sb, b, (size_t)n);
+		p[i] = (char)(v & 0xff);
+	return p + n;
 }
 
 /*
  * One row in COPY's binary format: its field count, then each field's
  * length (-1 for NULL) and bytes as the column's type receives them
  * (id first when c's rows get one). 0, or -1 with d when a value does
- * not fit its column's type.
+ * not fit its column's type. The row's size is known first, so that the
+ * buffer grows at most once and each field is written in place.
  */
 static int
 pg_copy_binary(struct store *st, struct pg_copy *c, int64_t id,
     const struct store_param *p, struct diag *d)
 {
 	struct strbuf	*sb = &c->rows;
-	const unsigned	*type = c->types;
+	const unsigned	*type = c->types + (c->returning ? 1 : 0);
+	size_t		 len[PG_MAXCOLS];
+	size_t		 size = 2 + (c->returning ? 12 : 0);
 	uint64_t	 bits;
 	double		 x;
 	char		 num[24];
-	size_t		 len;
+	char		*q;
 	int		 i, n;
+	bool		 ok;
 
-	pg_be(sb, (uint64_t)(c->ncols + (c->returning ? 1 : 0)), 2);
+	for (i = 0; i < c->ncols; i++) {
+		switch (p[i].type) {
+		case 't':
+			ok = type[i] == PG_TEXT;
+			len[i] = ok ? strlen(p[i].s) : 0;
+			break;
+		case 'b':
+			ok = type[i] == PG_TEXT || type[i] == PG_BYTEA;
+			len[i] = p[i].len;
+			break;
+		case 'i':
+			ok = type[i] == PG_INT8 || type[i] == PG_FLOAT8 ||
+			    type[i] == PG_TEXT || (type[i] == PG_INT4 &&
+			    p[i].i >= INT32_MIN && p[i].i <= INT32_MAX) ||
+			    (type[i] == PG_INT2 && p[i].i >= INT16_MIN &&
+			    p[i].i <= INT16_MAX);
+			len[i] = sizeof(num);
+			break;
+		case 'f':
+			ok = type[i] == PG_FLOAT8;
+			len[i] = 8;
+			break;
+		default:
+			ok = true;
+			len[i] = 0;
+			break;
+		}
+		if (!ok || len[i] > INT32_MAX)
+			return diag_set(d, st->path, 0, "database: a value of "
+			    "kind '%c' for column %d of %s, of type %u",
+			    p[i].type, i + 1, c->table, type[i]);
+		size += 4 + len[i];
+	}
+	xgrow(&sb->buf, &sb->cap, sb->len + size + 1, 1);
+	q = pg_be(sb->buf + sb->len, (uint64_t)(c->ncols +
+	    (c->returning ? 1 : 0)), 2);
 	if (c->returning) {
-		pg_be(sb, 8, 4);
-		pg_be(sb, (uint64_t)id, 8);
-		type++;
+		q = pg_be(q, 8, 4);
+		q = pg_be(q, (uint64_t)id, 8);
 	}
 	for (i = 0; i < c->ncols; i++) {
 		switch (p[i].type) {
 		case 't':
 		case 'b':
-			if (type[i] != PG_TEXT && type[i] != PG_BYTEA)
-				break;
-			if (p[i].type == 't' && type[i] != PG_TEXT)
-				break;
-			len = p[i].type == 't' ? strlen(p[i].s) : p[i].len;
-			if (len > INT32_MAX)
-				break;
-			pg_be(sb, len, 4);
-			strbuf_add(sb, p[i].s, len);
-			continue;
+			q = pg_be(q, len[i], 4);
+			memcpy(q, p[i].s, len[i]);
+			q += len[i];
+			break;
 		case 'i':
 			if (type[i] == PG_INT8) {
-				pg_be(sb, 8, 4);
-				pg_be(sb, (uint64_t)p[i].i, 8);
-			} else if (type[i] == PG_INT4 && p[i].i >= INT32_MIN &&
-			    p[i].i <= INT32_MAX) {
-				pg_be(sb, 4, 4);
-				pg_be(sb, (uint64_t)p[i].i, 4);
-			} else if (type[i] == PG_INT2 && p[i].i >= INT16_MIN &&
-			    p[i].i <= INT16_MAX) {
-				pg_be(sb, 2, 4);
-				pg_be(sb, (uint64_t)p[i].i, 2);
+				q = pg_be(q, 8, 4);
+				q = pg_be(q, (uint64_t)p[i].i, 8);
+			} else if (type[i] == PG_INT4) {
+				q = pg_be(q, 4, 4);
+				q = pg_be(q, (uint64_t)p[i].i, 4);
+			} else if (type[i] == PG_INT2) {
+				q = pg_be(q, 2, 4);
+				q = pg_be(q, (uint64_t)p[i].i, 2);
 			} else if (type[i] == PG_FLOAT8) {
 				x = (double)p[i].i;
 				memcpy(&bits, &x, sizeof(bits));
-				pg_be(sb, 8, 4);
-				pg_be(sb, bits, 8);
-			} else if (type[i] == PG_TEXT) {
+				q = pg_be(q, 8, 4);
+				q = pg_be(q, bits, 8);
+			} else {
 				n = snprintf(num, sizeof(num), "%lld",
 				    (long long)p[i].i);
-				pg_be(sb, (uint64_t)n, 4);
-				strbuf_add(sb, num, (size_t)n);
-			} else
-				break;
-			continue;
+				q = pg_be(q, (uint64_t)n, 4);
+				memcpy(q, num, (size_t)n);
+				q += n;
+			}
+			break;
 		case 'f':
-			if (type[i] != PG_FLOAT8)
-				break;
 			memcpy(&bits, &p[i].v, sizeof(bits));
-			pg_be(sb, 8, 4);
-			pg_be(sb, bits, 8);
-			continue;
+			q = pg_be(q, 8, 4);
+			q = pg_be(q, bits, 8);
+			break;
 		default:
-			pg_be(sb, UINT32_MAX, 4);
-			continue;
+			q = pg_be(q, UINT32_MAX, 4);
+			break;
 		}
-		return diag_set(d, st->path, 0, "database: a value of kind "
-		    "'%c' for column %d of %s, of type %u", p[i].type, i + 1,
-		    c->table, type[i]);
 	}
+	sb->len = (size_t)(q - sb->buf);
+	sb->buf[sb->len] = '\0';
 	return 0;
 }
 
@@ -1230,7 +1284,7 @@ pg_copy_row(struct store *st, struct store_stmt *stmt,
 	/* A pending COPY's bytes, on their way without waiting. */
 	if (pc->pending != NULL && ++pc->rows_added % PG_PUSH_ROWS == 0)
 		(void)PQflush(pc->conn);
-	return pc->waiting >= PG_COPY_MAX ? pg_flush(st, d) : 0;
+	return pc->waiting >= pc->limit ? pg_flush(st, d) : 0;
 }
 
 /*
@@ -1334,7 +1388,8 @@ static int
 pg_flush(struct store *st, struct diag *d)
 {
 	struct pg_conn	*pc = PC(st);
-	size_t		 i, last = 0;
+	struct pg_copy	*c;
+	size_t		 i, left, last = 0;
 	int		 rc = 0;
 
 	if (pg_collect(st, d) == -1) {
@@ -1343,6 +1398,23 @@ pg_flush(struct store *st, struct diag *d)
 	}
 	if (pc->waiting == 0)
 		return 0;
+	/*
+	 * Ids for twice this flush's rows, while nothing runs: reserved in
+	 * the middle of the reading, they would wait for the values' COPY,
+	 * and the server would then wait for the reader.
+	 */
+	for (i = 0; i < pc->ncopies; i++) {
+		c = &pc->copies[i];
+		left = c->nids - c->nextid;
+		if (c->returning && c->block > 1 && left < 2 * c->nrows &&
+		    pg_copy_reserve(st, c, 2 * c->nrows - left > c->block ?
+		    2 * c->nrows - left : c->block, d) == -1) {
+			pg_discard(pc);
+			return -1;
+		}
+	}
+	if (pc->limit < PG_COPY_MAX)
+		pc->limit *= 2;
 	for (i = 0; i < pc->ncopies; i++)
 		if (pc->copies[i].nrows > 0)
 			last = i;
@@ -1370,6 +1442,7 @@ pg_discard(struct pg_conn *pc)
 static int
 pg_begin_write(struct store *st, struct diag *d)
 {
+	PC(st)->limit = PG_COPY_FIRST;
 	return pg_exec(st, "BEGIN", d);
 }
 
@@ -1560,6 +1633,7 @@ store_pg_open(struct store *st, const char *uri, struct diag *d)
 	free(st->path);
 	st->path = pg_name(uri);
 	pc = xcalloc(1, sizeof(*pc));
+	pc->limit = PG_COPY_FIRST;
 	st->be = pc;
 	pg_secrets(pc, uri);
 	pc->conn = PQconnectdb(uri);
