@@ -41,17 +41,13 @@ static int	ob_check_by_title(const void *pa, const void *pb);
 
 /*
  * Slices of the overview's value run that its searches may try against a
- * token, per document (ob-split.h): OB_OVERVIEW_BASE plus
- * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX
- * (docs/ob-text.md, A11). Charts of glued integers (N = 1: no SE line
- * between the values) make the overview readable in more ways than any
- * budget allows; what is settled before the budget is spent stays.
+ * token, per document (docs/ob-text.md, A11). Charts of glued integers
+ * (N = 1: no SE line between the values) make the overview readable in
+ * more ways than any budget allows; what is settled before the budget is
+ * spent stays.
  */
-#define OB_OVERVIEW_BASE	32768UL
-#define OB_OVERVIEW_PER_BYTE	64UL
-#define OB_OVERVIEW_MAX		150000UL
-/* Budgets of the two checks that look at every chart once per chart. */
-#define OB_SUSPECTS_MAX	256
+#define OB_OVERVIEW_STEPS	2000000UL
+/* Charts of one title and arguments paired as fio siblings, at most. */
 #define OB_SIBLINGS_MAX	64
 /*
  * Readings of an MB/s and an IOPS chart paired, at most. Past it the pair
@@ -180,7 +176,7 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 		goto done;
 	ntok = ob_check_tokens(t, tokidx, toks);
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	if (ob_split_overview_reach(ovv, toks, ntok, 0, &reach, &t->ovleft)) {
+	if (ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft)) {
 		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
 			unsigned	mask = ~0U;
 
@@ -219,7 +215,7 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 		str_list_free(&pool);
 		ntok = ob_check_tokens(t, tokidx, toks);
 		ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-		if (!ob_split_overview(ovv, toks, ntok, 0, &t->ovleft)) {
+		if (!ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft)) {
 			/* Disproved, unless the budget ran out (unproved). */
 			if (t->ovleft > 0) {
 				t->rows_off = true;
@@ -247,9 +243,9 @@ done:
 
 /*
  * Exact check of chart r's readings that keep still holds: the whole
- * overview with each reading's values in its row, 64 readings to a walk
- * (ob_split_overview_each). Clears keep for those that fail; returns how
- * many are left (meaningless once the budget is spent).
+ * overview read with each reading's values in its row. Clears keep for
+ * those that fail; returns how many are left (meaningless once the
+ * budget is spent).
  */
 static size_t
 ob_check_exact(struct tdoc *t, const char *ovv, size_t r, const long *tokidx,
@@ -257,58 +253,39 @@ ob_check_exact(struct tdoc *t, const char *ovv, size_t r, const long *tokidx,
     bool *keep, double rel)
 {
 	struct tchart	*c = &t->c[r];
-	size_t		 nidx = 0, ci, j, n, b, alive = 0;
-	size_t		*idx = xcalloc(c->k + 1, sizeof(size_t));
-	size_t		*slotj = xcalloc(c->k + 1, sizeof(size_t));
-	size_t		 batch[64];
-	struct ob_tok	*alt = xcalloc(64 * (c->k + 1), sizeof(*alt));
-	char		**cw = xcalloc(64 * (c->k + 1), sizeof(char *));
-	struct ob_want	*cwv = xcalloc(64 * (c->k + 1), sizeof(*cwv));
-	uint64_t	 ok;
+	struct ob_tok	*one = xcalloc(ntok + 1, sizeof(*one));
+	bool		*changed = xcalloc(ntok + 1, sizeof(bool));
+	char		**cw = xcalloc(c->k + 1, sizeof(char *));
+	struct ob_want	*cwv = xcalloc(c->k + 1, sizeof(*cwv));
+	size_t		 ci, j, alive = 0;
+	long		 i;
 
-	for (j = 0; j < c->k; j++) {
-		long	i = tokidx[r * t->names.len + c->order[j]];
-
-		if (i >= 0) {
-			idx[nidx] = (size_t)i;
-			slotj[nidx++] = j;
-		}
-	}
-	for (ci = 0; ci < c->cands.len;) {
-		for (n = 0; n < 64 && ci < c->cands.len; ci++) {
-			if (!keep[ci])
+	for (ci = 0; ci < c->cands.len && t->ovleft > 0; ci++) {
+		if (!keep[ci])
+			continue;
+		memcpy(one, toks, ntok * sizeof(*one));
+		for (j = 0; j < c->k; j++) {
+			if ((i = tokidx[r * t->names.len + c->order[j]]) < 0)
 				continue;
-			for (b = 0; b < nidx; b++) {
-				struct ob_tok	*a = &alt[n * nidx + b];
-
-				cw[n * nidx + b] = ob_check_cand_value(c, ci,
-				    slotj[b]);
-				cwv[n * nidx + b] = ob_split_want(cw[n * nidx + b],
-				    c->cands.decimals);
-				*a = toks[idx[b]];
-				a->want = (const char **)&cw[n * nidx + b];
-				a->wantv = &cwv[n * nidx + b];
-				a->nwant = 1;
-				a->decimals = c->cands.decimals;
-				a->rel = rel;
-			}
-			batch[n++] = ci;
+			cw[j] = ob_check_cand_value(c, ci, j);
+			cwv[j] = ob_split_want(cw[j], c->cands.decimals);
+			one[i].want = (const char **)&cw[j];
+			one[i].wantv = &cwv[j];
+			one[i].nwant = 1;
+			one[i].decimals = c->cands.decimals;
+			one[i].rel = rel;
+			changed[i] = true;
 		}
-		ok = ob_split_overview_each(ovv, toks, ntok, 0, reach, idx, nidx,
-		    alt, n, &t->ovleft);
-		for (b = 0; b < n; b++) {
-			keep[batch[b]] = (ok >> b & 1) != 0;
-			if (keep[batch[b]])
-				alive++;
+		keep[ci] = ob_split_overview_again(ovv, reach, one, changed, 0,
+		    &t->ovleft);
+		alive += keep[ci];
+		for (j = 0; j < c->k; j++) {
+			free(cw[j]);
+			cw[j] = NULL;
 		}
-		for (b = 0; b < n * nidx; b++)
-			free(cw[b]);
-		if (t->ovleft == 0)
-			break;
 	}
-	free(idx);
-	free(slotj);
-	free(alt);
+	free(one);
+	free(changed);
 	free(cw);
 	free(cwv);
 	return alive;
@@ -338,8 +315,7 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 	 */
 	ntok = ob_check_tokens(t, tokidx, toks);
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	readable = ob_split_overview_reach(ovv, toks, ntok, 0, &reach,
-	    &t->ovleft);
+	readable = ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft);
 	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -397,49 +373,34 @@ static int
 ob_check_suspects(struct tdoc *t, const char *ovv)
 {
 	size_t		 ntok_max = t->nc * t->names.len + 1, r, s, ntok;
-	size_t		 nsus = 0, sus = 0, tried = 0, nb, b;
-	size_t		 batch[64];
+	size_t		 nsus = 0, sus = 0;
 	long		*tokidx = xcalloc(ntok_max, sizeof(long));
-	int		*hyp = xcalloc(ntok_max, sizeof(int));
-	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks));
+	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks)), *one;
 	struct str_list	 pool = { 0 };
-	uint64_t	 got;
 	bool		 ok;
 	int		 rc = 0;
 
 	ntok = ob_check_tokens(t, tokidx, toks);
 	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	ok = ob_split_overview(ovv, toks, ntok, 0, &t->ovleft);
+	ok = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
 	/*
 	 * Each placed chart is a hypothesis: its row freed, is the overview
-	 * readable? 64 of them to a walk (ob_split_overview_free); a second
-	 * suspect settles the outcome, and past OB_SUSPECTS_MAX charts the
-	 * search stops (a fixed budget).
+	 * readable? A second suspect settles the outcome.
 	 */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && tried < OB_SUSPECTS_MAX &&
-	    t->ovleft > 0;) {
-		for (s = 0; s < ntok; s++)
-			hyp[s] = -1;
-		for (nb = 0; r < t->nc && nb < 64 && tried < OB_SUSPECTS_MAX; r++) {
-			if (!t->c[r].placed)
-				continue;
-			tried++;
-			for (s = 0; s < t->names.len; s++)
-				if (tokidx[r * t->names.len + s] >= 0)
-					hyp[tokidx[r * t->names.len + s]] = (int)nb;
-			batch[nb++] = r;
-		}
-		if (nb == 0)
-			break;
-		got = ob_split_overview_free(ovv, toks, ntok, hyp, nb, &t->ovleft);
-		for (b = 0; b < nb && nsus < 2; b++)
-			if (got >> b & 1) {
-				if (nsus++ == 0)
-					sus = batch[b];
-			}
+	one = xcalloc(ntok + 1, sizeof(*one));
+	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++) {
+		if (!t->c[r].placed)
+			continue;
+		memcpy(one, toks, ntok * sizeof(*one));
+		for (s = 0; s < t->names.len; s++)
+			if (tokidx[r * t->names.len + s] >= 0)
+				one[tokidx[r * t->names.len + s]].nwant = 0;
+		if (ob_split_overview(ovv, one, ntok, 0, NULL, &t->ovleft) &&
+		    nsus++ == 0)
+			sus = r;
 	}
+	free(one);
 	ob_check_tokens_free(toks, ntok, &pool);
-	free(hyp);
 	if (t->ovleft == 0)
 		rc = -1;	/* ob_check_overview says why */
 	else if (!ok) {
@@ -570,11 +531,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	size_t		len = strlen(ovv);
-	unsigned long	budget = OB_OVERVIEW_MAX;
+	unsigned long	budget = OB_OVERVIEW_STEPS;
 
-	if (len < (OB_OVERVIEW_MAX - OB_OVERVIEW_BASE) / OB_OVERVIEW_PER_BYTE)
-		budget = OB_OVERVIEW_BASE + OB_OVERVIEW_PER_BYTE * len;
 	t->ovleft = budget;
 	if (ob_check_suspects(t, ovv) == 0) {
 		while (t->ovleft > 0 &&

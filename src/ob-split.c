@@ -118,21 +118,14 @@ static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel, unsigned long *left);
-static void	ob_split_reach_follow(const char *s, size_t len,
-		    struct ob_reach *r);
-static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
-		    size_t i, int decimals, bool want_v, struct ob_allow *a,
-		    unsigned long *left);
-static int	ob_split_ll_cmp(const void *a, const void *b);
-static int	ob_split_dbl_cmp(const void *a, const void *b);
 static int	ob_split_pos_cmp(const void *a, const void *b);
-static uint64_t	ob_split_walk_exact(const char *s, size_t l,
-	    const struct ob_tok *t, const long long *wn, uint64_t m,
-	    size_t nalt, unsigned long *left);
-static void	ob_split_reach_necks(struct ob_reach *r);
-static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    struct ob_reach *keep, unsigned long *left);
+static bool	ob_split_live_at(const struct ob_reach *r, size_t i, size_t q);
+static size_t	ob_split_index(const struct ob_reach *r, size_t i, size_t q);
+static bool	ob_split_slices(const char *s, const struct ob_reach *r,
+		    size_t i, const struct ob_tok *t, unsigned long *left,
+		    bool (*each)(const char *, size_t, void *), void *ctx);
+static bool	ob_split_allow_one(const char *s, size_t l, void *ctx);
+static bool	ob_split_decimals_one(const char *s, size_t l, void *ctx);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -1708,6 +1701,31 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 	return false;
 }
 
+/* Is position q live for token i of r (binary search of pos[i])? */
+static bool
+ob_split_live_at(const struct ob_reach *r, size_t i, size_t q)
+{
+	size_t	k = ob_split_index(r, i, q);
+
+	return k < r->npos[i] && r->live[i][k];
+}
+
+/* The index of position q in r's pos[i], or npos[i]. */
+static size_t
+ob_split_index(const struct ob_reach *r, size_t i, size_t q)
+{
+	size_t	lo = 0, hi = r->npos[i], mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->pos[i][mid] < q)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->npos[i] && r->pos[i][lo] == q ? lo : r->npos[i];
+}
+
 static int
 ob_split_pos_cmp(const void *a, const void *b)
 {
@@ -1717,369 +1735,119 @@ ob_split_pos_cmp(const void *a, const void *b)
 }
 
 /*
- * The readings of s as the tokens, forward, one set of positions per token
- * kept as a list (a position is added once: stamp[q] is the token whose
- * set holds q, plus one, and at[q] its index there), so the work follows
- * the positions a reading can reach, never s's length times the tokens.
- * Each position carries the mask of hypotheses that reach it: hypothesis
- * h frees the tokens i with hyp[i] == h (any number their row's stored
- * decimals allow); with hyp NULL there is one, bit 0, freeing none. With
- * keep, every token's set is stored in it (sorted). Returns the mask of
- * those whose last token can end at the end of s.
+ * Forward, token by token, the positions each can start at (a position is
+ * kept once: stamp[q] is the token that reached it, plus one); then, with
+ * r, backward, which of them can finish the run.
  */
-static uint64_t
-ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, const int *hyp, size_t nhyp, struct ob_reach *keep,
-    unsigned long *left)
+bool
+ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel, struct ob_reach *r, unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, p, l, q, ncur = 1, nnext, cap = 16;
-	size_t	 nflat = 0, flatcap = 0;
-	unsigned num;
+	size_t	 len = strlen(s), i, k, l, p, n = 1, nn, *tmp;
 	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
-	size_t	*at = xcalloc(len + 1, sizeof(size_t));
-	size_t	*cur = xcalloc(cap, sizeof(size_t));
-	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp, *flat = NULL;
-	uint64_t *mcur = xcalloc(cap, sizeof(uint64_t));
-	uint64_t *mnext = xcalloc(cap, sizeof(uint64_t)), *mtmp;
-	uint64_t m, hb, add, ok = 0;
-	struct ob_tok fr;
+	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
+	size_t	*next = xcalloc(len + 1, sizeof(size_t));
+	unsigned num;
+	bool	 ok = false;
 
-	cur[0] = 0;
-	if (hyp == NULL)
-		mcur[0] = 1;
-	else
-		mcur[0] = nhyp >= 64 ? UINT64_MAX : ((uint64_t)1 << nhyp) - 1;
+	if (r != NULL) {
+		r->ntoks = ntoks;
+		r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
+		r->npos = xcalloc(ntoks + 1, sizeof(size_t));
+		r->live = xcalloc(ntoks + 1, sizeof(bool *));
+	}
 	for (i = 0; i <= ntoks; i++) {
-		if (keep != NULL) {
-			/* Every list in one block (struct ob_reach). */
-			qsort(cur, ncur, sizeof(size_t), ob_split_pos_cmp);
-			xgrow(&flat, &flatcap, nflat + ncur + 1, sizeof(size_t));
-			memcpy(flat + nflat, cur, ncur * sizeof(size_t));
-			nflat += ncur;
-			keep->npos[i] = ncur;
+		if (r != NULL) {
+			qsort(cur, n, sizeof(size_t), ob_split_pos_cmp);
+			r->pos[i] = xcalloc(n + 1, sizeof(size_t));
+			memcpy(r->pos[i], cur, n * sizeof(size_t));
+			r->npos[i] = n;
+			r->live[i] = xcalloc(n + 1, sizeof(bool));
 		}
-		if (i == ntoks || ncur == 0)
+		if (i == ntoks)
 			break;
-		fr = toks[i];
-		fr.nwant = 0;
-		nnext = 0;
-		for (k = 0; k < ncur; k++) {
+		for (nn = 0, k = 0; k < n; k++) {
 			p = cur[k];
 			num = ob_split_num_mask(s + p, len - p);
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-				if (!(num & 1U << l))
-					continue;
-				q = p + l;
-				/* Only the hypotheses q does not hold yet. */
-				m = mcur[k];
-				if (stamp[q] == i + 1)
-					m &= ~mnext[at[q]];
-				if (m == 0)
-					continue;
-				/* A free token frees nothing more. */
-				hb = hyp != NULL && hyp[i] >= 0 &&
-				    toks[i].nwant > 0 ?
-				    m & (uint64_t)1 << hyp[i] : 0;
-				add = 0;
-				if (m != hb && ob_split_tok_fits(s + p, l,
-				    &toks[i], rel, left))
-					add = m & ~hb;
-				if (hb != 0 && ob_split_tok_fits(s + p, l, &fr,
-				    rel, left))
-					add |= hb;
-				if (add == 0)
-					continue;
-				if (stamp[q] != i + 1) {
-					stamp[q] = i + 1;
-					if (nnext == cap) {
-						cap *= 2;
-						cur = xreallocarray(cur, cap,
-						    sizeof(size_t));
-						next = xreallocarray(next, cap,
-						    sizeof(size_t));
-						mcur = xreallocarray(mcur, cap,
-						    sizeof(uint64_t));
-						mnext = xreallocarray(mnext, cap,
-						    sizeof(uint64_t));
-					}
-					at[q] = nnext;
-					mnext[nnext] = 0;
-					next[nnext++] = q;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if ((num & 1U << l) && stamp[p + l] != i + 1 &&
+				    ob_split_tok_fits(s + p, l, &toks[i], rel,
+				    left)) {
+					stamp[p + l] = i + 1;
+					next[nn++] = p + l;
 				}
-				mnext[at[q]] |= add;
-			}
 		}
 		tmp = cur;
 		cur = next;
 		next = tmp;
-		mtmp = mcur;
-		mcur = mnext;
-		mnext = mtmp;
-		ncur = nnext;
+		n = nn;
 	}
-	if (i == ntoks)
-		for (k = 0; k < ncur; k++)
-			if (cur[k] == len)
-				ok |= mcur[k];
-	if (keep != NULL) {
-		for (i++; i <= ntoks; i++)
-			keep->npos[i] = 0;
-		keep->pos[0] = flat;
-		for (i = 1; i <= ntoks; i++)
-			keep->pos[i] = keep->pos[i - 1] + keep->npos[i - 1];
+	for (k = 0; k < n; k++)
+		if (cur[k] == len)
+			ok = true;
+	if (r != NULL) {
+		for (k = 0; k < r->npos[ntoks]; k++)
+			r->live[ntoks][k] = r->pos[ntoks][k] == len;
+		r->fit = xcalloc(ntoks + 1, sizeof(unsigned *));
+		for (i = ntoks; i-- > 0;) {
+			r->fit[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
+			for (k = 0; k < r->npos[i]; k++) {
+				p = r->pos[i][k];
+				num = ob_split_num_mask(s + p, len - p);
+				for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+					if ((num & 1U << l) &&
+					    ob_split_live_at(r, i + 1, p + l) &&
+					    ob_split_tok_fits(s + p, l, &toks[i],
+					    rel, left))
+						r->fit[i][k] |= 1U << l;
+				r->live[i][k] = r->fit[i][k] != 0;
+			}
+		}
+		ok = ntoks == 0 ? ok : r->npos[0] > 0 && r->live[0][0];
 	}
 	free(stamp);
-	free(at);
 	free(cur);
 	free(next);
-	free(mcur);
-	free(mnext);
 	return ok;
 }
 
-/*
- * The numbers token i's follow edges hold, for ob_split_overview_allows,
- * worked out once for every candidate value of a chart. n: rounded at
- * decimals, sorted (those the overview's cap allows), made when an exact
- * value is asked; v: as doubles, sorted, only when a value within a
- * tolerance is.
- */
-struct ob_allow {
-	bool		 done_n, done_v;
-	int		 decimals;
-	long long	*n;
-	double		*v;
-	size_t		 nn, nv;
-};
-
-/*
- * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
- * so one walk of both finds every live end within OB_TOK_MAX of each
- * start; the checks of every candidate value then only look them up.
- */
-static void
-ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
-{
-	size_t		i, k, j, q, p;
-	unsigned	num;
-
-	r->follow = xcalloc(r->ntoks + 1, sizeof(unsigned *));
-	r->fall = xcalloc(r->ntoks + 1, sizeof(unsigned *));
-	r->fbase = xcalloc(r->ntoks + 1, sizeof(size_t *));
-	for (i = 0, k = 1; i <= r->ntoks; i++)
-		k += r->npos[i];
-	r->follow[0] = xcalloc(k, sizeof(unsigned));
-	r->fall[0] = xcalloc(k, sizeof(unsigned));
-	r->fbase[0] = xcalloc(k, sizeof(size_t));
-	for (i = 0; i <= r->ntoks; i++) {
-		if (i > 0) {
-			r->follow[i] = r->follow[i - 1] + r->npos[i - 1];
-			r->fall[i] = r->fall[i - 1] + r->npos[i - 1];
-			r->fbase[i] = r->fbase[i - 1] + r->npos[i - 1];
-		}
-		if (i == r->ntoks)
-			break;
-		for (k = j = 0; k < r->npos[i]; k++) {
-			if (!r->live[i][k])
-				continue;
-			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
-			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
-				j++;
-			r->fbase[i][k] = j;
-			for (q = j; q < r->npos[i + 1] &&
-			    r->pos[i + 1][q] <= p + OB_TOK_MAX; q++) {
-				r->fall[i][k] |= 1U << (r->pos[i + 1][q] - p);
-				if (r->live[i + 1][q] &&
-				    (num & 1U << (r->pos[i + 1][q] - p)))
-					r->follow[i][k] |=
-					    1U << (r->pos[i + 1][q] - p);
-			}
-		}
-	}
-}
-
-/*
- * The tokens with exactly one live position (one[i], its index; SIZE_MAX
- * for the others) and, for each token, the nearest such at or before it
- * (neck_lo) and after it (neck_hi; ntoks + 1 past the last).
- */
-static void
-ob_split_reach_necks(struct ob_reach *r)
-{
-	size_t	i, k, n, last = 0;
-
-	r->one = xcalloc(r->ntoks + 1, sizeof(size_t));
-	r->neck_lo = xcalloc(r->ntoks + 1, sizeof(size_t));
-	r->neck_hi = xcalloc(r->ntoks + 1, sizeof(size_t));
-	for (i = 0; i <= r->ntoks; i++) {
-		r->one[i] = SIZE_MAX;
-		for (k = n = 0; k < r->npos[i] && n < 2; k++)
-			if (r->live[i][k]) {
-				r->one[i] = k;
-				n++;
-			}
-		if (n != 1)
-			r->one[i] = SIZE_MAX;
-		if (r->one[i] != SIZE_MAX)
-			last = i;
-		r->neck_lo[i] = last;
-	}
-	for (i = r->ntoks + 1, last = r->ntoks + 1; i-- > 0;) {
-		r->neck_hi[i] = last;
-		if (r->one[i] != SIZE_MAX)
-			last = i;
-	}
-}
-
 bool
-ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left)
+ob_split_overview_again(const char *s, const struct ob_reach *r,
+    const struct ob_tok *toks, const bool *changed, double rel,
+    unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, p, l, q;
-	size_t	*mark;
-	unsigned num;
+	size_t	 len = strlen(s), i, k, j, l, p, n = 1, nn, *tmp;
+	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
+	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
+	size_t	*next = xcalloc(len + 1, sizeof(size_t));
+	unsigned f;
+	bool	 ok = false;
 
-	r->ntoks = ntoks;
-	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
-	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
-	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, left);
-	for (i = 0, k = 1; i <= ntoks; i++)
-		k += r->npos[i];
-	r->live[0] = xcalloc(k, sizeof(bool));
-	for (i = 1; i <= ntoks; i++)
-		r->live[i] = r->live[i - 1] + r->npos[i - 1];
-	for (k = 0; k < r->npos[ntoks]; k++)
-		r->live[ntoks][k] = r->pos[ntoks][k] == len;
-	/* mark[q] == i + 2: token i + 1 may start at q and finish the run. */
-	mark = xcalloc(len + 1, sizeof(size_t));
-	for (i = ntoks; i-- > 0;) {
-		for (k = 0; k < r->npos[i + 1]; k++)
-			if (r->live[i + 1][k])
-				mark[r->pos[i + 1][k]] = i + 2;
-		for (k = 0; k < r->npos[i]; k++) {
-			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-				q = p + l;
-				if ((num & 1U << l) && mark[q] == i + 2 &&
-				    ob_split_tok_fits(s + p, l, &toks[i], rel, left)) {
-					r->live[i][k] = true;
-					break;
+	for (i = 0; i < r->ntoks && n > 0; i++) {
+		for (nn = 0, j = 0; j < n; j++) {
+			p = cur[j];
+			if ((k = ob_split_index(r, i, p)) == r->npos[i])
+				continue;
+			for (f = r->fit[i][k], l = 1; l <= OB_TOK_MAX; l++)
+				if ((f & 1U << l) && stamp[p + l] != i + 1 &&
+				    (!changed[i] || ob_split_tok_fits(s + p, l,
+				    &toks[i], rel, left))) {
+					stamp[p + l] = i + 1;
+					next[nn++] = p + l;
 				}
-			}
 		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		n = nn;
 	}
-	free(mark);
-	ob_split_reach_necks(r);
-	ob_split_reach_follow(s, len, r);
-	r->allow = xcalloc(ntoks + 1, sizeof(*r->allow));
-	return r->npos[0] > 0 && r->live[0][0];
-}
-
-static int
-ob_split_ll_cmp(const void *a, const void *b)
-{
-	long long	x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
-ob_split_dbl_cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
-    int decimals, bool want_v, struct ob_allow *a, unsigned long *left)
-{
-	size_t		k, p, l, cap = 0;
-	unsigned	f;
-	long long	x;
-
-	if (want_v) {
-		free(a->v);
-		a->v = NULL;
-		a->nv = 0;
-		a->done_v = true;
-	} else {
-		free(a->n);
-		a->n = NULL;
-		a->nn = 0;
-		a->done_n = true;
-		a->decimals = decimals;
-	}
-	for (k = 0; k < r->npos[i]; k++) {
-		if ((f = r->follow[i][k]) == 0)
-			continue;
-		p = r->pos[i][k];
-		for (l = 1; l <= OB_TOK_MAX; l++) {
-			if (!(f & 1U << l))
-				continue;
-			if (!ob_split_spend(left))
-				break;
-			if (!ob_split_overview_cap(s + p, l, -1))
-				continue;
-			if (want_v) {
-				xgrow(&a->v, &cap, a->nv + 1, sizeof(*a->v));
-				a->v[a->nv++] = ob_split_num(s + p, l);
-			} else if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
-				xgrow(&a->n, &cap, a->nn + 1, sizeof(*a->n));
-				a->n[a->nn++] = x;
-			}
-		}
-	}
-	if (want_v && a->nv > 1)
-		qsort(a->v, a->nv, sizeof(*a->v), ob_split_dbl_cmp);
-	else if (!want_v && a->nn > 1)
-		qsort(a->n, a->nn, sizeof(*a->n), ob_split_ll_cmp);
-}
-
-bool
-ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
-    const char *want, int decimals, double rel, unsigned long *left)
-{
-	struct ob_allow	*a = &r->allow[i];
-	struct ob_want	 w;
-	size_t		 lo, hi, mid;
-	double		 tol;
-
-	if (rel <= 0 && (!a->done_n || a->decimals != decimals))
-		ob_split_allow_fill(s, r, i, decimals, false, a, left);
-	else if (rel > 0 && !a->done_v)
-		ob_split_allow_fill(s, r, i, decimals, true, a, left);
-	if (rel <= 0) {
-		/* As ob_split_tok_fits: the rounded slice is the value. */
-		if ((w.n = ob_split_want_digits(want, decimals)) < 0)
-			return false;
-		for (lo = 0, hi = a->nn; lo < hi;) {
-			mid = lo + (hi - lo) / 2;
-			if (a->n[mid] < w.n)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		return lo < a->nn && a->n[lo] == w.n;
-	}
-	/* Within tol, as ob_split_tok_fits decides it, from a wider start. */
-	w = ob_split_want(want, decimals);
-	tol = ob_split_tol(decimals, w.v, rel);
-	for (lo = 0, hi = a->nv; lo < hi;) {
-		mid = lo + (hi - lo) / 2;
-		if (a->v[mid] < w.v - 2 * tol)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < a->nv && a->v[lo] <= w.v + 2 * tol; lo++)
-		if (fabs(a->v[lo] - w.v) <= tol)
-			return true;
-	return false;
+	for (j = 0; j < n; j++)
+		if (cur[j] == len)
+			ok = true;
+	free(stamp);
+	free(cur);
+	free(next);
+	return ok;
 }
 
 void
@@ -2087,262 +1855,98 @@ ob_split_reach_free(struct ob_reach *r)
 {
 	size_t	i;
 
-	/* Each kind of list is one block, starting at token 0's. */
-	if (r->pos != NULL) {
-		free(r->pos[0]);
-		free(r->live[0]);
+	for (i = 0; r->pos != NULL && i <= r->ntoks; i++) {
+		free(r->pos[i]);
+		free(r->live[i]);
+		if (r->fit != NULL)
+			free(r->fit[i]);
 	}
-	if (r->follow != NULL) {
-		free(r->follow[0]);
-		free(r->fall[0]);
-		free(r->fbase[0]);
-	}
-	if (r->allow != NULL)
-		for (i = 0; i <= r->ntoks; i++) {
-			free(r->allow[i].n);
-			free(r->allow[i].v);
-		}
+	free(r->fit);
 	free(r->pos);
 	free(r->npos);
 	free(r->live);
-	free(r->follow);
-	free(r->fall);
-	free(r->fbase);
-	free(r->one);
-	free(r->neck_lo);
-	free(r->neck_hi);
-	free(r->allow);
 	memset(r, 0, sizeof(*r));
 }
 
-bool
-ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, unsigned long *left)
-{
-	return ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, left) != 0;
-}
-
-uint64_t
-ob_split_overview_free(const char *s, const struct ob_tok *toks,
-    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left)
-{
-	if (nhyp == 0 || nhyp > 64)
-		return 0;
-	return ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, left);
-}
-
 /*
- * The walk of ob_split_overview_each from token lo (its only live
- * position, with the readings in m) to token hi, where at most one
- * position is live: the readings that get there. w holds the walk's
- * lists, each r's longest; seen[j] is the step that added index j, plus
- * one, and steps differ across walks since they never overlap.
+ * Call each(s + p, l) for every slice token i takes in some complete
+ * reading (a number from a live start to a live start of token i + 1),
+ * until it returns true; with t, only the slices that fit t.
  */
-struct ob_walk {
-	size_t		*cur, *next, *seen;
-	uint64_t	*mcur, *mnext;
-	const long	*slot;
-	/*
-	 * Per chart token: when every reading wants one exact value there
-	 * (the pass with rel 0), its digits, readings after readings, so a
-	 * slice is rounded once for all of them, not checked once per reading.
-	 */
-	const bool	*exact;
-	const long long	*wn;
+static bool
+ob_split_slices(const char *s, const struct ob_reach *r, size_t i,
+    const struct ob_tok *t, unsigned long *left,
+    bool (*each)(const char *, size_t, void *), void *ctx)
+{
+	size_t		len = strlen(s), k, l, p;
+	unsigned	num;
+
+	for (k = 0; k < r->npos[i]; k++) {
+		if (!r->live[i][k])
+			continue;
+		p = r->pos[i][k];
+		num = ob_split_num_mask(s + p, len - p);
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+			if ((num & 1U << l) && ob_split_live_at(r, i + 1, p + l) &&
+			    (t != NULL ? ob_split_tok_fits(s + p, l, t, 0, left) :
+			    ob_split_spend(left)) && each(s + p, l, ctx))
+				return true;
+	}
+	return false;
+}
+
+struct ob_allow {
+	struct ob_want	w;
+	int		decimals;
+	double		rel;
 };
 
-/*
- * The readings in m whose value at this chart token is the slice s[0..l),
- * every reading exact there: t (the first reading's token) gives the
- * decimals and the stored count they share, wn their digits.
- */
-static uint64_t
-ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
-    const long long *wn, uint64_t m, size_t nalt, unsigned long *left)
+static bool
+ob_split_allow_one(const char *s, size_t l, void *ctx)
 {
-	uint64_t	add = 0;
-	long long	x;
-	size_t		c;
+	const struct ob_allow	*a = ctx;
 
-	if (!ob_split_spend(left))
-		return 0;
-	if (!ob_split_overview_cap(s, l, t->exact) ||
-	    (x = ob_split_rounded(s, l, t->decimals)) < 0)
-		return 0;
-	for (c = 0; c < nalt; c++)
-		if ((m >> c & 1) && wn[c] == x)
-			add |= (uint64_t)1 << c;
-	return add;
+	if (!ob_split_overview_cap(s, l, -1))
+		return false;
+	if (a->rel <= 0)
+		return ob_split_rounded(s, l, a->decimals) == a->w.n;
+	return fabs(ob_split_num(s, l) - a->w.v) <=
+	    ob_split_tol(a->decimals, a->w.v, a->rel);
 }
 
-static uint64_t
-ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
-    const struct ob_reach *r, const struct ob_tok *alt, size_t nidx,
-    size_t nalt, struct ob_walk *w, size_t lo, size_t hi, uint64_t m,
-    unsigned long *left)
+bool
+ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
+    const char *want, int decimals, double rel, unsigned long *left)
 {
-	size_t		 i, k, j, c, p, l, ncur = 1, nnext, *tmp;
-	uint64_t	 add, *mtmp, got = 0;
-	unsigned	 f;
+	struct ob_allow	a = { ob_split_want(want, decimals), decimals, rel };
 
-	w->cur[0] = r->one[lo];
-	w->mcur[r->one[lo]] = m;
-	for (i = lo; i < hi && ncur > 0; i++) {
-		nnext = 0;
-		for (k = 0; k < ncur; k++) {
-			p = r->pos[i][w->cur[k]];
-			m = w->mcur[w->cur[k]];
-			for (f = r->follow[i][w->cur[k]]; f != 0; f &= f - 1) {
-				l = (size_t)__builtin_ctz(f);
-				if (w->slot[i] < 0)
-					add = ob_split_tok_fits(s + p, l, &toks[i],
-					    rel, left) ? m : 0;
-				else if (w->exact[w->slot[i]])
-					add = ob_split_walk_exact(s + p, l,
-					    &alt[(size_t)w->slot[i]],
-					    w->wn + (size_t)w->slot[i] * 64, m,
-					    nalt, left);
-				else
-					for (add = 0, c = 0; c < nalt; c++)
-						if ((m >> c & 1) &&
-						    ob_split_tok_fits(s + p, l,
-						    &alt[c * nidx + (size_t)w->slot[i]],
-						    rel, left))
-							add |= (uint64_t)1 << c;
-				if (add == 0)
-					continue;
-				j = r->fbase[i][w->cur[k]] + (size_t)__builtin_popcount(
-				    r->fall[i][w->cur[k]] & ((1U << l) - 1));
-				if (w->seen[j] != i + 1) {
-					w->seen[j] = i + 1;
-					w->mnext[j] = 0;
-					w->next[nnext++] = j;
-				}
-				w->mnext[j] |= add;
-			}
-		}
-		tmp = w->cur;
-		w->cur = w->next;
-		w->next = tmp;
-		mtmp = w->mcur;
-		w->mcur = w->mnext;
-		w->mnext = mtmp;
-		ncur = nnext;
-	}
-	if (i == hi)
-		for (k = 0; k < ncur; k++)
-			got |= w->mcur[w->cur[k]];
-	return got;
+	if (a.w.n < 0 && rel <= 0)
+		return false;
+	return ob_split_slices(s, r, i, NULL, left, ob_split_allow_one, &a);
 }
 
-/*
- * Which of nalt readings of one chart (nalt <= 64) let s be read, the
- * other tokens as they are; the chart's tokens are idx[0..nidx) and
- * reading c's are alt[c * nidx ..]. One walk carries, at each position,
- * the mask of readings that reach it, and
- * only the chart's tokens split it. Every complete reading goes through
- * the one live position of a token that has only one, so the readings
- * that pass are those that pass each stretch between two such tokens
- * around the chart's own: in a real overview most tokens have one, and
- * a chart costs its own tokens, not the overview's length.
- */
-uint64_t
-ob_split_overview_each(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, const struct ob_reach *r, const size_t *idx,
-    size_t nidx, const struct ob_tok *alt, size_t nalt, unsigned long *left)
+static bool
+ob_split_decimals_one(const char *s, size_t l, void *ctx)
 {
-	size_t		 i, j, c, most = 1, lo, hi, *sorted;
-	long		*slot;
-	long long	*wn;
-	bool		*exact;
-	uint64_t	 all;
-	struct ob_walk	 w;
+	unsigned	*mask = ctx;
+	int		 d = ob_split_decs(s, l), raw;
 
-	if (nalt == 0 || nalt > 64 || r->ntoks != ntoks || r->npos[0] == 0 ||
-	    r->pos[0][0] != 0 || !r->live[0][0])
-		return 0;
-	for (i = 0; i <= ntoks; i++)
-		if (r->npos[i] > most)
-			most = r->npos[i];
-	slot = xcalloc(ntoks + 1, sizeof(long));
-	for (i = 0; i <= ntoks; i++)
-		slot[i] = -1;
-	for (j = 0; j < nidx; j++)
-		if (idx[j] < ntoks)
-			slot[idx[j]] = (long)j;
-	w.cur = xcalloc(most, sizeof(size_t));
-	w.next = xcalloc(most, sizeof(size_t));
-	w.seen = xcalloc(most, sizeof(size_t));
-	w.mcur = xcalloc(most, sizeof(uint64_t));
-	w.mnext = xcalloc(most, sizeof(uint64_t));
-	w.slot = slot;
-	exact = xcalloc(nidx + 1, sizeof(bool));
-	wn = xcalloc((nidx + 1) * 64, sizeof(long long));
-	for (j = 0; j < nidx; j++) {
-		const struct ob_tok	*t0 = &alt[j];
-
-		exact[j] = true;
-		for (c = 0; c < nalt && exact[j]; c++) {
-			const struct ob_tok	*t = &alt[c * nidx + j];
-
-			exact[j] = t->nwant == 1 && t->rel <= 0 && rel <= 0 &&
-			    t->decimals == t0->decimals && t->exact == t0->exact;
-			if (exact[j])
-				wn[j * 64 + c] = t->wantv[0].n;
-		}
-	}
-	w.exact = exact;
-	w.wn = wn;
-	all = nalt == 64 ? UINT64_MAX : ((uint64_t)1 << nalt) - 1;
-	sorted = xcalloc(nidx + 1, sizeof(size_t));
-	memcpy(sorted, idx, nidx * sizeof(size_t));
-	qsort(sorted, nidx, sizeof(size_t), ob_split_pos_cmp);
-	/* Token 0 (position 0) and token ntoks (the end) have one each. */
-	for (j = 0, hi = 0; j < nidx && all != 0; j++) {
-		if (sorted[j] >= ntoks || sorted[j] < hi)
-			continue;
-		lo = r->neck_lo[sorted[j]];
-		hi = r->neck_hi[sorted[j]];
-		all = ob_split_walk(s, toks, rel, r, alt, nidx, nalt, &w, lo,
-		    hi, all, left);
-	}
-	free(sorted);
-	free(exact);
-	free(wn);
-	free(slot);
-	free(w.cur);
-	free(w.next);
-	free(w.seen);
-	free(w.mcur);
-	free(w.mnext);
-	return all;
+	if (d < ob_split_cap(s, l))
+		*mask |= 1U << d;
+	else
+		for (raw = d; raw < OB_RAW_MAX; raw++)
+			*mask |= 1U << raw;
+	return false;
 }
 
 unsigned
 ob_split_overview_decimals(const char *s, const struct ob_reach *r,
     const struct ob_tok *toks, size_t i, unsigned long *left)
 {
-	size_t		k, p, l;
-	unsigned	mask = 0, f;
-	int		d, cap, raw;
+	unsigned	mask = 0;
 
-	for (k = 0; k < r->npos[i]; k++) {
-		if ((f = r->follow[i][k]) == 0)
-			continue;
-		p = r->pos[i][k];
-		for (l = 1; l <= OB_TOK_MAX; l++) {
-			if (!(f & 1U << l) ||
-			    !ob_split_tok_fits(s + p, l, &toks[i], 0, left))
-				continue;
-			d = ob_split_decs(s + p, l);
-			cap = ob_split_cap(s + p, l);
-			if (d < cap)
-				mask |= 1U << d;
-			else
-				for (raw = d; raw < OB_RAW_MAX; raw++)
-					mask |= 1U << raw;
-		}
-	}
+	(void)ob_split_slices(s, r, i, &toks[i], left, ob_split_decimals_one,
+	    &mask);
 	return mask;
 }
 

@@ -130,66 +130,32 @@ struct ob_want	 ob_split_want(const char *w, int decimals);
  * the caller, seeing *left == 0, must not take that for an answer.
  */
 
-/* True when s can be read as the tokens in order, covering all of it. */
-bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, unsigned long *left);
-
 /*
- * Which of nhyp hypotheses (at most 64) let s be read in full (bit h:
- * hypothesis h): h frees the tokens i with hyp[i] == h (any number their
- * row's stored decimals allow), every other token as toks has it; hyp[i]
- * < 0, none frees it. One walk for them all, where a walk per hypothesis
- * made finding the one row that disagrees cost the square of the rows.
+ * Can s be read as the tokens in order, covering all of it? With r (free
+ * it with ob_split_reach_free), also where each token can start: pos[i]
+ * lists (sorted) the positions tokens 0..i-1 can cover s[0..p) to, and
+ * live[i][k] says whether tokens i..n-1 can then cover s[pos[i][k]..].
  */
-uint64_t ob_split_overview_free(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left);
-
-/*
- * Where each token can start in a complete reading: pos[i] lists (sorted)
- * the positions tokens 0..i-1 can cover s[0..p) to, and live[i][k] says
- * whether tokens i..n-1 can then cover s[pos[i][k]..] too. Work and memory
- * follow the positions readings reach, not s's length times the tokens.
- */
-struct ob_allow;
-
 struct ob_reach {
 	size_t	  ntoks;
-	/* ntoks + 1 lists; those of each kind below are one block, which
-	 * starts at token 0's (pos[0], live[0], ...). */
-	size_t	**pos;
-	size_t	 *npos;
+	size_t	**pos, *npos;
 	bool	**live;
-	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
-	 * token i + 1 is live (live starts only). */
-	unsigned **follow;
-	/* fall[i][k] bit l: pos[i + 1] holds pos[i][k] + l (live starts
-	 * only); fbase[i][k]: the index in pos[i + 1] of the first position
-	 * past pos[i][k]. With both, an end's index is a count of bits. */
-	unsigned **fall;
-	size_t	**fbase;
-	/* Tokens with one live position, which every reading goes through. */
-	size_t	 *one, *neck_lo, *neck_hi;
-	/* Per token, what ob_split_overview_allows has worked out so far. */
-	struct ob_allow	*allow;
+	unsigned **fit;		/* bit l: a number of l bytes at pos[i][k]
+				 * fits token i and ends where i + 1 is live */
 };
 
-/*
- * Fill r (free it with ob_split_reach_free) for a prefilter: returns
- * false when no reading exists at all.
- */
-bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left);
 void	 ob_split_reach_free(struct ob_reach *r);
 /*
- * Which readings of one chart let s be read in full (bit c: reading c),
- * every other token as toks has it: the chart's tokens are idx[0..nidx),
- * reading c's tokens alt[c * nidx .. c * nidx + nidx), and each allows no
- * more than the token r was computed for. At most 64 readings a call.
+ * ob_split_overview again, with r made for tokens that allow at least as
+ * much as toks: only the tokens with changed[i] are tried anew, the others
+ * take the slices r found for them.
  */
-uint64_t ob_split_overview_each(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const struct ob_reach *r,
-	    const size_t *idx, size_t nidx, const struct ob_tok *alt,
-	    size_t nalt, unsigned long *left);
+bool	 ob_split_overview_again(const char *s, const struct ob_reach *r,
+	    const struct ob_tok *toks, const bool *changed, double rel,
+	    unsigned long *left);
+
 /*
  * May token i (starting where r has it live, ending where r has token
  * i + 1 live) be the value want at decimals?
