@@ -21,14 +21,11 @@
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
 /*
- * Partitions of the names run we are willing to consider; past the first,
- * only cuts at word joins are tried. Partitions are tested one by one
- * only when no other run bounds them (ob_split_tmpl_cands), and then up to
- * the second (every fixture and corpus file that gets there needs at most
- * 7,770 of them).
+ * Partitions of the names run tested one by one, at most; past it, only
+ * cuts at word joins are tried (corpus document synth-07 has the most of
+ * any fixture, corpus or seed file: 194,580, read in about 6 ms).
  */
 #define OB_COMBO_BUDGET	2000000UL
-#define OB_FULL_BUDGET	20000UL
 /*
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
@@ -37,15 +34,11 @@
  * documents need.
  */
 #define OB_TILE_STEPS	1000000UL
-#define OB_NAMES_STEPS	100000000UL
+#define OB_NAMES_STEPS	10000000UL
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_tmpl;
-struct ob_pcand;
-struct ob_pcands;
-struct ob_fill;
 struct ob_tile;
 struct ob_slice;
 struct ob_probe;
@@ -78,21 +71,6 @@ static int	ob_split_tile_left(const char *run, size_t rl,
 static bool	ob_split_unit(const char *s, size_t len);
 static double	ob_split_choose(size_t n, size_t k);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
-static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
-static void	ob_split_tmpl_need(struct ob_tmpl *m);
-static int	ob_split_pcand_cmp(const void *a, const void *b);
-static void	ob_split_pcands_free(struct ob_pcands *pc);
-static void	ob_split_tmpl_alloc(struct ob_tmpl *tm);
-static void	ob_split_tmpl_release(struct ob_tmpl *tm);
-static void	ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k,
-		    const size_t *pos, size_t npos, const size_t *req,
-		    size_t nreq, struct ob_fill *sc);
-static bool	ob_split_tmpl_fill(size_t m, const struct ob_fill *sc,
-		    struct ob_pcands *out);
-static bool	ob_split_tmpl_cands(const struct ob_probe *pr,
-		    const size_t *pos, size_t npos, const size_t *req,
-		    size_t nreq, size_t m_lo, size_t m_hi,
-		    struct ob_pcands *out);
 static void	ob_split_try(struct ob_probe *pr, const size_t *cuts,
 		    size_t m, size_t njoins, struct ob_names *sols,
 		    size_t max_sols, size_t *nsol, size_t *best,
@@ -929,144 +907,6 @@ ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
 }
 
 /*
- * The candidate partitions of the names run that one of the other runs
- * allows, for ob_split_names: every consistent partition tiles that run
- * with some of its names, so it holds the slices of t of one tiling of the
- * run ("template") as names: cuts at their ends, none inside. The
- * templates are enumerated (slices at allowed cuts, distinct, disjoint, as
- * many as the run's count), then every partition into m names that holds
- * one, and the union is sorted in the order the full enumeration visits
- * (m, then the cuts in order) and checked exactly as it would be. Seed
- * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
- * run gives 601 candidates, the most of any fixture, corpus or seed file.
- * Fails (false) past the budgets: twenty times those candidates, and ten
- * times the steps any of those files needs (10,094, synth-07).
- */
-#define OB_TMPL_MAX	4096UL		/* templates of the run */
-#define OB_TMPL_CANDS	12000UL		/* candidate partitions in all */
-#define OB_TMPL_STEPS	100000UL	/* steps of the template searches */
-
-struct ob_tmpl {
-	const char	*t, *run;
-	size_t		 tl, rl;
-	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
-	const size_t	*next_req;	/* first required cut > i, or tl */
-	long		 count;		/* names in the run, -1 unknown */
-	size_t		 max_names;
-	size_t		*sa, *sb, n;	/* the slices so far */
-	bool		*used;		/* tl: byte i of t is in a slice so far */
-	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
-	size_t		 limit;		/* names a template may have */
-	unsigned long	 steps;
-	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
-	size_t		**ta, **tb, *tn, ntmpl;
-	bool		 over;
-};
-
-/*
- * need[j]: the fewest slices that tile run[j..] by the search's own rules,
- * distinct and disjoint aside (SIZE_MAX: none does). The search enters no
- * branch that cannot end within the names left, so it finds the same
- * templates in the same order, in fewer steps (a garbled byte in a run
- * does not make it try every tiling of the bytes before it).
- */
-static void
-ob_split_tmpl_need(struct ob_tmpl *m)
-{
-	size_t		 j, x, l, *need = m->need;
-	unsigned long	 work = 0;
-
-	need[m->rl] = 0;
-	for (j = m->rl; j-- > 0;) {
-		need[j] = SIZE_MAX;
-		for (x = 0; x < m->tl; x++)
-			for (l = 1; m->cut_ok[x] && x + l <= m->tl && j + l <= m->rl &&
-			    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
-				/* Past the budget: no pruning, as before it. */
-				if (++work > OB_TMPL_STEPS) {
-					memset(need, 0, (m->rl + 1) * sizeof(*need));
-					return;
-				}
-				if (x + l > m->next_req[x])
-					break;
-				if (m->cut_ok[x + l] && need[j + l] != SIZE_MAX &&
-				    need[j + l] + 1 < need[j])
-					need[j] = need[j + l] + 1;
-			}
-	}
-}
-
-static void
-ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
-{
-	size_t		x, l, k;
-
-	if (m->over || ++m->steps > OB_TMPL_STEPS) {
-		m->over = true;
-		return;
-	}
-	if (j == m->rl) {
-		if (m->count >= 0 && (size_t)m->count != m->n)
-			return;
-		if (m->ntmpl == OB_TMPL_MAX) {
-			m->over = true;
-			return;
-		}
-		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
-		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
-		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
-		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
-		m->tn[m->ntmpl++] = m->n;
-		return;
-	}
-	if (m->n == m->max_names ||
-	    (m->count >= 0 && m->n >= (size_t)m->count))
-		return;
-	for (x = 0; x < m->tl; x++) {
-		if (!m->cut_ok[x])
-			continue;
-		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
-		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
-			/* A name never holds a required cut. */
-			if (x + l > m->next_req[x])
-				break;
-			/* Overlapping a slice so far, as every longer one. */
-			if (m->used[x + l - 1])
-				break;
-			if (!m->cut_ok[x + l])
-				continue;
-			for (k = 0; k < m->n; k++)
-				if (m->sb[k] - m->sa[k] == l &&
-				    memcmp(m->t + m->sa[k], m->t + x, l) == 0)
-					break;
-			if (k < m->n)
-				continue;	/* the same name */
-			/*
-			 * A branch left out costs the step that entering it
-			 * would, so the budget bounds the work whatever the
-			 * pruning leaves out.
-			 */
-			if (m->need[j + l] == SIZE_MAX ||
-			    m->n + 1 + m->need[j + l] > m->limit) {
-				if (++m->steps > OB_TMPL_STEPS) {
-					m->over = true;
-					return;
-				}
-				continue;
-			}
-			m->sa[m->n] = x;
-			m->sb[m->n++] = x + l;
-			memset(m->used + x, true, l);
-			ob_split_tmpl_rec(m, j + l);
-			memset(m->used + x, false, l);
-			m->n--;
-			if (m->over)
-				return;
-		}
-	}
-}
-
-/*
  * The next combination of r indices out of n after idx (increasing), in
  * lexicographic order; false after the last one (and for r == 0).
  */
@@ -1084,251 +924,6 @@ ob_split_next_comb(size_t *idx, size_t r, size_t n)
 	idx[i - 1]++;
 	for (j = i; j < r; j++)
 		idx[j] = idx[j - 1] + 1;
-	return true;
-}
-
-/* One candidate partition of ob_split_names: m names, m - 1 cuts. */
-struct ob_pcand {
-	size_t	 m;
-	size_t	*cut;
-};
-
-/* The candidates, each owning its cuts. */
-struct ob_pcands {
-	struct ob_pcand	*v;
-	size_t		 n, cap;
-};
-
-/* Scratch of ob_split_tmpl_fill, sized once per ob_split_tmpl_cands. */
-struct ob_fill {
-	bool	*inside, *isq;	/* tl + 1 */
-	size_t	*q, *idx;	/* tl + 1 */
-	size_t	*f;		/* npos + 1 */
-	size_t	 nq, nf;	/* ob_split_tmpl_marks */
-};
-
-static int
-ob_split_pcand_cmp(const void *a, const void *b)
-{
-	const struct ob_pcand	*x = a, *y = b;
-	size_t			 i;
-
-	if (x->m != y->m)
-		return x->m < y->m ? -1 : 1;
-	for (i = 0; i + 1 < x->m; i++)
-		if (x->cut[i] != y->cut[i])
-			return x->cut[i] < y->cut[i] ? -1 : 1;
-	return 0;
-}
-
-/* The search state of one run's templates (ob_split_tmpl_cands). */
-static void
-ob_split_tmpl_alloc(struct ob_tmpl *tm)
-{
-	tm->sa = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->sb = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->need = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->used = xcalloc(tm->tl + 1, sizeof(bool));
-	tm->ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-	tm->tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-	tm->tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
-}
-
-static void
-ob_split_pcands_free(struct ob_pcands *pc)
-{
-	size_t	i;
-
-	for (i = 0; i < pc->n; i++)
-		free(pc->v[i].cut);
-	free(pc->v);
-	memset(pc, 0, sizeof(*pc));
-}
-
-static void
-ob_split_tmpl_release(struct ob_tmpl *tm)
-{
-	size_t	k;
-
-	for (k = 0; k < tm->ntmpl; k++) {
-		free(tm->ta[k]);
-		free(tm->tb[k]);
-	}
-	free(tm->sa);
-	free(tm->sb);
-	free(tm->need);
-	free(tm->used);
-	free(tm->ta);
-	free(tm->tb);
-	free(tm->tn);
-}
-
-/*
- * The cuts template k of tm fixes (sc->q, sc->nq: its slices' ends and the
- * required cuts) and those still free (sc->f, sc->nf: allowed cuts not
- * inside one of its slices), worked out once per template for every name
- * count.
- */
-static void
-ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k, const size_t *pos,
-    size_t npos, const size_t *req, size_t nreq, struct ob_fill *sc)
-{
-	size_t	 tl = tm->tl, i, j, nq = 0, nf = 0;
-	bool	*inside = sc->inside, *isq = sc->isq;
-	size_t	*q = sc->q, *f = sc->f;
-
-	memset(inside, 0, (tl + 1) * sizeof(bool));
-	memset(isq, 0, (tl + 1) * sizeof(bool));
-
-	for (i = 0; i < tm->tn[k]; i++) {
-		for (j = tm->ta[k][i] + 1; j < tm->tb[k][i]; j++)
-			inside[j] = true;
-		if (tm->ta[k][i] > 0)
-			isq[tm->ta[k][i]] = true;
-		if (tm->tb[k][i] < tl)
-			isq[tm->tb[k][i]] = true;
-	}
-	for (i = 0; i < nreq; i++)
-		isq[req[i]] = true;
-	for (i = 1; i < tl; i++)
-		if (isq[i])
-			q[nq++] = i;
-	for (i = 0; i < npos; i++)
-		if (!isq[pos[i]] && !inside[pos[i]])
-			f[nf++] = pos[i];
-	sc->nq = nq;
-	sc->nf = nf;
-}
-
-/*
- * Every partition into m names that holds the template sc was marked for
- * (ob_split_tmpl_marks): into out.
- */
-static bool
-ob_split_tmpl_fill(size_t m, const struct ob_fill *sc, struct ob_pcands *out)
-{
-	size_t	 nq = sc->nq, nf = sc->nf, i, r, a, b, c;
-	const size_t *q = sc->q, *f = sc->f;
-	size_t	*idx = sc->idx;
-
-	if (m < nq + 1 || m - 1 - nq > nf)
-		return true;
-	r = m - 1 - nq;
-	if (ob_split_choose(nf, r) + (double)out->n > (double)OB_TMPL_CANDS)
-		return false;
-	for (i = 0; i < r; i++)
-		idx[i] = i;
-	for (;;) {
-		struct ob_pcand	*pc;
-
-		xgrow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
-		pc = &out->v[out->n++];
-		pc->m = m;
-		pc->cut = xcalloc(m, sizeof(size_t));
-		for (a = b = c = 0; a < nq || b < r;)
-			if (b >= r || (a < nq && q[a] < f[idx[b]]))
-				pc->cut[c++] = q[a++];
-			else
-				pc->cut[c++] = f[idx[b++]];
-		if (!ob_split_next_comb(idx, r, nf))
-			break;
-	}
-	return true;
-}
-
-/*
- * The candidates of ob_split_names from one run's templates (see above),
- * sorted and without repeats; false when no run gives them within the
- * budgets (the caller then tries every partition).
- */
-static bool
-ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
-    const size_t *req, size_t nreq, size_t m_lo, size_t m_hi,
-    struct ob_pcands *out)
-{
-	struct ob_tmpl	 tm;
-	struct ob_fill	 sc;
-	unsigned long	 steps = 0;
-	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
-	bool		*cut_ok, ok = false;
-	size_t		*next_req;
-
-	memset(out, 0, sizeof(*out));
-	sc.inside = xcalloc(tl + 1, sizeof(bool));
-	sc.isq = xcalloc(tl + 1, sizeof(bool));
-	sc.q = xcalloc(tl + 1, sizeof(size_t));
-	sc.idx = xcalloc(tl + 1, sizeof(size_t));
-	sc.f = xcalloc(npos + 1, sizeof(size_t));
-	cut_ok = xcalloc(tl + 1, sizeof(bool));
-	next_req = xcalloc(tl + 1, sizeof(size_t));
-	cut_ok[0] = cut_ok[tl] = true;
-	for (i = 0; i < npos; i++)
-		cut_ok[pos[i]] = true;
-	for (i = 0; i < nreq; i++)
-		cut_ok[req[i]] = true;
-	for (i = tl + 1, w = tl; i-- > 0;) {
-		next_req[i] = w;
-		for (k = 0; k < nreq; k++)
-			if (req[k] == i)
-				w = i;
-	}
-	/* Runs with a stated count first: they have the fewest tilings. */
-	for (pass = 0; pass < 2 && !ok; pass++)
-		for (ri = 0; ri < pr->nruns && !ok; ri++) {
-			if ((pass == 0) != (pr->counts[ri] >= 0))
-				continue;
-			memset(&tm, 0, sizeof(tm));
-			/*
-			 * One budget for the searches of every run: a run
-			 * whose search fails leaves less to the next.
-			 */
-			tm.steps = steps;
-			tm.t = pr->p->t;
-			tm.tl = tl;
-			tm.run = pr->runs[ri];
-			tm.rl = pr->rlen[ri];
-			tm.cut_ok = cut_ok;
-			tm.next_req = next_req;
-			tm.count = pr->counts[ri];
-			tm.max_names = m_hi < tl ? m_hi : tl;
-			ob_split_tmpl_alloc(&tm);
-			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
-			    (size_t)tm.count : tm.max_names;
-			ob_split_tmpl_need(&tm);
-			if (tm.rl > 0 && tm.need[0] <= tm.limit)
-				ob_split_tmpl_rec(&tm, 0);
-			steps = tm.steps;
-			ok = tm.rl > 0 && !tm.over;
-			for (k = 0; k < tm.ntmpl && ok; k++) {
-				ob_split_tmpl_marks(&tm, k, pos, npos, req, nreq,
-				    &sc);
-				/* Counts below nq + 1 or past nq + 1 + nf: none. */
-				for (m = m_lo > sc.nq + 1 ? m_lo : sc.nq + 1;
-				    m <= m_hi && m <= npos + nreq + 1 &&
-				    m <= sc.nq + 1 + sc.nf && ok; m++)
-					ok = ob_split_tmpl_fill(m, &sc, out);
-			}
-			ob_split_tmpl_release(&tm);
-			if (!ok)
-				ob_split_pcands_free(out);
-		}
-	free(sc.inside);
-	free(sc.isq);
-	free(sc.q);
-	free(sc.idx);
-	free(sc.f);
-	free(cut_ok);
-	free(next_req);
-	if (!ok)
-		return false;
-	if (out->n > 1)
-		qsort(out->v, out->n, sizeof(*out->v), ob_split_pcand_cmp);
-	for (i = k = 0; i < out->n; i++)
-		if (k == 0 || ob_split_pcand_cmp(&out->v[k - 1], &out->v[i]) != 0)
-			out->v[k++] = out->v[i];
-		else
-			free(out->v[i].cut);
-	out->n = k;
 	return true;
 }
 
@@ -1361,8 +956,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 {
 	size_t		 best = SIZE_MAX, njoins = 0;
 	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r, k;
-	struct ob_pcands	 pc;
+	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r;
 	bool		*inside, *isreq, narrow = false;
 	unsigned long	 left = OB_NAMES_STEPS;
 	double		 combos;
@@ -1413,27 +1007,6 @@ again:
 	idx = xcalloc(tl + 1, sizeof(size_t));
 	cuts = xcalloc(tl + 1, sizeof(size_t));
 	ob_split_probe_init(&pr, p, tl);
-	if (ob_split_tmpl_cands(&pr, pos, npos, req, nreq, m_lo, m_hi, &pc)) {
-		for (k = 0; k < pc.n; k++)
-			if (*nconsistent <= 100000 && left > 0)
-				ob_split_try(&pr, pc.v[k].cut, pc.v[k].m, njoins,
-				    sols, max_sols, &nsol, &best, nconsistent,
-				    &left);
-		ob_split_pcands_free(&pc);
-		goto searched;
-	}
-	if (combos > (double)OB_FULL_BUDGET) {
-		/* No run bounds them: as past the budget above. */
-		ob_split_probe_free(&pr);
-		free(idx);
-		free(cuts);
-		if (narrow) {
-			nsol = max_sols + 1;
-			goto out;
-		}
-		narrow = true;
-		goto again;
-	}
 	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
 	    left > 0; m++) {
 		if (m < nreq + 1)
@@ -1459,7 +1032,6 @@ again:
 				break;
 		}
 	}
-searched:
 	ob_split_probe_free(&pr);
 	free(idx);
 	free(cuts);
