@@ -49,9 +49,9 @@ static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
+static bool	ob_split_int_at(const struct ob_venum *e, size_t p, size_t l);
+static size_t	ob_split_ways(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
-static size_t	ob_split_int_lens(const struct ob_venum *e, size_t pos);
-static void	ob_split_ways(struct ob_venum *e);
 static long	ob_split_n_last(const char *v, size_t len, size_t nl,
 		    bool glued_n);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
@@ -259,19 +259,14 @@ ob_split_num(const char *s, size_t len)
 
 struct ob_venum {
 	const char	*v;
-	size_t		 len, k, maxl, cuts_cap;
+	size_t		 len, k, maxl, cuts_cap, limit;
 	double		 bound;
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
-	/*
-	 * Integer values: ways[i * (len + 1) + p], how many ways values
-	 * i .. k - 1 cover v[p..len) (at most OB_SPLIT_MAX_CANDS + 1); the
-	 * search goes only where some way goes on, and stops at limit.
-	 */
+	/* ways[i * (len + 1) + p]: readings of values i.. from p, at most
+	 * OB_SPLIT_MAX_CANDS + 1; SIZE_MAX not yet counted. */
 	size_t		*ways;
-	size_t		 limit;
-	size_t		*lens;		/* ob_split_int_lens at each p, once */
 };
 
 static void
@@ -283,12 +278,6 @@ ob_split_add_cand(struct ob_venum *e)
 		o->truncated = true;
 		return;
 	}
-	/*
-	 * One block for every candidate's cuts (one allocation each was
-	 * most of the reader's allocations on a run with thousands of
-	 * readings); c[i].cut is pointed into it once the block stops
-	 * moving (ob_split_values).
-	 */
 	xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
 	xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
 	    sizeof(*o->cuts));
@@ -299,84 +288,55 @@ ob_split_add_cand(struct ob_venum *e)
 	o->len++;
 }
 
-/*
- * Integer values: every split into k numbers within the bound, following
- * only the lengths ob_split_int_lens allows at each position and only
- * where e->ways says some reading goes on.
- */
+/* Is v[p..p + l) an integer value: no leading zero, within the bound? */
+static bool
+ob_split_int_at(const struct ob_venum *e, size_t p, size_t l)
+{
+	double	x = 0;
+	size_t	j;
+
+	if (l > e->maxl || p + l > e->len || (l > 1 && e->v[p] == '0'))
+		return false;
+	for (j = p; j < p + l; j++) {
+		if (!isdigit((unsigned char)e->v[j]))
+			return false;
+		x = x * 10 + (e->v[j] - '0');
+	}
+	/* Exact up to 15 digits, as strtod. */
+	return e->bound <= 0 || (l <= 15 ? x : ob_split_num(e->v + p, l)) <=
+	    e->bound;
+}
+
+/* How many ways values i .. k - 1 cover v[p..len), counted once each. */
+static size_t
+ob_split_ways(struct ob_venum *e, size_t i, size_t p)
+{
+	size_t	*w = &e->ways[i * (e->len + 1) + p], l, sum = 0;
+
+	if (*w != SIZE_MAX)
+		return *w;
+	if (i == e->k)
+		sum = p == e->len;
+	for (l = 1; i < e->k && ob_split_int_at(e, p, l); l++)
+		sum += ob_split_ways(e, i + 1, p + l);
+	return *w = sum > OB_SPLIT_MAX_CANDS ? OB_SPLIT_MAX_CANDS + 1 : sum;
+}
+
+/* Integer values: every split into k numbers, where some reading goes on. */
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 {
-	size_t	l, n;
+	size_t	l;
 
-	if (e->out->len >= e->limit)
-		return;
 	if (i == e->k) {
 		if (pos == e->len)
 			ob_split_add_cand(e);
 		return;
 	}
-	n = e->lens[pos];
-	for (l = 1; l <= n; l++) {
-		if (e->ways[(i + 1) * (e->len + 1) + pos + l] == 0)
-			continue;
-		e->cut[i + 1] = pos + l;
-		ob_split_ints(e, pos + l, i + 1);
-	}
-}
-
-/*
- * How long a value starting at pos may be: 1 .. the answer. The slice
- * grows a digit at a time, and its number with it (exact, as strtod's,
- * up to 15 digits); a longer slice holds whatever stopped a shorter one
- * (a non-digit, a leading zero, a number past the bound).
- */
-static size_t
-ob_split_int_lens(const struct ob_venum *e, size_t pos)
-{
-	size_t	l;
-	double	x = 0;
-
-	for (l = 1; l <= e->maxl && pos + l <= e->len; l++) {
-		int	c = (unsigned char)e->v[pos + l - 1];
-
-		if (!isdigit(c) || (l > 1 && e->v[pos] == '0'))
-			break;
-		x = x * 10 + (c - '0');
-		if (e->bound > 0 && (l <= 15 ? x :
-		    ob_split_num(e->v + pos, l)) > e->bound)
-			break;
-	}
-	return l - 1;
-}
-
-/*
- * Fill e->lens, then e->ways from the last value back: a run with
- * thousands of readings was searched leaf by leaf (and with none, through
- * every dead end); counted first, a run with more than OB_SPLIT_MAX_CANDS
- * keeps only its first readings, and the search never enters a branch
- * that ends nowhere.
- */
-static void
-ob_split_ways(struct ob_venum *e)
-{
-	size_t	 w = e->len + 1, i, p, l, n, sum;
-
-	e->ways = xcalloc((e->k + 1) * w, sizeof(size_t));
-	e->ways[e->k * w + e->len] = 1;
-	e->lens = xcalloc(w, sizeof(size_t));
-	for (p = 0; p < e->len; p++)
-		e->lens[p] = ob_split_int_lens(e, p);
-	for (i = e->k; i-- > 0;)
-		/* Values i .. k - 1 take k - i to (k - i) * maxl bytes. */
-		for (p = e->len - (e->k - i) * e->maxl < e->len ?
-		    e->len - (e->k - i) * e->maxl : 0;
-		    p + (e->k - i) <= e->len; p++) {
-			n = e->lens[p];
-			for (sum = 0, l = 1; l <= n; l++)
-				sum += e->ways[(i + 1) * w + p + l];
-			e->ways[i * w + p] = sum > OB_SPLIT_MAX_CANDS ?
-			    OB_SPLIT_MAX_CANDS + 1 : sum;
+	for (l = 1; e->out->len < e->limit && ob_split_int_at(e, pos, l); l++)
+		if (ob_split_ways(e, i + 1, pos + l) > 0) {
+			e->cut[i + 1] = pos + l;
+			ob_split_ints(e, pos + l, i + 1);
 		}
 }
 
@@ -460,26 +420,24 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.cuts_cap = 0;
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf);
-	e.ways = NULL;
-	e.lens = NULL;
 	e.limit = OB_SPLIT_MAX_CANDS;
 	if (d == 0 && len > 2 + k * e.maxl) {
 		free(e.cut);
 		return;		/* longer than any reading */
 	}
-	if (d == 0) {
-		ob_split_ways(&e);
-		for (nl = glued_n ? 1 : 0, total = 0; nl <= (glued_n ? 2 : 0); nl++)
-			if (ob_split_n_last(v, len, nl, glued_n) >= 0)
-				total += e.ways[nl];
-		/*
-		 * Nothing settles a chart whose readings are not all known
-		 * (ob-check.c): the first three name the ambiguity.
-		 */
-		if (total > OB_SPLIT_MAX_CANDS) {
-			out->truncated = true;
-			e.limit = 3;
-		}
+	e.ways = xmalloc((k + 1) * (len + 1) * sizeof(size_t));
+	memset(e.ways, 0xff, (k + 1) * (len + 1) * sizeof(size_t));
+	for (nl = glued_n ? 1 : 0, total = 0; d == 0 && nl <= (glued_n ? 2 : 0);
+	    nl++)
+		if (ob_split_n_last(v, len, nl, glued_n) >= 0)
+			total += ob_split_ways(&e, 0, nl);
+	/*
+	 * Nothing settles a chart whose readings are not all known
+	 * (ob-check.c): the first three name the ambiguity.
+	 */
+	if (total > OB_SPLIT_MAX_CANDS) {
+		out->truncated = true;
+		e.limit = 3;
 	}
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
 		if ((e.n_last = ob_split_n_last(v, len, nl, glued_n)) < 0)
@@ -491,7 +449,6 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 			ob_split_ints(&e, nl, 0);
 	}
 	free(e.ways);
-	free(e.lens);
 	free(e.cut);
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);
