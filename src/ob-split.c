@@ -39,9 +39,8 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_tile;
 struct ob_slice;
-struct ob_probe;
+struct ob_search;
 
 static size_t	ob_split_tick_span(const char *s);
 static double	ob_split_tick_value(const char *s, size_t len);
@@ -55,33 +54,20 @@ static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
 static long	ob_split_n_last(const char *v, size_t len, size_t nl,
 		    bool glued_n);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
-static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
-	    size_t rest, size_t depth);
-static void	ob_split_probe_init(struct ob_probe *pr,
-	    const struct ob_name_problem *p, size_t tl);
-static void	ob_split_probe_free(struct ob_probe *pr);
-static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
-static void	ob_split_names_copy(const struct ob_names *names,
-	    struct ob_names *out);
-static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
-	    size_t m, struct ob_names *out, unsigned long *left);
+static int	ob_split_tile_rec(const char *run, size_t rl,
+		    const struct ob_slice *nm, size_t n, bool *used, size_t *cur,
+		    size_t depth, size_t *order, size_t *count,
+		    unsigned long *left, int found);
 static int	ob_split_tile_left(const char *run, size_t rl,
-		    const struct ob_slice *names, size_t n, bool *used,
+		    const struct ob_slice *nm, size_t n, bool *used,
 		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
+static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
+static bool	ob_split_partition_ok(struct ob_search *se, const size_t *cuts,
+		    size_t m);
 static double	ob_split_choose(size_t n, size_t k);
+static void	ob_split_try(struct ob_search *se, const size_t *cuts, size_t m);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
-static void	ob_split_try(struct ob_probe *pr, const size_t *cuts,
-		    size_t m, size_t njoins, struct ob_names *sols,
-		    size_t max_sols, size_t *nsol, size_t *best,
-		    size_t *nconsistent, unsigned long *left);
-static void	ob_split_pin(const struct ob_name_problem *p, size_t tl,
-		    bool *inside, bool *isreq);
-static size_t	ob_split_score(const struct ob_name_problem *p,
-		    const size_t *cuts, size_t m, size_t njoins,
-		    const struct ob_names *cand);
-static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
-		    size_t *nsol, size_t *best, struct ob_names *cand, size_t score);
 static size_t	ob_split_dot(const char *s, size_t len);
 static int	ob_split_decs(const char *s, size_t len);
 static int	ob_split_cap(const char *s, size_t len);
@@ -466,119 +452,86 @@ ob_names_free(struct ob_names *n)
 	n->len = 0;
 }
 
-/* A name under test: a slice of a run, not a string of its own. */
+/* A name under test: a slice of the names run, not a string of its own. */
 struct ob_slice {
 	const char	*s;
 	size_t		 len;
 };
 
-struct ob_tile {
-	const struct ob_slice	*names;
-	size_t			 nnames;
-	bool			*used;
-	size_t			*cur, *order, *count;
-	int			 found;
-	unsigned long		*left;		/* steps still allowed */
-};
-
 /*
- * The partition search of ob_split_names, set up once per problem: each
- * candidate partition is checked against these without allocating.
+ * Tile run (rl bytes) with distinct names of nm, trying at each position
+ * every unused name in order, one step a call while *left lasts: found
+ * goes up by the tilings met (to 2, more than one), the first stored as
+ * indices in order[] with *count of them. used[] and cur[]: scratch.
  */
-struct ob_probe {
-	const struct ob_name_problem	*p;
-	size_t				 tl;
-	/* The runs other than t itself, each (string, count) once. */
-	const char			**runs;
-	size_t				*rlen;
-	long				*counts;
-	size_t				 nruns;
-	/* Counts stated for runs equal to t (-1 dropped). */
-	long				*tcounts;
-	size_t				 ntcounts;
-	/* Hard names that occur in t: a partition must have each. */
-	struct ob_slice			*hard;
-	size_t				 nhard;
-	struct ob_slice			*names;	/* the partition under test */
-	bool				*used;
-	size_t				*cur, *order;
-	char				*scratch, **sname;	/* its names as strings */
-};
-
-static void
-ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
+static int
+ob_split_tile_rec(const char *run, size_t rl, const struct ob_slice *nm,
+    size_t n, bool *used, size_t *cur, size_t depth, size_t *order,
+    size_t *count, unsigned long *left, int found)
 {
-	size_t		i, l;
+	size_t	i, l;
 
-	if (t->found >= 2 || *t->left == 0)
-		return;
-	(*t->left)--;
-	if (rest == 0) {
-		if (t->found++ == 0) {
-			memcpy(t->order, t->cur, depth * sizeof(size_t));
-			*t->count = depth;
+	if (found >= 2 || *left == 0)
+		return found;
+	(*left)--;
+	if (rl == 0) {
+		if (found == 0) {
+			memcpy(order, cur, depth * sizeof(size_t));
+			*count = depth;
 		}
-		return;
+		return found + 1;
 	}
-	for (i = 0; i < t->nnames; i++) {
-		l = t->names[i].len;
-		if (t->used[i] || l > rest || memcmp(p, t->names[i].s, l) != 0)
+	for (i = 0; i < n; i++) {
+		l = nm[i].len;
+		if (used[i] || l > rl || run[0] != nm[i].s[0] ||
+		    memcmp(run, nm[i].s, l) != 0)
 			continue;
-		t->used[i] = true;
-		t->cur[depth] = i;
-		ob_split_tile_rec(t, p + l, rest - l, depth + 1);
-		t->used[i] = false;
+		used[i] = true;
+		cur[depth] = i;
+		found = ob_split_tile_rec(run + l, rl - l, nm, n, used, cur,
+		    depth + 1, order, count, left, found);
+		used[i] = false;
 	}
+	return found;
+}
+
+/* ob_split_tile on slices, within OB_TILE_STEPS and what *left holds. */
+static int
+ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *nm,
+    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+    unsigned long *left)
+{
+	unsigned long	start, mine;
+	int		found;
+
+	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
+	*count = 0;
+	found = ob_split_tile_rec(run, rl, nm, n, used, cur, 0, order, count,
+	    &mine, 0);
+	*left -= start - mine;
+	return found;
 }
 
 int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
-	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
+	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
 	bool		*used = xcalloc(names->len + 1, sizeof(bool));
 	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
 	unsigned long	 left = OB_TILE_STEPS;
 	int		 found;
 
 	for (i = 0; i < names->len; i++) {
-		sl[i].s = names->name[i];
-		sl[i].len = strlen(names->name[i]);
+		nm[i].s = names->name[i];
+		nm[i].len = strlen(names->name[i]);
 	}
-	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
+	found = ob_split_tile_left(run, strlen(run), nm, names->len, used, cur,
 	    order, count, &left);
-	free(sl);
+	free(nm);
 	free(used);
 	free(cur);
 	return found;
-}
-
-/*
- * Tile run (rl bytes) with the n names within *left steps (out of steps,
- * what was found so far): at each position every unused name, in index
- * order. used[] and cur[] are scratch of n entries, used[] all false.
- */
-static int
-ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
-    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
-    unsigned long *left)
-{
-	struct ob_tile	t;
-	unsigned long	start, mine;
-
-	t.found = 0;
-	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
-	t.left = &mine;
-	t.names = names;
-	t.nnames = n;
-	t.used = used;
-	t.cur = cur;
-	t.order = order;
-	t.count = count;
-	*count = 0;
-	ob_split_tile_rec(&t, run, rl, 0);
-	*left -= start - mine;
-	return t.found;
 }
 
 /*
@@ -644,70 +597,25 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * Set up the checks of ob_split_names' partitions. A run equal to t is
- * tiled by any partition of t into distinct names, with all m of them (the
- * names' lengths add up to the run's), so only its count is checked; a
- * run stated twice is checked once.
+ * The search of ob_split_names: the partition under test (nm, m names),
+ * the evidence set up once (runs equal to t or to an earlier run are not
+ * tiled again; the hard names t holds), and the best partitions so far.
  */
-static void
-ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
-    size_t tl)
-{
-	size_t	i, j;
-
-	memset(pr, 0, sizeof(*pr));
-	pr->p = p;
-	pr->tl = tl;
-	pr->runs = xcalloc(p->nruns + 1, sizeof(char *));
-	pr->rlen = xcalloc(p->nruns + 1, sizeof(size_t));
-	pr->counts = xcalloc(p->nruns + 1, sizeof(long));
-	pr->tcounts = xcalloc(p->nruns + 1, sizeof(long));
-	for (i = 0; i < p->nruns; i++) {
-		if (strcmp(p->runs[i], p->t) == 0) {
-			if (p->counts[i] >= 0)
-				pr->tcounts[pr->ntcounts++] = p->counts[i];
-			continue;
-		}
-		for (j = 0; j < pr->nruns; j++)
-			if (pr->counts[j] == p->counts[i] &&
-			    strcmp(pr->runs[j], p->runs[i]) == 0)
-				break;
-		if (j < pr->nruns)
-			continue;
-		pr->runs[pr->nruns] = p->runs[i];
-		pr->rlen[pr->nruns] = strlen(p->runs[i]);
-		pr->counts[pr->nruns++] = p->counts[i];
-	}
-	pr->hard = xcalloc(p->nhard + 1, sizeof(*pr->hard));
-	for (i = 0; i < p->nhard; i++)
-		if (strstr(p->t, p->hard[i]) != NULL) {
-			pr->hard[pr->nhard].s = p->hard[i];
-			pr->hard[pr->nhard++].len = strlen(p->hard[i]);
-		}
-	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
-	pr->used = xcalloc(tl + 1, sizeof(bool));
-	pr->cur = xcalloc(tl + 1, sizeof(size_t));
-	pr->order = xcalloc(tl + 1, sizeof(size_t));
-	/* Each of at most tl names, with its NUL. */
-	pr->scratch = xmalloc(2 * tl + 2);
-	pr->sname = xcalloc(tl + 1, sizeof(char *));
-}
-
-static void
-ob_split_probe_free(struct ob_probe *pr)
-{
-	free(pr->runs);
-	free(pr->rlen);
-	free(pr->counts);
-	free(pr->tcounts);
-	free(pr->hard);
-	free(pr->names);
-	free(pr->used);
-	free(pr->cur);
-	free(pr->order);
-	free(pr->scratch);
-	free(pr->sname);
-}
+struct ob_search {
+	const struct ob_name_problem *p;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
+	struct ob_names	 *sols;
+	/* The runs to tile, each (run, count) once, and the counts stated for
+	 * runs equal to t (any partition tiles t). */
+	struct ob_slice	 *run;
+	long		 *count, *tcount;
+	size_t		  nrun, ntcount;
+	struct ob_slice	 *hard, *nm;
+	size_t		  nhard;
+	bool		 *used;
+	size_t		 *cur, *order;
+	unsigned long	  left;
+};
 
 static bool
 ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
@@ -717,69 +625,39 @@ ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 }
 
 /*
- * Check one partition of p->t given by cut positions: distinct names,
- * every hard name that t holds among them, every run tiled (with its
- * count of names when stated). On success out gets the names, borrowed
- * from the probe until the next call.
+ * Is the partition of t at cuts (m names) consistent: distinct names,
+ * every hard name among them, every run tiled (with its count of names
+ * when stated; a run equal to t only by its count)?
  */
 static bool
-ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
-    struct ob_names *out, unsigned long *left)
+ob_split_partition_ok(struct ob_search *se, const size_t *cuts, size_t m)
 {
-	const char	*t = pr->p->t;
-	char		*at;
-	size_t		 i, j, cnt;
+	const struct ob_name_problem *p = se->p;
+	size_t	i, j, cnt;
 
-	for (i = 0; i < pr->ntcounts; i++)
-		if ((size_t)pr->tcounts[i] != m)
+	for (i = 0; i < se->ntcount; i++)
+		if ((size_t)se->tcount[i] != m)
 			return false;
 	for (i = 0; i < m; i++) {
-		size_t	a = i == 0 ? 0 : cuts[i - 1];
-		size_t	b = i == m - 1 ? pr->tl : cuts[i];
-
-		pr->names[i].s = t + a;
-		pr->names[i].len = b - a;
-	}
-	for (i = 0; i < m; i++)
-		for (j = i + 1; j < m; j++)
-			if (ob_slice_eq(&pr->names[i], &pr->names[j]))
+		se->nm[i].s = p->t + (i == 0 ? 0 : cuts[i - 1]);
+		se->nm[i].len = (i == m - 1 ? se->tl : cuts[i]) -
+		    (i == 0 ? 0 : cuts[i - 1]);
+		for (j = 0; j < i; j++)
+			if (ob_slice_eq(&se->nm[i], &se->nm[j]))
 				return false;
-	for (i = 0; i < pr->nhard; i++) {
-		for (j = 0; j < m; j++)
-			if (ob_slice_eq(&pr->names[j], &pr->hard[i]))
-				break;
+	}
+	for (i = 0; i < se->nhard; i++) {
+		for (j = 0; j < m && !ob_slice_eq(&se->nm[j], &se->hard[i]); j++)
+			;
 		if (j == m)
 			return false;
 	}
-	for (i = 0; i < pr->nruns; i++) {
-		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
-		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
+	for (i = 0; i < se->nrun; i++)
+		if (ob_split_tile_left(se->run[i].s, se->run[i].len, se->nm, m,
+		    se->used, se->cur, se->order, &cnt, &se->left) == 0 ||
+		    (se->count[i] >= 0 && (size_t)se->count[i] != cnt))
 			return false;
-		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
-			return false;
-	}
-	/* The names as strings, in the probe's scratch: nothing allocated. */
-	for (i = 0, at = pr->scratch; i < m; i++) {
-		memcpy(at, pr->names[i].s, pr->names[i].len);
-		at[pr->names[i].len] = '\0';
-		pr->sname[i] = at;
-		at += pr->names[i].len + 1;
-	}
-	out->name = pr->sname;
-	out->len = m;
 	return true;
-}
-
-/* A copy of names that owns its strings (names borrows the probe's). */
-static void
-ob_split_names_copy(const struct ob_names *names, struct ob_names *out)
-{
-	size_t	i;
-
-	out->len = names->len;
-	out->name = xcalloc(names->len + 1, sizeof(char *));
-	for (i = 0; i < names->len; i++)
-		out->name[i] = xstrdup(names->name[i]);
 }
 
 static double
@@ -795,72 +673,47 @@ ob_split_choose(size_t n, size_t k)
 	return r;
 }
 
-/* Names stated by notes pin their own boundaries: inside[] and isreq[]. */
-static void
-ob_split_pin(const struct ob_name_problem *p, size_t tl, bool *inside,
-    bool *isreq)
-{
-	const char	*h;
-	size_t		 i, j, a, b;
-
-	for (i = 0; i < p->nhard; i++) {
-		h = strstr(p->t, p->hard[i]);
-		if (h == NULL || strstr(h + 1, p->hard[i]) != NULL)
-			continue;
-		a = (size_t)(h - p->t);
-		b = a + strlen(p->hard[i]);
-		for (j = a + 1; j < b; j++)
-			inside[j] = true;
-		if (a > 0)
-			isreq[a] = true;
-		if (b < tl)
-			isreq[b] = true;
-	}
-}
-
 /*
- * How far a consistent split of m names at cuts is from the weak
- * evidence (0 is best): the best split cuts at every word join and
- * nowhere else, so neither fewer nor more names are favoured for
- * themselves; one the caller's agree() rejects ranks below all others.
+ * Check the partition at cuts; when consistent, rank it by the weak
+ * evidence (0 is best: every cut at a word join and every word join cut,
+ * so neither fewer nor more names are favoured for themselves; one the
+ * caller's agree() rejects ranks below all others) and keep it among the
+ * best.
  */
-static size_t
-ob_split_score(const struct ob_name_problem *p, const size_t *cuts, size_t m,
-    size_t njoins, const struct ob_names *cand)
+static void
+ob_split_try(struct ob_search *se, const size_t *cuts, size_t m)
 {
-	size_t	score = 0, q, tl = strlen(p->t), used = 0;
+	const struct ob_name_problem *p = se->p;
+	struct ob_names	cand;
+	size_t		score = 0, used = 0, q;
 
-	/* Each cut once: a join it uses, or a cut inside a word. */
+	if (!ob_split_partition_ok(se, cuts, m))
+		return;
+	se->nconsistent++;
+	cand.len = m;
+	cand.name = xcalloc(m, sizeof(char *));
+	for (q = 0; q < m; q++)
+		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
 	for (q = 0; q + 1 < m; q++)
 		if (ob_split_word_join(p->t, cuts[q]))
 			used++;
 		else
 			score++;
-	score += njoins - used;
-	if (p->agree != NULL && !p->agree(cand, p->agree_ctx))
-		score += 2 * tl + 1;
-	return score;
-}
-
-/* Keep cand among the best-scoring splits so far (taking it), or free it. */
-static void
-ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
-    size_t *best, struct ob_names *cand, size_t score)
-{
-	size_t	q;
-
-	if (score < *best) {
-		for (q = 0; q < *nsol && q < max_sols; q++)
-			ob_names_free(&sols[q]);
-		*nsol = 0;
-		*best = score;
+	score += se->njoins - used;
+	if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+		score += 2 * se->tl + 1;
+	if (score < se->best) {
+		for (q = 0; q < se->nsol && q < se->max_sols; q++)
+			ob_names_free(&se->sols[q]);
+		se->nsol = 0;
+		se->best = score;
 	}
-	if (score == *best && *nsol < max_sols)
-		sols[*nsol] = *cand;
+	if (score == se->best && se->nsol < se->max_sols)
+		se->sols[se->nsol] = cand;
 	else
-		ob_names_free(cand);
-	if (score == *best)
-		(*nsol)++;
+		ob_names_free(&cand);
+	if (score == se->best)
+		se->nsol++;
 }
 
 /*
@@ -884,123 +737,135 @@ ob_split_next_comb(size_t *idx, size_t r, size_t n)
 	return true;
 }
 
-/*
- * Check one candidate partition of ob_split_names (m names, cuts) and keep
- * it among the best when it is consistent.
- */
-static void
-ob_split_try(struct ob_probe *pr, const size_t *cuts, size_t m, size_t njoins,
-    struct ob_names *sols, size_t max_sols, size_t *nsol, size_t *best,
-    size_t *nconsistent, unsigned long *left)
-{
-	struct ob_names	cand, view;
-	size_t		score;
-
-	if (!ob_split_partition_ok(pr, cuts, m, &view, left))
-		return;
-	score = ob_split_score(pr->p, cuts, m, njoins, &view);
-	(*nconsistent)++;
-	/* A worse split than the best is not kept: no copy. */
-	if (score <= *best) {
-		ob_split_names_copy(&view, &cand);
-		ob_split_keep(sols, max_sols, nsol, best, &cand, score);
-	}
-}
-
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
-	size_t		 best = SIZE_MAX, njoins = 0;
-	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r;
+	struct ob_search se;
+	size_t		 tl = strlen(p->t), *pos, *req, *idx, *cuts, npos, nreq;
+	size_t		 i, j, m, m_lo, m_hi, r, a, b, c;
 	bool		*inside, *isreq, narrow = false;
-	unsigned long	 left = OB_NAMES_STEPS;
+	const char	*h;
 	double		 combos;
-	struct ob_probe	 pr;
 
 	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
+	memset(&se, 0, sizeof(se));
+	se.p = p;
+	se.tl = tl;
+	se.best = SIZE_MAX;
+	se.sols = sols;
+	se.max_sols = max_sols;
+	se.left = OB_NAMES_STEPS;
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
-			njoins++;
+			se.njoins++;
 	pos = xcalloc(tl + 1, sizeof(size_t));
 	req = xcalloc(tl + 1, sizeof(size_t));
+	idx = xcalloc(tl + 1, sizeof(size_t));
+	cuts = xcalloc(tl + 1, sizeof(size_t));
 	inside = xcalloc(tl + 1, sizeof(bool));
 	isreq = xcalloc(tl + 1, sizeof(bool));
-	ob_split_pin(p, tl, inside, isreq);
+	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
+	/* A name stated once in t pins its own boundaries. */
+	for (i = 0; i < p->nhard; i++) {
+		if ((h = strstr(p->t, p->hard[i])) == NULL)
+			continue;
+		se.hard[se.nhard].s = p->hard[i];
+		se.hard[se.nhard++].len = strlen(p->hard[i]);
+		if (strstr(h + 1, p->hard[i]) != NULL)
+			continue;
+		a = (size_t)(h - p->t);
+		b = a + strlen(p->hard[i]);
+		for (j = a + 1; j < b; j++)
+			inside[j] = true;
+		isreq[a] = a > 0;
+		isreq[b] = b < tl;
+	}
+	se.run = xcalloc(p->nruns + 1, sizeof(*se.run));
+	se.count = xcalloc(p->nruns + 1, sizeof(long));
+	se.tcount = xcalloc(p->nruns + 1, sizeof(long));
+	for (i = 0; i < p->nruns; i++) {
+		if (strcmp(p->runs[i], p->t) == 0) {
+			if (p->counts[i] >= 0)
+				se.tcount[se.ntcount++] = p->counts[i];
+			continue;
+		}
+		for (j = 0; j < se.nrun && (se.count[j] != p->counts[i] ||
+		    strcmp(se.run[j].s, p->runs[i]) != 0); j++)
+			;
+		if (j < se.nrun)
+			continue;
+		se.run[se.nrun].s = p->runs[i];
+		se.run[se.nrun].len = strlen(p->runs[i]);
+		se.count[se.nrun++] = p->counts[i];
+	}
+	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
+	se.used = xcalloc(tl + 1, sizeof(bool));
+	se.cur = xcalloc(tl + 1, sizeof(size_t));
+	se.order = xcalloc(tl + 1, sizeof(size_t));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-again:
-	npos = nreq = 0;
-	for (i = 1; i < tl; i++) {
-		if (isreq[i]) {
-			req[nreq++] = i;
-			continue;
-		}
-		if (inside[i] || p->t[i - 1] == ' ' || p->t[i] == ' ')
-			continue;
-		if (narrow && !ob_split_word_join(p->t, i))
-			continue;
-		pos[npos++] = i;
-	}
-	combos = 0;
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
-		if (m >= nreq + 1)
-			combos += ob_split_choose(npos, m - 1 - nreq);
-	if (combos > (double)OB_COMBO_BUDGET && !narrow) {
-		/* Too many: a boundary inside a word is never assumed. */
+	/* Cuts never touch a space; too many partitions: word joins only. */
+	for (;;) {
+		npos = nreq = 0;
+		for (i = 1; i < tl; i++)
+			if (isreq[i])
+				req[nreq++] = i;
+			else if (!inside[i] && p->t[i - 1] != ' ' &&
+			    p->t[i] != ' ' && (!narrow ||
+			    ob_split_word_join(p->t, i)))
+				pos[npos++] = i;
+		for (combos = 0, m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
+			if (m >= nreq + 1)
+				combos += ob_split_choose(npos, m - 1 - nreq);
+		if (combos <= (double)OB_COMBO_BUDGET || narrow)
+			break;
 		narrow = true;
-		goto again;
 	}
-	if (combos > (double)OB_COMBO_BUDGET) {
-		nsol = max_sols + 1;
-		goto out;
-	}
-	idx = xcalloc(tl + 1, sizeof(size_t));
-	cuts = xcalloc(tl + 1, sizeof(size_t));
-	ob_split_probe_init(&pr, p, tl);
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
-	    left > 0; m++) {
+	if (combos > (double)OB_COMBO_BUDGET)
+		se.nsol = max_sols + 1;
+	/* Every partition, by name count and then cut positions. */
+	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi &&
+	    m <= npos + nreq + 1 && se.nconsistent <= 100000 && se.left > 0;
+	    m++) {
 		if (m < nreq + 1)
 			continue;
-		r = m - 1 - nreq;
-		for (i = 0; i < r; i++)
+		for (r = m - 1 - nreq, i = 0; i < r; i++)
 			idx[i] = i;
-		for (;;) {
-			size_t		a = 0, b = 0, c = 0;
-
-			/* Merge the required cuts with the chosen ones. */
-			while (a < nreq || b < r) {
+		do {
+			for (a = b = c = 0; a < nreq || b < r;)
 				if (b >= r || (a < nreq && req[a] < pos[idx[b]]))
 					cuts[c++] = req[a++];
 				else
 					cuts[c++] = pos[idx[b++]];
-			}
-			ob_split_try(&pr, cuts, m, njoins, sols, max_sols, &nsol,
-			    &best, nconsistent, &left);
-			if (*nconsistent > 100000)
-				break;
-			if (left == 0 || !ob_split_next_comb(idx, r, npos))
-				break;
-		}
+			ob_split_try(&se, cuts, m);
+		} while (se.nconsistent <= 100000 && se.left > 0 &&
+		    ob_split_next_comb(idx, r, npos));
 	}
-	ob_split_probe_free(&pr);
-	free(idx);
-	free(cuts);
 	/* Out of steps: too hard to tell, like too many partitions. */
-	if (left == 0)
-		nsol = max_sols + 1;
-out:
+	if (se.left == 0)
+		se.nsol = max_sols + 1;
+	*nconsistent = se.nconsistent;
 	free(pos);
 	free(req);
+	free(idx);
+	free(cuts);
 	free(inside);
 	free(isreq);
-	return nsol > max_sols ? max_sols + 1 : nsol;
+	free(se.hard);
+	free(se.run);
+	free(se.count);
+	free(se.tcount);
+	free(se.nm);
+	free(se.used);
+	free(se.cur);
+	free(se.order);
+	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
 /*
