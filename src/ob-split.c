@@ -1082,13 +1082,13 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 		if ((a = ob_split_rounded(s, len, t->decimals)) < 0)
 			return false;
 		for (i = 0; i < t->nwant; i++)
-			if (t->wantv[i].n == a)
+			if (t->want[i].n == a)
 				return true;
 		return false;
 	}
 	o = ob_split_num(s, len);
 	for (i = 0; i < t->nwant; i++) {
-		w = t->wantv[i].v;
+		w = t->want[i].v;
 		if (fabs(o - w) <= ob_split_tol(t->decimals, w, rel))
 			return true;
 	}

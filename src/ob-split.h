@@ -110,8 +110,7 @@ struct ob_want {
 };
 
 struct ob_tok {
-	const char	**want;		/* one of these values; none: any number */
-	const struct ob_want *wantv;	/* want[i] parsed (ob_split_want) */
+	const struct ob_want *want;	/* one of these values; none: any number */
 	size_t		  nwant;
 	int		 decimals;
 	int		 exact;		/* stored decimals of the row, -1 unknown */

@@ -41,8 +41,8 @@ static void
 budget_spent(void)
 {
 	struct ob_tok	 free3[3] = {
-		{ NULL, NULL, 0, 0, -1, 0 }, { NULL, NULL, 0, 0, -1, 0 },
-		{ NULL, NULL, 0, 0, -1, 0 }
+		{ NULL, 0, 0, -1, 0 }, { NULL, 0, 0, -1, 0 },
+		{ NULL, 0, 0, -1, 0 }
 	};
 	struct ob_reach	 r;
 	unsigned long	 left = 1000000, used;
@@ -67,12 +67,11 @@ int
 main(void)
 {
 	struct ob_tok	 free2[2] = {
-		{ NULL, NULL, 0, 0, -1, 0 }, { NULL, NULL, 0, 0, -1, 0 }
+		{ NULL, 0, 0, -1, 0 }, { NULL, 0, 0, -1, 0 }
 	};
 	struct ob_tok	 t[2];
 	struct ob_reach	 r;
-	const char	*w12 = "12", *w9 = "9";
-	struct ob_want	 v12 = ob_split_want(w12, 0), v9 = ob_split_want(w9, 0);
+	struct ob_want	 v12 = ob_split_want("12", 0), v9 = ob_split_want("9", 0);
 	unsigned long	 left = 1000000;
 
 	/* "1234" as two numbers: 1|234, 12|34, 123|4. */
@@ -98,25 +97,21 @@ main(void)
 	    "1234: the first has no decimals");
 	t[0] = free2[0];
 	t[1] = free2[1];
-	t[0].want = &w12;
-	t[0].wantv = &v12;
+	t[0].want = &v12;
 	t[0].nwant = 1;
 	{
 		bool	changed[2] = { true, false };
 
 		ok(ob_split_overview_again("1234", &r, t, changed, 0, &left),
 		    "1234: a first 12 reads again");
-		t[0].want = &w9;
-		t[0].wantv = &v9;
+		t[0].want = &v9;
 		ok(!ob_split_overview_again("1234", &r, t, changed, 0, &left),
 		    "1234: a first 9 does not");
-		t[0].want = &w12;
-		t[0].wantv = &v12;
+		t[0].want = &v12;
 	}
 	ok(ob_split_overview("1234", t, 2, 0, NULL, &left),
 	    "1234: as a forward read does");
-	t[0].want = &w9;
-	t[0].wantv = &v9;
+	t[0].want = &v9;
 	ok(!ob_split_overview("1234", t, 2, 0, NULL, &left), "1234: and none with 9");
 	ob_split_reach_free(&r);
 
