@@ -68,15 +68,10 @@ static bool	ob_split_partition_ok(struct ob_search *se, const size_t *cuts,
 static double	ob_split_choose(size_t n, size_t k);
 static void	ob_split_try(struct ob_search *se, const size_t *cuts, size_t m);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
-static size_t	ob_split_dot(const char *s, size_t len);
-static int	ob_split_decs(const char *s, size_t len);
-static int	ob_split_cap(const char *s, size_t len);
-static int	ob_split_decs_at(size_t len, size_t d);
-static int	ob_split_cap_at(size_t d);
+static int	ob_split_cap(const char *s, size_t len, int *decs);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
-static long long ob_split_want_digits(const char *w, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_spend(unsigned long *left);
@@ -869,62 +864,30 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 }
 
 /*
- * Index of the dot in a slice of up to OB_TOK_MAX bytes, or len: a loop,
- * not memchr, which the searches called twice per slice they tried (and
- * which the sanitizers intercept).
- */
-static size_t
-ob_split_dot(const char *s, size_t len)
-{
-	size_t	i;
-
-	for (i = 0; i < len && s[i] != '.'; i++)
-		;
-	return i;
-}
-
-static int
-ob_split_decs(const char *s, size_t len)
-{
-	return ob_split_decs_at(len, ob_split_dot(s, len));
-}
-
-/* Decimals of a number of len bytes whose dot is at d (len: none). */
-static int
-ob_split_decs_at(size_t len, size_t d)
-{
-	return d == len ? 0 : (int)(len - d - 1);
-}
-
-/*
  * The overview prints a result's stored value with at most six digits
  * (24720.693 -> 24720.7, 2142.573 -> 2142.57, 440.006): decimals never
- * exceed max(0, 6 - integer digits). With the row's stored decimal count
- * known (raw >= 0), they are exactly min(raw, that cap).
+ * exceed max(0, 6 - integer digits), the cap returned; *decs gets the
+ * decimals of the slice s (len bytes).
  */
 static int
-ob_split_cap(const char *s, size_t len)
+ob_split_cap(const char *s, size_t len, int *decs)
 {
-	return ob_split_cap_at(ob_split_dot(s, len));
-}
+	size_t	d = 0;
 
-/* ob_split_cap of a number whose dot (or end) is at d. */
-static int
-ob_split_cap_at(size_t d)
-{
+	while (d < len && s[d] != '.')
+		d++;
+	*decs = d == len ? 0 : (int)(len - d - 1);
 	return d >= 6 ? 0 : 6 - (int)d;
 }
 
-/* Every slice the searches try asks this: the dot is found once. */
+/* May s be printed so: with the row's stored decimals raw (>= 0), exactly
+ * min(raw, the cap) of them. */
 static bool
 ob_split_overview_cap(const char *s, size_t len, int raw)
 {
-	size_t	d = ob_split_dot(s, len);
-	int	k = ob_split_decs_at(len, d), cap = ob_split_cap_at(d);
+	int	k, cap = ob_split_cap(s, len, &k);
 
-	if (k > cap)
-		return false;
-	return raw < 0 || k == (raw < cap ? raw : cap);
+	return k <= cap && (raw < 0 || k == (raw < cap ? raw : cap));
 }
 
 /*
@@ -966,38 +929,10 @@ ob_split_rounded(const char *o, size_t len, int d)
 	return a;
 }
 
-/* want's digits at d decimals (ob_split_want's n), or -1 past the range. */
-static long long
-ob_split_want_digits(const char *w, int d)
-{
-	long long	n = 0;
-	size_t		i;
-	int		k = -1;
-
-	/* Every digit counts: a wanted value is printed at d decimals. */
-	for (i = 0; w[i] != '\0'; i++) {
-		if (w[i] == '.') {
-			k = 0;
-			continue;
-		}
-		if (n > LLONG_MAX / 20)
-			return -1;
-		n = n * 10 + (w[i] - '0');
-		if (k >= 0)
-			k++;
-	}
-	for (k = k < 0 ? 0 : k; k < d; k++) {
-		if (n > LLONG_MAX / 20)
-			return -1;
-		n *= 10;
-	}
-	return n;
-}
-
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
+	struct ob_want	r = { strtod(w, NULL), ob_split_rounded(w, strlen(w), d) };
 
 	return r;
 }
@@ -1323,9 +1258,9 @@ static bool
 ob_split_decimals_one(const char *s, size_t l, void *ctx)
 {
 	unsigned	*mask = ctx;
-	int		 d = ob_split_decs(s, l), raw;
+	int		 d, raw, cap = ob_split_cap(s, l, &d);
 
-	if (d < ob_split_cap(s, l))
+	if (d < cap)
 		*mask |= 1U << d;
 	else
 		for (raw = d; raw < OB_RAW_MAX; raw++)
