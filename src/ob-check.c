@@ -173,9 +173,8 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 /*
  * Narrow the charts with several readings (those whose row is set aside
  * when rel > 0, the others when it is 0): a reading survives when the
- * whole overview reads with its values in its row, each within rel. Each
- * value is first looked for among the slices its token takes in some
- * reading of the overview. Returns the number of charts narrowed.
+ * whole overview reads with its values in its row, each within rel.
+ * Returns the number of charts narrowed.
  */
 static size_t
 ob_check_pass(struct tdoc *t, const char *ovv, double rel)
@@ -206,14 +205,10 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		want = xcalloc(c->k + 1, sizeof(*want));
 		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++) {
 			memcpy(one, toks, ntok * sizeof(*one));
-			keep[ci] = true;
-			for (j = 0; j < c->k && keep[ci]; j++) {
+			for (j = 0; j < c->k; j++) {
 				if ((i = tokidx[r * ns + c->order[j]]) < 0)
 					continue;
 				v = ob_check_cand_value(c, ci, j);
-				keep[ci] = ob_split_overview_allows(ovv, &reach,
-				    (size_t)i, v, c->cands.decimals, rel,
-				    &t->ovleft);
 				want[j] = ob_split_want(v, c->cands.decimals);
 				free(v);
 				one[i].want = &want[j];
@@ -222,9 +217,8 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				one[i].rel = rel;
 				changed[i] = true;
 			}
-			if (keep[ci])
-				keep[ci] = ob_split_overview_again(ovv, &reach,
-				    one, changed, 0, &t->ovleft);
+			keep[ci] = ob_split_overview_again(ovv, &reach, one,
+			    changed, 0, &t->ovleft);
 			alive += keep[ci];
 		}
 		memset(changed, 0, (ntok + 1) * sizeof(bool));

@@ -80,11 +80,6 @@ static bool	ob_split_tok_fits(const char *s, size_t len,
 static int	ob_split_pos_cmp(const void *a, const void *b);
 static bool	ob_split_live_at(const struct ob_reach *r, size_t i, size_t q);
 static size_t	ob_split_index(const struct ob_reach *r, size_t i, size_t q);
-static bool	ob_split_slices(const char *s, const struct ob_reach *r,
-		    size_t i, const struct ob_tok *t, unsigned long *left,
-		    bool (*each)(const char *, size_t, void *), void *ctx);
-static bool	ob_split_allow_one(const char *s, size_t l, void *ctx);
-static bool	ob_split_decimals_one(const char *s, size_t l, void *ctx);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -1197,85 +1192,29 @@ ob_split_reach_free(struct ob_reach *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/*
- * Call each(s + p, l) for every slice token i takes in some complete
- * reading (a number from a live start to a live start of token i + 1),
- * until it returns true; with t, only the slices that fit t.
- */
-static bool
-ob_split_slices(const char *s, const struct ob_reach *r, size_t i,
-    const struct ob_tok *t, unsigned long *left,
-    bool (*each)(const char *, size_t, void *), void *ctx)
+unsigned
+ob_split_overview_decimals(const char *s, const struct ob_reach *r,
+    const struct ob_tok *toks, size_t i, unsigned long *left)
 {
 	size_t		len = strlen(s), k, l, p;
-	unsigned	num;
+	unsigned	mask = 0, num;
+	int		d, raw, cap;
 
 	for (k = 0; k < r->npos[i]; k++) {
 		if (!r->live[i][k])
 			continue;
 		p = r->pos[i][k];
 		num = ob_split_num_mask(s + p, len - p);
-		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-			if ((num & 1U << l) && ob_split_live_at(r, i + 1, p + l) &&
-			    (t != NULL ? ob_split_tok_fits(s + p, l, t, 0, left) :
-			    ob_split_spend(left)) && each(s + p, l, ctx))
-				return true;
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+			if (!(num & 1U << l) || !ob_split_live_at(r, i + 1, p + l) ||
+			    !ob_split_tok_fits(s + p, l, &toks[i], 0, left))
+				continue;
+			/* Below the cap, the row's count; at it, that or more. */
+			cap = ob_split_cap(s + p, l, &d);
+			for (raw = d; raw < (d < cap ? d + 1 : OB_RAW_MAX); raw++)
+				mask |= 1U << raw;
+		}
 	}
-	return false;
-}
-
-struct ob_allow {
-	struct ob_want	w;
-	int		decimals;
-	double		rel;
-};
-
-static bool
-ob_split_allow_one(const char *s, size_t l, void *ctx)
-{
-	const struct ob_allow	*a = ctx;
-
-	if (!ob_split_overview_cap(s, l, -1))
-		return false;
-	if (a->rel <= 0)
-		return ob_split_rounded(s, l, a->decimals) == a->w.n;
-	return fabs(ob_split_num(s, l) - a->w.v) <=
-	    ob_split_tol(a->decimals, a->w.v, a->rel);
-}
-
-bool
-ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
-    const char *want, int decimals, double rel, unsigned long *left)
-{
-	struct ob_allow	a = { ob_split_want(want, decimals), decimals, rel };
-
-	if (a.w.n < 0 && rel <= 0)
-		return false;
-	return ob_split_slices(s, r, i, NULL, left, ob_split_allow_one, &a);
-}
-
-static bool
-ob_split_decimals_one(const char *s, size_t l, void *ctx)
-{
-	unsigned	*mask = ctx;
-	int		 d, raw, cap = ob_split_cap(s, l, &d);
-
-	if (d < cap)
-		*mask |= 1U << d;
-	else
-		for (raw = d; raw < OB_RAW_MAX; raw++)
-			*mask |= 1U << raw;
-	return false;
-}
-
-unsigned
-ob_split_overview_decimals(const char *s, const struct ob_reach *r,
-    const struct ob_tok *toks, size_t i, unsigned long *left)
-{
-	unsigned	mask = 0;
-
-	(void)ob_split_slices(s, r, i, &toks[i], left, ob_split_decimals_one,
-	    &mask);
 	return mask;
 }
 

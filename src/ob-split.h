@@ -156,14 +156,6 @@ bool	 ob_split_overview_again(const char *s, const struct ob_reach *r,
 	    unsigned long *left);
 
 /*
- * May token i (starting where r has it live, ending where r has token
- * i + 1 live) be the value want at decimals?
- */
-bool	 ob_split_overview_allows(const char *s, const struct ob_reach *r,
-	    size_t i, const char *want, int decimals, double rel,
-	    unsigned long *left);
-
-/*
  * Bit mask of the stored decimal counts (bit r for r decimals, r < 8) that
  * token i is compatible with in some complete reading (from r): a token
  * printed below the six-digit cap shows its row's stored count exactly;
