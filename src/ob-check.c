@@ -22,8 +22,6 @@
  * than any budget allows; what is settled before it is spent stays.
  */
 #define OB_OVERVIEW_STEPS	2000000UL
-/* Charts of one title and arguments paired as fio siblings, at most. */
-#define OB_SIBLINGS_MAX	64
 /* Readings of an MB/s and an IOPS chart paired, at most. */
 #define OB_SIB_PAIRS_MAX	65536
 
@@ -33,17 +31,10 @@ static void	ob_check_tokens_free(struct ob_tok *toks, size_t n);
 static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
 static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
 static int	ob_check_suspects(struct tdoc *t, const char *ovv);
-static double	ob_check_sys_value(const struct tchart *c, size_t ci,
-		    size_t sys);
-static void	ob_check_sib_pairs(const double *va, size_t na,
-		    const double *vb, size_t nb, size_t ns, const size_t *cs,
-		    size_t ncs, double bs, bool *ka, bool *kb);
+static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
 		    struct tchart *b);
-static int	ob_check_by_title(const void *pa, const void *pb);
 
-/* The document ob_check_by_title sorts the charts of (qsort has no argument). */
-static const struct tdoc	*ob_check_sort_tdoc;
 
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
@@ -293,45 +284,26 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 	return rc;
 }
 
-/* Value of the bar of system sys in candidate ci of c, or -1. */
-static double
-ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
+/* Each reading's value of each system (-1: no bar), ns to a reading. */
+static double *
+ob_check_sys_values(const struct tchart *c, size_t ns)
 {
-	size_t	j;
-	char	*v;
-	double	 x;
+	double	*v = xcalloc(c->cands.len * ns + 1, sizeof(double));
+	size_t	 ci, j, s;
+	char	*x;
 
-	for (j = 0; j < c->k; j++)
-		if (c->order[j] == sys) {
-			v = ob_check_cand_value(c, ci, j);
-			x = strtod(v, NULL);
-			free(v);
-			return x;
+	for (ci = 0; ci < c->cands.len; ci++)
+		for (s = 0; s < ns; s++) {
+			v[ci * ns + s] = -1;
+			for (j = 0; j < c->k && c->order[j] != s; j++)
+				;
+			if (j == c->k)
+				continue;
+			x = ob_check_cand_value(c, ci, j);
+			v[ci * ns + s] = strtod(x, NULL);
+			free(x);
 		}
-	return -1;
-}
-
-/*
- * ka[i], kb[j]: reading i of the MB/s chart (va, na readings) and reading
- * j of the IOPS chart agree for every system of cs.
- */
-static void
-ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
-    size_t ns, const size_t *cs, size_t ncs, double bs, bool *ka, bool *kb)
-{
-	size_t	i, j, s;
-	bool	ok;
-
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++) {
-			if (ka[i] && kb[j])
-				continue;	/* this pair can keep no more */
-			for (s = 0, ok = true; s < ncs && ok; s++)
-				ok = ob_split_sibling_ok(va[i * ns + cs[s]],
-				    vb[j * ns + cs[s]], bs);
-			if (ok)
-				ka[i] = kb[j] = true;
-		}
+	return v;
 }
 
 /*
@@ -344,9 +316,9 @@ ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
 static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
-	double	 bs = ob_split_block_mb(a->args), *va, *vb;
-	bool	*ka, *kb, any = false;
-	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len, *cs, ncs = 0;
+	double	 bs = ob_split_block_mb(a->args), *va, *vb, x, y;
+	bool	*ka, *kb, ok, any = false;
+	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
@@ -357,32 +329,22 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 		return;
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
-	/*
-	 * Each reading's value of each system, read once for all pairs. A
-	 * system is in a chart or not whatever its reading: cs, those in both.
-	 */
-	va = xcalloc(a->cands.len * ns + 1, sizeof(double));
-	vb = xcalloc(b->cands.len * ns + 1, sizeof(double));
-	cs = xcalloc(ns + 1, sizeof(size_t));
+	va = ob_check_sys_values(a, ns);
+	vb = ob_check_sys_values(b, ns);
 	for (i = 0; i < a->cands.len; i++)
-		for (s = 0; s < ns; s++)
-			va[i * ns + s] = ob_check_sys_value(a, i, s);
-	for (j = 0; j < b->cands.len; j++)
-		for (s = 0; s < ns; s++)
-			vb[j * ns + s] = ob_check_sys_value(b, j, s);
-	for (s = 0; s < ns && a->cands.len > 0 && b->cands.len > 0; s++)
-		if (va[s] >= 0 && vb[s] >= 0)
-			cs[ncs++] = s;
-	if (ncs > 0)
-		ob_check_sib_pairs(va, a->cands.len, vb, b->cands.len, ns, cs,
-		    ncs, bs, ka, kb);
+		for (j = 0; j < b->cands.len; j++) {
+			for (ok = true, s = 0; ok && s < ns; s++) {
+				x = va[i * ns + s];
+				y = vb[j * ns + s];
+				ok = x < 0 || y < 0 || ob_split_sibling_ok(x, y, bs);
+			}
+			if (ok)
+				ka[i] = kb[j] = any = true;
+		}
 	free(va);
 	free(vb);
-	free(cs);
-	for (i = 0; i < a->cands.len; i++) {
+	for (i = 0; i < a->cands.len; i++)
 		na += ka[i];
-		any = any || ka[i];
-	}
 	for (j = 0; j < b->cands.len; j++)
 		nb += kb[j];
 	if (any && (na < a->cands.len || nb < b->cands.len)) {
@@ -423,52 +385,10 @@ ob_check_overview(struct tdoc *t, const char *ovv)
 void
 ob_check_siblings(struct tdoc *t)
 {
-	size_t	*order, *group, i, j, g, end;
+	size_t	i, j;
 
-	/*
-	 * Only charts of one title and arguments pair up: sorted by them
-	 * (then by position), each chart meets the others of its run in
-	 * the order the pairwise loop met them. A run of more than
-	 * OB_SIBLINGS_MAX charts says nothing about which is whose sibling
-	 * and is not paired (every pair was quadratic in the charts).
-	 */
-	order = xcalloc(t->nc + 1, sizeof(*order));
-	group = xcalloc(t->nc + 1, sizeof(*group));
 	for (i = 0; i < t->nc; i++)
-		order[i] = i;
-	ob_check_sort_tdoc = t;
-	qsort(order, t->nc, sizeof(*order), ob_check_by_title);
-	/* group[chart]: where its run starts in order, or SIZE_MAX. */
-	for (g = 0; g < t->nc; g = end) {
-		for (end = g + 1; end < t->nc &&
-		    strcmp(t->c[order[g]].title, t->c[order[end]].title) == 0 &&
-		    strcmp(t->c[order[g]].args, t->c[order[end]].args) == 0; end++)
-			;
-		for (j = g; j < end; j++)
-			group[order[j]] = end - g > OB_SIBLINGS_MAX ? SIZE_MAX : g;
-	}
-	for (i = 0; i < t->nc; i++) {
-		if ((g = group[i]) == SIZE_MAX)
-			continue;
-		for (j = g; j < t->nc && group[order[j]] == g; j++)
-			if (order[j] != i)
-				ob_check_sibling(t, &t->c[i], &t->c[order[j]]);
-	}
-	free(group);
-	free(order);
-}
-
-/* Charts by title, then arguments, then position (qsort over indices). */
-static int
-ob_check_by_title(const void *pa, const void *pb)
-{
-	const struct tchart	*a = &ob_check_sort_tdoc->c[*(const size_t *)pa];
-	const struct tchart	*b = &ob_check_sort_tdoc->c[*(const size_t *)pb];
-	int			 c;
-
-	if ((c = strcmp(a->title, b->title)) != 0 ||
-	    (c = strcmp(a->args, b->args)) != 0)
-		return c;
-	return *(const size_t *)pa < *(const size_t *)pb ? -1 :
-	    *(const size_t *)pa > *(const size_t *)pb;
+		for (j = 0; j < t->nc; j++)
+			if (j != i)
+				ob_check_sibling(t, &t->c[i], &t->c[j]);
 }
