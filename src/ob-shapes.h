@@ -64,8 +64,6 @@ const struct ob_shape	*ob_shapes_of(const char *label);
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
-/* first[c] (256 of them): a lead word of shape begins with byte c. */
-void	 ob_shapes_lead_firsts(const struct ob_shape *shape, bool *first);
 /*
  * Does the cell (len bytes at s) fit its release form, if it begins with
  * a name that has one ("Ubuntu 23.10" yes, "Ubuntu 23.1" or "Ubuntu
