@@ -8,8 +8,7 @@
  * This module finds those cells and says whether a candidate list of names
  * agrees with them; it chooses nothing itself.
  *
- * Ownership: a struct ob_cells_row owns its cell array (and each cell's
- * words and answers), not the text.
+ * Ownership: a struct ob_cells_row owns its cell array, not the text.
  */
 #ifndef BENCHREPORT_OB_CELLS_H
 #define BENCHREPORT_OB_CELLS_H
@@ -26,10 +25,6 @@ struct ob_cell {
 	size_t	 start, end;
 	double	 cap[OB_CELLS_MAX_CAPS];	/* possible capacities, in GB */
 	size_t	 ncap;
-	/* Its words, [word[2k], word[2k + 1]) from start: on first use. */
-	size_t	*word;
-	size_t	 nword;
-	bool	 split;
 };
 
 struct ob_cells_row {
