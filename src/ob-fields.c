@@ -486,33 +486,16 @@ ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
 }
 
 /*
- * The last end a cell of label l starting at a can have (0: none starts
- * there): the tests of a cell's start that do not depend on its end, and
- * the bounds on the end that ob_fields_whole applies, worked out once per
- * start instead of once per end.
+ * The last end a cell of label l starting at a can have: 0 when none
+ * starts there, else OB_FIELDS_MAX_CELL bytes on (ob_fields_whole decides).
  */
 static size_t
 ob_fields_limit(const struct ob_fields_run *r, size_t a, size_t l)
 {
-	enum ob_shape_kind	k = r->shape[l]->kind;
-	size_t			lim = a + OB_FIELDS_MAX_CELL;
-
 	if ((a > 0 && !r->glued[a * r->nl + l]) ||
-	    ob_fields_starts(r->s, a, k) == 0)
+	    ob_fields_starts(r->s, a, r->shape[l]->kind) == 0)
 		return 0;
-	if (r->head_end[a + 1] - 1 < lim)
-		lim = r->head_end[a + 1] - 1;
-	if (r->paren_after[a] + 1 < lim)
-		lim = r->paren_after[a] + 1;
-	if (k == OBS_PROC && r->proc_end[a] < lim)
-		lim = r->proc_end[a];
-	if (k != OBS_PROC && r->proc_end[a] - 1 < lim)
-		lim = r->proc_end[a] - 1;
-	if (k != OBS_KERNEL && r->arch_end[a] - 1 < lim)
-		lim = r->arch_end[a] - 1;
-	if (k == OBS_KERNEL && r->upper_after[a] < lim)
-		lim = r->upper_after[a];
-	return lim;
+	return a + OB_FIELDS_MAX_CELL;
 }
 
 /* Pairs of starts at most OB_FIELDS_MAX_CELL apart: the cells we try. */
