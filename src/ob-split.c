@@ -401,8 +401,11 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 		free(e.cut);
 		return;		/* longer than any reading */
 	}
-	e.ways = xmalloc((k + 1) * (len + 1) * sizeof(size_t));
-	memset(e.ways, 0xff, (k + 1) * (len + 1) * sizeof(size_t));
+	e.ways = NULL;
+	if (d == 0) {
+		e.ways = xmalloc((k + 1) * (len + 1) * sizeof(size_t));
+		memset(e.ways, 0xff, (k + 1) * (len + 1) * sizeof(size_t));
+	}
 	for (nl = glued_n ? 1 : 0, total = 0; d == 0 && nl <= (glued_n ? 2 : 0);
 	    nl++)
 		if (ob_split_n_last(v, len, nl, glued_n) >= 0)
