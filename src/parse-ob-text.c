@@ -60,8 +60,6 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 	    const struct ob_names *n);
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	    const struct ob_names *sols, size_t n);
-static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
-	    const char *notes);
 static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
 	    const char *notes);
 static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
@@ -503,33 +501,6 @@ parse_ob_text_agree(const struct ob_names *cand, void *ctx)
 	return true;
 }
 
-/*
- * Keep the table's labels and its raw cells run for the record: spanning
- * cells are printed once, so the cells go to systems only where the
- * evidence pins them (ob-fields).
- */
-static void
-parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
-{
-	const char	*rest = table;
-	size_t		 tl = strlen(t->rs->title), le;
-	char		*s;
-
-	if (strncmp(rest, t->rs->title, tl) == 0)
-		rest += tl;
-	le = parse_ob_text_labels_end(rest, NULL);
-	if (le > 0) {
-		s = xstrndup(rest, le);
-		kv_list_add(&t->rs->extra, "ob-table-labels", s);
-		free(s);
-	}
-	s = parse_ob_text_cells_run(t, table, notes);
-	if (s == NULL)
-		return;
-	kv_list_add(&t->rs->extra, "ob-table-cells", s);
-	free(s);
-}
-
 /* Is cell system sys's Disk, by its name (ob-cells)? */
 static bool
 parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
@@ -540,8 +511,10 @@ parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
 }
 
 /*
- * Give the table's cells to systems where every reading of the cells run
- * agrees (ob-fields); say how many fields the text leaves open.
+ * The systems table's labels and cells, kept in extra for the record
+ * (spanning cells are printed once), and given to systems where every
+ * reading of the cells run agrees (ob-fields); say how many fields the
+ * text leaves open.
  */
 static void
 parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
@@ -551,14 +524,20 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 	struct ob_fields_evidence ev = { NULL, NULL, NULL };
 	struct ob_cells_row row;
 	bool		 agree, *own = NULL;
-	const char	*rest = table, *open_label = NULL;
+	const char	*lab = table, *rest, *open_label = NULL;
 	char		*run;
 	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
 
-	if (strncmp(rest, t->rs->title, tl) == 0)
-		rest += tl;
-	rest += parse_ob_text_labels_end(rest, &labels);
-	run = parse_ob_text_cells_run(t, table, notes);
+	if (strncmp(lab, t->rs->title, tl) == 0)
+		lab += tl;
+	rest = lab + parse_ob_text_labels_end(lab, &labels);
+	if (rest > lab) {
+		run = xstrndup(lab, (size_t)(rest - lab));
+		kv_list_add(&t->rs->extra, "ob-table-labels", run);
+		free(run);
+	}
+	if ((run = parse_ob_text_cells_run(t, table, notes)) != NULL)
+		kv_list_add(&t->rs->extra, "ob-table-cells", run);
 	/* The labels must lead straight to the names run. */
 	if (run == NULL || labels.len == 0 ||
 	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
@@ -1253,7 +1232,6 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_table_raw(&t, table, notes);
 	parse_ob_text_fields(&t, table, notes);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
