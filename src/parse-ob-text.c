@@ -282,15 +282,8 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		c->title = c->title_p->s;
 		/* Paragraphs between the previous chart and this title. */
 		if (t->nc > 0) {
-			struct tchart	*prev = &t->c[t->nc - 1];
-			size_t		 j;
-
-			for (j = start; j < (size_t)(c->title_p - t->p); j++) {
-				prev->extras_line = xreallocarray(prev->extras_line,
-				    prev->extras.len + 1, sizeof(long));
-				prev->extras_line[prev->extras.len] = t->p[j].line;
-				str_list_add(&prev->extras, t->p[j].s);
-			}
+			t->c[t->nc - 1].ex_lo = start;
+			t->c[t->nc - 1].ex_hi = (size_t)(c->title_p - t->p);
 		} else if ((size_t)(c->title_p - t->p) != first)
 			return parse_ob_text_fail(t, t->p[first].line,
 			    "unexpected paragraph before the first chart");
@@ -300,13 +293,8 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 	if (t->nc == 0)
 		return parse_ob_text_fail(t, t->p[first < t->np ? first : 0].line,
 		    "no chart found");
-	for (i = start; i < last; i++) {
-		c = &t->c[t->nc - 1];
-		c->extras_line = xreallocarray(c->extras_line, c->extras.len + 1,
-		    sizeof(long));
-		c->extras_line[c->extras.len] = t->p[i].line;
-		str_list_add(&c->extras, t->p[i].s);
-	}
+	t->c[t->nc - 1].ex_lo = start;
+	t->c[t->nc - 1].ex_hi = last;
 	return 0;
 }
 
@@ -977,8 +965,6 @@ parse_ob_text_free(struct tdoc *t)
 		free(c->order);
 		free(c->ambiguous);
 		ob_cands_free(&c->cands);
-		str_list_free(&c->extras);
-		free(c->extras_line);
 	}
 	free(t->c);
 	for (i = 0; i < t->np; i++)
@@ -1077,19 +1063,20 @@ parse_ob_text_build(struct tdoc *t)
 		parse_ob_text_bars(t, c, test);
 		if (c->foot != NULL)
 			parse_ob_text_footnotes(test, c->foot);
-		for (j = 0; j < c->extras.len; j++) {
-			s = ob_segment_failed(t->rs, c->extras.items[j], &reason);
+		for (j = c->ex_lo; j < c->ex_hi; j++) {
+			s = ob_segment_failed(t->rs, t->p[j].s, &reason);
 			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
 				struct value	*v = test_add_value(test, (size_t)s);
 
 				model_set_str(&v->error, reason);
 			} else if (test->annotation == NULL)
-				model_set_str(&test->annotation, c->extras.items[j]);
+				model_set_str(&test->annotation, t->p[j].s);
 			else
-				format_warn(t->opt, t->path, c->extras_line[j],
+				format_warn(t->opt, t->path, t->p[j].line,
 				    "extra paragraph after chart \"%s\" ignored",
 				    c->title);
 		}
+
 	}
 }
 
