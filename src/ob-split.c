@@ -3,7 +3,7 @@
  * Enumerating the readings of concatenated runs in a flattened
  * OpenBenchmarking export: axis ticks, value runs with a glued N, the
  * system-name run, and the overview's value run. Every search is bounded
- * (OB_SPLIT_MAX_CANDS, a combination budget) and reports how many readings
+ * (readings listed, partitions tried, steps) and reports how many readings
  * remain; nothing here picks one reading among several.
  */
 #include <ctype.h>
@@ -22,8 +22,7 @@
 #define OB_TOK_MAX	16
 /*
  * Partitions of the names run tested one by one, at most; past it, only
- * cuts at word joins are tried (corpus document synth-07 has the most of
- * any fixture, corpus or seed file: 194,580, read in about 6 ms).
+ * cuts at word joins are tried (docs/ob-text.md, "Bounds on the work").
  */
 #define OB_COMBO_BUDGET	2000000UL
 /*
