@@ -23,10 +23,9 @@ static size_t	ob_cells_unit(const char *s);
 static void	ob_cells_add(struct ob_cells_row *row, size_t *cap,
 	    size_t start, const double *caps, size_t ncap);
 static bool	ob_cells_is_cap(const char *w, size_t len, double *gb);
-static void	ob_cells_words(const char *text, struct ob_cell *c);
 static bool	ob_cells_sep(char c);
 static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
-	    const struct ob_cell *c);
+	    size_t len);
 static bool	ob_cells_pair(const char *name, const struct ob_cells_row *row,
 	    size_t i);
 
@@ -143,10 +142,6 @@ ob_cells_proc_row(const char *cells, struct ob_cells_row *row)
 void
 ob_cells_row_free(struct ob_cells_row *row)
 {
-	size_t	i;
-
-	for (i = 0; i < row->len; i++)
-		free(row->cell[i].word);
 	free(row->cell);
 	row->cell = NULL;
 	row->len = 0;
@@ -176,59 +171,30 @@ ob_cells_sep(char c)
 }
 
 /*
- * The words of cell c of text, split once: the name search compares many
- * names with one cell.
- */
-static void
-ob_cells_words(const char *text, struct ob_cell *c)
-{
-	const char	*s = text + c->start;
-	size_t		 len = c->end - c->start, i = 0, j, cap = 0;
-
-	c->split = true;
-	while (i < len) {
-		while (i < len && ob_cells_sep(s[i]))
-			i++;
-		for (j = i; j < len && !ob_cells_sep(s[j]); j++)
-			;
-		if (j > i) {
-			xgrow(&c->word, &cap, 2 * c->nword + 2, sizeof(size_t));
-			c->word[2 * c->nword] = i;
-			c->word[2 * c->nword + 1] = j;
-			c->nword++;
-		}
-		i = j;
-	}
-}
-
-/*
- * Does the name word w occur among the words of cell c (s: its text):
+ * Does the name word w occur among the words of the cell s (len bytes):
  * equal (any case), or, for a model-number-like word (letters and digits),
  * inside a cell word?
  */
 static bool
-ob_cells_word_in(const char *w, size_t wl, const char *s,
-    const struct ob_cell *c)
+ob_cells_word_in(const char *w, size_t wl, const char *s, size_t len)
 {
-	size_t	 i, j, k, q;
+	size_t	 i = 0, j, k;
 	bool	 alpha = false, digit = false;
-	int	 first = wl > 0 ? tolower((unsigned char)w[0]) : 0;
 
 	for (k = 0; k < wl; k++) {
 		alpha |= isalpha((unsigned char)w[k]) != 0;
 		digit |= isdigit((unsigned char)w[k]) != 0;
 	}
-	for (q = 0; q < c->nword; q++) {
-		i = c->word[2 * q];
-		j = c->word[2 * q + 1];
-		if (j - i == wl && tolower((unsigned char)s[i]) == first &&
-		    strncasecmp(s + i, w, wl) == 0)
+	for (; i < len; i = j) {
+		while (i < len && ob_cells_sep(s[i]))
+			i++;
+		for (j = i; j < len && !ob_cells_sep(s[j]); j++)
+			;
+		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
 			return true;
-		/* The first byte before the whole comparison: most differ there. */
 		if (alpha && digit && wl >= OB_CELLS_INNER_MIN && j - i > wl)
 			for (k = i; k + wl <= j; k++)
-				if (tolower((unsigned char)s[k]) == first &&
-				    strncasecmp(s + k, w, wl) == 0)
+				if (strncasecmp(s + k, w, wl) == 0)
 					return true;
 	}
 	return false;
@@ -243,8 +209,6 @@ ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 	bool			 word = false, hascap = false, capok = false;
 	double			 gb;
 
-	if (!c->split)
-		ob_cells_words(row->text, c);
 	while (*w != '\0') {
 		while (*w == ' ')
 			w++;
@@ -252,7 +216,7 @@ ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 		if (wl == 0)
 			break;
 		if (row->every_word) {
-			if (!ob_cells_word_in(w, wl, s, c))
+			if (!ob_cells_word_in(w, wl, s, c->end - c->start))
 				return false;
 			word = true;
 		} else if (ob_cells_is_cap(w, wl, &gb)) {
@@ -260,7 +224,7 @@ ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 			for (k = 0; k < c->ncap; k++)
 				if (fabs(c->cap[k] - gb) <= 0.05 * gb)
 					capok = true;
-		} else if (wl >= 2 && ob_cells_word_in(w, wl, s, c))
+		} else if (wl >= 2 && ob_cells_word_in(w, wl, s, c->end - c->start))
 			word = true;
 		w += wl;
 	}

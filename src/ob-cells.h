@@ -8,8 +8,7 @@
  * This module finds those cells and says whether a candidate list of names
  * agrees with them; it chooses nothing itself.
  *
- * Ownership: a struct ob_cells_row owns its cell array (and each cell's
- * words and answers), not the text.
+ * Ownership: a struct ob_cells_row owns its cell array, not the text.
  */
 #ifndef BENCHREPORT_OB_CELLS_H
 #define BENCHREPORT_OB_CELLS_H
@@ -26,10 +25,6 @@ struct ob_cell {
 	size_t	 start, end;
 	double	 cap[OB_CELLS_MAX_CAPS];	/* possible capacities, in GB */
 	size_t	 ncap;
-	/* Its words, [word[2k], word[2k + 1]) from start: on first use. */
-	size_t	*word;
-	size_t	 nword;
-	bool	 split;
 };
 
 struct ob_cells_row {
@@ -44,35 +39,23 @@ struct ob_cells_row {
 };
 
 /*
- * Find every capacity-headed cell of the cells run (the table line after
- * the names, before the watermark), in order. A head is glued to what
- * precedes it (cells are joined with no separator) and is followed by a
- * space and a letter: "...F16G2000GB Samsung", "2 x 1000GB Western".
- * A digit glued in front leaves the capacity open ("Gen12000GB": 12000 or
- * 2000 GB); both are kept.
+ * The Disk row: every capacity-headed cell of the cells run, in order. A
+ * head is glued to what precedes it and followed by a space and a letter
+ * ("...F16G2000GB Samsung", "2 x 1000GB Western"); a digit glued in front
+ * leaves the capacity open ("Gen12000GB": 12000 or 2000 GB).
  */
 void	 ob_cells_disk_row(const char *cells, struct ob_cells_row *row);
-/*
- * The Processor row: cells end at "Cores)" / "Threads)" / "Core)" ("AMD
- * Ryzen 9 7950X 16-Core @ 5.88GHz (16 Cores / 32 Threads)"); a cell runs
- * from the end of the one before (it may take in the first column's other
- * cells, which only adds words).
- */
+/* The Processor row: cells end at "Cores)" / "Threads)" / "Core)". */
 void	 ob_cells_proc_row(const char *cells, struct ob_cells_row *row);
 void	 ob_cells_row_free(struct ob_cells_row *row);
 /*
- * Do the names agree, in order, with the row's last names->len cells
- * (the later systems' cells are the last ones of the line, the first
- * system's is the last one of the first column)? Each name must share a
- * word with its cell ("T705" inside "CT2000T705SSD5" counts) and state,
- * as a word of its own ("2TB"), the cell's capacity within 5 %.
+ * Do the names agree, in order, with the row's last names->len cells:
+ * each sharing a word with its cell ("T705" inside "CT2000T705SSD5") and
+ * stating its capacity as a word ("2TB") within 5 %?
  */
 bool	 ob_cells_agree(const struct ob_cells_row *row,
 	    const struct ob_names *names);
-/*
- * Is the text cell (len bytes, one Disk cell: "2000GB CT2000T705SSD5 +
- * 123GB ...") the drive the name states, by the same test?
- */
+/* Is the Disk cell (len bytes at cell) the drive the name states? */
 bool	 ob_cells_fits(const char *name, const char *cell, size_t len);
 
 #endif

@@ -13,10 +13,29 @@
 
 #include "ob-split.h"
 #include "ob-check.h"
-#include "strbuf.h"
 #include "xalloc.h"
 
-/* Text of value j of candidate ci of chart c (caller frees). */
+/*
+ * Slices of the overview's value run its reads may try against a token,
+ * per document (docs/ob-text.md, A11). Charts of glued integers (N = 1:
+ * no SE line between the values) make the overview readable in more ways
+ * than any budget allows; what is settled before it is spent stays.
+ */
+#define OB_OVERVIEW_STEPS	2000000UL
+/* Readings of an MB/s and an IOPS chart paired, at most. */
+#define OB_SIB_PAIRS_MAX	65536
+
+static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
+		    struct ob_tok **out);
+static void	ob_check_tokens_free(struct ob_tok *toks, size_t n);
+static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
+static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
+static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
+static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
+		    struct tchart *b);
+
+
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 {
@@ -25,321 +44,144 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
 
-static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
-	    struct ob_tok *toks);
-static void	ob_check_fill_tokens(struct tdoc *t, const long *tokidx,
-	    struct ob_tok *toks, struct str_list *pool, long skip_chart);
-static void	ob_check_tokens_free(struct ob_tok *toks, size_t n,
-	    struct str_list *pool);
-static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
-static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
-static size_t	ob_check_exact(struct tdoc *t, const char *ovv, size_t r,
-	    const long *tokidx, const struct ob_tok *toks, size_t ntok,
-	    const struct ob_reach *reach, bool *keep, double rel);
-static int	ob_check_suspects(struct tdoc *t, const char *ovv);
-static int	ob_check_by_title(const void *pa, const void *pb);
-
 /*
- * Slices of the overview's value run that its searches may try against a
- * token, per document (ob-split.h): OB_OVERVIEW_BASE plus
- * OB_OVERVIEW_PER_BYTE for each byte of the run, at most OB_OVERVIEW_MAX
- * (docs/ob-text.md, A11). Charts of glued integers (N = 1: no SE line
- * between the values) make the overview readable in more ways than any
- * budget allows; what is settled before the budget is spent stays.
+ * The overview's tokens, one per bar, system after system and chart after
+ * chart (tokidx[r * ns + s], -1 where chart r has no bar of system s),
+ * each with its row's stored decimals and the values its chart's readings
+ * give it (the true one is among them); any value when the chart has more
+ * than 64 readings or not all of them, or its row is set aside.
  */
-#define OB_OVERVIEW_BASE	32768UL
-#define OB_OVERVIEW_PER_BYTE	64UL
-#define OB_OVERVIEW_MAX		150000UL
-/* Budgets of the two checks that look at every chart once per chart. */
-#define OB_SUSPECTS_MAX	256
-#define OB_SIBLINGS_MAX	64
-/*
- * Readings of an MB/s and an IOPS chart paired, at most. Past it the pair
- * is not used (both keep their readings).
- */
-#define OB_SIB_PAIRS_MAX	65536
-
-/* The document ob_check_by_title sorts the charts of (qsort has no argument). */
-static const struct tdoc	*ob_check_sort_tdoc;
-static double	ob_check_sys_value(const struct tchart *c, size_t ci,
-	    size_t sys);
-static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
-	    struct tchart *b);
-static void	ob_check_sib_pairs(const double *va, size_t na,
-	    const double *vb, size_t nb, size_t ns, const size_t *cs,
-	    size_t ncs, double bs, bool *ka, bool *kb);
-
-/* Token index of system s in chart r (or -1); every token free. */
 static size_t
-ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok *toks)
+ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok **out)
 {
-	size_t	s, r, j, n = 0;
+	size_t		 ns = t->names.len, s, r, j, ci, w, n = 0;
+	struct ob_tok	*toks = xcalloc(t->nc * ns + 1, sizeof(*toks)), *k;
+	struct ob_want	 x, *want;
+	char		*v;
 
-	for (s = 0; s < t->names.len; s++)
+	for (s = 0; s < ns; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
-			bool		 has = false;
 
-			tokidx[r * t->names.len + s] = -1;
-			if (!c->placed)
+			tokidx[r * ns + s] = -1;
+			for (j = 0; c->placed && j < c->k && c->order[j] != s; j++)
+				;
+			if (!c->placed || j == c->k)
 				continue;
-			for (j = 0; j < c->k; j++)
-				if (c->order[j] == s)
-					has = true;
-			if (!has)
+			tokidx[r * ns + s] = (long)n;
+			k = &toks[n++];
+			k->exact = c->ovdec;
+			if (c->cands.len == 0 || c->cands.truncated ||
+			    c->cands.len > 64 || c->ovfree)
 				continue;
-			tokidx[r * t->names.len + s] = (long)n;
-			toks[n].want = NULL;
-			toks[n].wantv = NULL;
-			toks[n].nwant = 0;
-			toks[n].decimals = 0;
-			toks[n].exact = c->ovdec;
-			toks[n].rel = 0;
-			n++;
+			k->decimals = c->cands.decimals;
+			k->want = want = xcalloc(c->cands.len, sizeof(*want));
+			for (ci = 0; ci < c->cands.len; ci++) {
+				v = ob_check_cand_value(c, ci, j);
+				x = ob_split_want(v, c->cands.decimals);
+				free(v);
+				for (w = 0; w < k->nwant && (want[w].n != x.n ||
+				    want[w].v != x.v); w++)
+					;
+				if (w == k->nwant)
+					want[k->nwant++] = x;
+			}
 		}
+	*out = toks;
 	return n;
 }
 
-/*
- * Restrict each token to the values its chart's readings allow (every
- * reading when several remain: the true one is among them). pool owns
- * the strings; skip_chart's tokens stay free.
- */
 static void
-ob_check_fill_tokens(struct tdoc *t, const long *tokidx, struct ob_tok *toks,
-    struct str_list *pool, long skip_chart)
-{
-	size_t	r, j, ci, w;
-
-	for (r = 0; r < t->nc; r++) {
-		struct tchart	*c = &t->c[r];
-
-		if (!c->placed || (long)r == skip_chart || c->cands.len == 0 ||
-		    c->cands.truncated || c->cands.len > 64 || c->ovfree)
-			continue;
-		for (j = 0; j < c->k; j++) {
-			long		 i = tokidx[r * t->names.len + c->order[j]];
-			struct ob_want	*wv;
-
-			if (i < 0)
-				continue;
-			wv = xcalloc(c->cands.len, sizeof(*wv));
-			toks[i].want = xcalloc(c->cands.len, sizeof(char *));
-			toks[i].wantv = wv;
-			toks[i].nwant = 0;
-			for (ci = 0; ci < c->cands.len; ci++) {
-				char	*v = ob_check_cand_value(c, ci, j);
-
-				for (w = 0; w < toks[i].nwant; w++)
-					if (strcmp(toks[i].want[w], v) == 0)
-						break;
-				if (w == toks[i].nwant)
-					str_list_add(pool, v);
-				free(v);
-				if (w < toks[i].nwant)
-					continue;
-				wv[toks[i].nwant] = ob_split_want(
-				    pool->items[pool->len - 1], c->cands.decimals);
-				toks[i].want[toks[i].nwant++] = pool->items[pool->len - 1];
-			}
-			toks[i].decimals = c->cands.decimals;
-		}
-	}
-}
-
-static void
-ob_check_tokens_free(struct ob_tok *toks, size_t n, struct str_list *pool)
+ob_check_tokens_free(struct ob_tok *toks, size_t n)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		free((void *)toks[i].want);
-		free((void *)toks[i].wantv);
-	}
 	free(toks);
-	str_list_free(pool);
 }
 
 /*
  * The overview prints every value of one row the same way (one decimal
- * count per row, as the charts do): find rows whose tokens can share only
- * one decimal count in complete readings, and fix it. Returns how many
- * rows were fixed.
+ * count per row, as the charts do): fix the count of each row whose
+ * tokens can share only one in complete readings, as long as the overview
+ * still reads with them all. Returns how many rows were fixed.
  */
 static size_t
 ob_check_rows(struct tdoc *t, const char *ovv)
 {
-	size_t	 ntok_max = t->nc * t->names.len + 1, r, s, j, ntok = 0, fixed = 0;
-	long	*tokidx = xcalloc(ntok_max, sizeof(long));
-	struct ob_tok *toks = xcalloc(ntok_max, sizeof(*toks));
-	struct str_list pool = { 0 };
-	struct ob_reach reach = { 0 };
-	bool	*newly = xcalloc(t->nc + 1, sizeof(bool));
+	size_t		 ns = t->names.len, r, s, ntok, fixed = 0;
+	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
+	bool		*newly = xcalloc(t->nc + 1, sizeof(bool)), keep;
+	struct ob_reach	 reach = { 0 };
+	struct ob_tok	*toks;
+	unsigned	 mask;
 
-	if (t->rows_off)
-		goto done;
-	ntok = ob_check_tokens(t, tokidx, toks);
-	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	if (ob_split_overview_reach(ovv, toks, ntok, 0, &reach, &t->ovleft)) {
+	if (t->rows_off) {
+		free(tokidx);
+		free(newly);
+		return 0;
+	}
+	ntok = ob_check_tokens(t, tokidx, &toks);
+	if (ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft))
 		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
-			unsigned	mask = ~0U;
-
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
-			for (s = 0; s < t->names.len; s++) {
-				long	i = tokidx[r * t->names.len + s];
-
-				if (i >= 0)
+			for (mask = ~0U, s = 0; s < ns; s++)
+				if ((i = tokidx[r * ns + s]) >= 0)
 					mask &= ob_split_overview_decimals(ovv,
 					    &reach, toks, (size_t)i, &t->ovleft);
-			}
-			if (t->ovleft == 0)
-				break;
-			if (mask != 0 && (mask & (mask - 1)) == 0) {
-				int	d = 0;
-
-				while (!(mask & (1U << d)))
-					d++;
-				t->c[r].ovdec = d;
-				newly[r] = true;
-				fixed++;
-			}
+			if (t->ovleft == 0 || mask == 0 || (mask & (mask - 1)))
+				continue;
+			for (t->c[r].ovdec = 0; !(mask & 1U << t->c[r].ovdec);)
+				t->c[r].ovdec++;
+			newly[r] = true;
+			fixed++;
 		}
-	}
 	ob_split_reach_free(&reach);
-	if (t->ovleft == 0)
-		goto unfix;	/* unproved */
-	if (fixed > 0) {
-		/* The model must leave the overview readable, or it is wrong here. */
-		for (j = 0; j < ntok; j++) {
-			free((void *)toks[j].want);
-			free((void *)toks[j].wantv);
-		}
-		memset(toks, 0, ntok_max * sizeof(*toks));
-		str_list_free(&pool);
-		ntok = ob_check_tokens(t, tokidx, toks);
-		ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-		if (!ob_split_overview(ovv, toks, ntok, 0, &t->ovleft)) {
-			/* Disproved, unless the budget ran out (unproved). */
-			if (t->ovleft > 0) {
-				t->rows_off = true;
-				format_warn(t->opt, t->path,
-				    t->p[t->iexport + 2].line,
-				    "overview values are not printed with one "
-				    "precision per row; that cross-check is not used");
-			}
-			goto unfix;
+	ob_check_tokens_free(toks, ntok);
+	/* A spent budget proves nothing; a model the overview denies is wrong. */
+	keep = t->ovleft > 0;
+	if (keep && fixed > 0) {
+		ntok = ob_check_tokens(t, tokidx, &toks);
+		keep = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
+		ob_check_tokens_free(toks, ntok);
+		if (!keep && t->ovleft > 0) {
+			t->rows_off = true;
+			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+			    "overview values are not printed with one precision "
+			    "per row; that cross-check is not used");
 		}
 	}
-	goto done;
-unfix:
-	/* The rows fixed here go back to unknown. */
-	for (r = 0; r < t->nc; r++)
+	for (r = 0; !keep && r < t->nc; r++)
 		if (newly[r])
 			t->c[r].ovdec = -1;
-	fixed = 0;
-done:
 	free(newly);
-	ob_check_tokens_free(toks, ntok, &pool);
 	free(tokidx);
-	return fixed;
+	return keep ? fixed : 0;
 }
 
 /*
- * Exact check of chart r's readings that keep still holds: the whole
- * overview with each reading's values in its row, 64 readings to a walk
- * (ob_split_overview_each). Clears keep for those that fail; returns how
- * many are left (meaningless once the budget is spent).
- */
-static size_t
-ob_check_exact(struct tdoc *t, const char *ovv, size_t r, const long *tokidx,
-    const struct ob_tok *toks, size_t ntok, const struct ob_reach *reach,
-    bool *keep, double rel)
-{
-	struct tchart	*c = &t->c[r];
-	size_t		 nidx = 0, ci, j, n, b, alive = 0;
-	size_t		*idx = xcalloc(c->k + 1, sizeof(size_t));
-	size_t		*slotj = xcalloc(c->k + 1, sizeof(size_t));
-	size_t		 batch[64];
-	struct ob_tok	*alt = xcalloc(64 * (c->k + 1), sizeof(*alt));
-	char		**cw = xcalloc(64 * (c->k + 1), sizeof(char *));
-	struct ob_want	*cwv = xcalloc(64 * (c->k + 1), sizeof(*cwv));
-	uint64_t	 ok;
-
-	for (j = 0; j < c->k; j++) {
-		long	i = tokidx[r * t->names.len + c->order[j]];
-
-		if (i >= 0) {
-			idx[nidx] = (size_t)i;
-			slotj[nidx++] = j;
-		}
-	}
-	for (ci = 0; ci < c->cands.len;) {
-		for (n = 0; n < 64 && ci < c->cands.len; ci++) {
-			if (!keep[ci])
-				continue;
-			for (b = 0; b < nidx; b++) {
-				struct ob_tok	*a = &alt[n * nidx + b];
-
-				cw[n * nidx + b] = ob_check_cand_value(c, ci,
-				    slotj[b]);
-				cwv[n * nidx + b] = ob_split_want(cw[n * nidx + b],
-				    c->cands.decimals);
-				*a = toks[idx[b]];
-				a->want = (const char **)&cw[n * nidx + b];
-				a->wantv = &cwv[n * nidx + b];
-				a->nwant = 1;
-				a->decimals = c->cands.decimals;
-				a->rel = rel;
-			}
-			batch[n++] = ci;
-		}
-		ok = ob_split_overview_each(ovv, toks, ntok, 0, reach, idx, nidx,
-		    alt, n, &t->ovleft);
-		for (b = 0; b < n; b++) {
-			keep[batch[b]] = (ok >> b & 1) != 0;
-			if (keep[batch[b]])
-				alive++;
-		}
-		for (b = 0; b < n * nidx; b++)
-			free(cw[b]);
-		if (t->ovleft == 0)
-			break;
-	}
-	free(idx);
-	free(slotj);
-	free(alt);
-	free(cw);
-	free(cwv);
-	return alive;
-}
-
-/*
- * Narrow charts with several readings using the overview line: a reading
- * survives when the overview can be read with its values in its row.
+ * Narrow the charts with several readings (those whose row is set aside
+ * when rel > 0, the others when it is 0): a reading survives when the
+ * whole overview reads with its values in its row, each within rel.
  * Returns the number of charts narrowed.
  */
 static size_t
 ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 {
-	size_t		 ntok_max = t->nc * t->names.len + 1, r, ci, j, ntok;
-	size_t		 narrowed = 0, alive;
-	long		*tokidx = xcalloc(ntok_max, sizeof(long));
+	size_t		 ns = t->names.len, r, ci, j, ntok, narrowed = 0, alive;
+	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
 	struct ob_reach	 reach = { 0 };
-	bool		*keep, readable;
-	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks));
-	struct str_list	 pool = { 0 };
+	struct ob_tok	*toks, *one;
+	struct ob_want	*want;
+	bool		*keep, *changed, readable;
+	char		*v;
 
-	/*
-	 * One reach for the pass: every token restricted to its chart's
-	 * readings, a superset of what any one reading allows, so it is a
-	 * sound prefilter for every chart; each survivor is then checked
-	 * exactly with its own values.
-	 */
-	ntok = ob_check_tokens(t, tokidx, toks);
-	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	readable = ob_split_overview_reach(ovv, toks, ntok, 0, &reach,
-	    &t->ovleft);
+	ntok = ob_check_tokens(t, tokidx, &toks);
+	readable = ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft);
+	one = xcalloc(ntok + 1, sizeof(*one));
+	changed = xcalloc(ntok + 1, sizeof(bool));
 	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -351,24 +193,26 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		for (ci = 0; ci < c->cands.len; ci++) {
-			keep[ci] = true;
-			for (j = 0; j < c->k && keep[ci]; j++) {
-				long	 i = tokidx[r * t->names.len + c->order[j]];
-				char	*v;
-
-				if (i < 0)
+		want = xcalloc(c->k + 1, sizeof(*want));
+		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++) {
+			memcpy(one, toks, ntok * sizeof(*one));
+			for (j = 0; j < c->k; j++) {
+				if ((i = tokidx[r * ns + c->order[j]]) < 0)
 					continue;
 				v = ob_check_cand_value(c, ci, j);
-				if (!ob_split_overview_allows(ovv, &reach,
-				    (size_t)i, v, c->cands.decimals, rel,
-				    &t->ovleft))
-					keep[ci] = false;
+				want[j] = ob_split_want(v, c->cands.decimals);
 				free(v);
+				one[i].want = &want[j];
+				one[i].nwant = 1;
+				one[i].decimals = c->cands.decimals;
+				one[i].rel = rel;
+				changed[i] = true;
 			}
+			keep[ci] = ob_split_overview_again(ovv, &reach, one,
+			    changed, 0, &t->ovleft);
+			alive += keep[ci];
 		}
-		alive = ob_check_exact(t, ovv, r, tokidx, toks, ntok, &reach,
-		    keep, rel);
+		memset(changed, 0, (ntok + 1) * sizeof(bool));
 		/* A spent budget proves nothing: the chart keeps its readings. */
 		if (t->ovleft > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
@@ -380,9 +224,12 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				    "of it", c->title, c->args, rel * 100);
 		}
 		free(keep);
+		free(want);
 	}
+	free(one);
+	free(changed);
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(toks, ntok, &pool);
+	ob_check_tokens_free(toks, ntok);
 	free(tokidx);
 	return narrowed;
 }
@@ -390,115 +237,73 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 /*
  * Is the overview readable with every chart's possible values? If not,
  * find the one chart whose row disagrees (A9: an overview value that is
- * not the chart's), and stop using that row as evidence. Returns 0 when
- * the overview can be used, -1 when it cannot.
+ * not the chart's), its row freed in turn, and stop using that row as
+ * evidence. Returns 0 when the overview can be used, -1 when it cannot.
  */
 static int
 ob_check_suspects(struct tdoc *t, const char *ovv)
 {
-	size_t		 ntok_max = t->nc * t->names.len + 1, r, s, ntok;
-	size_t		 nsus = 0, sus = 0, tried = 0, nb, b;
-	size_t		 batch[64];
-	long		*tokidx = xcalloc(ntok_max, sizeof(long));
-	int		*hyp = xcalloc(ntok_max, sizeof(int));
-	struct ob_tok	*toks = xcalloc(ntok_max, sizeof(*toks));
-	struct str_list	 pool = { 0 };
-	uint64_t	 got;
+	size_t		 ns = t->names.len, r, s, ntok, nsus = 0, sus = 0;
+	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long));
+	struct ob_tok	*toks, *one;
 	bool		 ok;
 	int		 rc = 0;
 
-	ntok = ob_check_tokens(t, tokidx, toks);
-	ob_check_fill_tokens(t, tokidx, toks, &pool, -1);
-	ok = ob_split_overview(ovv, toks, ntok, 0, &t->ovleft);
-	/*
-	 * Each placed chart is a hypothesis: its row freed, is the overview
-	 * readable? 64 of them to a walk (ob_split_overview_free); a second
-	 * suspect settles the outcome, and past OB_SUSPECTS_MAX charts the
-	 * search stops (a fixed budget).
-	 */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && tried < OB_SUSPECTS_MAX &&
-	    t->ovleft > 0;) {
-		for (s = 0; s < ntok; s++)
-			hyp[s] = -1;
-		for (nb = 0; r < t->nc && nb < 64 && tried < OB_SUSPECTS_MAX; r++) {
-			if (!t->c[r].placed)
-				continue;
-			tried++;
-			for (s = 0; s < t->names.len; s++)
-				if (tokidx[r * t->names.len + s] >= 0)
-					hyp[tokidx[r * t->names.len + s]] = (int)nb;
-			batch[nb++] = r;
-		}
-		if (nb == 0)
-			break;
-		got = ob_split_overview_free(ovv, toks, ntok, hyp, nb, &t->ovleft);
-		for (b = 0; b < nb && nsus < 2; b++)
-			if (got >> b & 1) {
-				if (nsus++ == 0)
-					sus = batch[b];
-			}
+	ntok = ob_check_tokens(t, tokidx, &toks);
+	ok = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
+	one = xcalloc(ntok + 1, sizeof(*one));
+	/* A second suspect settles the outcome. */
+	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++) {
+		if (!t->c[r].placed)
+			continue;
+		memcpy(one, toks, ntok * sizeof(*one));
+		for (s = 0; s < ns; s++)
+			if (tokidx[r * ns + s] >= 0)
+				one[tokidx[r * ns + s]].nwant = 0;
+		if (ob_split_overview(ovv, one, ntok, 0, NULL, &t->ovleft) &&
+		    nsus++ == 0)
+			sus = r;
 	}
-	ob_check_tokens_free(toks, ntok, &pool);
-	free(hyp);
-	if (t->ovleft == 0)
-		rc = -1;	/* ob_check_overview says why */
-	else if (!ok) {
-		if (nsus == 1) {
-			t->c[sus].ovfree = true;
-			format_warn(t->opt, t->path, t->c[sus].chart_p->line,
-			    "chart \"%s %s\": its overview row does not match any "
-			    "reading of the chart; that row is not used as evidence",
-			    t->c[sus].title, t->c[sus].args);
-		} else {
-			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
-			    "the overview line does not match the charts; it is not "
-			    "used to check them");
-			rc = -1;
-		}
-	}
+	free(one);
+	ob_check_tokens_free(toks, ntok);
 	free(tokidx);
+	if (t->ovleft == 0)
+		return -1;	/* ob_check_overview says why */
+	if (!ok && nsus == 1) {
+		t->c[sus].ovfree = true;
+		format_warn(t->opt, t->path, t->c[sus].chart_p->line,
+		    "chart \"%s %s\": its overview row does not match any "
+		    "reading of the chart; that row is not used as evidence",
+		    t->c[sus].title, t->c[sus].args);
+	} else if (!ok) {
+		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+		    "the overview line does not match the charts; it is not "
+		    "used to check them");
+		rc = -1;
+	}
 	return rc;
 }
 
-/* Value of the bar of system sys in candidate ci of c, or -1. */
-static double
-ob_check_sys_value(const struct tchart *c, size_t ci, size_t sys)
+/* Each reading's value of each system (-1: no bar), ns to a reading. */
+static double *
+ob_check_sys_values(const struct tchart *c, size_t ns)
 {
-	size_t	j;
-	char	*v;
-	double	 x;
+	double	*v = xcalloc(c->cands.len * ns + 1, sizeof(double));
+	size_t	 ci, j, s;
+	char	*x;
 
-	for (j = 0; j < c->k; j++)
-		if (c->order[j] == sys) {
-			v = ob_check_cand_value(c, ci, j);
-			x = strtod(v, NULL);
-			free(v);
-			return x;
+	for (ci = 0; ci < c->cands.len; ci++)
+		for (s = 0; s < ns; s++) {
+			v[ci * ns + s] = -1;
+			for (j = 0; j < c->k && c->order[j] != s; j++)
+				;
+			if (j == c->k)
+				continue;
+			x = ob_check_cand_value(c, ci, j);
+			v[ci * ns + s] = strtod(x, NULL);
+			free(x);
 		}
-	return -1;
-}
-
-/*
- * ka[i], kb[j]: reading i of the MB/s chart (va, na readings) and reading
- * j of the IOPS chart agree for every system of cs.
- */
-static void
-ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
-    size_t ns, const size_t *cs, size_t ncs, double bs, bool *ka, bool *kb)
-{
-	size_t	i, j, s;
-	bool	ok;
-
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++) {
-			if (ka[i] && kb[j])
-				continue;	/* this pair can keep no more */
-			for (s = 0, ok = true; s < ncs && ok; s++)
-				ok = ob_split_sibling_ok(va[i * ns + cs[s]],
-				    vb[j * ns + cs[s]], bs);
-			if (ok)
-				ka[i] = kb[j] = true;
-		}
+	return v;
 }
 
 /*
@@ -511,9 +316,9 @@ ob_check_sib_pairs(const double *va, size_t na, const double *vb, size_t nb,
 static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
-	double	 bs = ob_split_block_mb(a->args), *va, *vb;
-	bool	*ka, *kb, any = false;
-	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len, *cs, ncs = 0;
+	double	 bs = ob_split_block_mb(a->args), *va, *vb, x, y;
+	bool	*ka, *kb, ok, any = false;
+	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
@@ -524,32 +329,22 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 		return;
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
-	/*
-	 * Each reading's value of each system, read once for all pairs. A
-	 * system is in a chart or not whatever its reading: cs, those in both.
-	 */
-	va = xcalloc(a->cands.len * ns + 1, sizeof(double));
-	vb = xcalloc(b->cands.len * ns + 1, sizeof(double));
-	cs = xcalloc(ns + 1, sizeof(size_t));
+	va = ob_check_sys_values(a, ns);
+	vb = ob_check_sys_values(b, ns);
 	for (i = 0; i < a->cands.len; i++)
-		for (s = 0; s < ns; s++)
-			va[i * ns + s] = ob_check_sys_value(a, i, s);
-	for (j = 0; j < b->cands.len; j++)
-		for (s = 0; s < ns; s++)
-			vb[j * ns + s] = ob_check_sys_value(b, j, s);
-	for (s = 0; s < ns && a->cands.len > 0 && b->cands.len > 0; s++)
-		if (va[s] >= 0 && vb[s] >= 0)
-			cs[ncs++] = s;
-	if (ncs > 0)
-		ob_check_sib_pairs(va, a->cands.len, vb, b->cands.len, ns, cs,
-		    ncs, bs, ka, kb);
+		for (j = 0; j < b->cands.len; j++) {
+			for (ok = true, s = 0; ok && s < ns; s++) {
+				x = va[i * ns + s];
+				y = vb[j * ns + s];
+				ok = x < 0 || y < 0 || ob_split_sibling_ok(x, y, bs);
+			}
+			if (ok)
+				ka[i] = kb[j] = any = true;
+		}
 	free(va);
 	free(vb);
-	free(cs);
-	for (i = 0; i < a->cands.len; i++) {
+	for (i = 0; i < a->cands.len; i++)
 		na += ka[i];
-		any = any || ka[i];
-	}
 	for (j = 0; j < b->cands.len; j++)
 		nb += kb[j];
 	if (any && (na < a->cands.len || nb < b->cands.len)) {
@@ -570,11 +365,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	size_t		len = strlen(ovv);
-	unsigned long	budget = OB_OVERVIEW_MAX;
+	unsigned long	budget = OB_OVERVIEW_STEPS;
 
-	if (len < (OB_OVERVIEW_MAX - OB_OVERVIEW_BASE) / OB_OVERVIEW_PER_BYTE)
-		budget = OB_OVERVIEW_BASE + OB_OVERVIEW_PER_BYTE * len;
 	t->ovleft = budget;
 	if (ob_check_suspects(t, ovv) == 0) {
 		while (t->ovleft > 0 &&
@@ -593,52 +385,10 @@ ob_check_overview(struct tdoc *t, const char *ovv)
 void
 ob_check_siblings(struct tdoc *t)
 {
-	size_t	*order, *group, i, j, g, end;
+	size_t	i, j;
 
-	/*
-	 * Only charts of one title and arguments pair up: sorted by them
-	 * (then by position), each chart meets the others of its run in
-	 * the order the pairwise loop met them. A run of more than
-	 * OB_SIBLINGS_MAX charts says nothing about which is whose sibling
-	 * and is not paired (every pair was quadratic in the charts).
-	 */
-	order = xcalloc(t->nc + 1, sizeof(*order));
-	group = xcalloc(t->nc + 1, sizeof(*group));
 	for (i = 0; i < t->nc; i++)
-		order[i] = i;
-	ob_check_sort_tdoc = t;
-	qsort(order, t->nc, sizeof(*order), ob_check_by_title);
-	/* group[chart]: where its run starts in order, or SIZE_MAX. */
-	for (g = 0; g < t->nc; g = end) {
-		for (end = g + 1; end < t->nc &&
-		    strcmp(t->c[order[g]].title, t->c[order[end]].title) == 0 &&
-		    strcmp(t->c[order[g]].args, t->c[order[end]].args) == 0; end++)
-			;
-		for (j = g; j < end; j++)
-			group[order[j]] = end - g > OB_SIBLINGS_MAX ? SIZE_MAX : g;
-	}
-	for (i = 0; i < t->nc; i++) {
-		if ((g = group[i]) == SIZE_MAX)
-			continue;
-		for (j = g; j < t->nc && group[order[j]] == g; j++)
-			if (order[j] != i)
-				ob_check_sibling(t, &t->c[i], &t->c[order[j]]);
-	}
-	free(group);
-	free(order);
-}
-
-/* Charts by title, then arguments, then position (qsort over indices). */
-static int
-ob_check_by_title(const void *pa, const void *pb)
-{
-	const struct tchart	*a = &ob_check_sort_tdoc->c[*(const size_t *)pa];
-	const struct tchart	*b = &ob_check_sort_tdoc->c[*(const size_t *)pb];
-	int			 c;
-
-	if ((c = strcmp(a->title, b->title)) != 0 ||
-	    (c = strcmp(a->args, b->args)) != 0)
-		return c;
-	return *(const size_t *)pa < *(const size_t *)pb ? -1 :
-	    *(const size_t *)pa > *(const size_t *)pb;
+		for (j = 0; j < t->nc; j++)
+			if (j != i)
+				ob_check_sibling(t, &t->c[i], &t->c[j]);
 }

@@ -51,8 +51,7 @@ struct tchart {
 	char		*ambiguous;
 	int		 ovdec;		/* decimals of its overview row, -1 unknown */
 	bool		 ovfree;	/* its overview row disagrees: not evidence */
-	struct str_list	 extras;	/* paragraphs after the chart */
-	long		*extras_line;
+	size_t		 ex_lo, ex_hi;	/* paragraphs after the chart */
 };
 
 struct tdoc {

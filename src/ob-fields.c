@@ -45,7 +45,6 @@ struct ob_fields_run {
 	size_t		*paren_after;	/* first ")" glued to a letter or digit at or after i */
 	size_t		*arch_end;	/* end of the first "(x86_64)" after i */
 	const struct ob_shape **shape;	/* per label */
-	bool		*lead_first;	/* per label, 256: ob_shapes_lead_firsts */
 	size_t		 nl;
 	/* May a cell of label l start at position i: glued[i * nl + l]. */
 	unsigned char	*glued;
@@ -72,8 +71,7 @@ static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_may_glue(const char *s, size_t i);
 static bool	ob_fields_glued(const char *s, size_t i,
-	    const struct ob_shape *shape, const bool *lead_first,
-	    bool relaxed);
+	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_pci_end(const char *s, size_t i);
 static bool	ob_fields_version_end(const char *s, size_t i);
 static bool	ob_fields_after_date(const char *s, size_t i);
@@ -228,11 +226,10 @@ ob_fields_may_glue(const char *s, size_t i)
  * are trimmed and a number is never cut at its dot; a shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
  * Called only where ob_fields_may_glue and ob_fields_starts hold;
- * lead_first is shape's ob_shapes_lead_firsts.
  */
 static bool
 ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
-    const bool *lead_first, bool relaxed)
+    bool relaxed)
 {
 	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
 	enum ob_shape_kind	k = shape->kind;
@@ -242,8 +239,7 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
 	 * case ("llvmpipe") not inside a word.
 	 */
-	if ((isupper(c) || !isalpha(a)) && lead_first[c] &&
-	    ob_shapes_lead(shape, s + i) > 0)
+	if ((isupper(c) || !isalpha(a)) && ob_shapes_lead(shape, s + i) > 0)
 		return true;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
@@ -490,33 +486,16 @@ ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
 }
 
 /*
- * The last end a cell of label l starting at a can have (0: none starts
- * there): the tests of a cell's start that do not depend on its end, and
- * the bounds on the end that ob_fields_whole applies, worked out once per
- * start instead of once per end.
+ * The last end a cell of label l starting at a can have: 0 when none
+ * starts there, else OB_FIELDS_MAX_CELL bytes on (ob_fields_whole decides).
  */
 static size_t
 ob_fields_limit(const struct ob_fields_run *r, size_t a, size_t l)
 {
-	enum ob_shape_kind	k = r->shape[l]->kind;
-	size_t			lim = a + OB_FIELDS_MAX_CELL;
-
 	if ((a > 0 && !r->glued[a * r->nl + l]) ||
-	    ob_fields_starts(r->s, a, k) == 0)
+	    ob_fields_starts(r->s, a, r->shape[l]->kind) == 0)
 		return 0;
-	if (r->head_end[a + 1] - 1 < lim)
-		lim = r->head_end[a + 1] - 1;
-	if (r->paren_after[a] + 1 < lim)
-		lim = r->paren_after[a] + 1;
-	if (k == OBS_PROC && r->proc_end[a] < lim)
-		lim = r->proc_end[a];
-	if (k != OBS_PROC && r->proc_end[a] - 1 < lim)
-		lim = r->proc_end[a] - 1;
-	if (k != OBS_KERNEL && r->arch_end[a] - 1 < lim)
-		lim = r->arch_end[a] - 1;
-	if (k == OBS_KERNEL && r->upper_after[a] < lim)
-		lim = r->upper_after[a];
-	return lim;
+	return a + OB_FIELDS_MAX_CELL;
 }
 
 /* Pairs of starts at most OB_FIELDS_MAX_CELL apart: the cells we try. */
@@ -659,11 +638,8 @@ ob_fields_prepare(struct ob_fields_run *r, const char *const *labels)
 	size_t	i, k, best, len = r->len;
 
 	r->shape = xcalloc(r->nl, sizeof(*r->shape));
-	r->lead_first = xcalloc(r->nl * 256, sizeof(bool));
-	for (i = 0; i < r->nl; i++) {
+	for (i = 0; i < r->nl; i++)
 		r->shape[i] = ob_shapes_of(labels[i]);
-		ob_shapes_lead_firsts(r->shape[i], r->lead_first + i * 256);
-	}
 	r->glued = xcalloc((len + 1) * r->nl, 1);
 	r->head_end = xcalloc(len + 2, sizeof(size_t));
 	r->upper_after = xcalloc(len + 2, sizeof(size_t));
@@ -723,7 +699,6 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	double			*f = NULL, *b = NULL;
 	bool			*uncut = NULL;
 	size_t			 i, k, nl = nlabels, cells_len;
-	size_t			 starts[OBS_RES + 1];	/* per kind */
 	int			 pass;
 	bool			 any;
 
@@ -755,18 +730,11 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
 			if (uncut[i] || !ob_fields_may_glue(cells, i))
 				continue;
-			/* Labels of one kind share its start test. */
 			any = false;
-			memset(starts, 0xff, sizeof(starts));
 			for (k = 0; k < nl; k++) {
-				enum ob_shape_kind	kind = r.shape[k]->kind;
-
-				if (starts[kind] == SIZE_MAX)
-					starts[kind] = ob_fields_starts(cells,
-					    i, kind);
-				r.glued[i * nl + k] = starts[kind] > 0 &&
-				    ob_fields_glued(cells, i, r.shape[k],
-				    r.lead_first + k * 256, r.relaxed);
+				r.glued[i * nl + k] = ob_fields_starts(cells, i,
+				    r.shape[k]->kind) > 0 && ob_fields_glued(cells,
+				    i, r.shape[k], r.relaxed);
 				any |= r.glued[i * nl + k];
 			}
 			if (any)
@@ -800,7 +768,6 @@ out:
 	free(f);
 	free(b);
 	free(r.shape);
-	free(r.lead_first);
 	free(r.glued);
 	free(r.pos);
 	free(r.head_end);

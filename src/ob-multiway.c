@@ -22,6 +22,7 @@
  * With --systems the names given replace that search and must rebuild G,
  * the runs and R exactly.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,53 +95,43 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 	}
 }
 
+/* Are the runs seq[j..i) distinct (one group)? */
+static bool
+mw_distinct(const size_t *seq, size_t j, size_t i)
+{
+	size_t	a, b;
+
+	for (a = j; a < i; a++)
+		for (b = a + 1; b < i; b++)
+			if (seq[a] == seq[b])
+				return false;
+	return true;
+}
+
 /*
- * Ways to cut the first i runs of seq into k consecutive groups of distinct
+ * Ways to cut the n runs of seq into g consecutive groups of distinct
  * runs, capped at 2; cut[] gets the one cut when there is exactly one.
  */
 static int
 mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 {
 	int	(*w)[OB_MW_MAX + 1] = xcalloc(n + 1, sizeof(*w));
-	size_t	 i, j, k, a, b;
+	size_t	 i, j, k;
 	int	 ways;
 
 	w[0][0] = 1;
 	for (i = 1; i <= n; i++)
-		for (j = i; j-- > 0;) {
-			/* seq[j..i) is one group: distinct runs only. */
-			bool	 dup = false;
-
-			for (a = j; a < i && !dup; a++)
-				for (b = a + 1; b < i; b++)
-					if (seq[a] == seq[b])
-						dup = true;
-			if (dup)
-				break;
-			for (k = 1; k <= g; k++) {
-				w[i][k] += w[j][k - 1];
-				if (w[i][k] > 2)
+		for (j = i; j-- > 0 && mw_distinct(seq, j, i);)
+			for (k = 1; k <= g; k++)
+				if ((w[i][k] += w[j][k - 1]) > 2)
 					w[i][k] = 2;
-			}
-		}
 	ways = w[n][g];
-	if (ways == 1) {
-		/* Walk back: the one j whose prefix has one way. */
-		for (i = n, k = g; k > 0; k--) {
-			for (j = i; j-- > 0;)
-				if (w[j][k - 1] == 1) {
-					bool	 dup = false;
-
-					for (a = j; a < i && !dup; a++)
-						for (b = a + 1; b < i; b++)
-							if (seq[a] == seq[b])
-								dup = true;
-					if (!dup)
-						break;
-				}
-			cut[k - 1] = j;
-			i = j;
-		}
+	/* Walk back: the one j whose prefix has one way. */
+	for (i = n, k = g; ways == 1 && k > 0; k--, i = j) {
+		for (j = i; j-- > 0;)
+			if (w[j][k - 1] == 1 && mw_distinct(seq, j, i))
+				break;
+		cut[k - 1] = j;
 	}
 	free(w);
 	return ways;

@@ -33,82 +33,65 @@ struct ob_bar {
 };
 
 /*
- * Record the export URL: rs->source_url, the OpenBenchmarking ID into
- * rs->source_ref, and each view option ("&grs") as an rs->extra entry
- * "ob-view-option". Returns 0, or -1 when the URL has no result ID.
+ * Record the export URL: rs->source_url, the result ID in rs->source_ref,
+ * each view option ("&grs") as an extra "ob-view-option". -1: no ID.
  */
 int	 ob_segment_url(struct result_set *rs, const char *url);
 /*
- * Split a chart heading "UNIT, More Is Better..." at the direction phrase:
- * *unit gets a copy of the unit, *prop the direction, and the return value
- * points just past the phrase. NULL when no direction phrase is present.
+ * Split a chart heading "UNIT, More Is Better..." at the direction: a copy
+ * of the unit in *unit, *prop; returns the position past the phrase, or
+ * NULL when there is none.
  */
 const char *ob_segment_head(const char *s, char **unit, enum proportion *prop);
-/*
- * Parse one complete "SE +/- x, N = n" string (nothing after n). Returns 0
- * and a copy of x in *se_text, or -1.
- */
+/* Parse a whole "SE +/- x, N = n": 0 with a copy of x in *se_text, or -1. */
 int	 ob_segment_se(const char *s, char **se_text, long *n);
 /*
- * Parse a chart title "TITLE VERSION" against the h2 title: returns a copy
- * of the version ("" when none), or NULL when s does not start with title.
- * args: NULL when s is a label of its own (HTML); else the arguments line
- * glued after the version ("" when empty: the names follow). *after, when
- * not NULL, receives the position after the version.
+ * The version ("" when none) in s = title + version (+ args, glued, when
+ * args is not NULL; "" when empty), a copy; NULL when s does not start
+ * with title. *after (when not NULL) gets the position after the version.
  */
 char	*ob_segment_version(const char *s, const char *title, const char *args,
 	    const char **after);
 /*
- * One entry of a "<Section> Details" block: "- NAME[, NAME]: value" for the
- * systems named, otherwise "- value" for every system. Adds the note
- * "<Section> Details" to each system concerned.
+ * One entry of a "<Section> Details" block, "- NAME[, NAME]: value" for the
+ * systems named or "- value" for all, as their note "<Section> Details".
  */
 void	 ob_segment_note(struct result_set *rs, const char *section,
 	    const char *entry);
 /*
- * A paragraph after a chart: "NAME: reason" for a known system (a failed
- * run) returns that system's index and sets *reason to point into s;
- * anything else returns -1.
+ * A paragraph after a chart "NAME: reason" for a known system (a failed
+ * run): that system's index, *reason pointing into s; else -1.
  */
 long	 ob_segment_failed(const struct result_set *rs, const char *s,
 	    const char **reason);
-/*
- * Add a footnote "1. (CC) gcc options: ..." to t, without its number.
- */
+/* Add a footnote "1. (CC) gcc options: ..." to t, without its number. */
 void	 ob_segment_footnote(struct test *t, const char *s, size_t len);
 /*
- * Fill t's values from bars (chart order), stored in table (system) order;
- * a "MIN: a / MAX: b" note also fills min and max. An ambiguous bar gets
- * no mean and its reason in value.error. Takes nothing from bars.
+ * Fill t's values from bars (chart order) in table order; a note "MIN: a /
+ * MAX: b" fills min and max; an ambiguous bar gets no mean and its reason
+ * in value.error. Takes nothing from bars.
  */
 void	 ob_segment_values(struct test *t, const struct ob_bar *bars,
 	    size_t nbars);
 /* Release the strings of nbars bars (not the array). */
 void	 ob_segment_bars_free(struct ob_bar *bars, size_t nbars);
 /*
- * The PTS profile names of the overview table's rows, flattened: s (len
- * bytes, the rows after the file's title, before the systems' names) is
- * "dbench: 12fio: Rand Read - ...", one "name: arguments" row per chart,
- * glued together. titles[i] is chart i's title; names[i] receives a copy
- * of its row's name, or NULL when the text does not settle it (nothing is
- * set when the rows are not n). A name is the run of lower-case letters,
- * digits and "-_." before ": ", starting with a letter; a run glued to
- * lower-case text is settled by the other rows of the same title (their
- * common end), or else by the title itself ("cockroach" of CockroachDB).
+ * The PTS profile names of the overview's rows, flattened: s (len bytes,
+ * after the title, before the names) is "name: arguments" rows glued, one
+ * per chart (titles[i] chart i's title); names[i] gets a copy of its
+ * row's name, or NULL when the text does not settle it. A name is lower
+ * case letters, digits and "-_." before ": ", from a letter; one glued to
+ * lower-case text is settled by the other rows of its title (their common
+ * end), or by the title itself ("cockroach" of CockroachDB).
  */
 void	 ob_segment_overview_names(const char *s, size_t len,
 	    const char *const *titles, size_t n, char **names);
-/*
- * The name of one overview row of its own ("fio: Rand Read - 4KB", as the
- * HTML has them): a copy of "fio", or NULL when s is not such a row.
- */
+/* The name of an overview row of its own ("fio: Rand Read"): "fio", or NULL. */
 char	*ob_segment_row_name(const char *s);
 /*
- * Record the overview's name of each of the n tests of rs (names[i] for
- * rs->tests[i], NULL when unknown) as the extra field "ob-test-profiles",
- * a JSON object from test title to name; a title given two names is left
- * out. The model's test identifier stays what the source states: the
- * pts-xml writer derives "pts/NAME" from this (docs/pts-xml.md).
+ * Record the overview's name of each of the n tests (names[i], NULL when
+ * unknown) as the extra "ob-test-profiles", a JSON object from title to
+ * name, a title given two names left out (docs/pts-xml.md).
  */
 void	 ob_segment_profiles(struct result_set *rs, char *const *names,
 	    size_t n);

@@ -117,34 +117,14 @@ ob_shapes_of(const char *label)
 	return &ob_shapes[i];
 }
 
-/* first[c]: some word of list (NULL-terminated) begins with byte c. */
-static void
-ob_shapes_firsts(const char *const *list, bool *first)
-{
-	size_t	k;
-
-	memset(first, 0, 256 * sizeof(bool));
-	for (k = 0; list != NULL && list[k] != NULL; k++)
-		first[(unsigned char)list[k][0]] = true;
-}
-
 void
 ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 {
 	size_t	i, k, l, j;
-	bool	wfirst[256], ufirst[256];
 
-	/*
-	 * Most bytes begin no word: one look-up each instead of a test of
-	 * every word's first byte (sixty of them, at every position).
-	 */
-	ob_shapes_firsts(ob_shapes_words, wfirst);
-	ob_shapes_firsts(ob_shapes_units, ufirst);
 	memset(uncut, 0, len * sizeof(bool));
 	/* Each word found once where it starts marks its inner positions. */
 	for (i = 0; i < len; i++) {
-		if (!wfirst[(unsigned char)s[i]])
-			continue;
 		for (k = 0; ob_shapes_words[k] != NULL; k++) {
 			if (s[i] != ob_shapes_words[k][0])
 				continue;
@@ -156,8 +136,7 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 		}
 	}
 	for (i = 1; i < len; i++) {
-		if (uncut[i] || !ufirst[(unsigned char)s[i]] ||
-		    !isdigit((unsigned char)s[i - 1]))
+		if (uncut[i] || !isdigit((unsigned char)s[i - 1]))
 			continue;
 		for (k = 0; ob_shapes_units[k] != NULL; k++) {
 			if (s[i] != ob_shapes_units[k][0])
@@ -172,12 +151,6 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 	}
 }
 
-void
-ob_shapes_lead_firsts(const struct ob_shape *shape, bool *first)
-{
-	ob_shapes_firsts(shape->lead, first);
-}
-
 size_t
 ob_shapes_lead(const struct ob_shape *shape, const char *s)
 {
@@ -186,7 +159,6 @@ ob_shapes_lead(const struct ob_shape *shape, const char *s)
 	if (shape->lead == NULL)
 		return 0;
 	for (k = 0; shape->lead[k] != NULL; k++) {
-		/* Most positions fail on the first byte: no strlen for them. */
 		if (s[0] != shape->lead[k][0])
 			continue;
 		l = strlen(shape->lead[k]);
@@ -232,7 +204,6 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 	if (shape->lead == NULL)
 		return false;
 	for (k = 0; shape->lead[k] != NULL; k++) {
-		/* Most positions fail on the first byte: no strlen for them. */
 		if (s[0] != shape->lead[k][0])
 			continue;
 		l = strlen(shape->lead[k]);

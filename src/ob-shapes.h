@@ -56,34 +56,22 @@ enum ob_shape_setup {
 /* The shape of label's values (the catch-all row for an unknown label). */
 const struct ob_shape	*ob_shapes_of(const char *label);
 /*
- * For each position i < len of s, is it inside one word for a reader, so
- * that no cell may start there: a brand word with an inner capital
- * ("Ge|Force", "San|Disk") or a unit glued to its number ("2.5|GbE",
- * "1000|GB")? Fills uncut[0 .. len - 1].
+ * uncut[i] (i < len): no cell starts at s + i, inside a brand word with a
+ * capital ("Ge|Force") or a unit glued to its number ("1000|GB").
  */
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
-/* first[c] (256 of them): a lead word of shape begins with byte c. */
-void	 ob_shapes_lead_firsts(const struct ob_shape *shape, bool *first);
 /*
- * Does the cell (len bytes at s) fit its release form, if it begins with
- * a name that has one ("Ubuntu 23.10" yes, "Ubuntu 23.1" or "Ubuntu
- * 20.042" no)? A cell with no such name fits.
+ * Does the cell (len bytes at s) fit its release form, if it begins with a
+ * name that has one ("Ubuntu 23.10", not "Ubuntu 23.1")?
  */
 bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
 	    size_t len);
-/*
- * Is the len bytes at s a lead word of shape with digits glued after it
- * ("btrfs3", "ext43": the file system is "btrfs", the digits the next
- * cell's)?
- */
+/* Is s (len bytes) a lead word of shape with digits glued ("btrfs3")? */
 bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
-/*
- * The length of a kernel's architecture in parentheses at s ("(x86_64)"),
- * or 0: only a Kernel value holds one.
- */
+/* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
 /* The drive setup a system name states, by its words. */
 enum ob_shape_setup ob_shapes_setup(const char *name);

@@ -3,7 +3,7 @@
  * Enumerating the readings of concatenated runs in a flattened
  * OpenBenchmarking export: axis ticks, value runs with a glued N, the
  * system-name run, and the overview's value run. Every search is bounded
- * (OB_SPLIT_MAX_CANDS, a combination budget) and reports how many readings
+ * (readings listed, partitions tried, steps) and reports how many readings
  * remain; nothing here picks one reading among several.
  */
 #include <ctype.h>
@@ -21,14 +21,10 @@
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
 /*
- * Partitions of the names run we are willing to consider; past the first,
- * only cuts at word joins are tried. Partitions are tested one by one
- * only when no other run bounds them (ob_split_tmpl_cands), and then up to
- * the second (every fixture and corpus file that gets there needs at most
- * 7,770 of them).
+ * Partitions of the names run tested one by one, at most; past it, only
+ * cuts at word joins are tried (docs/ob-text.md, "Bounds on the work").
  */
 #define OB_COMBO_BUDGET	2000000UL
-#define OB_FULL_BUDGET	20000UL
 /*
  * Steps of the search that tiles a run with names: per ob_split_tile call,
  * and in all for one ob_split_names. Tiling backtracks, and names that are
@@ -37,18 +33,13 @@
  * documents need.
  */
 #define OB_TILE_STEPS	1000000UL
-#define OB_NAMES_STEPS	100000000UL
+#define OB_NAMES_STEPS	10000000UL
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_tmpl;
-struct ob_pcand;
-struct ob_pcands;
-struct ob_fill;
-struct ob_tile;
 struct ob_slice;
-struct ob_probe;
+struct ob_search;
 
 static size_t	ob_split_tick_span(const char *s);
 static double	ob_split_tick_value(const char *s, size_t len);
@@ -56,83 +47,38 @@ static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static void	ob_split_add_cand(struct ob_venum *e);
+static bool	ob_split_int_at(const struct ob_venum *e, size_t p, size_t l);
+static size_t	ob_split_ways(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
-static size_t	ob_split_int_lens(const struct ob_venum *e, size_t pos);
-static void	ob_split_ways(struct ob_venum *e);
 static long	ob_split_n_last(const char *v, size_t len, size_t nl,
 		    bool glued_n);
 static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
-static void	ob_split_tile_rec(struct ob_tile *t, const char *p,
-	    size_t rest, size_t depth);
-static void	ob_split_probe_init(struct ob_probe *pr,
-	    const struct ob_name_problem *p, size_t tl);
-static void	ob_split_probe_free(struct ob_probe *pr);
-static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
-static void	ob_split_names_copy(const struct ob_names *names,
-	    struct ob_names *out);
-static bool	ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts,
-	    size_t m, struct ob_names *out, unsigned long *left);
+static int	ob_split_tile_rec(const char *run, size_t rl,
+		    const struct ob_slice *nm, size_t n, bool *used, size_t *cur,
+		    size_t depth, size_t *order, size_t *count,
+		    unsigned long *left, int found);
 static int	ob_split_tile_left(const char *run, size_t rl,
-		    const struct ob_slice *names, size_t n, bool *used,
+		    const struct ob_slice *nm, size_t n, bool *used,
 		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
+static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
+static bool	ob_split_partition_ok(struct ob_search *se, const size_t *cuts,
+		    size_t m);
 static double	ob_split_choose(size_t n, size_t k);
+static void	ob_split_try(struct ob_search *se, const size_t *cuts, size_t m);
 static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
-static void	ob_split_tmpl_rec(struct ob_tmpl *m, size_t j);
-static void	ob_split_tmpl_need(struct ob_tmpl *m);
-static int	ob_split_pcand_cmp(const void *a, const void *b);
-static void	ob_split_pcands_free(struct ob_pcands *pc);
-static void	ob_split_tmpl_alloc(struct ob_tmpl *tm);
-static void	ob_split_tmpl_release(struct ob_tmpl *tm);
-static void	ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k,
-		    const size_t *pos, size_t npos, const size_t *req,
-		    size_t nreq, struct ob_fill *sc);
-static bool	ob_split_tmpl_fill(size_t m, const struct ob_fill *sc,
-		    struct ob_pcands *out);
-static bool	ob_split_tmpl_cands(const struct ob_probe *pr,
-		    const size_t *pos, size_t npos, const size_t *req,
-		    size_t nreq, size_t m_lo, size_t m_hi,
-		    struct ob_pcands *out);
-static void	ob_split_try(struct ob_probe *pr, const size_t *cuts,
-		    size_t m, size_t njoins, struct ob_names *sols,
-		    size_t max_sols, size_t *nsol, size_t *best,
-		    size_t *nconsistent, unsigned long *left);
-static void	ob_split_pin(const struct ob_name_problem *p, size_t tl,
-		    bool *inside, bool *isreq);
-static size_t	ob_split_score(const struct ob_name_problem *p,
-		    const size_t *cuts, size_t m, size_t njoins,
-		    const struct ob_names *cand);
-static void	ob_split_keep(struct ob_names *sols, size_t max_sols,
-		    size_t *nsol, size_t *best, struct ob_names *cand, size_t score);
-static size_t	ob_split_dot(const char *s, size_t len);
-static int	ob_split_decs(const char *s, size_t len);
-static int	ob_split_cap(const char *s, size_t len);
-static int	ob_split_decs_at(size_t len, size_t d);
-static int	ob_split_cap_at(size_t d);
+static int	ob_split_cap(const char *s, size_t len, int *decs);
 static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
 static long long ob_split_rounded(const char *o, size_t len,
 	    int d);
-static long long ob_split_want_digits(const char *w, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
 static double	ob_split_tol(int decimals, double w, double rel);
 static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 	    const struct ob_tok *t, double rel, unsigned long *left);
-static void	ob_split_reach_follow(const char *s, size_t len,
-		    struct ob_reach *r);
-static void	ob_split_allow_fill(const char *s, const struct ob_reach *r,
-		    size_t i, int decimals, bool want_v, struct ob_allow *a,
-		    unsigned long *left);
-static int	ob_split_ll_cmp(const void *a, const void *b);
-static int	ob_split_dbl_cmp(const void *a, const void *b);
 static int	ob_split_pos_cmp(const void *a, const void *b);
-static uint64_t	ob_split_walk_exact(const char *s, size_t l,
-	    const struct ob_tok *t, const long long *wn, uint64_t m,
-	    size_t nalt, unsigned long *left);
-static void	ob_split_reach_necks(struct ob_reach *r);
-static uint64_t	ob_split_forward(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const int *hyp, size_t nhyp,
-	    struct ob_reach *keep, unsigned long *left);
+static bool	ob_split_live_at(const struct ob_reach *r, size_t i, size_t q);
+static size_t	ob_split_index(const struct ob_reach *r, size_t i, size_t q);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -288,19 +234,14 @@ ob_split_num(const char *s, size_t len)
 
 struct ob_venum {
 	const char	*v;
-	size_t		 len, k, maxl, cuts_cap;
+	size_t		 len, k, maxl, cuts_cap, limit;
 	double		 bound;
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
-	/*
-	 * Integer values: ways[i * (len + 1) + p], how many ways values
-	 * i .. k - 1 cover v[p..len) (at most OB_SPLIT_MAX_CANDS + 1); the
-	 * search goes only where some way goes on, and stops at limit.
-	 */
+	/* ways[i * (len + 1) + p]: readings of values i.. from p, at most
+	 * OB_SPLIT_MAX_CANDS + 1; SIZE_MAX not yet counted. */
 	size_t		*ways;
-	size_t		 limit;
-	size_t		*lens;		/* ob_split_int_lens at each p, once */
 };
 
 static void
@@ -312,12 +253,6 @@ ob_split_add_cand(struct ob_venum *e)
 		o->truncated = true;
 		return;
 	}
-	/*
-	 * One block for every candidate's cuts (one allocation each was
-	 * most of the reader's allocations on a run with thousands of
-	 * readings); c[i].cut is pointed into it once the block stops
-	 * moving (ob_split_values).
-	 */
 	xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
 	xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
 	    sizeof(*o->cuts));
@@ -328,84 +263,55 @@ ob_split_add_cand(struct ob_venum *e)
 	o->len++;
 }
 
-/*
- * Integer values: every split into k numbers within the bound, following
- * only the lengths ob_split_int_lens allows at each position and only
- * where e->ways says some reading goes on.
- */
+/* Is v[p..p + l) an integer value: no leading zero, within the bound? */
+static bool
+ob_split_int_at(const struct ob_venum *e, size_t p, size_t l)
+{
+	double	x = 0;
+	size_t	j;
+
+	if (l > e->maxl || p + l > e->len || (l > 1 && e->v[p] == '0'))
+		return false;
+	for (j = p; j < p + l; j++) {
+		if (!isdigit((unsigned char)e->v[j]))
+			return false;
+		x = x * 10 + (e->v[j] - '0');
+	}
+	/* Exact up to 15 digits, as strtod. */
+	return e->bound <= 0 || (l <= 15 ? x : ob_split_num(e->v + p, l)) <=
+	    e->bound;
+}
+
+/* How many ways values i .. k - 1 cover v[p..len), counted once each. */
+static size_t
+ob_split_ways(struct ob_venum *e, size_t i, size_t p)
+{
+	size_t	*w = &e->ways[i * (e->len + 1) + p], l, sum = 0;
+
+	if (*w != SIZE_MAX)
+		return *w;
+	if (i == e->k)
+		sum = p == e->len;
+	for (l = 1; i < e->k && ob_split_int_at(e, p, l); l++)
+		sum += ob_split_ways(e, i + 1, p + l);
+	return *w = sum > OB_SPLIT_MAX_CANDS ? OB_SPLIT_MAX_CANDS + 1 : sum;
+}
+
+/* Integer values: every split into k numbers, where some reading goes on. */
 static void
 ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
 {
-	size_t	l, n;
+	size_t	l;
 
-	if (e->out->len >= e->limit)
-		return;
 	if (i == e->k) {
 		if (pos == e->len)
 			ob_split_add_cand(e);
 		return;
 	}
-	n = e->lens[pos];
-	for (l = 1; l <= n; l++) {
-		if (e->ways[(i + 1) * (e->len + 1) + pos + l] == 0)
-			continue;
-		e->cut[i + 1] = pos + l;
-		ob_split_ints(e, pos + l, i + 1);
-	}
-}
-
-/*
- * How long a value starting at pos may be: 1 .. the answer. The slice
- * grows a digit at a time, and its number with it (exact, as strtod's,
- * up to 15 digits); a longer slice holds whatever stopped a shorter one
- * (a non-digit, a leading zero, a number past the bound).
- */
-static size_t
-ob_split_int_lens(const struct ob_venum *e, size_t pos)
-{
-	size_t	l;
-	double	x = 0;
-
-	for (l = 1; l <= e->maxl && pos + l <= e->len; l++) {
-		int	c = (unsigned char)e->v[pos + l - 1];
-
-		if (!isdigit(c) || (l > 1 && e->v[pos] == '0'))
-			break;
-		x = x * 10 + (c - '0');
-		if (e->bound > 0 && (l <= 15 ? x :
-		    ob_split_num(e->v + pos, l)) > e->bound)
-			break;
-	}
-	return l - 1;
-}
-
-/*
- * Fill e->lens, then e->ways from the last value back: a run with
- * thousands of readings was searched leaf by leaf (and with none, through
- * every dead end); counted first, a run with more than OB_SPLIT_MAX_CANDS
- * keeps only its first readings, and the search never enters a branch
- * that ends nowhere.
- */
-static void
-ob_split_ways(struct ob_venum *e)
-{
-	size_t	 w = e->len + 1, i, p, l, n, sum;
-
-	e->ways = xcalloc((e->k + 1) * w, sizeof(size_t));
-	e->ways[e->k * w + e->len] = 1;
-	e->lens = xcalloc(w, sizeof(size_t));
-	for (p = 0; p < e->len; p++)
-		e->lens[p] = ob_split_int_lens(e, p);
-	for (i = e->k; i-- > 0;)
-		/* Values i .. k - 1 take k - i to (k - i) * maxl bytes. */
-		for (p = e->len - (e->k - i) * e->maxl < e->len ?
-		    e->len - (e->k - i) * e->maxl : 0;
-		    p + (e->k - i) <= e->len; p++) {
-			n = e->lens[p];
-			for (sum = 0, l = 1; l <= n; l++)
-				sum += e->ways[(i + 1) * w + p + l];
-			e->ways[i * w + p] = sum > OB_SPLIT_MAX_CANDS ?
-			    OB_SPLIT_MAX_CANDS + 1 : sum;
+	for (l = 1; e->out->len < e->limit && ob_split_int_at(e, pos, l); l++)
+		if (ob_split_ways(e, i + 1, pos + l) > 0) {
+			e->cut[i + 1] = pos + l;
+			ob_split_ints(e, pos + l, i + 1);
 		}
 }
 
@@ -489,26 +395,27 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.cuts_cap = 0;
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf);
-	e.ways = NULL;
-	e.lens = NULL;
 	e.limit = OB_SPLIT_MAX_CANDS;
 	if (d == 0 && len > 2 + k * e.maxl) {
 		free(e.cut);
 		return;		/* longer than any reading */
 	}
+	e.ways = NULL;
 	if (d == 0) {
-		ob_split_ways(&e);
-		for (nl = glued_n ? 1 : 0, total = 0; nl <= (glued_n ? 2 : 0); nl++)
-			if (ob_split_n_last(v, len, nl, glued_n) >= 0)
-				total += e.ways[nl];
-		/*
-		 * Nothing settles a chart whose readings are not all known
-		 * (ob-check.c): the first three name the ambiguity.
-		 */
-		if (total > OB_SPLIT_MAX_CANDS) {
-			out->truncated = true;
-			e.limit = 3;
-		}
+		e.ways = xmalloc((k + 1) * (len + 1) * sizeof(size_t));
+		memset(e.ways, 0xff, (k + 1) * (len + 1) * sizeof(size_t));
+	}
+	for (nl = glued_n ? 1 : 0, total = 0; d == 0 && nl <= (glued_n ? 2 : 0);
+	    nl++)
+		if (ob_split_n_last(v, len, nl, glued_n) >= 0)
+			total += ob_split_ways(&e, 0, nl);
+	/*
+	 * Nothing settles a chart whose readings are not all known
+	 * (ob-check.c): the first three name the ambiguity.
+	 */
+	if (total > OB_SPLIT_MAX_CANDS) {
+		out->truncated = true;
+		e.limit = 3;
 	}
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
 		if ((e.n_last = ob_split_n_last(v, len, nl, glued_n)) < 0)
@@ -520,7 +427,6 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 			ob_split_ints(&e, nl, 0);
 	}
 	free(e.ways);
-	free(e.lens);
 	free(e.cut);
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);
@@ -538,119 +444,86 @@ ob_names_free(struct ob_names *n)
 	n->len = 0;
 }
 
-/* A name under test: a slice of a run, not a string of its own. */
+/* A name under test: a slice of the names run, not a string of its own. */
 struct ob_slice {
 	const char	*s;
 	size_t		 len;
 };
 
-struct ob_tile {
-	const struct ob_slice	*names;
-	size_t			 nnames;
-	bool			*used;
-	size_t			*cur, *order, *count;
-	int			 found;
-	unsigned long		*left;		/* steps still allowed */
-};
-
 /*
- * The partition search of ob_split_names, set up once per problem: each
- * candidate partition is checked against these without allocating.
+ * Tile run (rl bytes) with distinct names of nm, trying at each position
+ * every unused name in order, one step a call while *left lasts: found
+ * goes up by the tilings met (to 2, more than one), the first stored as
+ * indices in order[] with *count of them. used[] and cur[]: scratch.
  */
-struct ob_probe {
-	const struct ob_name_problem	*p;
-	size_t				 tl;
-	/* The runs other than t itself, each (string, count) once. */
-	const char			**runs;
-	size_t				*rlen;
-	long				*counts;
-	size_t				 nruns;
-	/* Counts stated for runs equal to t (-1 dropped). */
-	long				*tcounts;
-	size_t				 ntcounts;
-	/* Hard names that occur in t: a partition must have each. */
-	struct ob_slice			*hard;
-	size_t				 nhard;
-	struct ob_slice			*names;	/* the partition under test */
-	bool				*used;
-	size_t				*cur, *order;
-	char				*scratch, **sname;	/* its names as strings */
-};
-
-static void
-ob_split_tile_rec(struct ob_tile *t, const char *p, size_t rest, size_t depth)
+static int
+ob_split_tile_rec(const char *run, size_t rl, const struct ob_slice *nm,
+    size_t n, bool *used, size_t *cur, size_t depth, size_t *order,
+    size_t *count, unsigned long *left, int found)
 {
-	size_t		i, l;
+	size_t	i, l;
 
-	if (t->found >= 2 || *t->left == 0)
-		return;
-	(*t->left)--;
-	if (rest == 0) {
-		if (t->found++ == 0) {
-			memcpy(t->order, t->cur, depth * sizeof(size_t));
-			*t->count = depth;
+	if (found >= 2 || *left == 0)
+		return found;
+	(*left)--;
+	if (rl == 0) {
+		if (found == 0) {
+			memcpy(order, cur, depth * sizeof(size_t));
+			*count = depth;
 		}
-		return;
+		return found + 1;
 	}
-	for (i = 0; i < t->nnames; i++) {
-		l = t->names[i].len;
-		if (t->used[i] || l > rest || memcmp(p, t->names[i].s, l) != 0)
+	for (i = 0; i < n; i++) {
+		l = nm[i].len;
+		if (used[i] || l > rl || run[0] != nm[i].s[0] ||
+		    memcmp(run, nm[i].s, l) != 0)
 			continue;
-		t->used[i] = true;
-		t->cur[depth] = i;
-		ob_split_tile_rec(t, p + l, rest - l, depth + 1);
-		t->used[i] = false;
+		used[i] = true;
+		cur[depth] = i;
+		found = ob_split_tile_rec(run + l, rl - l, nm, n, used, cur,
+		    depth + 1, order, count, left, found);
+		used[i] = false;
 	}
+	return found;
+}
+
+/* ob_split_tile on slices, within OB_TILE_STEPS and what *left holds. */
+static int
+ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *nm,
+    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+    unsigned long *left)
+{
+	unsigned long	start, mine;
+	int		found;
+
+	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
+	*count = 0;
+	found = ob_split_tile_rec(run, rl, nm, n, used, cur, 0, order, count,
+	    &mine, 0);
+	*left -= start - mine;
+	return found;
 }
 
 int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
-	struct ob_slice	*sl = xcalloc(names->len + 1, sizeof(*sl));
+	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
 	bool		*used = xcalloc(names->len + 1, sizeof(bool));
 	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
 	unsigned long	 left = OB_TILE_STEPS;
 	int		 found;
 
 	for (i = 0; i < names->len; i++) {
-		sl[i].s = names->name[i];
-		sl[i].len = strlen(names->name[i]);
+		nm[i].s = names->name[i];
+		nm[i].len = strlen(names->name[i]);
 	}
-	found = ob_split_tile_left(run, strlen(run), sl, names->len, used, cur,
+	found = ob_split_tile_left(run, strlen(run), nm, names->len, used, cur,
 	    order, count, &left);
-	free(sl);
+	free(nm);
 	free(used);
 	free(cur);
 	return found;
-}
-
-/*
- * Tile run (rl bytes) with the n names within *left steps (out of steps,
- * what was found so far): at each position every unused name, in index
- * order. used[] and cur[] are scratch of n entries, used[] all false.
- */
-static int
-ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *names,
-    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
-    unsigned long *left)
-{
-	struct ob_tile	t;
-	unsigned long	start, mine;
-
-	t.found = 0;
-	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
-	t.left = &mine;
-	t.names = names;
-	t.nnames = n;
-	t.used = used;
-	t.cur = cur;
-	t.order = order;
-	t.count = count;
-	*count = 0;
-	ob_split_tile_rec(&t, run, rl, 0);
-	*left -= start - mine;
-	return t.found;
 }
 
 /*
@@ -716,70 +589,25 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * Set up the checks of ob_split_names' partitions. A run equal to t is
- * tiled by any partition of t into distinct names, with all m of them (the
- * names' lengths add up to the run's), so only its count is checked; a
- * run stated twice is checked once.
+ * The search of ob_split_names: the partition under test (nm, m names),
+ * the evidence set up once (runs equal to t or to an earlier run are not
+ * tiled again; the hard names t holds), and the best partitions so far.
  */
-static void
-ob_split_probe_init(struct ob_probe *pr, const struct ob_name_problem *p,
-    size_t tl)
-{
-	size_t	i, j;
-
-	memset(pr, 0, sizeof(*pr));
-	pr->p = p;
-	pr->tl = tl;
-	pr->runs = xcalloc(p->nruns + 1, sizeof(char *));
-	pr->rlen = xcalloc(p->nruns + 1, sizeof(size_t));
-	pr->counts = xcalloc(p->nruns + 1, sizeof(long));
-	pr->tcounts = xcalloc(p->nruns + 1, sizeof(long));
-	for (i = 0; i < p->nruns; i++) {
-		if (strcmp(p->runs[i], p->t) == 0) {
-			if (p->counts[i] >= 0)
-				pr->tcounts[pr->ntcounts++] = p->counts[i];
-			continue;
-		}
-		for (j = 0; j < pr->nruns; j++)
-			if (pr->counts[j] == p->counts[i] &&
-			    strcmp(pr->runs[j], p->runs[i]) == 0)
-				break;
-		if (j < pr->nruns)
-			continue;
-		pr->runs[pr->nruns] = p->runs[i];
-		pr->rlen[pr->nruns] = strlen(p->runs[i]);
-		pr->counts[pr->nruns++] = p->counts[i];
-	}
-	pr->hard = xcalloc(p->nhard + 1, sizeof(*pr->hard));
-	for (i = 0; i < p->nhard; i++)
-		if (strstr(p->t, p->hard[i]) != NULL) {
-			pr->hard[pr->nhard].s = p->hard[i];
-			pr->hard[pr->nhard++].len = strlen(p->hard[i]);
-		}
-	pr->names = xcalloc(tl + 1, sizeof(*pr->names));
-	pr->used = xcalloc(tl + 1, sizeof(bool));
-	pr->cur = xcalloc(tl + 1, sizeof(size_t));
-	pr->order = xcalloc(tl + 1, sizeof(size_t));
-	/* Each of at most tl names, with its NUL. */
-	pr->scratch = xmalloc(2 * tl + 2);
-	pr->sname = xcalloc(tl + 1, sizeof(char *));
-}
-
-static void
-ob_split_probe_free(struct ob_probe *pr)
-{
-	free(pr->runs);
-	free(pr->rlen);
-	free(pr->counts);
-	free(pr->tcounts);
-	free(pr->hard);
-	free(pr->names);
-	free(pr->used);
-	free(pr->cur);
-	free(pr->order);
-	free(pr->scratch);
-	free(pr->sname);
-}
+struct ob_search {
+	const struct ob_name_problem *p;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
+	struct ob_names	 *sols;
+	/* The runs to tile, each (run, count) once, and the counts stated for
+	 * runs equal to t (any partition tiles t). */
+	struct ob_slice	 *run;
+	long		 *count, *tcount;
+	size_t		  nrun, ntcount;
+	struct ob_slice	 *hard, *nm;
+	size_t		  nhard;
+	bool		 *used;
+	size_t		 *cur, *order;
+	unsigned long	  left;
+};
 
 static bool
 ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
@@ -789,69 +617,39 @@ ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 }
 
 /*
- * Check one partition of p->t given by cut positions: distinct names,
- * every hard name that t holds among them, every run tiled (with its
- * count of names when stated). On success out gets the names, borrowed
- * from the probe until the next call.
+ * Is the partition of t at cuts (m names) consistent: distinct names,
+ * every hard name among them, every run tiled (with its count of names
+ * when stated; a run equal to t only by its count)?
  */
 static bool
-ob_split_partition_ok(struct ob_probe *pr, const size_t *cuts, size_t m,
-    struct ob_names *out, unsigned long *left)
+ob_split_partition_ok(struct ob_search *se, const size_t *cuts, size_t m)
 {
-	const char	*t = pr->p->t;
-	char		*at;
-	size_t		 i, j, cnt;
+	const struct ob_name_problem *p = se->p;
+	size_t	i, j, cnt;
 
-	for (i = 0; i < pr->ntcounts; i++)
-		if ((size_t)pr->tcounts[i] != m)
+	for (i = 0; i < se->ntcount; i++)
+		if ((size_t)se->tcount[i] != m)
 			return false;
 	for (i = 0; i < m; i++) {
-		size_t	a = i == 0 ? 0 : cuts[i - 1];
-		size_t	b = i == m - 1 ? pr->tl : cuts[i];
-
-		pr->names[i].s = t + a;
-		pr->names[i].len = b - a;
-	}
-	for (i = 0; i < m; i++)
-		for (j = i + 1; j < m; j++)
-			if (ob_slice_eq(&pr->names[i], &pr->names[j]))
+		se->nm[i].s = p->t + (i == 0 ? 0 : cuts[i - 1]);
+		se->nm[i].len = (i == m - 1 ? se->tl : cuts[i]) -
+		    (i == 0 ? 0 : cuts[i - 1]);
+		for (j = 0; j < i; j++)
+			if (ob_slice_eq(&se->nm[i], &se->nm[j]))
 				return false;
-	for (i = 0; i < pr->nhard; i++) {
-		for (j = 0; j < m; j++)
-			if (ob_slice_eq(&pr->names[j], &pr->hard[i]))
-				break;
+	}
+	for (i = 0; i < se->nhard; i++) {
+		for (j = 0; j < m && !ob_slice_eq(&se->nm[j], &se->hard[i]); j++)
+			;
 		if (j == m)
 			return false;
 	}
-	for (i = 0; i < pr->nruns; i++) {
-		if (ob_split_tile_left(pr->runs[i], pr->rlen[i], pr->names, m,
-		    pr->used, pr->cur, pr->order, &cnt, left) == 0)
+	for (i = 0; i < se->nrun; i++)
+		if (ob_split_tile_left(se->run[i].s, se->run[i].len, se->nm, m,
+		    se->used, se->cur, se->order, &cnt, &se->left) == 0 ||
+		    (se->count[i] >= 0 && (size_t)se->count[i] != cnt))
 			return false;
-		if (pr->counts[i] >= 0 && (size_t)pr->counts[i] != cnt)
-			return false;
-	}
-	/* The names as strings, in the probe's scratch: nothing allocated. */
-	for (i = 0, at = pr->scratch; i < m; i++) {
-		memcpy(at, pr->names[i].s, pr->names[i].len);
-		at[pr->names[i].len] = '\0';
-		pr->sname[i] = at;
-		at += pr->names[i].len + 1;
-	}
-	out->name = pr->sname;
-	out->len = m;
 	return true;
-}
-
-/* A copy of names that owns its strings (names borrows the probe's). */
-static void
-ob_split_names_copy(const struct ob_names *names, struct ob_names *out)
-{
-	size_t	i;
-
-	out->len = names->len;
-	out->name = xcalloc(names->len + 1, sizeof(char *));
-	for (i = 0; i < names->len; i++)
-		out->name[i] = xstrdup(names->name[i]);
 }
 
 static double
@@ -867,210 +665,47 @@ ob_split_choose(size_t n, size_t k)
 	return r;
 }
 
-/* Names stated by notes pin their own boundaries: inside[] and isreq[]. */
-static void
-ob_split_pin(const struct ob_name_problem *p, size_t tl, bool *inside,
-    bool *isreq)
-{
-	const char	*h;
-	size_t		 i, j, a, b;
-
-	for (i = 0; i < p->nhard; i++) {
-		h = strstr(p->t, p->hard[i]);
-		if (h == NULL || strstr(h + 1, p->hard[i]) != NULL)
-			continue;
-		a = (size_t)(h - p->t);
-		b = a + strlen(p->hard[i]);
-		for (j = a + 1; j < b; j++)
-			inside[j] = true;
-		if (a > 0)
-			isreq[a] = true;
-		if (b < tl)
-			isreq[b] = true;
-	}
-}
-
 /*
- * How far a consistent split of m names at cuts is from the weak
- * evidence (0 is best): the best split cuts at every word join and
- * nowhere else, so neither fewer nor more names are favoured for
- * themselves; one the caller's agree() rejects ranks below all others.
+ * Check the partition at cuts; when consistent, rank it by the weak
+ * evidence (0 is best: every cut at a word join and every word join cut,
+ * so neither fewer nor more names are favoured for themselves; one the
+ * caller's agree() rejects ranks below all others) and keep it among the
+ * best.
  */
-static size_t
-ob_split_score(const struct ob_name_problem *p, const size_t *cuts, size_t m,
-    size_t njoins, const struct ob_names *cand)
+static void
+ob_split_try(struct ob_search *se, const size_t *cuts, size_t m)
 {
-	size_t	score = 0, q, tl = strlen(p->t), used = 0;
+	const struct ob_name_problem *p = se->p;
+	struct ob_names	cand;
+	size_t		score = 0, used = 0, q;
 
-	/* Each cut once: a join it uses, or a cut inside a word. */
+	if (!ob_split_partition_ok(se, cuts, m))
+		return;
+	se->nconsistent++;
+	cand.len = m;
+	cand.name = xcalloc(m, sizeof(char *));
+	for (q = 0; q < m; q++)
+		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
 	for (q = 0; q + 1 < m; q++)
 		if (ob_split_word_join(p->t, cuts[q]))
 			used++;
 		else
 			score++;
-	score += njoins - used;
-	if (p->agree != NULL && !p->agree(cand, p->agree_ctx))
-		score += 2 * tl + 1;
-	return score;
-}
-
-/* Keep cand among the best-scoring splits so far (taking it), or free it. */
-static void
-ob_split_keep(struct ob_names *sols, size_t max_sols, size_t *nsol,
-    size_t *best, struct ob_names *cand, size_t score)
-{
-	size_t	q;
-
-	if (score < *best) {
-		for (q = 0; q < *nsol && q < max_sols; q++)
-			ob_names_free(&sols[q]);
-		*nsol = 0;
-		*best = score;
+	score += se->njoins - used;
+	if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+		score += 2 * se->tl + 1;
+	if (score < se->best) {
+		for (q = 0; q < se->nsol && q < se->max_sols; q++)
+			ob_names_free(&se->sols[q]);
+		se->nsol = 0;
+		se->best = score;
 	}
-	if (score == *best && *nsol < max_sols)
-		sols[*nsol] = *cand;
+	if (score == se->best && se->nsol < se->max_sols)
+		se->sols[se->nsol] = cand;
 	else
-		ob_names_free(cand);
-	if (score == *best)
-		(*nsol)++;
-}
-
-/*
- * The candidate partitions of the names run that one of the other runs
- * allows, for ob_split_names: every consistent partition tiles that run
- * with some of its names, so it holds the slices of t of one tiling of the
- * run ("template") as names: cuts at their ends, none inside. The
- * templates are enumerated (slices at allowed cuts, distinct, disjoint, as
- * many as the run's count), then every partition into m names that holds
- * one, and the union is sorted in the order the full enumeration visits
- * (m, then the cuts in order) and checked exactly as it would be. Seed
- * synth-07 (5 systems): 194,580 partitions, 517 consistent; its 3-name
- * run gives 601 candidates, the most of any fixture, corpus or seed file.
- * Fails (false) past the budgets: twenty times those candidates, and ten
- * times the steps any of those files needs (10,094, synth-07).
- */
-#define OB_TMPL_MAX	4096UL		/* templates of the run */
-#define OB_TMPL_CANDS	12000UL		/* candidate partitions in all */
-#define OB_TMPL_STEPS	100000UL	/* steps of the template searches */
-
-struct ob_tmpl {
-	const char	*t, *run;
-	size_t		 tl, rl;
-	const bool	*cut_ok;	/* tl + 1: a name may end or start here */
-	const size_t	*next_req;	/* first required cut > i, or tl */
-	long		 count;		/* names in the run, -1 unknown */
-	size_t		 max_names;
-	size_t		*sa, *sb, n;	/* the slices so far */
-	bool		*used;		/* tl: byte i of t is in a slice so far */
-	size_t		*need;		/* rl + 1: ob_split_tmpl_need */
-	size_t		 limit;		/* names a template may have */
-	unsigned long	 steps;
-	/* Templates found: ntmpl of them, each nslices[k] slices in a, b. */
-	size_t		**ta, **tb, *tn, ntmpl;
-	bool		 over;
-};
-
-/*
- * need[j]: the fewest slices that tile run[j..] by the search's own rules,
- * distinct and disjoint aside (SIZE_MAX: none does). The search enters no
- * branch that cannot end within the names left, so it finds the same
- * templates in the same order, in fewer steps (a garbled byte in a run
- * does not make it try every tiling of the bytes before it).
- */
-static void
-ob_split_tmpl_need(struct ob_tmpl *m)
-{
-	size_t		 j, x, l, *need = m->need;
-	unsigned long	 work = 0;
-
-	need[m->rl] = 0;
-	for (j = m->rl; j-- > 0;) {
-		need[j] = SIZE_MAX;
-		for (x = 0; x < m->tl; x++)
-			for (l = 1; m->cut_ok[x] && x + l <= m->tl && j + l <= m->rl &&
-			    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
-				/* Past the budget: no pruning, as before it. */
-				if (++work > OB_TMPL_STEPS) {
-					memset(need, 0, (m->rl + 1) * sizeof(*need));
-					return;
-				}
-				if (x + l > m->next_req[x])
-					break;
-				if (m->cut_ok[x + l] && need[j + l] != SIZE_MAX &&
-				    need[j + l] + 1 < need[j])
-					need[j] = need[j + l] + 1;
-			}
-	}
-}
-
-static void
-ob_split_tmpl_rec(struct ob_tmpl *m, size_t j)
-{
-	size_t		x, l, k;
-
-	if (m->over || ++m->steps > OB_TMPL_STEPS) {
-		m->over = true;
-		return;
-	}
-	if (j == m->rl) {
-		if (m->count >= 0 && (size_t)m->count != m->n)
-			return;
-		if (m->ntmpl == OB_TMPL_MAX) {
-			m->over = true;
-			return;
-		}
-		m->ta[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
-		m->tb[m->ntmpl] = xcalloc(m->n + 1, sizeof(size_t));
-		memcpy(m->ta[m->ntmpl], m->sa, m->n * sizeof(size_t));
-		memcpy(m->tb[m->ntmpl], m->sb, m->n * sizeof(size_t));
-		m->tn[m->ntmpl++] = m->n;
-		return;
-	}
-	if (m->n == m->max_names ||
-	    (m->count >= 0 && m->n >= (size_t)m->count))
-		return;
-	for (x = 0; x < m->tl; x++) {
-		if (!m->cut_ok[x])
-			continue;
-		for (l = 1; x + l <= m->tl && j + l <= m->rl &&
-		    m->t[x + l - 1] == m->run[j + l - 1]; l++) {
-			/* A name never holds a required cut. */
-			if (x + l > m->next_req[x])
-				break;
-			/* Overlapping a slice so far, as every longer one. */
-			if (m->used[x + l - 1])
-				break;
-			if (!m->cut_ok[x + l])
-				continue;
-			for (k = 0; k < m->n; k++)
-				if (m->sb[k] - m->sa[k] == l &&
-				    memcmp(m->t + m->sa[k], m->t + x, l) == 0)
-					break;
-			if (k < m->n)
-				continue;	/* the same name */
-			/*
-			 * A branch left out costs the step that entering it
-			 * would, so the budget bounds the work whatever the
-			 * pruning leaves out.
-			 */
-			if (m->need[j + l] == SIZE_MAX ||
-			    m->n + 1 + m->need[j + l] > m->limit) {
-				if (++m->steps > OB_TMPL_STEPS) {
-					m->over = true;
-					return;
-				}
-				continue;
-			}
-			m->sa[m->n] = x;
-			m->sb[m->n++] = x + l;
-			memset(m->used + x, true, l);
-			ob_split_tmpl_rec(m, j + l);
-			memset(m->used + x, false, l);
-			m->n--;
-			if (m->over)
-				return;
-		}
-	}
+		ob_names_free(&cand);
+	if (score == se->best)
+		se->nsol++;
 }
 
 /*
@@ -1094,450 +729,162 @@ ob_split_next_comb(size_t *idx, size_t r, size_t n)
 	return true;
 }
 
-/* One candidate partition of ob_split_names: m names, m - 1 cuts. */
-struct ob_pcand {
-	size_t	 m;
-	size_t	*cut;
-};
-
-/* The candidates, each owning its cuts. */
-struct ob_pcands {
-	struct ob_pcand	*v;
-	size_t		 n, cap;
-};
-
-/* Scratch of ob_split_tmpl_fill, sized once per ob_split_tmpl_cands. */
-struct ob_fill {
-	bool	*inside, *isq;	/* tl + 1 */
-	size_t	*q, *idx;	/* tl + 1 */
-	size_t	*f;		/* npos + 1 */
-	size_t	 nq, nf;	/* ob_split_tmpl_marks */
-};
-
-static int
-ob_split_pcand_cmp(const void *a, const void *b)
-{
-	const struct ob_pcand	*x = a, *y = b;
-	size_t			 i;
-
-	if (x->m != y->m)
-		return x->m < y->m ? -1 : 1;
-	for (i = 0; i + 1 < x->m; i++)
-		if (x->cut[i] != y->cut[i])
-			return x->cut[i] < y->cut[i] ? -1 : 1;
-	return 0;
-}
-
-/* The search state of one run's templates (ob_split_tmpl_cands). */
-static void
-ob_split_tmpl_alloc(struct ob_tmpl *tm)
-{
-	tm->sa = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->sb = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->need = xcalloc(tm->rl + 1, sizeof(size_t));
-	tm->used = xcalloc(tm->tl + 1, sizeof(bool));
-	tm->ta = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-	tm->tb = xcalloc(OB_TMPL_MAX, sizeof(size_t *));
-	tm->tn = xcalloc(OB_TMPL_MAX, sizeof(size_t));
-}
-
-static void
-ob_split_pcands_free(struct ob_pcands *pc)
-{
-	size_t	i;
-
-	for (i = 0; i < pc->n; i++)
-		free(pc->v[i].cut);
-	free(pc->v);
-	memset(pc, 0, sizeof(*pc));
-}
-
-static void
-ob_split_tmpl_release(struct ob_tmpl *tm)
-{
-	size_t	k;
-
-	for (k = 0; k < tm->ntmpl; k++) {
-		free(tm->ta[k]);
-		free(tm->tb[k]);
-	}
-	free(tm->sa);
-	free(tm->sb);
-	free(tm->need);
-	free(tm->used);
-	free(tm->ta);
-	free(tm->tb);
-	free(tm->tn);
-}
-
-/*
- * The cuts template k of tm fixes (sc->q, sc->nq: its slices' ends and the
- * required cuts) and those still free (sc->f, sc->nf: allowed cuts not
- * inside one of its slices), worked out once per template for every name
- * count.
- */
-static void
-ob_split_tmpl_marks(const struct ob_tmpl *tm, size_t k, const size_t *pos,
-    size_t npos, const size_t *req, size_t nreq, struct ob_fill *sc)
-{
-	size_t	 tl = tm->tl, i, j, nq = 0, nf = 0;
-	bool	*inside = sc->inside, *isq = sc->isq;
-	size_t	*q = sc->q, *f = sc->f;
-
-	memset(inside, 0, (tl + 1) * sizeof(bool));
-	memset(isq, 0, (tl + 1) * sizeof(bool));
-
-	for (i = 0; i < tm->tn[k]; i++) {
-		for (j = tm->ta[k][i] + 1; j < tm->tb[k][i]; j++)
-			inside[j] = true;
-		if (tm->ta[k][i] > 0)
-			isq[tm->ta[k][i]] = true;
-		if (tm->tb[k][i] < tl)
-			isq[tm->tb[k][i]] = true;
-	}
-	for (i = 0; i < nreq; i++)
-		isq[req[i]] = true;
-	for (i = 1; i < tl; i++)
-		if (isq[i])
-			q[nq++] = i;
-	for (i = 0; i < npos; i++)
-		if (!isq[pos[i]] && !inside[pos[i]])
-			f[nf++] = pos[i];
-	sc->nq = nq;
-	sc->nf = nf;
-}
-
-/*
- * Every partition into m names that holds the template sc was marked for
- * (ob_split_tmpl_marks): into out.
- */
-static bool
-ob_split_tmpl_fill(size_t m, const struct ob_fill *sc, struct ob_pcands *out)
-{
-	size_t	 nq = sc->nq, nf = sc->nf, i, r, a, b, c;
-	const size_t *q = sc->q, *f = sc->f;
-	size_t	*idx = sc->idx;
-
-	if (m < nq + 1 || m - 1 - nq > nf)
-		return true;
-	r = m - 1 - nq;
-	if (ob_split_choose(nf, r) + (double)out->n > (double)OB_TMPL_CANDS)
-		return false;
-	for (i = 0; i < r; i++)
-		idx[i] = i;
-	for (;;) {
-		struct ob_pcand	*pc;
-
-		xgrow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
-		pc = &out->v[out->n++];
-		pc->m = m;
-		pc->cut = xcalloc(m, sizeof(size_t));
-		for (a = b = c = 0; a < nq || b < r;)
-			if (b >= r || (a < nq && q[a] < f[idx[b]]))
-				pc->cut[c++] = q[a++];
-			else
-				pc->cut[c++] = f[idx[b++]];
-		if (!ob_split_next_comb(idx, r, nf))
-			break;
-	}
-	return true;
-}
-
-/*
- * The candidates of ob_split_names from one run's templates (see above),
- * sorted and without repeats; false when no run gives them within the
- * budgets (the caller then tries every partition).
- */
-static bool
-ob_split_tmpl_cands(const struct ob_probe *pr, const size_t *pos, size_t npos,
-    const size_t *req, size_t nreq, size_t m_lo, size_t m_hi,
-    struct ob_pcands *out)
-{
-	struct ob_tmpl	 tm;
-	struct ob_fill	 sc;
-	unsigned long	 steps = 0;
-	size_t		 tl = pr->tl, i, k, m, ri, pass, w;
-	bool		*cut_ok, ok = false;
-	size_t		*next_req;
-
-	memset(out, 0, sizeof(*out));
-	sc.inside = xcalloc(tl + 1, sizeof(bool));
-	sc.isq = xcalloc(tl + 1, sizeof(bool));
-	sc.q = xcalloc(tl + 1, sizeof(size_t));
-	sc.idx = xcalloc(tl + 1, sizeof(size_t));
-	sc.f = xcalloc(npos + 1, sizeof(size_t));
-	cut_ok = xcalloc(tl + 1, sizeof(bool));
-	next_req = xcalloc(tl + 1, sizeof(size_t));
-	cut_ok[0] = cut_ok[tl] = true;
-	for (i = 0; i < npos; i++)
-		cut_ok[pos[i]] = true;
-	for (i = 0; i < nreq; i++)
-		cut_ok[req[i]] = true;
-	for (i = tl + 1, w = tl; i-- > 0;) {
-		next_req[i] = w;
-		for (k = 0; k < nreq; k++)
-			if (req[k] == i)
-				w = i;
-	}
-	/* Runs with a stated count first: they have the fewest tilings. */
-	for (pass = 0; pass < 2 && !ok; pass++)
-		for (ri = 0; ri < pr->nruns && !ok; ri++) {
-			if ((pass == 0) != (pr->counts[ri] >= 0))
-				continue;
-			memset(&tm, 0, sizeof(tm));
-			/*
-			 * One budget for the searches of every run: a run
-			 * whose search fails leaves less to the next.
-			 */
-			tm.steps = steps;
-			tm.t = pr->p->t;
-			tm.tl = tl;
-			tm.run = pr->runs[ri];
-			tm.rl = pr->rlen[ri];
-			tm.cut_ok = cut_ok;
-			tm.next_req = next_req;
-			tm.count = pr->counts[ri];
-			tm.max_names = m_hi < tl ? m_hi : tl;
-			ob_split_tmpl_alloc(&tm);
-			tm.limit = tm.count >= 0 && (size_t)tm.count < tm.max_names ?
-			    (size_t)tm.count : tm.max_names;
-			ob_split_tmpl_need(&tm);
-			if (tm.rl > 0 && tm.need[0] <= tm.limit)
-				ob_split_tmpl_rec(&tm, 0);
-			steps = tm.steps;
-			ok = tm.rl > 0 && !tm.over;
-			for (k = 0; k < tm.ntmpl && ok; k++) {
-				ob_split_tmpl_marks(&tm, k, pos, npos, req, nreq,
-				    &sc);
-				/* Counts below nq + 1 or past nq + 1 + nf: none. */
-				for (m = m_lo > sc.nq + 1 ? m_lo : sc.nq + 1;
-				    m <= m_hi && m <= npos + nreq + 1 &&
-				    m <= sc.nq + 1 + sc.nf && ok; m++)
-					ok = ob_split_tmpl_fill(m, &sc, out);
-			}
-			ob_split_tmpl_release(&tm);
-			if (!ok)
-				ob_split_pcands_free(out);
-		}
-	free(sc.inside);
-	free(sc.isq);
-	free(sc.q);
-	free(sc.idx);
-	free(sc.f);
-	free(cut_ok);
-	free(next_req);
-	if (!ok)
-		return false;
-	if (out->n > 1)
-		qsort(out->v, out->n, sizeof(*out->v), ob_split_pcand_cmp);
-	for (i = k = 0; i < out->n; i++)
-		if (k == 0 || ob_split_pcand_cmp(&out->v[k - 1], &out->v[i]) != 0)
-			out->v[k++] = out->v[i];
-		else
-			free(out->v[i].cut);
-	out->n = k;
-	return true;
-}
-
-/*
- * Check one candidate partition of ob_split_names (m names, cuts) and keep
- * it among the best when it is consistent.
- */
-static void
-ob_split_try(struct ob_probe *pr, const size_t *cuts, size_t m, size_t njoins,
-    struct ob_names *sols, size_t max_sols, size_t *nsol, size_t *best,
-    size_t *nconsistent, unsigned long *left)
-{
-	struct ob_names	cand, view;
-	size_t		score;
-
-	if (!ob_split_partition_ok(pr, cuts, m, &view, left))
-		return;
-	score = ob_split_score(pr->p, cuts, m, njoins, &view);
-	(*nconsistent)++;
-	/* A worse split than the best is not kept: no copy. */
-	if (score <= *best) {
-		ob_split_names_copy(&view, &cand);
-		ob_split_keep(sols, max_sols, nsol, best, &cand, score);
-	}
-}
-
 size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
-	size_t		 best = SIZE_MAX, njoins = 0;
-	size_t		 tl = strlen(p->t), *pos, npos = 0, *req, nreq = 0;
-	size_t		*idx, *cuts, i, m, m_lo, m_hi, nsol = 0, r, k;
-	struct ob_pcands	 pc;
+	struct ob_search se;
+	size_t		 tl = strlen(p->t), *pos, *req, *idx, *cuts, npos, nreq;
+	size_t		 i, j, m, m_lo, m_hi, r, a, b, c;
 	bool		*inside, *isreq, narrow = false;
-	unsigned long	 left = OB_NAMES_STEPS;
+	const char	*h;
 	double		 combos;
-	struct ob_probe	 pr;
 
 	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
+	memset(&se, 0, sizeof(se));
+	se.p = p;
+	se.tl = tl;
+	se.best = SIZE_MAX;
+	se.sols = sols;
+	se.max_sols = max_sols;
+	se.left = OB_NAMES_STEPS;
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
-			njoins++;
+			se.njoins++;
 	pos = xcalloc(tl + 1, sizeof(size_t));
 	req = xcalloc(tl + 1, sizeof(size_t));
+	idx = xcalloc(tl + 1, sizeof(size_t));
+	cuts = xcalloc(tl + 1, sizeof(size_t));
 	inside = xcalloc(tl + 1, sizeof(bool));
 	isreq = xcalloc(tl + 1, sizeof(bool));
-	ob_split_pin(p, tl, inside, isreq);
+	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
+	/* A name stated once in t pins its own boundaries. */
+	for (i = 0; i < p->nhard; i++) {
+		if ((h = strstr(p->t, p->hard[i])) == NULL)
+			continue;
+		se.hard[se.nhard].s = p->hard[i];
+		se.hard[se.nhard++].len = strlen(p->hard[i]);
+		if (strstr(h + 1, p->hard[i]) != NULL)
+			continue;
+		a = (size_t)(h - p->t);
+		b = a + strlen(p->hard[i]);
+		for (j = a + 1; j < b; j++)
+			inside[j] = true;
+		isreq[a] = a > 0;
+		isreq[b] = b < tl;
+	}
+	se.run = xcalloc(p->nruns + 1, sizeof(*se.run));
+	se.count = xcalloc(p->nruns + 1, sizeof(long));
+	se.tcount = xcalloc(p->nruns + 1, sizeof(long));
+	for (i = 0; i < p->nruns; i++) {
+		if (strcmp(p->runs[i], p->t) == 0) {
+			if (p->counts[i] >= 0)
+				se.tcount[se.ntcount++] = p->counts[i];
+			continue;
+		}
+		for (j = 0; j < se.nrun && (se.count[j] != p->counts[i] ||
+		    strcmp(se.run[j].s, p->runs[i]) != 0); j++)
+			;
+		if (j < se.nrun)
+			continue;
+		se.run[se.nrun].s = p->runs[i];
+		se.run[se.nrun].len = strlen(p->runs[i]);
+		se.count[se.nrun++] = p->counts[i];
+	}
+	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
+	se.used = xcalloc(tl + 1, sizeof(bool));
+	se.cur = xcalloc(tl + 1, sizeof(size_t));
+	se.order = xcalloc(tl + 1, sizeof(size_t));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-again:
-	npos = nreq = 0;
-	for (i = 1; i < tl; i++) {
-		if (isreq[i]) {
-			req[nreq++] = i;
-			continue;
-		}
-		if (inside[i] || p->t[i - 1] == ' ' || p->t[i] == ' ')
-			continue;
-		if (narrow && !ob_split_word_join(p->t, i))
-			continue;
-		pos[npos++] = i;
-	}
-	combos = 0;
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
-		if (m >= nreq + 1)
-			combos += ob_split_choose(npos, m - 1 - nreq);
-	if (combos > (double)OB_COMBO_BUDGET && !narrow) {
-		/* Too many: a boundary inside a word is never assumed. */
+	/* Cuts never touch a space; too many partitions: word joins only. */
+	for (;;) {
+		npos = nreq = 0;
+		for (i = 1; i < tl; i++)
+			if (isreq[i])
+				req[nreq++] = i;
+			else if (!inside[i] && p->t[i - 1] != ' ' &&
+			    p->t[i] != ' ' && (!narrow ||
+			    ob_split_word_join(p->t, i)))
+				pos[npos++] = i;
+		for (combos = 0, m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
+			if (m >= nreq + 1)
+				combos += ob_split_choose(npos, m - 1 - nreq);
+		if (combos <= (double)OB_COMBO_BUDGET || narrow)
+			break;
 		narrow = true;
-		goto again;
 	}
-	if (combos > (double)OB_COMBO_BUDGET) {
-		nsol = max_sols + 1;
-		goto out;
-	}
-	idx = xcalloc(tl + 1, sizeof(size_t));
-	cuts = xcalloc(tl + 1, sizeof(size_t));
-	ob_split_probe_init(&pr, p, tl);
-	if (ob_split_tmpl_cands(&pr, pos, npos, req, nreq, m_lo, m_hi, &pc)) {
-		for (k = 0; k < pc.n; k++)
-			if (*nconsistent <= 100000 && left > 0)
-				ob_split_try(&pr, pc.v[k].cut, pc.v[k].m, njoins,
-				    sols, max_sols, &nsol, &best, nconsistent,
-				    &left);
-		ob_split_pcands_free(&pc);
-		goto searched;
-	}
-	if (combos > (double)OB_FULL_BUDGET) {
-		/* No run bounds them: as past the budget above. */
-		ob_split_probe_free(&pr);
-		free(idx);
-		free(cuts);
-		if (narrow) {
-			nsol = max_sols + 1;
-			goto out;
-		}
-		narrow = true;
-		goto again;
-	}
-	for (m = m_lo; m <= m_hi && m <= npos + nreq + 1 && *nconsistent <= 100000 &&
-	    left > 0; m++) {
+	if (combos > (double)OB_COMBO_BUDGET)
+		se.nsol = max_sols + 1;
+	/* Every partition, by name count and then cut positions. */
+	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi &&
+	    m <= npos + nreq + 1 && se.nconsistent <= 100000 && se.left > 0;
+	    m++) {
 		if (m < nreq + 1)
 			continue;
-		r = m - 1 - nreq;
-		for (i = 0; i < r; i++)
+		for (r = m - 1 - nreq, i = 0; i < r; i++)
 			idx[i] = i;
-		for (;;) {
-			size_t		a = 0, b = 0, c = 0;
-
-			/* Merge the required cuts with the chosen ones. */
-			while (a < nreq || b < r) {
+		do {
+			for (a = b = c = 0; a < nreq || b < r;)
 				if (b >= r || (a < nreq && req[a] < pos[idx[b]]))
 					cuts[c++] = req[a++];
 				else
 					cuts[c++] = pos[idx[b++]];
-			}
-			ob_split_try(&pr, cuts, m, njoins, sols, max_sols, &nsol,
-			    &best, nconsistent, &left);
-			if (*nconsistent > 100000)
-				break;
-			if (left == 0 || !ob_split_next_comb(idx, r, npos))
-				break;
-		}
+			ob_split_try(&se, cuts, m);
+		} while (se.nconsistent <= 100000 && se.left > 0 &&
+		    ob_split_next_comb(idx, r, npos));
 	}
-searched:
-	ob_split_probe_free(&pr);
-	free(idx);
-	free(cuts);
 	/* Out of steps: too hard to tell, like too many partitions. */
-	if (left == 0)
-		nsol = max_sols + 1;
-out:
+	if (se.left == 0)
+		se.nsol = max_sols + 1;
+	*nconsistent = se.nconsistent;
 	free(pos);
 	free(req);
+	free(idx);
+	free(cuts);
 	free(inside);
 	free(isreq);
-	return nsol > max_sols ? max_sols + 1 : nsol;
-}
-
-/*
- * Index of the dot in a slice of up to OB_TOK_MAX bytes, or len: a loop,
- * not memchr, which the searches called twice per slice they tried (and
- * which the sanitizers intercept).
- */
-static size_t
-ob_split_dot(const char *s, size_t len)
-{
-	size_t	i;
-
-	for (i = 0; i < len && s[i] != '.'; i++)
-		;
-	return i;
-}
-
-static int
-ob_split_decs(const char *s, size_t len)
-{
-	return ob_split_decs_at(len, ob_split_dot(s, len));
-}
-
-/* Decimals of a number of len bytes whose dot is at d (len: none). */
-static int
-ob_split_decs_at(size_t len, size_t d)
-{
-	return d == len ? 0 : (int)(len - d - 1);
+	free(se.hard);
+	free(se.run);
+	free(se.count);
+	free(se.tcount);
+	free(se.nm);
+	free(se.used);
+	free(se.cur);
+	free(se.order);
+	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
 /*
  * The overview prints a result's stored value with at most six digits
  * (24720.693 -> 24720.7, 2142.573 -> 2142.57, 440.006): decimals never
- * exceed max(0, 6 - integer digits). With the row's stored decimal count
- * known (raw >= 0), they are exactly min(raw, that cap).
+ * exceed max(0, 6 - integer digits), the cap returned; *decs gets the
+ * decimals of the slice s (len bytes).
  */
 static int
-ob_split_cap(const char *s, size_t len)
+ob_split_cap(const char *s, size_t len, int *decs)
 {
-	return ob_split_cap_at(ob_split_dot(s, len));
-}
+	size_t	d = 0;
 
-/* ob_split_cap of a number whose dot (or end) is at d. */
-static int
-ob_split_cap_at(size_t d)
-{
+	while (d < len && s[d] != '.')
+		d++;
+	*decs = d == len ? 0 : (int)(len - d - 1);
 	return d >= 6 ? 0 : 6 - (int)d;
 }
 
-/* Every slice the searches try asks this: the dot is found once. */
+/* May s be printed so: with the row's stored decimals raw (>= 0), exactly
+ * min(raw, the cap) of them. */
 static bool
 ob_split_overview_cap(const char *s, size_t len, int raw)
 {
-	size_t	d = ob_split_dot(s, len);
-	int	k = ob_split_decs_at(len, d), cap = ob_split_cap_at(d);
+	int	k, cap = ob_split_cap(s, len, &k);
 
-	if (k > cap)
-		return false;
-	return raw < 0 || k == (raw < cap ? raw : cap);
+	return k <= cap && (raw < 0 || k == (raw < cap ? raw : cap));
 }
 
 /*
@@ -1579,38 +926,10 @@ ob_split_rounded(const char *o, size_t len, int d)
 	return a;
 }
 
-/* want's digits at d decimals (ob_split_want's n), or -1 past the range. */
-static long long
-ob_split_want_digits(const char *w, int d)
-{
-	long long	n = 0;
-	size_t		i;
-	int		k = -1;
-
-	/* Every digit counts: a wanted value is printed at d decimals. */
-	for (i = 0; w[i] != '\0'; i++) {
-		if (w[i] == '.') {
-			k = 0;
-			continue;
-		}
-		if (n > LLONG_MAX / 20)
-			return -1;
-		n = n * 10 + (w[i] - '0');
-		if (k >= 0)
-			k++;
-	}
-	for (k = k < 0 ? 0 : k; k < d; k++) {
-		if (n > LLONG_MAX / 20)
-			return -1;
-		n *= 10;
-	}
-	return n;
-}
-
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), ob_split_want_digits(w, d) };
+	struct ob_want	r = { strtod(w, NULL), ob_split_rounded(w, strlen(w), d) };
 
 	return r;
 }
@@ -1695,17 +1014,42 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 		if ((a = ob_split_rounded(s, len, t->decimals)) < 0)
 			return false;
 		for (i = 0; i < t->nwant; i++)
-			if (t->wantv[i].n == a)
+			if (t->want[i].n == a)
 				return true;
 		return false;
 	}
 	o = ob_split_num(s, len);
 	for (i = 0; i < t->nwant; i++) {
-		w = t->wantv[i].v;
+		w = t->want[i].v;
 		if (fabs(o - w) <= ob_split_tol(t->decimals, w, rel))
 			return true;
 	}
 	return false;
+}
+
+/* Is position q live for token i of r (binary search of pos[i])? */
+static bool
+ob_split_live_at(const struct ob_reach *r, size_t i, size_t q)
+{
+	size_t	k = ob_split_index(r, i, q);
+
+	return k < r->npos[i] && r->live[i][k];
+}
+
+/* The index of position q in r's pos[i], or npos[i]. */
+static size_t
+ob_split_index(const struct ob_reach *r, size_t i, size_t q)
+{
+	size_t	lo = 0, hi = r->npos[i], mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->pos[i][mid] < q)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->npos[i] && r->pos[i][lo] == q ? lo : r->npos[i];
 }
 
 static int
@@ -1717,369 +1061,119 @@ ob_split_pos_cmp(const void *a, const void *b)
 }
 
 /*
- * The readings of s as the tokens, forward, one set of positions per token
- * kept as a list (a position is added once: stamp[q] is the token whose
- * set holds q, plus one, and at[q] its index there), so the work follows
- * the positions a reading can reach, never s's length times the tokens.
- * Each position carries the mask of hypotheses that reach it: hypothesis
- * h frees the tokens i with hyp[i] == h (any number their row's stored
- * decimals allow); with hyp NULL there is one, bit 0, freeing none. With
- * keep, every token's set is stored in it (sorted). Returns the mask of
- * those whose last token can end at the end of s.
+ * Forward, token by token, the positions each can start at (a position is
+ * kept once: stamp[q] is the token that reached it, plus one); then, with
+ * r, backward, which of them can finish the run.
  */
-static uint64_t
-ob_split_forward(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, const int *hyp, size_t nhyp, struct ob_reach *keep,
-    unsigned long *left)
+bool
+ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
+    double rel, struct ob_reach *r, unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, p, l, q, ncur = 1, nnext, cap = 16;
-	size_t	 nflat = 0, flatcap = 0;
-	unsigned num;
+	size_t	 len = strlen(s), i, k, l, p, n = 1, nn, *tmp;
 	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
-	size_t	*at = xcalloc(len + 1, sizeof(size_t));
-	size_t	*cur = xcalloc(cap, sizeof(size_t));
-	size_t	*next = xcalloc(cap, sizeof(size_t)), *tmp, *flat = NULL;
-	uint64_t *mcur = xcalloc(cap, sizeof(uint64_t));
-	uint64_t *mnext = xcalloc(cap, sizeof(uint64_t)), *mtmp;
-	uint64_t m, hb, add, ok = 0;
-	struct ob_tok fr;
+	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
+	size_t	*next = xcalloc(len + 1, sizeof(size_t));
+	unsigned num;
+	bool	 ok = false;
 
-	cur[0] = 0;
-	if (hyp == NULL)
-		mcur[0] = 1;
-	else
-		mcur[0] = nhyp >= 64 ? UINT64_MAX : ((uint64_t)1 << nhyp) - 1;
+	if (r != NULL) {
+		r->ntoks = ntoks;
+		r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
+		r->npos = xcalloc(ntoks + 1, sizeof(size_t));
+		r->live = xcalloc(ntoks + 1, sizeof(bool *));
+	}
 	for (i = 0; i <= ntoks; i++) {
-		if (keep != NULL) {
-			/* Every list in one block (struct ob_reach). */
-			qsort(cur, ncur, sizeof(size_t), ob_split_pos_cmp);
-			xgrow(&flat, &flatcap, nflat + ncur + 1, sizeof(size_t));
-			memcpy(flat + nflat, cur, ncur * sizeof(size_t));
-			nflat += ncur;
-			keep->npos[i] = ncur;
+		if (r != NULL) {
+			qsort(cur, n, sizeof(size_t), ob_split_pos_cmp);
+			r->pos[i] = xcalloc(n + 1, sizeof(size_t));
+			memcpy(r->pos[i], cur, n * sizeof(size_t));
+			r->npos[i] = n;
+			r->live[i] = xcalloc(n + 1, sizeof(bool));
 		}
-		if (i == ntoks || ncur == 0)
+		if (i == ntoks)
 			break;
-		fr = toks[i];
-		fr.nwant = 0;
-		nnext = 0;
-		for (k = 0; k < ncur; k++) {
+		for (nn = 0, k = 0; k < n; k++) {
 			p = cur[k];
 			num = ob_split_num_mask(s + p, len - p);
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-				if (!(num & 1U << l))
-					continue;
-				q = p + l;
-				/* Only the hypotheses q does not hold yet. */
-				m = mcur[k];
-				if (stamp[q] == i + 1)
-					m &= ~mnext[at[q]];
-				if (m == 0)
-					continue;
-				/* A free token frees nothing more. */
-				hb = hyp != NULL && hyp[i] >= 0 &&
-				    toks[i].nwant > 0 ?
-				    m & (uint64_t)1 << hyp[i] : 0;
-				add = 0;
-				if (m != hb && ob_split_tok_fits(s + p, l,
-				    &toks[i], rel, left))
-					add = m & ~hb;
-				if (hb != 0 && ob_split_tok_fits(s + p, l, &fr,
-				    rel, left))
-					add |= hb;
-				if (add == 0)
-					continue;
-				if (stamp[q] != i + 1) {
-					stamp[q] = i + 1;
-					if (nnext == cap) {
-						cap *= 2;
-						cur = xreallocarray(cur, cap,
-						    sizeof(size_t));
-						next = xreallocarray(next, cap,
-						    sizeof(size_t));
-						mcur = xreallocarray(mcur, cap,
-						    sizeof(uint64_t));
-						mnext = xreallocarray(mnext, cap,
-						    sizeof(uint64_t));
-					}
-					at[q] = nnext;
-					mnext[nnext] = 0;
-					next[nnext++] = q;
+			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+				if ((num & 1U << l) && stamp[p + l] != i + 1 &&
+				    ob_split_tok_fits(s + p, l, &toks[i], rel,
+				    left)) {
+					stamp[p + l] = i + 1;
+					next[nn++] = p + l;
 				}
-				mnext[at[q]] |= add;
-			}
 		}
 		tmp = cur;
 		cur = next;
 		next = tmp;
-		mtmp = mcur;
-		mcur = mnext;
-		mnext = mtmp;
-		ncur = nnext;
+		n = nn;
 	}
-	if (i == ntoks)
-		for (k = 0; k < ncur; k++)
-			if (cur[k] == len)
-				ok |= mcur[k];
-	if (keep != NULL) {
-		for (i++; i <= ntoks; i++)
-			keep->npos[i] = 0;
-		keep->pos[0] = flat;
-		for (i = 1; i <= ntoks; i++)
-			keep->pos[i] = keep->pos[i - 1] + keep->npos[i - 1];
+	for (k = 0; k < n; k++)
+		if (cur[k] == len)
+			ok = true;
+	if (r != NULL) {
+		for (k = 0; k < r->npos[ntoks]; k++)
+			r->live[ntoks][k] = r->pos[ntoks][k] == len;
+		r->fit = xcalloc(ntoks + 1, sizeof(unsigned *));
+		for (i = ntoks; i-- > 0;) {
+			r->fit[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
+			for (k = 0; k < r->npos[i]; k++) {
+				p = r->pos[i][k];
+				num = ob_split_num_mask(s + p, len - p);
+				for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
+					if ((num & 1U << l) &&
+					    ob_split_live_at(r, i + 1, p + l) &&
+					    ob_split_tok_fits(s + p, l, &toks[i],
+					    rel, left))
+						r->fit[i][k] |= 1U << l;
+				r->live[i][k] = r->fit[i][k] != 0;
+			}
+		}
+		ok = ntoks == 0 ? ok : r->npos[0] > 0 && r->live[0][0];
 	}
 	free(stamp);
-	free(at);
 	free(cur);
 	free(next);
-	free(mcur);
-	free(mnext);
 	return ok;
 }
 
-/*
- * The numbers token i's follow edges hold, for ob_split_overview_allows,
- * worked out once for every candidate value of a chart. n: rounded at
- * decimals, sorted (those the overview's cap allows), made when an exact
- * value is asked; v: as doubles, sorted, only when a value within a
- * tolerance is.
- */
-struct ob_allow {
-	bool		 done_n, done_v;
-	int		 decimals;
-	long long	*n;
-	double		*v;
-	size_t		 nn, nv;
-};
-
-/*
- * The follow masks of r (live computed): pos[i] and pos[i + 1] are sorted,
- * so one walk of both finds every live end within OB_TOK_MAX of each
- * start; the checks of every candidate value then only look them up.
- */
-static void
-ob_split_reach_follow(const char *s, size_t len, struct ob_reach *r)
-{
-	size_t		i, k, j, q, p;
-	unsigned	num;
-
-	r->follow = xcalloc(r->ntoks + 1, sizeof(unsigned *));
-	r->fall = xcalloc(r->ntoks + 1, sizeof(unsigned *));
-	r->fbase = xcalloc(r->ntoks + 1, sizeof(size_t *));
-	for (i = 0, k = 1; i <= r->ntoks; i++)
-		k += r->npos[i];
-	r->follow[0] = xcalloc(k, sizeof(unsigned));
-	r->fall[0] = xcalloc(k, sizeof(unsigned));
-	r->fbase[0] = xcalloc(k, sizeof(size_t));
-	for (i = 0; i <= r->ntoks; i++) {
-		if (i > 0) {
-			r->follow[i] = r->follow[i - 1] + r->npos[i - 1];
-			r->fall[i] = r->fall[i - 1] + r->npos[i - 1];
-			r->fbase[i] = r->fbase[i - 1] + r->npos[i - 1];
-		}
-		if (i == r->ntoks)
-			break;
-		for (k = j = 0; k < r->npos[i]; k++) {
-			if (!r->live[i][k])
-				continue;
-			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
-			while (j < r->npos[i + 1] && r->pos[i + 1][j] <= p)
-				j++;
-			r->fbase[i][k] = j;
-			for (q = j; q < r->npos[i + 1] &&
-			    r->pos[i + 1][q] <= p + OB_TOK_MAX; q++) {
-				r->fall[i][k] |= 1U << (r->pos[i + 1][q] - p);
-				if (r->live[i + 1][q] &&
-				    (num & 1U << (r->pos[i + 1][q] - p)))
-					r->follow[i][k] |=
-					    1U << (r->pos[i + 1][q] - p);
-			}
-		}
-	}
-}
-
-/*
- * The tokens with exactly one live position (one[i], its index; SIZE_MAX
- * for the others) and, for each token, the nearest such at or before it
- * (neck_lo) and after it (neck_hi; ntoks + 1 past the last).
- */
-static void
-ob_split_reach_necks(struct ob_reach *r)
-{
-	size_t	i, k, n, last = 0;
-
-	r->one = xcalloc(r->ntoks + 1, sizeof(size_t));
-	r->neck_lo = xcalloc(r->ntoks + 1, sizeof(size_t));
-	r->neck_hi = xcalloc(r->ntoks + 1, sizeof(size_t));
-	for (i = 0; i <= r->ntoks; i++) {
-		r->one[i] = SIZE_MAX;
-		for (k = n = 0; k < r->npos[i] && n < 2; k++)
-			if (r->live[i][k]) {
-				r->one[i] = k;
-				n++;
-			}
-		if (n != 1)
-			r->one[i] = SIZE_MAX;
-		if (r->one[i] != SIZE_MAX)
-			last = i;
-		r->neck_lo[i] = last;
-	}
-	for (i = r->ntoks + 1, last = r->ntoks + 1; i-- > 0;) {
-		r->neck_hi[i] = last;
-		if (r->one[i] != SIZE_MAX)
-			last = i;
-	}
-}
-
 bool
-ob_split_overview_reach(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left)
+ob_split_overview_again(const char *s, const struct ob_reach *r,
+    const struct ob_tok *toks, const bool *changed, double rel,
+    unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, p, l, q;
-	size_t	*mark;
-	unsigned num;
+	size_t	 len = strlen(s), i, k, j, l, p, n = 1, nn, *tmp;
+	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
+	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
+	size_t	*next = xcalloc(len + 1, sizeof(size_t));
+	unsigned f;
+	bool	 ok = false;
 
-	r->ntoks = ntoks;
-	r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
-	r->npos = xcalloc(ntoks + 1, sizeof(size_t));
-	r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	(void)ob_split_forward(s, toks, ntoks, rel, NULL, 0, r, left);
-	for (i = 0, k = 1; i <= ntoks; i++)
-		k += r->npos[i];
-	r->live[0] = xcalloc(k, sizeof(bool));
-	for (i = 1; i <= ntoks; i++)
-		r->live[i] = r->live[i - 1] + r->npos[i - 1];
-	for (k = 0; k < r->npos[ntoks]; k++)
-		r->live[ntoks][k] = r->pos[ntoks][k] == len;
-	/* mark[q] == i + 2: token i + 1 may start at q and finish the run. */
-	mark = xcalloc(len + 1, sizeof(size_t));
-	for (i = ntoks; i-- > 0;) {
-		for (k = 0; k < r->npos[i + 1]; k++)
-			if (r->live[i + 1][k])
-				mark[r->pos[i + 1][k]] = i + 2;
-		for (k = 0; k < r->npos[i]; k++) {
-			p = r->pos[i][k];
-			num = ob_split_num_mask(s + p, len - p);
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-				q = p + l;
-				if ((num & 1U << l) && mark[q] == i + 2 &&
-				    ob_split_tok_fits(s + p, l, &toks[i], rel, left)) {
-					r->live[i][k] = true;
-					break;
+	for (i = 0; i < r->ntoks && n > 0; i++) {
+		for (nn = 0, j = 0; j < n; j++) {
+			p = cur[j];
+			if ((k = ob_split_index(r, i, p)) == r->npos[i])
+				continue;
+			for (f = r->fit[i][k], l = 1; l <= OB_TOK_MAX; l++)
+				if ((f & 1U << l) && stamp[p + l] != i + 1 &&
+				    (!changed[i] || ob_split_tok_fits(s + p, l,
+				    &toks[i], rel, left))) {
+					stamp[p + l] = i + 1;
+					next[nn++] = p + l;
 				}
-			}
 		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		n = nn;
 	}
-	free(mark);
-	ob_split_reach_necks(r);
-	ob_split_reach_follow(s, len, r);
-	r->allow = xcalloc(ntoks + 1, sizeof(*r->allow));
-	return r->npos[0] > 0 && r->live[0][0];
-}
-
-static int
-ob_split_ll_cmp(const void *a, const void *b)
-{
-	long long	x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
-ob_split_dbl_cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-ob_split_allow_fill(const char *s, const struct ob_reach *r, size_t i,
-    int decimals, bool want_v, struct ob_allow *a, unsigned long *left)
-{
-	size_t		k, p, l, cap = 0;
-	unsigned	f;
-	long long	x;
-
-	if (want_v) {
-		free(a->v);
-		a->v = NULL;
-		a->nv = 0;
-		a->done_v = true;
-	} else {
-		free(a->n);
-		a->n = NULL;
-		a->nn = 0;
-		a->done_n = true;
-		a->decimals = decimals;
-	}
-	for (k = 0; k < r->npos[i]; k++) {
-		if ((f = r->follow[i][k]) == 0)
-			continue;
-		p = r->pos[i][k];
-		for (l = 1; l <= OB_TOK_MAX; l++) {
-			if (!(f & 1U << l))
-				continue;
-			if (!ob_split_spend(left))
-				break;
-			if (!ob_split_overview_cap(s + p, l, -1))
-				continue;
-			if (want_v) {
-				xgrow(&a->v, &cap, a->nv + 1, sizeof(*a->v));
-				a->v[a->nv++] = ob_split_num(s + p, l);
-			} else if ((x = ob_split_rounded(s + p, l, decimals)) >= 0) {
-				xgrow(&a->n, &cap, a->nn + 1, sizeof(*a->n));
-				a->n[a->nn++] = x;
-			}
-		}
-	}
-	if (want_v && a->nv > 1)
-		qsort(a->v, a->nv, sizeof(*a->v), ob_split_dbl_cmp);
-	else if (!want_v && a->nn > 1)
-		qsort(a->n, a->nn, sizeof(*a->n), ob_split_ll_cmp);
-}
-
-bool
-ob_split_overview_allows(const char *s, const struct ob_reach *r, size_t i,
-    const char *want, int decimals, double rel, unsigned long *left)
-{
-	struct ob_allow	*a = &r->allow[i];
-	struct ob_want	 w;
-	size_t		 lo, hi, mid;
-	double		 tol;
-
-	if (rel <= 0 && (!a->done_n || a->decimals != decimals))
-		ob_split_allow_fill(s, r, i, decimals, false, a, left);
-	else if (rel > 0 && !a->done_v)
-		ob_split_allow_fill(s, r, i, decimals, true, a, left);
-	if (rel <= 0) {
-		/* As ob_split_tok_fits: the rounded slice is the value. */
-		if ((w.n = ob_split_want_digits(want, decimals)) < 0)
-			return false;
-		for (lo = 0, hi = a->nn; lo < hi;) {
-			mid = lo + (hi - lo) / 2;
-			if (a->n[mid] < w.n)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		return lo < a->nn && a->n[lo] == w.n;
-	}
-	/* Within tol, as ob_split_tok_fits decides it, from a wider start. */
-	w = ob_split_want(want, decimals);
-	tol = ob_split_tol(decimals, w.v, rel);
-	for (lo = 0, hi = a->nv; lo < hi;) {
-		mid = lo + (hi - lo) / 2;
-		if (a->v[mid] < w.v - 2 * tol)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < a->nv && a->v[lo] <= w.v + 2 * tol; lo++)
-		if (fabs(a->v[lo] - w.v) <= tol)
-			return true;
-	return false;
+	for (j = 0; j < n; j++)
+		if (cur[j] == len)
+			ok = true;
+	free(stamp);
+	free(cur);
+	free(next);
+	return ok;
 }
 
 void
@@ -2087,260 +1181,40 @@ ob_split_reach_free(struct ob_reach *r)
 {
 	size_t	i;
 
-	/* Each kind of list is one block, starting at token 0's. */
-	if (r->pos != NULL) {
-		free(r->pos[0]);
-		free(r->live[0]);
+	for (i = 0; r->pos != NULL && i <= r->ntoks; i++) {
+		free(r->pos[i]);
+		free(r->live[i]);
+		if (r->fit != NULL)
+			free(r->fit[i]);
 	}
-	if (r->follow != NULL) {
-		free(r->follow[0]);
-		free(r->fall[0]);
-		free(r->fbase[0]);
-	}
-	if (r->allow != NULL)
-		for (i = 0; i <= r->ntoks; i++) {
-			free(r->allow[i].n);
-			free(r->allow[i].v);
-		}
+	free(r->fit);
 	free(r->pos);
 	free(r->npos);
 	free(r->live);
-	free(r->follow);
-	free(r->fall);
-	free(r->fbase);
-	free(r->one);
-	free(r->neck_lo);
-	free(r->neck_hi);
-	free(r->allow);
 	memset(r, 0, sizeof(*r));
-}
-
-bool
-ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, unsigned long *left)
-{
-	return ob_split_forward(s, toks, ntoks, rel, NULL, 0, NULL, left) != 0;
-}
-
-uint64_t
-ob_split_overview_free(const char *s, const struct ob_tok *toks,
-    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left)
-{
-	if (nhyp == 0 || nhyp > 64)
-		return 0;
-	return ob_split_forward(s, toks, ntoks, 0, hyp, nhyp, NULL, left);
-}
-
-/*
- * The walk of ob_split_overview_each from token lo (its only live
- * position, with the readings in m) to token hi, where at most one
- * position is live: the readings that get there. w holds the walk's
- * lists, each r's longest; seen[j] is the step that added index j, plus
- * one, and steps differ across walks since they never overlap.
- */
-struct ob_walk {
-	size_t		*cur, *next, *seen;
-	uint64_t	*mcur, *mnext;
-	const long	*slot;
-	/*
-	 * Per chart token: when every reading wants one exact value there
-	 * (the pass with rel 0), its digits, readings after readings, so a
-	 * slice is rounded once for all of them, not checked once per reading.
-	 */
-	const bool	*exact;
-	const long long	*wn;
-};
-
-/*
- * The readings in m whose value at this chart token is the slice s[0..l),
- * every reading exact there: t (the first reading's token) gives the
- * decimals and the stored count they share, wn their digits.
- */
-static uint64_t
-ob_split_walk_exact(const char *s, size_t l, const struct ob_tok *t,
-    const long long *wn, uint64_t m, size_t nalt, unsigned long *left)
-{
-	uint64_t	add = 0;
-	long long	x;
-	size_t		c;
-
-	if (!ob_split_spend(left))
-		return 0;
-	if (!ob_split_overview_cap(s, l, t->exact) ||
-	    (x = ob_split_rounded(s, l, t->decimals)) < 0)
-		return 0;
-	for (c = 0; c < nalt; c++)
-		if ((m >> c & 1) && wn[c] == x)
-			add |= (uint64_t)1 << c;
-	return add;
-}
-
-static uint64_t
-ob_split_walk(const char *s, const struct ob_tok *toks, double rel,
-    const struct ob_reach *r, const struct ob_tok *alt, size_t nidx,
-    size_t nalt, struct ob_walk *w, size_t lo, size_t hi, uint64_t m,
-    unsigned long *left)
-{
-	size_t		 i, k, j, c, p, l, ncur = 1, nnext, *tmp;
-	uint64_t	 add, *mtmp, got = 0;
-	unsigned	 f;
-
-	w->cur[0] = r->one[lo];
-	w->mcur[r->one[lo]] = m;
-	for (i = lo; i < hi && ncur > 0; i++) {
-		nnext = 0;
-		for (k = 0; k < ncur; k++) {
-			p = r->pos[i][w->cur[k]];
-			m = w->mcur[w->cur[k]];
-			for (f = r->follow[i][w->cur[k]]; f != 0; f &= f - 1) {
-				l = (size_t)__builtin_ctz(f);
-				if (w->slot[i] < 0)
-					add = ob_split_tok_fits(s + p, l, &toks[i],
-					    rel, left) ? m : 0;
-				else if (w->exact[w->slot[i]])
-					add = ob_split_walk_exact(s + p, l,
-					    &alt[(size_t)w->slot[i]],
-					    w->wn + (size_t)w->slot[i] * 64, m,
-					    nalt, left);
-				else
-					for (add = 0, c = 0; c < nalt; c++)
-						if ((m >> c & 1) &&
-						    ob_split_tok_fits(s + p, l,
-						    &alt[c * nidx + (size_t)w->slot[i]],
-						    rel, left))
-							add |= (uint64_t)1 << c;
-				if (add == 0)
-					continue;
-				j = r->fbase[i][w->cur[k]] + (size_t)__builtin_popcount(
-				    r->fall[i][w->cur[k]] & ((1U << l) - 1));
-				if (w->seen[j] != i + 1) {
-					w->seen[j] = i + 1;
-					w->mnext[j] = 0;
-					w->next[nnext++] = j;
-				}
-				w->mnext[j] |= add;
-			}
-		}
-		tmp = w->cur;
-		w->cur = w->next;
-		w->next = tmp;
-		mtmp = w->mcur;
-		w->mcur = w->mnext;
-		w->mnext = mtmp;
-		ncur = nnext;
-	}
-	if (i == hi)
-		for (k = 0; k < ncur; k++)
-			got |= w->mcur[w->cur[k]];
-	return got;
-}
-
-/*
- * Which of nalt readings of one chart (nalt <= 64) let s be read, the
- * other tokens as they are; the chart's tokens are idx[0..nidx) and
- * reading c's are alt[c * nidx ..]. One walk carries, at each position,
- * the mask of readings that reach it, and
- * only the chart's tokens split it. Every complete reading goes through
- * the one live position of a token that has only one, so the readings
- * that pass are those that pass each stretch between two such tokens
- * around the chart's own: in a real overview most tokens have one, and
- * a chart costs its own tokens, not the overview's length.
- */
-uint64_t
-ob_split_overview_each(const char *s, const struct ob_tok *toks,
-    size_t ntoks, double rel, const struct ob_reach *r, const size_t *idx,
-    size_t nidx, const struct ob_tok *alt, size_t nalt, unsigned long *left)
-{
-	size_t		 i, j, c, most = 1, lo, hi, *sorted;
-	long		*slot;
-	long long	*wn;
-	bool		*exact;
-	uint64_t	 all;
-	struct ob_walk	 w;
-
-	if (nalt == 0 || nalt > 64 || r->ntoks != ntoks || r->npos[0] == 0 ||
-	    r->pos[0][0] != 0 || !r->live[0][0])
-		return 0;
-	for (i = 0; i <= ntoks; i++)
-		if (r->npos[i] > most)
-			most = r->npos[i];
-	slot = xcalloc(ntoks + 1, sizeof(long));
-	for (i = 0; i <= ntoks; i++)
-		slot[i] = -1;
-	for (j = 0; j < nidx; j++)
-		if (idx[j] < ntoks)
-			slot[idx[j]] = (long)j;
-	w.cur = xcalloc(most, sizeof(size_t));
-	w.next = xcalloc(most, sizeof(size_t));
-	w.seen = xcalloc(most, sizeof(size_t));
-	w.mcur = xcalloc(most, sizeof(uint64_t));
-	w.mnext = xcalloc(most, sizeof(uint64_t));
-	w.slot = slot;
-	exact = xcalloc(nidx + 1, sizeof(bool));
-	wn = xcalloc((nidx + 1) * 64, sizeof(long long));
-	for (j = 0; j < nidx; j++) {
-		const struct ob_tok	*t0 = &alt[j];
-
-		exact[j] = true;
-		for (c = 0; c < nalt && exact[j]; c++) {
-			const struct ob_tok	*t = &alt[c * nidx + j];
-
-			exact[j] = t->nwant == 1 && t->rel <= 0 && rel <= 0 &&
-			    t->decimals == t0->decimals && t->exact == t0->exact;
-			if (exact[j])
-				wn[j * 64 + c] = t->wantv[0].n;
-		}
-	}
-	w.exact = exact;
-	w.wn = wn;
-	all = nalt == 64 ? UINT64_MAX : ((uint64_t)1 << nalt) - 1;
-	sorted = xcalloc(nidx + 1, sizeof(size_t));
-	memcpy(sorted, idx, nidx * sizeof(size_t));
-	qsort(sorted, nidx, sizeof(size_t), ob_split_pos_cmp);
-	/* Token 0 (position 0) and token ntoks (the end) have one each. */
-	for (j = 0, hi = 0; j < nidx && all != 0; j++) {
-		if (sorted[j] >= ntoks || sorted[j] < hi)
-			continue;
-		lo = r->neck_lo[sorted[j]];
-		hi = r->neck_hi[sorted[j]];
-		all = ob_split_walk(s, toks, rel, r, alt, nidx, nalt, &w, lo,
-		    hi, all, left);
-	}
-	free(sorted);
-	free(exact);
-	free(wn);
-	free(slot);
-	free(w.cur);
-	free(w.next);
-	free(w.seen);
-	free(w.mcur);
-	free(w.mnext);
-	return all;
 }
 
 unsigned
 ob_split_overview_decimals(const char *s, const struct ob_reach *r,
     const struct ob_tok *toks, size_t i, unsigned long *left)
 {
-	size_t		k, p, l;
-	unsigned	mask = 0, f;
-	int		d, cap, raw;
+	size_t		len = strlen(s), k, l, p;
+	unsigned	mask = 0, num;
+	int		d, raw, cap;
 
 	for (k = 0; k < r->npos[i]; k++) {
-		if ((f = r->follow[i][k]) == 0)
+		if (!r->live[i][k])
 			continue;
 		p = r->pos[i][k];
-		for (l = 1; l <= OB_TOK_MAX; l++) {
-			if (!(f & 1U << l) ||
+		num = ob_split_num_mask(s + p, len - p);
+		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
+			if (!(num & 1U << l) || !ob_split_live_at(r, i + 1, p + l) ||
 			    !ob_split_tok_fits(s + p, l, &toks[i], 0, left))
 				continue;
-			d = ob_split_decs(s + p, l);
-			cap = ob_split_cap(s + p, l);
-			if (d < cap)
-				mask |= 1U << d;
-			else
-				for (raw = d; raw < OB_RAW_MAX; raw++)
-					mask |= 1U << raw;
+			/* Below the cap, the row's count; at it, that or more. */
+			cap = ob_split_cap(s + p, l, &d);
+			for (raw = d; raw < (d < cap ? d + 1 : OB_RAW_MAX); raw++)
+				mask |= 1U << raw;
 		}
 	}
 	return mask;

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Cutting the runs of a flattened OpenBenchmarking export, where every
- * label of one SVG was joined with no separator: axis ticks, SE strings,
- * value runs, system-name runs and the overview's value run. Each function
- * enumerates the readings the text allows under the format's constraints
- * and reports how many there are; choosing between them is the caller's
- * business, and never done by guessing here.
+ * label of one SVG was joined with no separator: axis ticks, value runs,
+ * system-name runs and the overview's value run. Each search enumerates
+ * the readings the text allows and says how many there are; choosing
+ * between them is the caller's business, never done by guessing here.
  *
  * Ownership: results live in caller-provided structs released with the
  * matching _free function.
@@ -15,20 +14,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
-/* Upper limits that keep every search bounded. */
-#define OB_SPLIT_MAX_CANDS	4096
-#define OB_SPLIT_MAX_NAMES	64
-
-/*
- * Axis ticks: every position p in s (from 0, before its first "SE +/- ")
- * where five ticks t, 2t ... 5t start and are followed by "SE +/- " or a
- * digit. Fills starts[] and ends[] (at most max), the last tick's value
- * in lasts[]; returns the count.
- */
-size_t	 ob_split_ticks(const char *s, size_t *starts, size_t *ends,
-	    double *lasts, size_t max);
+#define OB_SPLIT_MAX_CANDS	4096	/* readings of a value run listed */
+#define OB_SPLIT_MAX_NAMES	64	/* names in a partition */
 
 /* One reading of a chart's value run: N glued in front, then k values. */
 struct ob_cand {
@@ -40,22 +28,10 @@ struct ob_cands {
 	struct ob_cand	*c;
 	size_t		 len, cap;
 	size_t		*cuts;		/* every c[i].cut, in one block */
-	/* More than OB_SPLIT_MAX_CANDS readings: only the first three are
-	 * kept (nothing settles a chart whose readings are not all known). */
-	bool		 truncated;
+	bool		 truncated;	/* more than OB_SPLIT_MAX_CANDS: the
+					 * first three kept, nothing settled */
 	int		 decimals;	/* common decimal count */
 };
-
-/*
- * Enumerate readings of v (len bytes of digits and dots) as an optional N
- * (2..99, when glued_n) followed by k values that share one decimal count,
- * have no leading zeros and are at most bound (<= 0: no bound).
- */
-void	 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
-	    double bound, struct ob_cands *out);
-void	 ob_cands_free(struct ob_cands *c);
-/* Keep only the candidates whose keep[i] is true. */
-void	 ob_cands_filter(struct ob_cands *c, const bool *keep);
 
 /* The names of a document, when they could be pinned. */
 struct ob_names {
@@ -71,38 +47,15 @@ struct ob_name_problem {
 	const char	**hard;		/* names stated by notes ("- RAID0: ") */
 	size_t		  nhard;
 	size_t		  min_names;	/* lower bound (SE strings of a full run) */
-	/*
-	 * Optional: does a consistent partition agree with the systems
-	 * table's cells? Partitions it accepts rank before all others.
-	 */
+	/* Optional: does a partition agree with the table's cells? */
 	bool		(*agree)(const struct ob_names *cand, void *ctx);
 	void		 *agree_ctx;
 };
 
 /*
- * Partition t into names consistent with every run (hard evidence), then
- * rank them: agreement with the table's cells (p->agree) first, then
- * boundaries at word joins. Returns how
- * many partitions share the best rank (the first max_sols are stored in
- * sols[]; caller frees each with ob_names_free; more than max_sols means
- * "more than max_sols"); *nconsistent gets how many were consistent at
- * all. One best partition: the names. Several: the text does not pin them.
- */
-size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
-	    size_t max_sols, size_t *nconsistent);
-void	 ob_names_free(struct ob_names *n);
-/*
- * Tile run with distinct names: returns how many tilings exist (0, 1 or 2
- * meaning "more than one"); the first is stored as indices in order[]
- * (room for names->len) with *count names.
- */
-int	 ob_split_tile(const char *run, const struct ob_names *names,
-	    size_t *order, size_t *count);
-
-/*
- * The overview value run: per table-order system, one token per chart row
- * where the system has a value. A token is either free (any number) or
- * must equal want at decimals (after rounding; within rel when rel > 0).
+ * The overview's value run as tokens, one per bar: a token is free (any
+ * number) or one of its wanted values at its decimals (rounded half-up;
+ * within rel when rel > 0).
  */
 struct ob_want {
 	double		v;	/* the value, as strtod reads it */
@@ -110,8 +63,7 @@ struct ob_want {
 };
 
 struct ob_tok {
-	const char	**want;		/* one of these values; none: any number */
-	const struct ob_want *wantv;	/* want[i] parsed (ob_split_want) */
+	const struct ob_want *want;	/* one of these values; none: any number */
 	size_t		  nwant;
 	int		 decimals;
 	int		 exact;		/* stored decimals of the row, -1 unknown */
@@ -119,111 +71,83 @@ struct ob_tok {
 };
 
 /*
- * The value w parsed for a token of that many decimals. The search compares
- * every wanted value with every slice it reaches, so each is parsed once.
+ * Where each token can start: pos[i] lists (sorted) the positions tokens
+ * 0..i-1 can cover s[0..p) to, live[i][k] whether tokens i.. can then
+ * cover the rest; fit[i][k] bit l: a number of l bytes there fits token i
+ * and ends where token i + 1 is live.
  */
-struct ob_want	 ob_split_want(const char *w, int decimals);
-
-/*
- * The searches of the overview below share one budget, *left: a slice
- * tried against a token spends one. Once it is spent they answer no, and
- * the caller, seeing *left == 0, must not take that for an answer.
- */
-
-/* True when s can be read as the tokens in order, covering all of it. */
-bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, unsigned long *left);
-
-/*
- * Which of nhyp hypotheses (at most 64) let s be read in full (bit h:
- * hypothesis h): h frees the tokens i with hyp[i] == h (any number their
- * row's stored decimals allow), every other token as toks has it; hyp[i]
- * < 0, none frees it. One walk for them all, where a walk per hypothesis
- * made finding the one row that disagrees cost the square of the rows.
- */
-uint64_t ob_split_overview_free(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, const int *hyp, size_t nhyp, unsigned long *left);
-
-/*
- * Where each token can start in a complete reading: pos[i] lists (sorted)
- * the positions tokens 0..i-1 can cover s[0..p) to, and live[i][k] says
- * whether tokens i..n-1 can then cover s[pos[i][k]..] too. Work and memory
- * follow the positions readings reach, not s's length times the tokens.
- */
-struct ob_allow;
-
 struct ob_reach {
 	size_t	  ntoks;
-	/* ntoks + 1 lists; those of each kind below are one block, which
-	 * starts at token 0's (pos[0], live[0], ...). */
-	size_t	**pos;
-	size_t	 *npos;
+	size_t	**pos, *npos;
 	bool	**live;
-	/* follow[i][k] bit l: a number of l bytes at pos[i][k] ends where
-	 * token i + 1 is live (live starts only). */
-	unsigned **follow;
-	/* fall[i][k] bit l: pos[i + 1] holds pos[i][k] + l (live starts
-	 * only); fbase[i][k]: the index in pos[i + 1] of the first position
-	 * past pos[i][k]. With both, an end's index is a count of bits. */
-	unsigned **fall;
-	size_t	**fbase;
-	/* Tokens with one live position, which every reading goes through. */
-	size_t	 *one, *neck_lo, *neck_hi;
-	/* Per token, what ob_split_overview_allows has worked out so far. */
-	struct ob_allow	*allow;
+	unsigned **fit;
 };
 
 /*
- * Fill r (free it with ob_split_reach_free) for a prefilter: returns
- * false when no reading exists at all.
+ * Axis ticks: every position before the first "SE +/- " of s where five
+ * ticks t, 2t ... 5t start, followed by "SE +/- " or a digit; fills
+ * starts[], ends[] and the last tick's value lasts[] (at most max).
  */
-bool	 ob_split_overview_reach(const char *s, const struct ob_tok *toks,
+size_t	 ob_split_ticks(const char *s, size_t *starts, size_t *ends,
+	    double *lasts, size_t max);
+/*
+ * The readings of v (len bytes of digits and dots) as an N of 2..99 when
+ * glued_n, then k values of one decimal count, no leading zero, each at
+ * most bound (<= 0: none).
+ */
+void	 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
+	    double bound, struct ob_cands *out);
+void	 ob_cands_free(struct ob_cands *c);
+/* Keep only the candidates whose keep[i] is true. */
+void	 ob_cands_filter(struct ob_cands *c, const bool *keep);
+/*
+ * The partitions of p->t into names every run allows, ranked by agreement
+ * with the cells (p->agree), then by word joins: returns how many share
+ * the best rank (max_sols + 1: more, or too many to search), the first
+ * max_sols in sols[] (free each with ob_names_free); *nconsistent gets how
+ * many partitions were consistent at all.
+ */
+size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
+	    size_t max_sols, size_t *nconsistent);
+void	 ob_names_free(struct ob_names *n);
+/*
+ * Tilings of run by distinct names: 0, 1 or 2 (more than one); the first
+ * as indices in order[] (room for names->len), *count of them.
+ */
+int	 ob_split_tile(const char *run, const struct ob_names *names,
+	    size_t *order, size_t *count);
+/* Is position i of t (0 < i < strlen(t)) a join of two words ("2TB|Inland")? */
+bool	 ob_split_word_join(const char *t, size_t i);
+/* The value w parsed for a token of that many decimals. */
+struct ob_want	 ob_split_want(const char *w, int decimals);
+/*
+ * Can s be read as the tokens in order, covering all of it? With r (free
+ * it with ob_split_reach_free), also where each token can start. Each
+ * slice tried against a token spends one of *left; once it is spent the
+ * answer is no, and the caller, seeing *left == 0, must not take it.
+ */
+bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
 	    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left);
 void	 ob_split_reach_free(struct ob_reach *r);
 /*
- * Which readings of one chart let s be read in full (bit c: reading c),
- * every other token as toks has it: the chart's tokens are idx[0..nidx),
- * reading c's tokens alt[c * nidx .. c * nidx + nidx), and each allows no
- * more than the token r was computed for. At most 64 readings a call.
+ * ob_split_overview with r made for tokens that allow at least as much as
+ * toks: only the tokens with changed[i] are tried anew.
  */
-uint64_t ob_split_overview_each(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, const struct ob_reach *r,
-	    const size_t *idx, size_t nidx, const struct ob_tok *alt,
-	    size_t nalt, unsigned long *left);
-/*
- * May token i (starting where r has it live, ending where r has token
- * i + 1 live) be the value want at decimals?
- */
-bool	 ob_split_overview_allows(const char *s, const struct ob_reach *r,
-	    size_t i, const char *want, int decimals, double rel,
+bool	 ob_split_overview_again(const char *s, const struct ob_reach *r,
+	    const struct ob_tok *toks, const bool *changed, double rel,
 	    unsigned long *left);
-
 /*
- * Bit mask of the stored decimal counts (bit r for r decimals, r < 8) that
- * token i is compatible with in some complete reading (from r): a token
- * printed below the six-digit cap shows its row's stored count exactly;
- * one at the cap, that many or more.
+ * The stored decimal counts (bit r for r decimals) token i allows in some
+ * complete reading: its own below the six-digit cap, that or more at it.
  */
-unsigned	 ob_split_overview_decimals(const char *s,
-	    const struct ob_reach *r, const struct ob_tok *toks, size_t i,
-	    unsigned long *left);
-
-/*
- * Is position i (0 < i < strlen(t)) a join of two words with no space:
- * "2TB|Inland", "Audio|DELL", "Threads)|ASUS"; never "RAID0|RAID1"?
- */
-bool	 ob_split_word_join(const char *t, size_t i);
-
-/*
- * The block size an fio arguments line states ("Block Size: 2MB", "4KB"),
- * in MB, or 0 when it states none.
- */
+unsigned ob_split_overview_decimals(const char *s, const struct ob_reach *r,
+	    const struct ob_tok *toks, size_t i, unsigned long *left);
+/* The block size an fio arguments line states ("Block Size: 2MB") in MB, or 0. */
 double	 ob_split_block_mb(const char *args);
 /*
- * Do MB/s and IOPS of one system agree with the block size? fio's two
- * charts of one run come from different averages (seed 000: 9631 MB/s
- * against 5068 IOPS at 2 MB), so within 10 %: enough to tell readings
- * that differ by a shifted digit, never a fine measure.
+ * Do MB/s and IOPS of one system agree with the block size, within 10 %
+ * (fio's two charts come from different averages: enough to tell a
+ * shifted digit, never a fine measure)?
  */
 bool	 ob_split_sibling_ok(double mbs, double iops, double block_mb);
 

@@ -60,8 +60,6 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 	    const struct ob_names *n);
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	    const struct ob_names *sols, size_t n);
-static void	parse_ob_text_table_raw(struct tdoc *t, const char *table,
-	    const char *notes);
 static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
 	    const char *notes);
 static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
@@ -284,15 +282,8 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		c->title = c->title_p->s;
 		/* Paragraphs between the previous chart and this title. */
 		if (t->nc > 0) {
-			struct tchart	*prev = &t->c[t->nc - 1];
-			size_t		 j;
-
-			for (j = start; j < (size_t)(c->title_p - t->p); j++) {
-				prev->extras_line = xreallocarray(prev->extras_line,
-				    prev->extras.len + 1, sizeof(long));
-				prev->extras_line[prev->extras.len] = t->p[j].line;
-				str_list_add(&prev->extras, t->p[j].s);
-			}
+			t->c[t->nc - 1].ex_lo = start;
+			t->c[t->nc - 1].ex_hi = (size_t)(c->title_p - t->p);
 		} else if ((size_t)(c->title_p - t->p) != first)
 			return parse_ob_text_fail(t, t->p[first].line,
 			    "unexpected paragraph before the first chart");
@@ -302,13 +293,8 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 	if (t->nc == 0)
 		return parse_ob_text_fail(t, t->p[first < t->np ? first : 0].line,
 		    "no chart found");
-	for (i = start; i < last; i++) {
-		c = &t->c[t->nc - 1];
-		c->extras_line = xreallocarray(c->extras_line, c->extras.len + 1,
-		    sizeof(long));
-		c->extras_line[c->extras.len] = t->p[i].line;
-		str_list_add(&c->extras, t->p[i].s);
-	}
+	t->c[t->nc - 1].ex_lo = start;
+	t->c[t->nc - 1].ex_hi = last;
 	return 0;
 }
 
@@ -503,33 +489,6 @@ parse_ob_text_agree(const struct ob_names *cand, void *ctx)
 	return true;
 }
 
-/*
- * Keep the table's labels and its raw cells run for the record: spanning
- * cells are printed once, so the cells go to systems only where the
- * evidence pins them (ob-fields).
- */
-static void
-parse_ob_text_table_raw(struct tdoc *t, const char *table, const char *notes)
-{
-	const char	*rest = table;
-	size_t		 tl = strlen(t->rs->title), le;
-	char		*s;
-
-	if (strncmp(rest, t->rs->title, tl) == 0)
-		rest += tl;
-	le = parse_ob_text_labels_end(rest, NULL);
-	if (le > 0) {
-		s = xstrndup(rest, le);
-		kv_list_add(&t->rs->extra, "ob-table-labels", s);
-		free(s);
-	}
-	s = parse_ob_text_cells_run(t, table, notes);
-	if (s == NULL)
-		return;
-	kv_list_add(&t->rs->extra, "ob-table-cells", s);
-	free(s);
-}
-
 /* Is cell system sys's Disk, by its name (ob-cells)? */
 static bool
 parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
@@ -540,8 +499,10 @@ parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
 }
 
 /*
- * Give the table's cells to systems where every reading of the cells run
- * agrees (ob-fields); say how many fields the text leaves open.
+ * The systems table's labels and cells, kept in extra for the record
+ * (spanning cells are printed once), and given to systems where every
+ * reading of the cells run agrees (ob-fields); say how many fields the
+ * text leaves open.
  */
 static void
 parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
@@ -551,14 +512,20 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 	struct ob_fields_evidence ev = { NULL, NULL, NULL };
 	struct ob_cells_row row;
 	bool		 agree, *own = NULL;
-	const char	*rest = table, *open_label = NULL;
+	const char	*lab = table, *rest, *open_label = NULL;
 	char		*run;
 	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
 
-	if (strncmp(rest, t->rs->title, tl) == 0)
-		rest += tl;
-	rest += parse_ob_text_labels_end(rest, &labels);
-	run = parse_ob_text_cells_run(t, table, notes);
+	if (strncmp(lab, t->rs->title, tl) == 0)
+		lab += tl;
+	rest = lab + parse_ob_text_labels_end(lab, &labels);
+	if (rest > lab) {
+		run = xstrndup(lab, (size_t)(rest - lab));
+		kv_list_add(&t->rs->extra, "ob-table-labels", run);
+		free(run);
+	}
+	if ((run = parse_ob_text_cells_run(t, table, notes)) != NULL)
+		kv_list_add(&t->rs->extra, "ob-table-cells", run);
 	/* The labels must lead straight to the names run. */
 	if (run == NULL || labels.len == 0 ||
 	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
@@ -998,8 +965,6 @@ parse_ob_text_free(struct tdoc *t)
 		free(c->order);
 		free(c->ambiguous);
 		ob_cands_free(&c->cands);
-		str_list_free(&c->extras);
-		free(c->extras_line);
 	}
 	free(t->c);
 	for (i = 0; i < t->np; i++)
@@ -1098,19 +1063,20 @@ parse_ob_text_build(struct tdoc *t)
 		parse_ob_text_bars(t, c, test);
 		if (c->foot != NULL)
 			parse_ob_text_footnotes(test, c->foot);
-		for (j = 0; j < c->extras.len; j++) {
-			s = ob_segment_failed(t->rs, c->extras.items[j], &reason);
+		for (j = c->ex_lo; j < c->ex_hi; j++) {
+			s = ob_segment_failed(t->rs, t->p[j].s, &reason);
 			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
 				struct value	*v = test_add_value(test, (size_t)s);
 
 				model_set_str(&v->error, reason);
 			} else if (test->annotation == NULL)
-				model_set_str(&test->annotation, c->extras.items[j]);
+				model_set_str(&test->annotation, t->p[j].s);
 			else
-				format_warn(t->opt, t->path, c->extras_line[j],
+				format_warn(t->opt, t->path, t->p[j].line,
 				    "extra paragraph after chart \"%s\" ignored",
 				    c->title);
 		}
+
 	}
 }
 
@@ -1253,7 +1219,6 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_table_raw(&t, table, notes);
 	parse_ob_text_fields(&t, table, notes);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)

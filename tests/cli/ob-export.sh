@@ -71,11 +71,11 @@ check_grep "  and names the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is a
 
 # Nine charts of glued integers (one run each, so no SE line parts the
 # values; eight systems, values of one to six digits, written here): the
-# overview reads millions of ways, and its search stops at its budget,
-# 32768 + 64 a byte of the overview's 258-byte value run.
+# overview reads millions of ways, and its reads stop at the document's
+# budget of 2,000,000 slices.
 check_ok "glued integers: imported" "$BR" -v --db "$T/glued.db" import "$F/glued-integers.txt"
 check_grep "  the overview's budget is said to be spent, with the line" \
-    "glued-integers.txt:9: the overview line has too many readings to check the charts against within 49280 tries; charts it did not settle keep every reading of their own" "$T/err"
+    "glued-integers.txt:9: the overview line has too many readings to check the charts against within 2000000 tries; charts it did not settle keep every reading of their own" "$T/err"
 check_grep "  a chart with more readings than are listed is never settled" \
     'glued-integers.txt:15: chart "Flexible IO Tester Type: Random Write - Block Size: 4KB - Job: 0" is ambiguous, values left out: more than 4096 readings of the value run "73587738398056134657091": 7/3/5/8/77/383980/56134/657091 or ' "$T/err"
 check_grep "  and the charts it could not settle are left out, by name" \

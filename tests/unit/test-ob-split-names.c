@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The name search takes its candidate partitions from the tilings of a
- * run other than the table's (ob_split_tmpl_cands) and checks them in the
- * order the full enumeration would: the same splits, counted the same.
- * Worked out by hand: "abcd" into three names, every chart's run made of
+ * The name search tries every partition of the table's names run, by name
+ * count and then cut positions, and keeps those every run allows. Worked
+ * out by hand: "abcd" into three names, every chart's run made of
  * them, one chart showing "bcd" as two names: a|b|cd (b + cd) and a|bc|d
  * (bc + d) fit; ab|c|d does not (no name starts "bcd").
  */
