@@ -344,7 +344,15 @@ parse_fio_log_emit(struct result_set *rs, size_t sys, const char *job,
 	sorted = xcalloc(ld->v.len, sizeof(double));
 	memcpy(sorted, ld->v.v, ld->v.len * sizeof(double));
 	gsl_sort(sorted, 1, ld->v.len);
-	mean = gsl_stats_mean(sorted, 1, ld->v.len);
+	/*
+	 * The sum in the log's order, then one division: fio logs whole
+	 * numbers, whose sum a double holds exactly (below 2^53), so the
+	 * mean is the exact quotient rounded once, on every machine (GSL's
+	 * running mean keeps a long double, whose width is the machine's).
+	 */
+	for (i = 0, mean = 0; i < ld->v.len; i++)
+		mean += ld->v.v[i];
+	mean /= (double)ld->v.len;
 	note = xasprintf("from %zu logged sample%s", ld->v.len,
 	    ld->v.len == 1 ? "" : "s");
 	switch (kind) {
