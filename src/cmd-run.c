@@ -1036,6 +1036,64 @@ run_precondition(struct run_loop *l, struct fact_list *facts, struct diag *d)
 	return 0;
 }
 
+/*
+ * The target ready for the tests: the block device opened (--device), or
+ * the test file made (filled unless it is to be preconditioned), then
+ * the preconditioning asked for. 0, 1 when interrupted, or -1 with d.
+ */
+static int
+run_target_ready(struct run_loop *l, const struct run_opts *o,
+    unsigned max_bs, struct fact_list *facts, struct diag *d)
+{
+	const struct run_settings	*s = &o->s;
+	int				 r = 0;
+
+	if (s->device != NULL) {
+		if (run_file_device(l->file, s->device, o->rdev, s->size,
+		    max_bs, d) == -1)
+			return -1;
+		msg(l->ctx, MSG_NORMAL, "using the block device %s: %llu MiB",
+		    s->device, (unsigned long long)(l->file->size >> 20));
+	} else if (max_bs > 0) {
+		/* Preconditioning writes the file whole: no fill first. */
+		msg(l->ctx, MSG_NORMAL, "%s a %llu MiB test file in %s",
+		    s->precondition > 0 ? "creating" : "writing",
+		    (unsigned long long)(s->size >> 20), s->dir);
+		if ((r = run_file_create(l->file, s->dir, s->size, s->direct,
+		    s->precondition == 0, d)) == -1)
+			return -1;
+	}
+	if (r == 0 && s->precondition > 0)
+		r = run_precondition(l, facts, d);
+	return r;
+}
+
+/* The summary in the format asked, then the export and the store. */
+static int
+run_outputs(struct cmd_ctx *ctx, const struct run_opts *o,
+    struct result_set *rs)
+{
+	int	 r, rc = EXIT_OK;
+
+	switch (o->format) {
+	case RUN_FORMAT_TSV:
+		run_print_tsv(rs, stdout);
+		break;
+	case RUN_FORMAT_JSON:
+		if (run_print_json(rs, stdout) == -1)
+			rc = EXIT_BADINPUT;
+		break;
+	default:
+		run_print_text(rs, stdout);
+		break;
+	}
+	if (o->output != NULL && (r = run_export(ctx, rs, o->output)) != EXIT_OK)
+		rc = r;
+	if (!o->no_store && (r = run_store(ctx, rs)) != EXIT_OK)
+		rc = r;
+	return rc;
+}
+
 static int
 cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 {
@@ -1105,37 +1163,12 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	l.curve = nshares > 0 ? shares : NULL;
 	l.ncurve = nshares;
 	diag_clear(&d);
-	if (s->device != NULL) {
-		if (run_file_device(&file, s->device, o.rdev, s->size, max_bs,
-		    &d) == -1) {
-			cmd_error(ctx, &d);
-			rc = EXIT_BADINPUT;
-			goto out;
-		}
-		msg(ctx, MSG_NORMAL, "using the block device %s: %llu MiB",
-		    s->device, (unsigned long long)(file.size >> 20));
-	} else if (max_bs > 0) {
-		/* Preconditioning writes the file whole: no fill first. */
-		msg(ctx, MSG_NORMAL, "%s a %llu MiB test file in %s",
-		    s->precondition > 0 ? "creating" : "writing",
-		    (unsigned long long)(s->size >> 20), s->dir);
-		r = run_file_create(&file, s->dir, s->size, s->direct,
-		    s->precondition == 0, &d);
-		if (r == -1) {
-			cmd_error(ctx, &d);
-			rc = EXIT_BADINPUT;
-			goto out;
-		}
-		interrupted = r == 1;
+	if ((r = run_target_ready(&l, &o, max_bs, &facts, &d)) == -1) {
+		cmd_error(ctx, &d);
+		rc = EXIT_BADINPUT;
+		goto out;
 	}
-	if (!interrupted && s->precondition > 0) {
-		if ((r = run_precondition(&l, &facts, &d)) == -1) {
-			cmd_error(ctx, &d);
-			rc = EXIT_BADINPUT;
-			goto out;
-		}
-		interrupted = r == 1;
-	}
+	interrupted = r == 1;
 	if (l.ncurve > 0)
 		r = interrupted ? 1 : run_curve_tests(&l, s, &d);
 	else
@@ -1178,21 +1211,7 @@ cmd_run_exec(struct cmd_ctx *ctx, const struct cmd_args *args)
 	if (why != NULL)
 		run_mark_partial(rs, sys, why, l.kept,
 		    s->repeat * (unsigned)s->profile->ntests);
-	switch (o.format) {
-	case RUN_FORMAT_TSV:
-		run_print_tsv(rs, stdout);
-		break;
-	case RUN_FORMAT_JSON:
-		if (run_print_json(rs, stdout) == -1)
-			rc = EXIT_BADINPUT;
-		break;
-	default:
-		run_print_text(rs, stdout);
-		break;
-	}
-	if (o.output != NULL && (r = run_export(ctx, rs, o.output)) != EXIT_OK)
-		rc = r;
-	if (!o.no_store && (r = run_store(ctx, rs)) != EXIT_OK)
+	if ((r = run_outputs(ctx, &o, rs)) != EXIT_OK)
 		rc = r;
 	if (interrupted && rc == EXIT_OK)
 		rc = RUN_EXIT_INTERRUPTED;
