@@ -29,7 +29,6 @@
 #define DETECTED	"detected"
 
 static char	*sysinfo_read_line(const char *path);
-static char	*sysinfo_unescape(const char *s);
 static int	 sysinfo_cmp_str(const void *, const void *);
 static char	*sysinfo_join_options(const char *a, const char *b);
 static void	 sysinfo_cpu(struct system *, struct fact_list *);
@@ -63,9 +62,8 @@ sysinfo_read_line(const char *path)
 	return n > 0 ? xstrdup(buf) : NULL;
 }
 
-/* mountinfo writes space, tab, newline and backslash as \ooo. */
-static char *
-sysinfo_unescape(const char *s)
+char *
+run_sysinfo_unescape(const char *s)
 {
 	char	*out = xmalloc(strlen(s) + 1), *o = out;
 
@@ -153,9 +151,9 @@ run_sysinfo_mount(const char *path, struct run_mount *m, struct diag *d)
 		if (maj != major(st.st_dev) || mnr != minor(st.st_dev))
 			continue;
 		run_sysinfo_mount_free(m);
-		m->mountpoint = sysinfo_unescape(f[4]);
-		m->fstype = sysinfo_unescape(f[6]);
-		m->source = sysinfo_unescape(f[7]);
+		m->mountpoint = run_sysinfo_unescape(f[4]);
+		m->fstype = run_sysinfo_unescape(f[6]);
+		m->source = run_sysinfo_unescape(f[7]);
 		m->options = sysinfo_join_options(f[5], f[8]);
 		m->major = maj;
 		m->minor = mnr;

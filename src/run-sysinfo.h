@@ -36,6 +36,12 @@ void	 run_sysinfo_mount_free(struct run_mount *m);
  */
 void	 run_sysinfo_describe(struct system *sys, struct fact_list *facts,
 	    const char *dir);
+/*
+ * A field of /proc/self/mountinfo or /proc/swaps with the kernel's \ooo
+ * escapes (space, tab, newline, backslash) turned back into bytes; a new
+ * string.
+ */
+char	*run_sysinfo_unescape(const char *s);
 /* Keys of facts that only fill a gap (meta's canonical form wins). */
 int	 run_sysinfo_fact_is_soft(const char *key);
 

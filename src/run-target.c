@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run-sysinfo.h"
 #include "run-target.h"
 #include "xalloc.h"
 
@@ -48,7 +49,6 @@ static void	 target_mounts(const struct run_target_env *env,
 static void	 target_swaps(const struct run_target_env *env,
 		    const struct target_set *set, char **text);
 static void	 target_say(char **text, char *s);
-static char	*target_unescape(const char *s);
 
 /* First line of a small file, trimmed; NULL when unreadable or empty. */
 static char *
@@ -218,25 +218,6 @@ target_holders(const struct target_set *set, char **text)
 	}
 }
 
-/* mountinfo and /proc/swaps write space, tab, newline and backslash as \ooo. */
-static char *
-target_unescape(const char *s)
-{
-	char	*out = xmalloc(strlen(s) + 1), *o = out;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-			    (s[3] - '0'));
-			s += 4;
-		} else
-			*o++ = *s++;
-	}
-	*o = '\0';
-	return out;
-}
-
 /*
  * mountinfo: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] -
  * FSTYPE SOURCE SUPEROPTIONS".
@@ -270,9 +251,9 @@ target_mounts(const struct run_target_env *env, const struct target_set *set,
 		save = NULL;
 		fstype = strtok_r(dash + 3, " \n", &save);
 		source = fstype != NULL ? strtok_r(NULL, " \n", &save) : NULL;
-		src = source != NULL ? target_unescape(source) : NULL;
+		src = source != NULL ? run_sysinfo_unescape(source) : NULL;
 		if (target_member(set, maj, mnr, src)) {
-			mnt = target_unescape(f[4]);
+			mnt = run_sysinfo_unescape(f[4]);
 			target_say(text, xasprintf("%s is mounted on %s (%s)",
 			    src != NULL ? src : f[2], mnt,
 			    fstype != NULL ? fstype : "?"));
@@ -304,7 +285,7 @@ target_swaps(const struct run_target_env *env, const struct target_set *set,
 		save = NULL;
 		if ((name = strtok_r(line, " \t\n", &save)) == NULL)
 			continue;
-		path = target_unescape(name);
+		path = run_sysinfo_unescape(name);
 		if (target_member(set, UINT_MAX, UINT_MAX, path))
 			target_say(text, xasprintf("%s is in use as swap", path));
 		free(path);
