@@ -21,40 +21,72 @@
 #define STEADY_BAND10	0x009e73u
 #define STEADY_BAND20	0xd55e00u
 
+/* The plot's axes and box, and the scales from values to points. */
+struct steady_plot {
+	struct chart_axis	 ax, ay;
+	double			 x0, x1, top, bottom, ph;
+	double			 xs, ys;	/* points a unit of x, of y */
+};
+
 /*
- * Gridlines and tick labels of both axes over the plot x0..x1, top..bottom
- * (x from ax.lo at x0, y from ay.lo at bottom), and the two axis lines.
+ * The plot for rounds (or seconds) 1..n and values 0..hi below y: the y
+ * labels' width sets its left edge, the width its height.
  */
 static void
-steady_axes(struct canvas *c, const struct chart_axis *ax,
-    const struct chart_axis *ay, double x0, double x1, double top,
-    double bottom, const struct canvas_font *fsm)
+steady_layout(double hi, size_t n, double width, double y,
+    const struct canvas_font *fsm, struct steady_plot *p)
 {
-	double	 xs = (x1 - x0) / (ax->hi - ax->lo);
-	double	 ys = -(bottom - top) / (ay->hi - ay->lo), v;
+	double	 ylw = 0;
 	char	*str;
 	size_t	 i;
 
-	for (i = 0; i < ay->nticks; i++) {
-		v = chart_axis_tick(ay, i);
-		canvas_line(c, x0, bottom + (v - ay->lo) * ys, x1,
-		    bottom + (v - ay->lo) * ys, CHART_GRID, 1, "grid");
-		str = chart_axis_label(ay, v);
-		canvas_text(c, x0 - 6, bottom + (v - ay->lo) * ys +
+	chart_axis_nice(0, hi, 5, 1, &p->ay);
+	for (i = 0; i < p->ay.nticks; i++) {
+		str = chart_axis_label(&p->ay, chart_axis_tick(&p->ay, i));
+		ylw = fmax(ylw, canvas_text_width(fsm, str));
+		free(str);
+	}
+	p->x0 = CHART_MARGIN + ylw + 6;
+	p->x1 = width - CHART_MARGIN - 12;
+	p->ph = fmin(360, fmax(180, width * 0.4));
+	p->top = y;
+	p->bottom = p->top + p->ph;
+	chart_frame_axis(1, (double)(n > 1 ? n : 2), 0, p->x1 - p->x0,
+	    CHART_FONT_SMALL, &p->ax);
+	p->xs = (p->x1 - p->x0) / (p->ax.hi - p->ax.lo);
+	p->ys = -p->ph / (p->ay.hi - p->ay.lo);
+}
+
+/* Gridlines and tick labels of both axes of the plot, and its two axis lines. */
+static void
+steady_axes(struct canvas *c, const struct steady_plot *p,
+    const struct canvas_font *fsm)
+{
+	double	 v;
+	char	*str;
+	size_t	 i;
+
+	for (i = 0; i < p->ay.nticks; i++) {
+		v = chart_axis_tick(&p->ay, i);
+		canvas_line(c, p->x0, p->bottom + (v - p->ay.lo) * p->ys, p->x1,
+		    p->bottom + (v - p->ay.lo) * p->ys, CHART_GRID, 1, "grid");
+		str = chart_axis_label(&p->ay, v);
+		canvas_text(c, p->x0 - 6, p->bottom + (v - p->ay.lo) * p->ys +
 		    chart_frame_center(fsm), str, fsm, CHART_GREY, CANVAS_END,
 		    "tick");
 		free(str);
 	}
-	for (i = 0; i < ax->nticks; i++) {
-		v = chart_axis_tick(ax, i);
-		str = chart_axis_label(ax, v);
-		canvas_text(c, x0 + (v - ax->lo) * xs, bottom + 4 +
+	for (i = 0; i < p->ax.nticks; i++) {
+		v = chart_axis_tick(&p->ax, i);
+		str = chart_axis_label(&p->ax, v);
+		canvas_text(c, p->x0 + (v - p->ax.lo) * p->xs, p->bottom + 4 +
 		    canvas_text_ascent(fsm), str, fsm, CHART_GREY, CANVAS_MIDDLE,
 		    "tick");
 		free(str);
 	}
-	canvas_line(c, x0, bottom, x1, bottom, CHART_AXIS, 1, "axis");
-	canvas_line(c, x0, top, x0, bottom, CHART_AXIS, 1, "axis");
+	canvas_line(c, p->x0, p->bottom, p->x1, p->bottom, CHART_AXIS, 1,
+	    "axis");
+	canvas_line(c, p->x0, p->top, p->x0, p->bottom, CHART_AXIS, 1, "axis");
 }
 
 struct canvas *
@@ -63,13 +95,11 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 {
 	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
 	struct chart_head	 head;
-	struct chart_axis	 ay, ax;
+	struct steady_plot	 p;
 	struct canvas		*c;
-	double			 y, x0, x1, top, bottom, ph, ylw = 0, hi = 0;
-	double			 xs, ys, *pts, wx0, wx1, f[2];
+	double			 y, hi = 0, *pts, wx0, wx1, f[2];
 	size_t			 i, k;
 	uint32_t		 col = chart_palette_rgb(sys);
-	char			*str;
 	static const double	 bands[4] = { 0.8, 0.9, 1.1, 1.2 };
 
 	c = canvas_new(width);
@@ -88,33 +118,20 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 	for (i = 0; i < n; i++)
 		hi = fmax(hi, r[i]);
 	hi = fmax(hi, s->avg * 1.2);
-	chart_axis_nice(0, hi, 5, 1, &ay);
-	for (i = 0; i < ay.nticks; i++) {
-		str = chart_axis_label(&ay, chart_axis_tick(&ay, i));
-		ylw = fmax(ylw, canvas_text_width(fsm, str));
-		free(str);
-	}
-	x0 = CHART_MARGIN + ylw + 6;
-	x1 = width - CHART_MARGIN - 12;
-	ph = fmin(360, fmax(180, width * 0.4));
-	top = y;
-	bottom = top + ph;
-	chart_frame_axis(1, (double)n, 0, x1 - x0, CHART_FONT_SMALL, &ax);
-	xs = (x1 - x0) / (ax.hi - ax.lo);
-	ys = -ph / (ay.hi - ay.lo);
+	steady_layout(hi, n, width, y, fsm, &p);
 	/* The window, shaded under everything. */
-	wx0 = x0 + ((double)s->first + 1 - 0.5 - ax.lo) * xs;
-	wx1 = x0 + ((double)(s->first + STEADY_WINDOW) + 0.5 - ax.lo) * xs;
-	wx0 = fmax(wx0, x0);
-	wx1 = fmin(wx1, x1);
-	canvas_rect(c, wx0, top, wx1 - wx0, ph, STEADY_SHADE, "window");
-	steady_axes(c, &ax, &ay, x0, x1, top, bottom, fsm);
+	wx0 = p.x0 + ((double)s->first + 1 - 0.5 - p.ax.lo) * p.xs;
+	wx1 = p.x0 + ((double)(s->first + STEADY_WINDOW) + 0.5 - p.ax.lo) * p.xs;
+	wx0 = fmax(wx0, p.x0);
+	wx1 = fmin(wx1, p.x1);
+	canvas_rect(c, wx0, p.top, wx1 - wx0, p.ph, STEADY_SHADE, "window");
+	steady_axes(c, &p, fsm);
 	/* Average, bands and fit over the window. */
-	canvas_line(c, wx0, bottom + (s->avg - ay.lo) * ys, wx1,
-	    bottom + (s->avg - ay.lo) * ys, CHART_INK, 1.4, "average");
+	canvas_line(c, wx0, p.bottom + (s->avg - p.ay.lo) * p.ys, wx1,
+	    p.bottom + (s->avg - p.ay.lo) * p.ys, CHART_INK, 1.4, "average");
 	for (k = 0; k < 4; k++)
-		canvas_line(c, wx0, bottom + (s->avg * bands[k] - ay.lo) * ys, wx1,
-		    bottom + (s->avg * bands[k] - ay.lo) * ys, k == 1 || k == 2 ?
+		canvas_line(c, wx0, p.bottom + (s->avg * bands[k] - p.ay.lo) * p.ys, wx1,
+		    p.bottom + (s->avg * bands[k] - p.ay.lo) * p.ys, k == 1 || k == 2 ?
 		    STEADY_BAND10 : STEADY_BAND20, 1, k == 1 || k == 2 ?
 		    "band-10" : "band-20");
 	for (k = 0; k < 2; k++) {
@@ -122,22 +139,22 @@ chart_steady_draw(const struct result_set *rs, size_t ti, size_t sys,
 
 		f[k] = s->intercept + s->slope * rr;
 	}
-	canvas_line(c, x0 + ((double)s->first + 1 - ax.lo) * xs,
-	    bottom + (f[0] - ay.lo) * ys,
-	    x0 + ((double)(s->first + STEADY_WINDOW) - ax.lo) * xs,
-	    bottom + (f[1] - ay.lo) * ys, CHART_WARN, 1.4, "fit");
+	canvas_line(c, p.x0 + ((double)s->first + 1 - p.ax.lo) * p.xs,
+	    p.bottom + (f[0] - p.ay.lo) * p.ys,
+	    p.x0 + ((double)(s->first + STEADY_WINDOW) - p.ax.lo) * p.xs,
+	    p.bottom + (f[1] - p.ay.lo) * p.ys, CHART_WARN, 1.4, "fit");
 	pts = xcalloc(2 * n + 2, sizeof(double));
 	for (i = 0; i < n; i++) {
-		pts[2 * i] = x0 + ((double)i + 1 - ax.lo) * xs;
-		pts[2 * i + 1] = bottom + (r[i] - ay.lo) * ys;
+		pts[2 * i] = p.x0 + ((double)i + 1 - p.ax.lo) * p.xs;
+		pts[2 * i + 1] = p.bottom + (r[i] - p.ay.lo) * p.ys;
 	}
 	canvas_polyline(c, pts, n, col, 1.6, "line");
 	for (i = 0; i < n; i++)
 		canvas_rect(c, pts[2 * i] - 2.5, pts[2 * i + 1] - 2.5, 5, 5, col,
 		    "round");
 	free(pts);
-	y = bottom + 4 + canvas_text_line_height(fsm);
-	canvas_text(c, (x0 + x1) / 2, y + canvas_text_ascent(fsm),
+	y = p.bottom + 4 + canvas_text_line_height(fsm);
+	canvas_text(c, (p.x0 + p.x1) / 2, y + canvas_text_ascent(fsm),
 	    "Round", fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
 	y += canvas_text_line_height(fsm) + 6;
 	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 3,
@@ -173,13 +190,11 @@ chart_steady_consistency_write(const struct result_set *rs, size_t ti,
 	const struct canvas_font *fsm = chart_frame_font(CHART_FONT_SMALL);
 	struct chart_id		 id = { CHART_SERIES, ti, "consistency" };
 	struct chart_head	 head;
-	struct chart_axis	 ay, ax;
+	struct steady_plot	 p;
 	struct canvas		*c;
-	double			 width = CHART_DEFAULT_WIDTH, y, x0, x1, top;
-	double			 bottom, ph, ylw = 0, hi = 0, xs, ys, wx0;
+	double			 width = CHART_DEFAULT_WIDTH, y, hi = 0, wx0;
 	size_t			 i;
 	uint32_t		 col = chart_palette_rgb(sys);
-	char			*str;
 	int			 rc;
 
 	c = canvas_new(width);
@@ -193,32 +208,18 @@ chart_steady_consistency_write(const struct result_set *rs, size_t ti,
 	y = chart_frame_header(c, CHART_MARGIN, &head) + 12;
 	for (i = 0; i < n; i++)
 		hi = fmax(hi, sec[i]);
-	chart_axis_nice(0, hi, 5, 1, &ay);
-	for (i = 0; i < ay.nticks; i++) {
-		str = chart_axis_label(&ay, chart_axis_tick(&ay, i));
-		ylw = fmax(ylw, canvas_text_width(fsm, str));
-		free(str);
-	}
-	x0 = CHART_MARGIN + ylw + 6;
-	x1 = width - CHART_MARGIN - 12;
-	ph = fmin(360, fmax(180, width * 0.4));
-	top = y;
-	bottom = top + ph;
-	chart_frame_axis(1, (double)(n > 1 ? n : 2), 0, x1 - x0, CHART_FONT_SMALL,
-	    &ax);
-	xs = (x1 - x0) / (ax.hi - ax.lo);
-	ys = -ph / (ay.hi - ay.lo);
+	steady_layout(hi, n, width, y, fsm, &p);
 	/* The window: the last seconds, shaded under everything. */
-	wx0 = fmax(x0, x0 + ((double)(n - cs->seconds) + 0.5 - ax.lo) * xs);
-	canvas_rect(c, wx0, top, x1 - wx0, ph, STEADY_SHADE, "window");
-	steady_axes(c, &ax, &ay, x0, x1, top, bottom, fsm);
-	canvas_line(c, wx0, bottom + (cs->mean - ay.lo) * ys, x1,
-	    bottom + (cs->mean - ay.lo) * ys, CHART_INK, 1.4, "average");
+	wx0 = fmax(p.x0, p.x0 + ((double)(n - cs->seconds) + 0.5 - p.ax.lo) * p.xs);
+	canvas_rect(c, wx0, p.top, p.x1 - wx0, p.ph, STEADY_SHADE, "window");
+	steady_axes(c, &p, fsm);
+	canvas_line(c, wx0, p.bottom + (cs->mean - p.ay.lo) * p.ys, p.x1,
+	    p.bottom + (cs->mean - p.ay.lo) * p.ys, CHART_INK, 1.4, "average");
 	for (i = 0; i < n; i++)
-		canvas_rect(c, x0 + ((double)i + 1 - ax.lo) * xs - 2,
-		    bottom + (sec[i] - ay.lo) * ys - 2, 4, 4, col, "second");
-	y = bottom + 4 + canvas_text_line_height(fsm);
-	canvas_text(c, (x0 + x1) / 2, y + canvas_text_ascent(fsm),
+		canvas_rect(c, p.x0 + ((double)i + 1 - p.ax.lo) * p.xs - 2,
+		    p.bottom + (sec[i] - p.ay.lo) * p.ys - 2, 4, 4, col, "second");
+	y = p.bottom + 4 + canvas_text_line_height(fsm);
+	canvas_text(c, (p.x0 + p.x1) / 2, y + canvas_text_ascent(fsm),
 	    "Second", fsm, CHART_GREY, CANVAS_MIDDLE, "xlabel");
 	y += canvas_text_line_height(fsm) + 6;
 	y = chart_frame_par(c, CHART_MARGIN, y, width - 2 * CHART_MARGIN, 2,
