@@ -113,14 +113,10 @@ cmd_list_row(const struct store_summary *s, void *arg)
 	case LIST_JSON:
 		o = json_object_new_object();
 		json_object_object_add(o, "id", json_object_new_int64(s->id));
-		json_object_object_add(o, "title", s->title != NULL ?
-		    json_object_new_string(s->title) : NULL);
-		json_object_object_add(o, "format", s->format != NULL ?
-		    json_object_new_string(s->format) : NULL);
-		json_object_object_add(o, "source", s->source_path != NULL ?
-		    json_object_new_string(s->source_path) : NULL);
-		json_object_object_add(o, "imported_at", s->imported_at != NULL ?
-		    json_object_new_string(s->imported_at) : NULL);
+		json_object_object_add(o, "title", text_json_string(s->title));
+		json_object_object_add(o, "format", text_json_string(s->format));
+		json_object_object_add(o, "source", text_json_string(s->source_path));
+		json_object_object_add(o, "imported_at", text_json_string(s->imported_at));
 		json_object_object_add(o, "systems",
 		    json_object_new_int64(s->nsystems));
 		json_object_object_add(o, "tests",
@@ -130,7 +126,7 @@ cmd_list_row(const struct store_summary *s, void *arg)
 		lo = json_object_new_object();
 		for (i = 0; i < ls->labels.len; i++)
 			json_object_object_add(lo, ls->labels.items[i].key,
-			    json_object_new_string(ls->labels.items[i].value));
+			    text_json_string(ls->labels.items[i].value));
 		json_object_object_add(o, "labels", lo);
 		json_object_array_add(ls->array, o);
 		break;

@@ -539,7 +539,7 @@ cmd_track_json(const struct track_result *r, const struct track_query *q,
 	    q->order == TRACK_BY_TIME ? "time" : q->order == TRACK_BY_FACT ?
 	    "fact" : "label"));
 	if (q->by != NULL)
-		json_object_object_add(o, "by", json_object_new_string(q->by));
+		json_object_object_add(o, "by", text_json_string(q->by));
 	json_object_object_add(root, "options", o);
 	if (r->unordered > 0)
 		json_object_object_add(root, "left_out_unordered",
@@ -548,35 +548,31 @@ cmd_track_json(const struct track_result *r, const struct track_query *q,
 	for (i = 0; i < r->len; i++) {
 		se = &r->series[i];
 		o = json_object_new_object();
-		json_object_object_add(o, "test", json_object_new_string(se->test_title));
-		json_object_object_add(o, "identifier", se->test_identifier != NULL ?
-		    json_object_new_string(se->test_identifier) : NULL);
-		json_object_object_add(o, "description", se->test_description != NULL ?
-		    json_object_new_string(se->test_description) : NULL);
-		json_object_object_add(o, "arguments", se->arguments != NULL ?
-		    json_object_new_string(se->arguments) : NULL);
-		json_object_object_add(o, "unit", se->unit != NULL ?
-		    json_object_new_string(se->unit) : NULL);
+		json_object_object_add(o, "test", text_json_string(se->test_title));
+		json_object_object_add(o, "identifier", text_json_string(se->test_identifier));
+		json_object_object_add(o, "description", text_json_string(se->test_description));
+		json_object_object_add(o, "arguments", text_json_string(se->arguments));
+		json_object_object_add(o, "unit", text_json_string(se->unit));
 		json_object_object_add(o, "proportion", json_object_new_string(
 		    proportion_name(se->proportion)));
-		json_object_object_add(o, "system", json_object_new_string(se->system));
+		json_object_object_add(o, "system", text_json_string(se->system));
 		p = json_object_new_array();
 		for (j = 0; j < se->joined.len; j++)
 			json_object_array_add(p,
-			    json_object_new_string(se->joined.items[j]));
+			    text_json_string(se->joined.items[j]));
 		json_object_object_add(o, "systems_joined", p);
 		pts = json_object_new_array();
 		for (j = 0; j < se->len; j++) {
 			pt = &se->points[j];
 			p = json_object_new_object();
 			json_object_object_add(p, "set", json_object_new_int64(pt->set_id));
-			json_object_object_add(p, "system", json_object_new_string(pt->system));
-			json_object_object_add(p, "when", json_object_new_string(pt->when));
+			json_object_object_add(p, "system", text_json_string(pt->system));
+			json_object_object_add(p, "when", text_json_string(pt->when));
 			json_object_object_add(p, "when_source", json_object_new_string(
 			    pt->when_src == TRACK_WHEN_STATED ? "stated" : "imported"));
 			if (pt->key != NULL)
 				json_object_object_add(p, "key",
-				    json_object_new_string(pt->key));
+				    text_json_string(pt->key));
 			json_object_object_add(p, "value", json_object_new_double(pt->value));
 			json_object_object_add(p, "se", pt->has_se ?
 			    json_object_new_double(pt->se) : NULL);
@@ -603,17 +599,17 @@ cmd_track_json(const struct track_result *r, const struct track_query *q,
 			for (m = 0; m < c->nfacts; m++) {
 				f = json_object_new_object();
 				json_object_object_add(f, "fact",
-				    json_object_new_string(c->facts[m].key));
+				    text_json_string(c->facts[m].key));
 				json_object_object_add(f, "before",
-				    json_object_new_string(c->facts[m].before));
+				    text_json_string(c->facts[m].before));
 				json_object_object_add(f, "after",
-				    json_object_new_string(c->facts[m].after));
+				    text_json_string(c->facts[m].after));
 				json_object_array_add(fa, f);
 			}
 			json_object_object_add(cj, "facts_changed", fa);
 			k = cmd_track_acked(acks, se, c);
 			json_object_object_add(cj, "acknowledged", k != NULL ?
-			    json_object_new_string(k->reason) : NULL);
+			    text_json_string(k->reason) : NULL);
 			json_object_array_add(cps, cj);
 		}
 		json_object_object_add(o, "change_points", cps);

@@ -26,4 +26,12 @@ check "one set, the second match" [ "$(wc -l <"$T/out")" -eq 1 ] && \
     grep -q "Two NVMe" "$T/out"
 check_ok "no match is no error" "$BR" list --title nothing-like-this --format tsv
 check "and lists nothing" [ ! -s "$T/out" ]
+
+# A label is the user's text, and any bytes: the JSON stays valid UTF-8.
+bad=$(printf 'rev\377\376x')
+check_ok "a label whose value is not UTF-8" "$BR" --db "$T/lab.db" import \
+    --label "commit=$bad" "$R/fixtures/pts/sparse.xml"
+check_ok "  list --format json" "$BR" --db "$T/lab.db" list --format json
+check "  parses, the value's bad bytes as U+FFFD" \
+    [ "$(jq -r '.[0].labels.commit // .sets[0].labels.commit // empty' "$T/out" 2>/dev/null)" = "rev$(printf '\357\277\275\357\277\275')x" ]
 done_testing
