@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# A new store is made by one schema script (store-sqlite.c, store_schema);
+# A new store is made by one schema script (store-sqlite-schema.c, store_sqlite_schema);
 # a store that already exists is brought up to date by the migrations.
 # Both must end in the same schema: the same tables, columns, keys,
 # indexes, views and triggers (sqlite_master, blanks and quotes aside),
