@@ -35,19 +35,32 @@
 #define OB_MW_STEPS	100000UL
 #define OB_MW_MAX	256	/* systems */
 
+/* The search for the run sequence: R's pieces and each system's run. */
 struct mw_runs {
 	const char	*s;		/* the table line after G */
 	const char	*r;		/* R */
 	size_t		 rl;
-	size_t		 piece[OB_MW_MAX + 1];	/* R's cuts so far */
-	size_t		 np;
-	size_t		 seq[OB_MW_MAX], nseq;	/* each system's run */
-	size_t		 best[OB_MW_MAX], nbest, bestp[OB_MW_MAX + 1], nbestp;
+	size_t		 piece[OB_MW_MAX + 1], np;	/* R's cuts so far */
+	size_t		 seq[OB_MW_MAX], nseq;		/* each system's run */
+	struct mw_runs	*best;		/* a copy of the first reading */
 	size_t		 end;		/* where the runs end in s */
 	unsigned long	 steps;
 	int		 found;
 };
 
+static void	 mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp);
+static bool	 mw_distinct(const size_t *seq, size_t j, size_t i);
+static int	 mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut);
+static char	*mw_chart_runs(const struct tchart *c, size_t k,
+		    const char **at);
+static void	 mw_splice(char **s, const char *prefix, size_t off,
+		    size_t len, const char *with);
+static int	 mw_stated(const char *list, const char *g, const char *s,
+		    const char *r, struct str_list *names, size_t *send);
+static int	 mw_infer(const char *g, const char *s, const char *r,
+		    struct str_list *names, size_t *send, const char **why);
+
+/* Read s from sp as " " + a run, again and again, with R read up to rp. */
 static void
 mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 {
@@ -56,14 +69,9 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 	if (m->found > 1 || ++m->steps > OB_MW_STEPS)
 		return;
 	if (m->s[sp] != ' ') {
-		if (rp == m->rl && m->nseq > 0) {
-			if (m->found++ == 0) {
-				memcpy(m->best, m->seq, m->nseq * sizeof(*m->seq));
-				m->nbest = m->nseq;
-				memcpy(m->bestp, m->piece, (m->np + 1) * sizeof(*m->piece));
-				m->nbestp = m->np;
-				m->end = sp;
-			}
+		if (rp == m->rl && m->nseq > 0 && m->found++ == 0) {
+			*m->best = *m;
+			m->best->end = sp;
 		}
 		return;
 	}
@@ -81,13 +89,11 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 	}
 	if (m->np == OB_MW_MAX || rp == m->rl || m->r[rp] == ' ')
 		return;
-	for (l = 1; rp + l <= m->rl; l++) {
-		if (m->s[sp + l - 1] != m->r[rp + l - 1])
-			break;
+	for (l = 1; rp + l <= m->rl && m->s[sp + l - 1] == m->r[rp + l - 1];
+	    l++) {
 		if (m->r[rp + l - 1] == ' ')
 			continue;
-		m->piece[m->np + 1] = rp + l;
-		m->np++;
+		m->piece[++m->np] = rp + l;
 		m->seq[m->nseq++] = m->np - 1;
 		mw_runs_walk(m, sp + l, rp + l);
 		m->nseq--;
@@ -141,40 +147,36 @@ const char *
 ob_multiway_groups(struct tdoc *t)
 {
 	const char	*table = t->p[t->iexport + 1].s, *g = NULL, *w;
-	size_t		 i, gl = 0;
+	size_t		 i, gl = 0, wl = strlen(OB_WATERMARK);
 	char		*unit;
 	enum proportion	 prop;
 
+	/* Every chart line starts with the same text before the mark. */
 	for (i = t->iexport + 3; i + 1 < t->np; i++) {
-		const char	*s = t->p[i].s;
-
-		if (strncmp(s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+		if (strncmp(t->p[i].s, OB_WATERMARK, wl) == 0)
 			return NULL;
-		if ((w = strstr(s, OB_WATERMARK)) == NULL || w == s)
+		if ((w = strstr(t->p[i].s, OB_WATERMARK)) == NULL || w == t->p[i].s)
 			continue;
 		unit = NULL;
-		if (ob_segment_head(w + strlen(OB_WATERMARK), &unit, &prop) == NULL)
+		if (ob_segment_head(w + wl, &unit, &prop) == NULL)
 			continue;
 		free(unit);
 		if (g == NULL) {
-			g = s;
-			gl = (size_t)(w - s);
-		} else if ((size_t)(w - s) != gl || strncmp(s, g, gl) != 0)
+			g = t->p[i].s;
+			gl = (size_t)(w - g);
+		} else if ((size_t)(w - t->p[i].s) != gl ||
+		    strncmp(t->p[i].s, g, gl) != 0)
 			return NULL;
 	}
 	if (g == NULL || (w = strstr(table, OB_WATERMARK)) == NULL)
 		return NULL;
 	/* The table names the groups and then the runs, each after a space. */
-	for (i = 0; table + i + gl < w; i++)
-		if (strncmp(table + i, g, gl) == 0 && table[i + gl] == ' ') {
+	for (i = 0; table + i + gl < w && t->mw_groups == NULL; i++)
+		if (strncmp(table + i, g, gl) == 0 && table[i + gl] == ' ')
 			t->mw_groups = xstrndup(g, gl);
-			break;
-		}
-	if (t->mw_groups == NULL)
-		return NULL;
-	for (i = t->iexport + 3; i + 1 < t->np; i++)
+	for (i = t->iexport + 3; t->mw_groups != NULL && i + 1 < t->np; i++)
 		if (strncmp(t->p[i].s, t->mw_groups, gl) == 0 &&
-		    strncmp(t->p[i].s + gl, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+		    strncmp(t->p[i].s + gl, OB_WATERMARK, wl) == 0)
 			memmove(t->p[i].s, t->p[i].s + gl, strlen(t->p[i].s + gl) + 1);
 	return t->mw_groups;
 }
@@ -186,36 +188,34 @@ mw_chart_runs(const struct tchart *c, size_t k, const char **at)
 	const char	*h, *after, *r;
 	char		*unit = NULL, *ver;
 	enum proportion	 prop;
-	size_t		 st[OB_MAX_TICKS], en[OB_MAX_TICKS], n;
+	size_t		 st[OB_MAX_TICKS], en[OB_MAX_TICKS];
 	double		 last[OB_MAX_TICKS];
 
 	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &unit, &prop);
 	free(unit);
-	if (h == NULL || (ver = ob_segment_version(h, c->title, c->args, &after)) == NULL)
+	if (h == NULL || (ver = ob_segment_version(h, c->title, c->args,
+	    &after)) == NULL)
 		return NULL;
 	free(ver);
 	if (strncmp(after, c->args, strlen(c->args)) != 0)
 		return NULL;
 	r = after + strlen(c->args);
-	n = ob_split_ticks(r, st, en, last, OB_MAX_TICKS);
-	if (k >= n)
+	if (k >= ob_split_ticks(r, st, en, last, OB_MAX_TICKS))
 		return NULL;
-	if (at != NULL)
-		*at = r;
+	*at = r;
 	return xstrndup(r, st[k]);
 }
 
 /* Replace len bytes at off in *s with with, and put prefix in front. */
 static void
-mw_splice(char **s, const char *prefix, size_t off, size_t len, const char *with)
+mw_splice(char **s, const char *prefix, size_t off, size_t len,
+    const char *with)
 {
-	struct strbuf	 sb;
+	char	*n = xasprintf("%s%.*s%s%s", prefix, (int)off, *s, with,
+	    *s + off + len);
 
-	strbuf_init(&sb);
-	strbuf_printf(&sb, "%s%.*s%s%s", prefix, (int)off, *s, with, *s + off + len);
 	free(*s);
-	*s = xstrdup(strbuf_str(&sb));
-	strbuf_free(&sb);
+	*s = n;
 }
 
 /* Names given with --systems: groups and runs, checked against G, S, R. */
@@ -225,6 +225,9 @@ mw_stated(const char *list, const char *g, const char *s, const char *r,
 {
 	struct strbuf	 gs, ss, rs;
 	char		*copy = xstrdup(list), *tok, *save = NULL;
+	const char	*colon;
+	size_t		 i, gl;
+	bool		 gseen, rseen;
 	int		 ok;
 
 	strbuf_init(&gs);
@@ -232,31 +235,26 @@ mw_stated(const char *list, const char *g, const char *s, const char *r,
 	strbuf_init(&rs);
 	for (tok = strtok_r(copy, ";", &save); tok != NULL;
 	    tok = strtok_r(NULL, ";", &save)) {
-		const char	*colon = strchr(tok, ':');
-		size_t		 i, gl;
-		bool		 gseen = false, rseen = false;
-
-		if (colon == NULL || strchr(colon + 1, ':') != NULL || colon[1] != ' ')
+		if ((colon = strchr(tok, ':')) == NULL ||
+		    strchr(colon + 1, ':') != NULL || colon[1] != ' ')
 			break;
 		gl = (size_t)(colon - tok);
-		for (i = 0; i < names->len; i++) {
-			if (strncmp(names->items[i], tok, gl + 1) == 0)
-				gseen = true;
-			if (strcmp(strchr(names->items[i], ':') + 2, colon + 2) == 0)
-				rseen = true;
+		for (gseen = rseen = false, i = 0; i < names->len; i++) {
+			gseen |= strncmp(names->items[i], tok, gl + 1) == 0;
+			rseen |= strcmp(strchr(names->items[i], ':') + 2,
+			    colon + 2) == 0;
 		}
 		if (!gseen)
 			strbuf_printf(&gs, "%.*s", (int)gl, tok);
 		if (!rseen)
-			strbuf_printf(&rs, "%s", colon + 2);
-		strbuf_printf(&ss, "%s", colon + 1);
+			strbuf_adds(&rs, colon + 2);
+		strbuf_adds(&ss, colon + 1);
 		str_list_add(names, tok);
 	}
+	*send = strlen(strbuf_str(&ss));
 	ok = tok == NULL && names->len > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
 	    strcmp(strbuf_str(&rs), r) == 0 &&
-	    strncmp(s, strbuf_str(&ss), strlen(strbuf_str(&ss))) == 0 &&
-	    s[strlen(strbuf_str(&ss))] != ' ';
-	*send = strlen(strbuf_str(&ss));
+	    strncmp(s, strbuf_str(&ss), *send) == 0 && s[*send] != ' ';
 	free(copy);
 	strbuf_free(&gs);
 	strbuf_free(&ss);
@@ -269,13 +267,16 @@ static int
 mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
     size_t *send, const char **why)
 {
-	struct mw_runs	*m = xcalloc(1, sizeof(*m));
-	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX], ng = 1, i, k, gl = strlen(g);
+	struct mw_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
+	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
+	size_t		 gl = strlen(g);
+	char		*one;
 	int		 rc = -1;
 
 	m->s = s;
 	m->r = r;
 	m->rl = strlen(r);
+	m->best = b;
 	mw_runs_walk(m, 0, 0);
 	if (m->steps > OB_MW_STEPS)
 		*why = "its runs read too many ways to search";
@@ -289,27 +290,21 @@ mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
 		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
 			gcut[ng++] = i;
 	gcut[ng] = gl;
-	if (ng > m->nbest || mw_groups(m->best, m->nbest, ng, cut) != 1) {
+	if (ng > b->nseq || mw_groups(b->seq, b->nseq, ng, cut) != 1) {
 		*why = "its groups cannot be told apart";
 		goto out;
 	}
-	cut[ng] = m->nbest;
+	cut[ng] = b->nseq;
 	for (k = 0; k < ng; k++)
 		for (i = cut[k]; i < cut[k + 1]; i++) {
-			size_t	 p = m->best[i];
-			char	*one = NULL;
-			struct strbuf	 sb;
-
-			strbuf_init(&sb);
-			strbuf_printf(&sb, "%.*s: %.*s", (int)(gcut[k + 1] - gcut[k]),
-			    g + gcut[k], (int)(m->bestp[p + 1] - m->bestp[p]),
-			    r + m->bestp[p]);
-			one = xstrdup(strbuf_str(&sb));
+			p = b->seq[i];
+			one = xasprintf("%.*s: %.*s", (int)(gcut[k + 1] - gcut[k]),
+			    g + gcut[k], (int)(b->piece[p + 1] - b->piece[p]),
+			    r + b->piece[p]);
 			str_list_add(names, one);
 			free(one);
-			strbuf_free(&sb);
 		}
-	*send = m->end;
+	*send = b->end;
 	rc = 0;
 out:
 	free(m);
@@ -319,85 +314,76 @@ out:
 int
 ob_multiway_names(struct tdoc *t, char **stated)
 {
-	const char	*g = t->mw_groups, *table, *why = "its runs are not the chart's runs";
-	const char	*at = NULL;
-	char		*r = NULL, *one;
+	const char	*g = t->mw_groups, *table = t->p[t->iexport + 1].s, *at;
+	const char	*why = "its runs are not the chart's runs";
+	char		*r = NULL, *ri, *full, *one;
 	struct str_list	 names = { 0 };
-	struct strbuf	 full, sb;
+	struct strbuf	 sb, fb;
 	size_t		 i, k, gpos = 0, send = 0, gl = strlen(g);
-	long		 line = t->p[t->iexport + 1].line;
 	int		 rc = -1;
 
-	table = t->p[t->iexport + 1].s;
 	while (strncmp(table + gpos, g, gl) != 0 || table[gpos + gl] != ' ')
 		gpos++;
 	/* R: the first tick option of the first chart whose runs read. */
 	for (k = 0; k < OB_MAX_TICKS && rc != 0; k++) {
 		free(r);
-		if ((r = mw_chart_runs(&t->c[0], k, NULL)) == NULL)
+		if ((r = mw_chart_runs(&t->c[0], k, &at)) == NULL)
 			break;
 		str_list_free(&names);
 		memset(&names, 0, sizeof(names));
 		if (t->opt != NULL && t->opt->system_names != NULL) {
-			rc = mw_stated(t->opt->system_names, g, table + gpos + gl, r,
-			    &names, &send);
-			why = "the names given with --systems do not make up its groups and runs";
+			rc = mw_stated(t->opt->system_names, g, table + gpos + gl,
+			    r, &names, &send);
+			why = "the names given with --systems do not make up its "
+			    "groups and runs";
 		} else
 			rc = mw_infer(g, table + gpos + gl, r, &names, &send, &why);
 	}
 	if (rc != 0) {
-		rc = diag_set(t->d, t->path, line, "multi-way comparison: %s; "
-		    "name the systems with --systems \"Group: Run;...\"", why);
+		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
+		    "multi-way comparison: %s; name the systems with --systems "
+		    "\"Group: Run;...\"", why);
 		goto out;
 	}
-	strbuf_init(&full);
 	strbuf_init(&sb);
+	strbuf_init(&fb);
 	for (i = 0; i < names.len; i++) {
-		strbuf_printf(&full, "%s", names.items[i]);
+		strbuf_adds(&fb, names.items[i]);
 		strbuf_printf(&sb, "%s%s", i ? ";" : "", names.items[i]);
 	}
-	*stated = xstrdup(strbuf_str(&sb));
-	strbuf_free(&sb);
+	*stated = strbuf_detach(&sb);
+	full = strbuf_detach(&fb);
 	/* Every chart names the same runs. */
 	for (i = 0; i < t->nc && rc == 0; i++) {
-		char	*ri = NULL;
-
-		for (k = 0; k < OB_MAX_TICKS; k++) {
+		for (k = 0, ri = NULL; k < OB_MAX_TICKS; k++) {
 			free(ri);
 			if ((ri = mw_chart_runs(&t->c[i], k, &at)) == NULL ||
 			    strcmp(ri, r) == 0)
 				break;
 		}
-		if (ri == NULL || strcmp(ri, r) != 0) {
-			free(ri);
+		if (ri == NULL || strcmp(ri, r) != 0)
 			rc = diag_set(t->d, t->path, t->c[i].chart_p->line,
 			    "multi-way chart \"%s\" does not name the runs \"%s\"",
 			    t->c[i].title, r);
-			break;
-		}
+		else
+			mw_splice(&t->p[t->c[i].chart_p - t->p].s, "",
+			    (size_t)(at - t->c[i].chart_p->s), strlen(r), full);
 		free(ri);
-		mw_splice(&t->p[t->c[i].chart_p - t->p].s, "",
-		    (size_t)(at - t->c[i].chart_p->s), strlen(r), strbuf_str(&full));
 	}
 	/* The overview repeats G and the runs: give both lines the names. */
-	if (rc == 0) {
-		const char	*ov = t->p[t->iexport + 2].s;
-
-		one = xstrndup(table + gpos, gl + send);
-		at = strstr(ov, one);
-		free(one);
-		if (at == NULL)
-			rc = diag_set(t->d, t->path, t->p[t->iexport + 2].line,
-			    "multi-way comparison: the overview does not repeat the "
-			    "systems table's groups and runs");
-		else {
-			mw_splice(&t->p[t->iexport + 2].s, t->rs->title,
-			    (size_t)(at - ov), gl + send, strbuf_str(&full));
-			mw_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
-			    gl + send, strbuf_str(&full));
-		}
+	one = xstrndup(table + gpos, gl + send);
+	if (rc == 0 && (at = strstr(t->p[t->iexport + 2].s, one)) == NULL)
+		rc = diag_set(t->d, t->path, t->p[t->iexport + 2].line,
+		    "multi-way comparison: the overview does not repeat the "
+		    "systems table's groups and runs");
+	else if (rc == 0) {
+		mw_splice(&t->p[t->iexport + 2].s, t->rs->title,
+		    (size_t)(at - t->p[t->iexport + 2].s), gl + send, full);
+		mw_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
+		    gl + send, full);
 	}
-	strbuf_free(&full);
+	free(one);
+	free(full);
 	if (rc != 0) {
 		free(*stated);
 		*stated = NULL;

@@ -59,23 +59,18 @@ ob_segment_url(struct result_set *rs, const char *url)
 const char *
 ob_segment_head(const char *s, char **unit, enum proportion *prop)
 {
-	const char	*m, *f, *hit;
-	size_t		 plen;
+	const char	*m = strstr(s, OB_MORE), *f = strstr(s, OB_FEWER);
 
-	m = strstr(s, OB_MORE);
-	f = strstr(s, OB_FEWER);
 	if (m != NULL && (f == NULL || m < f)) {
-		hit = m;
-		plen = strlen(OB_MORE);
 		*prop = PROP_HIB;
-	} else if (f != NULL) {
-		hit = f;
-		plen = strlen(OB_FEWER);
-		*prop = PROP_LIB;
-	} else
+		*unit = xstrndup(s, (size_t)(m - s));
+		return m + strlen(OB_MORE);
+	}
+	if (f == NULL)
 		return NULL;
-	*unit = xstrndup(s, (size_t)(hit - s));
-	return hit + plen;
+	*prop = PROP_LIB;
+	*unit = xstrndup(s, (size_t)(f - s));
+	return f + strlen(OB_FEWER);
 }
 
 bool
@@ -110,13 +105,11 @@ ob_segment_se(const char *s, char **se_text, long *n)
 	if (strncmp(s, "SE +/- ", 7) != 0)
 		return -1;
 	p = s + 7;
-	c = strstr(p, ", N = ");
-	if (c == NULL || !ob_segment_is_number(p, (size_t)(c - p)))
+	if ((c = strstr(p, ", N = ")) == NULL ||
+	    !ob_segment_is_number(p, (size_t)(c - p)) ||
+	    !isdigit((unsigned char)c[6]))
 		return -1;
-	if (!isdigit((unsigned char)c[6]))
-		return -1;
-	v = strtol(c + 6, &end, 10);
-	if (*end != '\0' || v < 1)
+	if ((v = strtol(c + 6, &end, 10)) < 1 || *end != '\0')
 		return -1;
 	*se_text = xstrndup(p, (size_t)(c - p));
 	*n = v;
@@ -275,6 +268,7 @@ ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 {
 	const struct ob_bar	**order;
 	struct value		 *v;
+	const char		 *m, *x;
 	size_t			  i;
 
 	if (nbars == 0)
@@ -304,18 +298,16 @@ ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 			v->se = strtod(b->se_text, NULL);
 		}
 		v->n = b->n;
-		if (b->note != NULL) {
-			const char	*m = strstr(b->note, "MIN: ");
-			const char	*x = strstr(b->note, " / MAX: ");
-
-			model_set_str(&v->note, b->note);
-			/* "MIN: a / MAX: b": the run's extremes, as printed. */
-			if (m != NULL && x != NULL && x > m) {
-				v->has_min = true;
-				v->min = strtod(m + 5, NULL);
-				v->has_max = true;
-				v->max = strtod(x + 8, NULL);
-			}
+		if (b->note == NULL)
+			continue;
+		model_set_str(&v->note, b->note);
+		/* "MIN: a / MAX: b": the run's extremes, as printed. */
+		m = strstr(b->note, "MIN: ");
+		x = strstr(b->note, " / MAX: ");
+		if (m != NULL && x != NULL && x > m) {
+			v->has_min = v->has_max = true;
+			v->min = strtod(m + 5, NULL);
+			v->max = strtod(x + 8, NULL);
 		}
 	}
 	free(order);

@@ -32,16 +32,9 @@ struct ob_bar {
 	char	*ambiguous;	/* why the value is not certain, or NULL */
 };
 
-/*
- * Record the export URL: rs->source_url, the result ID in rs->source_ref,
- * each view option ("&grs") as an extra "ob-view-option". -1: no ID.
- */
+/* Record the export URL, its result ID and view options; -1: no ID. */
 int	 ob_segment_url(struct result_set *rs, const char *url);
-/*
- * Split a chart heading "UNIT, More Is Better..." at the direction: a copy
- * of the unit in *unit, *prop; returns the position past the phrase, or
- * NULL when there is none.
- */
+/* "UNIT, More Is Better...": *unit (a copy), *prop, the rest; or NULL. */
 const char *ob_segment_head(const char *s, char **unit, enum proportion *prop);
 /* Parse a whole "SE +/- x, N = n": 0 with a copy of x in *se_text, or -1. */
 int	 ob_segment_se(const char *s, char **se_text, long *n);
@@ -52,24 +45,17 @@ int	 ob_segment_se(const char *s, char **se_text, long *n);
  */
 char	*ob_segment_version(const char *s, const char *title, const char *args,
 	    const char **after);
-/*
- * One entry of a "<Section> Details" block, "- NAME[, NAME]: value" for the
- * systems named or "- value" for all, as their note "<Section> Details".
- */
+/* A "<Section> Details" entry, "- NAME[, NAME]: value" or "- value". */
 void	 ob_segment_note(struct result_set *rs, const char *section,
 	    const char *entry);
-/*
- * A paragraph after a chart "NAME: reason" for a known system (a failed
- * run): that system's index, *reason pointing into s; else -1.
- */
+/* A failed run "NAME: reason": the system's index and *reason, or -1. */
 long	 ob_segment_failed(const struct result_set *rs, const char *s,
 	    const char **reason);
 /* Add a footnote "1. (CC) gcc options: ..." to t, without its number. */
 void	 ob_segment_footnote(struct test *t, const char *s, size_t len);
 /*
- * Fill t's values from bars (chart order) in table order; a note "MIN: a /
- * MAX: b" fills min and max; an ambiguous bar gets no mean and its reason
- * in value.error. Takes nothing from bars.
+ * Fill t's values from bars (chart order) in table order: "MIN: a / MAX:
+ * b" notes give min and max, an ambiguous bar no mean but value.error.
  */
 void	 ob_segment_values(struct test *t, const struct ob_bar *bars,
 	    size_t nbars);

@@ -2,28 +2,29 @@
 /*
  * Reader for OpenBenchmarking "HTML result view" exports flattened to text
  * (one paragraph per block, every SVG's labels joined with no separator).
- * It cuts the runs with every constraint the document offers (ob-split),
- * cross-checks integer charts against the overview line, and imports what
- * stays ambiguous without a value and with a warning (or refuses, strict).
- * It does not split the systems table's hardware cells: see docs/ob-text.md.
+ * It finds the frame (title, export line, systems table, overview, chart
+ * sections, trailer), cuts each chart line, settles the system names with
+ * the evidence the document offers (ob-split, ob-cells), narrows the value
+ * readings (ob-check) and builds the set; what stays ambiguous is imported
+ * without a value and with a warning, or refused under --strict.
  */
 #include <ctype.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "ob-cells.h"
+#include "ob-check.h"
 #include "ob-fields.h"
 #include "ob-multiway.h"
-#include "ob-shapes.h"
 #include "ob-segment.h"
+#include "ob-shapes.h"
 #include "ob-split.h"
-#include "ob-check.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
 #define OB_MAX_SOLS	32
+#define OB_MAX_SECTIONS	64
 
 static const char *const parse_ob_text_labels[] = {
 	"Screen Resolution", "Display Server", "Display Driver", "System Layer",
@@ -38,47 +39,50 @@ static const char *const parse_ob_text_sections[] = {
 	"Vulkan", "Memory", NULL
 };
 
+/* The table's Disk and Processor cells, and how many splits agreed. */
+struct parse_ob_text_cells {
+	struct ob_cells_row	 row, proc;
+	size_t			 nagree;
+};
+
 static int	parse_ob_text_detect(const char *head, size_t len);
-static void	parse_ob_text_paras(struct tdoc *t, char *buf);
-static int	parse_ob_text_fail(struct tdoc *t, long line, const char *msg);
-static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
-static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
-	    size_t last);
-static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
-static void	parse_ob_text_fields(struct tdoc *t, const char *table,
-	    const char *notes);
-static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
-	    void *ctx);
-static bool	parse_ob_text_anagram(const char *a, const char *b, size_t n);
-static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
-	    const char *overview);
-static void	parse_ob_text_hard_names(const char *notes, const char *t,
-	    struct str_list *out);
-static void	parse_ob_text_names_problem(struct tdoc *t,
-	    struct ob_name_problem *np);
-static void	parse_ob_text_describe(struct strbuf *sb,
-	    const struct ob_names *n);
-static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
-	    const struct ob_names *sols, size_t n);
-static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
-	    const char *notes);
-static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
-static int	parse_ob_text_names(struct tdoc *t, const char *table,
-	    const char *notes);
-static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
-static char *parse_ob_text_overview_values(struct tdoc *t, const char *ov);
-static void	parse_ob_text_profiles(struct tdoc *t, const char *ov);
-static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
-	    struct test *test);
-static void	parse_ob_text_footnotes(struct test *test, const char *f);
-static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
-static void	parse_ob_text_free(struct tdoc *t);
-static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
-static void	parse_ob_text_build(struct tdoc *t);
 static int	parse_ob_text_load(struct tdoc *t);
 static int	parse_ob_text_head(struct tdoc *t);
+static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
+		    size_t last);
+static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
+static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
+static const char *parse_ob_text_last(const char *s, const char *needle);
+static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
+		    const char *overview);
+static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
+		    const char *notes);
+static void	parse_ob_text_hard_names(const char *notes, const char *t,
+		    struct str_list *out);
+static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
+static void	parse_ob_text_describe(struct strbuf *sb,
+		    const struct ob_names *n);
+static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
+		    const struct ob_names *sols, size_t n);
+static int	parse_ob_text_stated(struct tdoc *t);
+static int	parse_ob_text_names(struct tdoc *t, const char *table,
+		    const char *notes);
+static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
+		    void *ctx);
+static void	parse_ob_text_fields(struct tdoc *t, const char *table,
+		    const char *notes);
+static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
+static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
+static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
+static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
+static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
+		    struct test *test);
+static void	parse_ob_text_build(struct tdoc *t);
+static void	parse_ob_text_profiles(struct tdoc *t, const char *ov);
+static void	parse_ob_text_free(struct tdoc *t);
 static int	parse_ob_text_read(const char *path,
-	    const struct read_options *opt, struct result_set *rs, struct diag *d);
+		    const struct read_options *opt, struct result_set *rs,
+		    struct diag *d);
 
 static int
 parse_ob_text_detect(const char *head, size_t len)
@@ -94,176 +98,129 @@ parse_ob_text_detect(const char *head, size_t len)
 	return 0;
 }
 
-/* Split buf into paragraphs at blank lines, remembering start lines. */
-static void
-parse_ob_text_paras(struct tdoc *t, char *buf)
+/*
+ * The document as paragraphs, split at blank lines, each with its first
+ * line: no NUL bytes, CRLF taken as a line end, trailing blanks dropped, a
+ * paragraph that repeats the one before it read once (with a warning).
+ */
+static int
+parse_ob_text_load(struct tdoc *t)
 {
-	char	*s = buf, *e;
+	char	*buf, *s, *e, *w;
+	size_t	 len, n, cap = 0;
 	long	 line = 1;
-	size_t	 cap = 0;
 
-	for (;;) {
-		while (*s == '\n' || *s == '\r') {
-			if (*s == '\n')
-				line++;
-			s++;
-		}
+	if ((buf = format_slurp(t->path, &len, t->d)) == NULL)
+		return -1;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		return diag_set(t->d, t->path, 0, "binary data (NUL byte) in a text export");
+	}
+	/* Copies through mail or Windows: CRLF is a line end too. */
+	for (s = w = buf; *s != '\0'; s++)
+		if (*s != '\r' || s[1] != '\n')
+			*w++ = *s;
+	*w = '\0';
+	for (s = buf;; s = e) {
+		for (; *s == '\n' || *s == '\r'; s++)
+			line += *s == '\n';
 		if (*s == '\0')
 			break;
-		e = strstr(s, "\n\n");
-		if (e == NULL)
+		if ((e = strstr(s, "\n\n")) == NULL)
 			e = s + strlen(s);
-		xgrow(&t->p, &cap, t->np + 1, sizeof(*t->p));
-		t->p[t->np].s = xstrndup(s, (size_t)(e - s));
-		t->p[t->np].line = line;
-		/* Trailing spaces and CRs are layout, not content. */
-		{
-			char	*q = t->p[t->np].s;
-			size_t	 n = strlen(q);
-
-			while (n > 0 && isspace((unsigned char)q[n - 1]))
-				q[--n] = '\0';
+		for (n = (size_t)(e - s); n > 0 && isspace((unsigned char)s[n - 1]);)
+			n--;
+		/* A doubled paragraph is a copying accident. */
+		if (t->np > 0 && strncmp(t->p[t->np - 1].s, s, n) == 0 &&
+		    t->p[t->np - 1].s[n] == '\0')
+			format_warn(t->opt, t->path, line,
+			    "paragraph repeats the one before it; read once");
+		else {
+			xgrow(&t->p, &cap, t->np + 1, sizeof(*t->p));
+			t->p[t->np].s = xstrndup(s, n);
+			t->p[t->np++].line = line;
 		}
 		for (; s < e; s++)
-			if (*s == '\n')
-				line++;
-		t->np++;
+			line += *s == '\n';
 	}
-}
-
-static int
-parse_ob_text_fail(struct tdoc *t, long line, const char *msg)
-{
-	return diag_set(t->d, t->path, line, "%s", msg);
-}
-
-/* Read one chart section's heading and cut the runs of its chart line. */
-static int
-parse_ob_text_chart(struct tdoc *t, struct tchart *c)
-{
-	const char	*h, *after, *r, *q, *fn;
-	char		*ver;
-	size_t		 i, pos, vlen;
-
-	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &c->unit, &c->prop);
-	if (h == NULL)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart has no \"More Is Better\" / \"Fewer Is Better\" heading");
-	ver = ob_segment_version(h, c->title, c->args, &after);
-	if (ver == NULL)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart title does not repeat the heading \"%s\"", c->title);
-	c->version = ver;
-	if (strncmp(after, c->args, strlen(c->args)) != 0)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart does not repeat its arguments line \"%s\"", c->args);
-	c->rest = r = after + strlen(c->args);
-	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
-	if (c->nticks == 0)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart \"%s\": no axis ticks found (unsupported chart type or cut line)",
-		    c->title);
-	/* The first option names the run; names decide later if it is not it. */
-	c->tick = 0;
-	pos = c->tend[0];
-	while (strncmp(r + pos, "SE +/- ", 7) == 0) {
-		const char	*n = strstr(r + pos, ", N = ");
-		const char	*next;
-		char		*one;
-
-		if (n == NULL)
-			return diag_set(t->d, t->path, c->chart_p->line,
-			    "chart \"%s\": SE string without N", c->title);
-		next = strstr(n, "SE +/- ");
-		c->se = xreallocarray(c->se, c->nse + 1, sizeof(*c->se));
-		if (next != NULL) {
-			one = xstrndup(r + pos, (size_t)(next - (r + pos)));
-			if (ob_segment_se(one, &c->se[c->nse].se, &c->se[c->nse].n) != 0) {
-				free(one);
-				return diag_set(t->d, t->path, c->chart_p->line,
-				    "chart \"%s\": malformed SE string", c->title);
-			}
-			free(one);
-			c->nse++;
-			pos = (size_t)(next - r);
-			continue;
-		}
-		/* The last N is glued to the values: read only the SE. */
-		one = xstrndup(r + pos, (size_t)(n - (r + pos)));
-		c->se[c->nse].se = NULL;
-		if (!ob_segment_is_number(one + 7, strlen(one + 7))) {
-			free(one);
-			return diag_set(t->d, t->path, c->chart_p->line,
-			    "chart \"%s\": malformed SE string", c->title);
-		}
-		c->se[c->nse].se = xstrdup(one + 7);
-		c->se[c->nse].n = 0;
-		c->nse++;
-		free(one);
-		pos = (size_t)(n - r) + 6;
-		break;
-	}
-	q = r + pos;
-	vlen = strspn(q, "0123456789.");
-	/* The footnote number is glued to the last value or note. */
-	fn = strstr(q, "1. (");
-	if (fn == NULL) {
-		fn = strstr(q, "1. ");
-		if (fn != NULL && fn < q + (vlen > 2 ? vlen - 2 : 0))
-			fn = NULL;
-	}
-	if (fn != NULL && fn < q + vlen)
-		vlen = (size_t)(fn - q);
-	if (vlen == 0)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart \"%s\": no values after the %s", c->title,
-		    c->nse ? "SE strings" : "axis ticks");
-	c->vrun = xstrndup(q, vlen);
-	if (fn == NULL)
-		c->notes = xstrdup(q + vlen);
-	else {
-		c->notes = xstrndup(q + vlen, (size_t)(fn - (q + vlen)));
-		c->foot = xstrdup(fn);
-	}
-	c->count = -1;
-	if (strchr(c->vrun, '.') != NULL) {
-		c->count = 0;
-		for (i = 0; c->vrun[i] != '\0'; i++)
-			if (c->vrun[i] == '.')
-				c->count++;
-	}
-	c->names_run = xstrndup(r, c->tstart[0]);
+	free(buf);
 	return 0;
 }
 
-/* Find chart sections: [title] [arguments] chart-line [extras...]. */
+/*
+ * Title, description, the export line's URL and the trailer: the frame
+ * every export has. Sets t->iexport; -1 with t->d set when one is missing.
+ */
+static int
+parse_ob_text_head(struct tdoc *t)
+{
+	struct result_set	*rs = t->rs;
+	struct strbuf		 sb;
+	char			*url;
+	size_t			 i, j, ul, last;
+
+	for (i = 0; i < t->np && strncmp(t->p[i].s, OB_EXPORT_LINE,
+	    strlen(OB_EXPORT_LINE)) != 0; i++)
+		;
+	if (i == t->np || i == 0)
+		return diag_set(t->d, t->path, 1, "no \"%s\" line after a title",
+		    OB_EXPORT_LINE);
+	t->iexport = i;
+	model_set_str(&rs->title, t->p[0].s);
+	strbuf_init(&sb);
+	for (j = 1; j < i; j++)
+		strbuf_printf(&sb, "%s%s", j > 1 ? "\n\n" : "", t->p[j].s);
+	if (i > 1)
+		model_set_str(&rs->description, strbuf_str(&sb));
+	strbuf_free(&sb);
+	url = xstrdup(t->p[i].s + strlen(OB_EXPORT_LINE));
+	if ((ul = strlen(url)) > 0 && url[ul - 1] == '.')
+		url[ul - 1] = '\0';
+	if (ob_segment_url(rs, url) != 0)
+		format_warn(t->opt, t->path, t->p[i].line,
+		    "export URL has no OpenBenchmarking result ID");
+	free(url);
+	last = t->np - 1;
+	if (strncmp(t->p[last].s, OB_TRAILER, strlen(OB_TRAILER)) != 0)
+		return diag_set(t->d, t->path, t->p[last].line, "no \"Phoronix Test "
+		    "Suite vX.Y.Z\" trailer at the end: the document looks truncated");
+	model_set_str(&rs->generator, t->p[last].s);
+	if (t->iexport + 3 > last)
+		return diag_set(t->d, t->path, t->p[last].line,
+		    "no systems table, overview or charts");
+	return 0;
+}
+
+/*
+ * Find the chart sections: title, arguments, chart line (or title and
+ * chart line when the arguments are empty), then the paragraphs up to the
+ * next title.
+ */
 static int
 parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 {
 	size_t		 i, start = first, cap = 0;
 	struct tchart	*c;
+	const char	*h, *after;
+	char		*unit, *v;
+	enum proportion	 prop;
+	bool		 three;
 
 	for (i = first; i < last; i++) {
-		const char	*h, *after;
-		char		*unit = NULL, *v;
-		enum proportion	 prop;
-		bool		 three;
-
 		if (strncmp(t->p[i].s, OB_WATERMARK, strlen(OB_WATERMARK)) != 0)
 			continue;
 		if (i == start)
-			return parse_ob_text_fail(t, t->p[i].line,
+			return diag_set(t->d, t->path, t->p[i].line,
 			    "chart line without a title paragraph before it");
+		unit = NULL;
 		h = ob_segment_head(t->p[i].s + strlen(OB_WATERMARK), &unit, &prop);
 		free(unit);
 		if (h == NULL)
-			return parse_ob_text_fail(t, t->p[i].line,
-			    "chart line without \"More Is Better\" / \"Fewer Is Better\"");
+			return diag_set(t->d, t->path, t->p[i].line, "chart line "
+			    "without \"More Is Better\" / \"Fewer Is Better\"");
 		xgrow(&t->c, &cap, t->nc + 1, sizeof(*t->c));
-		c = &t->c[t->nc];
-		memset(c, 0, sizeof(*c));
+		c = memset(&t->c[t->nc], 0, sizeof(*c));
 		c->chart_p = &t->p[i];
-		/* Title, arguments, chart; or title, chart (empty arguments). */
 		v = i >= start + 2 ? ob_segment_version(h, t->p[i - 2].s,
 		    t->p[i - 1].s, &after) : NULL;
 		three = v != NULL &&
@@ -272,41 +229,112 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		if (three) {
 			c->title_p = &t->p[i - 2];
 			c->args = t->p[i - 1].s;
-		} else if ((v = ob_segment_version(h, t->p[i - 1].s, "", NULL)) != NULL) {
+		} else if ((v = ob_segment_version(h, t->p[i - 1].s, "",
+		    NULL)) != NULL) {
 			free(v);
 			c->title_p = &t->p[i - 1];
 			c->args = "";
 		} else
-			return parse_ob_text_fail(t, t->p[i].line,
-			    "chart line does not repeat the title and arguments paragraphs before it");
+			return diag_set(t->d, t->path, t->p[i].line, "chart line does "
+			    "not repeat the title and arguments paragraphs before it");
 		c->title = c->title_p->s;
-		/* Paragraphs between the previous chart and this title. */
 		if (t->nc > 0) {
 			t->c[t->nc - 1].ex_lo = start;
 			t->c[t->nc - 1].ex_hi = (size_t)(c->title_p - t->p);
 		} else if ((size_t)(c->title_p - t->p) != first)
-			return parse_ob_text_fail(t, t->p[first].line,
+			return diag_set(t->d, t->path, t->p[first].line,
 			    "unexpected paragraph before the first chart");
 		t->nc++;
 		start = i + 1;
 	}
 	if (t->nc == 0)
-		return parse_ob_text_fail(t, t->p[first < t->np ? first : 0].line,
+		return diag_set(t->d, t->path, t->p[first < t->np ? first : 0].line,
 		    "no chart found");
 	t->c[t->nc - 1].ex_lo = start;
 	t->c[t->nc - 1].ex_hi = last;
 	return 0;
 }
 
-/* Where the table's names run starts: after the title and field labels. */
+/*
+ * Cut one chart line after its heading (unit, direction, title, version,
+ * arguments, which parse_ob_text_sections_find matched): the candidate
+ * names runs before each axis ticks option, the SE strings, the value run,
+ * the row notes and the footnotes.
+ */
+static int
+parse_ob_text_chart(struct tdoc *t, struct tchart *c)
+{
+	const char	*h, *after = NULL, *r, *q, *n, *next, *fn;
+	char		*one;
+	size_t		 pos, vlen;
+	int		 bad;
+
+	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &c->unit, &c->prop);
+	if (h == NULL || (c->version = ob_segment_version(h, c->title, c->args,
+	    &after)) == NULL || strncmp(after, c->args, strlen(c->args)) != 0)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart does not repeat its heading \"%s\"", c->title);
+	c->rest = r = after + strlen(c->args);
+	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	if (c->nticks == 0)
+		return diag_set(t->d, t->path, c->chart_p->line, "chart \"%s\": no "
+		    "axis ticks found (unsupported chart type or cut line)", c->title);
+	/* The first option names the run; the names decide later. */
+	for (pos = c->tend[0]; strncmp(r + pos, "SE +/- ", 7) == 0;) {
+		if ((n = strstr(r + pos, ", N = ")) == NULL)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s\": SE string without N", c->title);
+		/* The last N is glued to the values: only its SE is read. */
+		next = strstr(n, "SE +/- ");
+		one = xstrndup(r + pos, (size_t)((next ? next : n) - (r + pos)));
+		c->se = xreallocarray(c->se, c->nse + 1, sizeof(*c->se));
+		c->se[c->nse].n = 0;
+		if (next != NULL)
+			bad = ob_segment_se(one, &c->se[c->nse].se, &c->se[c->nse].n);
+		else if ((bad = !ob_segment_is_number(one + 7, strlen(one + 7))) == 0)
+			c->se[c->nse].se = xstrdup(one + 7);
+		free(one);
+		if (bad)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s\": malformed SE string", c->title);
+		c->nse++;
+		pos = next != NULL ? (size_t)(next - r) : (size_t)(n - r) + 6;
+		if (next == NULL)
+			break;
+	}
+	q = r + pos;
+	vlen = strspn(q, "0123456789.");
+	/* The footnote number is glued to the last value or note. */
+	if ((fn = strstr(q, "1. (")) == NULL && (fn = strstr(q, "1. ")) != NULL &&
+	    fn < q + (vlen > 2 ? vlen - 2 : 0))
+		fn = NULL;
+	if (fn != NULL && fn < q + vlen)
+		vlen = (size_t)(fn - q);
+	if (vlen == 0)
+		return diag_set(t->d, t->path, c->chart_p->line,
+		    "chart \"%s\": no values after the %s", c->title,
+		    c->nse ? "SE strings" : "axis ticks");
+	c->vrun = xstrndup(q, vlen);
+	c->notes = fn == NULL ? xstrdup(q + vlen) :
+	    xstrndup(q + vlen, (size_t)(fn - (q + vlen)));
+	c->foot = fn == NULL ? NULL : xstrdup(fn);
+	/* Values with decimals show their number by their dots. */
+	c->count = strchr(c->vrun, '.') == NULL ? -1 : 0;
+	for (q = c->vrun; c->count >= 0 && *q != '\0'; q++)
+		c->count += *q == '.';
+	c->names_run = xstrndup(r, c->tstart[0]);
+	return 0;
+}
+
+/* Where the table's names run starts: after the field labels at s. */
 static size_t
 parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
 	size_t	pos = 0, i, l, best;
+	char	*one;
 
-	for (;;) {
-		best = 0;
-		for (i = 0; parse_ob_text_labels[i] != NULL; i++) {
+	for (;; pos += best) {
+		for (best = 0, i = 0; parse_ob_text_labels[i] != NULL; i++) {
 			l = strlen(parse_ob_text_labels[i]);
 			if (l > best && strncmp(s + pos, parse_ob_text_labels[i], l) == 0)
 				best = l;
@@ -314,83 +342,91 @@ parse_ob_text_labels_end(const char *s, struct str_list *out)
 		if (best == 0)
 			return pos;
 		if (out != NULL) {
-			char	*one = xstrndup(s + pos, best);
-
-			str_list_add(out, one);
+			str_list_add(out, one = xstrndup(s + pos, best));
 			free(one);
 		}
-		pos += best;
 	}
 }
 
-/* Same multiset of bytes? */
-static bool
-parse_ob_text_anagram(const char *a, const char *b, size_t n)
+/* The last occurrence of needle in s, or NULL. */
+static const char *
+parse_ob_text_last(const char *s, const char *needle)
 {
-	size_t	cnt[256] = { 0 }, i;
+	const char	*p = NULL, *q;
 
-	for (i = 0; i < n; i++) {
-		cnt[(unsigned char)a[i]]++;
-		cnt[(unsigned char)b[i]]--;
-	}
-	for (i = 0; i < 256; i++)
-		if (cnt[i] != 0)
-			return false;
-	return true;
+	for (q = strstr(s, needle); q != NULL; q = strstr(q + 1, needle))
+		p = q;
+	return p;
 }
 
-/* The table-order names run T, from the table line. */
+/*
+ * The table-order names run T: the longest chart names run when the table
+ * line holds it; else the text after the title and the field labels with
+ * the same bytes in some order, which the overview repeats.
+ */
 static int
-parse_ob_text_table_names(struct tdoc *t, const char *table, const char *overview)
+parse_ob_text_table_names(struct tdoc *t, const char *table,
+    const char *overview)
 {
-	const char	*longest = NULL, *rest, *hit;
-	size_t		 i, tl = strlen(t->rs->title ? t->rs->title : "");
+	const char	*longest = "", *rest = table;
+	size_t		 i, ll, cnt[256] = { 0 };
 
 	for (i = 0; i < t->nc; i++)
-		if (longest == NULL || strlen(t->c[i].names_run) > strlen(longest))
+		if (strlen(t->c[i].names_run) > strlen(longest))
 			longest = t->c[i].names_run;
-	/* Some chart lists every system in table order: T is that run. */
-	hit = strstr(table, longest);
-	if (hit != NULL && strlen(longest) > 0) {
+	if ((ll = strlen(longest)) > 0 && strstr(table, longest) != NULL) {
 		t->names_t = xstrdup(longest);
 		return 0;
 	}
-	rest = table;
-	if (strncmp(rest, t->rs->title, tl) == 0)
-		rest += tl;
+	if (strncmp(rest, t->rs->title, strlen(t->rs->title)) == 0)
+		rest += strlen(t->rs->title);
 	rest += parse_ob_text_labels_end(rest, NULL);
-	if (strlen(rest) >= strlen(longest) &&
-	    parse_ob_text_anagram(rest, longest, strlen(longest))) {
-		char	*cand = xstrndup(rest, strlen(longest));
-
-		/* The overview repeats the names run in table order. */
-		if (overview == NULL || strstr(overview, cand) != NULL) {
-			t->names_t = cand;
-			return 0;
+	if (strlen(rest) >= ll) {
+		for (i = 0; i < ll; i++) {
+			cnt[(unsigned char)rest[i]]++;
+			cnt[(unsigned char)longest[i]]--;
 		}
-		free(cand);
+		for (i = 0; i < 256 && cnt[i] == 0; i++)
+			;
+		t->names_t = xstrndup(rest, ll);
+		if (i == 256 && strstr(overview, t->names_t) != NULL)
+			return 0;
+		free(t->names_t);
+		t->names_t = NULL;
 	}
-	return parse_ob_text_fail(t, t->p[t->iexport + 1].line,
+	return diag_set(t->d, t->path, t->p[t->iexport + 1].line,
 	    "cannot locate the system names in the systems table line");
 }
 
-/* "- X: " prefixes in the notes that occur in T: names stated by notes. */
-static void
-parse_ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
+/* The table's cells run: after the names, before the watermark; or NULL. */
+static char *
+parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
 {
-	const char	*p;
+	const char	*p = strstr(table, t->names_t);
+	const char	*end = notes - strlen(OB_WATERMARK);
+
+	if (p == NULL || p + strlen(t->names_t) > end)
+		return NULL;
+	p += strlen(t->names_t);
+	return xstrndup(p, (size_t)(end - p));
+}
+
+/* Names stated by notes ("- NAME, NAME: ...") that occur in T. */
+static void
+parse_ob_text_hard_names(const char *notes, const char *t,
+    struct str_list *out)
+{
+	const char	*p, *c;
+	char		*list, *tok, *save;
 
 	for (p = strstr(notes, "- "); p != NULL; p = strstr(p + 1, "- ")) {
-		const char	*c = strstr(p + 2, ": ");
-		char		*list, *tok, *save = NULL;
-
-		if (c == NULL || c - (p + 2) > 128 || c == p + 2)
+		if ((c = strstr(p + 2, ": ")) == NULL || c - (p + 2) > 128 ||
+		    c == p + 2)
 			continue;
 		list = xstrndup(p + 2, (size_t)(c - (p + 2)));
-		for (tok = strtok_r(list, ",", &save); tok != NULL;
+		for (save = NULL, tok = strtok_r(list, ",", &save); tok != NULL;
 		    tok = strtok_r(NULL, ",", &save)) {
-			while (*tok == ' ')
-				tok++;
+			tok += strspn(tok, " ");
 			if (*tok != '\0' && strstr(t, tok) != NULL)
 				str_list_add(out, tok);
 		}
@@ -398,25 +434,15 @@ parse_ob_text_hard_names(const char *notes, const char *t, struct str_list *out)
 	}
 }
 
-static void
-parse_ob_text_names_problem(struct tdoc *t, struct ob_name_problem *np)
+static bool
+parse_ob_text_agree(const struct ob_names *cand, void *ctx)
 {
-	size_t	i;
-	long	*counts;
+	struct parse_ob_text_cells	*c = ctx;
 
-	np->t = t->names_t;
-	np->runs = xcalloc(t->nc + 1, sizeof(char *));
-	counts = xcalloc(t->nc + 1, sizeof(long));
-	np->nruns = t->nc;
-	np->min_names = 1;
-	for (i = 0; i < t->nc; i++) {
-		np->runs[i] = t->c[i].names_run;
-		counts[i] = t->c[i].count;
-		if (strlen(t->c[i].names_run) == strlen(t->names_t) &&
-		    t->c[i].nse > np->min_names)
-			np->min_names = t->c[i].nse;
-	}
-	np->counts = counts;
+	if (!ob_cells_agree(&c->row, cand) && !ob_cells_agree(&c->proc, cand))
+		return false;
+	c->nagree++;
+	return true;
 }
 
 static void
@@ -435,58 +461,159 @@ parse_ob_text_describe(struct strbuf *sb, const struct ob_names *n)
  * blocks between them could not be cut: "pinned: [A] [B C D] [E]".
  */
 static void
-parse_ob_text_pinned(struct strbuf *sb, const char *t, const struct ob_names *sols,
-    size_t n)
+parse_ob_text_pinned(struct strbuf *sb, const char *t,
+    const struct ob_names *sols, size_t n)
 {
 	size_t	 tl = strlen(t), i, j, pos, start = 0;
-	int	*cnt = xcalloc(tl + 1, sizeof(int));
+	size_t	*cnt = xcalloc(tl + 1, sizeof(*cnt));
 
 	for (i = 0; i < n; i++)
-		for (j = 0, pos = 0; j + 1 < sols[i].len; j++) {
-			pos += strlen(sols[i].name[j]);
-			cnt[pos]++;
-		}
+		for (j = 0, pos = 0; j + 1 < sols[i].len; j++)
+			cnt[pos += strlen(sols[i].name[j])]++;
 	strbuf_adds(sb, "; pinned blocks:");
-	for (pos = 1; pos <= tl; pos++) {
-		if (pos < tl && cnt[pos] != (int)n)
-			continue;
-		strbuf_printf(sb, " [%.*s]", (int)(pos - start), t + start);
-		start = pos;
-	}
+	for (pos = 1; pos <= tl; pos++)
+		if (pos == tl || cnt[pos] == n) {
+			strbuf_printf(sb, " [%.*s]", (int)(pos - start), t + start);
+			start = pos;
+		}
 	free(cnt);
 }
 
-/* The table's cells run: after the names, before the watermark; or NULL. */
-static char *
-parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
+/* The names given with --systems: they must tile T, in any order. */
+static int
+parse_ob_text_stated(struct tdoc *t)
 {
-	const char	*p = strstr(table, t->names_t);
-	const char	*end = notes - strlen(OB_WATERMARK);
+	struct str_list	 hard = { 0 };
+	struct ob_names	 user;
+	char		*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
+	size_t		*order, cnt, i;
+	int		 rc = 0;
 
-	if (p == NULL || p + strlen(t->names_t) > end)
-		return NULL;
-	p += strlen(t->names_t);
-	return xstrndup(p, (size_t)(end - p));
+	for (tok = strtok_r(list, ";", &save); tok != NULL;
+	    tok = strtok_r(NULL, ";", &save))
+		if (*tok != '\0')
+			str_list_add(&hard, tok);
+	free(list);
+	user.name = hard.items;
+	user.len = hard.len;
+	order = xcalloc(hard.len + 1, sizeof(*order));
+	if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 || cnt != hard.len)
+		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
+		    "the names given with --systems do not make up the systems "
+		    "table's names \"%s\"", t->names_t);
+	else {
+		t->names.len = cnt;
+		t->names.name = xcalloc(cnt, sizeof(char *));
+		for (i = 0; i < cnt; i++)
+			t->names.name[i] = xstrdup(hard.items[order[i]]);
+	}
+	free(order);
+	str_list_free(&hard);
+	return rc;
 }
 
 /*
- * The table's Disk and Processor cells, and how many partitions agreed
- * with one of them.
+ * The system names: the one partition of T the evidence leaves (charts,
+ * notes, the table's Disk or Processor cells), else the one at word joins
+ * with a warning; refused when that too is not one.
  */
-struct parse_ob_text_cells {
-	struct ob_cells_row	 row, proc;
-	size_t			 nagree;
-};
-
-static bool
-parse_ob_text_agree(const struct ob_names *cand, void *ctx)
+static int
+parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 {
-	struct parse_ob_text_cells	*c = ctx;
+	struct ob_name_problem		 np;
+	struct str_list			 hard = { 0 };
+	struct ob_names			 sols[OB_MAX_SOLS];
+	struct parse_ob_text_cells	 cells;
+	struct strbuf			 sb;
+	size_t				 n, i, nall = 0;
+	long				*counts;
+	char				*run;
+	const char			*also;
+	bool				 strict = t->opt != NULL && t->opt->strict;
+	int				 rc = 0;
 
-	if (!ob_cells_agree(&c->row, cand) && !ob_cells_agree(&c->proc, cand))
-		return false;
-	c->nagree++;
-	return true;
+	if (t->opt != NULL && t->opt->system_names != NULL)
+		return parse_ob_text_stated(t);
+	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
+	memset(sols, 0, sizeof(sols));
+	memset(&cells, 0, sizeof(cells));
+	memset(&np, 0, sizeof(np));
+	parse_ob_text_hard_names(notes, t->names_t, &hard);
+	np.t = t->names_t;
+	np.hard = (const char **)hard.items;
+	np.nhard = hard.len;
+	np.runs = xcalloc(t->nc + 1, sizeof(char *));
+	np.counts = counts = xcalloc(t->nc + 1, sizeof(long));
+	np.nruns = t->nc;
+	np.min_names = 1;
+	for (i = 0; i < t->nc; i++) {
+		np.runs[i] = t->c[i].names_run;
+		counts[i] = t->c[i].count;
+		/* A chart naming every system has an SE string for each. */
+		if (strlen(t->c[i].names_run) == strlen(t->names_t) &&
+		    t->c[i].nse > np.min_names)
+			np.min_names = t->c[i].nse;
+	}
+	if ((run = parse_ob_text_cells_run(t, table, notes)) != NULL) {
+		ob_cells_disk_row(run, &cells.row);
+		ob_cells_proc_row(run, &cells.proc);
+		np.agree = parse_ob_text_agree;
+		np.agree_ctx = &cells;
+	}
+	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
+	also = cells.nagree > 1 ? " and the table's Disk or Processor cells" : "";
+	if (n == 1 && !strict && nall > 1 && cells.nagree != 1)
+		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
+		    "system names taken from word boundaries: %zu other splits "
+		    "of \"%s\" fit every chart%s; state the names with --systems "
+		    "if these are wrong", nall - 1, t->names_t, also);
+	if (n == 1 && (!strict || nall == 1 || cells.nagree == 1)) {
+		t->names = sols[0];
+		goto out;
+	}
+	strbuf_init(&sb);
+	if (n == 1) {
+		strbuf_printf(&sb, "system names not pinned (strict): %zu splits of "
+		    "\"%s\" fit every chart%s, the one at word boundaries is ",
+		    nall, t->names_t, also);
+		parse_ob_text_describe(&sb, &sols[0]);
+	} else if (n == 0)
+		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
+		    "at word joins is consistent with every chart; state them with "
+		    "--systems \"NAME1;NAME2;...\"", t->names_t);
+	else {
+		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
+		    " ways consistent with every chart and note, equally at word "
+		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
+		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
+		if (cells.row.len == 0 && cells.proc.len <= 1)
+			strbuf_adds(&sb, " (the systems table has no Disk or "
+			    "Processor cells to compare)");
+		else
+			strbuf_printf(&sb, " (%s of them agree%s with the systems "
+			    "table's Disk or Processor cells)", cells.nagree == 0 ?
+			    "none" : "all", cells.nagree == 0 ? "s" : "");
+		if (n <= OB_MAX_SOLS)
+			parse_ob_text_pinned(&sb, t->names_t, sols, n);
+		for (i = 0; i < n && i < 2 && sols[i].len > 0; i++) {
+			strbuf_adds(&sb, i > 0 ? " or " : ", e.g. ");
+			parse_ob_text_describe(&sb, &sols[i]);
+		}
+		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
+	}
+	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s",
+	    strbuf_str(&sb));
+	strbuf_free(&sb);
+	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
+		ob_names_free(&sols[i]);
+out:
+	ob_cells_row_free(&cells.row);
+	ob_cells_row_free(&cells.proc);
+	free(run);
+	free((void *)np.runs);
+	free(counts);
+	str_list_free(&hard);
+	return rc;
 }
 
 /* Is cell system sys's Disk, by its name (ob-cells)? */
@@ -509,15 +636,15 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 {
 	struct str_list	 labels = { 0 };
 	struct ob_fields f;
-	struct ob_fields_evidence ev = { NULL, NULL, NULL };
+	struct ob_fields_evidence ev = { NULL, t, NULL };
 	struct ob_cells_row row;
-	bool		 agree, *own = NULL;
-	const char	*lab = table, *rest, *open_label = NULL;
+	const char	*lab = table, *rest, *v, *open_label = NULL;
 	char		*run;
-	size_t		 tl = strlen(t->rs->title), i, j, open = 0, open_sys = 0;
+	size_t		 ns = t->rs->nsystems, i, j, open = 0, open_sys = 0;
+	bool		*own, agree;
 
-	if (strncmp(lab, t->rs->title, tl) == 0)
-		lab += tl;
+	if (strncmp(lab, t->rs->title, strlen(t->rs->title)) == 0)
+		lab += strlen(t->rs->title);
 	rest = lab + parse_ob_text_labels_end(lab, &labels);
 	if (rest > lab) {
 		run = xstrndup(lab, (size_t)(rest - lab));
@@ -537,41 +664,37 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 	ob_cells_disk_row(run, &row);
 	agree = ob_cells_agree(&row, &t->names);
 	ob_cells_row_free(&row);
-	own = xcalloc(t->rs->nsystems + 1, sizeof(*own));
-	for (i = 1; i < t->rs->nsystems && i < t->names.len; i++) {
+	/*
+	 * Names that state their drives, or a single drive beside an array
+	 * ("Single", "RAID0"), never share a Disk cell.
+	 */
+	own = xcalloc(ns + 1, sizeof(*own));
+	for (i = 1; i < ns && i < t->names.len; i++) {
 		enum ob_shape_setup a = ob_shapes_setup(t->names.name[i - 1]);
 		enum ob_shape_setup b = ob_shapes_setup(t->names.name[i]);
 
-		/*
-		 * Names that state their drives, or a single drive beside an
-		 * array ("Single", "RAID0"), never share a Disk cell.
-		 */
 		own[i] = agree || (a != OBS_SETUP_UNKNOWN &&
 		    b != OBS_SETUP_UNKNOWN && a != b);
 	}
 	ev.disk_ok = agree ? parse_ob_text_disk_ok : NULL;
-	ev.ctx = t;
 	ev.own_disk = own;
-	ob_fields_split(run, (const char *const *)labels.items, labels.len,
-	    t->rs->nsystems, &ev, &f);
-	for (i = 0; i < t->rs->nsystems; i++)
-		for (j = 0; j < labels.len; j++) {
-			const char	*v = f.value[i * labels.len + j];
-
-			if (v != NULL)
+	ob_fields_split(run, (const char *const *)labels.items, labels.len, ns,
+	    &ev, &f);
+	for (i = 0; i < ns; i++)
+		for (j = 0; j < labels.len; j++)
+			if ((v = f.value[i * labels.len + j]) != NULL)
 				kv_list_add(&t->rs->systems[i].fields,
 				    labels.items[j], v);
 			else if (open++ == 0) {
 				open_label = labels.items[j];
 				open_sys = i;
 			}
-		}
 	if (open > 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
 		    "systems table: %zu of %zu fields are not pinned by the text "
-		    "(%s), left empty, e.g. %s of %s", open,
-		    t->rs->nsystems * labels.len, f.gave_up ? "too long to count" :
-		    f.readings == 0 ? "no reading of its cells fits the value shapes" :
+		    "(%s), left empty, e.g. %s of %s", open, ns * labels.len,
+		    f.gave_up ? "too long to count" : f.readings == 0 ?
+		    "no reading of its cells fits the value shapes" :
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
@@ -580,124 +703,69 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 	str_list_free(&labels);
 }
 
-/* Decide the system names: the user's, or the one partition evidence leaves. */
-static int
-parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
+/* Does s start with a system's name then ':' or ','? */
+static bool
+parse_ob_text_named(const struct result_set *rs, const char *s)
 {
-	struct ob_name_problem		 np;
-	struct str_list			 hard = { 0 };
-	struct ob_names			 sols[OB_MAX_SOLS];
-	struct parse_ob_text_cells	 cells;
-	struct strbuf			 sb;
-	size_t				 n, i, nall = 0;
-	int				 rc = 0;
-	char				*run;
+	size_t	i, l;
 
-	memset(&np, 0, sizeof(np));
-	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
-	memset(sols, 0, sizeof(sols));
-	memset(&cells, 0, sizeof(cells));
-	run = parse_ob_text_cells_run(t, table, notes);
-	if (t->opt != NULL && t->opt->system_names != NULL) {
-		char	*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
+	for (i = 0; i < rs->nsystems; i++) {
+		l = strlen(rs->systems[i].identifier);
+		if (strncmp(s, rs->systems[i].identifier, l) == 0 &&
+		    (s[l] == ':' || s[l] == ','))
+			return true;
+	}
+	return false;
+}
 
-		for (tok = strtok_r(list, ";", &save); tok != NULL;
-		    tok = strtok_r(NULL, ";", &save))
-			if (*tok != '\0')
-				str_list_add(&hard, tok);
-		free(list);
-	} else
-		parse_ob_text_hard_names(notes, t->names_t, &hard);
-	parse_ob_text_names_problem(t, &np);
-	np.hard = (const char **)hard.items;
-	np.nhard = hard.len;
-	if (t->opt != NULL && t->opt->system_names != NULL) {
-		/* Stated names: they must tile the table run, in any order. */
-		struct ob_names	 user = { hard.items, hard.len };
-		size_t		*order = xcalloc(hard.len + 1, sizeof(size_t)), cnt;
+/*
+ * The table line's notes, "<Section> Details- entry- NAME: entry...": an
+ * entry ends where "- " and a system's name follow.
+ */
+static void
+parse_ob_text_notes(struct tdoc *t, const char *notes)
+{
+	const char	*q, *s, *body, *end, *e0, *next, *sec[OB_MAX_SECTIONS];
+	size_t		 nh = 0, i, l, best, seclen[OB_MAX_SECTIONS];
+	char		*name, *text, *entry;
 
-		if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 ||
-		    cnt != hard.len)
-			rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
-			    "the names given with --systems do not make up the systems "
-			    "table's names \"%s\"", t->names_t);
-		else {
-			t->names.len = hard.len;
-			t->names.name = xcalloc(hard.len, sizeof(char *));
-			for (i = 0; i < cnt; i++)
-				t->names.name[i] = xstrdup(hard.items[order[i]]);
+	for (q = strstr(notes, " Details- "); q != NULL && nh < OB_MAX_SECTIONS;
+	    q = strstr(q + 1, " Details- ")) {
+		for (best = 0, i = 0; parse_ob_text_sections[i] != NULL; i++) {
+			l = strlen(parse_ob_text_sections[i]);
+			if ((size_t)(q - notes) >= l && l > best &&
+			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
+				best = l;
 		}
-		free(order);
-		goto out;
+		/* Another section's name, glued to text, starts at its capital. */
+		for (s = q; best == 0 && s > notes && isalpha((unsigned char)s[-1]);)
+			s--;
+		while (best == 0 && s < q && !isupper((unsigned char)*s))
+			s++;
+		if (best == 0 && (best = (size_t)(q - s)) == 0)
+			continue;
+		sec[nh] = q - best;
+		seclen[nh++] = best;
 	}
-	if (run != NULL) {
-		ob_cells_disk_row(run, &cells.row);
-		ob_cells_proc_row(run, &cells.proc);
-		np.agree = parse_ob_text_agree;
-		np.agree_ctx = &cells;
-	}
-	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
-	if (n == 1 && (nall == 1 || cells.nagree == 1))
-		goto found;
-	if (n == 1 && !(t->opt != NULL && t->opt->strict)) {
-		/* Word joins chose among splits the evidence leaves open. */
-		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
-		    "system names taken from word boundaries: %zu other splits "
-		    "of \"%s\" fit every chart%s; state the names with --systems "
-		    "if these are wrong", nall - 1, t->names_t, cells.nagree > 1 ?
-		    " and the table's Disk or Processor cells" : "");
-		goto found;
-	}
-	strbuf_init(&sb);
-	if (n == 1)
-		strbuf_printf(&sb, "system names not pinned (strict): %zu splits of "
-		    "\"%s\" fit every chart%s, the one at word boundaries is ",
-		    nall, t->names_t, cells.nagree > 1 ?
-		    " and the table's Disk or Processor cells" : "");
-	if (n == 1)
-		parse_ob_text_describe(&sb, &sols[0]);
-	else if (n == 0)
-		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
-		    "at word joins is consistent with every chart; state them with "
-		    "--systems \"NAME1;NAME2;...\"", t->names_t);
-	else {
-		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
-		    " ways consistent with every chart and note, equally at word "
-		    "boundaries", t->names_t, n > OB_MAX_SOLS ? "more than " : "",
-		    n > OB_MAX_SOLS ? (size_t)OB_MAX_SOLS : n);
-		if (cells.row.len == 0 && cells.proc.len <= 1)
-			strbuf_adds(&sb, " (the systems table has no Disk or "
-			    "Processor cells to compare)");
-		else
-			strbuf_printf(&sb, " (%s of them agree%s with the systems "
-			    "table's Disk or Processor cells)", cells.nagree == 0 ?
-			    "none" : "all", cells.nagree == 0 ? "s" : "");
-		if (n <= OB_MAX_SOLS)
-			parse_ob_text_pinned(&sb, t->names_t, sols, n);
-		if (sols[0].len > 0)
-			strbuf_adds(&sb, ", e.g. ");
-		for (i = 0; i < n && i < OB_MAX_SOLS && i < 2 && sols[i].len > 0; i++) {
-			if (i > 0)
-				strbuf_adds(&sb, " or ");
-			parse_ob_text_describe(&sb, &sols[i]);
+	for (i = 0; i < nh; i++) {
+		name = xstrndup(sec[i], seclen[i]);
+		body = sec[i] + seclen[i] + strlen(" Details");
+		end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
+		text = xstrndup(body, (size_t)(end - body));
+		for (e0 = next = text; e0 != NULL; e0 = next) {
+			while ((next = strstr(next + 1, "- ")) != NULL &&
+			    !parse_ob_text_named(t->rs, next + 2))
+				;
+			entry = next != NULL ? xstrndup(e0, (size_t)(next - e0)) :
+			    xstrdup(e0);
+			for (l = strlen(entry); l > 0 && entry[l - 1] == ' ';)
+				entry[--l] = '\0';
+			ob_segment_note(t->rs, name, entry);
+			free(entry);
 		}
-		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
+		free(text);
+		free(name);
 	}
-	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s", strbuf_str(&sb));
-	strbuf_free(&sb);
-	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
-		ob_names_free(&sols[i]);
-	goto out;
-found:
-	t->names = sols[0];
-out:
-	ob_cells_row_free(&cells.row);
-	ob_cells_row_free(&cells.proc);
-	free(run);
-	free((void *)np.runs);
-	free((void *)np.counts);
-	str_list_free(&hard);
-	return rc;
 }
 
 /* Place each chart's names run: which systems, in which order. */
@@ -711,106 +779,110 @@ parse_ob_text_place(struct tdoc *t, struct tchart *c)
 	c->order = xcalloc(t->names.len + 1, sizeof(size_t));
 	for (o = 0; o < c->nticks; o++) {
 		run = xstrndup(c->rest, c->tstart[o]);
-		tiles = ob_split_tile(run, &t->names, c->order, &cnt);
-		if (tiles >= 1) {
-			free(c->names_run);
-			c->names_run = run;
-			c->tick = o;
-			if (tiles > 1)
-				return diag_set(t->d, t->path, c->chart_p->line,
-				    "chart \"%s\": the names run \"%s\" splits more than one way",
-				    c->title, run);
-			c->k = cnt;
-			c->placed = true;
-			return 0;
+		if ((tiles = ob_split_tile(run, &t->names, c->order, &cnt)) == 0) {
+			free(run);
+			continue;
 		}
-		free(run);
+		free(c->names_run);
+		c->names_run = run;
+		c->tick = o;
+		if (tiles > 1)
+			return diag_set(t->d, t->path, c->chart_p->line, "chart "
+			    "\"%s\": the names run \"%s\" splits more than one way",
+			    c->title, run);
+		c->k = cnt;
+		c->placed = true;
+		return 0;
 	}
-	return diag_set(t->d, t->path, c->chart_p->line,
-	    "chart \"%s\": the names run \"%s\" is not made of the systems' names",
-	    c->title, c->names_run);
+	return diag_set(t->d, t->path, c->chart_p->line, "chart \"%s\": the "
+	    "names run \"%s\" is not made of the systems' names", c->title,
+	    c->names_run);
 }
 
-/* The overview's value run: after the table-order names, before the mark. */
-static char *
-parse_ob_text_overview_values(struct tdoc *t, const char *ov)
+/* Split every chart's values; narrow with the overview; flag the rest. */
+static int
+parse_ob_text_values(struct tdoc *t, const char *ovv)
 {
-	const char	*p = NULL, *q;
-	size_t		 n, wl = strlen(OB_WATERMARK), len = strlen(ov);
+	struct tchart	*c;
+	struct strbuf	 sb;
+	size_t		 i, j, v;
+	char		*s;
 
-	if (len < wl || strcmp(ov + len - wl, OB_WATERMARK) != 0)
-		return NULL;
-	for (q = strstr(ov, t->names_t); q != NULL; q = strstr(q + 1, t->names_t))
-		p = q;
-	if (p == NULL)
-		return NULL;
-	p += strlen(t->names_t);
-	n = (size_t)(ov + len - wl - p);
-	if (n == 0 || strspn(p, "0123456789.") < n)
-		return NULL;
-	return xstrndup(p, n);
+	for (i = 0; i < t->nc; i++) {
+		c = &t->c[i];
+		c->ovdec = -1;
+		if (c->nse > c->k)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\": %zu SE strings for %zu systems",
+			    c->title, c->args, c->nse, c->k);
+		ob_split_values(c->vrun, strlen(c->vrun), c->k, c->nse > 0,
+		    1.25 * c->tlast[c->tick], &c->cands);
+		if (c->cands.len == 0)
+			return diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\": the value run \"%s\" cannot be read as "
+			    "%zu values (cut or mangled line?)", c->title, c->args,
+			    c->vrun, c->k);
+	}
+	if (ovv != NULL)
+		ob_check_overview(t, ovv);
+	ob_check_siblings(t);
+	for (i = 0; i < t->nc; i++) {
+		if ((c = &t->c[i])->cands.len == 1)
+			continue;
+		strbuf_init(&sb);
+		/* A truncated run keeps only its first readings (ob-split.h). */
+		strbuf_printf(&sb, "%s%zu readings of the value run \"%s\"",
+		    c->cands.truncated ? "more than " : "", c->cands.truncated ?
+		    (size_t)OB_SPLIT_MAX_CANDS : c->cands.len, c->vrun);
+		for (j = 0; j < c->cands.len && j < 3; j++)
+			for (v = 0; v < c->k; v++) {
+				s = ob_check_cand_value(c, j, v);
+				strbuf_printf(&sb, "%s%s", v ? "/" : j ? " or " : ": ",
+				    s);
+				free(s);
+			}
+		if (c->cands.len > 3 || c->cands.truncated)
+			strbuf_adds(&sb, " ...");
+		if (t->opt != NULL && t->opt->strict) {
+			diag_set(t->d, t->path, c->chart_p->line,
+			    "chart \"%s %s\" is ambiguous: %s", c->title, c->args,
+			    strbuf_str(&sb));
+			strbuf_free(&sb);
+			return -1;
+		}
+		format_warn(t->opt, t->path, c->chart_p->line,
+		    "chart \"%s %s\" is ambiguous, values left out: %s", c->title,
+		    c->args, strbuf_str(&sb));
+		c->ambiguous = xasprintf("ambiguous in the source text: %s",
+		    strbuf_str(&sb));
+		strbuf_free(&sb);
+	}
+	return 0;
 }
 
 /*
- * The PTS profile names the overview gives its rows, between the file's
- * title and the table-order names run (ob_segment_overview_names).
+ * The bars of one chart from its one reading. Row notes go to systems in
+ * chart order only when there is one per bar, SE strings likewise.
  */
-static void
-parse_ob_text_profiles(struct tdoc *t, const char *ov)
-{
-	const char	*b, *e = NULL, *q, **titles;
-	char		**names;
-	size_t		 i, tl;
-
-	if (t->rs->title == NULL || t->nc != t->rs->ntests || t->nc == 0)
-		return;
-	tl = strlen(t->rs->title);
-	if (strncmp(ov, t->rs->title, tl) != 0)
-		return;
-	b = ov + tl;
-	for (q = strstr(b, t->names_t); q != NULL; q = strstr(q + 1, t->names_t))
-		e = q;
-	if (e == NULL)
-		return;
-	titles = xcalloc(t->nc, sizeof(*titles));
-	names = xcalloc(t->nc, sizeof(*names));
-	for (i = 0; i < t->nc; i++)
-		titles[i] = t->c[i].title;
-	ob_segment_overview_names(b, (size_t)(e - b), titles, t->nc, names);
-	ob_segment_profiles(t->rs, names, t->nc);
-	for (i = 0; i < t->nc; i++)
-		free(names[i]);
-	free(names);
-	free(titles);
-}
-
-/* Bars of one chart from its single reading. */
 static void
 parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 {
-	struct ob_bar	*bars;
+	struct ob_bar	*bars = xcalloc(c->k + 1, sizeof(*bars));
 	struct str_list	 notes = { 0 };
-	size_t		 j, a, b;
+	struct strbuf	 all;
 	const char	*s = c->notes;
-	bool		 se_ok;
+	char		*one;
+	size_t		 j, a, b;
+	bool		 se_ok = c->nse == c->k;
 
-	bars = xcalloc(c->k + 1, sizeof(*bars));
-	/* Row notes: one per bar only when there is one per bar. */
 	for (a = 0; s[a] != '\0'; a = b) {
-		for (b = a + 1; s[b] != '\0'; b++)
-			if (s[b - 1] != ' ' && (s[b] == '-' ||
-			    strncmp(s + b, "MIN: ", 5) == 0))
-				break;
-		{
-			char	*one = xstrndup(s + a, b - a);
-
-			str_list_add(&notes, one);
-			free(one);
-		}
+		for (b = a + 1; s[b] != '\0' && !(s[b - 1] != ' ' &&
+		    (s[b] == '-' || strncmp(s + b, "MIN: ", 5) == 0)); b++)
+			;
+		str_list_add(&notes, one = xstrndup(s + a, b - a));
+		free(one);
 	}
 	if (notes.len > 0 && notes.len != c->k) {
-		struct strbuf	 all;
-
 		strbuf_init(&all);
 		for (j = 0; j < notes.len; j++)
 			strbuf_printf(&all, "%s%s", j > 0 ? "; " : "",
@@ -821,7 +893,6 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 		    notes.len, c->k, strbuf_str(&all));
 		strbuf_free(&all);
 	}
-	se_ok = c->nse == c->k;
 	if (c->nse > 0 && !se_ok)
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu SE strings for %zu systems; the text does "
@@ -847,112 +918,93 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	str_list_free(&notes);
 }
 
-/* Split a "1. (CC) ... 2. (CXX) ..." run into footnotes. */
+/*
+ * One test per chart: its heading, bars and footnotes ("1. (CC) ... 2.
+ * (CXX) ..."); a paragraph after it is a failed run ("NAME: reason") or
+ * its annotation.
+ */
 static void
-parse_ob_text_footnotes(struct test *test, const char *f)
+parse_ob_text_build(struct tdoc *t)
 {
-	const char	*p = f, *n;
+	struct tchart	*c;
+	struct test	*test;
+	struct value	*v;
+	const char	*reason, *p, *q;
 	char		 mark[16];
-	int		 k = 2;
+	size_t		 i, j;
+	long		 s;
+	int		 k;
 
-	while (p != NULL && *p != '\0') {
-		snprintf(mark, sizeof(mark), "%d. (", k);
-		n = strstr(p + 1, mark);
-		if (n == NULL) {
-			ob_segment_footnote(test, p, strlen(p));
-			break;
+	for (i = 0; i < t->nc; i++) {
+		c = &t->c[i];
+		test = result_set_add_test(t->rs);
+		model_set_str(&test->title, c->title);
+		model_set_str(&test->app_version, c->version);
+		model_set_str(&test->description, c->args);
+		model_set_str(&test->unit, c->unit);
+		test->proportion = c->prop;
+		model_set_str(&test->proportion_raw, proportion_name(c->prop));
+		test->display = DISPLAY_BAR;
+		model_set_str(&test->display_raw, "BAR_GRAPH");
+		parse_ob_text_bars(t, c, test);
+		for (p = c->foot, k = 2; p != NULL && *p != '\0'; p = q, k++) {
+			snprintf(mark, sizeof(mark), "%d. (", k);
+			if ((q = strstr(p + 1, mark)) == NULL)
+				q = p + strlen(p);
+			ob_segment_footnote(test, p, (size_t)(q - p));
 		}
-		ob_segment_footnote(test, p, (size_t)(n - p));
-		p = n;
-		k++;
+		for (j = c->ex_lo; j < c->ex_hi; j++) {
+			s = ob_segment_failed(t->rs, t->p[j].s, &reason);
+			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
+				v = test_add_value(test, (size_t)s);
+				model_set_str(&v->error, reason);
+			} else if (test->annotation == NULL)
+				model_set_str(&test->annotation, t->p[j].s);
+			else
+				format_warn(t->opt, t->path, t->p[j].line,
+				    "extra paragraph after chart \"%s\" ignored",
+				    c->title);
+		}
 	}
 }
 
-/* Notes of the table line: "<Section> Details- entry- NAME: entry...". */
+/*
+ * The PTS profile names the overview gives its rows, between the file's
+ * title and the table-order names run (ob_segment_overview_names).
+ */
 static void
-parse_ob_text_notes(struct tdoc *t, const char *notes)
+parse_ob_text_profiles(struct tdoc *t, const char *ov)
 {
-	const char	*q, *body, *next, *sec[64];
-	size_t		 nh = 0, i, j, l, best, seclen[64];
+	const char	*e, **titles;
+	char		**names;
+	size_t		 i, tl = strlen(t->rs->title);
 
-	for (q = strstr(notes, " Details- "); q != NULL && nh < 64;
-	    q = strstr(q + 1, " Details- ")) {
-		const char	*s = q;
-
-		best = 0;
-		for (i = 0; parse_ob_text_sections[i] != NULL; i++) {
-			l = strlen(parse_ob_text_sections[i]);
-			if ((size_t)(q - notes) >= l && l > best &&
-			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
-				best = l;
-		}
-		if (best == 0) {
-			while (s > notes && isalpha((unsigned char)s[-1]))
-				s--;
-			/* A glued section name starts at its capital. */
-			while (s < q && !isupper((unsigned char)*s))
-				s++;
-			best = (size_t)(q - s);
-		}
-		if (best == 0)
-			continue;
-		sec[nh] = q - best;
-		seclen[nh] = best;
-		nh++;
-	}
-	for (i = 0; i < nh; i++) {
-		char	*name = xstrndup(sec[i], seclen[i]);
-		char	*text;
-		const char *end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
-		const char *e0;
-
-		body = sec[i] + seclen[i] + strlen(" Details");
-		text = xstrndup(body, (size_t)(end - body));
-		/* Entries start where "- NAME[, NAME]: " follows. */
-		e0 = text;
-		for (next = strstr(text + 1, "- "); ; next = strstr(next + 1, "- ")) {
-			bool	 split = false;
-
-			if (next != NULL) {
-				for (j = 0; j < t->rs->nsystems && !split; j++) {
-					const char	*id = t->rs->systems[j].identifier;
-					size_t		 il = strlen(id);
-
-					if (strncmp(next + 2, id, il) == 0 &&
-					    (next[2 + il] == ':' || next[2 + il] == ','))
-						split = true;
-				}
-				if (!split)
-					continue;
-			}
-			{
-				const char	*stop = next ? next : text + strlen(text);
-				char		*entry = xstrndup(e0, (size_t)(stop - e0));
-				size_t		 el = strlen(entry);
-
-				while (el > 0 && entry[el - 1] == ' ')
-					entry[--el] = '\0';
-				ob_segment_note(t->rs, name, entry);
-				free(entry);
-			}
-			if (next == NULL)
-				break;
-			e0 = next;
-		}
-		free(text);
-		free(name);
-	}
+	if (t->nc != t->rs->ntests || t->nc == 0 ||
+	    strncmp(ov, t->rs->title, tl) != 0 ||
+	    (e = parse_ob_text_last(ov + tl, t->names_t)) == NULL)
+		return;
+	titles = xcalloc(t->nc, sizeof(*titles));
+	names = xcalloc(t->nc, sizeof(*names));
+	for (i = 0; i < t->nc; i++)
+		titles[i] = t->c[i].title;
+	ob_segment_overview_names(ov + tl, (size_t)(e - (ov + tl)), titles,
+	    t->nc, names);
+	ob_segment_profiles(t->rs, names, t->nc);
+	for (i = 0; i < t->nc; i++)
+		free(names[i]);
+	free(names);
+	free(titles);
 }
 
 static void
 parse_ob_text_free(struct tdoc *t)
 {
-	size_t	i, j;
+	struct tchart	*c;
+	size_t		 i, j;
 
 	free(t->mw_groups);
 	for (i = 0; i < t->nc; i++) {
-		struct tchart	*c = &t->c[i];
-
+		c = &t->c[i];
 		free(c->unit);
 		free(c->version);
 		free(c->names_run);
@@ -974,194 +1026,6 @@ parse_ob_text_free(struct tdoc *t)
 	ob_names_free(&t->names);
 }
 
-/* Split every chart's values; narrow with the overview; flag the rest. */
-static int
-parse_ob_text_values(struct tdoc *t, const char *ovv)
-{
-	size_t	i, j;
-
-	for (i = 0; i < t->nc; i++) {
-		struct tchart	*c = &t->c[i];
-
-		if (c->nse > c->k)
-			return diag_set(t->d, t->path, c->chart_p->line,
-			    "chart \"%s %s\": %zu SE strings for %zu systems",
-			    c->title, c->args, c->nse, c->k);
-		ob_split_values(c->vrun, strlen(c->vrun), c->k, c->nse > 0,
-		    1.25 * c->tlast[c->tick], &c->cands);
-		if (c->cands.len == 0)
-			return diag_set(t->d, t->path, c->chart_p->line,
-			    "chart \"%s %s\": the value run \"%s\" cannot be read as "
-			    "%zu values (cut or mangled line?)", c->title, c->args,
-			    c->vrun, c->k);
-	}
-	for (i = 0; i < t->nc; i++)
-		t->c[i].ovdec = -1;
-	if (ovv != NULL)
-		ob_check_overview(t, ovv);
-	ob_check_siblings(t);
-	for (i = 0; i < t->nc; i++) {
-		struct tchart	*c = &t->c[i];
-		struct strbuf	 sb;
-
-		if (c->cands.len == 1)
-			continue;
-		strbuf_init(&sb);
-		/* A truncated run keeps only its first readings (ob-split.h). */
-		strbuf_printf(&sb, "%s%zu readings of the value run \"%s\"",
-		    c->cands.truncated ? "more than " : "", c->cands.truncated ?
-		    (size_t)OB_SPLIT_MAX_CANDS : c->cands.len, c->vrun);
-		for (j = 0; j < c->cands.len && j < 3; j++) {
-			size_t	v;
-
-			strbuf_adds(&sb, j ? " or " : ": ");
-			for (v = 0; v < c->k; v++) {
-				char	*s = ob_check_cand_value(c, j, v);
-
-				strbuf_printf(&sb, "%s%s", v ? "/" : "", s);
-				free(s);
-			}
-		}
-		if (c->cands.len > 3 || c->cands.truncated)
-			strbuf_adds(&sb, " ...");
-		if (t->opt != NULL && t->opt->strict) {
-			diag_set(t->d, t->path, c->chart_p->line,
-			    "chart \"%s %s\" is ambiguous: %s", c->title, c->args,
-			    strbuf_str(&sb));
-			strbuf_free(&sb);
-			return -1;
-		}
-		format_warn(t->opt, t->path, c->chart_p->line,
-		    "chart \"%s %s\" is ambiguous, values left out: %s", c->title,
-		    c->args, strbuf_str(&sb));
-		c->ambiguous = xasprintf("ambiguous in the source text: %s",
-		    strbuf_str(&sb));
-		strbuf_free(&sb);
-	}
-	return 0;
-}
-
-static void
-parse_ob_text_build(struct tdoc *t)
-{
-	size_t	 i, j;
-	long	 s;
-
-	for (i = 0; i < t->nc; i++) {
-		struct tchart	*c = &t->c[i];
-		struct test	*test = result_set_add_test(t->rs);
-		const char	*reason;
-
-		model_set_str(&test->title, c->title);
-		model_set_str(&test->app_version, c->version);
-		model_set_str(&test->description, c->args);
-		model_set_str(&test->unit, c->unit);
-		test->proportion = c->prop;
-		model_set_str(&test->proportion_raw, proportion_name(c->prop));
-		test->display = DISPLAY_BAR;
-		model_set_str(&test->display_raw, "BAR_GRAPH");
-		parse_ob_text_bars(t, c, test);
-		if (c->foot != NULL)
-			parse_ob_text_footnotes(test, c->foot);
-		for (j = c->ex_lo; j < c->ex_hi; j++) {
-			s = ob_segment_failed(t->rs, t->p[j].s, &reason);
-			if (s >= 0 && test_find_value(test, (size_t)s) == NULL) {
-				struct value	*v = test_add_value(test, (size_t)s);
-
-				model_set_str(&v->error, reason);
-			} else if (test->annotation == NULL)
-				model_set_str(&test->annotation, t->p[j].s);
-			else
-				format_warn(t->opt, t->path, t->p[j].line,
-				    "extra paragraph after chart \"%s\" ignored",
-				    c->title);
-		}
-
-	}
-}
-
-/*
- * The document as paragraphs: no NUL bytes, CRLF taken as a line end, a
- * paragraph that repeats the one before it read once (with a warning).
- */
-static int
-parse_ob_text_load(struct tdoc *t)
-{
-	char	*buf, *r, *w;
-	size_t	 len, i;
-
-	if ((buf = format_slurp(t->path, &len, t->d)) == NULL)
-		return -1;
-	if (memchr(buf, '\0', len) != NULL) {
-		free(buf);
-		return diag_set(t->d, t->path, 0, "binary data (NUL byte) in a text export");
-	}
-	/* Copies through mail or Windows: CRLF is a line end too. */
-	for (r = w = buf; *r != '\0'; r++)
-		if (*r != '\r' || r[1] != '\n')
-			*w++ = *r;
-	*w = '\0';
-	parse_ob_text_paras(t, buf);
-	free(buf);
-	/* A doubled paragraph is a copying accident: say so, read it once. */
-	for (i = 1; i < t->np; i++)
-		if (strcmp(t->p[i].s, t->p[i - 1].s) == 0) {
-			format_warn(t->opt, t->path, t->p[i].line,
-			    "paragraph repeats the one before it; read once");
-			free(t->p[i].s);
-			memmove(&t->p[i], &t->p[i + 1], (t->np - i - 1) * sizeof(*t->p));
-			t->np--;
-			i--;
-		}
-	return 0;
-}
-
-/*
- * Title, description, the export line's URL and the trailer: the frame
- * every export has. Sets t->iexport; -1 with t->d set when one is missing.
- */
-static int
-parse_ob_text_head(struct tdoc *t)
-{
-	struct result_set	*rs = t->rs;
-	struct strbuf		 sb;
-	char			*url;
-	size_t			 i, j, ul, last;
-
-	for (i = 0; i < t->np; i++)
-		if (strncmp(t->p[i].s, OB_EXPORT_LINE, strlen(OB_EXPORT_LINE)) == 0)
-			break;
-	if (i == t->np || i == 0)
-		return diag_set(t->d, t->path, 1, "no \"%s\" line after a title",
-		    OB_EXPORT_LINE);
-	t->iexport = i;
-	model_set_str(&rs->title, t->p[0].s);
-	if (i > 1) {
-		strbuf_init(&sb);
-		for (j = 1; j < i; j++)
-			strbuf_printf(&sb, "%s%s", j > 1 ? "\n\n" : "", t->p[j].s);
-		model_set_str(&rs->description, strbuf_str(&sb));
-		strbuf_free(&sb);
-	}
-	url = xstrdup(t->p[i].s + strlen(OB_EXPORT_LINE));
-	ul = strlen(url);
-	if (ul > 0 && url[ul - 1] == '.')
-		url[--ul] = '\0';
-	if (ob_segment_url(rs, url) != 0)
-		format_warn(t->opt, t->path, t->p[i].line,
-		    "export URL has no OpenBenchmarking result ID");
-	free(url);
-	last = t->np - 1;
-	if (strncmp(t->p[last].s, OB_TRAILER, strlen(OB_TRAILER)) != 0)
-		return diag_set(t->d, t->path, t->p[last].line, "no \"Phoronix Test "
-		    "Suite vX.Y.Z\" trailer at the end: the document looks truncated");
-	model_set_str(&rs->generator, t->p[last].s);
-	if (t->iexport + 3 > last)
-		return diag_set(t->d, t->path, t->p[last].line,
-		    "no systems table, overview or charts");
-	return 0;
-}
-
 static int
 parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
@@ -1169,8 +1033,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	struct tdoc	 t;
 	struct read_options mwopt;
 	char		*ovv = NULL, *stated = NULL;
-	size_t		 i, last;
-	const char	*table, *notes;
+	const char	*table, *notes, *ov, *p;
+	size_t		 i, n;
 	int		 rc = -1;
 
 	memset(&t, 0, sizeof(t));
@@ -1180,22 +1044,18 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	t.d = d;
 	if (parse_ob_text_load(&t) != 0 || parse_ob_text_head(&t) != 0)
 		goto out;
-	last = t.np - 1;
-	table = t.p[t.iexport + 1].s;
-	notes = strstr(table, OB_WATERMARK);
-	if (notes == NULL) {
+	if (strstr(t.p[t.iexport + 1].s, OB_WATERMARK) == NULL) {
 		diag_set(d, path, t.p[t.iexport + 1].line,
 		    "systems table line has no OpenBenchmarking.org mark");
 		goto out;
 	}
-	notes += strlen(OB_WATERMARK);
 	if (strncmp(t.p[t.iexport + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0) {
 		diag_set(d, path, t.p[t.iexport + 2].line,
 		    "no overview line after the systems table");
 		goto out;
 	}
 	ob_multiway_groups(&t);
-	if (parse_ob_text_sections_find(&t, t.iexport + 3, last) != 0)
+	if (parse_ob_text_sections_find(&t, t.iexport + 3, t.np - 1) != 0)
 		goto out;
 	if (t.mw_groups != NULL) {
 		/* Its names are stated by its layout, as --systems states them. */
@@ -1207,15 +1067,15 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 			memset(&mwopt, 0, sizeof(mwopt));
 		mwopt.system_names = stated;
 		t.opt = &mwopt;
-		table = t.p[t.iexport + 1].s;
-		notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
 	}
+	table = t.p[t.iexport + 1].s;
+	notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
+	ov = t.p[t.iexport + 2].s;
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
-	if (parse_ob_text_table_names(&t, table, t.p[t.iexport + 2].s) != 0)
-		goto out;
-	if (parse_ob_text_names(&t, table, notes) != 0)
+	if (parse_ob_text_table_names(&t, table, ov) != 0 ||
+	    parse_ob_text_names(&t, table, notes) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
@@ -1224,14 +1084,23 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
 			goto out;
-	ovv = parse_ob_text_overview_values(&t, t.p[t.iexport + 2].s);
+	/* The overview's value run: after the last names run, before the mark. */
+	n = strlen(ov);
+	if (n >= strlen(OB_WATERMARK) && (p = parse_ob_text_last(ov,
+	    t.names_t)) != NULL && strcmp(ov + n - strlen(OB_WATERMARK),
+	    OB_WATERMARK) == 0) {
+		p += strlen(t.names_t);
+		n = (size_t)(ov + n - strlen(OB_WATERMARK) - p);
+		if (n > 0 && strspn(p, "0123456789.") >= n)
+			ovv = xstrndup(p, n);
+	}
 	if (ovv == NULL)
-		format_warn(opt, path, t.p[t.iexport + 2].line,
-		    "overview line not readable; integer charts are not cross-checked");
+		format_warn(opt, path, t.p[t.iexport + 2].line, "overview line "
+		    "not readable; integer charts are not cross-checked");
 	if (parse_ob_text_values(&t, ovv) != 0)
 		goto out;
 	parse_ob_text_build(&t);
-	parse_ob_text_profiles(&t, t.p[t.iexport + 2].s);
+	parse_ob_text_profiles(&t, ov);
 	rc = 0;
 out:
 	free(ovv);
