@@ -106,6 +106,26 @@ static const char *const ob_shapes_arches[] = { "(x86_64)", "(aarch64)",
 	"(arm64)", "(armv7l)", "(i686)", "(i386)", "(riscv64)", "(ppc64le)",
 	"(ppc64)", "(s390x)", "(amd64)", "(loongarch64)", NULL };
 
+/* A processor's value ends with one of these: "(16 Cores / 32 Threads)". */
+static const char *const ob_shapes_cores_end[] = { "Threads)", "Cores)",
+	"Core)", NULL };
+
+static size_t	ob_shapes_prefix(const char *const *list, const char *s);
+
+/* Length of the word of list that s begins with, or 0. */
+static size_t
+ob_shapes_prefix(const char *const *list, const char *s)
+{
+	size_t	k, l;
+
+	for (k = 0; list[k] != NULL; k++) {
+		l = strlen(list[k]);
+		if (strncmp(s, list[k], l) == 0)
+			return l;
+	}
+	return 0;
+}
+
 const struct ob_shape *
 ob_shapes_of(const char *label)
 {
@@ -220,16 +240,13 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 size_t
 ob_shapes_arch(const char *s)
 {
-	size_t	k, l;
+	return ob_shapes_prefix(ob_shapes_arches, s);
+}
 
-	if (*s != '(')
-		return 0;
-	for (k = 0; ob_shapes_arches[k] != NULL; k++) {
-		l = strlen(ob_shapes_arches[k]);
-		if (strncmp(s, ob_shapes_arches[k], l) == 0)
-			return l;
-	}
-	return 0;
+size_t
+ob_shapes_cores(const char *s)
+{
+	return ob_shapes_prefix(ob_shapes_cores_end, s);
 }
 
 enum ob_shape_setup

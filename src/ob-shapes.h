@@ -73,6 +73,8 @@ bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
+/* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */
+size_t	 ob_shapes_cores(const char *s);
 /* The drive setup a system name states, by its words. */
 enum ob_shape_setup ob_shapes_setup(const char *name);
 
