@@ -2,11 +2,9 @@
 /*
  * Give the systems table's glued cells to systems: count every reading of
  * the cells run (first column complete, later columns any subset of the
- * labels in order) under the field shapes of ob-shapes.c (what each
- * field's values look like, the words they begin with, the words never
- * cut), forward and backward, and keep a cell only when every reading has
- * it. It never picks among readings; a field the readings disagree on
- * stays empty. The knowledge is in the tables; this file applies it.
+ * labels in order) under the field shapes of ob-shapes.c, forward and
+ * backward, and keep a cell only when every reading has it. It never picks
+ * among readings: a field they disagree on stays empty.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -21,15 +19,11 @@
 #define OB_FIELDS_MAX_POS	4000
 /* Cells run length we read at all (seed 000's: about 750 bytes). */
 #define OB_FIELDS_MAX_LEN	(256 * 1024)
-/*
- * Longest cell we place. The longest cell of any reading of a fixture or
- * corpus table is 89 bytes (a Disk cell of two drives); without a bound,
- * every start was tried against every later one, quadratic in the run.
- */
+/* Longest cell we place (the longest of the fixtures and corpus: 89 bytes). */
 #define OB_FIELDS_MAX_CELL	256
 /* Cell placements per pass, at most (seed 000: 438,400). */
 #define OB_FIELDS_MAX_WORK	2e6
-/* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
+/* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
@@ -51,10 +45,8 @@ struct ob_fields_run {
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
 	/*
-	 * The cells of each label from each start, worked out once a pass
-	 * (the counts forward and backward and the pin ask them per column):
-	 * label l's cells from pos[pi] end at pos[ends[j]], first[pi * nl +
-	 * l] <= j < first[pi * nl + l + 1], ascending.
+	 * Label l's cells from pos[pi] end at pos[ends[j]], first[pi * nl +
+	 * l] <= j < first[pi * nl + l + 1], ascending (ob_fields_cells).
 	 */
 	size_t		*first, *ends;
 	size_t		 nends, capends;
@@ -144,6 +136,7 @@ static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
 	size_t	n, m, i0 = i;
+	bool	count, word;
 
 	switch (k) {
 	case OBS_FREE:
@@ -159,31 +152,27 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return islower((unsigned char)s[i]) ? 1 : 0;
 	case OBS_MEM:
 	case OBS_DISK:
+		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
 		n = ob_fields_digits(s, i);
-		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0) {
-			if (k == OBS_MEM && strtol(s + i, NULL, 10) >
-			    OB_FIELDS_MAX_MODULES)
-				return 0;
-			i += n + 3;
-			m = ob_fields_cap(s, i, true);
-			/* Memory modules: at most 512GB each ("2 x 1000GB" is a drive pair). */
-			if (k == OBS_MEM && m > 0 && (s[i + m - 2] == 'T' ||
-			    (s[i + m - 2] == 'G' && strtod(s + i, NULL) > 512)))
-				return 0;
-		}
-		m = ob_fields_cap(s, i, k == OBS_MEM);
-		if (m == 0)
+		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
+		if (count && k == OBS_MEM &&
+		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
+		if (count)
+			i += n + 3;
+		if ((m = ob_fields_cap(s, i, k == OBS_MEM)) == 0)
+			return 0;
+		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
+		if (k == OBS_DISK)
+			return word ? i + m + 2 - i0 : 0;
 		/*
-		 * "2000GB Name" (no module count) names a drive: memory is
-		 * "2 x 16GB DDR5-..." or a bare "16GB".
+		 * Modules of at most 512GB ("2 x 1000GB" is a drive pair); a
+		 * size with no count before a name is a drive.
 		 */
-		if (k == OBS_MEM)
-			return i == i0 && s[i + m] == ' ' &&
-			    isalpha((unsigned char)s[i + m + 1]) ? 0 : i + m - i0;
-		/* A Disk cell names the drive after its size. */
-		return s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]) ?
-		    i + m + 2 - i0 : 0;
+		if (count ? s[i + m - 2] == 'T' || (s[i + m - 2] == 'G' &&
+		    strtod(s + i, NULL) > 512) : word)
+			return 0;
+		return i + m - i0;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_fields_digits(s, i);
@@ -222,9 +211,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
- * Can any cell start at i (0 < i)? Never at a space or after one, after an
- * opening or a joining mark, before a closing one: tested once per
- * position, before each label's own test (ob_fields_glued).
+ * Can any cell start at i > 0? Never at a space or after one, after an
+ * opening or a joining mark, before a closing one.
  */
 static bool
 ob_fields_may_glue(const char *s, size_t i)
@@ -236,10 +224,9 @@ ob_fields_may_glue(const char *s, size_t i)
 }
 
 /*
- * May a cell of kind k start at i > 0, glued to the previous cell? Cells
- * are trimmed and a number is never cut at its dot; a shapeless cell
+ * May a cell of the shape start at i > 0, glued to the previous cell,
+ * where ob_fields_may_glue and ob_fields_starts hold? A shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
- * Called only where ob_fields_may_glue and ob_fields_starts hold;
  */
 static bool
 ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
@@ -288,10 +275,10 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 
 /*
  * A join of two cells' words: "Audio|DELL", "U2723QE|Intel",
- * "Threads)|ASUS", a size unit then a capital ("10GB|NVIDIA"), a dotted
- * version or a resolution then a capital ("12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
- * unless relaxed: a table whose cells cannot be read otherwise joins two
- * all-capital words somewhere, and then any capital may start a cell.
+ * "Threads)|ASUS", a unit, a dotted version or a resolution then a capital
+ * ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
+ * unless relaxed: a table with no other reading joins two all-capital
+ * words somewhere, and then any capital may start a cell.
  */
 static bool
 ob_fields_join(const char *s, size_t i, bool relaxed)
@@ -366,10 +353,7 @@ ob_fields_version_end(const char *s, size_t i)
 	return dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
 }
 
-/*
- * May a cell of label l start at a, a position of the run? The length of
- * the beginning its shape reads (ob_fields_starts), or 0.
- */
+/* May a cell of label l start at a? ob_fields_starts's length, or 0. */
 static size_t
 ob_fields_opens(const struct ob_fields_run *r, size_t a, size_t l)
 {
@@ -387,12 +371,12 @@ ob_fields_min(size_t end, size_t e)
 }
 
 /*
- * How far cells from a may reach (OB_FIELDS_MAX_CELL bytes on at most).
- * A cell stops before a Disk head glued to the text before it ("PRO|2000GB
- * Corsair"; the head reads from the start of its digits, so "24GB" in
- * "1024GB" is none) and after a ")" glued to more text ("(x86_64)|6.11.0",
+ * How far cells from a may reach (OB_FIELDS_MAX_CELL bytes at most). A
+ * cell stops before a Disk head glued to the text before it ("PRO|2000GB
+ * Corsair"; read from the start of its digits, so "24GB" in "1024GB" is
+ * none) and after a ")" glued to more text ("(x86_64)|6.11.0",
  * "BIOS)|AMD"). Only a processor holds "(16 Cores / 32 Threads)", and ends
- * there; only a kernel holds "(x86_64)", and a kernel holds no capital.
+ * there; only a kernel holds "(x86_64)", and a kernel no capital.
  */
 static void
 ob_fields_reach(const struct ob_fields_run *r, size_t a,
@@ -430,10 +414,7 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a,
 	}
 }
 
-/*
- * Is [a, b) a whole cell of the shape, a cell that may start at a with a
- * beginning of n bytes (ob_fields_opens) and end within ob_fields_reach?
- */
+/* Is [a, b) a whole cell of the shape, n its ob_fields_opens, b in reach? */
 static bool
 ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
     const struct ob_shape *shape, size_t n)
@@ -489,7 +470,7 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 	}
 }
 
-/* Work out r->first and r->ends for the pass. */
+/* Each label's cells from each start, worked out once a pass. */
 static void
 ob_fields_cells(struct ob_fields_run *r)
 {
@@ -523,14 +504,12 @@ ob_fields_cells(struct ob_fields_run *r)
 }
 
 /*
- * Where a reading in state (pi, col, l), l < nl, goes on, into r->next:
- * pi itself when column col may print no cell of label l (it is then the
- * previous system's; not a Disk cell the names say differs from the
- * previous system's), then the ends of the cells of label l from pos[pi],
- * ascending (a Disk cell only where the names' evidence allows it). With
- * ahead (b counted), only the cells some reading goes on from to the end:
- * the others add nothing, and the evidence is the costly test. Their
- * number.
+ * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
+ * their number. pi itself when column col may print no cell of label l (it
+ * is the previous system's; not a Disk cell the names say differs from the
+ * previous system's), then the ends of its cells, ascending (a Disk cell
+ * only where the names' evidence allows). With ahead (b counted), only
+ * cells some reading goes on from: the evidence is the costly test.
  */
 static size_t
 ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l,
@@ -578,9 +557,8 @@ ob_fields_pairs(const struct ob_fields_run *r)
 }
 
 /*
- * Count the readings reaching each state (f), in state order, then those
- * from each state to the end of the run (b), in reverse; b is asked only
- * of states some reading reaches (their successors are reached too).
+ * Count the readings reaching each state (f), then those from each state
+ * some reading reaches to the end of the run (b).
  */
 static void
 ob_fields_count(struct ob_fields_run *r)
