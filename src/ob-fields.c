@@ -54,13 +54,6 @@ struct ob_fields_run {
 	double		*f, *b;		/* per state: see ob_fields_at */
 };
 
-/* How far cells from a position may reach: see ob_fields_reach. */
-struct ob_fields_reach {
-	size_t	any;		/* a cell of another kind */
-	size_t	proc;		/* a processor's */
-	size_t	kernel;		/* a kernel's */
-};
-
 static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
@@ -75,8 +68,8 @@ static bool	ob_fields_version_end(const char *s, size_t i);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t a,
 	    size_t l);
 static size_t	ob_fields_min(size_t end, size_t e);
-static void	ob_fields_reach(const struct ob_fields_run *r, size_t a,
-	    struct ob_fields_reach *to);
+static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
+	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
 	    size_t b, const struct ob_shape *shape, size_t n);
 static void	ob_fields_cells(struct ob_fields_run *r);
@@ -371,47 +364,38 @@ ob_fields_min(size_t end, size_t e)
 }
 
 /*
- * How far cells from a may reach (OB_FIELDS_MAX_CELL bytes at most). A
- * cell stops before a Disk head glued to the text before it ("PRO|2000GB
- * Corsair"; read from the start of its digits, so "24GB" in "1024GB" is
- * none) and after a ")" glued to more text ("(x86_64)|6.11.0",
+ * How far a cell of kind k from a may reach (OB_FIELDS_MAX_CELL bytes at
+ * most). It stops before a Disk head glued to the text before it
+ * ("PRO|2000GB Corsair"; read from the start of its digits, so "24GB" in
+ * "1024GB" is none) and after a ")" glued to more text ("(x86_64)|6.11.0",
  * "BIOS)|AMD"). Only a processor holds "(16 Cores / 32 Threads)", and ends
  * there; only a kernel holds "(x86_64)", and a kernel no capital.
  */
-static void
-ob_fields_reach(const struct ob_fields_run *r, size_t a,
-    struct ob_fields_reach *to)
+static size_t
+ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 {
 	const char	*s = r->s;
-	size_t		 i, n, e;
+	size_t		 end, i, n;
 
-	to->any = to->proc = to->kernel = ob_fields_min(r->len,
-	    a + OB_FIELDS_MAX_CELL);
-	for (i = a; i < to->any || i < to->proc || i < to->kernel; i++) {
-		e = SIZE_MAX;
-		/* The head ends with its unit: "2000GB", "2 x 16GB". */
+	end = ob_fields_min(r->len, a + OB_FIELDS_MAX_CELL);
+	for (i = a; i < end; i++) {
+		/* The head "2000GB N" (n bytes) is glued: end before its unit. */
 		if (i > a && isdigit((unsigned char)s[i]) && s[i - 1] != ' ' &&
 		    !isdigit((unsigned char)s[i - 1]) &&
 		    (n = ob_fields_starts(s, i, OBS_DISK)) > 0)
-			e = i + n - 3;
+			end = ob_fields_min(end, i + n - 3);
 		if (s[i] == ')' && isalnum((unsigned char)s[i + 1]))
-			e = ob_fields_min(e, i + 1);
+			end = ob_fields_min(end, i + 1);
 		if (i > a && (s[i] == 'C' || s[i] == 'T') &&
-		    (n = ob_shapes_cores(s + i)) > 0) {
-			to->any = ob_fields_min(to->any, i + n - 1);
-			to->proc = ob_fields_min(to->proc, i + n);
-			to->kernel = ob_fields_min(to->kernel, i + n - 1);
-		}
-		if (s[i] == '(' && (n = ob_shapes_arch(s + i)) > 0) {
-			to->any = ob_fields_min(to->any, i + n - 1);
-			to->proc = ob_fields_min(to->proc, i + n - 1);
-		}
-		if (isupper((unsigned char)s[i]))
-			to->kernel = ob_fields_min(to->kernel, i);
-		to->any = ob_fields_min(to->any, e);
-		to->proc = ob_fields_min(to->proc, e);
-		to->kernel = ob_fields_min(to->kernel, e);
+		    (n = ob_shapes_cores(s + i)) > 0)
+			end = ob_fields_min(end, k == OBS_PROC ? i + n : i + n - 1);
+		if (k != OBS_KERNEL && s[i] == '(' &&
+		    (n = ob_shapes_arch(s + i)) > 0)
+			end = ob_fields_min(end, i + n - 1);
+		if (k == OBS_KERNEL && isupper((unsigned char)s[i]))
+			end = ob_fields_min(end, i);
 	}
+	return end;
 }
 
 /* Is [a, b) a whole cell of the shape, n its ob_fields_opens, b in reach? */
@@ -474,30 +458,36 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 static void
 ob_fields_cells(struct ob_fields_run *r)
 {
-	struct ob_fields_reach	to;
 	enum ob_shape_kind	k;
-	size_t			pi, qi, l, a, n, end;
+	size_t			pi, qi, l, a, n, c, reach[3];
+	bool			drive;
 
 	r->nends = 0;
 	for (pi = 0; pi < r->npos; pi++) {
 		a = r->pos[pi];
-		ob_fields_reach(r, a, &to);
+		/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+		drive = ob_fields_starts(r->s, a, OBS_DISK) > 0;
+		/* From a: another cell's reach, a processor's, a kernel's. */
+		reach[0] = reach[1] = reach[2] = SIZE_MAX;
 		for (l = 0; l < r->nl; l++) {
 			r->first[pi * r->nl + l] = r->nends;
 			k = r->shape[l]->kind;
 			n = ob_fields_opens(r, a, l);
-			/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
-			if (n == 0 || ((k == OBS_FREE || k == OBS_LETTER ||
-			    k == OBS_PROC) && ob_fields_starts(r->s, a, OBS_DISK) > 0))
+			if (n == 0 || (drive && (k == OBS_FREE ||
+			    k == OBS_LETTER || k == OBS_PROC)))
 				continue;
-			end = k == OBS_PROC ? to.proc : k == OBS_KERNEL ?
-			    to.kernel : to.any;
-			for (qi = pi + 1; qi < r->npos && r->pos[qi] <= end; qi++)
-				if (ob_fields_whole(r, a, r->pos[qi], r->shape[l], n)) {
-					xgrow(&r->ends, &r->capends, r->nends + 1,
-					    sizeof(*r->ends));
-					r->ends[r->nends++] = qi;
-				}
+			c = k == OBS_PROC ? 1 : k == OBS_KERNEL ? 2 : 0;
+			if (reach[c] == SIZE_MAX)
+				reach[c] = ob_fields_reach(r, a, k);
+			for (qi = pi + 1; qi < r->npos &&
+			    r->pos[qi] <= reach[c]; qi++) {
+				if (!ob_fields_whole(r, a, r->pos[qi],
+				    r->shape[l], n))
+					continue;
+				xgrow(&r->ends, &r->capends, r->nends + 1,
+				    sizeof(*r->ends));
+				r->ends[r->nends++] = qi;
+			}
 		}
 	}
 	r->first[r->npos * r->nl] = r->nends;
@@ -516,13 +506,14 @@ ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l,
     bool ahead)
 {
 	const struct ob_fields_evidence	*ev = r->ev;
-	bool	disk = r->shape[l]->kind == OBS_DISK;
-	size_t	a = r->pos[pi], j, qi, n = 0;
+	const size_t			*first = r->first + pi * r->nl + l;
+	bool				 disk = r->shape[l]->kind == OBS_DISK;
+	size_t				 a = r->pos[pi], j, qi, n = 0;
 
 	if (col > 0 && !(disk && ev != NULL && ev->own_disk != NULL &&
 	    ev->own_disk[col]))
 		r->next[n++] = pi;
-	for (j = r->first[pi * r->nl + l]; j < r->first[pi * r->nl + l + 1]; j++) {
+	for (j = first[0]; j < first[1]; j++) {
 		qi = r->ends[j];
 		if (ahead && r->b[ob_fields_at(r, qi, col, l + 1)] == 0)
 			continue;
@@ -563,40 +554,34 @@ ob_fields_pairs(const struct ob_fields_run *r)
 static void
 ob_fields_count(struct ob_fields_run *r)
 {
-	size_t	pi, col, l, k, n, nl = r->nl, nsys = r->nsys;
-	double	v;
+	double	*f = r->f, *b = r->b, v;
+	size_t	 pi, col, l, k, n, nl = r->nl, nsys = r->nsys;
 
-	r->f[0] = 1;
+	f[0] = 1;
 	for (pi = 0; pi < r->npos; pi++)
 		for (col = 0; col < nsys; col++)
 			for (l = 0; l <= nl; l++) {
-				if ((v = r->f[ob_fields_at(r, pi, col, l)]) == 0)
+				if ((v = f[ob_fields_at(r, pi, col, l)]) == 0)
 					continue;
-				if (l == nl) {
-					if (col + 1 < nsys)
-						r->f[ob_fields_at(r, pi, col + 1,
-						    0)] += v;
-					continue;
-				}
-				n = ob_fields_next(r, pi, col, l, false);
+				if (l == nl && col + 1 < nsys)
+					f[ob_fields_at(r, pi, col + 1, 0)] += v;
+				n = l < nl ? ob_fields_next(r, pi, col, l, false) : 0;
 				for (k = 0; k < n; k++)
-					r->f[ob_fields_at(r, r->next[k], col,
-					    l + 1)] += v;
+					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
 			}
-	r->b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
+	b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
 	for (pi = r->npos; pi-- > 0;)
 		for (col = nsys; col-- > 0;)
 			for (l = nl + 1; l-- > 0;) {
-				if (r->f[ob_fields_at(r, pi, col, l)] == 0)
+				if (f[ob_fields_at(r, pi, col, l)] == 0)
 					continue;
 				v = 0;
 				if (l == nl && col + 1 < nsys)
-					v = r->b[ob_fields_at(r, pi, col + 1, 0)];
+					v = b[ob_fields_at(r, pi, col + 1, 0)];
 				n = l < nl ? ob_fields_next(r, pi, col, l, true) : 0;
 				for (k = 0; k < n; k++)
-					v += r->b[ob_fields_at(r, r->next[k],
-					    col, l + 1)];
-				r->b[ob_fields_at(r, pi, col, l)] += v;
+					v += b[ob_fields_at(r, r->next[k], col, l + 1)];
+				b[ob_fields_at(r, pi, col, l)] += v;
 			}
 }
 
@@ -683,8 +668,9 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
 			if (uncut[i] || !ob_fields_may_glue(cells, i))
 				continue;
-			for (l = 0; l < nlabels && ob_fields_opens(&r, i, l) == 0; l++)
-				;
+			for (l = 0; l < nlabels; l++)
+				if (ob_fields_opens(&r, i, l) > 0)
+					break;
 			if (l < nlabels)
 				r.pos[r.npos++] = i;
 		}
