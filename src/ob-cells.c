@@ -60,8 +60,9 @@ ob_cells_add(struct ob_cells_row *row, size_t *cap, size_t start,
 void
 ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 {
-	size_t	 i = 0, a, b, d, cap = 0, n;
+	size_t	 i = 0, a, b, c, d, cap = 0, n;
 	double	 caps[OB_CELLS_MAX_CAPS], unit;
+	bool	 count;
 
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
@@ -76,33 +77,30 @@ ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 		/* Inside a cell a capacity follows a space: "+ 123GB". */
 		if (a > 0 && cells[a - 1] == ' ')
 			continue;
-		if (strncmp(cells + b, " x ", 3) == 0 &&
-		    isdigit((unsigned char)cells[b + 3])) {
-			/* "2 x 1000GB": the count starts the cell. */
-			for (d = b + 3; isdigit((unsigned char)cells[d]); d++)
-				;
-			if ((unit = ob_cells_unit(cells + d)) == 0)
-				continue;
-			caps[0] = strtod(cells + b + 3, NULL) * unit;
-			caps[1] = caps[0] * strtod(cells + a, NULL);
-			if (cells[a] != '0')
-				ob_cells_add(row, &cap, a, caps, 2);
-			i = d + 2;
+		/* "2 x 1000GB": the count starts the cell. */
+		count = strncmp(cells + b, " x ", 3) == 0 &&
+		    isdigit((unsigned char)cells[b + 3]);
+		for (d = count ? b + 3 : b; isdigit((unsigned char)cells[d]); d++)
+			;
+		if ((unit = ob_cells_unit(cells + d)) == 0)
 			continue;
+		n = 0;
+		if (!count) {
+			/*
+			 * The previous cell may end in digits ("Gen1" +
+			 * "2000GB"): the capacity starts at some non-zero
+			 * digit of the run. Keep the longest few readings.
+			 */
+			for (c = a; c < b && n < OB_CELLS_MAX_CAPS; c++)
+				if (cells[c] != '0')
+					caps[n++] = strtod(cells + c, NULL) * unit;
+		} else if (cells[a] != '0') {
+			caps[n++] = strtod(cells + b + 3, NULL) * unit;
+			caps[n++] = caps[0] * strtod(cells + a, NULL);
 		}
-		if ((unit = ob_cells_unit(cells + b)) == 0)
-			continue;
-		/*
-		 * The previous cell may end in digits ("Gen1" + "2000GB"):
-		 * the capacity starts at some non-zero digit of the run.
-		 * Keep the longest few readings.
-		 */
-		for (n = 0, d = a; d < b && n < OB_CELLS_MAX_CAPS; d++)
-			if (cells[d] != '0')
-				caps[n++] = strtod(cells + d, NULL) * unit;
 		if (n > 0)
 			ob_cells_add(row, &cap, a, caps, n);
-		i = b + 2;
+		i = d + 2;
 	}
 	if (row->len > 0)
 		row->cell[row->len - 1].end = strlen(cells);
