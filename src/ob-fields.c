@@ -379,7 +379,7 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 
 	end = ob_fields_min(r->len, a + OB_FIELDS_MAX_CELL);
 	for (i = a; i < end; i++) {
-		/* The head "2000GB N" (n bytes) is glued: end before its unit. */
+		/* No cell holds a glued head ("2000GB N", n bytes) to its unit. */
 		if (i > a && isdigit((unsigned char)s[i]) && s[i - 1] != ' ' &&
 		    !isdigit((unsigned char)s[i - 1]) &&
 		    (n = ob_fields_starts(s, i, OBS_DISK)) > 0)
