@@ -1,25 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The Disk and Processor rows of a flattened systems table as evidence for
- * system names: find their cells and compare a name with a cell by shared
- * words and capacity (Disk) or by all its words (Processor). It does not cut the other rows (see ob-fields.c)
- * and never picks a name split: the caller counts which splits agree.
+ * system names: find their cells, and compare a name with a cell by shared
+ * words and capacity (Disk) or by all its words (Processor). It cuts no
+ * other row (ob-fields.c does) and picks no name split: the caller counts
+ * which splits agree.
  */
 #include <ctype.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-
 #include "ob-cells.h"
+#include "ob-shapes.h"
 #include "xalloc.h"
 
 /* A name word and a cell word this long or longer may match inside. */
 #define OB_CELLS_INNER_MIN	2
 
-static size_t	ob_cells_unit(const char *s);
+static double	ob_cells_unit(const char *s);
 static void	ob_cells_add(struct ob_cells_row *row, size_t *cap,
 	    size_t start, const double *caps, size_t ncap);
 static bool	ob_cells_is_cap(const char *w, size_t len, double *gb);
@@ -29,16 +29,17 @@ static bool	ob_cells_word_in(const char *w, size_t wl, const char *s,
 static bool	ob_cells_pair(const char *name, const struct ob_cells_row *row,
 	    size_t i);
 
-/* Length of "GB " or "TB " followed by a letter at s, else 0. */
-static size_t
+/* The unit at s in GB, "GB" or "TB" before a space and a letter; else 0. */
+static double
 ob_cells_unit(const char *s)
 {
-	if ((s[0] == 'G' || s[0] == 'T') && s[1] == 'B' && s[2] == ' ' &&
-	    isalpha((unsigned char)s[3]))
-		return 2;
-	return 0;
+	if ((s[0] != 'G' && s[0] != 'T') || s[1] != 'B' || s[2] != ' ' ||
+	    !isalpha((unsigned char)s[3]))
+		return 0;
+	return s[0] == 'T' ? 1000 : 1;
 }
 
+/* Append a cell from start; the previous cell ends there. */
 static void
 ob_cells_add(struct ob_cells_row *row, size_t *cap, size_t start,
     const double *caps, size_t ncap)
@@ -59,8 +60,9 @@ ob_cells_add(struct ob_cells_row *row, size_t *cap, size_t start,
 void
 ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 {
-	size_t	 i = 0, a, b, c, d, cap = 0, s, n;
-	double	 caps[OB_CELLS_MAX_CAPS], v, mult;
+	size_t	 i = 0, a, b, c, d, cap = 0, n;
+	double	 caps[OB_CELLS_MAX_CAPS], unit;
+	bool	 count;
 
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
@@ -69,50 +71,36 @@ ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 			i++;
 			continue;
 		}
-		a = i;
-		while (isdigit((unsigned char)cells[i]))
-			i++;
+		for (a = i; isdigit((unsigned char)cells[i]); i++)
+			;
 		b = i;
 		/* Inside a cell a capacity follows a space: "+ 123GB". */
 		if (a > 0 && cells[a - 1] == ' ')
 			continue;
-		mult = 0;
-		c = b;
-		if (strncmp(cells + b, " x ", 3) == 0 &&
-		    isdigit((unsigned char)cells[b + 3])) {
-			/* "2 x 1000GB": the count starts the cell. */
-			c = d = b + 3;
-			while (isdigit((unsigned char)cells[d]))
-				d++;
-			if (ob_cells_unit(cells + d) == 0)
-				continue;
-			mult = strtod(cells + a, NULL);
-			v = strtod(cells + c, NULL) *
-			    (cells[d] == 'T' ? 1000 : 1);
-			caps[0] = v;
-			caps[1] = v * mult;
-			if (cells[a] != '0')
-				ob_cells_add(row, &cap, a, caps, 2);
-			i = d + 2;
+		/* "2 x 1000GB": the count starts the cell. */
+		count = strncmp(cells + b, " x ", 3) == 0 &&
+		    isdigit((unsigned char)cells[b + 3]);
+		for (d = count ? b + 3 : b; isdigit((unsigned char)cells[d]); d++)
+			;
+		if ((unit = ob_cells_unit(cells + d)) == 0)
 			continue;
-		}
-		if (ob_cells_unit(cells + b) == 0)
-			continue;
-		/*
-		 * The previous cell may end in digits ("Gen1" + "2000GB"):
-		 * the capacity starts at some non-zero digit of the run.
-		 * Keep the longest few readings.
-		 */
 		n = 0;
-		for (s = a; s < b && n < OB_CELLS_MAX_CAPS; s++) {
-			if (cells[s] == '0')
-				continue;
-			caps[n++] = strtod(cells + s, NULL) *
-			    (cells[b] == 'T' ? 1000 : 1);
+		if (!count) {
+			/*
+			 * The previous cell may end in digits ("Gen1" +
+			 * "2000GB"): the capacity starts at some non-zero
+			 * digit of the run. Keep the longest few readings.
+			 */
+			for (c = a; c < b && n < OB_CELLS_MAX_CAPS; c++)
+				if (cells[c] != '0')
+					caps[n++] = strtod(cells + c, NULL) * unit;
+		} else if (cells[a] != '0') {
+			caps[n++] = strtod(cells + b + 3, NULL) * unit;
+			caps[n++] = caps[0] * strtod(cells + a, NULL);
 		}
 		if (n > 0)
 			ob_cells_add(row, &cap, a, caps, n);
-		i = b + 2;
+		i = d + 2;
 	}
 	if (row->len > 0)
 		row->cell[row->len - 1].end = strlen(cells);
@@ -121,21 +109,16 @@ ob_cells_disk_row(const char *cells, struct ob_cells_row *row)
 void
 ob_cells_proc_row(const char *cells, struct ob_cells_row *row)
 {
-	static const char *const ends[] = { "Threads)", "Cores)", "Core)" };
-	size_t	 i, k, cap = 0, start = 0, l;
+	size_t	 i, cap = 0, n;
 
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
 	row->every_word = true;
 	for (i = 0; cells[i] != '\0'; i++)
-		for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
-			l = strlen(ends[k]);
-			if (strncmp(cells + i, ends[k], l) != 0)
-				continue;
-			ob_cells_add(row, &cap, start, NULL, 0);
-			row->cell[row->len - 1].end = i + l;
-			start = i + l;
-			break;
+		if ((n = ob_shapes_cores(cells + i)) > 0) {
+			ob_cells_add(row, &cap, row->len > 0 ?
+			    row->cell[row->len - 1].end : 0, NULL, 0);
+			row->cell[row->len - 1].end = i + n;
 		}
 }
 
@@ -178,14 +161,14 @@ ob_cells_sep(char c)
 static bool
 ob_cells_word_in(const char *w, size_t wl, const char *s, size_t len)
 {
-	size_t	 i = 0, j, k;
+	size_t	 i, j, k;
 	bool	 alpha = false, digit = false;
 
 	for (k = 0; k < wl; k++) {
 		alpha |= isalpha((unsigned char)w[k]) != 0;
 		digit |= isdigit((unsigned char)w[k]) != 0;
 	}
-	for (; i < len; i = j) {
+	for (i = 0; i < len; i = j) {
 		while (i < len && ob_cells_sep(s[i]))
 			i++;
 		for (j = i; j < len && !ob_cells_sep(s[j]); j++)
@@ -200,41 +183,37 @@ ob_cells_word_in(const char *w, size_t wl, const char *s, size_t len)
 	return false;
 }
 
+/* Does name agree with the row's cell i (see ob_cells_agree)? */
 static bool
 ob_cells_pair(const char *name, const struct ob_cells_row *row, size_t i)
 {
-	struct ob_cell		*c = &row->cell[i];
+	const struct ob_cell	*c = &row->cell[i];
 	const char		*s = row->text + c->start, *w = name;
-	size_t			 wl, k;
+	size_t			 wl, k, len = c->end - c->start;
 	bool			 word = false, hascap = false, capok = false;
 	double			 gb;
 
-	while (*w != '\0') {
+	for (; *w != '\0'; w += wl) {
 		while (*w == ' ')
 			w++;
-		wl = strcspn(w, " ");
-		if (wl == 0)
+		if ((wl = strcspn(w, " ")) == 0)
 			break;
 		if (row->every_word) {
-			if (!ob_cells_word_in(w, wl, s, c->end - c->start))
+			if (!ob_cells_word_in(w, wl, s, len))
 				return false;
 			word = true;
 		} else if (ob_cells_is_cap(w, wl, &gb)) {
 			hascap = true;
 			for (k = 0; k < c->ncap; k++)
-				if (fabs(c->cap[k] - gb) <= 0.05 * gb)
-					capok = true;
-		} else if (wl >= 2 && ob_cells_word_in(w, wl, s, c->end - c->start))
+				capok |= fabs(c->cap[k] - gb) <= 0.05 * gb;
+		} else if (wl >= 2 && ob_cells_word_in(w, wl, s, len))
 			word = true;
-		w += wl;
 	}
-	if (row->every_word)
-		return word;
 	/*
-	 * The cell always states a capacity: a name that states none (or one
-	 * glued to the next name's letters, "2TBNova") is not its drive.
+	 * A Disk cell always states a capacity: a name that states none (or
+	 * one glued to the next name's letters, "2TBNova") is not its drive.
 	 */
-	return word && hascap && capok;
+	return word && (row->every_word || (hascap && capok));
 }
 
 bool

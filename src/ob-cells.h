@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The systems table's cells of a flattened OpenBenchmarking export as
- * evidence for the system names: the Disk row, whose cells start with a
- * capacity ("2000GB ...", "2 x 1000GB ..."), gives each system a cell that
- * shares words and a capacity with its name when the systems are the
- * drives compared; the Processor row likewise when they are processors.
+ * evidence for the system names: when the systems compared are drives,
+ * each has a Disk cell ("2000GB ...", "2 x 1000GB ...") sharing words and
+ * a capacity with its name; when they are processors, a Processor cell.
  * This module finds those cells and says whether a candidate list of names
  * agrees with them; it chooses nothing itself.
  *
@@ -47,6 +46,7 @@ struct ob_cells_row {
 void	 ob_cells_disk_row(const char *cells, struct ob_cells_row *row);
 /* The Processor row: cells end at "Cores)" / "Threads)" / "Core)". */
 void	 ob_cells_proc_row(const char *cells, struct ob_cells_row *row);
+/* Free the row's cells (not its text). */
 void	 ob_cells_row_free(struct ob_cells_row *row);
 /*
  * Do the names agree, in order, with the row's last names->len cells:

@@ -2,11 +2,9 @@
 /*
  * Give the systems table's glued cells to systems: count every reading of
  * the cells run (first column complete, later columns any subset of the
- * labels in order) under the field shapes of ob-shapes.c (what each
- * field's values look like, the words they begin with, the words never
- * cut), forward and backward, and keep a cell only when every reading has
- * it. It never picks among readings; a field the readings disagree on
- * stays empty. The knowledge is in the tables; this file applies it.
+ * labels in order) under the field shapes of ob-shapes.c, forward and
+ * backward, and keep a cell only when every reading has it. It never picks
+ * among readings: a field they disagree on stays empty.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -21,77 +19,67 @@
 #define OB_FIELDS_MAX_POS	4000
 /* Cells run length we read at all (seed 000's: about 750 bytes). */
 #define OB_FIELDS_MAX_LEN	(256 * 1024)
-/*
- * Longest cell we place. The longest cell of any reading of a fixture or
- * corpus table is 89 bytes (a Disk cell of two drives); without a bound,
- * every start was tried against every later one, quadratic in the run.
- */
+/* Longest cell we place (the longest of the fixtures and corpus: 89 bytes). */
 #define OB_FIELDS_MAX_CELL	256
 /* Cell placements per pass, at most (seed 000: 438,400). */
 #define OB_FIELDS_MAX_WORK	2e6
-/* Kernel majors below this (Linux 6, FreeBSD 14, Darwin 24): "20.0|45.14.0" is not one. */
+/* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
 
+/*
+ * One pass over a cells run. A reading is a path through the states
+ * (start position pos[pi], column col, next label l): a cell of label l
+ * from pos[pi] to pos[qi] leads to (qi, col, l + 1), an unprinted cell
+ * to (pi, col, l + 1), the column's end (l == nl) to (pi, col + 1, 0).
+ * f counts the readings that reach a state, b those from it to the end.
+ */
 struct ob_fields_run {
 	const char	*s;
 	size_t		 len;
-	size_t		*pos;		/* candidate cell starts, then len */
-	size_t		 npos;
-	size_t		*head_end;	/* least end of a glued Disk head from i on */
-	size_t		*upper_after;	/* first capital letter at or after i */
-	size_t		*proc_end;	/* end of the first "(... Threads)" after i */
-	size_t		*paren_after;	/* first ")" glued to a letter or digit at or after i */
-	size_t		*arch_end;	/* end of the first "(x86_64)" after i */
 	const struct ob_shape **shape;	/* per label */
-	size_t		 nl;
-	/* May a cell of label l start at position i: glued[i * nl + l]. */
-	unsigned char	*glued;
+	size_t		 nl, nsys;
 	const struct ob_fields_evidence *ev;
 	bool		 relaxed;	/* second pass: see ob_fields_join */
+	size_t		*pos;		/* candidate cell starts, then len */
+	size_t		 npos;
 	/*
-	 * The ends of the cells of label l that may start at pos[pi], as
-	 * indexes into pos, ascending: ends + first[pi * nl + l], count[pi *
-	 * nl + l] of them (first SIZE_MAX: not worked out yet). Everything
-	 * a placement asks but the Disk evidence, which depends on the
-	 * column, so each is worked out once instead of once per column and
-	 * pass (the counts forward and backward, the pin).
+	 * Label l's cells from pos[pi] end at pos[ends[j]], first[pi * nl +
+	 * l] <= j < first[pi * nl + l + 1], ascending (ob_fields_cells).
 	 */
-	size_t		*first;
-	size_t		*count;
-	size_t		*ends;
+	size_t		*first, *ends;
 	size_t		 nends, capends;
+	size_t		*next;		/* ob_fields_next's answer */
+	double		*f, *b;		/* per state: see ob_fields_at */
 };
 
-static void	ob_fields_prepare(struct ob_fields_run *r,
-		    const char *const *labels);
 static size_t	ob_fields_digits(const char *s, size_t i);
+static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_may_glue(const char *s, size_t i);
 static bool	ob_fields_glued(const char *s, size_t i,
 	    const struct ob_shape *shape, bool relaxed);
-static bool	ob_fields_pci_end(const char *s, size_t i);
-static bool	ob_fields_version_end(const char *s, size_t i);
-static bool	ob_fields_after_date(const char *s, size_t i);
-static bool	ob_fields_res_end(const char *s, size_t i);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
+static bool	ob_fields_pci_end(const char *s, size_t i);
+static bool	ob_fields_res_end(const char *s, size_t i);
+static bool	ob_fields_version_end(const char *s, size_t i);
+static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t a,
+	    size_t l);
+static size_t	ob_fields_min(size_t end, size_t e);
+static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
+	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
-	    size_t b, size_t l);
-static bool	ob_fields_skip(const struct ob_fields_run *r, size_t col,
-	    size_t l);
-static void	ob_fields_count(struct ob_fields_run *r, size_t nsys,
-	    double *f, double *b);
-static void	ob_fields_pin(struct ob_fields_run *r, const double *f,
-	    const double *b, struct ob_fields *out);
-static const size_t *ob_fields_ends(struct ob_fields_run *r, size_t pi,
-	    size_t l, size_t *n);
-static bool	ob_fields_disk_ok(const struct ob_fields_run *r, size_t a,
-	    size_t b, size_t l, size_t col);
+	    size_t b, const struct ob_shape *shape, size_t n);
+static void	ob_fields_cells(struct ob_fields_run *r);
+static size_t	ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col,
+	    size_t l, bool ahead);
+static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
+	    size_t col, size_t l);
 static size_t	ob_fields_pairs(const struct ob_fields_run *r);
-static size_t	ob_fields_limit(const struct ob_fields_run *r, size_t a,
-	    size_t l);
+static void	ob_fields_count(struct ob_fields_run *r);
+static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
 
 /* Length of the run of digits at s + i. */
 static size_t
@@ -100,6 +88,17 @@ ob_fields_digits(const char *s, size_t i)
 	size_t	n = 0;
 
 	while (isdigit((unsigned char)s[i + n]))
+		n++;
+	return n;
+}
+
+/* Length of the run of digits that ends just before s + i. */
+static size_t
+ob_fields_digits_before(const char *s, size_t i)
+{
+	size_t	n = 0;
+
+	while (n < i && isdigit((unsigned char)s[i - n - 1]))
 		n++;
 	return n;
 }
@@ -130,6 +129,7 @@ static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
 	size_t	n, m, i0 = i;
+	bool	count, word;
 
 	switch (k) {
 	case OBS_FREE:
@@ -145,31 +145,27 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return islower((unsigned char)s[i]) ? 1 : 0;
 	case OBS_MEM:
 	case OBS_DISK:
+		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
 		n = ob_fields_digits(s, i);
-		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0) {
-			if (k == OBS_MEM && strtol(s + i, NULL, 10) >
-			    OB_FIELDS_MAX_MODULES)
-				return 0;
-			i += n + 3;
-			m = ob_fields_cap(s, i, true);
-			/* Memory modules: at most 512GB each ("2 x 1000GB" is a drive pair). */
-			if (k == OBS_MEM && m > 0 && (s[i + m - 2] == 'T' ||
-			    (s[i + m - 2] == 'G' && strtod(s + i, NULL) > 512)))
-				return 0;
-		}
-		m = ob_fields_cap(s, i, k == OBS_MEM);
-		if (m == 0)
+		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
+		if (count && k == OBS_MEM &&
+		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
+		if (count)
+			i += n + 3;
+		if ((m = ob_fields_cap(s, i, k == OBS_MEM)) == 0)
+			return 0;
+		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
+		if (k == OBS_DISK)
+			return word ? i + m + 2 - i0 : 0;
 		/*
-		 * "2000GB Name" (no module count) names a drive: memory is
-		 * "2 x 16GB DDR5-..." or a bare "16GB".
+		 * Modules of at most 512GB ("2 x 1000GB" is a drive pair); a
+		 * size with no count before a name is a drive.
 		 */
-		if (k == OBS_MEM)
-			return i == i0 && s[i + m] == ' ' &&
-			    isalpha((unsigned char)s[i + m + 1]) ? 0 : i + m - i0;
-		/* A Disk cell names the drive after its size. */
-		return s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]) ?
-		    i + m + 2 - i0 : 0;
+		if (count ? s[i + m - 2] == 'T' || (s[i + m - 2] == 'G' &&
+		    strtod(s + i, NULL) > 512) : word)
+			return 0;
+		return i + m - i0;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_fields_digits(s, i);
@@ -208,9 +204,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
- * Can any cell start at i (0 < i)? Never at a space or after one, after an
- * opening or a joining mark, before a closing one: tested once per
- * position, before each label's own test (ob_fields_glued).
+ * Can any cell start at i > 0? Never at a space or after one, after an
+ * opening or a joining mark, before a closing one.
  */
 static bool
 ob_fields_may_glue(const char *s, size_t i)
@@ -222,10 +217,9 @@ ob_fields_may_glue(const char *s, size_t i)
 }
 
 /*
- * May a cell of kind k start at i > 0, glued to the previous cell? Cells
- * are trimmed and a number is never cut at its dot; a shapeless cell
+ * May a cell of the shape start at i > 0, glued to the previous cell,
+ * where ob_fields_may_glue and ob_fields_starts hold? A shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
- * Called only where ob_fields_may_glue and ob_fields_starts hold;
  */
 static bool
 ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
@@ -248,10 +242,8 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
 	 */
 	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL) {
-		size_t	j = i;
+		size_t	j = i - ob_fields_digits_before(s, i);
 
-		while (j > 0 && isdigit((unsigned char)s[j - 1]))
-			j--;
 		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')')
 			return false;
 	}
@@ -263,9 +255,12 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
 		return false;
 	/* A name in capitals after a build date: "20210822|GNOME Shell". */
-	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
-	    ob_fields_after_date(s, i))
-		return true;
+	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1])) {
+		size_t	n = ob_fields_digits_before(s, i);
+
+		if (n >= 4 && n < i && s[i - n - 1] == ' ')
+			return true;
+	}
 	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
 		return ob_fields_join(s, i, relaxed);
 	return true;
@@ -273,10 +268,10 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 
 /*
  * A join of two cells' words: "Audio|DELL", "U2723QE|Intel",
- * "Threads)|ASUS", a size unit then a capital ("10GB|NVIDIA"), a dotted
- * version or a resolution then a capital ("12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
- * unless relaxed: a table whose cells cannot be read otherwise joins two
- * all-capital words somewhere, and then any capital may start a cell.
+ * "Threads)|ASUS", a unit, a dotted version or a resolution then a capital
+ * ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
+ * unless relaxed: a table with no other reading joins two all-capital
+ * words somewhere, and then any capital may start a cell.
  */
 static bool
 ob_fields_join(const char *s, size_t i, bool relaxed)
@@ -319,34 +314,17 @@ ob_fields_pci_end(const char *s, size_t i)
 
 /*
  * Does a screen resolution, the last label of a column, end at i
- * ("3840x2160|AMD Ryzen": the next system's first cell)?
+ * ("3840x2160|AMD Ryzen": the next system's first cell)? The width may be
+ * glued to digits before it ("ext4|3840x2160").
  */
 static bool
 ob_fields_res_end(const char *s, size_t i)
 {
-	size_t	j = i, h, w;
+	size_t	h = ob_fields_digits_before(s, i);
 
-	while (j > 0 && isdigit((unsigned char)s[j - 1]))
-		j--;
-	h = i - j;
-	if (h < 3 || h > 4 || j < 4 || s[j - 1] != 'x')
+	if (h < 3 || h > 4 || i - h < 4 || s[i - h - 1] != 'x')
 		return false;
-	j--;
-	/* The width may be glued to digits before it ("ext4|3840x2160"). */
-	for (w = 0; j > 0 && isdigit((unsigned char)s[j - 1]); w++)
-		j--;
-	return w >= 3;
-}
-
-/* Does a number of 4 or more digits, a word of its own, end at i? */
-static bool
-ob_fields_after_date(const char *s, size_t i)
-{
-	size_t	j = i;
-
-	while (j > 0 && isdigit((unsigned char)s[j - 1]))
-		j--;
-	return i - j >= 4 && j > 0 && s[j - 1] == ' ';
+	return ob_fields_digits_before(s, i - h - 1) >= 3;
 }
 
 /*
@@ -368,42 +346,79 @@ ob_fields_version_end(const char *s, size_t i)
 	return dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
 }
 
-/* Is [a, b) a whole cell of kind k? */
-static bool
-ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
+/* May a cell of label l start at a? ob_fields_starts's length, or 0. */
+static size_t
+ob_fields_opens(const struct ob_fields_run *r, size_t a, size_t l)
 {
-	enum ob_shape_kind	k = r->shape[l]->kind;
-	const char	*s = r->s;
-	size_t		 i, n;
+	size_t	n = ob_fields_starts(r->s, a, r->shape[l]->kind);
 
-	n = ob_fields_starts(s, a, k);
-	if (b <= a || n == 0 || a + n > b || s[b - 1] == ' ')
-		return false;
-	/* A glued Disk head ("PRO2000GB Corsair") starts a cell of its own. */
-	if (r->head_end[a + 1] <= b)
-		return false;
-	/* ")" glued to more text ends a cell: "(x86_64)|6.11.0", "BIOS)|AMD". */
-	if (r->paren_after[a] + 1 < b)
-		return false;
-	/* "... (16 Cores / 32 Threads)" is a processor, in no other field. */
-	if (k != OBS_PROC && r->proc_end[a] <= b)
-		return false;
-	/* "(x86_64)" is a kernel's, in no other field. */
-	if (k != OBS_KERNEL && r->arch_end[a] <= b)
+	return n > 0 && (a == 0 || ob_fields_glued(r->s, a, r->shape[l],
+	    r->relaxed)) ? n : 0;
+}
+
+/* The lesser of end and e. */
+static size_t
+ob_fields_min(size_t end, size_t e)
+{
+	return e < end ? e : end;
+}
+
+/*
+ * How far a cell of kind k from a may reach (OB_FIELDS_MAX_CELL bytes at
+ * most). It stops before a Disk head glued to the text before it
+ * ("PRO|2000GB Corsair"; read from the start of its digits, so "24GB" in
+ * "1024GB" is none) and after a ")" glued to more text ("(x86_64)|6.11.0",
+ * "BIOS)|AMD"). Only a processor holds "(16 Cores / 32 Threads)", and ends
+ * there; only a kernel holds "(x86_64)", and a kernel no capital.
+ */
+static size_t
+ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
+{
+	const char	*s = r->s;
+	size_t		 end, i, n;
+
+	end = ob_fields_min(r->len, a + OB_FIELDS_MAX_CELL);
+	for (i = a; i < end; i++) {
+		/* No cell holds a glued head ("2000GB N", n bytes) to its unit. */
+		if (i > a && isdigit((unsigned char)s[i]) && s[i - 1] != ' ' &&
+		    !isdigit((unsigned char)s[i - 1]) &&
+		    (n = ob_fields_starts(s, i, OBS_DISK)) > 0)
+			end = ob_fields_min(end, i + n - 3);
+		if (s[i] == ')' && isalnum((unsigned char)s[i + 1]))
+			end = ob_fields_min(end, i + 1);
+		if (i > a && (s[i] == 'C' || s[i] == 'T') &&
+		    (n = ob_shapes_cores(s + i)) > 0)
+			end = ob_fields_min(end, k == OBS_PROC ? i + n : i + n - 1);
+		if (k != OBS_KERNEL && s[i] == '(' &&
+		    (n = ob_shapes_arch(s + i)) > 0)
+			end = ob_fields_min(end, i + n - 1);
+		if (k == OBS_KERNEL && isupper((unsigned char)s[i]))
+			end = ob_fields_min(end, i);
+	}
+	return end;
+}
+
+/* Is [a, b) a whole cell of the shape, n its ob_fields_opens, b in reach? */
+static bool
+ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
+    const struct ob_shape *shape, size_t n)
+{
+	enum ob_shape_kind	 k = shape->kind;
+	const char		*s = r->s;
+	size_t			 i;
+
+	if (a + n > b || s[b - 1] == ' ')
 		return false;
 	/* "Ubuntu 23.10", never "Ubuntu 23.1" + "06.7.0". */
-	if (!ob_shapes_release_ok(r->shape[l], s + a, b - a))
-		return false;
-	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
-	if ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
-	    ob_fields_starts(s, a, OBS_DISK) > 0)
+	if (!ob_shapes_release_ok(shape, s + a, b - a))
 		return false;
 	switch (k) {
 	case OBS_PROC:
-		/* "... (16 Cores / 32 Threads)", "... (4 Cores)": one processor. */
-		return r->proc_end[a] == b;
-	case OBS_KERNEL:
-		return r->upper_after[a] >= b;
+		/* It ends at its first "Core)", "Cores)", "Threads)" (5 to 8 bytes). */
+		for (n = 5; n <= 8; n++)
+			if (b > a + n && ob_shapes_cores(s + b - n) == n)
+				return true;
+		return false;
 	case OBS_GL:
 		/* The version is a word of its own: "4.6 Mesa", not "2.0-rc1". */
 		return a + n == b || s[a + n] == ' ';
@@ -418,14 +433,10 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 		return n == 2 && s[b - 1] != '.';
 	case OBS_RES:
 		/* 640x480 to 7680x4320: three or four digits each way. */
-		i = ob_fields_digits(s, a);
-		if (i < 3 || i > 4 || s[a + i] != 'x' || s[a + i + 1] == '0' ||
-		    b < a + i + 1 || b - (a + i + 1) > 4)
-			return false;
-		for (n = a + i + 1; n < b; n++)
-			if (!isdigit((unsigned char)s[n]))
-				return false;
-		return b - (a + i + 1) >= 3 && b - (a + i + 1) <= 4;
+		i = a + ob_fields_digits(s, a) + 1;
+		return i >= a + 4 && i <= a + 5 && s[i - 1] == 'x' &&
+		    s[i] != '0' && b >= i + 3 && b <= i + 4 &&
+		    ob_fields_digits(s, i) >= b - i;
 	case OBS_FS:
 		for (i = a; i < b; i++)
 			if (!isdigit((unsigned char)s[i]) &&
@@ -437,65 +448,87 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b, size_t l)
 		 */
 		return !(b - a >= 2 && isdigit((unsigned char)s[b - 1]) &&
 		    isdigit((unsigned char)s[b - 2])) &&
-		    !ob_shapes_overrun(r->shape[l], s + a, b - a);
+		    !ob_shapes_overrun(shape, s + a, b - a);
 	default:
 		return true;
 	}
 }
 
-/* The ends of the cells of label l from pos[pi] (see struct ob_fields_run). */
-static const size_t *
-ob_fields_ends(struct ob_fields_run *r, size_t pi, size_t l, size_t *n)
+/* Each label's cells from each start, worked out once a pass. */
+static void
+ob_fields_cells(struct ob_fields_run *r)
 {
-	size_t	at = pi * r->nl + l, qi, lim;
+	enum ob_shape_kind	k;
+	size_t			pi, qi, l, a, n, c, reach[3];
+	bool			drive;
 
-	if (r->first[at] == SIZE_MAX) {
-		r->first[at] = r->nends;
-		lim = ob_fields_limit(r, r->pos[pi], l);
-		for (qi = pi + 1; qi < r->npos && r->pos[qi] <= lim; qi++)
-			if (ob_fields_whole(r, r->pos[pi], r->pos[qi], l)) {
+	r->nends = 0;
+	for (pi = 0; pi < r->npos; pi++) {
+		a = r->pos[pi];
+		/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+		drive = ob_fields_starts(r->s, a, OBS_DISK) > 0;
+		/* From a: another cell's reach, a processor's, a kernel's. */
+		reach[0] = reach[1] = reach[2] = SIZE_MAX;
+		for (l = 0; l < r->nl; l++) {
+			r->first[pi * r->nl + l] = r->nends;
+			k = r->shape[l]->kind;
+			n = ob_fields_opens(r, a, l);
+			if (n == 0 || (drive && (k == OBS_FREE ||
+			    k == OBS_LETTER || k == OBS_PROC)))
+				continue;
+			c = k == OBS_PROC ? 1 : k == OBS_KERNEL ? 2 : 0;
+			if (reach[c] == SIZE_MAX)
+				reach[c] = ob_fields_reach(r, a, k);
+			for (qi = pi + 1; qi < r->npos &&
+			    r->pos[qi] <= reach[c]; qi++) {
+				if (!ob_fields_whole(r, a, r->pos[qi],
+				    r->shape[l], n))
+					continue;
 				xgrow(&r->ends, &r->capends, r->nends + 1,
 				    sizeof(*r->ends));
 				r->ends[r->nends++] = qi;
 			}
-		r->count[at] = r->nends - r->first[at];
+		}
 	}
-	*n = r->count[at];
-	return *n > 0 ? r->ends + r->first[at] : NULL;
-}
-
-/* The Disk evidence of a cell ob_fields_ends gave, for column col. */
-static bool
-ob_fields_disk_ok(const struct ob_fields_run *r, size_t a, size_t b, size_t l,
-    size_t col)
-{
-	return r->shape[l]->kind != OBS_DISK || r->ev == NULL ||
-	    r->ev->disk_ok == NULL || r->ev->disk_ok(col, r->s + a, b - a,
-	    r->ev->ctx);
+	r->first[r->npos * r->nl] = r->nends;
 }
 
 /*
- * May column col print no cell of label l (it is the previous system's)?
- * Not a Disk cell the names say differs from the previous system's.
- */
-static bool
-ob_fields_skip(const struct ob_fields_run *r, size_t col, size_t l)
-{
-	return col > 0 && !(r->shape[l]->kind == OBS_DISK && r->ev != NULL &&
-	    r->ev->own_disk != NULL && r->ev->own_disk[col]);
-}
-
-/*
- * The last end a cell of label l starting at a can have: 0 when none
- * starts there, else OB_FIELDS_MAX_CELL bytes on (ob_fields_whole decides).
+ * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
+ * their number. pi itself when column col may print no cell of label l (it
+ * is the previous system's; not a Disk cell the names say differs from the
+ * previous system's), then the ends of its cells, ascending (a Disk cell
+ * only where the names' evidence allows). With ahead (b counted), only
+ * cells some reading goes on from: the evidence is the costly test.
  */
 static size_t
-ob_fields_limit(const struct ob_fields_run *r, size_t a, size_t l)
+ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l,
+    bool ahead)
 {
-	if ((a > 0 && !r->glued[a * r->nl + l]) ||
-	    ob_fields_starts(r->s, a, r->shape[l]->kind) == 0)
-		return 0;
-	return a + OB_FIELDS_MAX_CELL;
+	const struct ob_fields_evidence	*ev = r->ev;
+	const size_t			*first = r->first + pi * r->nl + l;
+	bool				 disk = r->shape[l]->kind == OBS_DISK;
+	size_t				 a = r->pos[pi], j, qi, n = 0;
+
+	if (col > 0 && !(disk && ev != NULL && ev->own_disk != NULL &&
+	    ev->own_disk[col]))
+		r->next[n++] = pi;
+	for (j = first[0]; j < first[1]; j++) {
+		qi = r->ends[j];
+		if (ahead && r->b[ob_fields_at(r, qi, col, l + 1)] == 0)
+			continue;
+		if (!disk || ev == NULL || ev->disk_ok == NULL ||
+		    ev->disk_ok(col, r->s + a, r->pos[qi] - a, ev->ctx))
+			r->next[n++] = qi;
+	}
+	return n;
+}
+
+/* The index of state (pi, col, l) in r->f and r->b. */
+static size_t
+ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t col, size_t l)
+{
+	return (pi * r->nsys + col) * (r->nl + 1) + l;
 }
 
 /* Pairs of starts at most OB_FIELDS_MAX_CELL apart: the cells we try. */
@@ -514,181 +547,84 @@ ob_fields_pairs(const struct ob_fields_run *r)
 	return n;
 }
 
-#define OBS_AT(pi, col, l)	(((pi) * nsys + (col)) * (nl + 1) + (l))
-
 /*
- * f: readings reaching state (start position, column, next label);
- * b: readings from that state to the end of the run.
+ * Count the readings reaching each state (f), then those from each state
+ * some reading reaches to the end of the run (b).
  */
 static void
-ob_fields_count(struct ob_fields_run *r, size_t nsys, double *f, double *b)
+ob_fields_count(struct ob_fields_run *r)
 {
-	const size_t	*e;
-	size_t		 pi, col, l, k, ne, np = r->npos, nl = r->nl;
+	double	*f = r->f, *b = r->b, v;
+	size_t	 pi, col, l, k, n, nl = r->nl, nsys = r->nsys;
 
-	f[OBS_AT(0, 0, 0)] = 1;
-	for (pi = 0; pi < np; pi++)
+	f[0] = 1;
+	for (pi = 0; pi < r->npos; pi++)
 		for (col = 0; col < nsys; col++)
 			for (l = 0; l <= nl; l++) {
-				double	v = f[OBS_AT(pi, col, l)];
-
-				if (v == 0)
+				if ((v = f[ob_fields_at(r, pi, col, l)]) == 0)
 					continue;
-				if (l == nl) {
-					if (col + 1 < nsys)
-						f[OBS_AT(pi, col + 1, 0)] += v;
-					continue;
-				}
-				if (ob_fields_skip(r, col, l))
-					f[OBS_AT(pi, col, l + 1)] += v;
-				e = ob_fields_ends(r, pi, l, &ne);
-				for (k = 0; k < ne; k++)
-					if (ob_fields_disk_ok(r, r->pos[pi],
-					    r->pos[e[k]], l, col))
-						f[OBS_AT(e[k], col, l + 1)] += v;
+				if (l == nl && col + 1 < nsys)
+					f[ob_fields_at(r, pi, col + 1, 0)] += v;
+				n = l < nl ? ob_fields_next(r, pi, col, l, false) : 0;
+				for (k = 0; k < n; k++)
+					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
 			}
-	b[OBS_AT(np - 1, nsys - 1, nl)] = 1;
-	for (pi = np; pi-- > 0;)
+	b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
+	for (pi = r->npos; pi-- > 0;)
 		for (col = nsys; col-- > 0;)
 			for (l = nl + 1; l-- > 0;) {
-				double	v = 0;
-
-				/*
-				 * Only states some reading reaches are ever
-				 * asked for (their successors are reached too).
-				 */
-				if (f[OBS_AT(pi, col, l)] == 0)
+				if (f[ob_fields_at(r, pi, col, l)] == 0)
 					continue;
-				if (l == nl) {
-					if (col + 1 < nsys)
-						v += b[OBS_AT(pi, col + 1, 0)];
-					b[OBS_AT(pi, col, l)] += v;
-					continue;
-				}
-				if (ob_fields_skip(r, col, l))
-					v += b[OBS_AT(pi, col, l + 1)];
-				e = ob_fields_ends(r, pi, l, &ne);
-				for (k = 0; k < ne; k++)
-					if (b[OBS_AT(e[k], col, l + 1)] != 0 &&
-					    ob_fields_disk_ok(r, r->pos[pi],
-					    r->pos[e[k]], l, col))
-						v += b[OBS_AT(e[k], col, l + 1)];
-				b[OBS_AT(pi, col, l)] += v;
+				v = 0;
+				if (l == nl && col + 1 < nsys)
+					v = b[ob_fields_at(r, pi, col + 1, 0)];
+				n = l < nl ? ob_fields_next(r, pi, col, l, true) : 0;
+				for (k = 0; k < n; k++)
+					v += b[ob_fields_at(r, r->next[k], col, l + 1)];
+				b[ob_fields_at(r, pi, col, l)] += v;
 			}
 }
 
-
 /* Keep, per system and label, the cell (or its absence) every reading has. */
 static void
-ob_fields_pin(struct ob_fields_run *r, const double *f, const double *b,
-    struct ob_fields *out)
+ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 {
-	const size_t	*e;
-	size_t	nl = out->nlabels, nsys = out->nsys, np = r->npos;
-	size_t	col, l, pi, qi, k, ne, ca = 0, cb = 0;
-	double	total = out->readings, skip, here, tol = total * 1e-9;
+	size_t	nl = r->nl, col, l, pi, qi, k, n, cells, ca = 0, cb = 0;
+	double	total = out->readings, tol = total * 1e-9, skip, here, v;
+	char	**value = out->value;
 
-	for (col = 0; col < nsys; col++)
+	for (col = 0; col < r->nsys; col++)
 		for (l = 0; l < nl; l++) {
-			size_t	cells = 0;
-
+			cells = 0;
 			skip = 0;
-			for (pi = 0; pi < np; pi++) {
-				double	v = f[OBS_AT(pi, col, l)];
-
-				if (v == 0)
+			for (pi = 0; pi < r->npos; pi++) {
+				if ((v = r->f[ob_fields_at(r, pi, col, l)]) == 0)
 					continue;
-				if (ob_fields_skip(r, col, l))
-					skip += v * b[OBS_AT(pi, col, l + 1)];
-				e = ob_fields_ends(r, pi, l, &ne);
-				for (k = 0; k < ne; k++) {
-					qi = e[k];
-					here = b[OBS_AT(qi, col, l + 1)];
-					if (here == 0 || !ob_fields_disk_ok(r,
-					    r->pos[pi], r->pos[qi], l, col))
-						continue;
-					here *= v;
-					cells++;
-					ca = r->pos[pi];
-					cb = r->pos[qi];
-					if (here < total - tol)
-						cells++;	/* not in every reading */
+				n = ob_fields_next(r, pi, col, l, true);
+				for (k = 0; k < n; k++) {
+					qi = r->next[k];
+					here = v * r->b[ob_fields_at(r, qi, col,
+					    l + 1)];
+					if (qi == pi)
+						skip += here;
+					else if (here != 0) {
+						cells++;
+						ca = r->pos[pi];
+						cb = r->pos[qi];
+						/* Not in every reading? */
+						if (here < total - tol)
+							cells++;
+					}
 				}
 			}
 			if (col > 0 && skip >= total - tol) {
 				/* Not printed: the same as the previous system. */
-				if (out->value[(col - 1) * nl + l] != NULL)
-					out->value[col * nl + l] =
-					    xstrdup(out->value[(col - 1) * nl + l]);
+				if (value[(col - 1) * nl + l] != NULL)
+					value[col * nl + l] =
+					    xstrdup(value[(col - 1) * nl + l]);
 			} else if (cells == 1 && skip == 0)
-				out->value[col * nl + l] = xstrndup(r->s + ca,
-				    cb - ca);
+				value[col * nl + l] = xstrndup(r->s + ca, cb - ca);
 		}
-}
-
-/*
- * What every reading asks of a position, worked out once per position:
- * each label's shape, where a glued cell head, an upper-case letter, a
- * ")" glued to more text, a kernel architecture and a processor's
- * "Cores)" end after it.
- */
-static void
-ob_fields_prepare(struct ob_fields_run *r, const char *const *labels)
-{
-	size_t	i, k, best, len = r->len;
-
-	r->shape = xcalloc(r->nl, sizeof(*r->shape));
-	for (i = 0; i < r->nl; i++)
-		r->shape[i] = ob_shapes_of(labels[i]);
-	r->glued = xcalloc((len + 1) * r->nl, 1);
-	r->head_end = xcalloc(len + 2, sizeof(size_t));
-	r->upper_after = xcalloc(len + 2, sizeof(size_t));
-	r->head_end[len] = r->head_end[len + 1] = len + 1;
-	r->upper_after[len] = r->upper_after[len + 1] = len + 1;
-	r->paren_after = xcalloc(len + 2, sizeof(size_t));
-	r->paren_after[len] = r->paren_after[len + 1] = len + 1;
-	r->arch_end = xcalloc(len + 2, sizeof(size_t));
-	r->arch_end[len] = r->arch_end[len + 1] = len + 1;
-	for (i = len; i-- > 0;) {
-		size_t	e = len + 1, arch = ob_shapes_arch(r->s + i);
-
-		r->upper_after[i] = isupper((unsigned char)r->s[i]) ? i :
-		    r->upper_after[i + 1];
-		r->paren_after[i] = r->s[i] == ')' &&
-		    isalnum((unsigned char)r->s[i + 1]) ? i : r->paren_after[i + 1];
-		r->arch_end[i] = arch > 0 ? i + arch : r->arch_end[i + 1];
-		/*
-		 * A head glued to the text before it, read from the start of
-		 * its digits: "MP7001000GB" holds the head "7001000GB ...",
-		 * which is all a cell needs to know to stop before it; the
-		 * digits' tails ("24GB" in "1024GB") are no heads.
-		 */
-		if (i > 0 && r->s[i - 1] != ' ' &&
-		    !isdigit((unsigned char)r->s[i - 1]) &&
-		    ob_fields_starts(r->s, i, OBS_DISK) > 0) {
-			/* The head ends with its unit: "2000GB", "2 x 16GB". */
-			size_t	j = i, n = ob_fields_digits(r->s, i);
-
-			if (strncmp(r->s + j + n, " x ", 3) == 0)
-				j += n + 3;
-			e = j + ob_fields_cap(r->s, j, false);
-		}
-		r->head_end[i] = e < r->head_end[i + 1] ? e : r->head_end[i + 1];
-	}
-	/* A processor cell ends at its first "Cores)" / "Threads)" / "Core)". */
-	r->proc_end = xcalloc(len + 2, sizeof(size_t));
-	best = len + 1;
-	r->proc_end[len] = r->proc_end[len + 1] = best;
-	for (i = len; i-- > 0;) {
-		static const char *const suf[] = { "Threads)", "Cores)", "Core)" };
-
-		/* Suffixes starting at i + 1 end a cell that starts at i. */
-		for (k = 0; k < 3; k++)
-			if (strncmp(r->s + i + 1, suf[k], strlen(suf[k])) == 0 &&
-			    i + 1 + strlen(suf[k]) < best)
-				best = i + 1 + strlen(suf[k]);
-		r->proc_end[i] = best;
-	}
 }
 
 void
@@ -696,11 +632,9 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
     size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out)
 {
 	struct ob_fields_run	 r;
-	double			*f = NULL, *b = NULL;
 	bool			*uncut = NULL;
-	size_t			 i, k, nl = nlabels, cells_len;
+	size_t			 i, l, nstates;
 	int			 pass;
-	bool			 any;
 
 	memset(out, 0, sizeof(*out));
 	memset(&r, 0, sizeof(r));
@@ -710,74 +644,63 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	if (nsys == 0 || nlabels == 0 || cells[0] == '\0')
 		return;
 	r.s = cells;
-	r.len = cells_len = strlen(cells);
-	if (cells_len > OB_FIELDS_MAX_LEN) {
+	r.len = strlen(cells);
+	if (r.len > OB_FIELDS_MAX_LEN) {
 		out->gave_up = true;
 		return;
 	}
+	r.nl = nlabels;
+	r.nsys = nsys;
 	r.ev = ev;
-	r.nl = nl;
-	ob_fields_prepare(&r, labels);
-	r.pos = xcalloc(cells_len + 2, sizeof(size_t));
-	uncut = xcalloc(cells_len + 1, sizeof(bool));
-	ob_shapes_uncut(cells, cells_len, uncut);
+	r.shape = xcalloc(nlabels, sizeof(*r.shape));
+	for (l = 0; l < nlabels; l++)
+		r.shape[l] = ob_shapes_of(labels[l]);
+	r.pos = xcalloc(r.len + 2, sizeof(size_t));
+	r.next = xcalloc(r.len + 2, sizeof(size_t));
+	uncut = xcalloc(r.len + 1, sizeof(bool));
+	ob_shapes_uncut(cells, r.len, uncut);
 	/* Cells end at word joins; only a table with no such reading relaxes. */
 	for (pass = 0; pass < 2 && out->readings == 0; pass++) {
 		r.relaxed = pass == 1;
 		r.npos = 0;
 		r.pos[r.npos++] = 0;
-		for (i = 1; i < cells_len; i++) {
+		for (i = 1; i < r.len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
 			if (uncut[i] || !ob_fields_may_glue(cells, i))
 				continue;
-			any = false;
-			for (k = 0; k < nl; k++) {
-				r.glued[i * nl + k] = ob_fields_starts(cells, i,
-				    r.shape[k]->kind) > 0 && ob_fields_glued(cells,
-				    i, r.shape[k], r.relaxed);
-				any |= r.glued[i * nl + k];
-			}
-			if (any)
+			for (l = 0; l < nlabels; l++)
+				if (ob_fields_opens(&r, i, l) > 0)
+					break;
+			if (l < nlabels)
 				r.pos[r.npos++] = i;
 		}
-		r.pos[r.npos++] = cells_len;
+		r.pos[r.npos++] = r.len;
 		if (r.npos > OB_FIELDS_MAX_POS || (double)ob_fields_pairs(&r) *
-		    nsys * (nl + 1) > OB_FIELDS_MAX_WORK) {
+		    nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
 			out->gave_up = true;
-			goto out;
+			break;
 		}
-		free(f);
-		free(b);
 		free(r.first);
-		free(r.count);
-		r.first = xmalloc(r.npos * nl * sizeof(*r.first));
-		r.count = xmalloc(r.npos * nl * sizeof(*r.count));
-		for (i = 0; i < r.npos * nl; i++)
-			r.first[i] = SIZE_MAX;
-		r.nends = 0;
-		f = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
-		b = xcalloc(r.npos * nsys * (nl + 1), sizeof(double));
-		ob_fields_count(&r, nsys, f, b);
-		out->readings = f[(((r.npos - 1) * nsys) + nsys - 1) * (nl + 1) +
-		    nl];
+		r.first = xcalloc(r.npos * nlabels + 1, sizeof(size_t));
+		ob_fields_cells(&r);
+		nstates = r.npos * nsys * (nlabels + 1);
+		free(r.f);
+		free(r.b);
+		r.f = xcalloc(nstates, sizeof(double));
+		r.b = xcalloc(nstates, sizeof(double));
+		ob_fields_count(&r);
+		out->readings = r.f[nstates - 1];
 	}
 	if (out->readings > 0)
-		ob_fields_pin(&r, f, b, out);
-out:
+		ob_fields_pin(&r, out);
 	free(uncut);
-	free(f);
-	free(b);
 	free(r.shape);
-	free(r.glued);
 	free(r.pos);
-	free(r.head_end);
-	free(r.upper_after);
-	free(r.paren_after);
-	free(r.arch_end);
-	free(r.proc_end);
 	free(r.first);
-	free(r.count);
 	free(r.ends);
+	free(r.next);
+	free(r.f);
+	free(r.b);
 }
 
 void

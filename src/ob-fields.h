@@ -25,7 +25,7 @@ struct ob_fields {
 
 /* What the system names say about their Disk cells; any member may be NULL. */
 struct ob_fields_evidence {
-	/* May the len bytes at cell be system sys's Disk (its name states that drive)? */
+	/* May the len bytes at cell be system sys's Disk (the drive it names)? */
 	bool		(*disk_ok)(size_t sys, const char *cell, size_t len,
 			    void *ctx);
 	void		 *ctx;

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The knowledge a reader of a PTS systems table brings to the glued text,
- * written down as tables: which shape each field's values have and which
- * words they begin with, which brand words are one word although they
- * hold a capital (a cell never starts inside "GeForce" or "SanDisk"), and
- * which name words state a drive setup. Adding a vendor or an OS is a line
- * here, not a rule in the reader.
+ * as tables (see ob-shapes.h). Adding a vendor or an OS is a line here,
+ * not a rule in the reader.
  */
 #include <ctype.h>
 #include <string.h>
@@ -106,6 +103,46 @@ static const char *const ob_shapes_arches[] = { "(x86_64)", "(aarch64)",
 	"(arm64)", "(armv7l)", "(i686)", "(i386)", "(riscv64)", "(ppc64le)",
 	"(ppc64)", "(s390x)", "(amd64)", "(loongarch64)", NULL };
 
+/* A processor's value ends with one of these: "(16 Cores / 32 Threads)". */
+static const char *const ob_shapes_cores_end[] = { "Threads)", "Cores)",
+	"Core)", NULL };
+
+static size_t	ob_shapes_match(const char *const *list, const char *s,
+	    bool (*then)(char));
+static bool	ob_shapes_space(char c);
+static bool	ob_shapes_no_letter(char c);
+
+/*
+ * Length of the first word of list (NULL: none) that s begins with and
+ * that is followed by a byte then accepts (NULL: any), or 0.
+ */
+static size_t
+ob_shapes_match(const char *const *list, const char *s, bool (*then)(char))
+{
+	size_t	k, l;
+
+	for (k = 0; list != NULL && list[k] != NULL; k++) {
+		if (s[0] != list[k][0])
+			continue;
+		l = strlen(list[k]);
+		if (strncmp(s, list[k], l) == 0 && (then == NULL || then(s[l])))
+			return l;
+	}
+	return 0;
+}
+
+static bool
+ob_shapes_space(char c)
+{
+	return c == ' ';
+}
+
+static bool
+ob_shapes_no_letter(char c)
+{
+	return !isalpha((unsigned char)c);
+}
+
 const struct ob_shape *
 ob_shapes_of(const char *label)
 {
@@ -135,37 +172,16 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 				uncut[j] = true;
 		}
 	}
-	for (i = 1; i < len; i++) {
-		if (uncut[i] || !isdigit((unsigned char)s[i - 1]))
-			continue;
-		for (k = 0; ob_shapes_units[k] != NULL; k++) {
-			if (s[i] != ob_shapes_units[k][0])
-				continue;
-			l = strlen(ob_shapes_units[k]);
-			if (strncmp(s + i, ob_shapes_units[k], l) == 0 &&
-			    !isalpha((unsigned char)s[i + l])) {
-				uncut[i] = true;
-				break;
-			}
-		}
-	}
+	for (i = 1; i < len; i++)
+		if (isdigit((unsigned char)s[i - 1]) &&
+		    ob_shapes_match(ob_shapes_units, s + i, ob_shapes_no_letter) > 0)
+			uncut[i] = true;
 }
 
 size_t
 ob_shapes_lead(const struct ob_shape *shape, const char *s)
 {
-	size_t	k, l;
-
-	if (shape->lead == NULL)
-		return 0;
-	for (k = 0; shape->lead[k] != NULL; k++) {
-		if (s[0] != shape->lead[k][0])
-			continue;
-		l = strlen(shape->lead[k]);
-		if (strncmp(s, shape->lead[k], l) == 0 && s[l] == ' ')
-			return l;
-	}
-	return 0;
+	return ob_shapes_match(shape->lead, s, ob_shapes_space);
 }
 
 bool
@@ -220,16 +236,13 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 size_t
 ob_shapes_arch(const char *s)
 {
-	size_t	k, l;
+	return ob_shapes_match(ob_shapes_arches, s, NULL);
+}
 
-	if (*s != '(')
-		return 0;
-	for (k = 0; ob_shapes_arches[k] != NULL; k++) {
-		l = strlen(ob_shapes_arches[k]);
-		if (strncmp(s, ob_shapes_arches[k], l) == 0)
-			return l;
-	}
-	return 0;
+size_t
+ob_shapes_cores(const char *s)
+{
+	return ob_shapes_match(ob_shapes_cores_end, s, NULL);
 }
 
 enum ob_shape_setup

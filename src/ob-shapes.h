@@ -2,9 +2,8 @@
 /*
  * What the values of an OpenBenchmarking systems table look like, as data:
  * one row per field label (its value shape and the words its values begin
- * with), the brand words that are never cut, and the words of a system
- * name that state its drive setup. ob-fields.c reads the glued table with
- * it; nothing here looks at a document.
+ * with), the brand words never cut, and the words of a system name that
+ * state its drive setup. Nothing here looks at a document.
  *
  * Ownership: everything returned points into static tables.
  */
@@ -26,22 +25,20 @@ enum ob_shape_kind {
 	OBS_VULKAN,	/* "1.2.185" */
 	OBS_CL,		/* "OpenCL 3.0 ..." */
 	OBS_FS,		/* "ext4", "btrfs" */
-	OBS_RES		/* "3840x2160"; the last (ob-fields.c counts by it) */
+	OBS_RES		/* "3840x2160" */
 };
 
 struct ob_shape {
 	const char		*label;		/* NULL: any other label */
 	enum ob_shape_kind	 kind;
 	/*
-	 * Words a value of this field begins with (vendors, OS names,
-	 * compilers), NULL-terminated; such a word glued to the cell before
-	 * ("...00AFY0AMD Device", "ab28ASUS VP28U") starts this cell.
+	 * Words a value begins with (vendors, OS names), NULL-terminated;
+	 * glued to the cell before ("ab28ASUS VP28U"), one starts this cell.
 	 */
 	const char *const	*lead;
 	/*
-	 * Values that begin with a name then a release of a known form,
-	 * NULL-terminated pairs: { "Ubuntu", "##.##" } ('#' a digit, '?' an
-	 * optional digit); the release ends the value or a word.
+	 * Names with a release of a known form, NULL-terminated pairs:
+	 * { "Ubuntu", "##.##" } ('#' a digit, '?' an optional digit).
 	 */
 	const char *const	*release;
 };
@@ -62,10 +59,7 @@ const struct ob_shape	*ob_shapes_of(const char *label);
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
-/*
- * Does the cell (len bytes at s) fit its release form, if it begins with a
- * name that has one ("Ubuntu 23.10", not "Ubuntu 23.1")?
- */
+/* Does the cell (len bytes at s) fit its release form ("Ubuntu 23.10")? */
 bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
 	    size_t len);
 /* Is s (len bytes) a lead word of shape with digits glued ("btrfs3")? */
@@ -73,6 +67,8 @@ bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
+/* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */
+size_t	 ob_shapes_cores(const char *s);
 /* The drive setup a system name states, by its words. */
 enum ob_shape_setup ob_shapes_setup(const char *name);
 

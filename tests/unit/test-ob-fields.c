@@ -80,6 +80,10 @@ shapes(void)
 	    "a known file system with digits glued after it overruns");
 	ok(!ob_shapes_overrun(fs, "btrfs", 5) && !ob_shapes_overrun(fs, "f2fs", 4) &&
 	    !ob_shapes_overrun(fs, "hammer2", 7), "  a known or unknown name alone does not");
+	ok(ob_shapes_cores("Threads)ASUS") == 8 && ob_shapes_cores("Core)") == 5 &&
+	    ob_shapes_cores("Cores") == 0 && ob_shapes_arch("(x86_64)6") == 8 &&
+	    ob_shapes_arch("(x86)") == 0,
+	    "a processor's last words, a kernel's architecture");
 	ok(ob_shapes_setup("RAID0") == OBS_SETUP_ARRAY &&
 	    ob_shapes_setup("mdadm RAID 10") == OBS_SETUP_ARRAY &&
 	    ob_shapes_setup("ZFS raidz2") == OBS_SETUP_ARRAY,
