@@ -9,12 +9,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <glib.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 #include <nettle/sha2.h>
 
 #include "format.h"
@@ -33,6 +36,8 @@ const struct reader *const format_readers[] = {
 };
 
 static int	 format_open(const char *path, struct stat *st, struct diag *d);
+static void	 format_html_start(void *ctx, const xmlChar *name,
+		    const xmlChar **atts);
 static int	 format_read_up_to(int fd, char *buf, size_t want, size_t *got,
 		    const char *path, struct diag *d);
 
@@ -307,4 +312,57 @@ format_warn(const struct read_options *opt, const char *path, long line,
 	g_free(text);
 	str_list_add(opt->warnings, strbuf_str(&sb));
 	strbuf_free(&sb);
+}
+
+/* Where libxml2's tree builder stopped a page (format_html_read). */
+struct format_deep {
+	startElementSAXFunc	 start;		/* the tree builder's */
+	char			*name;
+	long			 line;
+};
+
+/* The tree builder's start of an element, noting where it stops. */
+static void
+format_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+	htmlParserCtxtPtr	 c = ctx;
+	struct format_deep	*deep = c->_private;
+
+	if (deep->name == NULL && c->nodeNr > (int)xmlParserMaxDepth &&
+	    (c->options & XML_PARSE_HUGE) == 0) {
+		deep->name = xstrdup((const char *)name);
+		deep->line = c->input != NULL ? c->input->line : 0;
+	}
+	deep->start(ctx, name, atts);
+}
+
+struct _xmlDoc *
+format_html_read(const char *buf, size_t len, const char *path, int options,
+    const struct read_options *opt, struct diag *d)
+{
+	struct format_deep	 deep = { NULL, NULL, 0 };
+	htmlParserCtxtPtr	 ctxt;
+	htmlDocPtr		 doc = NULL;
+
+	if (len > INT32_MAX) {
+		diag_set(d, path, 0, "file too large");
+		return NULL;
+	}
+	if ((ctxt = htmlNewParserCtxt()) != NULL && ctxt->sax != NULL) {
+		deep.start = ctxt->sax->startElement;
+		ctxt->sax->startElement = format_html_start;
+		ctxt->_private = &deep;
+		doc = htmlCtxtReadMemory(ctxt, buf, (int)len, path, "UTF-8",
+		    options | HTML_PARSE_NONET);
+	}
+	if (doc == NULL)
+		diag_set(d, path, 0, "not parseable as HTML");
+	else if (deep.name != NULL)
+		format_warn(opt, path, deep.line, "elements nested deeper than "
+		    "%u (at <%s>): the rest of the page is not read",
+		    xmlParserMaxDepth, deep.name);
+	free(deep.name);
+	if (ctxt != NULL)
+		htmlFreeParserCtxt(ctxt);
+	return doc;
 }

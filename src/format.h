@@ -111,6 +111,15 @@ char	*format_result_dir_file(const char *path);
 int	 format_sha256_file(const char *path, char out[65], struct diag *d);
 /* The SHA-256 of text (without its NUL) as 64 hex digits and a NUL. */
 void	 format_sha256_text(const char *text, char out[65]);
+/*
+ * Build the tree of an HTML page (len bytes of UTF-8) with libxml2 and
+ * options: no network, never a DTD. Where the tree builder stops at its
+ * depth limit, the rest of the page is not read: that is said as a
+ * warning at the element's line. Returns the document (xmlFreeDoc) or
+ * NULL with d filled.
+ */
+struct _xmlDoc *format_html_read(const char *buf, size_t len, const char *path,
+	    int options, const struct read_options *opt, struct diag *d);
 /* Append "path:line: text" to opt->warnings when it is not NULL. */
 void	 format_warn(const struct read_options *opt, const char *path,
 	    long line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

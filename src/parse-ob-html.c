@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include <libxml/HTMLparser.h>
-#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 
 #include "format.h"
@@ -64,18 +63,7 @@ struct oh_page {
 	size_t		 nt, tcap;
 };
 
-/*
- * Where libxml2's tree builder stopped the page: it refuses to nest
- * elements deeper than xmlParserMaxDepth, and the rest is not read.
- */
-struct oh_deep {
-	startElementSAXFunc	 start;		/* the tree builder's */
-	char			*name;
-	long			 line;
-};
-
 static int	parse_ob_html_detect(const char *head, size_t len);
-static void	oh_start(void *ctx, const xmlChar *name, const xmlChar **atts);
 static bool	oh_is(const xmlNode *n, const char *name);
 static char	*oh_text(xmlNode *n);
 static xmlNode	*oh_find(xmlNode *n, const char *name);
@@ -123,20 +111,6 @@ parse_ob_html_detect(const char *head, size_t len)
 }
 
 /* The tree builder's start of an element, noting where it stops the page. */
-static void
-oh_start(void *ctx, const xmlChar *name, const xmlChar **atts)
-{
-	htmlParserCtxtPtr	 c = ctx;
-	struct oh_deep		*deep = c->_private;
-
-	if (deep->name == NULL && c->nodeNr > (int)xmlParserMaxDepth &&
-	    (c->options & XML_PARSE_HUGE) == 0) {
-		deep->name = xstrdup((const char *)name);
-		deep->line = c->input != NULL ? c->input->line : 0;
-	}
-	deep->start(ctx, name, atts);
-}
-
 static bool
 oh_is(const xmlNode *n, const char *name)
 {
@@ -909,8 +883,6 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct oh_page		 pg = { 0 };
-	struct oh_deep		 deep = { 0 };
-	htmlParserCtxtPtr	 ctxt = NULL;
 	htmlDocPtr		 doc = NULL;
 	xmlNode			*root;
 	char			*buf;
@@ -919,41 +891,21 @@ parse_ob_html_read(const char *path, const struct read_options *opt,
 
 	if ((buf = format_slurp(path, &len, d)) == NULL)
 		return -1;
-	if (len > (size_t)INT32_MAX) {
-		diag_set(d, path, 0, "file too large");
+	doc = format_html_read(buf, len, path, HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED,
+	    opt, d);
+	if (doc == NULL)
 		goto out;
-	}
-	if ((ctxt = htmlNewParserCtxt()) == NULL || ctxt->sax == NULL) {
-		diag_set(d, path, 0, "not parseable as HTML");
-		goto out;
-	}
-	deep.start = ctxt->sax->startElement;
-	ctxt->sax->startElement = oh_start;
-	ctxt->_private = &deep;
-	doc = htmlCtxtReadMemory(ctxt, buf, (int)len, path, "UTF-8",
-	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-	    HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
-	if (doc == NULL) {
-		diag_set(d, path, 0, "not parseable as HTML");
-		goto out;
-	}
 	if ((root = xmlDocGetRootElement(doc)) == NULL) {
 		diag_set(d, path, 0, "empty HTML document");
 		goto out;
 	}
-	if (deep.name != NULL)
-		format_warn(opt, path, deep.line, "elements nested deeper than "
-		    "%u (at <%s>): the rest of the page is not read",
-		    xmlParserMaxDepth, deep.name);
 	oh_blocks(&pg, root);
 	rc = parse_ob_html_walk(&pg, rs, opt, path, d);
 out:
 	oh_page_free(&pg);
-	free(deep.name);
 	if (doc != NULL)
 		xmlFreeDoc(doc);
-	if (ctxt != NULL)
-		htmlFreeParserCtxt(ctxt);
 	free(buf);
 	return rc;
 }

@@ -476,7 +476,6 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct ph_state		 st = { 0 };
-	htmlParserCtxtPtr	 ctxt = NULL;
 	htmlDocPtr		 doc = NULL;
 	xmlNode			*root;
 	char			*buf, *s;
@@ -507,17 +506,12 @@ parse_pts_html_read(const char *path, const struct read_options *opt,
 		g_free(s);
 		len = strlen(buf);
 	}
-	/*
-	 * No network, no messages; the tree builder stops the page at
-	 * libxml2's depth limit (256 open elements), and the walk reads what
-	 * was built up to there.
-	 */
-	if ((ctxt = htmlNewParserCtxt()) == NULL ||
-	    (doc = htmlCtxtReadMemory(ctxt, buf, (int)len, path, "UTF-8",
-	    HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC |
-	    HTML_PARSE_COMPACT)) == NULL ||
-	    (root = xmlDocGetRootElement(doc)) == NULL) {
+	/* No messages; what the tree builder does not build is said. */
+	if ((doc = format_html_read(buf, len, path, HTML_PARSE_RECOVER |
+	    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_IGNORE_ENC |
+	    HTML_PARSE_COMPACT, opt, d)) == NULL)
+		goto out;
+	if ((root = xmlDocGetRootElement(doc)) == NULL) {
 		diag_set(d, path, 0, "not parseable as HTML");
 		goto out;
 	}
@@ -543,8 +537,6 @@ out:
 	g_hash_table_destroy(st.names);
 	if (doc != NULL)
 		xmlFreeDoc(doc);
-	if (ctxt != NULL)
-		htmlFreeParserCtxt(ctxt);
 	free(buf);
 	return rc;
 }
