@@ -25,16 +25,36 @@
 /* Readings of an MB/s and an IOPS chart paired, at most. */
 #define OB_SIB_PAIRS_MAX	65536
 
-static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
-		    struct ob_tok **out);
-static void	ob_check_tokens_free(struct ob_tok *toks, size_t n);
+/*
+ * The overview's tokens, one per bar, system after system and chart after
+ * chart (tokidx[r * ns + s], -1 where chart r has no bar of system s), and
+ * a copy, one, whose tokens of one chart are changed (changed[], with the
+ * values in want[]) to read the overview again.
+ */
+struct ob_ov {
+	struct tdoc	*t;
+	const char	*s;
+	size_t		 ns, ntok;
+	long		*tokidx;
+	struct ob_tok	*toks, *one;
+	struct ob_want	*want;
+	bool		*changed;
+};
+
+static size_t	ob_check_bar(const struct tchart *c, size_t s);
+static void	ob_check_tokens(struct ob_ov *o, struct tdoc *t,
+		    const char *ovv);
+static void	ob_check_tokens_free(struct ob_ov *o);
+static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
+		    const struct ob_reach *prior);
 static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
 static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
 static int	ob_check_suspects(struct tdoc *t, const char *ovv);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
+static double	ob_check_block_mb(const char *args);
+static bool	ob_check_sibling_ok(double mbs, double iops, double block_mb);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
 		    struct tchart *b);
-
 
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
@@ -44,32 +64,45 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
 
-/*
- * The overview's tokens, one per bar, system after system and chart after
- * chart (tokidx[r * ns + s], -1 where chart r has no bar of system s),
- * each with its row's stored decimals and the values its chart's readings
- * give it (the true one is among them); any value when the chart has more
- * than 64 readings or not all of them, or its row is set aside.
- */
+/* The bar of system s in chart c's order, or c->k when it has none. */
 static size_t
-ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok **out)
+ob_check_bar(const struct tchart *c, size_t s)
 {
-	size_t		 ns = t->names.len, s, r, j, ci, w, n = 0;
-	struct ob_tok	*toks = xcalloc(t->nc * ns + 1, sizeof(*toks)), *k;
+	size_t	j;
+
+	for (j = 0; c->placed && j < c->k && c->order[j] != s; j++)
+		;
+	return c->placed ? j : c->k;
+}
+
+/*
+ * Each token has its row's stored decimals and the values its chart's
+ * readings give it (the true one is among them); any value when the chart
+ * has more than 64 readings or not all of them, or its row is set aside.
+ */
+static void
+ob_check_tokens(struct ob_ov *o, struct tdoc *t, const char *ovv)
+{
+	size_t		 s, r, j, ci, w;
+	struct ob_tok	*k;
 	struct ob_want	 x, *want;
 	char		*v;
 
-	for (s = 0; s < ns; s++)
+	memset(o, 0, sizeof(*o));
+	o->t = t;
+	o->s = ovv;
+	o->ns = t->names.len;
+	o->tokidx = xcalloc(t->nc * o->ns + 1, sizeof(long));
+	o->toks = xcalloc(t->nc * o->ns + 1, sizeof(*o->toks));
+	for (s = 0; s < o->ns; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
 
-			tokidx[r * ns + s] = -1;
-			for (j = 0; c->placed && j < c->k && c->order[j] != s; j++)
-				;
-			if (!c->placed || j == c->k)
+			o->tokidx[r * o->ns + s] = -1;
+			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
-			tokidx[r * ns + s] = (long)n;
-			k = &toks[n++];
+			o->tokidx[r * o->ns + s] = (long)o->ntok;
+			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated ||
 			    c->cands.len > 64 || c->ovfree)
@@ -87,18 +120,63 @@ ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok **out)
 					want[k->nwant++] = x;
 			}
 		}
-	*out = toks;
-	return n;
+	o->one = xcalloc(o->ntok + 1, sizeof(*o->one));
+	o->changed = xcalloc(o->ntok + 1, sizeof(bool));
+	o->want = xcalloc(o->ns + 1, sizeof(*o->want));
 }
 
 static void
-ob_check_tokens_free(struct ob_tok *toks, size_t n)
+ob_check_tokens_free(struct ob_ov *o)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++)
-		free((void *)toks[i].want);
-	free(toks);
+	for (i = 0; i < o->ntok; i++)
+		free((void *)o->toks[i].want);
+	free(o->toks);
+	free(o->one);
+	free(o->changed);
+	free(o->want);
+	free(o->tokidx);
+}
+
+/*
+ * Read the overview again with chart r's tokens taking any number
+ * (ci == SIZE_MAX) or the values of its reading ci within rel; with
+ * prior, only those tokens are tried anew.
+ */
+static bool
+ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
+    const struct ob_reach *prior)
+{
+	const struct tchart *c = &o->t->c[r];
+	struct ob_tok	*k;
+	size_t		 s, j;
+	long		 i;
+	char		*v;
+	bool		 ok;
+
+	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
+	for (s = 0; s < o->ns; s++) {
+		if ((i = o->tokidx[r * o->ns + s]) < 0)
+			continue;
+		k = &o->one[i];
+		o->changed[i] = true;
+		k->nwant = 0;
+		if (ci == SIZE_MAX)
+			continue;
+		j = ob_check_bar(c, s);
+		v = ob_check_cand_value(c, ci, j);
+		o->want[s] = ob_split_want(v, c->cands.decimals);
+		free(v);
+		k->want = &o->want[s];
+		k->nwant = 1;
+		k->decimals = c->cands.decimals;
+		k->rel = rel;
+	}
+	ok = ob_split_overview(o->s, o->one, o->ntok, prior, o->changed, NULL,
+	    &o->t->ovleft);
+	memset(o->changed, 0, o->ntok * sizeof(bool));
+	return ok;
 }
 
 /*
@@ -110,28 +188,24 @@ ob_check_tokens_free(struct ob_tok *toks, size_t n)
 static size_t
 ob_check_rows(struct tdoc *t, const char *ovv)
 {
-	size_t		 ns = t->names.len, r, s, ntok, fixed = 0;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
+	size_t		 r, s, fixed = 0;
+	long		 i;
 	bool		*newly = xcalloc(t->nc + 1, sizeof(bool)), keep;
 	struct ob_reach	 reach = { 0 };
-	struct ob_tok	*toks;
+	struct ob_ov	 o;
 	unsigned	 mask;
 
-	if (t->rows_off) {
-		free(tokidx);
-		free(newly);
-		return 0;
-	}
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	if (ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft))
+	ob_check_tokens(&o, t, ovv);
+	if (!t->rows_off && ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL,
+	    &reach, &t->ovleft))
 		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
-			for (mask = ~0U, s = 0; s < ns; s++)
-				if ((i = tokidx[r * ns + s]) >= 0)
+			for (mask = ~0U, s = 0; s < o.ns; s++)
+				if ((i = o.tokidx[r * o.ns + s]) >= 0)
 					mask &= ob_split_overview_decimals(ovv,
-					    &reach, toks, (size_t)i, &t->ovleft);
-			if (t->ovleft == 0 || mask == 0 || (mask & (mask - 1)))
+					    &reach, (size_t)i);
+			if (mask == 0 || (mask & (mask - 1)))
 				continue;
 			for (t->c[r].ovdec = 0; !(mask & 1U << t->c[r].ovdec);)
 				t->c[r].ovdec++;
@@ -139,13 +213,14 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(toks, ntok);
+	ob_check_tokens_free(&o);
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
 	keep = t->ovleft > 0;
 	if (keep && fixed > 0) {
-		ntok = ob_check_tokens(t, tokidx, &toks);
-		keep = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
-		ob_check_tokens_free(toks, ntok);
+		ob_check_tokens(&o, t, ovv);
+		keep = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, NULL,
+		    &t->ovleft);
+		ob_check_tokens_free(&o);
 		if (!keep && t->ovleft > 0) {
 			t->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
@@ -157,7 +232,6 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 		if (newly[r])
 			t->c[r].ovdec = -1;
 	free(newly);
-	free(tokidx);
 	return keep ? fixed : 0;
 }
 
@@ -170,18 +244,14 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 static size_t
 ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 {
-	size_t		 ns = t->names.len, r, ci, j, ntok, narrowed = 0, alive;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
+	size_t		 r, ci, narrowed = 0, alive;
 	struct ob_reach	 reach = { 0 };
-	struct ob_tok	*toks, *one;
-	struct ob_want	*want;
-	bool		*keep, *changed, readable;
-	char		*v;
+	struct ob_ov	 o;
+	bool		*keep, readable;
 
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	readable = ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft);
-	one = xcalloc(ntok + 1, sizeof(*one));
-	changed = xcalloc(ntok + 1, sizeof(bool));
+	ob_check_tokens(&o, t, ovv);
+	readable = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, &reach,
+	    &t->ovleft);
 	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -193,26 +263,8 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		want = xcalloc(c->k + 1, sizeof(*want));
-		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++) {
-			memcpy(one, toks, ntok * sizeof(*one));
-			for (j = 0; j < c->k; j++) {
-				if ((i = tokidx[r * ns + c->order[j]]) < 0)
-					continue;
-				v = ob_check_cand_value(c, ci, j);
-				want[j] = ob_split_want(v, c->cands.decimals);
-				free(v);
-				one[i].want = &want[j];
-				one[i].nwant = 1;
-				one[i].decimals = c->cands.decimals;
-				one[i].rel = rel;
-				changed[i] = true;
-			}
-			keep[ci] = ob_split_overview_again(ovv, &reach, one,
-			    changed, 0, &t->ovleft);
-			alive += keep[ci];
-		}
-		memset(changed, 0, (ntok + 1) * sizeof(bool));
+		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++)
+			alive += keep[ci] = ob_check_read(&o, r, ci, rel, &reach);
 		/* A spent budget proves nothing: the chart keeps its readings. */
 		if (t->ovleft > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
@@ -224,13 +276,9 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				    "of it", c->title, c->args, rel * 100);
 		}
 		free(keep);
-		free(want);
 	}
-	free(one);
-	free(changed);
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(toks, ntok);
-	free(tokidx);
+	ob_check_tokens_free(&o);
 	return narrowed;
 }
 
@@ -243,30 +291,19 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 static int
 ob_check_suspects(struct tdoc *t, const char *ovv)
 {
-	size_t		 ns = t->names.len, r, s, ntok, nsus = 0, sus = 0;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long));
-	struct ob_tok	*toks, *one;
+	size_t		 r, nsus = 0, sus = 0;
+	struct ob_ov	 o;
 	bool		 ok;
-	int		 rc = 0;
 
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	ok = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
-	one = xcalloc(ntok + 1, sizeof(*one));
+	ob_check_tokens(&o, t, ovv);
+	ok = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, NULL,
+	    &t->ovleft);
 	/* A second suspect settles the outcome. */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++) {
-		if (!t->c[r].placed)
-			continue;
-		memcpy(one, toks, ntok * sizeof(*one));
-		for (s = 0; s < ns; s++)
-			if (tokidx[r * ns + s] >= 0)
-				one[tokidx[r * ns + s]].nwant = 0;
-		if (ob_split_overview(ovv, one, ntok, 0, NULL, &t->ovleft) &&
+	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++)
+		if (t->c[r].placed && ob_check_read(&o, r, SIZE_MAX, 0, NULL) &&
 		    nsus++ == 0)
 			sus = r;
-	}
-	free(one);
-	ob_check_tokens_free(toks, ntok);
-	free(tokidx);
+	ob_check_tokens_free(&o);
 	if (t->ovleft == 0)
 		return -1;	/* ob_check_overview says why */
 	if (!ok && nsus == 1) {
@@ -279,9 +316,9 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line does not match the charts; it is not "
 		    "used to check them");
-		rc = -1;
+		return -1;
 	}
-	return rc;
+	return 0;
 }
 
 /* Each reading's value of each system (-1: no bar), ns to a reading. */
@@ -295,15 +332,51 @@ ob_check_sys_values(const struct tchart *c, size_t ns)
 	for (ci = 0; ci < c->cands.len; ci++)
 		for (s = 0; s < ns; s++) {
 			v[ci * ns + s] = -1;
-			for (j = 0; j < c->k && c->order[j] != s; j++)
-				;
-			if (j == c->k)
+			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
 			x = ob_check_cand_value(c, ci, j);
 			v[ci * ns + s] = strtod(x, NULL);
 			free(x);
 		}
 	return v;
+}
+
+/* The block size an fio arguments line states ("Block Size: 2MB") in MB, or 0. */
+static double
+ob_check_block_mb(const char *args)
+{
+	const char	*p = strstr(args, "Block Size: ");
+	char		*end;
+	double		 v;
+
+	if (p == NULL)
+		return 0;
+	v = strtod(p + strlen("Block Size: "), &end);
+	if (end == p + strlen("Block Size: ") || v <= 0)
+		return 0;
+	if (strncmp(end, "KB", 2) == 0)
+		return v / 1024;
+	if (strncmp(end, "MB", 2) == 0)
+		return v;
+	if (strncmp(end, "GB", 2) == 0)
+		return v * 1024;
+	return 0;
+}
+
+/*
+ * Do MB/s and IOPS of one system agree with the block size, within 10 %
+ * (fio's two charts come from different averages: enough to tell a
+ * shifted digit, never a fine measure)?
+ */
+static bool
+ob_check_sibling_ok(double mbs, double iops, double block_mb)
+{
+	double	want = iops * block_mb;
+
+	if (want <= 0 || mbs <= 0)
+		return false;
+	return fabs(mbs - want) <= 0.10 * want ||
+	    fabs(mbs - want * 1024 / 1000) <= 0.10 * want;
 }
 
 /*
@@ -316,7 +389,7 @@ ob_check_sys_values(const struct tchart *c, size_t ns)
 static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
-	double	 bs = ob_split_block_mb(a->args), *va, *vb, x, y;
+	double	 bs = ob_check_block_mb(a->args), *va, *vb, x, y;
 	bool	*ka, *kb, ok, any = false;
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
@@ -336,7 +409,7 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 			for (ok = true, s = 0; ok && s < ns; s++) {
 				x = va[i * ns + s];
 				y = vb[j * ns + s];
-				ok = x < 0 || y < 0 || ob_split_sibling_ok(x, y, bs);
+				ok = x < 0 || y < 0 || ob_check_sibling_ok(x, y, bs);
 			}
 			if (ok)
 				ka[i] = kb[j] = any = true;
