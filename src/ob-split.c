@@ -47,8 +47,6 @@ static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static void	ob_split_list(struct ob_venum *e, size_t i, size_t p);
-static long	ob_split_n_last(const char *v, size_t len, size_t nl,
-		    bool glued_n);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t rl, size_t depth);
 static int	ob_split_tile_slices(struct ob_tiler *tl, const char *run,
@@ -83,66 +81,50 @@ ob_split_tick_span(const char *s)
 
 /*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first len bytes of s, or -1 when they are none.
+ * first len bytes of s (at most its span), or -1 when they are none.
  */
 static double
 ob_split_tick_value(const char *s, size_t len)
 {
-	char	buf[32];
-	double	mult = 1;
-	size_t	n = len;
+	char	u = len > 0 ? s[len - 1] : 0;
+	double	mult = u == 'K' ? 1e3 : u == 'M' ? 1e6 : u == 'B' ? 1e9 : 1;
 
-	if (len == 0 || len >= sizeof(buf))
+	if (mult > 1)
+		len--;
+	if (!ob_segment_is_number(s, len))
 		return -1;
-	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
-		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
-		n--;
-	}
-	if (!ob_segment_is_number(s, n))
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return strtod(buf, NULL) * mult;
+	return ob_split_num(s, len) * mult;
 }
 
-/* Five ticks k*t from s? Returns the end offset or 0. */
+/* Five ticks t, 2t ... 5t from s? Returns the end offset or 0. */
 static size_t
 ob_split_ticks_at(const char *s, double *last)
 {
-	size_t	l1, span1, pos, k, l, span, best_l;
-	double	t, v, want, best_d;
+	size_t	l1, pos, k, l, best;
+	double	t, v, want, best_d = 0;
 
-	span1 = ob_split_tick_span(s);
-	for (l1 = 1; l1 <= span1; l1++) {
-		t = ob_split_tick_value(s, l1);
-		if (t <= 0)
+	for (l1 = 1; l1 <= ob_split_tick_span(s); l1++) {
+		if ((t = ob_split_tick_value(s, l1)) <= 0)
 			continue;
-		pos = l1;
-		for (k = 2; k <= 5; k++) {
+		for (pos = l1, k = 2; k <= 5; k++, pos += best) {
+			/*
+			 * The nearest within the printed rounding; longer
+			 * prefixes are never smaller: past want, done.
+			 */
 			want = t * (double)k;
-			span = ob_split_tick_span(s + pos);
-			best_l = 0;
-			best_d = 0;
-			for (l = 1; l <= span; l++) {
+			for (best = 0, l = 1; l <= ob_split_tick_span(s + pos); l++) {
 				v = ob_split_tick_value(s + pos, l);
-				/*
-				 * Longer prefixes are never smaller (a digit
-				 * more, or the unit letter): past want, done.
-				 */
 				if (v >= 0 && v - want > want * 0.005 + 1e-12)
 					break;
-				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
-					continue;
-				if (best_l == 0 || fabs(v - want) < best_d) {
-					best_l = l;
+				if (v >= 0 && fabs(v - want) <= want * 0.005 + 1e-12 &&
+				    (best == 0 || fabs(v - want) < best_d)) {
+					best = l;
 					best_d = fabs(v - want);
+					*last = v;
 				}
 			}
-			if (best_l == 0)
+			if (best == 0)
 				break;
-			pos += best_l;
-			if (k == 5)
-				*last = ob_split_tick_value(s + pos - best_l, best_l);
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -173,6 +155,7 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 	}
 	return n;
 }
+
 void
 ob_cands_free(struct ob_cands *c)
 {
@@ -277,23 +260,6 @@ ob_split_list(struct ob_venum *e, size_t i, size_t p)
 		}
 }
 
-/*
- * The N glued in front of a value run as its first nl bytes (0 when
- * glued_n is false), or -1 when those bytes are not an N (2..99).
- */
-static long
-ob_split_n_last(const char *v, size_t len, size_t nl, bool glued_n)
-{
-	long	n;
-
-	if (!glued_n)
-		return 0;
-	if (nl >= len || !ob_split_int_ok(v, nl))
-		return -1;
-	n = (long)ob_split_num(v, nl);
-	return n < 2 ? -1 : n;
-}
-
 void
 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
@@ -335,9 +301,10 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 				    e.can[(i + 1) * (len + 1) + p + l] &&
 				    ob_split_value_at(&e, p, l);
 	e.cut = xcalloc(k + 1, sizeof(size_t));
+	/* The N glued in front (2..99) is the first one or two digits. */
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		if ((e.n_last = ob_split_n_last(v, len, nl, glued_n)) < 0 ||
-		    !e.can[nl])
+		if ((nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
+		    (e.n_last = (long)ob_split_num(v, nl)) < 2)) || !e.can[nl])
 			continue;
 		e.cut[0] = nl;
 		ob_split_list(&e, 0, nl);
