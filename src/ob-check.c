@@ -7,6 +7,7 @@
  * chooses between readings that both pass: parse-ob-text reports those.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,29 +28,27 @@
 
 /*
  * The overview's tokens, one per bar, system after system and chart after
- * chart (tokidx[r * ns + s], -1 where chart r has no bar of system s), and
- * a copy, one, whose tokens of one chart are changed (changed[], with the
- * values in want[]) to read the overview again.
+ * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
+ * tokens of one chart are changed (changed[], values in want[]) to read
+ * the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
-	size_t		 ns, ntok;
-	long		*tokidx;
+	size_t		 ntok, *chart, *bar;
 	struct ob_tok	*toks, *one;
 	struct ob_want	*want;
 	bool		*changed;
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
-static void	ob_check_tokens(struct ob_ov *o, struct tdoc *t,
-		    const char *ovv);
+static void	ob_check_tokens(struct ob_ov *o);
 static void	ob_check_tokens_free(struct ob_ov *o);
 static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		    const struct ob_reach *prior);
-static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
-static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
-static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+static size_t	ob_check_rows(struct ob_ov *o);
+static size_t	ob_check_pass(struct ob_ov *o, double rel);
+static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static double	ob_check_block_mb(const char *args);
 static bool	ob_check_sibling_ok(double mbs, double iops, double block_mb);
@@ -76,32 +75,35 @@ ob_check_bar(const struct tchart *c, size_t s)
 }
 
 /*
- * Each token has its row's stored decimals and the values its chart's
+ * Make the tokens anew (the charts' readings and rows change between
+ * reads): each has its row's stored decimals and the values its chart's
  * readings give it (the true one is among them); any value when the chart
  * has more than 64 readings or not all of them, or its row is set aside.
  */
 static void
-ob_check_tokens(struct ob_ov *o, struct tdoc *t, const char *ovv)
+ob_check_tokens(struct ob_ov *o)
 {
-	size_t		 s, r, j, ci, w;
+	struct tdoc	*t = o->t;
+	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci, w;
 	struct ob_tok	*k;
 	struct ob_want	 x, *want;
 	char		*v;
 
-	memset(o, 0, sizeof(*o));
-	o->t = t;
-	o->s = ovv;
-	o->ns = t->names.len;
-	o->tokidx = xcalloc(t->nc * o->ns + 1, sizeof(long));
-	o->toks = xcalloc(t->nc * o->ns + 1, sizeof(*o->toks));
-	for (s = 0; s < o->ns; s++)
+	ob_check_tokens_free(o);
+	o->chart = xcalloc(n, sizeof(size_t));
+	o->bar = xcalloc(n, sizeof(size_t));
+	o->toks = xcalloc(n, sizeof(*o->toks));
+	o->one = xcalloc(n, sizeof(*o->one));
+	o->want = xcalloc(n, sizeof(*o->want));
+	o->changed = xcalloc(n, sizeof(bool));
+	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
 
-			o->tokidx[r * o->ns + s] = -1;
 			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
-			o->tokidx[r * o->ns + s] = (long)o->ntok;
+			o->chart[o->ntok] = r;
+			o->bar[o->ntok] = j;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated ||
@@ -120,9 +122,6 @@ ob_check_tokens(struct ob_ov *o, struct tdoc *t, const char *ovv)
 					want[k->nwant++] = x;
 			}
 		}
-	o->one = xcalloc(o->ntok + 1, sizeof(*o->one));
-	o->changed = xcalloc(o->ntok + 1, sizeof(bool));
-	o->want = xcalloc(o->ns + 1, sizeof(*o->want));
 }
 
 static void
@@ -132,51 +131,46 @@ ob_check_tokens_free(struct ob_ov *o)
 
 	for (i = 0; i < o->ntok; i++)
 		free((void *)o->toks[i].want);
+	free(o->chart);
+	free(o->bar);
 	free(o->toks);
 	free(o->one);
-	free(o->changed);
 	free(o->want);
-	free(o->tokidx);
+	free(o->changed);
+	o->ntok = 0;
 }
 
 /*
- * Read the overview again with chart r's tokens taking any number
- * (ci == SIZE_MAX) or the values of its reading ci within rel; with
- * prior, only those tokens are tried anew.
+ * Read the overview with chart r's tokens (none when r is SIZE_MAX) taking
+ * any number (ci == SIZE_MAX) or the values of its reading ci within rel;
+ * with prior, only those tokens are tried anew.
  */
 static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
     const struct ob_reach *prior)
 {
-	const struct tchart *c = &o->t->c[r];
 	struct ob_tok	*k;
-	size_t		 s, j;
-	long		 i;
+	size_t		 i;
 	char		*v;
-	bool		 ok;
 
 	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
-	for (s = 0; s < o->ns; s++) {
-		if ((i = o->tokidx[r * o->ns + s]) < 0)
+	for (i = 0; i < o->ntok; i++) {
+		if (!(o->changed[i] = o->chart[i] == r))
 			continue;
 		k = &o->one[i];
-		o->changed[i] = true;
 		k->nwant = 0;
 		if (ci == SIZE_MAX)
 			continue;
-		j = ob_check_bar(c, s);
-		v = ob_check_cand_value(c, ci, j);
-		o->want[s] = ob_split_want(v, c->cands.decimals);
+		v = ob_check_cand_value(&o->t->c[r], ci, o->bar[i]);
+		o->want[i] = ob_split_want(v, o->t->c[r].cands.decimals);
 		free(v);
-		k->want = &o->want[s];
+		k->want = &o->want[i];
 		k->nwant = 1;
-		k->decimals = c->cands.decimals;
+		k->decimals = o->t->c[r].cands.decimals;
 		k->rel = rel;
 	}
-	ok = ob_split_overview(o->s, o->one, o->ntok, prior, o->changed, NULL,
-	    &o->t->ovleft);
-	memset(o->changed, 0, o->ntok * sizeof(bool));
-	return ok;
+	return ob_split_overview(o->s, o->one, o->ntok, prior, o->changed,
+	    NULL, &o->t->ovleft);
 }
 
 /*
@@ -186,25 +180,27 @@ ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
  * still reads with them all. Returns how many rows were fixed.
  */
 static size_t
-ob_check_rows(struct tdoc *t, const char *ovv)
+ob_check_rows(struct ob_ov *o)
 {
-	size_t		 r, s, fixed = 0;
-	long		 i;
-	bool		*newly = xcalloc(t->nc + 1, sizeof(bool)), keep;
+	struct tdoc	*t = o->t;
+	size_t		 r, i, fixed = 0;
+	bool		*newly, keep;
 	struct ob_reach	 reach = { 0 };
-	struct ob_ov	 o;
 	unsigned	 mask;
 
-	ob_check_tokens(&o, t, ovv);
-	if (!t->rows_off && ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL,
-	    &reach, &t->ovleft))
+	if (t->rows_off)
+		return 0;
+	newly = xcalloc(t->nc + 1, sizeof(bool));
+	ob_check_tokens(o);
+	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL, &reach,
+	    &t->ovleft))
 		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
-			for (mask = ~0U, s = 0; s < o.ns; s++)
-				if ((i = o.tokidx[r * o.ns + s]) >= 0)
-					mask &= ob_split_overview_decimals(ovv,
-					    &reach, (size_t)i);
+			for (mask = ~0U, i = 0; i < o->ntok; i++)
+				if (o->chart[i] == r)
+					mask &= ob_split_overview_decimals(o->s,
+					    &reach, i);
 			if (mask == 0 || (mask & (mask - 1)))
 				continue;
 			for (t->c[r].ovdec = 0; !(mask & 1U << t->c[r].ovdec);)
@@ -213,14 +209,11 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(&o);
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
 	keep = t->ovleft > 0;
 	if (keep && fixed > 0) {
-		ob_check_tokens(&o, t, ovv);
-		keep = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, NULL,
-		    &t->ovleft);
-		ob_check_tokens_free(&o);
+		ob_check_tokens(o);
+		keep = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
 		if (!keep && t->ovleft > 0) {
 			t->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
@@ -242,16 +235,16 @@ ob_check_rows(struct tdoc *t, const char *ovv)
  * Returns the number of charts narrowed.
  */
 static size_t
-ob_check_pass(struct tdoc *t, const char *ovv, double rel)
+ob_check_pass(struct ob_ov *o, double rel)
 {
+	struct tdoc	*t = o->t;
 	size_t		 r, ci, narrowed = 0, alive;
 	struct ob_reach	 reach = { 0 };
-	struct ob_ov	 o;
 	bool		*keep, readable;
 
-	ob_check_tokens(&o, t, ovv);
-	readable = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, &reach,
-	    &t->ovleft);
+	ob_check_tokens(o);
+	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL,
+	    &reach, &t->ovleft);
 	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -264,7 +257,7 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
 		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++)
-			alive += keep[ci] = ob_check_read(&o, r, ci, rel, &reach);
+			alive += keep[ci] = ob_check_read(o, r, ci, rel, &reach);
 		/* A spent budget proves nothing: the chart keeps its readings. */
 		if (t->ovleft > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
@@ -278,7 +271,6 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		free(keep);
 	}
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(&o);
 	return narrowed;
 }
 
@@ -289,21 +281,19 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
  * evidence. Returns 0 when the overview can be used, -1 when it cannot.
  */
 static int
-ob_check_suspects(struct tdoc *t, const char *ovv)
+ob_check_suspects(struct ob_ov *o)
 {
+	struct tdoc	*t = o->t;
 	size_t		 r, nsus = 0, sus = 0;
-	struct ob_ov	 o;
 	bool		 ok;
 
-	ob_check_tokens(&o, t, ovv);
-	ok = ob_split_overview(ovv, o.toks, o.ntok, NULL, NULL, NULL,
-	    &t->ovleft);
+	ob_check_tokens(o);
+	ok = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
 	/* A second suspect settles the outcome. */
 	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++)
-		if (t->c[r].placed && ob_check_read(&o, r, SIZE_MAX, 0, NULL) &&
+		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&
 		    nsus++ == 0)
 			sus = r;
-	ob_check_tokens_free(&o);
 	if (t->ovleft == 0)
 		return -1;	/* ob_check_overview says why */
 	if (!ok && nsus == 1) {
@@ -346,21 +336,14 @@ static double
 ob_check_block_mb(const char *args)
 {
 	const char	*p = strstr(args, "Block Size: ");
-	char		*end;
+	char		 u[3] = "";
 	double		 v;
 
-	if (p == NULL)
+	if (p == NULL || sscanf(p + strlen("Block Size: "), "%lf%2[KMGB]", &v,
+	    u) != 2 || v <= 0)
 		return 0;
-	v = strtod(p + strlen("Block Size: "), &end);
-	if (end == p + strlen("Block Size: ") || v <= 0)
-		return 0;
-	if (strncmp(end, "KB", 2) == 0)
-		return v / 1024;
-	if (strncmp(end, "MB", 2) == 0)
-		return v;
-	if (strncmp(end, "GB", 2) == 0)
-		return v * 1024;
-	return 0;
+	return strcmp(u, "KB") == 0 ? v / 1024 : strcmp(u, "MB") == 0 ? v :
+	    strcmp(u, "GB") == 0 ? v * 1024 : 0;
 }
 
 /*
@@ -439,15 +422,16 @@ void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
 	unsigned long	budget = OB_OVERVIEW_STEPS;
+	struct ob_ov	o = { .t = t, .s = ovv };
 
 	t->ovleft = budget;
-	if (ob_check_suspects(t, ovv) == 0) {
-		while (t->ovleft > 0 &&
-		    ob_check_rows(t, ovv) + ob_check_pass(t, ovv, 0) > 0)
+	if (ob_check_suspects(&o) == 0) {
+		while (t->ovleft > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
 			;
-		while (t->ovleft > 0 && ob_check_pass(t, ovv, 0.01) > 0)
+		while (t->ovleft > 0 && ob_check_pass(&o, 0.01) > 0)
 			;
 	}
+	ob_check_tokens_free(&o);
 	if (t->ovleft == 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line has too many readings to check the charts "

@@ -487,25 +487,19 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * The search of ob_split_names: the partition under test (nm, m names at
- * cuts[0..m - 1)), the evidence set up once (runs equal to t or to an
- * earlier run are not tiled again; the hard names t holds), and the best
- * partitions so far.
+ * The search of ob_split_names: the partition under test (nm, m names cut
+ * at cuts[]), the evidence set up once and the best partitions so far.
+ * runs[i] is 0 for a run to tile, 1 for one equal to an earlier run (same
+ * count) or to t with no count (any partition tiles t), 2 for one equal to
+ * t with a count. kind[q] is 0 when t is never cut at q, 1 when it may be,
+ * 2 when it must be; nafter[q] and nreq[q] count the 1s and 2s from q on.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
-	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
 	struct ob_names	 *sols;
-	/* The runs to tile, each (run, count) once, and the counts stated for
-	 * runs equal to t (any partition tiles t). */
-	struct ob_slice	 *run;
-	long		 *count, *tcount;
-	size_t		  nrun, ntcount;
+	char		 *runs, *kind;
 	struct ob_slice	 *hard, *nm;
-	size_t		  nhard;
-	/* Per position of t: 0 no cut, 1 a cut allowed, 2 a cut required;
-	 * how many allowed or required from there on, how many required. */
-	char		 *kind;
 	size_t		 *nafter, *nreq, *cuts;
 	struct ob_tiler	  tiler;
 	unsigned long	  left;
@@ -514,8 +508,7 @@ struct ob_search {
 static bool
 ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 {
-	return a->len == b->len && (a->len == 0 || a->s[0] == b->s[0]) &&
-	    memcmp(a->s, b->s, a->len) == 0;
+	return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
 }
 
 /*
@@ -526,13 +519,14 @@ ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 static bool
 ob_split_partition_ok(struct ob_search *se, size_t m)
 {
+	const struct ob_name_problem *p = se->p;
 	size_t	i, j;
 
-	for (i = 0; i < se->ntcount; i++)
-		if ((size_t)se->tcount[i] != m)
+	for (i = 0; i < p->nruns; i++)
+		if (se->runs[i] == 2 && (size_t)p->counts[i] != m)
 			return false;
 	for (i = 0; i < m; i++) {
-		se->nm[i].s = se->p->t + (i == 0 ? 0 : se->cuts[i - 1]);
+		se->nm[i].s = p->t + (i == 0 ? 0 : se->cuts[i - 1]);
 		se->nm[i].len = (i == m - 1 ? se->tl : se->cuts[i]) -
 		    (i == 0 ? 0 : se->cuts[i - 1]);
 		for (j = 0; j < i; j++)
@@ -546,10 +540,10 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 			return false;
 	}
 	se->tiler.n = m;
-	for (i = 0; i < se->nrun; i++)
-		if (ob_split_tile_slices(&se->tiler, se->run[i].s,
-		    se->run[i].len, &se->left) == 0 ||
-		    (se->count[i] >= 0 && (size_t)se->count[i] != se->tiler.count))
+	for (i = 0; i < p->nruns; i++)
+		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
+		    p->runs[i], strlen(p->runs[i]), &se->left) == 0 ||
+		    (p->counts[i] >= 0 && (size_t)p->counts[i] != se->tiler.count)))
 			return false;
 	return true;
 }
@@ -678,23 +672,15 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		se.kind[a] = a > 0 ? 2 : se.kind[a];
 		se.kind[b] = b < tl ? 2 : se.kind[b];
 	}
-	se.run = xcalloc(p->nruns + 1, sizeof(*se.run));
-	se.count = xcalloc(p->nruns + 1, sizeof(long));
-	se.tcount = xcalloc(p->nruns + 1, sizeof(long));
+	se.runs = xcalloc(p->nruns + 1, 1);
 	for (i = 0; i < p->nruns; i++) {
-		if (strcmp(p->runs[i], p->t) == 0) {
-			if (p->counts[i] >= 0)
-				se.tcount[se.ntcount++] = p->counts[i];
-			continue;
-		}
-		for (j = 0; j < se.nrun && (se.count[j] != p->counts[i] ||
-		    strcmp(se.run[j].s, p->runs[i]) != 0); j++)
+		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
+		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
 			;
-		if (j < se.nrun)
-			continue;
-		se.run[se.nrun].s = p->runs[i];
-		se.run[se.nrun].len = strlen(p->runs[i]);
-		se.count[se.nrun++] = p->counts[i];
+		if (strcmp(p->runs[i], p->t) == 0)
+			se.runs[i] = p->counts[i] >= 0 ? 2 : 1;
+		else
+			se.runs[i] = j < i;
 	}
 	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
 	se.tiler.nm = se.nm;
@@ -739,9 +725,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	free(se.nreq);
 	free(se.cuts);
 	free(se.hard);
-	free(se.run);
-	free(se.count);
-	free(se.tcount);
+	free(se.runs);
 	free(se.nm);
 	free(se.tiler.used);
 	free(se.tiler.cur);
