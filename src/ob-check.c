@@ -39,6 +39,8 @@ struct ob_ov {
 	struct ob_tok	*toks, *one;
 	struct ob_want	*want;
 	bool		*changed;
+	bool		 rows_off;	/* the rows' precision model disproved */
+	unsigned long	 left;		/* the overview's budget left */
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
@@ -51,7 +53,6 @@ static size_t	ob_check_pass(struct ob_ov *o, double rel);
 static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static double	ob_check_block_mb(const char *args);
-static bool	ob_check_sibling_ok(double mbs, double iops, double block_mb);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
 		    struct tchart *b);
 
@@ -170,7 +171,7 @@ ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		k->rel = rel;
 	}
 	return ob_split_overview(o->s, o->one, o->ntok, prior, o->changed,
-	    NULL, &o->t->ovleft);
+	    NULL, &o->left);
 }
 
 /*
@@ -188,13 +189,13 @@ ob_check_rows(struct ob_ov *o)
 	struct ob_reach	 reach = { 0 };
 	unsigned	 mask;
 
-	if (t->rows_off)
+	if (o->rows_off)
 		return 0;
 	newly = xcalloc(t->nc + 1, sizeof(bool));
 	ob_check_tokens(o);
 	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL, &reach,
-	    &t->ovleft))
-		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
+	    &o->left))
+		for (r = 0; r < t->nc && o->left > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
 			for (mask = ~0U, i = 0; i < o->ntok; i++)
@@ -210,12 +211,12 @@ ob_check_rows(struct ob_ov *o)
 		}
 	ob_split_reach_free(&reach);
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
-	keep = t->ovleft > 0;
+	keep = o->left > 0;
 	if (keep && fixed > 0) {
 		ob_check_tokens(o);
 		keep = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
-		if (!keep && t->ovleft > 0) {
-			t->rows_off = true;
+		if (!keep && o->left > 0) {
+			o->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 			    "overview values are not printed with one precision "
 			    "per row; that cross-check is not used");
@@ -244,8 +245,8 @@ ob_check_pass(struct ob_ov *o, double rel)
 
 	ob_check_tokens(o);
 	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL,
-	    &reach, &t->ovleft);
-	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
+	    &reach, &o->left);
+	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
 		/*
@@ -256,10 +257,10 @@ ob_check_pass(struct ob_ov *o, double rel)
 		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++)
+		for (ci = alive = 0; ci < c->cands.len && o->left > 0; ci++)
 			alive += keep[ci] = ob_check_read(o, r, ci, rel, &reach);
 		/* A spent budget proves nothing: the chart keeps its readings. */
-		if (t->ovleft > 0 && alive > 0 && alive < c->cands.len) {
+		if (o->left > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
 			narrowed++;
 			if (rel > 0 && alive == 1)
@@ -290,11 +291,11 @@ ob_check_suspects(struct ob_ov *o)
 	ob_check_tokens(o);
 	ok = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
 	/* A second suspect settles the outcome. */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++)
+	for (r = 0; r < t->nc && !ok && nsus < 2 && o->left > 0; r++)
 		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&
 		    nsus++ == 0)
 			sus = r;
-	if (t->ovleft == 0)
+	if (o->left == 0)
 		return -1;	/* ob_check_overview says why */
 	if (!ok && nsus == 1) {
 		t->c[sus].ovfree = true;
@@ -347,22 +348,6 @@ ob_check_block_mb(const char *args)
 }
 
 /*
- * Do MB/s and IOPS of one system agree with the block size, within 10 %
- * (fio's two charts come from different averages: enough to tell a
- * shifted digit, never a fine measure)?
- */
-static bool
-ob_check_sibling_ok(double mbs, double iops, double block_mb)
-{
-	double	want = iops * block_mb;
-
-	if (want <= 0 || mbs <= 0)
-		return false;
-	return fabs(mbs - want) <= 0.10 * want ||
-	    fabs(mbs - want * 1024 / 1000) <= 0.10 * want;
-}
-
-/*
  * fio reports one run as two charts, MB/s and IOPS, with the block size
  * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
  * for every system both show. Used only when one of them is still
@@ -373,7 +358,7 @@ static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
 	double	 bs = ob_check_block_mb(a->args), *va, *vb, x, y;
-	bool	*ka, *kb, ok, any = false;
+	bool	*ka, *kb, ok;
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
@@ -387,33 +372,37 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	kb = xcalloc(b->cands.len, sizeof(bool));
 	va = ob_check_sys_values(a, ns);
 	vb = ob_check_sys_values(b, ns);
+	/*
+	 * MB/s = IOPS x block size (in MB or MiB) within 10 %: fio's two
+	 * charts come from different averages, enough to tell a shifted
+	 * digit, never a fine measure. -1: the system has no bar.
+	 */
 	for (i = 0; i < a->cands.len; i++)
 		for (j = 0; j < b->cands.len; j++) {
 			for (ok = true, s = 0; ok && s < ns; s++) {
 				x = va[i * ns + s];
-				y = vb[j * ns + s];
-				ok = x < 0 || y < 0 || ob_check_sibling_ok(x, y, bs);
+				y = vb[j * ns + s] * bs;
+				ok = x < 0 || y < 0 || (x > 0 && y > 0 &&
+				    (fabs(x - y) <= 0.10 * y ||
+				    fabs(x - y * 1024 / 1000) <= 0.10 * y));
 			}
-			if (ok)
-				ka[i] = kb[j] = any = true;
+			if (ok) {
+				na += !ka[i];
+				nb += !kb[j];
+				ka[i] = kb[j] = true;
+			}
 		}
-	free(va);
-	free(vb);
-	for (i = 0; i < a->cands.len; i++)
-		na += ka[i];
-	for (j = 0; j < b->cands.len; j++)
-		nb += kb[j];
-	if (any && (na < a->cands.len || nb < b->cands.len)) {
-		if (na < a->cands.len)
-			ob_cands_filter(&a->cands, ka);
-		if (nb < b->cands.len)
-			ob_cands_filter(&b->cands, kb);
+	if (na > 0 && (na < a->cands.len || nb < b->cands.len)) {
+		ob_cands_filter(&a->cands, ka);
+		ob_cands_filter(&b->cands, kb);
 		format_warn(t->opt, t->path, a->chart_p->line,
 		    "charts \"%s %s\" in MB/s and IOPS: readings kept where "
 		    "MB/s = IOPS x %g MB within 10%% for every system (%zu and "
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
+	free(va);
+	free(vb);
 	free(ka);
 	free(kb);
 }
@@ -421,22 +410,20 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	unsigned long	budget = OB_OVERVIEW_STEPS;
-	struct ob_ov	o = { .t = t, .s = ovv };
+	struct ob_ov	o = { .t = t, .s = ovv, .left = OB_OVERVIEW_STEPS };
 
-	t->ovleft = budget;
 	if (ob_check_suspects(&o) == 0) {
-		while (t->ovleft > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
+		while (o.left > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
 			;
-		while (t->ovleft > 0 && ob_check_pass(&o, 0.01) > 0)
+		while (o.left > 0 && ob_check_pass(&o, 0.01) > 0)
 			;
 	}
 	ob_check_tokens_free(&o);
-	if (t->ovleft == 0)
+	if (o.left == 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line has too many readings to check the charts "
 		    "against within %lu tries; charts it did not settle keep "
-		    "every reading of their own", budget);
+		    "every reading of their own", OB_OVERVIEW_STEPS);
 }
 
 void

@@ -64,7 +64,6 @@ static unsigned	ob_split_num_mask(const char *s, size_t left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
 		    const struct ob_tok *t, unsigned long *left);
 static unsigned	ob_split_fit(const struct ob_reach *r, size_t i, size_t p);
-static bool	ob_split_live(const struct ob_reach *r, size_t i, size_t q);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -100,7 +99,7 @@ ob_split_tick_value(const char *s, size_t len)
 static size_t
 ob_split_ticks_at(const char *s, double *last)
 {
-	size_t	l1, pos, k, l, best;
+	size_t	l1, pos, k, l, best, span;
 	double	t, v, want, best_d = 0;
 
 	for (l1 = 1; l1 <= ob_split_tick_span(s); l1++) {
@@ -112,12 +111,13 @@ ob_split_ticks_at(const char *s, double *last)
 			 * prefixes are never smaller: past want, done.
 			 */
 			want = t * (double)k;
-			for (best = 0, l = 1; l <= ob_split_tick_span(s + pos); l++) {
+			span = ob_split_tick_span(s + pos);
+			for (best = 0, l = 1; l <= span; l++) {
 				v = ob_split_tick_value(s + pos, l);
 				if (v >= 0 && v - want > want * 0.005 + 1e-12)
 					break;
-				if (v >= 0 && fabs(v - want) <= want * 0.005 + 1e-12 &&
-				    (best == 0 || fabs(v - want) < best_d)) {
+				if (v >= 0 && fabs(v - want) <= want * 0.005 +
+				    1e-12 && (best == 0 || fabs(v - want) < best_d)) {
 					best = l;
 					best_d = fabs(v - want);
 					*last = v;
@@ -543,7 +543,8 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 	for (i = 0; i < p->nruns; i++)
 		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
 		    p->runs[i], strlen(p->runs[i]), &se->left) == 0 ||
-		    (p->counts[i] >= 0 && (size_t)p->counts[i] != se->tiler.count)))
+		    (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count)))
 			return false;
 	return true;
 }
@@ -760,33 +761,25 @@ ob_split_rounded(const char *o, size_t len, int d)
 {
 	long long	a = 0;
 	size_t		i;
-	int		k = -1, next = 0;
+	int		k = -1;		/* decimals read, -1 before the dot */
 
-	for (i = 0; i < len; i++) {
+	for (i = 0; i < len && k < d; i++) {
 		if (o[i] == '.') {
 			k = 0;
-			continue;
-		}
-		if (k >= d) {
-			if (k == d)
-				next = o[i] - '0';
-			k++;
 			continue;
 		}
 		if (a > LLONG_MAX / 20)
 			return -1;
 		a = a * 10 + (o[i] - '0');
-		if (k >= 0)
-			k++;
+		k += k >= 0;
 	}
 	for (k = k < 0 ? 0 : k; k < d; k++) {
 		if (a > LLONG_MAX / 20)
 			return -1;
 		a *= 10;
 	}
-	if (next >= 5)
-		a++;
-	return a;
+	/* o[i], when there is one, is the first digit past d decimals. */
+	return a + (i < len && o[i] >= '5');
 }
 
 struct ob_want
@@ -869,7 +862,7 @@ ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
 	return false;
 }
 
-/* The slices r keeps for token i at p (bit l: l bytes). */
+/* The slices r keeps for token i at p (bit l: l bytes; bit 1 at the end). */
 static unsigned
 ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
 {
@@ -878,13 +871,6 @@ ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
 	if (p < t->lo || p - t->lo >= t->n)
 		return 0;
 	return r->at[t->off + p - t->lo] & ~1U;
-}
-
-/* Can tokens i.. of r read the run from q to its end? */
-static bool
-ob_split_live(const struct ob_reach *r, size_t i, size_t q)
-{
-	return i == r->ntoks ? q == r->len : ob_split_fit(r, i, q) != 0;
 }
 
 /*
@@ -919,7 +905,8 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 			try = prior != NULL ? ob_split_fit(prior, i, p) :
 			    ob_split_num_mask(s + p, w.len - p);
 			for (l = 1; l <= OB_TOK_MAX; l++) {
-				if (!(try & 1U << l) || (r == NULL && next[p + l]) ||
+				if (!(try & 1U << l) ||
+				    (r == NULL && next[p + l]) ||
 				    ((prior == NULL || changed[i]) &&
 				    !ob_split_tok_fits(s + p, l, &toks[i], left)))
 					continue;
@@ -938,13 +925,17 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 			next[q] = 0;
 		}
 	}
+	/* A read ends well only at the run's end, if the last token gets it. */
+	t = &w.tok[ntoks];
+	if (w.len >= t->lo && (q = w.len - t->lo) < t->n)
+		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
 	for (i = ntoks; i-- > 0;)
 		for (t = &w.tok[i], j = 0; j < t->n; j++)
 			for (l = 1; l <= OB_TOK_MAX; l++)
 				if ((w.at[t->off + j] & 1U << l) &&
-				    !ob_split_live(&w, i + 1, t->lo + j + l))
+				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
 					w.at[t->off + j] &= ~(1U << l);
-	ok = ob_split_live(&w, 0, 0);
+	ok = ob_split_fit(&w, 0, 0) != 0;
 	free(next);
 	if (r != NULL)
 		*r = w;

@@ -74,7 +74,8 @@ struct ob_tok {
  * A read of the overview, token by token: token i's positions are tok[i].lo
  * to lo + n - 1, one cell each in at[] from tok[i].off on: bit 0 when
  * tokens 0..i - 1 reach it, bit l when l bytes there fit token i and
- * tokens i + 1.. then read the rest of the run (len bytes).
+ * tokens i + 1.. then read the rest of the run (len bytes); after the last
+ * token, bit 1 marks the run's end when it is reached.
  */
 struct ob_span {
 	size_t	lo, n, off;

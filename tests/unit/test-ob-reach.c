@@ -36,8 +36,7 @@ check_list(const struct ob_reach *r, size_t i, const size_t *want,
 	for (q = 0; q < r->tok[i].n && k < 32; q++)
 		if (at[q] & 1) {
 			got[k] = r->tok[i].lo + q;
-			glive[k] = i == r->ntoks ? got[k] == r->len :
-			    (at[q] & ~1U) != 0;
+			glive[k] = (at[q] & ~1U) != 0;
 			k++;
 		}
 	same = k == n;
