@@ -957,16 +957,15 @@ ob_split_overview_decimals(const char *s, const struct ob_reach *r, size_t i)
 {
 	size_t		j, l;
 	unsigned	mask = 0;
-	int		d, raw, cap;
+	int		d, cap;
 
+	/* Below the cap, the row's count; at it (d <= 6), that or more. */
 	for (j = 0; j < r->tok[i].n; j++)
 		for (l = 1; l <= OB_TOK_MAX; l++) {
 			if (!(r->at[r->tok[i].off + j] & 1U << l))
 				continue;
-			/* Below the cap, the row's count; at it, that or more. */
 			cap = ob_split_cap(s + r->tok[i].lo + j, l, &d);
-			for (raw = d; raw < (d < cap ? d + 1 : OB_RAW_MAX); raw++)
-				mask |= 1U << raw;
+			mask |= d < cap ? 1U << d : (1U << OB_RAW_MAX) - (1U << d);
 		}
 	return mask;
 }
