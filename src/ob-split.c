@@ -335,21 +335,25 @@ ob_names_free(struct ob_names *n)
 	n->len = 0;
 }
 
-/* A name under test: a slice of the names run, not a string of its own. */
+/*
+ * A name under test: a slice of the names run, not a string of its own;
+ * used while the tiling under way has it.
+ */
 struct ob_slice {
 	const char	*s;
 	size_t		 len;
+	bool		 used;
 };
 
 /*
  * Tiling a run with distinct names nm[0..n), one step a call while left
  * lasts: found counts the tilings met (to 2, more than one), the first
- * kept as indices in order[0..count). used[] and cur[]: scratch.
+ * kept as indices in order[0..count) (when order is not NULL); cur[] is
+ * the tiling under way.
  */
 struct ob_tiler {
-	const struct ob_slice *nm;
+	struct ob_slice	*nm;
 	size_t		 n, count, *order, *cur;
-	bool		*used;
 	unsigned long	 left;
 	int		 found;
 };
@@ -365,20 +369,21 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t rl,
 	tl->left--;
 	if (rl == 0) {
 		if (tl->found++ == 0) {
-			memcpy(tl->order, tl->cur, depth * sizeof(size_t));
 			tl->count = depth;
+			if (tl->order != NULL)
+				memcpy(tl->order, tl->cur, depth * sizeof(size_t));
 		}
 		return;
 	}
 	for (i = 0; i < tl->n; i++) {
 		l = tl->nm[i].len;
-		if (tl->used[i] || l > rl || run[0] != tl->nm[i].s[0] ||
+		if (tl->nm[i].used || l > rl || run[0] != tl->nm[i].s[0] ||
 		    memcmp(run, tl->nm[i].s, l) != 0)
 			continue;
-		tl->used[i] = true;
+		tl->nm[i].used = true;
 		tl->cur[depth] = i;
 		ob_split_tile_rec(tl, run + l, rl - l, depth + 1);
-		tl->used[i] = false;
+		tl->nm[i].used = false;
 	}
 }
 
@@ -415,12 +420,10 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	tl.n = names->len;
 	tl.order = order;
 	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	tl.used = xcalloc(names->len + 1, sizeof(bool));
 	(void)ob_split_tile_slices(&tl, run, strlen(run), &left);
 	*count = tl.count;
 	free(nm);
 	free(tl.cur);
-	free(tl.used);
 	return tl.found;
 }
 
@@ -487,20 +490,31 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
+ * Position q of the names run t: is t never cut there (kind 0), may it be
+ * (1) or must it be (2: a pinned name's end); is it inside a pinned name;
+ * how many cuts may or must be made from q on.
+ */
+struct ob_cutpos {
+	char	kind;
+	bool	inside;
+	size_t	nafter, nreq;
+};
+
+/*
  * The search of ob_split_names: the partition under test (nm, m names cut
  * at cuts[]), the evidence set up once and the best partitions so far.
  * runs[i] is 0 for a run to tile, 1 for one equal to an earlier run (same
  * count) or to t with no count (any partition tiles t), 2 for one equal to
- * t with a count. kind[q] is 0 when t is never cut at q, 1 when it may be,
- * 2 when it must be; nafter[q] and nreq[q] count the 1s and 2s from q on.
+ * t with a count.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
 	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
 	struct ob_names	 *sols;
-	char		 *runs, *kind;
+	char		 *runs;
+	struct ob_cutpos *pos;
 	struct ob_slice	 *hard, *nm;
-	size_t		 *nafter, *nreq, *cuts;
+	size_t		 *cuts;
 	struct ob_tiler	  tiler;
 	unsigned long	  left;
 };
@@ -613,18 +627,18 @@ static void
 ob_split_cuts(struct ob_search *se, size_t q, size_t c, size_t m)
 {
 	if (se->nconsistent > 100000 || se->left == 0 ||
-	    se->nafter[q] < m - 1 - c || se->nreq[q] > m - 1 - c)
+	    se->pos[q].nafter < m - 1 - c || se->pos[q].nreq > m - 1 - c)
 		return;
 	if (c + 1 == m) {
 		ob_split_try(se, m);
 		return;
 	}
 	for (; q < se->tl; q++) {
-		if (se->kind[q] == 0)
+		if (se->pos[q].kind == 0)
 			continue;
 		se->cuts[c] = q;
 		ob_split_cuts(se, q + 1, c + 1, m);
-		if (se->kind[q] == 2)
+		if (se->pos[q].kind == 2)
 			break;		/* never left out */
 	}
 }
@@ -635,7 +649,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 {
 	struct ob_search se;
 	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b;
-	bool		*inside, narrow = false;
+	bool		 narrow = false;
 	const char	*h;
 	double		 combos;
 
@@ -652,11 +666,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
 			se.njoins++;
-	se.kind = xcalloc(tl + 1, 1);
-	se.nafter = xcalloc(tl + 2, sizeof(size_t));
-	se.nreq = xcalloc(tl + 2, sizeof(size_t));
+	se.pos = xcalloc(tl + 2, sizeof(*se.pos));
 	se.cuts = xcalloc(tl + 1, sizeof(size_t));
-	inside = xcalloc(tl + 1, sizeof(bool));
 	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
@@ -669,9 +680,9 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		a = (size_t)(h - p->t);
 		b = a + strlen(p->hard[i]);
 		for (j = a + 1; j < b; j++)
-			inside[j] = true;
-		se.kind[a] = a > 0 ? 2 : se.kind[a];
-		se.kind[b] = b < tl ? 2 : se.kind[b];
+			se.pos[j].inside = true;
+		se.pos[a].kind = a > 0 ? 2 : se.pos[a].kind;
+		se.pos[b].kind = b < tl ? 2 : se.pos[b].kind;
 	}
 	se.runs = xcalloc(p->nruns + 1, 1);
 	for (i = 0; i < p->nruns; i++) {
@@ -685,9 +696,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	}
 	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
 	se.tiler.nm = se.nm;
-	se.tiler.used = xcalloc(tl + 1, sizeof(bool));
 	se.tiler.cur = xcalloc(tl + 1, sizeof(size_t));
-	se.tiler.order = xcalloc(tl + 1, sizeof(size_t));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
@@ -696,17 +705,19 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	/* Cuts never touch a space; too many partitions: word joins only. */
 	for (;;) {
 		for (i = tl; i-- > 1;) {
-			if (se.kind[i] != 2)
-				se.kind[i] = !inside[i] && p->t[i - 1] != ' ' &&
+			struct ob_cutpos *q = &se.pos[i];
+
+			if (q->kind != 2)
+				q->kind = !q->inside && p->t[i - 1] != ' ' &&
 				    p->t[i] != ' ' && (!narrow ||
 				    ob_split_word_join(p->t, i));
-			se.nafter[i] = se.nafter[i + 1] + (se.kind[i] != 0);
-			se.nreq[i] = se.nreq[i + 1] + (se.kind[i] == 2);
+			q->nafter = q[1].nafter + (q->kind != 0);
+			q->nreq = q[1].nreq + (q->kind == 2);
 		}
 		for (combos = 0, m = m_lo; m <= m_hi; m++)
-			if (m >= se.nreq[1] + 1)
-				combos += ob_split_choose(se.nafter[1] - se.nreq[1],
-				    m - 1 - se.nreq[1]);
+			if (m >= se.pos[1].nreq + 1)
+				combos += ob_split_choose(se.pos[1].nafter -
+				    se.pos[1].nreq, m - 1 - se.pos[1].nreq);
 		if (combos <= (double)OB_COMBO_BUDGET || narrow)
 			break;
 		narrow = true;
@@ -720,17 +731,12 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	if (se.left == 0)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
-	free(inside);
-	free(se.kind);
-	free(se.nafter);
-	free(se.nreq);
+	free(se.pos);
 	free(se.cuts);
 	free(se.hard);
 	free(se.runs);
 	free(se.nm);
-	free(se.tiler.used);
 	free(se.tiler.cur);
-	free(se.tiler.order);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
