@@ -3,9 +3,9 @@
  * The overview's reading (ob-split.c): per token, the positions a reading
  * of the overview's value run can reach and whether the rest can follow.
  * These cases, worked out by hand (every split of a short run into
- * numbers), pin what the lists hold and the checks built on them; and the
- * axis ticks' values, read in one pass over the digits, are the ones the
- * text states.
+ * numbers), pin what a kept read holds and the checks built on it (a
+ * second read within it, the decimal counts a token allows); and the axis
+ * ticks' values are the ones the text states.
  */
 #include <stdio.h>
 #include <stdlib.h>
