@@ -357,16 +357,17 @@ ob_check_block_mb(const char *args)
 static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
-	double	 bs = ob_check_block_mb(a->args), *va, *vb, x, y;
+	double	 bs, *va, *vb, x, y;
 	bool	*ka, *kb, ok;
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
-	    strcmp(a->args, b->args) != 0 || bs <= 0 ||
+	    strcmp(a->args, b->args) != 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
-	    a->cands.len * b->cands.len > OB_SIB_PAIRS_MAX)
+	    a->cands.len * b->cands.len > OB_SIB_PAIRS_MAX ||
+	    (bs = ob_check_block_mb(a->args)) <= 0)
 		return;
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));

@@ -46,11 +46,11 @@ static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
-static void	ob_split_list(struct ob_venum *e, size_t i, size_t p);
+static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
-		    size_t rl, size_t depth);
+		    size_t depth);
 static int	ob_split_tile_slices(struct ob_tiler *tl, const char *run,
-		    size_t rl, unsigned long *left);
+		    unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
 static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
 static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
@@ -204,14 +204,15 @@ ob_split_num(const char *s, size_t len)
 
 /*
  * The search of ob_split_values: v as k values of d decimals, each at most
- * maxl bytes; can[i * (len + 1) + p] says values i.. can cover v[p..len).
+ * maxl bytes; dead[i * (len + 1) + p] once values i.. were found not to
+ * cover v[p..len) in any way.
  */
 struct ob_venum {
 	const char	*v;
 	size_t		 len, k, maxl, cuts_cap;
 	int		 d;
 	double		 bound;
-	bool		*can;
+	bool		*dead;
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
@@ -235,29 +236,35 @@ ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 /*
  * List the readings of values i.. from p in order of their cuts, one more
  * than OB_SPLIT_MAX_CANDS at most: enough to tell there are too many.
+ * Returns whether there was any.
  */
-static void
+static bool
 ob_split_list(struct ob_venum *e, size_t i, size_t p)
 {
 	struct ob_cands	*o = e->out;
 	size_t		 l;
+	bool		 any = false;
 
-	if (i == e->k) {
+	if (i == e->k && p == e->len) {
 		xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
 		xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
 		    sizeof(*o->cuts));
 		o->c[o->len].n_last = e->n_last;
 		memcpy(o->cuts + o->len++ * (e->k + 1), e->cut,
 		    (e->k + 1) * sizeof(size_t));
-		return;
+		return true;
 	}
+	if (i == e->k || e->dead[i * (e->len + 1) + p])
+		return false;
 	for (l = 1; l <= e->maxl && p + l <= e->len &&
 	    o->len <= OB_SPLIT_MAX_CANDS; l++)
-		if (e->can[(i + 1) * (e->len + 1) + p + l] &&
-		    ob_split_value_at(e, p, l)) {
+		if (ob_split_value_at(e, p, l)) {
 			e->cut[i + 1] = p + l;
-			ob_split_list(e, i + 1, p + l);
+			any |= ob_split_list(e, i + 1, p + l);
 		}
+	/* A dead end stays one: integers would otherwise retry it. */
+	e->dead[i * (e->len + 1) + p] = !any;
+	return any;
 }
 
 void
@@ -265,7 +272,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
 {
 	struct ob_venum	 e;
-	size_t		 nl, dots = 0, i, p, l;
+	size_t		 nl, dots = 0, i;
 	char		 buf[32];
 
 	memset(out, 0, sizeof(*out));
@@ -291,20 +298,12 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.maxl = strlen(buf) + (e.d > 0 ? (size_t)e.d + 1 : 0);
 	if (e.d > 0 && bound <= 0)
 		e.maxl = len;
-	e.can = xcalloc((k + 1) * (len + 1), sizeof(bool));
-	e.can[k * (len + 1) + len] = true;
-	for (i = k; i-- > 0;)
-		for (p = 0; p < len; p++)
-			for (l = 1; l <= e.maxl && p + l <= len &&
-			    !e.can[i * (len + 1) + p]; l++)
-				e.can[i * (len + 1) + p] =
-				    e.can[(i + 1) * (len + 1) + p + l] &&
-				    ob_split_value_at(&e, p, l);
+	e.dead = xcalloc((k + 1) * (len + 1), sizeof(bool));
 	e.cut = xcalloc(k + 1, sizeof(size_t));
 	/* The N glued in front (2..99) is the first one or two digits. */
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		if ((nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
-		    (e.n_last = (long)ob_split_num(v, nl)) < 2)) || !e.can[nl])
+		if (nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
+		    (e.n_last = (long)ob_split_num(v, nl)) < 2))
 			continue;
 		e.cut[0] = nl;
 		ob_split_list(&e, 0, nl);
@@ -319,7 +318,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	}
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);
-	free(e.can);
+	free(e.dead);
 	free(e.cut);
 }
 
@@ -359,15 +358,14 @@ struct ob_tiler {
 };
 
 static void
-ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t rl,
-    size_t depth)
+ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 {
 	size_t	i, l;
 
 	if (tl->found >= 2 || tl->left == 0)
 		return;
 	tl->left--;
-	if (rl == 0) {
+	if (*run == '\0') {
 		if (tl->found++ == 0) {
 			tl->count = depth;
 			if (tl->order != NULL)
@@ -377,19 +375,19 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t rl,
 	}
 	for (i = 0; i < tl->n; i++) {
 		l = tl->nm[i].len;
-		if (tl->nm[i].used || l > rl || run[0] != tl->nm[i].s[0] ||
-		    memcmp(run, tl->nm[i].s, l) != 0)
+		if (tl->nm[i].used || run[0] != tl->nm[i].s[0] ||
+		    strncmp(run, tl->nm[i].s, l) != 0)
 			continue;
 		tl->nm[i].used = true;
 		tl->cur[depth] = i;
-		ob_split_tile_rec(tl, run + l, rl - l, depth + 1);
+		ob_split_tile_rec(tl, run + l, depth + 1);
 		tl->nm[i].used = false;
 	}
 }
 
-/* Tile run (rl bytes) within OB_TILE_STEPS and what *left holds. */
+/* Tile run within OB_TILE_STEPS and what *left holds. */
 static int
-ob_split_tile_slices(struct ob_tiler *tl, const char *run, size_t rl,
+ob_split_tile_slices(struct ob_tiler *tl, const char *run,
     unsigned long *left)
 {
 	unsigned long	start = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
@@ -397,7 +395,7 @@ ob_split_tile_slices(struct ob_tiler *tl, const char *run, size_t rl,
 	tl->left = start;
 	tl->found = 0;
 	tl->count = 0;
-	ob_split_tile_rec(tl, run, rl, 0);
+	ob_split_tile_rec(tl, run, 0);
 	*left -= start - tl->left;
 	return tl->found;
 }
@@ -420,7 +418,7 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	tl.n = names->len;
 	tl.order = order;
 	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	(void)ob_split_tile_slices(&tl, run, strlen(run), &left);
+	(void)ob_split_tile_slices(&tl, run, &left);
 	*count = tl.count;
 	free(nm);
 	free(tl.cur);
@@ -522,13 +520,14 @@ struct ob_search {
 static bool
 ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 {
-	return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
+	return a->len == b->len && (a->len == 0 || a->s[0] == b->s[0]) &&
+	    memcmp(a->s, b->s, a->len) == 0;
 }
 
 /*
  * Is the partition of t at se->cuts (m names) consistent: distinct names,
  * every hard name among them, every run tiled (with its count of names
- * when stated; a run equal to t only by its count)?
+ * when stated)?
  */
 static bool
 ob_split_partition_ok(struct ob_search *se, size_t m)
@@ -536,9 +535,6 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 	const struct ob_name_problem *p = se->p;
 	size_t	i, j;
 
-	for (i = 0; i < p->nruns; i++)
-		if (se->runs[i] == 2 && (size_t)p->counts[i] != m)
-			return false;
 	for (i = 0; i < m; i++) {
 		se->nm[i].s = p->t + (i == 0 ? 0 : se->cuts[i - 1]);
 		se->nm[i].len = (i == m - 1 ? se->tl : se->cuts[i]) -
@@ -556,7 +552,7 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 	se->tiler.n = m;
 	for (i = 0; i < p->nruns; i++)
 		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
-		    p->runs[i], strlen(p->runs[i]), &se->left) == 0 ||
+		    p->runs[i], &se->left) == 0 ||
 		    (p->counts[i] >= 0 &&
 		    (size_t)p->counts[i] != se->tiler.count)))
 			return false;
@@ -724,9 +720,17 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	}
 	if (combos > (double)OB_COMBO_BUDGET)
 		se.nsol = max_sols + 1;
-	/* Every partition, by name count and then cut positions. */
-	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++)
-		ob_split_cuts(&se, 1, 0, m);
+	/*
+	 * Every partition, by name count and then cut positions; a run equal
+	 * to t tells the count.
+	 */
+	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
+		for (i = 0; i < p->nruns && (se.runs[i] != 2 ||
+		    (size_t)p->counts[i] == m); i++)
+			;
+		if (i == p->nruns)
+			ob_split_cuts(&se, 1, 0, m);
+	}
 	/* Out of steps: too hard to tell, like too many partitions. */
 	if (se.left == 0)
 		se.nsol = max_sols + 1;
@@ -881,8 +885,9 @@ ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
 
 /*
  * Forward, token by token, the positions each can start at and the slices
- * that fit it there (a plain read tries each position once); then,
- * backward, only the slices after which the rest can be read are kept.
+ * that fit it there (a plain read tries each position once, and only asks
+ * whether the end is reached); then, for a kept read, backward, only the
+ * slices after which the rest can be read are kept.
  */
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
@@ -902,7 +907,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	xgrow(&w.at, &cap, 1, sizeof(unsigned));
 	w.at[0] = 1;
 	next = xcalloc(w.len + 1, sizeof(unsigned));
-	for (i = 0; i < ntoks; i++) {
+	for (i = 0; i < ntoks && w.tok[i].n > 0; i++) {
 		t = &w.tok[i];
 		for (lo = w.len + 1, hi = 0, j = 0; j < t->n; j++) {
 			if (!(w.at[t->off + j] & 1))
@@ -935,13 +940,14 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	t = &w.tok[ntoks];
 	if (w.len >= t->lo && (q = w.len - t->lo) < t->n)
 		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
-	for (i = ntoks; i-- > 0;)
+	for (i = r != NULL ? ntoks : 0; i-- > 0;)
 		for (t = &w.tok[i], j = 0; j < t->n; j++)
 			for (l = 1; l <= OB_TOK_MAX; l++)
 				if ((w.at[t->off + j] & 1U << l) &&
 				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
 					w.at[t->off + j] &= ~(1U << l);
-	ok = ob_split_fit(&w, 0, 0) != 0;
+	ok = r != NULL ? ob_split_fit(&w, 0, 0) != 0 :
+	    ob_split_fit(&w, ntoks, w.len) != 0;
 	free(next);
 	if (r != NULL)
 		*r = w;
