@@ -223,6 +223,7 @@ static bool
 ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 {
 	size_t	ip = l - (e->d > 0 ? (size_t)e->d + 1 : 0), j;
+	double	x = 0;
 
 	if (p + l > e->len || l <= (size_t)e->d ||
 	    !ob_split_int_ok(e->v + p, ip) || (e->d > 0 && e->v[p + ip] != '.'))
@@ -230,7 +231,11 @@ ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 	for (j = ip + 1; j < l; j++)
 		if (!isdigit((unsigned char)e->v[p + j]))
 			return false;
-	return e->bound <= 0 || ob_split_num(e->v + p, l) <= e->bound;
+	/* An integer of up to 15 digits is exact as a double, as strtod's. */
+	for (j = 0; e->d == 0 && l <= 15 && j < l; j++)
+		x = x * 10 + (e->v[p + j] - '0');
+	return e->bound <= 0 || (e->d == 0 && l <= 15 ? x :
+	    ob_split_num(e->v + p, l)) <= e->bound;
 }
 
 /*
