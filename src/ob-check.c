@@ -7,6 +7,7 @@
  * chooses between readings that both pass: parse-ob-text reports those.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,16 +26,35 @@
 /* Readings of an MB/s and an IOPS chart paired, at most. */
 #define OB_SIB_PAIRS_MAX	65536
 
-static size_t	ob_check_tokens(struct tdoc *t, long *tokidx,
-		    struct ob_tok **out);
-static void	ob_check_tokens_free(struct ob_tok *toks, size_t n);
-static size_t	ob_check_rows(struct tdoc *t, const char *ovv);
-static size_t	ob_check_pass(struct tdoc *t, const char *ovv, double rel);
-static int	ob_check_suspects(struct tdoc *t, const char *ovv);
+/*
+ * The overview's tokens, one per bar, system after system and chart after
+ * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
+ * tokens of one chart are changed (changed[], values in want[]) to read
+ * the overview again.
+ */
+struct ob_ov {
+	struct tdoc	*t;
+	const char	*s;
+	size_t		 ntok, *chart, *bar;
+	struct ob_tok	*toks, *one;
+	struct ob_want	*want;
+	bool		*changed;
+	bool		 rows_off;	/* the rows' precision model disproved */
+	unsigned long	 left;		/* the overview's budget left */
+};
+
+static size_t	ob_check_bar(const struct tchart *c, size_t s);
+static void	ob_check_tokens(struct ob_ov *o);
+static void	ob_check_tokens_free(struct ob_ov *o);
+static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
+		    const struct ob_reach *prior);
+static size_t	ob_check_rows(struct ob_ov *o);
+static size_t	ob_check_pass(struct ob_ov *o, double rel);
+static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
+static double	ob_check_block_mb(const char *args);
 static void	ob_check_sibling(struct tdoc *t, struct tchart *a,
 		    struct tchart *b);
-
 
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
@@ -44,32 +64,48 @@ ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
 	return xstrndup(c->vrun + k->cut[j], k->cut[j + 1] - k->cut[j]);
 }
 
-/*
- * The overview's tokens, one per bar, system after system and chart after
- * chart (tokidx[r * ns + s], -1 where chart r has no bar of system s),
- * each with its row's stored decimals and the values its chart's readings
- * give it (the true one is among them); any value when the chart has more
- * than 64 readings or not all of them, or its row is set aside.
- */
+/* The bar of system s in chart c's order, or c->k when it has none. */
 static size_t
-ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok **out)
+ob_check_bar(const struct tchart *c, size_t s)
 {
-	size_t		 ns = t->names.len, s, r, j, ci, w, n = 0;
-	struct ob_tok	*toks = xcalloc(t->nc * ns + 1, sizeof(*toks)), *k;
+	size_t	j;
+
+	for (j = 0; c->placed && j < c->k && c->order[j] != s; j++)
+		;
+	return c->placed ? j : c->k;
+}
+
+/*
+ * Make the tokens anew (the charts' readings and rows change between
+ * reads): each has its row's stored decimals and the values its chart's
+ * readings give it (the true one is among them); any value when the chart
+ * has more than 64 readings or not all of them, or its row is set aside.
+ */
+static void
+ob_check_tokens(struct ob_ov *o)
+{
+	struct tdoc	*t = o->t;
+	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci, w;
+	struct ob_tok	*k;
 	struct ob_want	 x, *want;
 	char		*v;
 
-	for (s = 0; s < ns; s++)
+	ob_check_tokens_free(o);
+	o->chart = xcalloc(n, sizeof(size_t));
+	o->bar = xcalloc(n, sizeof(size_t));
+	o->toks = xcalloc(n, sizeof(*o->toks));
+	o->one = xcalloc(n, sizeof(*o->one));
+	o->want = xcalloc(n, sizeof(*o->want));
+	o->changed = xcalloc(n, sizeof(bool));
+	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
 
-			tokidx[r * ns + s] = -1;
-			for (j = 0; c->placed && j < c->k && c->order[j] != s; j++)
-				;
-			if (!c->placed || j == c->k)
+			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
-			tokidx[r * ns + s] = (long)n;
-			k = &toks[n++];
+			o->chart[o->ntok] = r;
+			o->bar[o->ntok] = j;
+			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated ||
 			    c->cands.len > 64 || c->ovfree)
@@ -87,18 +123,55 @@ ob_check_tokens(struct tdoc *t, long *tokidx, struct ob_tok **out)
 					want[k->nwant++] = x;
 			}
 		}
-	*out = toks;
-	return n;
 }
 
 static void
-ob_check_tokens_free(struct ob_tok *toks, size_t n)
+ob_check_tokens_free(struct ob_ov *o)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++)
-		free((void *)toks[i].want);
-	free(toks);
+	for (i = 0; i < o->ntok; i++)
+		free((void *)o->toks[i].want);
+	free(o->chart);
+	free(o->bar);
+	free(o->toks);
+	free(o->one);
+	free(o->want);
+	free(o->changed);
+	o->ntok = 0;
+}
+
+/*
+ * Read the overview with chart r's tokens (none when r is SIZE_MAX) taking
+ * any number (ci == SIZE_MAX) or the values of its reading ci within rel;
+ * with prior, only those tokens are tried anew.
+ */
+static bool
+ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
+    const struct ob_reach *prior)
+{
+	struct ob_tok	*k;
+	size_t		 i;
+	char		*v;
+
+	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
+	for (i = 0; i < o->ntok; i++) {
+		if (!(o->changed[i] = o->chart[i] == r))
+			continue;
+		k = &o->one[i];
+		k->nwant = 0;
+		if (ci == SIZE_MAX)
+			continue;
+		v = ob_check_cand_value(&o->t->c[r], ci, o->bar[i]);
+		o->want[i] = ob_split_want(v, o->t->c[r].cands.decimals);
+		free(v);
+		k->want = &o->want[i];
+		k->nwant = 1;
+		k->decimals = o->t->c[r].cands.decimals;
+		k->rel = rel;
+	}
+	return ob_split_overview(o->s, o->one, o->ntok, prior, o->changed,
+	    NULL, &o->left);
 }
 
 /*
@@ -108,30 +181,28 @@ ob_check_tokens_free(struct ob_tok *toks, size_t n)
  * still reads with them all. Returns how many rows were fixed.
  */
 static size_t
-ob_check_rows(struct tdoc *t, const char *ovv)
+ob_check_rows(struct ob_ov *o)
 {
-	size_t		 ns = t->names.len, r, s, ntok, fixed = 0;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
-	bool		*newly = xcalloc(t->nc + 1, sizeof(bool)), keep;
+	struct tdoc	*t = o->t;
+	size_t		 r, i, fixed = 0;
+	bool		*newly, keep;
 	struct ob_reach	 reach = { 0 };
-	struct ob_tok	*toks;
 	unsigned	 mask;
 
-	if (t->rows_off) {
-		free(tokidx);
-		free(newly);
+	if (o->rows_off)
 		return 0;
-	}
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	if (ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft))
-		for (r = 0; r < t->nc && t->ovleft > 0; r++) {
+	newly = xcalloc(t->nc + 1, sizeof(bool));
+	ob_check_tokens(o);
+	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL, &reach,
+	    &o->left))
+		for (r = 0; r < t->nc && o->left > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
-			for (mask = ~0U, s = 0; s < ns; s++)
-				if ((i = tokidx[r * ns + s]) >= 0)
-					mask &= ob_split_overview_decimals(ovv,
-					    &reach, toks, (size_t)i, &t->ovleft);
-			if (t->ovleft == 0 || mask == 0 || (mask & (mask - 1)))
+			for (mask = ~0U, i = 0; i < o->ntok; i++)
+				if (o->chart[i] == r)
+					mask &= ob_split_overview_decimals(o->s,
+					    &reach, i);
+			if (mask == 0 || (mask & (mask - 1)))
 				continue;
 			for (t->c[r].ovdec = 0; !(mask & 1U << t->c[r].ovdec);)
 				t->c[r].ovdec++;
@@ -139,15 +210,13 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(toks, ntok);
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
-	keep = t->ovleft > 0;
+	keep = o->left > 0;
 	if (keep && fixed > 0) {
-		ntok = ob_check_tokens(t, tokidx, &toks);
-		keep = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
-		ob_check_tokens_free(toks, ntok);
-		if (!keep && t->ovleft > 0) {
-			t->rows_off = true;
+		ob_check_tokens(o);
+		keep = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
+		if (!keep && o->left > 0) {
+			o->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 			    "overview values are not printed with one precision "
 			    "per row; that cross-check is not used");
@@ -157,7 +226,6 @@ ob_check_rows(struct tdoc *t, const char *ovv)
 		if (newly[r])
 			t->c[r].ovdec = -1;
 	free(newly);
-	free(tokidx);
 	return keep ? fixed : 0;
 }
 
@@ -168,21 +236,17 @@ ob_check_rows(struct tdoc *t, const char *ovv)
  * Returns the number of charts narrowed.
  */
 static size_t
-ob_check_pass(struct tdoc *t, const char *ovv, double rel)
+ob_check_pass(struct ob_ov *o, double rel)
 {
-	size_t		 ns = t->names.len, r, ci, j, ntok, narrowed = 0, alive;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long)), i;
+	struct tdoc	*t = o->t;
+	size_t		 r, ci, narrowed = 0, alive;
 	struct ob_reach	 reach = { 0 };
-	struct ob_tok	*toks, *one;
-	struct ob_want	*want;
-	bool		*keep, *changed, readable;
-	char		*v;
+	bool		*keep, readable;
 
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	readable = ob_split_overview(ovv, toks, ntok, 0, &reach, &t->ovleft);
-	one = xcalloc(ntok + 1, sizeof(*one));
-	changed = xcalloc(ntok + 1, sizeof(bool));
-	for (r = 0; r < t->nc && readable && t->ovleft > 0; r++) {
+	ob_check_tokens(o);
+	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL,
+	    &reach, &o->left);
+	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
 		/*
@@ -193,28 +257,10 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		want = xcalloc(c->k + 1, sizeof(*want));
-		for (ci = alive = 0; ci < c->cands.len && t->ovleft > 0; ci++) {
-			memcpy(one, toks, ntok * sizeof(*one));
-			for (j = 0; j < c->k; j++) {
-				if ((i = tokidx[r * ns + c->order[j]]) < 0)
-					continue;
-				v = ob_check_cand_value(c, ci, j);
-				want[j] = ob_split_want(v, c->cands.decimals);
-				free(v);
-				one[i].want = &want[j];
-				one[i].nwant = 1;
-				one[i].decimals = c->cands.decimals;
-				one[i].rel = rel;
-				changed[i] = true;
-			}
-			keep[ci] = ob_split_overview_again(ovv, &reach, one,
-			    changed, 0, &t->ovleft);
-			alive += keep[ci];
-		}
-		memset(changed, 0, (ntok + 1) * sizeof(bool));
+		for (ci = alive = 0; ci < c->cands.len && o->left > 0; ci++)
+			alive += keep[ci] = ob_check_read(o, r, ci, rel, &reach);
 		/* A spent budget proves nothing: the chart keeps its readings. */
-		if (t->ovleft > 0 && alive > 0 && alive < c->cands.len) {
+		if (o->left > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
 			narrowed++;
 			if (rel > 0 && alive == 1)
@@ -224,13 +270,8 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
 				    "of it", c->title, c->args, rel * 100);
 		}
 		free(keep);
-		free(want);
 	}
-	free(one);
-	free(changed);
 	ob_split_reach_free(&reach);
-	ob_check_tokens_free(toks, ntok);
-	free(tokidx);
 	return narrowed;
 }
 
@@ -241,33 +282,20 @@ ob_check_pass(struct tdoc *t, const char *ovv, double rel)
  * evidence. Returns 0 when the overview can be used, -1 when it cannot.
  */
 static int
-ob_check_suspects(struct tdoc *t, const char *ovv)
+ob_check_suspects(struct ob_ov *o)
 {
-	size_t		 ns = t->names.len, r, s, ntok, nsus = 0, sus = 0;
-	long		*tokidx = xcalloc(t->nc * ns + 1, sizeof(long));
-	struct ob_tok	*toks, *one;
+	struct tdoc	*t = o->t;
+	size_t		 r, nsus = 0, sus = 0;
 	bool		 ok;
-	int		 rc = 0;
 
-	ntok = ob_check_tokens(t, tokidx, &toks);
-	ok = ob_split_overview(ovv, toks, ntok, 0, NULL, &t->ovleft);
-	one = xcalloc(ntok + 1, sizeof(*one));
+	ob_check_tokens(o);
+	ok = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
 	/* A second suspect settles the outcome. */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && t->ovleft > 0; r++) {
-		if (!t->c[r].placed)
-			continue;
-		memcpy(one, toks, ntok * sizeof(*one));
-		for (s = 0; s < ns; s++)
-			if (tokidx[r * ns + s] >= 0)
-				one[tokidx[r * ns + s]].nwant = 0;
-		if (ob_split_overview(ovv, one, ntok, 0, NULL, &t->ovleft) &&
+	for (r = 0; r < t->nc && !ok && nsus < 2 && o->left > 0; r++)
+		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&
 		    nsus++ == 0)
 			sus = r;
-	}
-	free(one);
-	ob_check_tokens_free(toks, ntok);
-	free(tokidx);
-	if (t->ovleft == 0)
+	if (o->left == 0)
 		return -1;	/* ob_check_overview says why */
 	if (!ok && nsus == 1) {
 		t->c[sus].ovfree = true;
@@ -279,9 +307,9 @@ ob_check_suspects(struct tdoc *t, const char *ovv)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line does not match the charts; it is not "
 		    "used to check them");
-		rc = -1;
+		return -1;
 	}
-	return rc;
+	return 0;
 }
 
 /* Each reading's value of each system (-1: no bar), ns to a reading. */
@@ -295,15 +323,28 @@ ob_check_sys_values(const struct tchart *c, size_t ns)
 	for (ci = 0; ci < c->cands.len; ci++)
 		for (s = 0; s < ns; s++) {
 			v[ci * ns + s] = -1;
-			for (j = 0; j < c->k && c->order[j] != s; j++)
-				;
-			if (j == c->k)
+			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
 			x = ob_check_cand_value(c, ci, j);
 			v[ci * ns + s] = strtod(x, NULL);
 			free(x);
 		}
 	return v;
+}
+
+/* The block size an fio arguments line states ("Block Size: 2MB") in MB, or 0. */
+static double
+ob_check_block_mb(const char *args)
+{
+	const char	*p = strstr(args, "Block Size: ");
+	char		 u[3] = "";
+	double		 v;
+
+	if (p == NULL || sscanf(p + strlen("Block Size: "), "%lf%2[KMGB]", &v,
+	    u) != 2 || v <= 0)
+		return 0;
+	return strcmp(u, "KB") == 0 ? v / 1024 : strcmp(u, "MB") == 0 ? v :
+	    strcmp(u, "GB") == 0 ? v * 1024 : 0;
 }
 
 /*
@@ -316,48 +357,53 @@ ob_check_sys_values(const struct tchart *c, size_t ns)
 static void
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 {
-	double	 bs = ob_split_block_mb(a->args), *va, *vb, x, y;
-	bool	*ka, *kb, ok, any = false;
+	double	 bs, *va, *vb, x, y;
+	bool	*ka, *kb, ok;
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
 	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
-	    strcmp(a->args, b->args) != 0 || bs <= 0 ||
+	    strcmp(a->args, b->args) != 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
-	    a->cands.len * b->cands.len > OB_SIB_PAIRS_MAX)
+	    a->cands.len * b->cands.len > OB_SIB_PAIRS_MAX ||
+	    (bs = ob_check_block_mb(a->args)) <= 0)
 		return;
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
 	va = ob_check_sys_values(a, ns);
 	vb = ob_check_sys_values(b, ns);
+	/*
+	 * MB/s = IOPS x block size (in MB or MiB) within 10 %: fio's two
+	 * charts come from different averages, enough to tell a shifted
+	 * digit, never a fine measure. -1: the system has no bar.
+	 */
 	for (i = 0; i < a->cands.len; i++)
 		for (j = 0; j < b->cands.len; j++) {
 			for (ok = true, s = 0; ok && s < ns; s++) {
 				x = va[i * ns + s];
-				y = vb[j * ns + s];
-				ok = x < 0 || y < 0 || ob_split_sibling_ok(x, y, bs);
+				y = vb[j * ns + s] * bs;
+				ok = x < 0 || y < 0 || (x > 0 && y > 0 &&
+				    (fabs(x - y) <= 0.10 * y ||
+				    fabs(x - y * 1024 / 1000) <= 0.10 * y));
 			}
-			if (ok)
-				ka[i] = kb[j] = any = true;
+			if (ok) {
+				na += !ka[i];
+				nb += !kb[j];
+				ka[i] = kb[j] = true;
+			}
 		}
-	free(va);
-	free(vb);
-	for (i = 0; i < a->cands.len; i++)
-		na += ka[i];
-	for (j = 0; j < b->cands.len; j++)
-		nb += kb[j];
-	if (any && (na < a->cands.len || nb < b->cands.len)) {
-		if (na < a->cands.len)
-			ob_cands_filter(&a->cands, ka);
-		if (nb < b->cands.len)
-			ob_cands_filter(&b->cands, kb);
+	if (na > 0 && (na < a->cands.len || nb < b->cands.len)) {
+		ob_cands_filter(&a->cands, ka);
+		ob_cands_filter(&b->cands, kb);
 		format_warn(t->opt, t->path, a->chart_p->line,
 		    "charts \"%s %s\" in MB/s and IOPS: readings kept where "
 		    "MB/s = IOPS x %g MB within 10%% for every system (%zu and "
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
+	free(va);
+	free(vb);
 	free(ka);
 	free(kb);
 }
@@ -365,21 +411,20 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 void
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	unsigned long	budget = OB_OVERVIEW_STEPS;
+	struct ob_ov	o = { .t = t, .s = ovv, .left = OB_OVERVIEW_STEPS };
 
-	t->ovleft = budget;
-	if (ob_check_suspects(t, ovv) == 0) {
-		while (t->ovleft > 0 &&
-		    ob_check_rows(t, ovv) + ob_check_pass(t, ovv, 0) > 0)
+	if (ob_check_suspects(&o) == 0) {
+		while (o.left > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
 			;
-		while (t->ovleft > 0 && ob_check_pass(t, ovv, 0.01) > 0)
+		while (o.left > 0 && ob_check_pass(&o, 0.01) > 0)
 			;
 	}
-	if (t->ovleft == 0)
+	ob_check_tokens_free(&o);
+	if (o.left == 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "the overview line has too many readings to check the charts "
 		    "against within %lu tries; charts it did not settle keep "
-		    "every reading of their own", budget);
+		    "every reading of their own", OB_OVERVIEW_STEPS);
 }
 
 void

@@ -64,8 +64,6 @@ struct tdoc {
 	size_t			 nc;
 	char			*names_t;	/* table-order names run */
 	struct ob_names		 names;
-	bool			 rows_off;	/* row precision model disproved */
-	unsigned long		 ovleft;	/* the overview's budget left */
 	char			*mw_groups;	/* multi-way: the glued groups */
 	struct result_set	*rs;
 	struct diag		*d;

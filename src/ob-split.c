@@ -26,11 +26,9 @@
  */
 #define OB_COMBO_BUDGET	2000000UL
 /*
- * Steps of the search that tiles a run with names: per ob_split_tile call,
- * and in all for one ob_split_names. Tiling backtracks, and names that are
- * prefixes of one another ("Ab", "AbAb", ...) against a run they do not
- * tile take exponential time; the budgets stop that, far above what real
- * documents need.
+ * Steps of the search that tiles a run with names: per tiling, and in all
+ * for one ob_split_names. Names that are prefixes of one another ("Ab",
+ * "AbAb", ...) against a run they do not tile take exponential time.
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	10000000UL
@@ -39,6 +37,7 @@
 
 struct ob_venum;
 struct ob_slice;
+struct ob_tiler;
 struct ob_search;
 
 static size_t	ob_split_tick_span(const char *s);
@@ -46,39 +45,25 @@ static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_ticks_at(const char *s, double *last);
 static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
-static void	ob_split_add_cand(struct ob_venum *e);
-static bool	ob_split_int_at(const struct ob_venum *e, size_t p, size_t l);
-static size_t	ob_split_ways(struct ob_venum *e, size_t i, size_t p);
-static void	ob_split_ints(struct ob_venum *e, size_t pos, size_t i);
-static long	ob_split_n_last(const char *v, size_t len, size_t nl,
-		    bool glued_n);
-static void	ob_split_decimals(struct ob_venum *e, size_t start, int d);
-static int	ob_split_tile_rec(const char *run, size_t rl,
-		    const struct ob_slice *nm, size_t n, bool *used, size_t *cur,
-		    size_t depth, size_t *order, size_t *count,
-		    unsigned long *left, int found);
-static int	ob_split_tile_left(const char *run, size_t rl,
-		    const struct ob_slice *nm, size_t n, bool *used,
-		    size_t *cur, size_t *order, size_t *count, unsigned long *left);
+static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
+static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
+static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
+		    size_t depth);
+static int	ob_split_tile_slices(struct ob_tiler *tl, const char *run,
+		    unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
 static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
-static bool	ob_split_partition_ok(struct ob_search *se, const size_t *cuts,
-		    size_t m);
+static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
 static double	ob_split_choose(size_t n, size_t k);
-static void	ob_split_try(struct ob_search *se, const size_t *cuts, size_t m);
-static bool	ob_split_next_comb(size_t *idx, size_t r, size_t n);
+static void	ob_split_try(struct ob_search *se, size_t m);
+static void	ob_split_cuts(struct ob_search *se, size_t q, size_t c,
+		    size_t m);
 static int	ob_split_cap(const char *s, size_t len, int *decs);
-static bool	ob_split_overview_cap(const char *s, size_t len, int raw);
-static long long ob_split_rounded(const char *o, size_t len,
-	    int d);
+static long long ob_split_rounded(const char *o, size_t len, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
-static double	ob_split_tol(int decimals, double w, double rel);
-static bool	ob_split_spend(unsigned long *left);
 static bool	ob_split_tok_fits(const char *s, size_t len,
-	    const struct ob_tok *t, double rel, unsigned long *left);
-static int	ob_split_pos_cmp(const void *a, const void *b);
-static bool	ob_split_live_at(const struct ob_reach *r, size_t i, size_t q);
-static size_t	ob_split_index(const struct ob_reach *r, size_t i, size_t q);
+		    const struct ob_tok *t, unsigned long *left);
+static unsigned	ob_split_fit(const struct ob_reach *r, size_t i, size_t p);
 
 /* Longest tick token that could start at s. */
 static size_t
@@ -95,66 +80,51 @@ ob_split_tick_span(const char *s)
 
 /*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first len bytes of s, or -1 when they are none.
+ * first len bytes of s (at most its span), or -1 when they are none.
  */
 static double
 ob_split_tick_value(const char *s, size_t len)
 {
-	char	buf[32];
-	double	mult = 1;
-	size_t	n = len;
+	char	u = len > 0 ? s[len - 1] : 0;
+	double	mult = u == 'K' ? 1e3 : u == 'M' ? 1e6 : u == 'B' ? 1e9 : 1;
 
-	if (len == 0 || len >= sizeof(buf))
+	if (mult > 1)
+		len--;
+	if (!ob_segment_is_number(s, len))
 		return -1;
-	if (s[n - 1] == 'K' || s[n - 1] == 'M' || s[n - 1] == 'B') {
-		mult = s[n - 1] == 'K' ? 1e3 : s[n - 1] == 'M' ? 1e6 : 1e9;
-		n--;
-	}
-	if (!ob_segment_is_number(s, n))
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return strtod(buf, NULL) * mult;
+	return ob_split_num(s, len) * mult;
 }
 
-/* Five ticks k*t from s? Returns the end offset or 0. */
+/* Five ticks t, 2t ... 5t from s? Returns the end offset or 0. */
 static size_t
 ob_split_ticks_at(const char *s, double *last)
 {
-	size_t	l1, span1, pos, k, l, span, best_l;
-	double	t, v, want, best_d;
+	size_t	l1, pos, k, l, best, span;
+	double	t, v, want, best_d = 0;
 
-	span1 = ob_split_tick_span(s);
-	for (l1 = 1; l1 <= span1; l1++) {
-		t = ob_split_tick_value(s, l1);
-		if (t <= 0)
+	for (l1 = 1; l1 <= ob_split_tick_span(s); l1++) {
+		if ((t = ob_split_tick_value(s, l1)) <= 0)
 			continue;
-		pos = l1;
-		for (k = 2; k <= 5; k++) {
+		for (pos = l1, k = 2; k <= 5; k++, pos += best) {
+			/*
+			 * The nearest within the printed rounding; longer
+			 * prefixes are never smaller: past want, done.
+			 */
 			want = t * (double)k;
 			span = ob_split_tick_span(s + pos);
-			best_l = 0;
-			best_d = 0;
-			for (l = 1; l <= span; l++) {
+			for (best = 0, l = 1; l <= span; l++) {
 				v = ob_split_tick_value(s + pos, l);
-				/*
-				 * Longer prefixes are never smaller (a digit
-				 * more, or the unit letter): past want, done.
-				 */
 				if (v >= 0 && v - want > want * 0.005 + 1e-12)
 					break;
-				if (v < 0 || fabs(v - want) > want * 0.005 + 1e-12)
-					continue;
-				if (best_l == 0 || fabs(v - want) < best_d) {
-					best_l = l;
+				if (v >= 0 && fabs(v - want) <= want * 0.005 +
+				    1e-12 && (best == 0 || fabs(v - want) < best_d)) {
+					best = l;
 					best_d = fabs(v - want);
+					*last = v;
 				}
 			}
-			if (best_l == 0)
+			if (best == 0)
 				break;
-			pos += best_l;
-			if (k == 5)
-				*last = ob_split_tick_value(s + pos - best_l, best_l);
 		}
 		if (k == 6 && (strncmp(s + pos, "SE +/- ", 7) == 0 ||
 		    isdigit((unsigned char)s[pos])))
@@ -232,132 +202,74 @@ ob_split_num(const char *s, size_t len)
 	return strtod(buf, NULL);
 }
 
+/*
+ * The search of ob_split_values: v as k values of d decimals, each at most
+ * maxl bytes; dead[i * (len + 1) + p] once values i.. were found not to
+ * cover v[p..len) in any way.
+ */
 struct ob_venum {
 	const char	*v;
-	size_t		 len, k, maxl, cuts_cap, limit;
+	size_t		 len, k, maxl, cuts_cap;
+	int		 d;
 	double		 bound;
+	bool		*dead;
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
-	/* ways[i * (len + 1) + p]: readings of values i.. from p, at most
-	 * OB_SPLIT_MAX_CANDS + 1; SIZE_MAX not yet counted. */
-	size_t		*ways;
 };
 
-static void
-ob_split_add_cand(struct ob_venum *e)
-{
-	struct ob_cands	*o = e->out;
-
-	if (o->len >= e->limit) {
-		o->truncated = true;
-		return;
-	}
-	xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
-	xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
-	    sizeof(*o->cuts));
-	o->c[o->len].n_last = e->n_last;
-	o->c[o->len].cut = NULL;
-	memcpy(o->cuts + o->len * (e->k + 1), e->cut,
-	    (e->k + 1) * sizeof(size_t));
-	o->len++;
-}
-
-/* Is v[p..p + l) an integer value: no leading zero, within the bound? */
+/* Is v[p..p + l) a value: no leading zero, d decimals, within the bound? */
 static bool
-ob_split_int_at(const struct ob_venum *e, size_t p, size_t l)
+ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 {
+	size_t	ip = l - (e->d > 0 ? (size_t)e->d + 1 : 0), j;
 	double	x = 0;
-	size_t	j;
 
-	if (l > e->maxl || p + l > e->len || (l > 1 && e->v[p] == '0'))
+	if (p + l > e->len || l <= (size_t)e->d ||
+	    !ob_split_int_ok(e->v + p, ip) || (e->d > 0 && e->v[p + ip] != '.'))
 		return false;
-	for (j = p; j < p + l; j++) {
-		if (!isdigit((unsigned char)e->v[j]))
+	for (j = ip + 1; j < l; j++)
+		if (!isdigit((unsigned char)e->v[p + j]))
 			return false;
-		x = x * 10 + (e->v[j] - '0');
-	}
-	/* Exact up to 15 digits, as strtod. */
-	return e->bound <= 0 || (l <= 15 ? x : ob_split_num(e->v + p, l)) <=
-	    e->bound;
-}
-
-/* How many ways values i .. k - 1 cover v[p..len), counted once each. */
-static size_t
-ob_split_ways(struct ob_venum *e, size_t i, size_t p)
-{
-	size_t	*w = &e->ways[i * (e->len + 1) + p], l, sum = 0;
-
-	if (*w != SIZE_MAX)
-		return *w;
-	if (i == e->k)
-		sum = p == e->len;
-	for (l = 1; i < e->k && ob_split_int_at(e, p, l); l++)
-		sum += ob_split_ways(e, i + 1, p + l);
-	return *w = sum > OB_SPLIT_MAX_CANDS ? OB_SPLIT_MAX_CANDS + 1 : sum;
-}
-
-/* Integer values: every split into k numbers, where some reading goes on. */
-static void
-ob_split_ints(struct ob_venum *e, size_t pos, size_t i)
-{
-	size_t	l;
-
-	if (i == e->k) {
-		if (pos == e->len)
-			ob_split_add_cand(e);
-		return;
-	}
-	for (l = 1; e->out->len < e->limit && ob_split_int_at(e, pos, l); l++)
-		if (ob_split_ways(e, i + 1, pos + l) > 0) {
-			e->cut[i + 1] = pos + l;
-			ob_split_ints(e, pos + l, i + 1);
-		}
-}
-
-/* Decimal values: the dots fix everything but the first integer part. */
-static void
-ob_split_decimals(struct ob_venum *e, size_t start, int d)
-{
-	size_t	i, dot, s = start;
-
-	for (i = 0; i < e->k; i++) {
-		const char	*q = memchr(e->v + s, '.', e->len - s);
-
-		if (q == NULL)
-			return;
-		dot = (size_t)(q - e->v);
-		if (!ob_split_int_ok(e->v + s, dot - s) ||
-		    dot + 1 + (size_t)d > e->len)
-			return;
-		e->cut[i] = s;
-		s = dot + 1 + (size_t)d;
-		if (e->bound > 0 && ob_split_num(e->v + e->cut[i], s - e->cut[i]) > e->bound)
-			return;
-		if (memchr(e->v + dot + 1, '.', (size_t)d) != NULL)
-			return;
-	}
-	if (s != e->len)
-		return;
-	e->cut[e->k] = s;
-	ob_split_add_cand(e);
+	/* An integer of up to 15 digits is exact as a double, as strtod's. */
+	for (j = 0; e->d == 0 && l <= 15 && j < l; j++)
+		x = x * 10 + (e->v[p + j] - '0');
+	return e->bound <= 0 || (e->d == 0 && l <= 15 ? x :
+	    ob_split_num(e->v + p, l)) <= e->bound;
 }
 
 /*
- * The N glued in front of a value run as its first nl bytes (0 when
- * glued_n is false), or -1 when those bytes are not an N (2..99).
+ * List the readings of values i.. from p in order of their cuts, one more
+ * than OB_SPLIT_MAX_CANDS at most: enough to tell there are too many.
+ * Returns whether there was any.
  */
-static long
-ob_split_n_last(const char *v, size_t len, size_t nl, bool glued_n)
+static bool
+ob_split_list(struct ob_venum *e, size_t i, size_t p)
 {
-	long	n;
+	struct ob_cands	*o = e->out;
+	size_t		 l;
+	bool		 any = false;
 
-	if (!glued_n)
-		return 0;
-	if (nl >= len || !ob_split_int_ok(v, nl))
-		return -1;
-	n = (long)ob_split_num(v, nl);
-	return n < 2 ? -1 : n;
+	if (i == e->k && p == e->len) {
+		xgrow(&o->c, &o->cap, o->len + 1, sizeof(*o->c));
+		xgrow(&o->cuts, &e->cuts_cap, (o->len + 1) * (e->k + 1),
+		    sizeof(*o->cuts));
+		o->c[o->len].n_last = e->n_last;
+		memcpy(o->cuts + o->len++ * (e->k + 1), e->cut,
+		    (e->k + 1) * sizeof(size_t));
+		return true;
+	}
+	if (i == e->k || e->dead[i * (e->len + 1) + p])
+		return false;
+	for (l = 1; l <= e->maxl && p + l <= e->len &&
+	    o->len <= OB_SPLIT_MAX_CANDS; l++)
+		if (ob_split_value_at(e, p, l)) {
+			e->cut[i + 1] = p + l;
+			any |= ob_split_list(e, i + 1, p + l);
+		}
+	/* A dead end stays one: integers would otherwise retry it. */
+	e->dead[i * (e->len + 1) + p] = !any;
+	return any;
 }
 
 void
@@ -365,71 +277,54 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
 {
 	struct ob_venum	 e;
-	const char	*last_dot;
-	size_t		 nl, dots = 0, i, total;
-	int		 d = 0;
+	size_t		 nl, dots = 0, i;
 	char		 buf[32];
 
 	memset(out, 0, sizeof(*out));
+	memset(&e, 0, sizeof(e));
 	if (k == 0 || len == 0)
 		return;
 	for (i = 0; i < len; i++)
 		if (v[i] == '.')
 			dots++;
-	if (dots > 0) {
-		/* One decimal count per chart: the last value shows it. */
-		last_dot = v + len - 1;
-		while (*last_dot != '.')
-			last_dot--;
-		d = (int)(v + len - 1 - last_dot);
-		if (d == 0 || dots != k)
-			return;
-	}
-	out->decimals = d;
+	/* One decimal count per chart: the last value shows it. */
+	while (dots > 0 && v[len - 1 - (size_t)e.d] != '.')
+		e.d++;
+	if (dots > 0 && (e.d == 0 || dots != k))
+		return;
+	out->decimals = e.d;
 	e.v = v;
 	e.len = len;
 	e.k = k;
 	e.bound = bound;
 	e.out = out;
-	e.cut = xcalloc(k + 1, sizeof(size_t));
-	e.cuts_cap = 0;
+	/* A value has at most the bound's integer digits (19 without one). */
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
-	e.maxl = strlen(buf);
-	e.limit = OB_SPLIT_MAX_CANDS;
-	if (d == 0 && len > 2 + k * e.maxl) {
-		free(e.cut);
-		return;		/* longer than any reading */
+	e.maxl = strlen(buf) + (e.d > 0 ? (size_t)e.d + 1 : 0);
+	if (e.d > 0 && bound <= 0)
+		e.maxl = len;
+	e.dead = xcalloc((k + 1) * (len + 1), sizeof(bool));
+	e.cut = xcalloc(k + 1, sizeof(size_t));
+	/* The N glued in front (2..99) is the first one or two digits. */
+	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
+		if (nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
+		    (e.n_last = (long)ob_split_num(v, nl)) < 2))
+			continue;
+		e.cut[0] = nl;
+		ob_split_list(&e, 0, nl);
 	}
-	e.ways = NULL;
-	if (d == 0) {
-		e.ways = xmalloc((k + 1) * (len + 1) * sizeof(size_t));
-		memset(e.ways, 0xff, (k + 1) * (len + 1) * sizeof(size_t));
-	}
-	for (nl = glued_n ? 1 : 0, total = 0; d == 0 && nl <= (glued_n ? 2 : 0);
-	    nl++)
-		if (ob_split_n_last(v, len, nl, glued_n) >= 0)
-			total += ob_split_ways(&e, 0, nl);
 	/*
 	 * Nothing settles a chart whose readings are not all known
 	 * (ob-check.c): the first three name the ambiguity.
 	 */
-	if (total > OB_SPLIT_MAX_CANDS) {
+	if (out->len > OB_SPLIT_MAX_CANDS) {
 		out->truncated = true;
-		e.limit = 3;
+		out->len = 3;
 	}
-	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		if ((e.n_last = ob_split_n_last(v, len, nl, glued_n)) < 0)
-			continue;
-		e.cut[0] = nl;
-		if (d > 0)
-			ob_split_decimals(&e, nl, d);
-		else
-			ob_split_ints(&e, nl, 0);
-	}
-	free(e.ways);
-	free(e.cut);
 	for (i = 0; i < out->len; i++)
 		out->c[i].cut = out->cuts + i * (k + 1);
+	free(e.dead);
+	free(e.cut);
 }
 
 void
@@ -444,64 +339,70 @@ ob_names_free(struct ob_names *n)
 	n->len = 0;
 }
 
-/* A name under test: a slice of the names run, not a string of its own. */
+/*
+ * A name under test: a slice of the names run, not a string of its own;
+ * used while the tiling under way has it.
+ */
 struct ob_slice {
 	const char	*s;
 	size_t		 len;
+	bool		 used;
 };
 
 /*
- * Tile run (rl bytes) with distinct names of nm, trying at each position
- * every unused name in order, one step a call while *left lasts: found
- * goes up by the tilings met (to 2, more than one), the first stored as
- * indices in order[] with *count of them. used[] and cur[]: scratch.
+ * Tiling a run with distinct names nm[0..n), one step a call while left
+ * lasts: found counts the tilings met (to 2, more than one), the first
+ * kept as indices in order[0..count) (when order is not NULL); cur[] is
+ * the tiling under way.
  */
-static int
-ob_split_tile_rec(const char *run, size_t rl, const struct ob_slice *nm,
-    size_t n, bool *used, size_t *cur, size_t depth, size_t *order,
-    size_t *count, unsigned long *left, int found)
+struct ob_tiler {
+	struct ob_slice	*nm;
+	size_t		 n, count, *order, *cur;
+	unsigned long	 left;
+	int		 found;
+};
+
+static void
+ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 {
 	size_t	i, l;
 
-	if (found >= 2 || *left == 0)
-		return found;
-	(*left)--;
-	if (rl == 0) {
-		if (found == 0) {
-			memcpy(order, cur, depth * sizeof(size_t));
-			*count = depth;
+	if (tl->found >= 2 || tl->left == 0)
+		return;
+	tl->left--;
+	if (*run == '\0') {
+		if (tl->found++ == 0) {
+			tl->count = depth;
+			if (tl->order != NULL)
+				memcpy(tl->order, tl->cur, depth * sizeof(size_t));
 		}
-		return found + 1;
+		return;
 	}
-	for (i = 0; i < n; i++) {
-		l = nm[i].len;
-		if (used[i] || l > rl || run[0] != nm[i].s[0] ||
-		    memcmp(run, nm[i].s, l) != 0)
+	for (i = 0; i < tl->n; i++) {
+		l = tl->nm[i].len;
+		if (tl->nm[i].used || run[0] != tl->nm[i].s[0] ||
+		    strncmp(run, tl->nm[i].s, l) != 0)
 			continue;
-		used[i] = true;
-		cur[depth] = i;
-		found = ob_split_tile_rec(run + l, rl - l, nm, n, used, cur,
-		    depth + 1, order, count, left, found);
-		used[i] = false;
+		tl->nm[i].used = true;
+		tl->cur[depth] = i;
+		ob_split_tile_rec(tl, run + l, depth + 1);
+		tl->nm[i].used = false;
 	}
-	return found;
 }
 
-/* ob_split_tile on slices, within OB_TILE_STEPS and what *left holds. */
+/* Tile run within OB_TILE_STEPS and what *left holds. */
 static int
-ob_split_tile_left(const char *run, size_t rl, const struct ob_slice *nm,
-    size_t n, bool *used, size_t *cur, size_t *order, size_t *count,
+ob_split_tile_slices(struct ob_tiler *tl, const char *run,
     unsigned long *left)
 {
-	unsigned long	start, mine;
-	int		found;
+	unsigned long	start = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
 
-	start = mine = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
-	*count = 0;
-	found = ob_split_tile_rec(run, rl, nm, n, used, cur, 0, order, count,
-	    &mine, 0);
-	*left -= start - mine;
-	return found;
+	tl->left = start;
+	tl->found = 0;
+	tl->count = 0;
+	ob_split_tile_rec(tl, run, 0);
+	*left -= start - tl->left;
+	return tl->found;
 }
 
 int
@@ -509,21 +410,24 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
 	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
-	bool		*used = xcalloc(names->len + 1, sizeof(bool));
-	size_t		*cur = xcalloc(names->len + 1, sizeof(size_t)), i;
+	struct ob_tiler	 tl;
 	unsigned long	 left = OB_TILE_STEPS;
-	int		 found;
+	size_t		 i;
 
 	for (i = 0; i < names->len; i++) {
 		nm[i].s = names->name[i];
 		nm[i].len = strlen(names->name[i]);
 	}
-	found = ob_split_tile_left(run, strlen(run), nm, names->len, used, cur,
-	    order, count, &left);
+	memset(&tl, 0, sizeof(tl));
+	tl.nm = nm;
+	tl.n = names->len;
+	tl.order = order;
+	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
+	(void)ob_split_tile_slices(&tl, run, &left);
+	*count = tl.count;
 	free(nm);
-	free(used);
-	free(cur);
-	return found;
+	free(tl.cur);
+	return tl.found;
 }
 
 /*
@@ -589,23 +493,32 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * The search of ob_split_names: the partition under test (nm, m names),
- * the evidence set up once (runs equal to t or to an earlier run are not
- * tiled again; the hard names t holds), and the best partitions so far.
+ * Position q of the names run t: is t never cut there (kind 0), may it be
+ * (1) or must it be (2: a pinned name's end); is it inside a pinned name;
+ * how many cuts may or must be made from q on.
+ */
+struct ob_cutpos {
+	char	kind;
+	bool	inside;
+	size_t	nafter, nreq;
+};
+
+/*
+ * The search of ob_split_names: the partition under test (nm, m names cut
+ * at cuts[]), the evidence set up once and the best partitions so far.
+ * runs[i] is 0 for a run to tile, 1 for one equal to an earlier run (same
+ * count) or to t with no count (any partition tiles t), 2 for one equal to
+ * t with a count.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
-	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
 	struct ob_names	 *sols;
-	/* The runs to tile, each (run, count) once, and the counts stated for
-	 * runs equal to t (any partition tiles t). */
-	struct ob_slice	 *run;
-	long		 *count, *tcount;
-	size_t		  nrun, ntcount;
+	char		 *runs;
+	struct ob_cutpos *pos;
 	struct ob_slice	 *hard, *nm;
-	size_t		  nhard;
-	bool		 *used;
-	size_t		 *cur, *order;
+	size_t		 *cuts;
+	struct ob_tiler	  tiler;
 	unsigned long	  left;
 };
 
@@ -617,23 +530,20 @@ ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
 }
 
 /*
- * Is the partition of t at cuts (m names) consistent: distinct names,
+ * Is the partition of t at se->cuts (m names) consistent: distinct names,
  * every hard name among them, every run tiled (with its count of names
- * when stated; a run equal to t only by its count)?
+ * when stated)?
  */
 static bool
-ob_split_partition_ok(struct ob_search *se, const size_t *cuts, size_t m)
+ob_split_partition_ok(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
-	size_t	i, j, cnt;
+	size_t	i, j;
 
-	for (i = 0; i < se->ntcount; i++)
-		if ((size_t)se->tcount[i] != m)
-			return false;
 	for (i = 0; i < m; i++) {
-		se->nm[i].s = p->t + (i == 0 ? 0 : cuts[i - 1]);
-		se->nm[i].len = (i == m - 1 ? se->tl : cuts[i]) -
-		    (i == 0 ? 0 : cuts[i - 1]);
+		se->nm[i].s = p->t + (i == 0 ? 0 : se->cuts[i - 1]);
+		se->nm[i].len = (i == m - 1 ? se->tl : se->cuts[i]) -
+		    (i == 0 ? 0 : se->cuts[i - 1]);
 		for (j = 0; j < i; j++)
 			if (ob_slice_eq(&se->nm[i], &se->nm[j]))
 				return false;
@@ -644,10 +554,12 @@ ob_split_partition_ok(struct ob_search *se, const size_t *cuts, size_t m)
 		if (j == m)
 			return false;
 	}
-	for (i = 0; i < se->nrun; i++)
-		if (ob_split_tile_left(se->run[i].s, se->run[i].len, se->nm, m,
-		    se->used, se->cur, se->order, &cnt, &se->left) == 0 ||
-		    (se->count[i] >= 0 && (size_t)se->count[i] != cnt))
+	se->tiler.n = m;
+	for (i = 0; i < p->nruns; i++)
+		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
+		    p->runs[i], &se->left) == 0 ||
+		    (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count)))
 			return false;
 	return true;
 }
@@ -666,20 +578,20 @@ ob_split_choose(size_t n, size_t k)
 }
 
 /*
- * Check the partition at cuts; when consistent, rank it by the weak
+ * Check the partition at se->cuts; when consistent, rank it by the weak
  * evidence (0 is best: every cut at a word join and every word join cut,
  * so neither fewer nor more names are favoured for themselves; one the
  * caller's agree() rejects ranks below all others) and keep it among the
  * best.
  */
 static void
-ob_split_try(struct ob_search *se, const size_t *cuts, size_t m)
+ob_split_try(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
 	struct ob_names	cand;
 	size_t		score = 0, used = 0, q;
 
-	if (!ob_split_partition_ok(se, cuts, m))
+	if (!ob_split_partition_ok(se, m))
 		return;
 	se->nconsistent++;
 	cand.len = m;
@@ -687,7 +599,7 @@ ob_split_try(struct ob_search *se, const size_t *cuts, size_t m)
 	for (q = 0; q < m; q++)
 		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
 	for (q = 0; q + 1 < m; q++)
-		if (ob_split_word_join(p->t, cuts[q]))
+		if (ob_split_word_join(p->t, se->cuts[q]))
 			used++;
 		else
 			score++;
@@ -709,24 +621,27 @@ ob_split_try(struct ob_search *se, const size_t *cuts, size_t m)
 }
 
 /*
- * The next combination of r indices out of n after idx (increasing), in
- * lexicographic order; false after the last one (and for r == 0).
+ * Try every partition of t into m names whose cuts c.. are at q or after,
+ * in increasing order of cut positions, every required cut among them.
  */
-static bool
-ob_split_next_comb(size_t *idx, size_t r, size_t n)
+static void
+ob_split_cuts(struct ob_search *se, size_t q, size_t c, size_t m)
 {
-	size_t	i = r, j;
-
-	if (r == 0)
-		return false;
-	while (i > 0 && idx[i - 1] == n - r + i - 1)
-		i--;
-	if (i == 0)
-		return false;
-	idx[i - 1]++;
-	for (j = i; j < r; j++)
-		idx[j] = idx[j - 1] + 1;
-	return true;
+	if (se->nconsistent > 100000 || se->left == 0 ||
+	    se->pos[q].nafter < m - 1 - c || se->pos[q].nreq > m - 1 - c)
+		return;
+	if (c + 1 == m) {
+		ob_split_try(se, m);
+		return;
+	}
+	for (; q < se->tl; q++) {
+		if (se->pos[q].kind == 0)
+			continue;
+		se->cuts[c] = q;
+		ob_split_cuts(se, q + 1, c + 1, m);
+		if (se->pos[q].kind == 2)
+			break;		/* never left out */
+	}
 }
 
 size_t
@@ -734,9 +649,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
 	struct ob_search se;
-	size_t		 tl = strlen(p->t), *pos, *req, *idx, *cuts, npos, nreq;
-	size_t		 i, j, m, m_lo, m_hi, r, a, b, c;
-	bool		*inside, *isreq, narrow = false;
+	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b;
+	bool		 narrow = false;
 	const char	*h;
 	double		 combos;
 
@@ -753,12 +667,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
 			se.njoins++;
-	pos = xcalloc(tl + 1, sizeof(size_t));
-	req = xcalloc(tl + 1, sizeof(size_t));
-	idx = xcalloc(tl + 1, sizeof(size_t));
-	cuts = xcalloc(tl + 1, sizeof(size_t));
-	inside = xcalloc(tl + 1, sizeof(bool));
-	isreq = xcalloc(tl + 1, sizeof(bool));
+	se.pos = xcalloc(tl + 2, sizeof(*se.pos));
+	se.cuts = xcalloc(tl + 1, sizeof(size_t));
 	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
@@ -771,32 +681,23 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		a = (size_t)(h - p->t);
 		b = a + strlen(p->hard[i]);
 		for (j = a + 1; j < b; j++)
-			inside[j] = true;
-		isreq[a] = a > 0;
-		isreq[b] = b < tl;
+			se.pos[j].inside = true;
+		se.pos[a].kind = a > 0 ? 2 : se.pos[a].kind;
+		se.pos[b].kind = b < tl ? 2 : se.pos[b].kind;
 	}
-	se.run = xcalloc(p->nruns + 1, sizeof(*se.run));
-	se.count = xcalloc(p->nruns + 1, sizeof(long));
-	se.tcount = xcalloc(p->nruns + 1, sizeof(long));
+	se.runs = xcalloc(p->nruns + 1, 1);
 	for (i = 0; i < p->nruns; i++) {
-		if (strcmp(p->runs[i], p->t) == 0) {
-			if (p->counts[i] >= 0)
-				se.tcount[se.ntcount++] = p->counts[i];
-			continue;
-		}
-		for (j = 0; j < se.nrun && (se.count[j] != p->counts[i] ||
-		    strcmp(se.run[j].s, p->runs[i]) != 0); j++)
+		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
+		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
 			;
-		if (j < se.nrun)
-			continue;
-		se.run[se.nrun].s = p->runs[i];
-		se.run[se.nrun].len = strlen(p->runs[i]);
-		se.count[se.nrun++] = p->counts[i];
+		if (strcmp(p->runs[i], p->t) == 0)
+			se.runs[i] = p->counts[i] >= 0 ? 2 : 1;
+		else
+			se.runs[i] = j < i;
 	}
 	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
-	se.used = xcalloc(tl + 1, sizeof(bool));
-	se.cur = xcalloc(tl + 1, sizeof(size_t));
-	se.order = xcalloc(tl + 1, sizeof(size_t));
+	se.tiler.nm = se.nm;
+	se.tiler.cur = xcalloc(tl + 1, sizeof(size_t));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
@@ -804,59 +705,47 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			m_lo = m_hi = (size_t)p->counts[i];
 	/* Cuts never touch a space; too many partitions: word joins only. */
 	for (;;) {
-		npos = nreq = 0;
-		for (i = 1; i < tl; i++)
-			if (isreq[i])
-				req[nreq++] = i;
-			else if (!inside[i] && p->t[i - 1] != ' ' &&
-			    p->t[i] != ' ' && (!narrow ||
-			    ob_split_word_join(p->t, i)))
-				pos[npos++] = i;
-		for (combos = 0, m = m_lo; m <= m_hi && m <= npos + nreq + 1; m++)
-			if (m >= nreq + 1)
-				combos += ob_split_choose(npos, m - 1 - nreq);
+		for (i = tl; i-- > 1;) {
+			struct ob_cutpos *q = &se.pos[i];
+
+			if (q->kind != 2)
+				q->kind = !q->inside && p->t[i - 1] != ' ' &&
+				    p->t[i] != ' ' && (!narrow ||
+				    ob_split_word_join(p->t, i));
+			q->nafter = q[1].nafter + (q->kind != 0);
+			q->nreq = q[1].nreq + (q->kind == 2);
+		}
+		for (combos = 0, m = m_lo; m <= m_hi; m++)
+			if (m >= se.pos[1].nreq + 1)
+				combos += ob_split_choose(se.pos[1].nafter -
+				    se.pos[1].nreq, m - 1 - se.pos[1].nreq);
 		if (combos <= (double)OB_COMBO_BUDGET || narrow)
 			break;
 		narrow = true;
 	}
 	if (combos > (double)OB_COMBO_BUDGET)
 		se.nsol = max_sols + 1;
-	/* Every partition, by name count and then cut positions. */
-	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi &&
-	    m <= npos + nreq + 1 && se.nconsistent <= 100000 && se.left > 0;
-	    m++) {
-		if (m < nreq + 1)
-			continue;
-		for (r = m - 1 - nreq, i = 0; i < r; i++)
-			idx[i] = i;
-		do {
-			for (a = b = c = 0; a < nreq || b < r;)
-				if (b >= r || (a < nreq && req[a] < pos[idx[b]]))
-					cuts[c++] = req[a++];
-				else
-					cuts[c++] = pos[idx[b++]];
-			ob_split_try(&se, cuts, m);
-		} while (se.nconsistent <= 100000 && se.left > 0 &&
-		    ob_split_next_comb(idx, r, npos));
+	/*
+	 * Every partition, by name count and then cut positions; a run equal
+	 * to t tells the count.
+	 */
+	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
+		for (i = 0; i < p->nruns && (se.runs[i] != 2 ||
+		    (size_t)p->counts[i] == m); i++)
+			;
+		if (i == p->nruns)
+			ob_split_cuts(&se, 1, 0, m);
 	}
 	/* Out of steps: too hard to tell, like too many partitions. */
 	if (se.left == 0)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
-	free(pos);
-	free(req);
-	free(idx);
-	free(cuts);
-	free(inside);
-	free(isreq);
+	free(se.pos);
+	free(se.cuts);
 	free(se.hard);
-	free(se.run);
-	free(se.count);
-	free(se.tcount);
+	free(se.runs);
 	free(se.nm);
-	free(se.used);
-	free(se.cur);
-	free(se.order);
+	free(se.tiler.cur);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
@@ -877,16 +766,6 @@ ob_split_cap(const char *s, size_t len, int *decs)
 	return d >= 6 ? 0 : 6 - (int)d;
 }
 
-/* May s be printed so: with the row's stored decimals raw (>= 0), exactly
- * min(raw, the cap) of them. */
-static bool
-ob_split_overview_cap(const char *s, size_t len, int raw)
-{
-	int	k, cap = ob_split_cap(s, len, &k);
-
-	return k <= cap && (raw < 0 || k == (raw < cap ? raw : cap));
-}
-
 /*
  * The printed number o (len bytes) rounded half-up to d decimals, as an
  * integer of units of 10^-d; -1 when that passes long long. Decimal digits,
@@ -897,33 +776,25 @@ ob_split_rounded(const char *o, size_t len, int d)
 {
 	long long	a = 0;
 	size_t		i;
-	int		k = -1, next = 0;
+	int		k = -1;		/* decimals read, -1 before the dot */
 
-	for (i = 0; i < len; i++) {
+	for (i = 0; i < len && k < d; i++) {
 		if (o[i] == '.') {
 			k = 0;
-			continue;
-		}
-		if (k >= d) {
-			if (k == d)
-				next = o[i] - '0';
-			k++;
 			continue;
 		}
 		if (a > LLONG_MAX / 20)
 			return -1;
 		a = a * 10 + (o[i] - '0');
-		if (k >= 0)
-			k++;
+		k += k >= 0;
 	}
 	for (k = k < 0 ? 0 : k; k < d; k++) {
 		if (a > LLONG_MAX / 20)
 			return -1;
 		a *= 10;
 	}
-	if (next >= 5)
-		a++;
-	return a;
+	/* o[i], when there is one, is the first digit past d decimals. */
+	return a + (i < len && o[i] >= '5');
 }
 
 struct ob_want
@@ -965,289 +836,153 @@ ob_split_num_mask(const char *s, size_t left)
 	return mask;
 }
 
-/* One slice of the overview's budget (ob-split.h); false once it is spent. */
-static bool
-ob_split_spend(unsigned long *left)
-{
-	if (*left == 0)
-		return false;
-	(*left)--;
-	return true;
-}
-
 /*
- * May the number s (len bytes, a number by ob_split_num_mask) be token t:
- * the overview's decimals cap, then one of t's values (within rel)?
+ * May the number s (len bytes) be token t: printed within the six-digit
+ * cap, with exactly min(stored decimals, cap) of them when the row's are
+ * known, and one of t's values (rounded, or within t->rel)? Every read of
+ * the overview asks this: it is what the budget counts.
  */
-/* How far a printed value may be from w: half its last digit, and rel. */
-static double
-ob_split_tol(int decimals, double w, double rel)
-{
-	double	tol = 0.5 * pow(10, -decimals) * (1 + 1e-9) + 1e-9 * fabs(w);
-
-	return tol + rel * fabs(w);
-}
-
 static bool
 ob_split_tok_fits(const char *s, size_t len, const struct ob_tok *t,
-    double rel, unsigned long *left)
+    unsigned long *left)
 {
 	double		o, w;
 	long long	a;
 	size_t		i;
+	int		d, cap = ob_split_cap(s, len, &d);
 
-	/* Every search of the overview asks this: it is what the budget counts. */
-	if (!ob_split_spend(left))
+	if (*left == 0)
 		return false;
-	if (!ob_split_overview_cap(s, len, t->exact))
+	(*left)--;
+	if (d > cap || (t->exact >= 0 && d != (t->exact < cap ? t->exact : cap)))
 		return false;
 	if (t->nwant == 0)
 		return true;
-	if (t->rel > rel)
-		rel = t->rel;
-	/*
-	 * The search asks this of every slice at every position a reading
-	 * reaches: the wanted values come parsed, and the slice is parsed
-	 * once for all of them.
-	 */
-	if (rel <= 0) {
-		if ((a = ob_split_rounded(s, len, t->decimals)) < 0)
-			return false;
-		for (i = 0; i < t->nwant; i++)
+	/* The wanted values come parsed; the slice is parsed once for all. */
+	if (t->rel <= 0) {
+		a = ob_split_rounded(s, len, t->decimals);
+		for (i = 0; a >= 0 && i < t->nwant; i++)
 			if (t->want[i].n == a)
 				return true;
 		return false;
 	}
 	o = ob_split_num(s, len);
 	for (i = 0; i < t->nwant; i++) {
+		/* Half the last printed digit, and rel. */
 		w = t->want[i].v;
-		if (fabs(o - w) <= ob_split_tol(t->decimals, w, rel))
+		if (fabs(o - w) <= 0.5 * pow(10, -t->decimals) * (1 + 1e-9) +
+		    1e-9 * fabs(w) + t->rel * fabs(w))
 			return true;
 	}
 	return false;
 }
 
-/* Is position q live for token i of r (binary search of pos[i])? */
-static bool
-ob_split_live_at(const struct ob_reach *r, size_t i, size_t q)
+/* The slices r keeps for token i at p (bit l: l bytes; bit 1 at the end). */
+static unsigned
+ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
 {
-	size_t	k = ob_split_index(r, i, q);
+	const struct ob_span	*t = &r->tok[i];
 
-	return k < r->npos[i] && r->live[i][k];
-}
-
-/* The index of position q in r's pos[i], or npos[i]. */
-static size_t
-ob_split_index(const struct ob_reach *r, size_t i, size_t q)
-{
-	size_t	lo = 0, hi = r->npos[i], mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (r->pos[i][mid] < q)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < r->npos[i] && r->pos[i][lo] == q ? lo : r->npos[i];
-}
-
-static int
-ob_split_pos_cmp(const void *a, const void *b)
-{
-	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
+	if (p < t->lo || p - t->lo >= t->n)
+		return 0;
+	return r->at[t->off + p - t->lo] & ~1U;
 }
 
 /*
- * Forward, token by token, the positions each can start at (a position is
- * kept once: stamp[q] is the token that reached it, plus one); then, with
- * r, backward, which of them can finish the run.
+ * Forward, token by token, the positions each can start at and the slices
+ * that fit it there (a plain read tries each position once, and only asks
+ * whether the end is reached); then, for a kept read, backward, only the
+ * slices after which the rest can be read are kept.
  */
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    double rel, struct ob_reach *r, unsigned long *left)
-{
-	size_t	 len = strlen(s), i, k, l, p, n = 1, nn, *tmp;
-	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
-	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
-	size_t	*next = xcalloc(len + 1, sizeof(size_t));
-	unsigned num;
-	bool	 ok = false;
-
-	if (r != NULL) {
-		r->ntoks = ntoks;
-		r->pos = xcalloc(ntoks + 1, sizeof(size_t *));
-		r->npos = xcalloc(ntoks + 1, sizeof(size_t));
-		r->live = xcalloc(ntoks + 1, sizeof(bool *));
-	}
-	for (i = 0; i <= ntoks; i++) {
-		if (r != NULL) {
-			qsort(cur, n, sizeof(size_t), ob_split_pos_cmp);
-			r->pos[i] = xcalloc(n + 1, sizeof(size_t));
-			memcpy(r->pos[i], cur, n * sizeof(size_t));
-			r->npos[i] = n;
-			r->live[i] = xcalloc(n + 1, sizeof(bool));
-		}
-		if (i == ntoks)
-			break;
-		for (nn = 0, k = 0; k < n; k++) {
-			p = cur[k];
-			num = ob_split_num_mask(s + p, len - p);
-			for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-				if ((num & 1U << l) && stamp[p + l] != i + 1 &&
-				    ob_split_tok_fits(s + p, l, &toks[i], rel,
-				    left)) {
-					stamp[p + l] = i + 1;
-					next[nn++] = p + l;
-				}
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-		n = nn;
-	}
-	for (k = 0; k < n; k++)
-		if (cur[k] == len)
-			ok = true;
-	if (r != NULL) {
-		for (k = 0; k < r->npos[ntoks]; k++)
-			r->live[ntoks][k] = r->pos[ntoks][k] == len;
-		r->fit = xcalloc(ntoks + 1, sizeof(unsigned *));
-		for (i = ntoks; i-- > 0;) {
-			r->fit[i] = xcalloc(r->npos[i] + 1, sizeof(unsigned));
-			for (k = 0; k < r->npos[i]; k++) {
-				p = r->pos[i][k];
-				num = ob_split_num_mask(s + p, len - p);
-				for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++)
-					if ((num & 1U << l) &&
-					    ob_split_live_at(r, i + 1, p + l) &&
-					    ob_split_tok_fits(s + p, l, &toks[i],
-					    rel, left))
-						r->fit[i][k] |= 1U << l;
-				r->live[i][k] = r->fit[i][k] != 0;
-			}
-		}
-		ok = ntoks == 0 ? ok : r->npos[0] > 0 && r->live[0][0];
-	}
-	free(stamp);
-	free(cur);
-	free(next);
-	return ok;
-}
-
-bool
-ob_split_overview_again(const char *s, const struct ob_reach *r,
-    const struct ob_tok *toks, const bool *changed, double rel,
+    const struct ob_reach *prior, const bool *changed, struct ob_reach *r,
     unsigned long *left)
 {
-	size_t	 len = strlen(s), i, k, j, l, p, n = 1, nn, *tmp;
-	size_t	*stamp = xcalloc(len + 1, sizeof(size_t));
-	size_t	*cur = xcalloc(len + 1, sizeof(size_t));
-	size_t	*next = xcalloc(len + 1, sizeof(size_t));
-	unsigned f;
-	bool	 ok = false;
+	struct ob_reach	 w = { 0 };
+	struct ob_span	*t;
+	size_t		 i, j, l, p, q, lo, hi, cap = 0;
+	unsigned	*next, try;
+	bool		 ok;
 
-	for (i = 0; i < r->ntoks && n > 0; i++) {
-		for (nn = 0, j = 0; j < n; j++) {
-			p = cur[j];
-			if ((k = ob_split_index(r, i, p)) == r->npos[i])
+	w.len = strlen(s);
+	w.ntoks = ntoks;
+	w.tok = xcalloc(ntoks + 1, sizeof(*w.tok));
+	w.tok[0].n = 1;
+	xgrow(&w.at, &cap, 1, sizeof(unsigned));
+	w.at[0] = 1;
+	next = xcalloc(w.len + 1, sizeof(unsigned));
+	for (i = 0; i < ntoks && w.tok[i].n > 0; i++) {
+		t = &w.tok[i];
+		for (lo = w.len + 1, hi = 0, j = 0; j < t->n; j++) {
+			if (!(w.at[t->off + j] & 1))
 				continue;
-			for (f = r->fit[i][k], l = 1; l <= OB_TOK_MAX; l++)
-				if ((f & 1U << l) && stamp[p + l] != i + 1 &&
-				    (!changed[i] || ob_split_tok_fits(s + p, l,
-				    &toks[i], rel, left))) {
-					stamp[p + l] = i + 1;
-					next[nn++] = p + l;
-				}
+			p = t->lo + j;
+			try = prior != NULL ? ob_split_fit(prior, i, p) :
+			    ob_split_num_mask(s + p, w.len - p);
+			for (l = 1; l <= OB_TOK_MAX; l++) {
+				if (!(try & 1U << l) ||
+				    (r == NULL && next[p + l]) ||
+				    ((prior == NULL || changed[i]) &&
+				    !ob_split_tok_fits(s + p, l, &toks[i], left)))
+					continue;
+				w.at[t->off + j] |= 1U << l;
+				next[p + l] = 1;
+				lo = p + l < lo ? p + l : lo;
+				hi = p + l > hi ? p + l : hi;
+			}
 		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-		n = nn;
+		t[1].lo = lo;
+		t[1].n = lo <= hi ? hi - lo + 1 : 0;
+		t[1].off = t->off + t->n;
+		xgrow(&w.at, &cap, t[1].off + t[1].n, sizeof(unsigned));
+		for (q = lo; q <= hi; q++) {
+			w.at[t[1].off + q - lo] = next[q];
+			next[q] = 0;
+		}
 	}
-	for (j = 0; j < n; j++)
-		if (cur[j] == len)
-			ok = true;
-	free(stamp);
-	free(cur);
+	/* A read ends well only at the run's end, if the last token gets it. */
+	t = &w.tok[ntoks];
+	if (w.len >= t->lo && (q = w.len - t->lo) < t->n)
+		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
+	for (i = r != NULL ? ntoks : 0; i-- > 0;)
+		for (t = &w.tok[i], j = 0; j < t->n; j++)
+			for (l = 1; l <= OB_TOK_MAX; l++)
+				if ((w.at[t->off + j] & 1U << l) &&
+				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
+					w.at[t->off + j] &= ~(1U << l);
+	ok = r != NULL ? ob_split_fit(&w, 0, 0) != 0 :
+	    ob_split_fit(&w, ntoks, w.len) != 0;
 	free(next);
+	if (r != NULL)
+		*r = w;
+	else
+		ob_split_reach_free(&w);
 	return ok;
 }
 
 void
 ob_split_reach_free(struct ob_reach *r)
 {
-	size_t	i;
-
-	for (i = 0; r->pos != NULL && i <= r->ntoks; i++) {
-		free(r->pos[i]);
-		free(r->live[i]);
-		if (r->fit != NULL)
-			free(r->fit[i]);
-	}
-	free(r->fit);
-	free(r->pos);
-	free(r->npos);
-	free(r->live);
+	free(r->tok);
+	free(r->at);
 	memset(r, 0, sizeof(*r));
 }
 
 unsigned
-ob_split_overview_decimals(const char *s, const struct ob_reach *r,
-    const struct ob_tok *toks, size_t i, unsigned long *left)
+ob_split_overview_decimals(const char *s, const struct ob_reach *r, size_t i)
 {
-	size_t		len = strlen(s), k, l, p;
-	unsigned	mask = 0, num;
-	int		d, raw, cap;
+	size_t		j, l;
+	unsigned	mask = 0;
+	int		d, cap;
 
-	for (k = 0; k < r->npos[i]; k++) {
-		if (!r->live[i][k])
-			continue;
-		p = r->pos[i][k];
-		num = ob_split_num_mask(s + p, len - p);
-		for (l = 1; l <= OB_TOK_MAX && p + l <= len; l++) {
-			if (!(num & 1U << l) || !ob_split_live_at(r, i + 1, p + l) ||
-			    !ob_split_tok_fits(s + p, l, &toks[i], 0, left))
+	/* Below the cap, the row's count; at it (d <= 6), that or more. */
+	for (j = 0; j < r->tok[i].n; j++)
+		for (l = 1; l <= OB_TOK_MAX; l++) {
+			if (!(r->at[r->tok[i].off + j] & 1U << l))
 				continue;
-			/* Below the cap, the row's count; at it, that or more. */
-			cap = ob_split_cap(s + p, l, &d);
-			for (raw = d; raw < (d < cap ? d + 1 : OB_RAW_MAX); raw++)
-				mask |= 1U << raw;
+			cap = ob_split_cap(s + r->tok[i].lo + j, l, &d);
+			mask |= d < cap ? 1U << d : (1U << OB_RAW_MAX) - (1U << d);
 		}
-	}
 	return mask;
-}
-
-double
-ob_split_block_mb(const char *args)
-{
-	const char	*p = strstr(args, "Block Size: ");
-	char		*end;
-	double		 v;
-
-	if (p == NULL)
-		return 0;
-	v = strtod(p + strlen("Block Size: "), &end);
-	if (end == p + strlen("Block Size: ") || v <= 0)
-		return 0;
-	if (strncmp(end, "KB", 2) == 0)
-		return v / 1024;
-	if (strncmp(end, "MB", 2) == 0)
-		return v;
-	if (strncmp(end, "GB", 2) == 0)
-		return v * 1024;
-	return 0;
-}
-
-bool
-ob_split_sibling_ok(double mbs, double iops, double block_mb)
-{
-	double	want = iops * block_mb;
-
-	if (want <= 0 || mbs <= 0)
-		return false;
-	return fabs(mbs - want) <= 0.10 * want ||
-	    fabs(mbs - want * 1024 / 1000) <= 0.10 * want;
 }

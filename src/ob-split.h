@@ -71,16 +71,20 @@ struct ob_tok {
 };
 
 /*
- * Where each token can start: pos[i] lists (sorted) the positions tokens
- * 0..i-1 can cover s[0..p) to, live[i][k] whether tokens i.. can then
- * cover the rest; fit[i][k] bit l: a number of l bytes there fits token i
- * and ends where token i + 1 is live.
+ * A read of the overview, token by token: token i's positions are tok[i].lo
+ * to lo + n - 1, one cell each in at[] from tok[i].off on: bit 0 when
+ * tokens 0..i - 1 reach it, bit l when l bytes there fit token i and
+ * tokens i + 1.. then read the rest of the run (len bytes); after the last
+ * token, bit 1 marks the run's end when it is reached.
  */
+struct ob_span {
+	size_t	lo, n, off;
+};
+
 struct ob_reach {
-	size_t	  ntoks;
-	size_t	**pos, *npos;
-	bool	**live;
-	unsigned **fit;
+	size_t		 ntoks, len;
+	struct ob_span	*tok;
+	unsigned	*at;
 };
 
 /*
@@ -121,34 +125,23 @@ bool	 ob_split_word_join(const char *t, size_t i);
 /* The value w parsed for a token of that many decimals. */
 struct ob_want	 ob_split_want(const char *w, int decimals);
 /*
- * Can s be read as the tokens in order, covering all of it? With r (free
- * it with ob_split_reach_free), also where each token can start. Each
- * slice tried against a token spends one of *left; once it is spent the
- * answer is no, and the caller, seeing *left == 0, must not take it.
+ * Can s be read as the tokens in order, covering all of it? Each slice
+ * tried against a token spends one of *left; once it is spent the answer
+ * is no, and the caller, seeing *left == 0, must not take it. With prior
+ * (a read of s for tokens that allow at least as much), only the slices
+ * it kept are tried, and only against the tokens with changed[i]. With r
+ * (free it with ob_split_reach_free), also where each token can be read.
  */
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, double rel, struct ob_reach *r, unsigned long *left);
+	    size_t ntoks, const struct ob_reach *prior, const bool *changed,
+	    struct ob_reach *r, unsigned long *left);
 void	 ob_split_reach_free(struct ob_reach *r);
 /*
- * ob_split_overview with r made for tokens that allow at least as much as
- * toks: only the tokens with changed[i] are tried anew.
- */
-bool	 ob_split_overview_again(const char *s, const struct ob_reach *r,
-	    const struct ob_tok *toks, const bool *changed, double rel,
-	    unsigned long *left);
-/*
- * The stored decimal counts (bit r for r decimals) token i allows in some
- * complete reading: its own below the six-digit cap, that or more at it.
+ * The stored decimal counts (bit r for r decimals) token i allows in the
+ * complete readings r kept: its own below the six-digit cap, that or more
+ * at it.
  */
 unsigned ob_split_overview_decimals(const char *s, const struct ob_reach *r,
-	    const struct ob_tok *toks, size_t i, unsigned long *left);
-/* The block size an fio arguments line states ("Block Size: 2MB") in MB, or 0. */
-double	 ob_split_block_mb(const char *args);
-/*
- * Do MB/s and IOPS of one system agree with the block size, within 10 %
- * (fio's two charts come from different averages: enough to tell a
- * shifted digit, never a fine measure)?
- */
-bool	 ob_split_sibling_ok(double mbs, double iops, double block_mb);
+	    size_t i);
 
 #endif

@@ -3,9 +3,9 @@
  * The overview's reading (ob-split.c): per token, the positions a reading
  * of the overview's value run can reach and whether the rest can follow.
  * These cases, worked out by hand (every split of a short run into
- * numbers), pin what the lists hold and the checks built on them; and the
- * axis ticks' values, read in one pass over the digits, are the ones the
- * text states.
+ * numbers), pin what a kept read holds and the checks built on it (a
+ * second read within it, the decimal counts a token allows); and the axis
+ * ticks' values are the ones the text states.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,21 +21,31 @@ static void	budget_spent(void);
 static bool	reads(const char *s, size_t ntoks, size_t i, const char *want,
 		    int decimals, double rel);
 
-/* Token i of r holds exactly want[0..n) with those live flags. */
+/*
+ * Token i of r is reached at exactly want[0..n), with those live flags
+ * (the rest of the run reads from there; for the last, the run's end).
+ */
 static void
 check_list(const struct ob_reach *r, size_t i, const size_t *want,
     const bool *live, size_t n, const char *name)
 {
-	size_t	k;
-	bool	same = r->npos[i] == n;
+	const unsigned *at = r->at + r->tok[i].off;
+	size_t		got[32], q, k = 0;
+	bool		glive[32], same;
 
-	for (k = 0; same && k < n; k++)
-		same = r->pos[i][k] == want[k] && r->live[i][k] == live[k];
+	for (q = 0; q < r->tok[i].n && k < 32; q++)
+		if (at[q] & 1) {
+			got[k] = r->tok[i].lo + q;
+			glive[k] = (at[q] & ~1U) != 0;
+			k++;
+		}
+	same = k == n;
+	for (q = 0; same && q < n; q++)
+		same = got[q] == want[q] && glive[q] == live[q];
 	ok(same, name);
 	if (!same)
-		for (k = 0; k < r->npos[i]; k++)
-			printf("#   got %zu%s\n", r->pos[i][k],
-			    r->live[i][k] ? " live" : "");
+		for (q = 0; q < k; q++)
+			printf("#   got %zu%s\n", got[q], glive[q] ? " live" : "");
 }
 
 /* Does s read as ntoks numbers, number i being want at decimals (within rel)? */
@@ -53,7 +63,7 @@ reads(const char *s, size_t ntoks, size_t i, const char *want, int decimals,
 	t[i].nwant = 1;
 	t[i].decimals = decimals;
 	t[i].rel = rel;
-	return ob_split_overview(s, t, ntoks, 0, NULL, &left);
+	return ob_split_overview(s, t, ntoks, NULL, NULL, NULL, &left);
 }
 
 /* A spent budget: the search says so by *left; with none left it answers no. */
@@ -68,18 +78,18 @@ budget_spent(void)
 	unsigned long	 left = 1000000, used;
 
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("123456789", free3, 3, 0, &r, &left),
+	ok(ob_split_overview("123456789", free3, 3, NULL, NULL, &r, &left),
 	    "123456789 as three: read");
 	used = 1000000 - left;
 	ob_split_reach_free(&r);
 	ok(used > 0, "a reach spends the budget");
 	left = used - 1;
 	memset(&r, 0, sizeof(r));
-	(void)ob_split_overview("123456789", free3, 3, 0, &r, &left);
+	(void)ob_split_overview("123456789", free3, 3, NULL, NULL, &r, &left);
 	ok(left == 0, "one slice short: the budget is spent (no answer to take)");
 	ob_split_reach_free(&r);
 	left = 0;
-	ok(!ob_split_overview("1", free3, 1, 0, NULL, &left),
+	ok(!ob_split_overview("1", free3, 1, NULL, NULL, NULL, &left),
 	    "none left: no read at all");
 }
 
@@ -96,7 +106,7 @@ main(void)
 
 	/* "1234" as two numbers: 1|234, 12|34, 123|4. */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("1234", free2, 2, 0, &r, &left),
+	ok(ob_split_overview("1234", free2, 2, NULL, NULL, &r, &left),
 	    "1234: two numbers read");
 	check_list(&r, 0, (size_t[]){ 0 }, (bool[]){ true }, 1,
 	    "1234: the first starts at 0");
@@ -109,7 +119,7 @@ main(void)
 	ok(reads("1234", 2, 1, "34", 0, 0), "1234: the second may be 34");
 	ok(!reads("1234", 2, 1, "7", 0, 0) && !reads("1234", 2, 1, "7", 0, 0.1),
 	    "1234: the second is never 7, exact or within 10%");
-	is_int(ob_split_overview_decimals("1234", &r, free2, 0, &left), 1,
+	is_int(ob_split_overview_decimals("1234", &r, 0), 1,
 	    "1234: the first has no decimals");
 	t[0] = free2[0];
 	t[1] = free2[1];
@@ -118,22 +128,23 @@ main(void)
 	{
 		bool	changed[2] = { true, false };
 
-		ok(ob_split_overview_again("1234", &r, t, changed, 0, &left),
+		ok(ob_split_overview("1234", t, 2, &r, changed, NULL, &left),
 		    "1234: a first 12 reads again");
 		t[0].want = &v9;
-		ok(!ob_split_overview_again("1234", &r, t, changed, 0, &left),
+		ok(!ob_split_overview("1234", t, 2, &r, changed, NULL, &left),
 		    "1234: a first 9 does not");
 		t[0].want = &v12;
 	}
-	ok(ob_split_overview("1234", t, 2, 0, NULL, &left),
+	ok(ob_split_overview("1234", t, 2, NULL, NULL, NULL, &left),
 	    "1234: as a forward read does");
 	t[0].want = &v9;
-	ok(!ob_split_overview("1234", t, 2, 0, NULL, &left), "1234: and none with 9");
+	ok(!ob_split_overview("1234", t, 2, NULL, NULL, NULL, &left),
+	    "1234: and none with 9");
 	ob_split_reach_free(&r);
 
 	/* "0.51.25": only 0.5|1.25 (no ".25", no "0.51.2"). */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("0.51.25", free2, 2, 0, &r, &left),
+	ok(ob_split_overview("0.51.25", free2, 2, NULL, NULL, &r, &left),
 	    "0.51.25: read");
 	check_list(&r, 1, (size_t[]){ 1, 3, 4 },
 	    (bool[]){ false, true, false }, 3,
@@ -141,15 +152,15 @@ main(void)
 	check_list(&r, 2, (size_t[]){ 4, 6, 7 },
 	    (bool[]){ false, false, true }, 3,
 	    "0.51.25: the second ends at 4, 6 or 7");
-	is_int(ob_split_overview_decimals("0.51.25", &r, free2, 0, &left), 1 << 1,
+	is_int(ob_split_overview_decimals("0.51.25", &r, 0), 1 << 1,
 	    "0.51.25: the first has one decimal");
-	is_int(ob_split_overview_decimals("0.51.25", &r, free2, 1, &left), 1 << 2,
+	is_int(ob_split_overview_decimals("0.51.25", &r, 1), 1 << 2,
 	    "0.51.25: the second two");
 	ob_split_reach_free(&r);
 
 	/* "012": 0|12, never 01|2. */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("012", free2, 2, 0, &r, &left), "012: read");
+	ok(ob_split_overview("012", free2, 2, NULL, NULL, &r, &left), "012: read");
 	check_list(&r, 1, (size_t[]){ 1 }, (bool[]){ true }, 1,
 	    "012: no number has a leading zero");
 	ob_split_reach_free(&r);
@@ -159,7 +170,8 @@ main(void)
 	t[1] = free2[1];
 	t[0].exact = 2;
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("12.503.1", t, 2, 0, &r, &left), "12.503.1: read");
+	ok(ob_split_overview("12.503.1", t, 2, NULL, NULL, &r, &left),
+	    "12.503.1: read");
 	check_list(&r, 1, (size_t[]){ 5 }, (bool[]){ true }, 1,
 	    "12.503.1: the stored decimals fix the first");
 	ob_split_reach_free(&r);
@@ -199,9 +211,9 @@ main(void)
 
 	/* No reading at all. */
 	memset(&r, 0, sizeof(r));
-	ok(!ob_split_overview("1.2.3", free2, 1, 0, &r, &left),
+	ok(!ob_split_overview("1.2.3", free2, 1, NULL, NULL, &r, &left),
 	    "1.2.3: not one number");
-	ok(!ob_split_overview("1.2.3", free2, 1, 0, NULL, &left),
+	ok(!ob_split_overview("1.2.3", free2, 1, NULL, NULL, NULL, &left),
 	    "1.2.3: nor forward");
 	ob_split_reach_free(&r);
 	return tap_done();

@@ -2,11 +2,11 @@
 /*
  * A chart's value run read as k integers (ob_split_values): every split
  * into numbers with no leading zero and at most the bound, after an N of
- * 2..99 glued in front when the chart has SE strings. The reader counts
- * the readings before it lists them; here a plain search that tries every
- * cut lists them, in the same order, on short runs of digits, and a run
- * with more readings than the reader keeps is flagged with its first
- * three.
+ * 2..99 glued in front when the chart has SE strings. A plain search
+ * that tries every cut lists them, in the same order, on short runs of
+ * digits; a run with more readings than the reader keeps is flagged with
+ * its first three; with decimals, the dots fix every value but the first,
+ * whose integer part shares digits with N.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +162,20 @@ main(void)
 	v[40] = '\0';
 	ob_split_values(v, 40, 2, false, 1000, &c);
 	is_int(c.len, 0, "40 digits as two values of at most 1000: no reading");
+	ob_cands_free(&c);
+
+	/* N = 5: 12.3 | 1.5, or N = 51: 2.3 | 1.5; "12.31" is not one decimal. */
+	ob_split_values("512.31.5", 8, 2, true, 100, &c);
+	ok(c.len == 2 && c.decimals == 1 && c.c[0].n_last == 5 &&
+	    c.c[0].cut[1] == 5 && c.c[1].n_last == 51 && c.c[1].cut[0] == 2,
+	    "512.31.5 with N glued: 5 + 12.3 + 1.5 or 51 + 2.3 + 1.5");
+	ob_cands_free(&c);
+	ob_split_values("512.31.5", 8, 2, true, 10, &c);
+	ok(c.len == 1 && c.c[0].n_last == 51,
+	    "  under a bound of 10, only 51 + 2.3 + 1.5");
+	ob_cands_free(&c);
+	ob_split_values("512.31.5", 8, 3, true, 0, &c);
+	is_int(c.len, 0, "  as three values: no reading (two dots)");
 	ob_cands_free(&c);
 	return tap_done();
 }
