@@ -219,6 +219,11 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 
 	if (shape->lead == NULL)
 		return false;
+	/* A known name of its own ("nfs4") is not another with digits ("nfs"). */
+	for (k = 0; shape->lead[k] != NULL; k++)
+		if (strlen(shape->lead[k]) == len &&
+		    strncmp(s, shape->lead[k], len) == 0)
+			return false;
 	for (k = 0; shape->lead[k] != NULL; k++) {
 		if (s[0] != shape->lead[k][0])
 			continue;

@@ -80,6 +80,8 @@ shapes(void)
 	    "a known file system with digits glued after it overruns");
 	ok(!ob_shapes_overrun(fs, "btrfs", 5) && !ob_shapes_overrun(fs, "f2fs", 4) &&
 	    !ob_shapes_overrun(fs, "hammer2", 7), "  a known or unknown name alone does not");
+	ok(!ob_shapes_overrun(fs, "nfs4", 4) && ob_shapes_overrun(fs, "nfs43", 5),
+	    "  nor a known name that starts with another (nfs4 after nfs)");
 	ok(ob_shapes_cores("Threads)ASUS") == 8 && ob_shapes_cores("Core)") == 5 &&
 	    ob_shapes_cores("Cores") == 0 && ob_shapes_arch("(x86_64)6") == 8 &&
 	    ob_shapes_arch("(x86)") == 0,
