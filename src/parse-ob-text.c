@@ -65,12 +65,12 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 		    const struct ob_names *sols, size_t n);
 static int	parse_ob_text_stated(struct tdoc *t);
-static int	parse_ob_text_names(struct tdoc *t, const char *table,
+static int	parse_ob_text_names(struct tdoc *t, const char *cells,
 		    const char *notes);
 static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
 		    void *ctx);
 static void	parse_ob_text_fields(struct tdoc *t, const char *table,
-		    const char *notes);
+		    const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
 static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
@@ -518,7 +518,7 @@ parse_ob_text_stated(struct tdoc *t)
  * with a warning; refused when that too is not one.
  */
 static int
-parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
+parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 {
 	struct ob_name_problem		 np;
 	struct str_list			 hard = { 0 };
@@ -527,7 +527,6 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 	struct strbuf			 sb;
 	size_t				 n, i, nall = 0;
 	long				*counts;
-	char				*run;
 	const char			*also;
 	bool				 strict = t->opt != NULL && t->opt->strict;
 	int				 rc = 0;
@@ -554,9 +553,9 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 		    t->c[i].nse > np.min_names)
 			np.min_names = t->c[i].nse;
 	}
-	if ((run = parse_ob_text_cells_run(t, table, notes)) != NULL) {
-		ob_cells_disk_row(run, &cells.row);
-		ob_cells_proc_row(run, &cells.proc);
+	if (cells_run != NULL) {
+		ob_cells_disk_row(cells_run, &cells.row);
+		ob_cells_proc_row(cells_run, &cells.proc);
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
@@ -609,7 +608,6 @@ parse_ob_text_names(struct tdoc *t, const char *table, const char *notes)
 out:
 	ob_cells_row_free(&cells.row);
 	ob_cells_row_free(&cells.proc);
-	free(run);
 	free((void *)np.runs);
 	free(counts);
 	str_list_free(&hard);
@@ -626,20 +624,20 @@ parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
 }
 
 /*
- * The systems table's labels and cells, kept in extra for the record
- * (spanning cells are printed once), and given to systems where every
- * reading of the cells run agrees (ob-fields); say how many fields the
- * text leaves open.
+ * The systems table's labels and cells (run, NULL when the table line has
+ * none), kept in extra for the record (spanning cells are printed once),
+ * and given to systems where every reading of the cells run agrees
+ * (ob-fields); say how many fields the text leaves open.
  */
 static void
-parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
+parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 {
 	struct str_list	 labels = { 0 };
 	struct ob_fields f;
 	struct ob_fields_evidence ev = { NULL, t, NULL };
 	struct ob_cells_row row;
 	const char	*lab = table, *rest, *v, *open_label = NULL;
-	char		*run;
+	char		*one;
 	size_t		 ns = t->rs->nsystems, i, j, open = 0, open_sys = 0;
 	bool		*own, agree;
 
@@ -647,16 +645,15 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 		lab += strlen(t->rs->title);
 	rest = lab + parse_ob_text_labels_end(lab, &labels);
 	if (rest > lab) {
-		run = xstrndup(lab, (size_t)(rest - lab));
-		kv_list_add(&t->rs->extra, "ob-table-labels", run);
-		free(run);
+		one = xstrndup(lab, (size_t)(rest - lab));
+		kv_list_add(&t->rs->extra, "ob-table-labels", one);
+		free(one);
 	}
-	if ((run = parse_ob_text_cells_run(t, table, notes)) != NULL)
+	if (run != NULL)
 		kv_list_add(&t->rs->extra, "ob-table-cells", run);
 	/* The labels must lead straight to the names run. */
 	if (run == NULL || labels.len == 0 ||
 	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
-		free(run);
 		str_list_free(&labels);
 		return;
 	}
@@ -699,7 +696,6 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *notes)
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
 	free(own);
-	free(run);
 	str_list_free(&labels);
 }
 
@@ -1032,7 +1028,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 {
 	struct tdoc	 t;
 	struct read_options mwopt;
-	char		*ovv = NULL, *stated = NULL;
+	char		*ovv = NULL, *stated = NULL, *cells = NULL;
 	const char	*table, *notes, *ov, *p;
 	size_t		 i, n;
 	int		 rc = -1;
@@ -1074,12 +1070,14 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
-	if (parse_ob_text_table_names(&t, table, ov) != 0 ||
-	    parse_ob_text_names(&t, table, notes) != 0)
+	if (parse_ob_text_table_names(&t, table, ov) != 0)
+		goto out;
+	cells = parse_ob_text_cells_run(&t, table, notes);
+	if (parse_ob_text_names(&t, cells, notes) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_fields(&t, table, notes);
+	parse_ob_text_fields(&t, table, cells);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
@@ -1105,6 +1103,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 out:
 	free(ovv);
 	free(stated);
+	free(cells);
 	parse_ob_text_free(&t);
 	return rc;
 }

@@ -28,7 +28,6 @@
 
 #define DETECTED	"detected"
 
-static char	*sysinfo_read_line(const char *path);
 static int	 sysinfo_cmp_str(const void *, const void *);
 static char	*sysinfo_join_options(const char *a, const char *b);
 static void	 sysinfo_cpu(struct system *, struct fact_list *);
@@ -41,9 +40,8 @@ static void	 sysinfo_disk(struct system *, struct fact_list *,
 static char	*sysinfo_btrfs_profile(const char *part);
 static void	 sysinfo_fact_int(struct fact_list *, const char *, long long);
 
-/* First line of a small file, trimmed; NULL when unreadable or empty. */
-static char *
-sysinfo_read_line(const char *path)
+char *
+run_sysinfo_line(const char *path)
 {
 	FILE	*fp;
 	char	 buf[512];
@@ -260,12 +258,12 @@ sysinfo_cpu(struct system *sys, struct fact_list *facts)
 	free(model);
 	free(vendor);
 	str_list_free(&cores);
-	if ((v = sysinfo_read_line(
+	if ((v = run_sysinfo_line(
 	    "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")) != NULL) {
 		sysinfo_fact_int(facts, "cpu_max_mhz", atoll(v) / 1000);
 		free(v);
 	}
-	if ((v = sysinfo_read_line(
+	if ((v = run_sysinfo_line(
 	    "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")) != NULL) {
 		fact_list_set(facts, "cpu_governor", v, DETECTED);
 		kv_list_set(&sys->notes, "cpu-scaling-governor", v);
@@ -428,7 +426,7 @@ sysinfo_disk(struct system *sys, struct fact_list *facts,
 	if ((disk = sysinfo_disk_name(m->major, m->minor)) == NULL)
 		return;
 	snprintf(path, sizeof(path), "/sys/block/%s/device/model", disk);
-	model = sysinfo_read_line(path);
+	model = run_sysinfo_line(path);
 	if (model == NULL) {
 		char	link[PATH_MAX];
 		ssize_t	n;
@@ -442,7 +440,7 @@ sysinfo_disk(struct system *sys, struct fact_list *facts,
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/block/%s/size", disk);
-	if ((v = sysinfo_read_line(path)) != NULL) {
+	if ((v = run_sysinfo_line(path)) != NULL) {
 		sectors = strtoull(v, NULL, 10);
 		free(v);
 	}
@@ -464,7 +462,7 @@ sysinfo_disk(struct system *sys, struct fact_list *facts,
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/scheduler", disk);
-	if ((v = sysinfo_read_line(path)) != NULL) {
+	if ((v = run_sysinfo_line(path)) != NULL) {
 		/* "none [mq-deadline] kyber": the bracketed one is in use. */
 		if ((s = strchr(v, '[')) != NULL && (e = strchr(s, ']')) != NULL) {
 			sched = xstrndup(s + 1, (size_t)(e - s - 1));
@@ -480,7 +478,7 @@ sysinfo_disk(struct system *sys, struct fact_list *facts,
 	}
 	if (strncmp(disk, "md", 2) == 0) {
 		snprintf(path, sizeof(path), "/sys/block/%s/md/level", disk);
-		level = sysinfo_read_line(path);
+		level = run_sysinfo_line(path);
 	} else if (strcmp(m->fstype, "btrfs") == 0 &&
 	    (v = strrchr(m->source, '/')) != NULL)
 		level = sysinfo_btrfs_profile(v + 1);

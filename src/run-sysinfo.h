@@ -42,6 +42,8 @@ void	 run_sysinfo_describe(struct system *sys, struct fact_list *facts,
  * string.
  */
 char	*run_sysinfo_unescape(const char *s);
+/* First line of a small file, trimmed; NULL when unreadable or empty. */
+char	*run_sysinfo_line(const char *path);
 /* Keys of facts that only fill a gap (meta's canonical form wins). */
 int	 run_sysinfo_fact_is_soft(const char *key);
 

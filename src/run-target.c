@@ -36,7 +36,6 @@ struct target_set {
 	size_t		 n;
 };
 
-static char	*target_line(const char *path);
 static char	*target_name(const char *dir);
 static void	 target_add(struct target_set *set, unsigned maj, unsigned mnr,
 		    char *name, char *dir);
@@ -49,27 +48,6 @@ static void	 target_mounts(const struct run_target_env *env,
 static void	 target_swaps(const struct run_target_env *env,
 		    const struct target_set *set, char **text);
 static void	 target_say(char **text, char *s);
-
-/* First line of a small file, trimmed; NULL when unreadable or empty. */
-static char *
-target_line(const char *path)
-{
-	FILE	*fp;
-	char	 buf[512];
-	size_t	 n;
-
-	if ((fp = fopen(path, "re")) == NULL)
-		return NULL;
-	if (fgets(buf, sizeof(buf), fp) == NULL) {
-		fclose(fp);
-		return NULL;
-	}
-	fclose(fp);
-	n = strlen(buf);
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
-		buf[--n] = '\0';
-	return n > 0 ? xstrdup(buf) : NULL;
-}
 
 /* The kernel name of a sysfs block directory: uevent's DEVNAME, else its base name. */
 static char *
@@ -137,7 +115,7 @@ target_partitions(struct target_set *set, const char *dir)
 		path = xasprintf("%s/partition", sub);
 		dev = access(path, F_OK) == 0 ? xasprintf("%s/dev", sub) : NULL;
 		free(path);
-		if (dev != NULL && (path = target_line(dev)) != NULL &&
+		if (dev != NULL && (path = run_sysinfo_line(dev)) != NULL &&
 		    sscanf(path, "%u:%u", &maj, &mnr) == 2) {
 			target_add(set, maj, mnr, target_name(sub), sub);
 			sub = NULL;
@@ -323,14 +301,14 @@ run_target_check(const struct run_target_env *env, const char *path,
 	}
 	free(p);
 	p = xasprintf("%s/ro", dir);
-	if ((s = target_line(p)) != NULL && strcmp(s, "1") == 0) {
+	if ((s = run_sysinfo_line(p)) != NULL && strcmp(s, "1") == 0) {
 		v->why |= RUN_TARGET_READONLY;
 		target_say(&text, xasprintf("%s is read-only", path));
 	}
 	free(s);
 	free(p);
 	p = xasprintf("%s/size", dir);
-	if ((s = target_line(p)) != NULL && sscanf(s, "%llu", &sectors) == 1)
+	if ((s = run_sysinfo_line(p)) != NULL && sscanf(s, "%llu", &sectors) == 1)
 		v->bytes = (uint64_t)sectors * 512;
 	if (v->bytes == 0) {
 		v->why |= RUN_TARGET_EMPTY;
