@@ -1,26 +1,18 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * OpenBenchmarking's multi-way result view, flattened to text. Systems
- * named "Group: Run" (exactly one colon, as PTS groups them) are shown by
- * group and run: the systems table and the overview give the groups glued
- * (G) and then each system's run after its colon (" Run 1 Run 2 ..."), and
- * drop the title; each chart line starts with G before the watermark and
- * names every distinct run once (R) where the ordinary chart names its
- * systems. SE strings and values stay one per system, in table order.
- *
- * This file turns such a document into the ordinary layout (the title
- * first, the full names where G + runs and R stood) and states the names,
- * so the rest of the reader is the same for both layouts. Evidence for the
- * names, all of which must hold and leave one reading:
- *   - R is the distinct runs in their first order, glued: the runs after
- *     G are a sequence of " " + a run of R (never cut next to a space);
- *   - G is the distinct groups in their first order, glued: its cuts are
- *     its word joins (ob_split_word_join), one fewer than the groups;
- *   - a group's systems are consecutive and name different runs; the
- *     grouping of the run sequence into that many groups must be the only
- *     one.
- * With --systems the names given replace that search and must rebuild G,
- * the runs and R exactly.
+ * OpenBenchmarking's multi-way result view (systems "Group: Run", one
+ * colon), flattened to text: the systems table and the overview drop the
+ * title and give the groups glued (G), then each system's run after its
+ * colon (" Run 1 Run 2 ..."); each chart line starts with G before the
+ * watermark and names each distinct run once (R) where the ordinary chart
+ * names its systems. This file rewrites such a document into the ordinary
+ * layout and states the names, which must be the only reading of all of:
+ *   - R is the distinct runs in their first order, glued; the runs after G
+ *     are " " + a run of R, again and again (never cut next to a space);
+ *   - G is the distinct groups in their first order, cut at its word joins;
+ *   - a group's systems are consecutive and name different runs.
+ * Names given with --systems replace that search and must rebuild G, the
+ * runs and R exactly.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,32 +28,34 @@
 #define OB_MW_MAX	256	/* systems */
 
 /* The search for the run sequence: R's pieces and each system's run. */
-struct mw_runs {
+struct ob_multiway_runs {
 	const char	*s;		/* the table line after G */
 	const char	*r;		/* R */
 	size_t		 rl;
 	size_t		 piece[OB_MW_MAX + 1], np;	/* R's cuts so far */
 	size_t		 seq[OB_MW_MAX], nseq;		/* each system's run */
-	struct mw_runs	*best;		/* a copy of the first reading */
+	struct ob_multiway_runs *best;	/* a copy of the first reading */
 	size_t		 end;		/* where the runs end in s */
 	unsigned long	 steps;
 	int		 found;
 };
 
-static void	 mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp);
-static bool	 mw_distinct(const size_t *seq, size_t j, size_t i);
-static int	 mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut);
-static bool	 mw_has_runs(struct tchart *c, const char *r);
-static void	 mw_splice(char **s, const char *prefix, size_t off,
+static void	 ob_multiway_walk(struct ob_multiway_runs *m, size_t sp,
+		    size_t rp);
+static bool	 ob_multiway_distinct(const size_t *seq, size_t j, size_t i);
+static int	 ob_multiway_cut(const size_t *seq, size_t n, size_t g,
+		    size_t *cut);
+static bool	 ob_multiway_has_runs(struct tchart *c, const char *r);
+static void	 ob_multiway_splice(char **s, const char *prefix, size_t off,
 		    size_t len, const char *with);
-static int	 mw_stated(const struct str_list *names, const char *g,
+static int	 ob_multiway_stated(const struct str_list *names, const char *g,
 		    const char *s, const char *r, size_t *send);
-static int	 mw_infer(const char *g, const char *s, const char *r,
+static int	 ob_multiway_infer(const char *g, const char *s, const char *r,
 		    struct str_list *names, size_t *send, const char **why);
 
 /* Read s from sp as " " + a run, again and again, with R read up to rp. */
 static void
-mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
+ob_multiway_walk(struct ob_multiway_runs *m, size_t sp, size_t rp)
 {
 	size_t	 j, l;
 
@@ -82,7 +76,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 		l = m->piece[j + 1] - m->piece[j];
 		if (strncmp(m->s + sp, m->r + m->piece[j], l) == 0) {
 			m->seq[m->nseq++] = j;
-			mw_runs_walk(m, sp + l, rp);
+			ob_multiway_walk(m, sp + l, rp);
 			m->nseq--;
 		}
 	}
@@ -94,7 +88,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 			continue;
 		m->piece[++m->np] = rp + l;
 		m->seq[m->nseq++] = m->np - 1;
-		mw_runs_walk(m, sp + l, rp + l);
+		ob_multiway_walk(m, sp + l, rp + l);
 		m->nseq--;
 		m->np--;
 	}
@@ -102,7 +96,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 
 /* Are the runs seq[j..i) distinct (one group)? */
 static bool
-mw_distinct(const size_t *seq, size_t j, size_t i)
+ob_multiway_distinct(const size_t *seq, size_t j, size_t i)
 {
 	size_t	a, b;
 
@@ -118,7 +112,7 @@ mw_distinct(const size_t *seq, size_t j, size_t i)
  * runs, capped at 2; cut[] gets the one cut when there is exactly one.
  */
 static int
-mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
+ob_multiway_cut(const size_t *seq, size_t n, size_t g, size_t *cut)
 {
 	int	(*w)[OB_MW_MAX + 1] = xcalloc(n + 1, sizeof(*w));
 	size_t	 i, j, k;
@@ -126,7 +120,7 @@ mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 
 	w[0][0] = 1;
 	for (i = 1; i <= n; i++)
-		for (j = i; j-- > 0 && mw_distinct(seq, j, i);)
+		for (j = i; j-- > 0 && ob_multiway_distinct(seq, j, i);)
 			for (k = 1; k <= g; k++)
 				if ((w[i][k] += w[j][k - 1]) > 2)
 					w[i][k] = 2;
@@ -134,7 +128,7 @@ mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 	/* Walk back: the one j whose prefix has one way. */
 	for (i = n, k = g; ways == 1 && k > 0; k--, i = j) {
 		for (j = i; j-- > 0;)
-			if (w[j][k - 1] == 1 && mw_distinct(seq, j, i))
+			if (w[j][k - 1] == 1 && ob_multiway_distinct(seq, j, i))
 				break;
 		cut[k - 1] = j;
 	}
@@ -182,7 +176,7 @@ ob_multiway_groups(struct tdoc *t)
 
 /* Does chart c name the runs r before one of its tick options? */
 static bool
-mw_has_runs(struct tchart *c, const char *r)
+ob_multiway_has_runs(struct tchart *c, const char *r)
 {
 	size_t	k, n, rl = strlen(r);
 
@@ -195,7 +189,7 @@ mw_has_runs(struct tchart *c, const char *r)
 
 /* Replace len bytes at off in *s with with, and put prefix in front. */
 static void
-mw_splice(char **s, const char *prefix, size_t off, size_t len,
+ob_multiway_splice(char **s, const char *prefix, size_t off, size_t len,
     const char *with)
 {
 	char	*n = xasprintf("%s%.*s%s%s", prefix, (int)off, *s, with,
@@ -207,7 +201,7 @@ mw_splice(char **s, const char *prefix, size_t off, size_t len,
 
 /* The names given with --systems: groups and runs that rebuild G, S, R. */
 static int
-mw_stated(const struct str_list *names, const char *g, const char *s,
+ob_multiway_stated(const struct str_list *names, const char *g, const char *s,
     const char *r, size_t *send)
 {
 	struct strbuf	 gs, ss, rs;
@@ -248,10 +242,10 @@ mw_stated(const struct str_list *names, const char *g, const char *s,
 
 /* The names from G, the run sequence s and R; -1 with a reason in *why. */
 static int
-mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
-    size_t *send, const char **why)
+ob_multiway_infer(const char *g, const char *s, const char *r,
+    struct str_list *names, size_t *send, const char **why)
 {
-	struct mw_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
+	struct ob_multiway_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
 	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
 	size_t		 gl = strlen(g);
 	char		*one;
@@ -261,7 +255,7 @@ mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
 	m->r = r;
 	m->rl = strlen(r);
 	m->best = b;
-	mw_runs_walk(m, 0, 0);
+	ob_multiway_walk(m, 0, 0);
 	if (m->steps > OB_MW_STEPS)
 		*why = "its runs read too many ways to search";
 	else if (m->found != 1)
@@ -274,7 +268,7 @@ mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
 		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
 			gcut[ng++] = i;
 	gcut[ng] = gl;
-	if (ng > b->nseq || mw_groups(b->seq, b->nseq, ng, cut) != 1) {
+	if (ng > b->nseq || ob_multiway_cut(b->seq, b->nseq, ng, cut) != 1) {
 		*why = "its groups cannot be told apart";
 		goto out;
 	}
@@ -315,11 +309,11 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 		free(r);
 		r = xstrndup(c->rest, c->tstart[k]);
 		if (t->opt != NULL && t->opt->system_names != NULL) {
-			rc = mw_stated(names, g, s, r, &send);
+			rc = ob_multiway_stated(names, g, s, r, &send);
 			why = "the names given with --systems do not make up its "
 			    "groups and runs";
 		} else
-			rc = mw_infer(g, s, r, names, &send, &why);
+			rc = ob_multiway_infer(g, s, r, names, &send, &why);
 	}
 	if (rc != 0) {
 		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
@@ -335,14 +329,14 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 	/* Every chart names the same runs; the names replace them. */
 	for (i = 0; i < t->nc && rc == 0; i++) {
 		c = &t->c[i];
-		if (!mw_has_runs(c, r))
+		if (!ob_multiway_has_runs(c, r))
 			rc = diag_set(t->d, t->path, c->chart_p->line,
 			    "multi-way chart \"%s\" does not name the runs \"%s\"",
 			    c->title, r);
 		else {
 			off = (size_t)(c->rest - c->chart_p->s);
-			mw_splice(&t->p[c->chart_p - t->p].s, "", off, strlen(r),
-			    full);
+			ob_multiway_splice(&t->p[c->chart_p - t->p].s, "", off,
+			    strlen(r), full);
 			c->rest = c->chart_p->s + off;
 		}
 	}
@@ -353,9 +347,9 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 		    "multi-way comparison: the overview does not repeat the "
 		    "systems table's groups and runs");
 	else if (rc == 0) {
-		mw_splice(&t->p[t->iexport + 2].s, t->rs->title,
+		ob_multiway_splice(&t->p[t->iexport + 2].s, t->rs->title,
 		    (size_t)(at - t->p[t->iexport + 2].s), gl + send, full);
-		mw_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
+		ob_multiway_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
 		    gl + send, full);
 	}
 	free(one);
