@@ -52,7 +52,6 @@ static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 		    size_t last);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
 static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
-static const char *parse_ob_text_last(const char *s, const char *needle);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
 		    const char *overview);
 static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
@@ -80,7 +79,8 @@ static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
 static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
 		    struct test *test);
 static void	parse_ob_text_build(struct tdoc *t);
-static void	parse_ob_text_profiles(struct tdoc *t, const char *ov);
+static void	parse_ob_text_profiles(struct tdoc *t, const char *ov,
+		    const char *e);
 static void	parse_ob_text_free(struct tdoc *t);
 static int	parse_ob_text_read(const char *path,
 		    const struct read_options *opt, struct result_set *rs,
@@ -272,7 +272,7 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 		return diag_set(t->d, t->path, c->chart_p->line, "chart \"%s\": no "
 		    "axis ticks found (unsupported chart type or cut line)", c->title);
 	/* The first option names the run; the names decide later. */
-	for (pos = c->tend[0]; strncmp(r + pos, "SE +/- ", 7) == 0;) {
+	for (pos = c->tend[0]; strncmp(r + pos, "SE +/- ", 7) == 0; c->nse++) {
 		if ((n = strstr(r + pos, ", N = ")) == NULL)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s\": SE string without N", c->title);
@@ -289,10 +289,7 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 		if (bad)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s\": malformed SE string", c->title);
-		c->nse++;
 		pos = next != NULL ? (size_t)(next - r) : (size_t)(n - r) + 6;
-		if (next == NULL)
-			break;
 	}
 	q = r + pos;
 	vlen = strspn(q, "0123456789.");
@@ -338,17 +335,6 @@ parse_ob_text_labels_end(const char *s, struct str_list *out)
 			free(one);
 		}
 	}
-}
-
-/* The last occurrence of needle in s, or NULL. */
-static const char *
-parse_ob_text_last(const char *s, const char *needle)
-{
-	const char	*p = NULL, *q;
-
-	for (q = strstr(s, needle); q != NULL; q = strstr(q + 1, needle))
-		p = q;
-	return p;
 }
 
 /*
@@ -962,18 +948,17 @@ parse_ob_text_build(struct tdoc *t)
 
 /*
  * The PTS profile names the overview gives its rows, between the file's
- * title and the table-order names run (ob_segment_overview_names).
+ * title and e, its last table-order names run (ob_segment_overview_names).
  */
 static void
-parse_ob_text_profiles(struct tdoc *t, const char *ov)
+parse_ob_text_profiles(struct tdoc *t, const char *ov, const char *e)
 {
-	const char	*e, **titles;
+	const char	**titles;
 	char		**names;
 	size_t		 i, tl = strlen(t->rs->title);
 
-	if (t->nc != t->rs->ntests || t->nc == 0 ||
-	    strncmp(ov, t->rs->title, tl) != 0 ||
-	    (e = parse_ob_text_last(ov + tl, t->names_t)) == NULL)
+	if (t->nc != t->rs->ntests || t->nc == 0 || e == NULL ||
+	    strncmp(ov, t->rs->title, tl) != 0 || e < ov + tl)
 		return;
 	titles = xcalloc(t->nc, sizeof(*titles));
 	names = xcalloc(t->nc, sizeof(*names));
@@ -1024,7 +1009,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	struct tdoc	 t;
 	struct str_list	 given = { 0 };
 	char		*ovv = NULL, *groups = NULL, *cells = NULL;
-	const char	*table, *notes, *ov, *p;
+	const char	*table, *notes, *ov, *p, *e = NULL;
 	size_t		 i, n;
 	int		 rc = -1;
 
@@ -1073,8 +1058,11 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
 			goto out;
 	/* The overview's value run: after the last names run, before the mark. */
-	if ((p = parse_ob_text_last(ov, t.names_t)) != NULL) {
-		p += strlen(t.names_t);
+	for (p = strstr(ov, t.names_t); p != NULL;
+	    p = strstr(p + 1, t.names_t))
+		e = p;
+	if (e != NULL) {
+		p = e + strlen(t.names_t);
 		n = strspn(p, "0123456789.");
 		if (n > 0 && strcmp(p + n, OB_WATERMARK) == 0)
 			ovv = xstrndup(p, n);
@@ -1085,7 +1073,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	if (parse_ob_text_values(&t, ovv) != 0)
 		goto out;
 	parse_ob_text_build(&t);
-	parse_ob_text_profiles(&t, ov);
+	parse_ob_text_profiles(&t, ov, e);
 	rc = 0;
 out:
 	free(ovv);
