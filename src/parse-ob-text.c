@@ -196,8 +196,8 @@ parse_ob_text_head(struct tdoc *t)
 /*
  * Find the chart sections: title, arguments, chart line (or title and
  * chart line when the arguments are empty), then the paragraphs up to the
- * next title. Each chart's heading is read here (unit, direction, title,
- * version, arguments): its rest follows.
+ * next title. Each chart's heading (unit, direction, title, version,
+ * arguments) is read here; c->rest is what follows it.
  */
 static int
 parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
