@@ -64,7 +64,6 @@ struct tdoc {
 	size_t			 nc;
 	char			*names_t;	/* table-order names run */
 	struct ob_names		 names;
-	char			*mw_groups;	/* multi-way: the glued groups */
 	struct result_set	*rs;
 	struct diag		*d;
 };

@@ -1,26 +1,18 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * OpenBenchmarking's multi-way result view, flattened to text. Systems
- * named "Group: Run" (exactly one colon, as PTS groups them) are shown by
- * group and run: the systems table and the overview give the groups glued
- * (G) and then each system's run after its colon (" Run 1 Run 2 ..."), and
- * drop the title; each chart line starts with G before the watermark and
- * names every distinct run once (R) where the ordinary chart names its
- * systems. SE strings and values stay one per system, in table order.
- *
- * This file turns such a document into the ordinary layout (the title
- * first, the full names where G + runs and R stood) and states the names,
- * so the rest of the reader is the same for both layouts. Evidence for the
- * names, all of which must hold and leave one reading:
- *   - R is the distinct runs in their first order, glued: the runs after
- *     G are a sequence of " " + a run of R (never cut next to a space);
- *   - G is the distinct groups in their first order, glued: its cuts are
- *     its word joins (ob_split_word_join), one fewer than the groups;
- *   - a group's systems are consecutive and name different runs; the
- *     grouping of the run sequence into that many groups must be the only
- *     one.
- * With --systems the names given replace that search and must rebuild G,
- * the runs and R exactly.
+ * OpenBenchmarking's multi-way result view (systems "Group: Run", one
+ * colon), flattened to text: the systems table and the overview drop the
+ * title and give the groups glued (G), then each system's run after its
+ * colon (" Run 1 Run 2 ..."); each chart line starts with G before the
+ * watermark and names each distinct run once (R) where the ordinary chart
+ * names its systems. This file rewrites such a document into the ordinary
+ * layout and states the names, which must be the only reading of all of:
+ *   - R is the distinct runs in their first order, glued; the runs after G
+ *     are " " + a run of R, again and again (never cut next to a space);
+ *   - G is the distinct groups in their first order, cut at its word joins;
+ *   - a group's systems are consecutive and name different runs.
+ * Names given with --systems replace that search and must rebuild G, the
+ * runs and R exactly.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,33 +28,34 @@
 #define OB_MW_MAX	256	/* systems */
 
 /* The search for the run sequence: R's pieces and each system's run. */
-struct mw_runs {
+struct ob_multiway_runs {
 	const char	*s;		/* the table line after G */
 	const char	*r;		/* R */
 	size_t		 rl;
 	size_t		 piece[OB_MW_MAX + 1], np;	/* R's cuts so far */
 	size_t		 seq[OB_MW_MAX], nseq;		/* each system's run */
-	struct mw_runs	*best;		/* a copy of the first reading */
+	struct ob_multiway_runs *best;	/* a copy of the first reading */
 	size_t		 end;		/* where the runs end in s */
 	unsigned long	 steps;
 	int		 found;
 };
 
-static void	 mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp);
-static bool	 mw_distinct(const size_t *seq, size_t j, size_t i);
-static int	 mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut);
-static char	*mw_chart_runs(const struct tchart *c, size_t k,
-		    const char **at);
-static void	 mw_splice(char **s, const char *prefix, size_t off,
+static void	 ob_multiway_walk(struct ob_multiway_runs *m, size_t sp,
+		    size_t rp);
+static bool	 ob_multiway_distinct(const size_t *seq, size_t j, size_t i);
+static int	 ob_multiway_cut(const size_t *seq, size_t n, size_t g,
+		    size_t *cut);
+static bool	 ob_multiway_has_runs(struct tchart *c, const char *r);
+static void	 ob_multiway_splice(char **s, const char *prefix, size_t off,
 		    size_t len, const char *with);
-static int	 mw_stated(const char *list, const char *g, const char *s,
-		    const char *r, struct str_list *names, size_t *send);
-static int	 mw_infer(const char *g, const char *s, const char *r,
+static int	 ob_multiway_stated(const struct str_list *names, const char *g,
+		    const char *s, const char *r, size_t *send);
+static int	 ob_multiway_infer(const char *g, const char *s, const char *r,
 		    struct str_list *names, size_t *send, const char **why);
 
 /* Read s from sp as " " + a run, again and again, with R read up to rp. */
 static void
-mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
+ob_multiway_walk(struct ob_multiway_runs *m, size_t sp, size_t rp)
 {
 	size_t	 j, l;
 
@@ -83,7 +76,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 		l = m->piece[j + 1] - m->piece[j];
 		if (strncmp(m->s + sp, m->r + m->piece[j], l) == 0) {
 			m->seq[m->nseq++] = j;
-			mw_runs_walk(m, sp + l, rp);
+			ob_multiway_walk(m, sp + l, rp);
 			m->nseq--;
 		}
 	}
@@ -95,7 +88,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 			continue;
 		m->piece[++m->np] = rp + l;
 		m->seq[m->nseq++] = m->np - 1;
-		mw_runs_walk(m, sp + l, rp + l);
+		ob_multiway_walk(m, sp + l, rp + l);
 		m->nseq--;
 		m->np--;
 	}
@@ -103,7 +96,7 @@ mw_runs_walk(struct mw_runs *m, size_t sp, size_t rp)
 
 /* Are the runs seq[j..i) distinct (one group)? */
 static bool
-mw_distinct(const size_t *seq, size_t j, size_t i)
+ob_multiway_distinct(const size_t *seq, size_t j, size_t i)
 {
 	size_t	a, b;
 
@@ -119,7 +112,7 @@ mw_distinct(const size_t *seq, size_t j, size_t i)
  * runs, capped at 2; cut[] gets the one cut when there is exactly one.
  */
 static int
-mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
+ob_multiway_cut(const size_t *seq, size_t n, size_t g, size_t *cut)
 {
 	int	(*w)[OB_MW_MAX + 1] = xcalloc(n + 1, sizeof(*w));
 	size_t	 i, j, k;
@@ -127,7 +120,7 @@ mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 
 	w[0][0] = 1;
 	for (i = 1; i <= n; i++)
-		for (j = i; j-- > 0 && mw_distinct(seq, j, i);)
+		for (j = i; j-- > 0 && ob_multiway_distinct(seq, j, i);)
 			for (k = 1; k <= g; k++)
 				if ((w[i][k] += w[j][k - 1]) > 2)
 					w[i][k] = 2;
@@ -135,7 +128,7 @@ mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 	/* Walk back: the one j whose prefix has one way. */
 	for (i = n, k = g; ways == 1 && k > 0; k--, i = j) {
 		for (j = i; j-- > 0;)
-			if (w[j][k - 1] == 1 && mw_distinct(seq, j, i))
+			if (w[j][k - 1] == 1 && ob_multiway_distinct(seq, j, i))
 				break;
 		cut[k - 1] = j;
 	}
@@ -143,12 +136,12 @@ mw_groups(const size_t *seq, size_t n, size_t g, size_t *cut)
 	return ways;
 }
 
-const char *
+char *
 ob_multiway_groups(struct tdoc *t)
 {
 	const char	*table = t->p[t->iexport + 1].s, *g = NULL, *w;
 	size_t		 i, gl = 0, wl = strlen(OB_WATERMARK);
-	char		*unit;
+	char		*unit, *groups = NULL;
 	enum proportion	 prop;
 
 	/* Every chart line starts with the same text before the mark. */
@@ -171,44 +164,32 @@ ob_multiway_groups(struct tdoc *t)
 	if (g == NULL || (w = strstr(table, OB_WATERMARK)) == NULL)
 		return NULL;
 	/* The table names the groups and then the runs, each after a space. */
-	for (i = 0; table + i + gl < w && t->mw_groups == NULL; i++)
+	for (i = 0; table + i + gl < w && groups == NULL; i++)
 		if (strncmp(table + i, g, gl) == 0 && table[i + gl] == ' ')
-			t->mw_groups = xstrndup(g, gl);
-	for (i = t->iexport + 3; t->mw_groups != NULL && i + 1 < t->np; i++)
-		if (strncmp(t->p[i].s, t->mw_groups, gl) == 0 &&
+			groups = xstrndup(g, gl);
+	for (i = t->iexport + 3; groups != NULL && i + 1 < t->np; i++)
+		if (strncmp(t->p[i].s, groups, gl) == 0 &&
 		    strncmp(t->p[i].s + gl, OB_WATERMARK, wl) == 0)
 			memmove(t->p[i].s, t->p[i].s + gl, strlen(t->p[i].s + gl) + 1);
-	return t->mw_groups;
+	return groups;
 }
 
-/* R of chart c: the text between its arguments and the tick option k. */
-static char *
-mw_chart_runs(const struct tchart *c, size_t k, const char **at)
+/* Does chart c name the runs r before one of its tick options? */
+static bool
+ob_multiway_has_runs(struct tchart *c, const char *r)
 {
-	const char	*h, *after, *r;
-	char		*unit = NULL, *ver;
-	enum proportion	 prop;
-	size_t		 st[OB_MAX_TICKS], en[OB_MAX_TICKS];
-	double		 last[OB_MAX_TICKS];
+	size_t	k, n, rl = strlen(r);
 
-	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &unit, &prop);
-	free(unit);
-	if (h == NULL || (ver = ob_segment_version(h, c->title, c->args,
-	    &after)) == NULL)
-		return NULL;
-	free(ver);
-	if (strncmp(after, c->args, strlen(c->args)) != 0)
-		return NULL;
-	r = after + strlen(c->args);
-	if (k >= ob_split_ticks(r, st, en, last, OB_MAX_TICKS))
-		return NULL;
-	*at = r;
-	return xstrndup(r, st[k]);
+	n = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	for (k = 0; k < n; k++)
+		if (c->tstart[k] == rl && strncmp(c->rest, r, rl) == 0)
+			return true;
+	return false;
 }
 
 /* Replace len bytes at off in *s with with, and put prefix in front. */
 static void
-mw_splice(char **s, const char *prefix, size_t off, size_t len,
+ob_multiway_splice(char **s, const char *prefix, size_t off, size_t len,
     const char *with)
 {
 	char	*n = xasprintf("%s%.*s%s%s", prefix, (int)off, *s, with,
@@ -218,30 +199,29 @@ mw_splice(char **s, const char *prefix, size_t off, size_t len,
 	*s = n;
 }
 
-/* Names given with --systems: groups and runs, checked against G, S, R. */
+/* The names given with --systems: groups and runs that rebuild G, S, R. */
 static int
-mw_stated(const char *list, const char *g, const char *s, const char *r,
-    struct str_list *names, size_t *send)
+ob_multiway_stated(const struct str_list *names, const char *g, const char *s,
+    const char *r, size_t *send)
 {
 	struct strbuf	 gs, ss, rs;
-	char		*copy = xstrdup(list), *tok, *save = NULL;
-	const char	*colon;
-	size_t		 i, gl;
+	const char	*tok, *colon;
+	size_t		 i, j, gl;
 	bool		 gseen, rseen;
 	int		 ok;
 
 	strbuf_init(&gs);
 	strbuf_init(&ss);
 	strbuf_init(&rs);
-	for (tok = strtok_r(copy, ";", &save); tok != NULL;
-	    tok = strtok_r(NULL, ";", &save)) {
+	for (i = 0; i < names->len; i++) {
+		tok = names->items[i];
 		if ((colon = strchr(tok, ':')) == NULL ||
 		    strchr(colon + 1, ':') != NULL || colon[1] != ' ')
 			break;
 		gl = (size_t)(colon - tok);
-		for (gseen = rseen = false, i = 0; i < names->len; i++) {
-			gseen |= strncmp(names->items[i], tok, gl + 1) == 0;
-			rseen |= strcmp(strchr(names->items[i], ':') + 2,
+		for (gseen = rseen = false, j = 0; j < i; j++) {
+			gseen |= strncmp(names->items[j], tok, gl + 1) == 0;
+			rseen |= strcmp(strchr(names->items[j], ':') + 2,
 			    colon + 2) == 0;
 		}
 		if (!gseen)
@@ -249,13 +229,11 @@ mw_stated(const char *list, const char *g, const char *s, const char *r,
 		if (!rseen)
 			strbuf_adds(&rs, colon + 2);
 		strbuf_adds(&ss, colon + 1);
-		str_list_add(names, tok);
 	}
 	*send = strlen(strbuf_str(&ss));
-	ok = tok == NULL && names->len > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
+	ok = i == names->len && i > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
 	    strcmp(strbuf_str(&rs), r) == 0 &&
 	    strncmp(s, strbuf_str(&ss), *send) == 0 && s[*send] != ' ';
-	free(copy);
 	strbuf_free(&gs);
 	strbuf_free(&ss);
 	strbuf_free(&rs);
@@ -264,10 +242,10 @@ mw_stated(const char *list, const char *g, const char *s, const char *r,
 
 /* The names from G, the run sequence s and R; -1 with a reason in *why. */
 static int
-mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
-    size_t *send, const char **why)
+ob_multiway_infer(const char *g, const char *s, const char *r,
+    struct str_list *names, size_t *send, const char **why)
 {
-	struct mw_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
+	struct ob_multiway_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
 	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
 	size_t		 gl = strlen(g);
 	char		*one;
@@ -277,7 +255,7 @@ mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
 	m->r = r;
 	m->rl = strlen(r);
 	m->best = b;
-	mw_runs_walk(m, 0, 0);
+	ob_multiway_walk(m, 0, 0);
 	if (m->steps > OB_MW_STEPS)
 		*why = "its runs read too many ways to search";
 	else if (m->found != 1)
@@ -290,7 +268,7 @@ mw_infer(const char *g, const char *s, const char *r, struct str_list *names,
 		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
 			gcut[ng++] = i;
 	gcut[ng] = gl;
-	if (ng > b->nseq || mw_groups(b->seq, b->nseq, ng, cut) != 1) {
+	if (ng > b->nseq || ob_multiway_cut(b->seq, b->nseq, ng, cut) != 1) {
 		*why = "its groups cannot be told apart";
 		goto out;
 	}
@@ -312,63 +290,55 @@ out:
 }
 
 int
-ob_multiway_names(struct tdoc *t, char **stated)
+ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 {
-	const char	*g = t->mw_groups, *table = t->p[t->iexport + 1].s, *at;
+	struct tchart	*c = &t->c[0];
+	const char	*table = t->p[t->iexport + 1].s, *s, *at;
 	const char	*why = "its runs are not the chart's runs";
-	char		*r = NULL, *ri, *full, *one;
-	struct str_list	 names = { 0 };
-	struct strbuf	 sb, fb;
-	size_t		 i, k, gpos = 0, send = 0, gl = strlen(g);
+	char		*r = NULL, *full, *one;
+	struct strbuf	 fb;
+	size_t		 i, k, nt, gpos = 0, send = 0, gl = strlen(g), off;
 	int		 rc = -1;
 
 	while (strncmp(table + gpos, g, gl) != 0 || table[gpos + gl] != ' ')
 		gpos++;
+	s = table + gpos + gl;
 	/* R: the first tick option of the first chart whose runs read. */
-	for (k = 0; k < OB_MAX_TICKS && rc != 0; k++) {
+	nt = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	for (k = 0; k < nt && rc != 0; k++) {
 		free(r);
-		if ((r = mw_chart_runs(&t->c[0], k, &at)) == NULL)
-			break;
-		str_list_free(&names);
-		memset(&names, 0, sizeof(names));
+		r = xstrndup(c->rest, c->tstart[k]);
 		if (t->opt != NULL && t->opt->system_names != NULL) {
-			rc = mw_stated(t->opt->system_names, g, table + gpos + gl,
-			    r, &names, &send);
+			rc = ob_multiway_stated(names, g, s, r, &send);
 			why = "the names given with --systems do not make up its "
 			    "groups and runs";
 		} else
-			rc = mw_infer(g, table + gpos + gl, r, &names, &send, &why);
+			rc = ob_multiway_infer(g, s, r, names, &send, &why);
 	}
 	if (rc != 0) {
 		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
 		    "multi-way comparison: %s; name the systems with --systems "
 		    "\"Group: Run;...\"", why);
-		goto out;
+		free(r);
+		return rc;
 	}
-	strbuf_init(&sb);
 	strbuf_init(&fb);
-	for (i = 0; i < names.len; i++) {
-		strbuf_adds(&fb, names.items[i]);
-		strbuf_printf(&sb, "%s%s", i ? ";" : "", names.items[i]);
-	}
-	*stated = strbuf_detach(&sb);
+	for (i = 0; i < names->len; i++)
+		strbuf_adds(&fb, names->items[i]);
 	full = strbuf_detach(&fb);
-	/* Every chart names the same runs. */
+	/* Every chart names the same runs; the names replace them. */
 	for (i = 0; i < t->nc && rc == 0; i++) {
-		for (k = 0, ri = NULL; k < OB_MAX_TICKS; k++) {
-			free(ri);
-			if ((ri = mw_chart_runs(&t->c[i], k, &at)) == NULL ||
-			    strcmp(ri, r) == 0)
-				break;
-		}
-		if (ri == NULL || strcmp(ri, r) != 0)
-			rc = diag_set(t->d, t->path, t->c[i].chart_p->line,
+		c = &t->c[i];
+		if (!ob_multiway_has_runs(c, r))
+			rc = diag_set(t->d, t->path, c->chart_p->line,
 			    "multi-way chart \"%s\" does not name the runs \"%s\"",
-			    t->c[i].title, r);
-		else
-			mw_splice(&t->p[t->c[i].chart_p - t->p].s, "",
-			    (size_t)(at - t->c[i].chart_p->s), strlen(r), full);
-		free(ri);
+			    c->title, r);
+		else {
+			off = (size_t)(c->rest - c->chart_p->s);
+			ob_multiway_splice(&t->p[c->chart_p - t->p].s, "", off,
+			    strlen(r), full);
+			c->rest = c->chart_p->s + off;
+		}
 	}
 	/* The overview repeats G and the runs: give both lines the names. */
 	one = xstrndup(table + gpos, gl + send);
@@ -377,19 +347,13 @@ ob_multiway_names(struct tdoc *t, char **stated)
 		    "multi-way comparison: the overview does not repeat the "
 		    "systems table's groups and runs");
 	else if (rc == 0) {
-		mw_splice(&t->p[t->iexport + 2].s, t->rs->title,
+		ob_multiway_splice(&t->p[t->iexport + 2].s, t->rs->title,
 		    (size_t)(at - t->p[t->iexport + 2].s), gl + send, full);
-		mw_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
+		ob_multiway_splice(&t->p[t->iexport + 1].s, t->rs->title, gpos,
 		    gl + send, full);
 	}
 	free(one);
 	free(full);
-	if (rc != 0) {
-		free(*stated);
-		*stated = NULL;
-	}
-out:
 	free(r);
-	str_list_free(&names);
 	return rc;
 }

@@ -11,16 +11,17 @@
 /*
  * When the chart lines start with the same glued groups before the
  * watermark and the systems table names them followed by runs, strip the
- * groups from the chart lines, keep them in t->mw_groups and return them;
- * else NULL and nothing changes.
+ * groups from the chart lines and return them (caller frees); else NULL
+ * and nothing changes.
  */
-const char	*ob_multiway_groups(struct tdoc *t);
+char	*ob_multiway_groups(struct tdoc *t);
 /*
- * With the chart sections found: the systems' full names ("Intel: Run 1"),
- * joined with ';' in *stated, and the table, overview and chart lines
- * rewritten to name them as the ordinary layout does. -1 with t->d set
- * when the names are not the only reading.
+ * With the chart sections found: the systems' full names ("Intel: Run 1")
+ * in names (those given with --systems there, checked), and the table,
+ * overview and chart lines rewritten to name them as the ordinary layout
+ * does. -1 with t->d set when the names are not the only reading.
  */
-int		 ob_multiway_names(struct tdoc *t, char **stated);
+int	 ob_multiway_names(struct tdoc *t, const char *groups,
+	    struct str_list *names);
 
 #endif

@@ -52,7 +52,6 @@ static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 		    size_t last);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
 static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
-static const char *parse_ob_text_last(const char *s, const char *needle);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
 		    const char *overview);
 static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
@@ -64,9 +63,11 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 		    const struct ob_names *n);
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 		    const struct ob_names *sols, size_t n);
-static int	parse_ob_text_stated(struct tdoc *t);
+static void	parse_ob_text_list(const char *list, struct str_list *out);
+static int	parse_ob_text_stated(struct tdoc *t,
+		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
-		    const char *notes);
+		    const char *notes, const struct str_list *given);
 static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
 		    void *ctx);
 static void	parse_ob_text_fields(struct tdoc *t, const char *table,
@@ -78,7 +79,8 @@ static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
 static void	parse_ob_text_bars(struct tdoc *t, struct tchart *c,
 		    struct test *test);
 static void	parse_ob_text_build(struct tdoc *t);
-static void	parse_ob_text_profiles(struct tdoc *t, const char *ov);
+static void	parse_ob_text_profiles(struct tdoc *t, const char *ov,
+		    const char *e);
 static void	parse_ob_text_free(struct tdoc *t);
 static int	parse_ob_text_read(const char *path,
 		    const struct read_options *opt, struct result_set *rs,
@@ -194,7 +196,8 @@ parse_ob_text_head(struct tdoc *t)
 /*
  * Find the chart sections: title, arguments, chart line (or title and
  * chart line when the arguments are empty), then the paragraphs up to the
- * next title.
+ * next title. Each chart's heading (unit, direction, title, version,
+ * arguments) is read here; c->rest is what follows it.
  */
 static int
 parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
@@ -202,9 +205,6 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 	size_t		 i, start = first, cap = 0;
 	struct tchart	*c;
 	const char	*h, *after;
-	char		*unit, *v;
-	enum proportion	 prop;
-	bool		 three;
 
 	for (i = first; i < last; i++) {
 		if (strncmp(t->p[i].s, OB_WATERMARK, strlen(OB_WATERMARK)) != 0)
@@ -212,39 +212,38 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 		if (i == start)
 			return diag_set(t->d, t->path, t->p[i].line,
 			    "chart line without a title paragraph before it");
-		unit = NULL;
-		h = ob_segment_head(t->p[i].s + strlen(OB_WATERMARK), &unit, &prop);
-		free(unit);
+		xgrow(&t->c, &cap, t->nc + 1, sizeof(*t->c));
+		c = memset(&t->c[t->nc++], 0, sizeof(*c));
+		c->chart_p = &t->p[i];
+		h = ob_segment_head(t->p[i].s + strlen(OB_WATERMARK), &c->unit,
+		    &c->prop);
 		if (h == NULL)
 			return diag_set(t->d, t->path, t->p[i].line, "chart line "
 			    "without \"More Is Better\" / \"Fewer Is Better\"");
-		xgrow(&t->c, &cap, t->nc + 1, sizeof(*t->c));
-		c = memset(&t->c[t->nc], 0, sizeof(*c));
-		c->chart_p = &t->p[i];
-		v = i >= start + 2 ? ob_segment_version(h, t->p[i - 2].s,
-		    t->p[i - 1].s, &after) : NULL;
-		three = v != NULL &&
-		    strncmp(after, t->p[i - 1].s, strlen(t->p[i - 1].s)) == 0;
-		free(v);
-		if (three) {
+		c->version = i >= start + 2 ? ob_segment_version(h,
+		    t->p[i - 2].s, t->p[i - 1].s, &after) : NULL;
+		if (c->version != NULL &&
+		    strncmp(after, t->p[i - 1].s, strlen(t->p[i - 1].s)) == 0) {
 			c->title_p = &t->p[i - 2];
 			c->args = t->p[i - 1].s;
-		} else if ((v = ob_segment_version(h, t->p[i - 1].s, "",
-		    NULL)) != NULL) {
-			free(v);
+		} else {
+			free(c->version);
 			c->title_p = &t->p[i - 1];
 			c->args = "";
-		} else
+			c->version = ob_segment_version(h, c->title_p->s, "",
+			    &after);
+		}
+		if (c->version == NULL)
 			return diag_set(t->d, t->path, t->p[i].line, "chart line does "
 			    "not repeat the title and arguments paragraphs before it");
 		c->title = c->title_p->s;
-		if (t->nc > 0) {
-			t->c[t->nc - 1].ex_lo = start;
-			t->c[t->nc - 1].ex_hi = (size_t)(c->title_p - t->p);
+		c->rest = after + strlen(c->args);
+		if (t->nc > 1) {
+			t->c[t->nc - 2].ex_lo = start;
+			t->c[t->nc - 2].ex_hi = (size_t)(c->title_p - t->p);
 		} else if ((size_t)(c->title_p - t->p) != first)
 			return diag_set(t->d, t->path, t->p[first].line,
 			    "unexpected paragraph before the first chart");
-		t->nc++;
 		start = i + 1;
 	}
 	if (t->nc == 0)
@@ -256,31 +255,24 @@ parse_ob_text_sections_find(struct tdoc *t, size_t first, size_t last)
 }
 
 /*
- * Cut one chart line after its heading (unit, direction, title, version,
- * arguments, which parse_ob_text_sections_find matched): the candidate
- * names runs before each axis ticks option, the SE strings, the value run,
- * the row notes and the footnotes.
+ * Cut one chart line after its heading: the candidate names runs before
+ * each axis ticks option, the SE strings, the value run, the row notes and
+ * the footnotes.
  */
 static int
 parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 {
-	const char	*h, *after = NULL, *r, *q, *n, *next, *fn;
+	const char	*r = c->rest, *q, *n, *next, *fn;
 	char		*one;
 	size_t		 pos, vlen;
 	int		 bad;
 
-	h = ob_segment_head(c->chart_p->s + strlen(OB_WATERMARK), &c->unit, &c->prop);
-	if (h == NULL || (c->version = ob_segment_version(h, c->title, c->args,
-	    &after)) == NULL || strncmp(after, c->args, strlen(c->args)) != 0)
-		return diag_set(t->d, t->path, c->chart_p->line,
-		    "chart does not repeat its heading \"%s\"", c->title);
-	c->rest = r = after + strlen(c->args);
 	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
 	if (c->nticks == 0)
 		return diag_set(t->d, t->path, c->chart_p->line, "chart \"%s\": no "
 		    "axis ticks found (unsupported chart type or cut line)", c->title);
 	/* The first option names the run; the names decide later. */
-	for (pos = c->tend[0]; strncmp(r + pos, "SE +/- ", 7) == 0;) {
+	for (pos = c->tend[0]; strncmp(r + pos, "SE +/- ", 7) == 0; c->nse++) {
 		if ((n = strstr(r + pos, ", N = ")) == NULL)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s\": SE string without N", c->title);
@@ -297,10 +289,7 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 		if (bad)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s\": malformed SE string", c->title);
-		c->nse++;
 		pos = next != NULL ? (size_t)(next - r) : (size_t)(n - r) + 6;
-		if (next == NULL)
-			break;
 	}
 	q = r + pos;
 	vlen = strspn(q, "0123456789.");
@@ -346,17 +335,6 @@ parse_ob_text_labels_end(const char *s, struct str_list *out)
 			free(one);
 		}
 	}
-}
-
-/* The last occurrence of needle in s, or NULL. */
-static const char *
-parse_ob_text_last(const char *s, const char *needle)
-{
-	const char	*p = NULL, *q;
-
-	for (q = strstr(s, needle); q != NULL; q = strstr(q + 1, needle))
-		p = q;
-	return p;
 }
 
 /*
@@ -479,25 +457,29 @@ parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	free(cnt);
 }
 
-/* The names given with --systems: they must tile T, in any order. */
-static int
-parse_ob_text_stated(struct tdoc *t)
+/* The names of a "A;B;C" list, empty ones left out. */
+static void
+parse_ob_text_list(const char *list, struct str_list *out)
 {
-	struct str_list	 hard = { 0 };
-	struct ob_names	 user;
-	char		*list = xstrdup(t->opt->system_names), *tok, *save = NULL;
+	char	*copy = xstrdup(list), *tok, *save = NULL;
+
+	for (tok = strtok_r(copy, ";", &save); tok != NULL;
+	    tok = strtok_r(NULL, ";", &save))
+		str_list_add(out, tok);
+	free(copy);
+}
+
+/* The names given (--systems, or a multi-way layout): they must tile T. */
+static int
+parse_ob_text_stated(struct tdoc *t, const struct str_list *given)
+{
+	struct ob_names	 user = { given->items, given->len };
 	size_t		*order, cnt, i;
 	int		 rc = 0;
 
-	for (tok = strtok_r(list, ";", &save); tok != NULL;
-	    tok = strtok_r(NULL, ";", &save))
-		if (*tok != '\0')
-			str_list_add(&hard, tok);
-	free(list);
-	user.name = hard.items;
-	user.len = hard.len;
-	order = xcalloc(hard.len + 1, sizeof(*order));
-	if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 || cnt != hard.len)
+	order = xcalloc(given->len + 1, sizeof(*order));
+	if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 ||
+	    cnt != given->len)
 		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
 		    "the names given with --systems do not make up the systems "
 		    "table's names \"%s\"", t->names_t);
@@ -505,10 +487,9 @@ parse_ob_text_stated(struct tdoc *t)
 		t->names.len = cnt;
 		t->names.name = xcalloc(cnt, sizeof(char *));
 		for (i = 0; i < cnt; i++)
-			t->names.name[i] = xstrdup(hard.items[order[i]]);
+			t->names.name[i] = xstrdup(given->items[order[i]]);
 	}
 	free(order);
-	str_list_free(&hard);
 	return rc;
 }
 
@@ -518,7 +499,8 @@ parse_ob_text_stated(struct tdoc *t)
  * with a warning; refused when that too is not one.
  */
 static int
-parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
+parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
+    const struct str_list *given)
 {
 	struct ob_name_problem		 np;
 	struct str_list			 hard = { 0 };
@@ -531,8 +513,8 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 	bool				 strict = t->opt != NULL && t->opt->strict;
 	int				 rc = 0;
 
-	if (t->opt != NULL && t->opt->system_names != NULL)
-		return parse_ob_text_stated(t);
+	if (given != NULL)
+		return parse_ob_text_stated(t, given);
 	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
 	memset(sols, 0, sizeof(sols));
 	memset(&cells, 0, sizeof(cells));
@@ -966,18 +948,17 @@ parse_ob_text_build(struct tdoc *t)
 
 /*
  * The PTS profile names the overview gives its rows, between the file's
- * title and the table-order names run (ob_segment_overview_names).
+ * title and e, its last table-order names run (ob_segment_overview_names).
  */
 static void
-parse_ob_text_profiles(struct tdoc *t, const char *ov)
+parse_ob_text_profiles(struct tdoc *t, const char *ov, const char *e)
 {
-	const char	*e, **titles;
+	const char	**titles;
 	char		**names;
 	size_t		 i, tl = strlen(t->rs->title);
 
-	if (t->nc != t->rs->ntests || t->nc == 0 ||
-	    strncmp(ov, t->rs->title, tl) != 0 ||
-	    (e = parse_ob_text_last(ov + tl, t->names_t)) == NULL)
+	if (t->nc != t->rs->ntests || t->nc == 0 || e == NULL ||
+	    strncmp(ov, t->rs->title, tl) != 0 || e < ov + tl)
 		return;
 	titles = xcalloc(t->nc, sizeof(*titles));
 	names = xcalloc(t->nc, sizeof(*names));
@@ -998,7 +979,6 @@ parse_ob_text_free(struct tdoc *t)
 	struct tchart	*c;
 	size_t		 i, j;
 
-	free(t->mw_groups);
 	for (i = 0; i < t->nc; i++) {
 		c = &t->c[i];
 		free(c->unit);
@@ -1027,9 +1007,9 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct tdoc	 t;
-	struct read_options mwopt;
-	char		*ovv = NULL, *stated = NULL, *cells = NULL;
-	const char	*table, *notes, *ov, *p;
+	struct str_list	 given = { 0 };
+	char		*ovv = NULL, *groups = NULL, *cells = NULL;
+	const char	*table, *notes, *ov, *p, *e = NULL;
 	size_t		 i, n;
 	int		 rc = -1;
 
@@ -1038,6 +1018,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	t.opt = opt;
 	t.rs = rs;
 	t.d = d;
+	if (opt != NULL && opt->system_names != NULL)
+		parse_ob_text_list(opt->system_names, &given);
 	if (parse_ob_text_load(&t) != 0 || parse_ob_text_head(&t) != 0)
 		goto out;
 	if (strstr(t.p[t.iexport + 1].s, OB_WATERMARK) == NULL) {
@@ -1050,20 +1032,12 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		    "no overview line after the systems table");
 		goto out;
 	}
-	ob_multiway_groups(&t);
+	groups = ob_multiway_groups(&t);
 	if (parse_ob_text_sections_find(&t, t.iexport + 3, t.np - 1) != 0)
 		goto out;
-	if (t.mw_groups != NULL) {
-		/* Its names are stated by its layout, as --systems states them. */
-		if (ob_multiway_names(&t, &stated) != 0)
-			goto out;
-		if (opt != NULL)
-			mwopt = *opt;
-		else
-			memset(&mwopt, 0, sizeof(mwopt));
-		mwopt.system_names = stated;
-		t.opt = &mwopt;
-	}
+	/* A multi-way layout states its names, as --systems does. */
+	if (groups != NULL && ob_multiway_names(&t, groups, &given) != 0)
+		goto out;
 	table = t.p[t.iexport + 1].s;
 	notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
 	ov = t.p[t.iexport + 2].s;
@@ -1073,7 +1047,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	if (parse_ob_text_table_names(&t, table, ov) != 0)
 		goto out;
 	cells = parse_ob_text_cells_run(&t, table, notes);
-	if (parse_ob_text_names(&t, cells, notes) != 0)
+	if (parse_ob_text_names(&t, cells, notes, groups != NULL ||
+	    (opt != NULL && opt->system_names != NULL) ? &given : NULL) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
@@ -1083,13 +1058,13 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
 			goto out;
 	/* The overview's value run: after the last names run, before the mark. */
-	n = strlen(ov);
-	if (n >= strlen(OB_WATERMARK) && (p = parse_ob_text_last(ov,
-	    t.names_t)) != NULL && strcmp(ov + n - strlen(OB_WATERMARK),
-	    OB_WATERMARK) == 0) {
-		p += strlen(t.names_t);
-		n = (size_t)(ov + n - strlen(OB_WATERMARK) - p);
-		if (n > 0 && strspn(p, "0123456789.") >= n)
+	for (p = strstr(ov, t.names_t); p != NULL;
+	    p = strstr(p + 1, t.names_t))
+		e = p;
+	if (e != NULL) {
+		p = e + strlen(t.names_t);
+		n = strspn(p, "0123456789.");
+		if (n > 0 && strcmp(p + n, OB_WATERMARK) == 0)
 			ovv = xstrndup(p, n);
 	}
 	if (ovv == NULL)
@@ -1098,12 +1073,13 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	if (parse_ob_text_values(&t, ovv) != 0)
 		goto out;
 	parse_ob_text_build(&t);
-	parse_ob_text_profiles(&t, ov);
+	parse_ob_text_profiles(&t, ov, e);
 	rc = 0;
 out:
 	free(ovv);
-	free(stated);
+	free(groups);
 	free(cells);
+	str_list_free(&given);
 	parse_ob_text_free(&t);
 	return rc;
 }
