@@ -18,13 +18,15 @@
 
 /* Longest profile name taken from an overview row. */
 #define OB_PROFILE_MAX	64
+#define OB_MORE		", More Is Better"
+#define OB_FEWER	", Fewer Is Better"
 
+static size_t	ob_segment_names(const struct result_set *rs, const char *s,
+		    bool *mark);
+static int	ob_segment_bar_cmp(const void *a, const void *b);
 static bool	ob_segment_name_char(char c);
 static bool	ob_segment_title_starts(const char *title, const char *s,
 		    size_t len);
-
-#define OB_MORE		", More Is Better"
-#define OB_FEWER	", Fewer Is Better"
 
 int
 ob_segment_url(struct result_set *rs, const char *url)
@@ -60,17 +62,13 @@ const char *
 ob_segment_head(const char *s, char **unit, enum proportion *prop)
 {
 	const char	*m = strstr(s, OB_MORE), *f = strstr(s, OB_FEWER);
+	const char	*h = m != NULL && (f == NULL || m < f) ? m : f;
 
-	if (m != NULL && (f == NULL || m < f)) {
-		*prop = PROP_HIB;
-		*unit = xstrndup(s, (size_t)(m - s));
-		return m + strlen(OB_MORE);
-	}
-	if (f == NULL)
+	if (h == NULL)
 		return NULL;
-	*prop = PROP_LIB;
-	*unit = xstrndup(s, (size_t)(f - s));
-	return f + strlen(OB_FEWER);
+	*prop = h == m ? PROP_HIB : PROP_LIB;
+	*unit = xstrndup(s, (size_t)(h - s));
+	return h + strlen(h == m ? OB_MORE : OB_FEWER);
 }
 
 bool
@@ -151,10 +149,6 @@ ob_segment_version(const char *s, const char *title, const char *args,
 		*after = e;
 	return xstrndup(v, (size_t)(e - v));
 }
-
-static size_t	ob_segment_names(const struct result_set *rs, const char *s,
-	    bool *mark);
-static int	ob_segment_bar_cmp(const void *a, const void *b);
 
 /*
  * Does "NAME, NAME: " at s name only known systems? Returns the length of
