@@ -29,8 +29,8 @@
 /*
  * The overview's tokens, one per bar, system after system and chart after
  * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
- * tokens of one chart are changed (changed[], values in want[]) to read
- * the overview again.
+ * tokens of one chart are changed (values in want[]) to read the overview
+ * again.
  */
 struct ob_ov {
 	struct tdoc	*t;
@@ -38,7 +38,6 @@ struct ob_ov {
 	size_t		 ntok, *chart, *bar;
 	struct ob_tok	*toks, *one;
 	struct ob_want	*want;
-	bool		*changed;
 	bool		 rows_off;	/* the rows' precision model disproved */
 	unsigned long	 left;		/* the overview's budget left */
 };
@@ -96,7 +95,6 @@ ob_check_tokens(struct ob_ov *o)
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
 	o->want = xcalloc(n, sizeof(*o->want));
-	o->changed = xcalloc(n, sizeof(bool));
 	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
@@ -137,14 +135,13 @@ ob_check_tokens_free(struct ob_ov *o)
 	free(o->toks);
 	free(o->one);
 	free(o->want);
-	free(o->changed);
 	o->ntok = 0;
 }
 
 /*
  * Read the overview with chart r's tokens (none when r is SIZE_MAX) taking
  * any number (ci == SIZE_MAX) or the values of its reading ci within rel;
- * with prior, only those tokens are tried anew.
+ * with prior, only within the slices it kept.
  */
 static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
@@ -156,7 +153,7 @@ ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 
 	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
 	for (i = 0; i < o->ntok; i++) {
-		if (!(o->changed[i] = o->chart[i] == r))
+		if (o->chart[i] != r)
 			continue;
 		k = &o->one[i];
 		k->nwant = 0;
@@ -170,8 +167,7 @@ ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		k->decimals = o->t->c[r].cands.decimals;
 		k->rel = rel;
 	}
-	return ob_split_overview(o->s, o->one, o->ntok, prior, o->changed,
-	    NULL, &o->left);
+	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL, &o->left);
 }
 
 /*
@@ -193,7 +189,7 @@ ob_check_rows(struct ob_ov *o)
 		return 0;
 	newly = xcalloc(t->nc + 1, sizeof(bool));
 	ob_check_tokens(o);
-	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL, &reach,
+	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, &reach,
 	    &o->left))
 		for (r = 0; r < t->nc && o->left > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
@@ -244,8 +240,8 @@ ob_check_pass(struct ob_ov *o, double rel)
 	bool		*keep, readable;
 
 	ob_check_tokens(o);
-	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL,
-	    &reach, &o->left);
+	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, &reach,
+	    &o->left);
 	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 

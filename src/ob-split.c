@@ -896,8 +896,7 @@ ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
  */
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    const struct ob_reach *prior, const bool *changed, struct ob_reach *r,
-    unsigned long *left)
+    const struct ob_reach *prior, struct ob_reach *r, unsigned long *left)
 {
 	struct ob_reach	 w = { 0 };
 	struct ob_span	*t;
@@ -923,8 +922,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 			for (l = 1; l <= OB_TOK_MAX; l++) {
 				if (!(try & 1U << l) ||
 				    (r == NULL && next[p + l]) ||
-				    ((prior == NULL || changed[i]) &&
-				    !ob_split_tok_fits(s + p, l, &toks[i], left)))
+				    !ob_split_tok_fits(s + p, l, &toks[i], left))
 					continue;
 				w.at[t->off + j] |= 1U << l;
 				next[p + l] = 1;
