@@ -26,9 +26,9 @@
  */
 #define OB_COMBO_BUDGET	2000000UL
 /*
- * Steps of the search that tiles a run with names: per tiling, and in all
- * for one ob_split_names. Names that are prefixes of one another ("Ab",
- * "AbAb", ...) against a run they do not tile take exponential time.
+ * Steps of tiling runs with names: for one ob_split_tile, and for all the
+ * tilings of one ob_split_names. Names that are prefixes of one another
+ * ("Ab", "AbAb", ...) against a run they do not tile take exponential time.
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	10000000UL
@@ -49,8 +49,6 @@ static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t depth);
-static int	ob_split_tile_slices(struct ob_tiler *tl, const char *run,
-		    unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
 static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
 static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
@@ -390,28 +388,12 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 	}
 }
 
-/* Tile run within OB_TILE_STEPS and what *left holds. */
-static int
-ob_split_tile_slices(struct ob_tiler *tl, const char *run,
-    unsigned long *left)
-{
-	unsigned long	start = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
-
-	tl->left = start;
-	tl->found = 0;
-	tl->count = 0;
-	ob_split_tile_rec(tl, run, 0);
-	*left -= start - tl->left;
-	return tl->found;
-}
-
 int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
 	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
 	struct ob_tiler	 tl;
-	unsigned long	 left = OB_TILE_STEPS;
 	size_t		 i;
 
 	for (i = 0; i < names->len; i++) {
@@ -423,7 +405,8 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	tl.n = names->len;
 	tl.order = order;
 	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	(void)ob_split_tile_slices(&tl, run, &left);
+	tl.left = OB_TILE_STEPS;
+	ob_split_tile_rec(&tl, run, 0);
 	*count = tl.count;
 	free(nm);
 	free(tl.cur);
@@ -518,8 +501,7 @@ struct ob_search {
 	struct ob_cutpos *pos;
 	struct ob_slice	 *hard, *nm;
 	size_t		 *cuts;
-	struct ob_tiler	  tiler;
-	unsigned long	  left;
+	struct ob_tiler	  tiler;		/* its left: the search's steps */
 };
 
 static bool
@@ -555,12 +537,15 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 			return false;
 	}
 	se->tiler.n = m;
-	for (i = 0; i < p->nruns; i++)
-		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
-		    p->runs[i], &se->left) == 0 ||
-		    (p->counts[i] >= 0 &&
-		    (size_t)p->counts[i] != se->tiler.count)))
+	for (i = 0; i < p->nruns; i++) {
+		if (se->runs[i] != 0)
+			continue;
+		se->tiler.found = 0;
+		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
+		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count))
 			return false;
+	}
 	return true;
 }
 
@@ -627,7 +612,7 @@ ob_split_try(struct ob_search *se, size_t m)
 static void
 ob_split_cuts(struct ob_search *se, size_t q, size_t c, size_t m)
 {
-	if (se->nconsistent > 100000 || se->left == 0 ||
+	if (se->nconsistent > 100000 || se->tiler.left == 0 ||
 	    se->pos[q].nafter < m - 1 - c || se->pos[q].nreq > m - 1 - c)
 		return;
 	if (c + 1 == m) {
@@ -663,7 +648,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	se.best = SIZE_MAX;
 	se.sols = sols;
 	se.max_sols = max_sols;
-	se.left = OB_NAMES_STEPS;
+	se.tiler.left = OB_NAMES_STEPS;
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
 			se.njoins++;
@@ -737,7 +722,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			ob_split_cuts(&se, 1, 0, m);
 	}
 	/* Out of steps: too hard to tell, like too many partitions. */
-	if (se.left == 0)
+	if (se.tiler.left == 0)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
 	free(se.pos);
