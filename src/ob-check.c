@@ -45,6 +45,7 @@ struct ob_ov {
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
 static void	ob_check_tokens(struct ob_ov *o);
 static void	ob_check_tokens_free(struct ob_ov *o);
+static bool	ob_check_reach(struct ob_ov *o, struct ob_reach *reach);
 static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		    const struct ob_reach *prior);
 static size_t	ob_check_rows(struct ob_ov *o);
@@ -138,10 +139,18 @@ ob_check_tokens_free(struct ob_ov *o)
 	o->ntok = 0;
 }
 
+/* Make the tokens anew and read the overview with them (keeping reach). */
+static bool
+ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
+{
+	ob_check_tokens(o);
+	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
+}
+
 /*
- * Read the overview with chart r's tokens (none when r is SIZE_MAX) taking
- * any number (ci == SIZE_MAX) or the values of its reading ci within rel;
- * with prior, only within the slices it kept.
+ * Read the overview with chart r's tokens taking any number (ci ==
+ * SIZE_MAX) or the values of its reading ci within rel; with prior, only
+ * within the slices it kept.
  */
 static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
@@ -188,9 +197,7 @@ ob_check_rows(struct ob_ov *o)
 	if (o->rows_off)
 		return 0;
 	newly = xcalloc(t->nc + 1, sizeof(bool));
-	ob_check_tokens(o);
-	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, &reach,
-	    &o->left))
+	if (ob_check_reach(o, &reach))
 		for (r = 0; r < t->nc && o->left > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
@@ -209,8 +216,7 @@ ob_check_rows(struct ob_ov *o)
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
 	keep = o->left > 0;
 	if (keep && fixed > 0) {
-		ob_check_tokens(o);
-		keep = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
+		keep = ob_check_reach(o, NULL);
 		if (!keep && o->left > 0) {
 			o->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
@@ -239,9 +245,7 @@ ob_check_pass(struct ob_ov *o, double rel)
 	struct ob_reach	 reach = { 0 };
 	bool		*keep, readable;
 
-	ob_check_tokens(o);
-	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, &reach,
-	    &o->left);
+	readable = ob_check_reach(o, &reach);
 	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -284,8 +288,7 @@ ob_check_suspects(struct ob_ov *o)
 	size_t		 r, nsus = 0, sus = 0;
 	bool		 ok;
 
-	ob_check_tokens(o);
-	ok = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
+	ok = ob_check_reach(o, NULL);
 	/* A second suspect settles the outcome. */
 	for (r = 0; r < t->nc && !ok && nsus < 2 && o->left > 0; r++)
 		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&
