@@ -489,15 +489,14 @@ struct ob_cutpos {
 /*
  * The search of ob_split_names: the partition under test (nm, m names cut
  * at cuts[]), the evidence set up once and the best partitions so far.
- * runs[i] is 0 for a run to tile, 1 for one equal to an earlier run (same
- * count) or to t with no count (any partition tiles t), 2 for one equal to
- * t with a count.
+ * Only the runs with tile[i] are tiled: one equal to an earlier run (same
+ * count) adds nothing, and every partition tiles t with its m names.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
 	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
 	struct ob_names	 *sols;
-	char		 *runs;
+	bool		 *tile;
 	struct ob_cutpos *pos;
 	struct ob_slice	 *hard, *nm;
 	size_t		 *cuts;
@@ -538,7 +537,7 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 	}
 	se->tiler.n = m;
 	for (i = 0; i < p->nruns; i++) {
-		if (se->runs[i] != 0)
+		if (!se->tile[i])
 			continue;
 		se->tiler.found = 0;
 		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
@@ -670,15 +669,12 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		se.pos[a].kind = a > 0 ? 2 : se.pos[a].kind;
 		se.pos[b].kind = b < tl ? 2 : se.pos[b].kind;
 	}
-	se.runs = xcalloc(p->nruns + 1, 1);
+	se.tile = xcalloc(p->nruns + 1, sizeof(bool));
 	for (i = 0; i < p->nruns; i++) {
 		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
 		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
 			;
-		if (strcmp(p->runs[i], p->t) == 0)
-			se.runs[i] = p->counts[i] >= 0 ? 2 : 1;
-		else
-			se.runs[i] = j < i;
+		se.tile[i] = j == i && strcmp(p->runs[i], p->t) != 0;
 	}
 	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
 	se.tiler.nm = se.nm;
@@ -715,8 +711,9 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	 * to t tells the count.
 	 */
 	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
-		for (i = 0; i < p->nruns && (se.runs[i] != 2 ||
-		    (size_t)p->counts[i] == m); i++)
+		for (i = 0; i < p->nruns && (p->counts[i] < 0 ||
+		    (size_t)p->counts[i] == m ||
+		    strcmp(p->runs[i], p->t) != 0); i++)
 			;
 		if (i == p->nruns)
 			ob_split_cuts(&se, 1, 0, m);
@@ -728,7 +725,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	free(se.pos);
 	free(se.cuts);
 	free(se.hard);
-	free(se.runs);
+	free(se.tile);
 	free(se.nm);
 	free(se.tiler.cur);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
