@@ -85,9 +85,9 @@ static void
 ob_check_tokens(struct ob_ov *o)
 {
 	struct tdoc	*t = o->t;
-	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci, w;
+	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci;
 	struct ob_tok	*k;
-	struct ob_want	 x, *want;
+	struct ob_want	*want;
 	char		*v;
 
 	ob_check_tokens_free(o);
@@ -113,13 +113,9 @@ ob_check_tokens(struct ob_ov *o)
 			k->want = want = xcalloc(c->cands.len, sizeof(*want));
 			for (ci = 0; ci < c->cands.len; ci++) {
 				v = ob_check_cand_value(c, ci, j);
-				x = ob_split_want(v, c->cands.decimals);
+				want[k->nwant++] = ob_split_want(v,
+				    c->cands.decimals);
 				free(v);
-				for (w = 0; w < k->nwant && (want[w].n != x.n ||
-				    want[w].v != x.v); w++)
-					;
-				if (w == k->nwant)
-					want[k->nwant++] = x;
 			}
 		}
 }
