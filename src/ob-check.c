@@ -29,15 +29,13 @@
 /*
  * The overview's tokens, one per bar, system after system and chart after
  * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
- * tokens of one chart are changed (values in want[]) to read the overview
- * again.
+ * tokens of one chart are changed to read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
 	size_t		 ntok, *chart, *bar;
 	struct ob_tok	*toks, *one;
-	struct ob_want	*want;
 	bool		 rows_off;	/* the rows' precision model disproved */
 	unsigned long	 left;		/* the overview's budget left */
 };
@@ -78,8 +76,9 @@ ob_check_bar(const struct tchart *c, size_t s)
 /*
  * Make the tokens anew (the charts' readings and rows change between
  * reads): each has its row's stored decimals and the values its chart's
- * readings give it (the true one is among them); any value when the chart
- * has more than 64 readings or not all of them, or its row is set aside.
+ * readings give it, want[ci] for reading ci (the true one is among them);
+ * any value when the chart has more than 64 readings or not all of them,
+ * or its row is set aside (nwant 0, the values kept for ob_check_read).
  */
 static void
 ob_check_tokens(struct ob_ov *o)
@@ -95,7 +94,6 @@ ob_check_tokens(struct ob_ov *o)
 	o->bar = xcalloc(n, sizeof(size_t));
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
-	o->want = xcalloc(n, sizeof(*o->want));
 	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
@@ -106,17 +104,17 @@ ob_check_tokens(struct ob_ov *o)
 			o->bar[o->ntok] = j;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
-			if (c->cands.len == 0 || c->cands.truncated ||
-			    c->cands.len > 64 || c->ovfree)
+			if (c->cands.len == 0 || c->cands.truncated)
 				continue;
 			k->decimals = c->cands.decimals;
 			k->want = want = xcalloc(c->cands.len, sizeof(*want));
 			for (ci = 0; ci < c->cands.len; ci++) {
 				v = ob_check_cand_value(c, ci, j);
-				want[k->nwant++] = ob_split_want(v,
-				    c->cands.decimals);
+				want[ci] = ob_split_want(v, c->cands.decimals);
 				free(v);
 			}
+			if (c->cands.len <= 64 && !c->ovfree)
+				k->nwant = c->cands.len;
 		}
 }
 
@@ -131,7 +129,6 @@ ob_check_tokens_free(struct ob_ov *o)
 	free(o->bar);
 	free(o->toks);
 	free(o->one);
-	free(o->want);
 	o->ntok = 0;
 }
 
@@ -152,25 +149,16 @@ static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
     const struct ob_reach *prior)
 {
-	struct ob_tok	*k;
 	size_t		 i;
-	char		*v;
 
 	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
 	for (i = 0; i < o->ntok; i++) {
 		if (o->chart[i] != r)
 			continue;
-		k = &o->one[i];
-		k->nwant = 0;
-		if (ci == SIZE_MAX)
-			continue;
-		v = ob_check_cand_value(&o->t->c[r], ci, o->bar[i]);
-		o->want[i] = ob_split_want(v, o->t->c[r].cands.decimals);
-		free(v);
-		k->want = &o->want[i];
-		k->nwant = 1;
-		k->decimals = o->t->c[r].cands.decimals;
-		k->rel = rel;
+		if (ci != SIZE_MAX)
+			o->one[i].want += ci;
+		o->one[i].nwant = ci != SIZE_MAX;
+		o->one[i].rel = rel;
 	}
 	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL, &o->left);
 }
