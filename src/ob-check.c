@@ -29,16 +29,13 @@
 /*
  * The overview's tokens, one per bar, system after system and chart after
  * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
- * tokens of one chart are changed (changed[], values in want[]) to read
- * the overview again.
+ * tokens of one chart are changed to read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
 	size_t		 ntok, *chart, *bar;
 	struct ob_tok	*toks, *one;
-	struct ob_want	*want;
-	bool		*changed;
 	bool		 rows_off;	/* the rows' precision model disproved */
 	unsigned long	 left;		/* the overview's budget left */
 };
@@ -46,6 +43,7 @@ struct ob_ov {
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
 static void	ob_check_tokens(struct ob_ov *o);
 static void	ob_check_tokens_free(struct ob_ov *o);
+static bool	ob_check_reach(struct ob_ov *o, struct ob_reach *reach);
 static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		    const struct ob_reach *prior);
 static size_t	ob_check_rows(struct ob_ov *o);
@@ -78,16 +76,17 @@ ob_check_bar(const struct tchart *c, size_t s)
 /*
  * Make the tokens anew (the charts' readings and rows change between
  * reads): each has its row's stored decimals and the values its chart's
- * readings give it (the true one is among them); any value when the chart
- * has more than 64 readings or not all of them, or its row is set aside.
+ * readings give it, want[ci] for reading ci (the true one is among them);
+ * any value when the chart has more than 64 readings or not all of them,
+ * or its row is set aside (nwant 0, the values kept for ob_check_read).
  */
 static void
 ob_check_tokens(struct ob_ov *o)
 {
 	struct tdoc	*t = o->t;
-	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci, w;
+	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci;
 	struct ob_tok	*k;
-	struct ob_want	 x, *want;
+	struct ob_want	*want;
 	char		*v;
 
 	ob_check_tokens_free(o);
@@ -95,8 +94,6 @@ ob_check_tokens(struct ob_ov *o)
 	o->bar = xcalloc(n, sizeof(size_t));
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
-	o->want = xcalloc(n, sizeof(*o->want));
-	o->changed = xcalloc(n, sizeof(bool));
 	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
@@ -107,21 +104,17 @@ ob_check_tokens(struct ob_ov *o)
 			o->bar[o->ntok] = j;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
-			if (c->cands.len == 0 || c->cands.truncated ||
-			    c->cands.len > 64 || c->ovfree)
+			if (c->cands.len == 0 || c->cands.truncated)
 				continue;
 			k->decimals = c->cands.decimals;
 			k->want = want = xcalloc(c->cands.len, sizeof(*want));
 			for (ci = 0; ci < c->cands.len; ci++) {
 				v = ob_check_cand_value(c, ci, j);
-				x = ob_split_want(v, c->cands.decimals);
+				want[ci] = ob_split_want(v, c->cands.decimals);
 				free(v);
-				for (w = 0; w < k->nwant && (want[w].n != x.n ||
-				    want[w].v != x.v); w++)
-					;
-				if (w == k->nwant)
-					want[k->nwant++] = x;
 			}
+			if (c->cands.len <= 64 && !c->ovfree)
+				k->nwant = c->cands.len;
 		}
 }
 
@@ -136,42 +129,38 @@ ob_check_tokens_free(struct ob_ov *o)
 	free(o->bar);
 	free(o->toks);
 	free(o->one);
-	free(o->want);
-	free(o->changed);
 	o->ntok = 0;
 }
 
+/* Make the tokens anew and read the overview with them (keeping reach). */
+static bool
+ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
+{
+	ob_check_tokens(o);
+	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
+}
+
 /*
- * Read the overview with chart r's tokens (none when r is SIZE_MAX) taking
- * any number (ci == SIZE_MAX) or the values of its reading ci within rel;
- * with prior, only those tokens are tried anew.
+ * Read the overview with chart r's tokens taking any number (ci ==
+ * SIZE_MAX) or the values of its reading ci within rel; with prior, only
+ * within the slices it kept.
  */
 static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
     const struct ob_reach *prior)
 {
-	struct ob_tok	*k;
 	size_t		 i;
-	char		*v;
 
 	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
 	for (i = 0; i < o->ntok; i++) {
-		if (!(o->changed[i] = o->chart[i] == r))
+		if (o->chart[i] != r)
 			continue;
-		k = &o->one[i];
-		k->nwant = 0;
-		if (ci == SIZE_MAX)
-			continue;
-		v = ob_check_cand_value(&o->t->c[r], ci, o->bar[i]);
-		o->want[i] = ob_split_want(v, o->t->c[r].cands.decimals);
-		free(v);
-		k->want = &o->want[i];
-		k->nwant = 1;
-		k->decimals = o->t->c[r].cands.decimals;
-		k->rel = rel;
+		if (ci != SIZE_MAX)
+			o->one[i].want += ci;
+		o->one[i].nwant = ci != SIZE_MAX;
+		o->one[i].rel = rel;
 	}
-	return ob_split_overview(o->s, o->one, o->ntok, prior, o->changed,
-	    NULL, &o->left);
+	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL, &o->left);
 }
 
 /*
@@ -192,9 +181,7 @@ ob_check_rows(struct ob_ov *o)
 	if (o->rows_off)
 		return 0;
 	newly = xcalloc(t->nc + 1, sizeof(bool));
-	ob_check_tokens(o);
-	if (ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL, &reach,
-	    &o->left))
+	if (ob_check_reach(o, &reach))
 		for (r = 0; r < t->nc && o->left > 0; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
@@ -213,8 +200,7 @@ ob_check_rows(struct ob_ov *o)
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
 	keep = o->left > 0;
 	if (keep && fixed > 0) {
-		ob_check_tokens(o);
-		keep = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
+		keep = ob_check_reach(o, NULL);
 		if (!keep && o->left > 0) {
 			o->rows_off = true;
 			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
@@ -243,9 +229,7 @@ ob_check_pass(struct ob_ov *o, double rel)
 	struct ob_reach	 reach = { 0 };
 	bool		*keep, readable;
 
-	ob_check_tokens(o);
-	readable = ob_split_overview(o->s, o->toks, o->ntok, NULL, NULL,
-	    &reach, &o->left);
+	readable = ob_check_reach(o, &reach);
 	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
@@ -288,8 +272,7 @@ ob_check_suspects(struct ob_ov *o)
 	size_t		 r, nsus = 0, sus = 0;
 	bool		 ok;
 
-	ob_check_tokens(o);
-	ok = ob_check_read(o, SIZE_MAX, 0, 0, NULL);
+	ok = ob_check_reach(o, NULL);
 	/* A second suspect settles the outcome. */
 	for (r = 0; r < t->nc && !ok && nsus < 2 && o->left > 0; r++)
 		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&

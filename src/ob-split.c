@@ -26,9 +26,9 @@
  */
 #define OB_COMBO_BUDGET	2000000UL
 /*
- * Steps of the search that tiles a run with names: per tiling, and in all
- * for one ob_split_names. Names that are prefixes of one another ("Ab",
- * "AbAb", ...) against a run they do not tile take exponential time.
+ * Steps of tiling runs with names: for one ob_split_tile, and for all the
+ * tilings of one ob_split_names. Names that are prefixes of one another
+ * ("Ab", "AbAb", ...) against a run they do not tile take exponential time.
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	10000000UL
@@ -49,15 +49,13 @@ static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t depth);
-static int	ob_split_tile_slices(struct ob_tiler *tl, const char *run,
-		    unsigned long *left);
 static bool	ob_split_unit(const char *s, size_t len);
 static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
 static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
 static double	ob_split_choose(size_t n, size_t k);
 static void	ob_split_try(struct ob_search *se, size_t m);
-static void	ob_split_cuts(struct ob_search *se, size_t q, size_t c,
-		    size_t m);
+static void	ob_split_cuts(struct ob_search *se, size_t j, size_t c,
+		    size_t m, size_t req);
 static int	ob_split_cap(const char *s, size_t len, int *decs);
 static long long ob_split_rounded(const char *o, size_t len, int d);
 static unsigned	ob_split_num_mask(const char *s, size_t left);
@@ -390,28 +388,12 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 	}
 }
 
-/* Tile run within OB_TILE_STEPS and what *left holds. */
-static int
-ob_split_tile_slices(struct ob_tiler *tl, const char *run,
-    unsigned long *left)
-{
-	unsigned long	start = *left < OB_TILE_STEPS ? *left : OB_TILE_STEPS;
-
-	tl->left = start;
-	tl->found = 0;
-	tl->count = 0;
-	ob_split_tile_rec(tl, run, 0);
-	*left -= start - tl->left;
-	return tl->found;
-}
-
 int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
 	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
 	struct ob_tiler	 tl;
-	unsigned long	 left = OB_TILE_STEPS;
 	size_t		 i;
 
 	for (i = 0; i < names->len; i++) {
@@ -423,7 +405,8 @@ ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
 	tl.n = names->len;
 	tl.order = order;
 	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	(void)ob_split_tile_slices(&tl, run, &left);
+	tl.left = OB_TILE_STEPS;
+	ob_split_tile_rec(&tl, run, 0);
 	*count = tl.count;
 	free(nm);
 	free(tl.cur);
@@ -493,33 +476,22 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * Position q of the names run t: is t never cut there (kind 0), may it be
- * (1) or must it be (2: a pinned name's end); is it inside a pinned name;
- * how many cuts may or must be made from q on.
- */
-struct ob_cutpos {
-	char	kind;
-	bool	inside;
-	size_t	nafter, nreq;
-};
-
-/*
  * The search of ob_split_names: the partition under test (nm, m names cut
  * at cuts[]), the evidence set up once and the best partitions so far.
- * runs[i] is 0 for a run to tile, 1 for one equal to an earlier run (same
- * count) or to t with no count (any partition tiles t), 2 for one equal to
- * t with a count.
+ * Position q of t is never cut (kind[q] 0), may be (1) or must be (2: a
+ * pinned name's end); at[0..nat) lists those that may or must be. Only the
+ * runs with tile[i] are tiled: one equal to an earlier run (same count)
+ * adds nothing, and every partition tiles t with its m names.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
 	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
+	size_t		  nat, *at, *cuts;
 	struct ob_names	 *sols;
-	char		 *runs;
-	struct ob_cutpos *pos;
+	bool		 *tile;
+	char		 *kind;
 	struct ob_slice	 *hard, *nm;
-	size_t		 *cuts;
-	struct ob_tiler	  tiler;
-	unsigned long	  left;
+	struct ob_tiler	  tiler;		/* its left: the search's steps */
 };
 
 static bool
@@ -555,12 +527,15 @@ ob_split_partition_ok(struct ob_search *se, size_t m)
 			return false;
 	}
 	se->tiler.n = m;
-	for (i = 0; i < p->nruns; i++)
-		if (se->runs[i] == 0 && (ob_split_tile_slices(&se->tiler,
-		    p->runs[i], &se->left) == 0 ||
-		    (p->counts[i] >= 0 &&
-		    (size_t)p->counts[i] != se->tiler.count)))
+	for (i = 0; i < p->nruns; i++) {
+		if (!se->tile[i])
+			continue;
+		se->tiler.found = 0;
+		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
+		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count))
 			return false;
+	}
 	return true;
 }
 
@@ -621,25 +596,26 @@ ob_split_try(struct ob_search *se, size_t m)
 }
 
 /*
- * Try every partition of t into m names whose cuts c.. are at q or after,
- * in increasing order of cut positions, every required cut among them.
+ * Try every partition of t into m names whose cuts c.. are at at[j..], in
+ * increasing order of cut positions, with the req required cuts there.
  */
 static void
-ob_split_cuts(struct ob_search *se, size_t q, size_t c, size_t m)
+ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
+    size_t req)
 {
-	if (se->nconsistent > 100000 || se->left == 0 ||
-	    se->pos[q].nafter < m - 1 - c || se->pos[q].nreq > m - 1 - c)
+	size_t	q;
+
+	if (se->nconsistent > 100000 || se->tiler.left == 0 ||
+	    se->nat - j < m - 1 - c || req > m - 1 - c)
 		return;
 	if (c + 1 == m) {
 		ob_split_try(se, m);
 		return;
 	}
-	for (; q < se->tl; q++) {
-		if (se->pos[q].kind == 0)
-			continue;
-		se->cuts[c] = q;
-		ob_split_cuts(se, q + 1, c + 1, m);
-		if (se->pos[q].kind == 2)
+	for (; j < se->nat; j++) {
+		se->cuts[c] = q = se->at[j];
+		ob_split_cuts(se, j + 1, c + 1, m, req - (se->kind[q] == 2));
+		if (se->kind[q] == 2)
 			break;		/* never left out */
 	}
 }
@@ -649,7 +625,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
 	struct ob_search se;
-	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b;
+	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b, nreq;
 	bool		 narrow = false;
 	const char	*h;
 	double		 combos;
@@ -663,13 +639,17 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	se.best = SIZE_MAX;
 	se.sols = sols;
 	se.max_sols = max_sols;
-	se.left = OB_NAMES_STEPS;
+	se.tiler.left = OB_NAMES_STEPS;
 	for (i = 1; i < tl; i++)
 		if (ob_split_word_join(p->t, i))
 			se.njoins++;
-	se.pos = xcalloc(tl + 2, sizeof(*se.pos));
+	se.kind = xcalloc(tl + 1, 1);
+	se.at = xcalloc(tl + 1, sizeof(size_t));
 	se.cuts = xcalloc(tl + 1, sizeof(size_t));
 	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
+	/* Cuts never touch a space. */
+	for (i = 1; i < tl; i++)
+		se.kind[i] = p->t[i - 1] != ' ' && p->t[i] != ' ';
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
 		if ((h = strstr(p->t, p->hard[i])) == NULL)
@@ -681,19 +661,16 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		a = (size_t)(h - p->t);
 		b = a + strlen(p->hard[i]);
 		for (j = a + 1; j < b; j++)
-			se.pos[j].inside = true;
-		se.pos[a].kind = a > 0 ? 2 : se.pos[a].kind;
-		se.pos[b].kind = b < tl ? 2 : se.pos[b].kind;
+			se.kind[j] = se.kind[j] == 2 ? 2 : 0;
+		se.kind[a] = a > 0 ? 2 : se.kind[a];
+		se.kind[b] = b < tl ? 2 : se.kind[b];
 	}
-	se.runs = xcalloc(p->nruns + 1, 1);
+	se.tile = xcalloc(p->nruns + 1, sizeof(bool));
 	for (i = 0; i < p->nruns; i++) {
 		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
 		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
 			;
-		if (strcmp(p->runs[i], p->t) == 0)
-			se.runs[i] = p->counts[i] >= 0 ? 2 : 1;
-		else
-			se.runs[i] = j < i;
+		se.tile[i] = j == i && strcmp(p->runs[i], p->t) != 0;
 	}
 	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
 	se.tiler.nm = se.nm;
@@ -703,22 +680,20 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-	/* Cuts never touch a space; too many partitions: word joins only. */
+	/* Too many partitions: word joins only. */
 	for (;;) {
-		for (i = tl; i-- > 1;) {
-			struct ob_cutpos *q = &se.pos[i];
-
-			if (q->kind != 2)
-				q->kind = !q->inside && p->t[i - 1] != ' ' &&
-				    p->t[i] != ' ' && (!narrow ||
-				    ob_split_word_join(p->t, i));
-			q->nafter = q[1].nafter + (q->kind != 0);
-			q->nreq = q[1].nreq + (q->kind == 2);
+		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
+			if (narrow && se.kind[i] == 1 &&
+			    !ob_split_word_join(p->t, i))
+				se.kind[i] = 0;
+			if (se.kind[i] != 0)
+				se.at[se.nat++] = i;
+			nreq += se.kind[i] == 2;
 		}
 		for (combos = 0, m = m_lo; m <= m_hi; m++)
-			if (m >= se.pos[1].nreq + 1)
-				combos += ob_split_choose(se.pos[1].nafter -
-				    se.pos[1].nreq, m - 1 - se.pos[1].nreq);
+			if (m >= nreq + 1)
+				combos += ob_split_choose(se.nat - nreq,
+				    m - 1 - nreq);
 		if (combos <= (double)OB_COMBO_BUDGET || narrow)
 			break;
 		narrow = true;
@@ -730,20 +705,22 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	 * to t tells the count.
 	 */
 	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
-		for (i = 0; i < p->nruns && (se.runs[i] != 2 ||
-		    (size_t)p->counts[i] == m); i++)
+		for (i = 0; i < p->nruns && (p->counts[i] < 0 ||
+		    (size_t)p->counts[i] == m ||
+		    strcmp(p->runs[i], p->t) != 0); i++)
 			;
 		if (i == p->nruns)
-			ob_split_cuts(&se, 1, 0, m);
+			ob_split_cuts(&se, 0, 0, m, nreq);
 	}
 	/* Out of steps: too hard to tell, like too many partitions. */
-	if (se.left == 0)
+	if (se.tiler.left == 0)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
-	free(se.pos);
+	free(se.kind);
+	free(se.at);
 	free(se.cuts);
 	free(se.hard);
-	free(se.runs);
+	free(se.tile);
 	free(se.nm);
 	free(se.tiler.cur);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
@@ -896,8 +873,7 @@ ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
  */
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
-    const struct ob_reach *prior, const bool *changed, struct ob_reach *r,
-    unsigned long *left)
+    const struct ob_reach *prior, struct ob_reach *r, unsigned long *left)
 {
 	struct ob_reach	 w = { 0 };
 	struct ob_span	*t;
@@ -923,8 +899,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 			for (l = 1; l <= OB_TOK_MAX; l++) {
 				if (!(try & 1U << l) ||
 				    (r == NULL && next[p + l]) ||
-				    ((prior == NULL || changed[i]) &&
-				    !ob_split_tok_fits(s + p, l, &toks[i], left)))
+				    !ob_split_tok_fits(s + p, l, &toks[i], left))
 					continue;
 				w.at[t->off + j] |= 1U << l;
 				next[p + l] = 1;

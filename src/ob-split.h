@@ -129,12 +129,12 @@ struct ob_want	 ob_split_want(const char *w, int decimals);
  * tried against a token spends one of *left; once it is spent the answer
  * is no, and the caller, seeing *left == 0, must not take it. With prior
  * (a read of s for tokens that allow at least as much), only the slices
- * it kept are tried, and only against the tokens with changed[i]. With r
- * (free it with ob_split_reach_free), also where each token can be read.
+ * it kept are tried. With r (free it with ob_split_reach_free), also
+ * where each token can be read.
  */
 bool	 ob_split_overview(const char *s, const struct ob_tok *toks,
-	    size_t ntoks, const struct ob_reach *prior, const bool *changed,
-	    struct ob_reach *r, unsigned long *left);
+	    size_t ntoks, const struct ob_reach *prior, struct ob_reach *r,
+	    unsigned long *left);
 void	 ob_split_reach_free(struct ob_reach *r);
 /*
  * The stored decimal counts (bit r for r decimals) token i allows in the

@@ -63,7 +63,7 @@ reads(const char *s, size_t ntoks, size_t i, const char *want, int decimals,
 	t[i].nwant = 1;
 	t[i].decimals = decimals;
 	t[i].rel = rel;
-	return ob_split_overview(s, t, ntoks, NULL, NULL, NULL, &left);
+	return ob_split_overview(s, t, ntoks, NULL, NULL, &left);
 }
 
 /* A spent budget: the search says so by *left; with none left it answers no. */
@@ -78,18 +78,18 @@ budget_spent(void)
 	unsigned long	 left = 1000000, used;
 
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("123456789", free3, 3, NULL, NULL, &r, &left),
+	ok(ob_split_overview("123456789", free3, 3, NULL, &r, &left),
 	    "123456789 as three: read");
 	used = 1000000 - left;
 	ob_split_reach_free(&r);
 	ok(used > 0, "a reach spends the budget");
 	left = used - 1;
 	memset(&r, 0, sizeof(r));
-	(void)ob_split_overview("123456789", free3, 3, NULL, NULL, &r, &left);
+	(void)ob_split_overview("123456789", free3, 3, NULL, &r, &left);
 	ok(left == 0, "one slice short: the budget is spent (no answer to take)");
 	ob_split_reach_free(&r);
 	left = 0;
-	ok(!ob_split_overview("1", free3, 1, NULL, NULL, NULL, &left),
+	ok(!ob_split_overview("1", free3, 1, NULL, NULL, &left),
 	    "none left: no read at all");
 }
 
@@ -106,7 +106,7 @@ main(void)
 
 	/* "1234" as two numbers: 1|234, 12|34, 123|4. */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("1234", free2, 2, NULL, NULL, &r, &left),
+	ok(ob_split_overview("1234", free2, 2, NULL, &r, &left),
 	    "1234: two numbers read");
 	check_list(&r, 0, (size_t[]){ 0 }, (bool[]){ true }, 1,
 	    "1234: the first starts at 0");
@@ -125,26 +125,22 @@ main(void)
 	t[1] = free2[1];
 	t[0].want = &v12;
 	t[0].nwant = 1;
-	{
-		bool	changed[2] = { true, false };
-
-		ok(ob_split_overview("1234", t, 2, &r, changed, NULL, &left),
-		    "1234: a first 12 reads again");
-		t[0].want = &v9;
-		ok(!ob_split_overview("1234", t, 2, &r, changed, NULL, &left),
-		    "1234: a first 9 does not");
-		t[0].want = &v12;
-	}
-	ok(ob_split_overview("1234", t, 2, NULL, NULL, NULL, &left),
+	ok(ob_split_overview("1234", t, 2, &r, NULL, &left),
+	    "1234: a first 12 reads again");
+	t[0].want = &v9;
+	ok(!ob_split_overview("1234", t, 2, &r, NULL, &left),
+	    "1234: a first 9 does not");
+	t[0].want = &v12;
+	ok(ob_split_overview("1234", t, 2, NULL, NULL, &left),
 	    "1234: as a forward read does");
 	t[0].want = &v9;
-	ok(!ob_split_overview("1234", t, 2, NULL, NULL, NULL, &left),
+	ok(!ob_split_overview("1234", t, 2, NULL, NULL, &left),
 	    "1234: and none with 9");
 	ob_split_reach_free(&r);
 
 	/* "0.51.25": only 0.5|1.25 (no ".25", no "0.51.2"). */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("0.51.25", free2, 2, NULL, NULL, &r, &left),
+	ok(ob_split_overview("0.51.25", free2, 2, NULL, &r, &left),
 	    "0.51.25: read");
 	check_list(&r, 1, (size_t[]){ 1, 3, 4 },
 	    (bool[]){ false, true, false }, 3,
@@ -160,7 +156,7 @@ main(void)
 
 	/* "012": 0|12, never 01|2. */
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("012", free2, 2, NULL, NULL, &r, &left), "012: read");
+	ok(ob_split_overview("012", free2, 2, NULL, &r, &left), "012: read");
 	check_list(&r, 1, (size_t[]){ 1 }, (bool[]){ true }, 1,
 	    "012: no number has a leading zero");
 	ob_split_reach_free(&r);
@@ -170,7 +166,7 @@ main(void)
 	t[1] = free2[1];
 	t[0].exact = 2;
 	memset(&r, 0, sizeof(r));
-	ok(ob_split_overview("12.503.1", t, 2, NULL, NULL, &r, &left),
+	ok(ob_split_overview("12.503.1", t, 2, NULL, &r, &left),
 	    "12.503.1: read");
 	check_list(&r, 1, (size_t[]){ 5 }, (bool[]){ true }, 1,
 	    "12.503.1: the stored decimals fix the first");
@@ -211,9 +207,9 @@ main(void)
 
 	/* No reading at all. */
 	memset(&r, 0, sizeof(r));
-	ok(!ob_split_overview("1.2.3", free2, 1, NULL, NULL, &r, &left),
+	ok(!ob_split_overview("1.2.3", free2, 1, NULL, &r, &left),
 	    "1.2.3: not one number");
-	ok(!ob_split_overview("1.2.3", free2, 1, NULL, NULL, NULL, &left),
+	ok(!ob_split_overview("1.2.3", free2, 1, NULL, NULL, &left),
 	    "1.2.3: nor forward");
 	ob_split_reach_free(&r);
 	return tap_done();
