@@ -32,6 +32,11 @@
  */
 #define OB_TILE_STEPS	1000000UL
 #define OB_NAMES_STEPS	10000000UL
+/*
+ * Consistent partitions one ob_split_names ranks, at most: past it the
+ * best of those met need not be the best of all, so nothing is chosen.
+ */
+#define OB_NAMES_CONSISTENT	100000
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
@@ -605,7 +610,7 @@ ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
 {
 	size_t	q;
 
-	if (se->nconsistent > 100000 || se->tiler.left == 0 ||
+	if (se->nconsistent > OB_NAMES_CONSISTENT || se->tiler.left == 0 ||
 	    se->nat - j < m - 1 - c || req > m - 1 - c)
 		return;
 	if (c + 1 == m) {
@@ -713,7 +718,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			ob_split_cuts(&se, 0, 0, m, nreq);
 	}
 	/* Out of steps: too hard to tell, like too many partitions. */
-	if (se.tiler.left == 0)
+	if (se.tiler.left == 0 || se.nconsistent > OB_NAMES_CONSISTENT)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
 	free(se.kind);

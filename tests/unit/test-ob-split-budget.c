@@ -4,7 +4,9 @@
  * are prefixes of one another against a run they do not tile took
  * exponential time (30 names, a 60-byte run: minutes). Found by reading
  * after the OpenBenchmarking text fuzzer timed out; without the budget
- * this test does not finish. Tilings that exist are still found.
+ * this test does not finish. Tilings that exist are still found. A names
+ * run that splits into more consistent partitions than the search ranks
+ * is refused, not read from the first of them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,16 @@
 #include "ob-split.h"
 #include "tap.h"
 #include "xalloc.h"
+
+static bool	first_word_alone(const struct ob_names *cand, void *ctx);
+
+/* The table's cells agree with one early split only: "Aa" + the rest. */
+static bool
+first_word_alone(const struct ob_names *cand, void *ctx)
+{
+	(void)ctx;
+	return cand->len == 2 && strcmp(cand->name[0], "Aa") == 0;
+}
 
 int
 main(void)
@@ -45,5 +57,39 @@ main(void)
 		free(n.name[i]);
 	free(n.name);
 	free(run);
+	{
+		struct ob_name_problem	 p;
+		struct ob_names		 sols[4];
+		const char		*runs[1];
+		long			 counts[1] = { -1 };
+		char			 t[64];
+		size_t			 nall, k;
+
+		/*
+		 * "AaBaCa...Ua": 21 words, 20 word joins, every partition at
+		 * them consistent (2^20 of them); the cells agree with one of
+		 * the first met, which would rank alone, but the search stops
+		 * before it has seen the rest.
+		 */
+		for (i = 0; i < 21; i++) {
+			t[2 * i] = (char)('A' + i);
+			t[2 * i + 1] = 'a';
+		}
+		t[42] = '\0';
+		runs[0] = t;
+		memset(&p, 0, sizeof(p));
+		p.t = t;
+		p.runs = runs;
+		p.counts = counts;
+		p.nruns = 1;
+		p.agree = first_word_alone;
+		memset(sols, 0, sizeof(sols));
+		k = ob_split_names(&p, sols, 3, &nall);
+		is_int(k, 4, "more consistent partitions than the search ranks: "
+		    "none chosen");
+		ok(nall > 100000, "the search stopped past its bound");
+		for (i = 0; i < k && i < 3; i++)
+			ob_names_free(&sols[i]);
+	}
 	return tap_done();
 }
