@@ -5,6 +5,7 @@
  * not a rule in the reader.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -236,6 +237,26 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 			return true;
 	}
 	return false;
+}
+
+size_t
+ob_shapes_cap(const char *s, bool mem, double *gb)
+{
+	size_t	n = strspn(s, "0123456789");
+	double	unit;
+
+	if (n == 0 || s[0] == '0')
+		return 0;
+	if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
+		n += 1 + strspn(s + n + 1, "0123456789");
+	if (s[n] == ' ' && mem)
+		n++;
+	unit = s[n] == 'T' ? 1000 : s[n] == 'G' ? 1 : mem && s[n] == 'M' ?
+	    0.001 : 0;
+	if (unit == 0 || s[n + 1] != 'B')
+		return 0;
+	*gb = strtod(s, NULL) * unit;
+	return n + 2;
 }
 
 size_t

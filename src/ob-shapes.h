@@ -65,6 +65,11 @@ bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
 /* Is s (len bytes) a lead word of shape with digits glued ("btrfs3")? */
 bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
+/*
+ * The length of a capacity at s, "2000GB" or "1.5TB" with no leading zero
+ * (mem: also "16 GB", "512MB"), or 0; its size in GB into *gb.
+ */
+size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
 /* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */
