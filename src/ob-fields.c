@@ -55,13 +55,9 @@ struct ob_fields_run {
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
-static bool	ob_fields_may_glue(const char *s, size_t i);
 static bool	ob_fields_glued(const char *s, size_t i,
 	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
-static bool	ob_fields_pci_end(const char *s, size_t i);
-static bool	ob_fields_res_end(const char *s, size_t i);
-static bool	ob_fields_version_end(const char *s, size_t i);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t a,
 	    size_t l);
 static size_t	ob_fields_min(size_t end, size_t e);
@@ -77,7 +73,6 @@ static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
 static void	ob_fields_add(struct ob_fields_row *row, size_t *cap,
 	    size_t start, const double *caps, size_t ncap);
-static bool	ob_fields_sep(char c);
 static bool	ob_fields_word_in(const char *w, size_t wl, const char *s,
 	    size_t len);
 static bool	ob_fields_pair(const char *name,
@@ -177,21 +172,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
- * Can any cell start at i > 0? Never at a space or after one, after an
- * opening or a joining mark, before a closing one.
- */
-static bool
-ob_fields_may_glue(const char *s, size_t i)
-{
-	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
-
-	return !(a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
-	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)));
-}
-
-/*
  * May a cell of the shape start at i > 0, glued to the previous cell,
- * where ob_fields_may_glue and ob_fields_starts hold? A shapeless cell
+ * where ob_fields_starts holds? A shapeless cell
  * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
  */
 static bool
@@ -241,15 +223,18 @@ ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
 
 /*
  * A join of two cells' words: "Audio|DELL", "U2723QE|Intel",
- * "Threads)|ASUS", a unit, a dotted version or a resolution then a capital
- * ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
- * unless relaxed: a table with no other reading joins two all-capital
- * words somewhere, and then any capital may start a cell.
+ * "Threads)|ASUS", a unit, a dotted version, a resolution or a PCI ID then
+ * a capital ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD", "Device ab28|ASUS").
+ * Not "89GC|C" nor "7NV|IDIA" unless relaxed: a table with no other
+ * reading joins two all-capital words somewhere, and then any capital may
+ * start a cell.
  */
 static bool
 ob_fields_join(const char *s, size_t i, bool relaxed)
 {
 	unsigned char	 a = (unsigned char)s[i - 1], b = (unsigned char)s[i];
+	size_t		 j, h = ob_fields_digits_before(s, i);
+	bool		 dot = false;
 
 	if (a == ')' || (islower(a) && isupper(b)))
 		return true;
@@ -261,62 +246,24 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
 	/* A size or a clock after its number: "KB", "MB", "GB", "TB", "MHz", "GHz". */
-	if (i > 2 && a == 'B' && (s[i - 2] == 'K' || s[i - 2] == 'M' ||
-	    s[i - 2] == 'G' || s[i - 2] == 'T') && isdigit((unsigned char)s[i - 3]))
+	if (i > 2 && a == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
+	    isdigit((unsigned char)s[i - 3]))
 		return true;
 	if (i > 3 && a == 'z' && s[i - 2] == 'H' && (s[i - 3] == 'M' ||
 	    s[i - 3] == 'G') && isdigit((unsigned char)s[i - 4]))
 		return true;
-	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i) ||
-	    ob_fields_pci_end(s, i);
-}
-
-/* Does a PCI device ID end at i ("AMD Device ab28|ASUS")? */
-static bool
-ob_fields_pci_end(const char *s, size_t i)
-{
-	size_t	j;
-
-	if (i < 11 || strncmp(s + i - 11, "Device ", 7) != 0)
-		return false;
-	for (j = i - 4; j < i; j++)
-		if (!isxdigit((unsigned char)s[j]))
-			return false;
-	return true;
-}
-
-/*
- * Does a screen resolution, the last label of a column, end at i
- * ("3840x2160|AMD Ryzen": the next system's first cell)? The width may be
- * glued to digits before it ("ext4|3840x2160").
- */
-static bool
-ob_fields_res_end(const char *s, size_t i)
-{
-	size_t	h = ob_fields_digits_before(s, i);
-
-	if (h < 3 || h > 4 || i - h < 4 || s[i - h - 1] != 'x')
-		return false;
-	return ob_fields_digits_before(s, i - h - 1) >= 3;
-}
-
-/*
- * Does a dotted version number end just before i ("12.4.89|GCC",
- * "1.21.1.7|NVIDIA")? A model number does not ("X670|E", "7950|X").
- */
-static bool
-ob_fields_version_end(const char *s, size_t i)
-{
-	size_t	j = i;
-	bool	dot = false;
-
-	if (!isdigit((unsigned char)s[i - 1]))
-		return false;
-	while (j > 0 && (isdigit((unsigned char)s[j - 1]) || s[j - 1] == '.')) {
+	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
+	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
+		return true;
+	/* A resolution, a column's last cell, maybe glued ("ext4|3840x2160"). */
+	if (h >= 3 && h <= 4 && i - h >= 4 && s[i - h - 1] == 'x' &&
+	    ob_fields_digits_before(s, i - h - 1) >= 3)
+		return true;
+	/* A dotted version ("1.21.1.7|NVIDIA"), not a model ("X670|E"). */
+	for (j = i; j > 0 && (isdigit((unsigned char)s[j - 1]) ||
+	    s[j - 1] == '.'); j--)
 		dot |= s[j - 1] == '.';
-		j--;
-	}
-	return dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
+	return isdigit(a) && dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
 }
 
 /* May a cell of label l start at a? ob_fields_starts's length, or 0. */
@@ -587,7 +534,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < r.len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
-			if (uncut[i] || !ob_fields_may_glue(cells, i))
+			if (uncut[i])
 				continue;
 			for (l = 0; l < nlabels; l++)
 				if (ob_fields_opens(&r, i, l) > 0)
@@ -723,14 +670,6 @@ ob_fields_row_free(struct ob_fields_row *row)
 	row->len = 0;
 }
 
-/* A cell word ends at these. */
-static bool
-ob_fields_sep(char c)
-{
-	return c == ' ' || c == '(' || c == ')' || c == ',' || c == '+' ||
-	    c == '/';
-}
-
 /*
  * Does the name word w occur among the words of the cell s (len bytes):
  * equal (any case), or, for a model-number-like word (letters and digits),
@@ -747,9 +686,9 @@ ob_fields_word_in(const char *w, size_t wl, const char *s, size_t len)
 		digit |= isdigit((unsigned char)w[k]) != 0;
 	}
 	for (i = 0; i < len; i = j) {
-		while (i < len && ob_fields_sep(s[i]))
+		while (i < len && strchr(" (),+/", s[i]) != NULL)
 			i++;
-		for (j = i; j < len && !ob_fields_sep(s[j]); j++)
+		for (j = i; j < len && strchr(" (),+/", s[j]) == NULL; j++)
 			;
 		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
 			return true;

@@ -158,25 +158,29 @@ ob_shapes_of(const char *label)
 void
 ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 {
-	size_t	i, k, l, j;
+	size_t		i, l, j;
+	unsigned char	a, c;
 
 	memset(uncut, 0, len * sizeof(bool));
-	/* Each word found once where it starts marks its inner positions. */
+	/* A word found where it starts marks its inner positions. */
 	for (i = 0; i < len; i++) {
-		for (k = 0; ob_shapes_words[k] != NULL; k++) {
-			if (s[i] != ob_shapes_words[k][0])
-				continue;
-			l = strlen(ob_shapes_words[k]);
-			if (strncmp(s + i, ob_shapes_words[k], l) != 0)
-				continue;
-			for (j = i + 1; j < i + l && j < len; j++)
-				uncut[j] = true;
-		}
+		l = ob_shapes_match(ob_shapes_words, s + i, NULL);
+		for (j = i + 1; j < i + l && j < len; j++)
+			uncut[j] = true;
 	}
-	for (i = 1; i < len; i++)
-		if (isdigit((unsigned char)s[i - 1]) &&
-		    ob_shapes_match(ob_shapes_units, s + i, ob_shapes_no_letter) > 0)
+	/*
+	 * Never at a space or after one, after an opening or a joining mark,
+	 * before a closing one, nor at a number's dot or unit ("1000|GB").
+	 */
+	for (i = 1; i < len; i++) {
+		a = (unsigned char)s[i - 1];
+		c = (unsigned char)s[i];
+		if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
+		    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)) ||
+		    (isdigit(a) && ob_shapes_match(ob_shapes_units, s + i,
+		    ob_shapes_no_letter) > 0))
 			uncut[i] = true;
+	}
 }
 
 size_t

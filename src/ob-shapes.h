@@ -53,8 +53,9 @@ enum ob_shape_setup {
 /* The shape of label's values (the catch-all row for an unknown label). */
 const struct ob_shape	*ob_shapes_of(const char *label);
 /*
- * uncut[i] (i < len): no cell starts at s + i, inside a brand word with a
- * capital ("Ge|Force") or a unit glued to its number ("1000|GB").
+ * uncut[i] (i < len): no cell starts at s + i: next to a space, at a mark
+ * ("(", ",", "."...), inside a brand word with a capital ("Ge|Force") or
+ * a unit glued to its number ("1000|GB").
  */
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
