@@ -55,10 +55,8 @@ struct ob_fields_run {
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
-static bool	ob_fields_glued(const char *s, size_t i,
-	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
-static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t a,
+static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
 	    size_t l);
 static size_t	ob_fields_min(size_t end, size_t e);
 static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
@@ -172,53 +170,54 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
- * May a cell of the shape start at i > 0, glued to the previous cell,
- * where ob_fields_starts holds? A shapeless cell
- * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
+ * May a cell of label l start at i? The length ob_fields_starts reads, or
+ * 0. Glued to the previous cell (i > 0), a shapeless cell starts at a word
+ * join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
  */
-static bool
-ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
-    bool relaxed)
+static size_t
+ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 {
-	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
-	enum ob_shape_kind	k = shape->kind;
+	const char		*s = r->s;
+	const struct ob_shape	*shape = r->shape[l];
+	enum ob_shape_kind	 k = shape->kind;
+	size_t			 n = ob_fields_starts(s, i, k), j;
+	unsigned char		 a, c;
 
+	if (n == 0 || i == 0)
+		return n;
+	a = (unsigned char)s[i - 1];
+	c = (unsigned char)s[i];
 	/*
 	 * A word this field's values begin with starts the cell wherever it
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
 	 * case ("llvmpipe") not inside a word.
 	 */
 	if ((isupper(c) || !isalpha(a)) && ob_shapes_lead(shape, s + i) > 0)
-		return true;
+		return n;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
 	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer
 	 * ("Mesa 2|3.2.1"); but an OS name ends in its release and the
 	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
 	 */
-	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL) {
-		size_t	j = i - ob_fields_digits_before(s, i);
-
-		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')')
-			return false;
-	}
+	j = i - ob_fields_digits_before(s, i);
+	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL && (j == 0 ||
+	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')'))
+		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
 	if (k == OBS_MEM && isdigit(a) &&
 	    strncmp(s + i + strspn(s + i, "0123456789"), " x ", 3) != 0)
-		return false;
+		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
-		return false;
+		return 0;
 	/* A name in capitals after a build date: "20210822|GNOME Shell". */
-	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1])) {
-		size_t	n = ob_fields_digits_before(s, i);
-
-		if (n >= 4 && n < i && s[i - n - 1] == ' ')
-			return true;
-	}
+	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
+	    i - j >= 4 && j > 0 && s[j - 1] == ' ')
+		return n;
 	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
-		return ob_fields_join(s, i, relaxed);
-	return true;
+		return ob_fields_join(s, i, r->relaxed) ? n : 0;
+	return n;
 }
 
 /*
@@ -264,16 +263,6 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	    s[j - 1] == '.'); j--)
 		dot |= s[j - 1] == '.';
 	return isdigit(a) && dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
-}
-
-/* May a cell of label l start at a? ob_fields_starts's length, or 0. */
-static size_t
-ob_fields_opens(const struct ob_fields_run *r, size_t a, size_t l)
-{
-	size_t	n = ob_fields_starts(r->s, a, r->shape[l]->kind);
-
-	return n > 0 && (a == 0 || ob_fields_glued(r->s, a, r->shape[l],
-	    r->relaxed)) ? n : 0;
 }
 
 /* The lesser of end and e. */
