@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Give the systems table's glued cells to systems: count every reading of
- * the cells run (first column complete, later columns any subset of the
- * labels in order) under the field shapes of ob-shapes.c, forward and
- * backward, and keep a cell only when every reading has it. Beside it,
- * the Disk and Processor rows the names search compares names with.
+ * The systems table's cells (see ob-fields.h): every reading of the run
+ * counted forward and backward over (position, column, label) states,
+ * and the Disk and Processor rows the names are compared with.
  */
 #include <ctype.h>
 #include <math.h>
@@ -19,10 +17,9 @@
 /* Longest cell we place (the longest of the fixtures and corpus: 89 bytes). */
 #define OB_FIELDS_MAX_CELL	256
 /*
- * The one bound on the work, so that a hostile line gives up (nothing
- * filled) instead of running long: the run's bytes times systems times
- * labels + 1 (any byte may start a cell: the states; seed 000: 106,720),
- * and the bytes scanned for cells in a pass (seed 000: 6,524).
+ * The one bound on the work (past it nothing is filled): the run's bytes
+ * times systems times labels + 1, which bounds the states (seed 000:
+ * 106,720), and the bytes scanned for cells a pass (seed 000: 6,524).
  */
 #define OB_FIELDS_MAX_WORK	1e6
 /* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
@@ -69,8 +66,6 @@ static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
 	    size_t col, size_t l);
 static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
-static void	ob_fields_add(struct ob_fields_row *row, size_t *cap,
-	    size_t start, const double *caps, size_t ncap);
 static bool	ob_fields_word_in(const char *w, size_t wl, const char *s,
 	    size_t len);
 static bool	ob_fields_pair(const char *name,
@@ -138,18 +133,13 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||
 		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
 			return 0;
-		i += n + 1;
-		n = strspn(s + i, "0123456789");
-		if (n == 0 || n > 3)
-			return 0;
-		i += n;
-		if (s[i] == '.') {
-			n = strspn(s + i + 1, "0123456789");
-			if (n == 0 || n > 3)
+		/* Then one or two numbers of one to three digits. */
+		for (i += n, m = 0; m < 2 && s[i] == '.'; m++, i += n + 1)
+			if ((n = strspn(s + i + 1, "0123456789")) == 0 || n > 3)
 				return 0;
-			i += n + 1;
-		} else if (s[i] == '-' && isdigit((unsigned char)s[i + 1]))
-			return 0;	/* Linux builds are X.Y.Z-N: "4.0-0514" is cut */
+		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
+		if (m == 1 && s[i] == '-' && isdigit((unsigned char)s[i + 1]))
+			return 0;
 		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
 	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
@@ -363,7 +353,6 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 	}
 }
 
-
 /*
  * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
  * their number. pi itself when column col may print no cell of label l (it
@@ -442,6 +431,7 @@ ob_fields_count(struct ob_fields_run *r)
 				b[ob_fields_at(r, pi, col, l)] += v;
 			}
 }
+
 /* Keep, per system and label, the cell (or its absence) every reading has. */
 static void
 ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
@@ -567,50 +557,32 @@ ob_fields_free(struct ob_fields *f)
 	f->value = NULL;
 }
 
-/* Append a cell from start; the previous cell ends there. */
-static void
-ob_fields_add(struct ob_fields_row *row, size_t *cap, size_t start,
-    const double *caps, size_t ncap)
-{
-	struct ob_fields_cell	*c;
-
-	xgrow(&row->cell, cap, row->len + 1, sizeof(*row->cell));
-	c = &row->cell[row->len++];
-	memset(c, 0, sizeof(*c));
-	c->start = start;
-	c->ncap = ncap;
-	if (ncap > 0)
-		memcpy(c->cap, caps, ncap * sizeof(*caps));
-	if (row->len > 1)
-		row->cell[row->len - 2].end = start;
-}
-
 void
 ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 {
-	size_t	 i = 0, a, b, c, m, e = 0, n, cap = 0;
-	double	 caps[OB_FIELDS_MAX_CAPS], gb;
+	const char		*s = cells;
+	struct ob_fields_cell	*c;
+	size_t			 i, b, d, m, e = 0, cap = 0;
+	double			 gb;
 
 	memset(row, 0, sizeof(*row));
 	row->text = cells;
-	while (cells[i] != '\0') {
-		if (!isdigit((unsigned char)cells[i])) {
-			i++;
-			continue;
-		}
-		a = i;
-		b = i += strspn(cells + i, "0123456789");
+	for (i = 0; s[i] != '\0'; i++) {
 		/* Inside a cell a capacity follows a space: "+ 123GB". */
-		if (a > 0 && cells[a - 1] == ' ')
+		if (!isdigit((unsigned char)s[i]) || (i > 0 && (s[i - 1] == ' ' ||
+		    isdigit((unsigned char)s[i - 1]))))
 			continue;
-		n = 0;
-		if (strncmp(cells + b, " x ", 3) == 0 &&
-		    isdigit((unsigned char)cells[b + 3])) {
+		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
+		c = &row->cell[row->len];
+		memset(c, 0, sizeof(*c));
+		b = i + strspn(s + i, "0123456789");
+		if (strncmp(s + b, " x ", 3) == 0 &&
+		    isdigit((unsigned char)s[b + 3])) {
 			/* "2 x 1000GB": the count starts the cell. */
-			if (cells[a] != '0' &&
-			    (m = ob_shapes_cap(cells + b + 3, false, &gb)) > 0) {
-				caps[n++] = gb;
-				caps[n++] = gb * strtod(cells + a, NULL);
+			if (s[i] != '0' &&
+			    (m = ob_shapes_cap(s + b + 3, false, &gb)) > 0) {
+				c->cap[c->ncap++] = gb;
+				c->cap[c->ncap++] = gb * strtod(s + i, NULL);
 				e = b + 3 + m;
 			}
 		} else
@@ -619,20 +591,21 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 			 * "2000GB"): the capacity starts at some non-zero
 			 * digit of the run. Keep the longest few readings.
 			 */
-			for (c = a; c < b && n < OB_FIELDS_MAX_CAPS; c++)
-				if ((m = ob_shapes_cap(cells + c, false,
-				    &gb)) > 0) {
-					caps[n++] = gb;
-					e = c + m;
+			for (d = i; d < b && c->ncap < OB_FIELDS_MAX_CAPS; d++)
+				if ((m = ob_shapes_cap(s + d, false, &gb)) > 0) {
+					c->cap[c->ncap++] = gb;
+					e = d + m;
 				}
-		if (n == 0 || cells[e] != ' ' ||
-		    !isalpha((unsigned char)cells[e + 1]))
-			continue;
-		ob_fields_add(row, &cap, a, caps, n);
-		i = e;
+		if (c->ncap > 0 && s[e] == ' ' &&
+		    isalpha((unsigned char)s[e + 1])) {
+			c->start = i;
+			if (row->len++ > 0)
+				row->cell[row->len - 2].end = i;
+			i = e - 1;
+		}
 	}
 	if (row->len > 0)
-		row->cell[row->len - 1].end = strlen(cells);
+		row->cell[row->len - 1].end = i;
 }
 
 void
@@ -645,9 +618,11 @@ ob_fields_proc_row(const char *cells, struct ob_fields_row *row)
 	row->every_word = true;
 	for (i = 0; cells[i] != '\0'; i++)
 		if ((n = ob_shapes_cores(cells + i)) > 0) {
-			ob_fields_add(row, &cap, row->len > 0 ?
-			    row->cell[row->len - 1].end : 0, NULL, 0);
-			row->cell[row->len - 1].end = i + n;
+			xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
+			memset(&row->cell[row->len], 0, sizeof(*row->cell));
+			row->cell[row->len].start = row->len > 0 ?
+			    row->cell[row->len - 1].end : 0;
+			row->cell[row->len++].end = i + n;
 		}
 }
 

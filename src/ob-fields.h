@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The systems table's cells of a flattened OpenBenchmarking export. They
- * are printed column by column (system by system), each column in label
- * order, a cell only when it differs from the previous system's, all glued
- * with no separator. Every reading of the run under the generator's value
- * shapes is counted; a system's field is filled only when all readings
- * agree on it. The Disk and Processor cells are also evidence for the
- * system names: drives compared each have a Disk cell ("2000GB ...",
- * "2 x 1000GB ...") sharing words and a capacity with its name, processors
- * a Processor cell. Nothing here chooses among readings or names.
+ * The systems table's cells of a flattened OpenBenchmarking export, printed
+ * column by column (system by system), each column in label order, a cell
+ * only when it differs from the previous system's, all glued. A system's
+ * field is filled only when every reading of the run under the value
+ * shapes agrees on it. The Disk and Processor cells are also evidence for
+ * the system names (drives compared share words and a capacity with their
+ * Disk cells). Nothing here chooses among readings or names.
  *
  * Ownership: struct ob_fields owns its value strings (ob_fields_free); a
  * struct ob_fields_row owns its cell array, not its text.
@@ -52,11 +50,7 @@ struct ob_fields_row {
 	const char		*text;		/* the cells run, not owned */
 	struct ob_fields_cell	*cell;
 	size_t			 len;
-	/*
-	 * Processor row: a name agrees when every word of it is in its cell
-	 * ("Core i9 13900K" in "Intel Core i9-13900K @ ..."); no capacity.
-	 */
-	bool			 every_word;
+	bool			 every_word;	/* Processor row: see agree */
 };
 
 /*
@@ -82,8 +76,9 @@ void	 ob_fields_proc_row(const char *cells, struct ob_fields_row *row);
 void	 ob_fields_row_free(struct ob_fields_row *row);
 /*
  * Do the names agree, in order, with the row's last names->len cells:
- * each sharing a word with its cell ("T705" inside "CT2000T705SSD5") and
- * stating its capacity as a word ("2TB") within 5 %?
+ * each sharing a word with its Disk cell ("T705" inside "CT2000T705SSD5")
+ * and stating its capacity as a word ("2TB") within 5 %, or having every
+ * word in its Processor cell ("Core i9 13900K" in "Intel Core i9-13900K")?
  */
 bool	 ob_fields_agree(const struct ob_fields_row *row,
 	    const struct ob_names *names);
