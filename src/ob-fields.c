@@ -671,8 +671,7 @@ ob_fields_pair(const char *name, const struct ob_fields_row *row, size_t i)
 	const struct ob_fields_cell	*c = &row->cell[i];
 	const char			*s = row->text + c->start, *w = name;
 	size_t				 wl, k, len = c->end - c->start;
-	bool				 word = false, hascap = false;
-	bool				 capok = false;
+	bool				 word = false, capok = false;
 	double				 gb;
 
 	for (; *w != '\0'; w += wl) {
@@ -685,7 +684,6 @@ ob_fields_pair(const char *name, const struct ob_fields_row *row, size_t i)
 				return false;
 			word = true;
 		} else if (ob_shapes_cap(w, false, &gb) == wl) {
-			hascap = true;
 			for (k = 0; k < c->ncap; k++)
 				capok |= fabs(c->cap[k] - gb) <= 0.05 * gb;
 		} else if (wl >= 2 && ob_fields_word_in(w, wl, s, len))
@@ -695,7 +693,7 @@ ob_fields_pair(const char *name, const struct ob_fields_row *row, size_t i)
 	 * A Disk cell always states a capacity: a name that states none (or
 	 * one glued to the next name's letters, "2TBNova") is not its drive.
 	 */
-	return word && (row->every_word || (hascap && capok));
+	return word && (row->every_word || capok);
 }
 
 bool
