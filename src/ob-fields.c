@@ -92,7 +92,7 @@ static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
 	size_t	n, m, i0 = i;
-	double	gb;
+	double	gb = 0;
 	bool	count, word;
 
 	switch (k) {
@@ -117,7 +117,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 			return 0;
 		if (count)
 			i += n + 3;
-		if ((m = ob_shapes_cap(s + i, k == OBS_MEM, &gb)) == 0)
+		if ((m = ob_shapes_cap(s + i, k == OBS_MEM, count ? &gb :
+		    NULL)) == 0)
 			return 0;
 		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
 		if (k == OBS_DISK)

@@ -259,7 +259,8 @@ ob_shapes_cap(const char *s, bool mem, double *gb)
 	    0.001 : 0;
 	if (unit == 0 || s[n + 1] != 'B')
 		return 0;
-	*gb = strtod(s, NULL) * unit;
+	if (gb != NULL)
+		*gb = strtod(s, NULL) * unit;
 	return n + 2;
 }
 

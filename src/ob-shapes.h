@@ -68,7 +68,8 @@ bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
 /*
  * The length of a capacity at s, "2000GB" or "1.5TB" with no leading zero
- * (mem: also "16 GB", "512MB"), or 0; its size in GB into *gb.
+ * (mem: also "16 GB", "512MB"), or 0; its size in GB into *gb (if not
+ * NULL).
  */
 size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
