@@ -220,27 +220,19 @@ ob_shapes_release_ok(const struct ob_shape *shape, const char *s, size_t len)
 bool
 ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 {
-	size_t	k, l, j;
+	size_t	k, l;
+	bool	over = false;
 
-	if (shape->lead == NULL)
-		return false;
-	/* A known name of its own ("nfs4") is not another with digits ("nfs"). */
-	for (k = 0; shape->lead[k] != NULL; k++)
-		if (strlen(shape->lead[k]) == len &&
-		    strncmp(s, shape->lead[k], len) == 0)
-			return false;
-	for (k = 0; shape->lead[k] != NULL; k++) {
-		if (s[0] != shape->lead[k][0])
-			continue;
+	for (k = 0; shape->lead != NULL && shape->lead[k] != NULL; k++) {
 		l = strlen(shape->lead[k]);
-		if (l >= len || strncmp(s, shape->lead[k], l) != 0)
+		if (l > len || strncmp(s, shape->lead[k], l) != 0)
 			continue;
-		for (j = l; j < len && isdigit((unsigned char)s[j]); j++)
-			;
-		if (j == len)
-			return true;
+		/* A known name of its own ("nfs4") is not another ("nfs"). */
+		if (l == len)
+			return false;
+		over |= strspn(s + l, "0123456789") >= len - l;
 	}
-	return false;
+	return over;
 }
 
 size_t
