@@ -62,6 +62,7 @@ struct ob_fields_row {
 void	 ob_fields_split(const char *cells, const char *const *labels,
 	    size_t nlabels, size_t nsys, const struct ob_fields_evidence *ev,
 	    struct ob_fields *out);
+/* Free f's values. */
 void	 ob_fields_free(struct ob_fields *f);
 /*
  * The Disk row: every capacity-headed cell of the cells run, in order. A

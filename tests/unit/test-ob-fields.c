@@ -268,6 +268,19 @@ main(void)
 	ok(f.gave_up || f.readings == 0, "a 20000-byte hostile run is refused quickly");
 	ob_fields_free(&f);
 	free(big);
+	/* Within the states bound, glued words read countless ways: stopped. */
+	{
+		static const char *const free5[] = { "A", "B", "C", "D", "E" };
+
+		big = xcalloc(2001, 1);
+		for (i = 0; i < 2000; i++)
+			big[i] = i % 2 == 0 ? 'a' : 'B';
+		ob_fields_split(big, free5, 5, 8, NULL, &f);
+		ok(f.gave_up && f.value[0] == NULL,
+		    "2000 bytes of word joins stop at the work bound, nothing filled");
+		ob_fields_free(&f);
+		free(big);
+	}
 	big = xcalloc(300001, 1);
 	memset(big, 'a', 300000);
 	ob_fields_split(big, labels, NL, 2, NULL, &f);
