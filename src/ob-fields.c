@@ -536,6 +536,8 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		}
 		out->readings = r.f[nstates - 1];
 	}
+	/* Pin walks the cells the forward count walked: within the bound. */
+	r.work = 0;
 	if (out->readings > 0)
 		ob_fields_pin(&r, out);
 	free(uncut);
