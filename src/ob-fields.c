@@ -46,7 +46,7 @@ struct ob_fields_run {
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
 	size_t		*next;		/* ob_fields_next's answer */
-	double		 work;		/* bytes scanned for cells this pass */
+	double		 work;		/* bytes scanned, a pass */
 	double		*f, *b;		/* per state: see ob_fields_at */
 };
 
@@ -245,7 +245,7 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
 	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
 		return true;
-	/* A resolution, a column's last cell, maybe glued ("ext4|3840x2160"). */
+	/* A resolution, a column's end, maybe glued ("ext4|3840x2160"). */
 	if (h >= 3 && h <= 4 && i - h >= 4 && s[i - h - 1] == 'x' &&
 	    ob_fields_digits_before(s, i - h - 1) >= 3)
 		return true;
@@ -253,7 +253,8 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	for (j = i; j > 0 && (isdigit((unsigned char)s[j - 1]) ||
 	    s[j - 1] == '.'); j--)
 		dot |= s[j - 1] == '.';
-	return isdigit(a) && dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
+	return isdigit(a) && dot &&
+	    (j == 0 || !isalnum((unsigned char)s[j - 1]));
 }
 
 /* The lesser of end and e. */
@@ -367,7 +368,8 @@ ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l)
 	const struct ob_fields_evidence	*ev = r->ev;
 	const struct ob_shape		*shape = r->shape[l];
 	enum ob_shape_kind		 k = shape->kind;
-	size_t				 a = r->pos[pi], qi, n = 0, open, reach;
+	size_t				 a = r->pos[pi], qi, n = 0;
+	size_t				 open, reach;
 
 	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
 	    ev->own_disk != NULL && ev->own_disk[col]))
@@ -572,8 +574,8 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 	row->text = cells;
 	for (i = 0; s[i] != '\0'; i++) {
 		/* Inside a cell a capacity follows a space: "+ 123GB". */
-		if (!isdigit((unsigned char)s[i]) || (i > 0 && (s[i - 1] == ' ' ||
-		    isdigit((unsigned char)s[i - 1]))))
+		if (!isdigit((unsigned char)s[i]) || (i > 0 &&
+		    (s[i - 1] == ' ' || isdigit((unsigned char)s[i - 1]))))
 			continue;
 		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
 		c = &row->cell[row->len];
@@ -595,7 +597,8 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 			 * digit of the run. Keep the longest few readings.
 			 */
 			for (d = i; d < b && c->ncap < OB_FIELDS_MAX_CAPS; d++)
-				if ((m = ob_shapes_cap(s + d, false, &gb)) > 0) {
+				if ((m = ob_shapes_cap(s + d, false,
+				    &gb)) > 0) {
 					c->cap[c->ncap++] = gb;
 					e = d + m;
 				}
@@ -621,7 +624,8 @@ ob_fields_proc_row(const char *cells, struct ob_fields_row *row)
 	row->every_word = true;
 	for (i = 0; cells[i] != '\0'; i++)
 		if ((n = ob_shapes_cores(cells + i)) > 0) {
-			xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
+			xgrow(&row->cell, &cap, row->len + 1,
+			    sizeof(*row->cell));
 			memset(&row->cell[row->len], 0, sizeof(*row->cell));
 			row->cell[row->len].start = row->len > 0 ?
 			    row->cell[row->len - 1].end : 0;

@@ -42,15 +42,15 @@ struct ob_fields_evidence {
 /* One Disk or Processor cell: text [start, end) of the cells run. */
 struct ob_fields_cell {
 	size_t	 start, end;
-	double	 cap[OB_FIELDS_MAX_CAPS];	/* possible capacities, in GB */
+	double	 cap[OB_FIELDS_MAX_CAPS];	/* its possible GB */
 	size_t	 ncap;
 };
 
 struct ob_fields_row {
-	const char		*text;		/* the cells run, not owned */
+	const char		*text;		/* the run, not owned */
 	struct ob_fields_cell	*cell;
 	size_t			 len;
-	bool			 every_word;	/* Processor row: see agree */
+	bool			 every_word;	/* Processor row */
 };
 
 /*
