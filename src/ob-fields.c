@@ -1,32 +1,33 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Give the systems table's glued cells to systems: count every reading of
- * the cells run (first column complete, later columns any subset of the
- * labels in order) under the field shapes of ob-shapes.c, forward and
- * backward, and keep a cell only when every reading has it. It never picks
- * among readings: a field they disagree on stays empty.
+ * The systems table's cells (see ob-fields.h): every reading of the run
+ * counted forward and backward over (position, column, label) states,
+ * and the Disk and Processor rows the names are compared with.
  */
 #include <ctype.h>
-#include <stdint.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ob-fields.h"
 #include "ob-shapes.h"
 #include "xalloc.h"
 
-/* Start positions we are willing to count over (a table line is short). */
-#define OB_FIELDS_MAX_POS	4000
-/* Cells run length we read at all (seed 000's: about 750 bytes). */
-#define OB_FIELDS_MAX_LEN	(256 * 1024)
 /* Longest cell we place (the longest of the fixtures and corpus: 89 bytes). */
 #define OB_FIELDS_MAX_CELL	256
-/* Cell placements per pass, at most (seed 000: 438,400). */
-#define OB_FIELDS_MAX_WORK	2e6
+/*
+ * The one bound on the work (past it nothing is filled): the run's bytes
+ * times systems times labels + 1, which bounds the states (seed 000:
+ * 106,720), and the bytes scanned for cells a pass (seed 000: 6,524).
+ */
+#define OB_FIELDS_MAX_WORK	1e6
 /* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
+/* A name word and a cell word this long or longer may match inside. */
+#define OB_FIELDS_INNER_MIN	2
 
 /*
  * One pass over a cells run. A reading is a path through the states
@@ -44,53 +45,33 @@ struct ob_fields_run {
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
-	/*
-	 * Label l's cells from pos[pi] end at pos[ends[j]], first[pi * nl +
-	 * l] <= j < first[pi * nl + l + 1], ascending (ob_fields_cells).
-	 */
-	size_t		*first, *ends;
-	size_t		 nends, capends;
 	size_t		*next;		/* ob_fields_next's answer */
+	double		 work;		/* bytes scanned, a pass */
 	double		*f, *b;		/* per state: see ob_fields_at */
 };
 
-static size_t	ob_fields_digits(const char *s, size_t i);
 static size_t	ob_fields_digits_before(const char *s, size_t i);
-static size_t	ob_fields_cap(const char *s, size_t i, bool mb_ok);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
-static bool	ob_fields_may_glue(const char *s, size_t i);
-static bool	ob_fields_glued(const char *s, size_t i,
-	    const struct ob_shape *shape, bool relaxed);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
-static bool	ob_fields_pci_end(const char *s, size_t i);
-static bool	ob_fields_res_end(const char *s, size_t i);
-static bool	ob_fields_version_end(const char *s, size_t i);
-static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t a,
+static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
 	    size_t l);
 static size_t	ob_fields_min(size_t end, size_t e);
 static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
 	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
 	    size_t b, const struct ob_shape *shape, size_t n);
-static void	ob_fields_cells(struct ob_fields_run *r);
 static size_t	ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col,
-	    size_t l, bool ahead);
+	    size_t l);
 static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
 	    size_t col, size_t l);
-static size_t	ob_fields_pairs(const struct ob_fields_run *r);
 static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
-
-/* Length of the run of digits at s + i. */
-static size_t
-ob_fields_digits(const char *s, size_t i)
-{
-	size_t	n = 0;
-
-	while (isdigit((unsigned char)s[i + n]))
-		n++;
-	return n;
-}
+static bool	ob_fields_word_in(const char *w, size_t wl, const char *s,
+	    size_t len);
+static bool	ob_fields_pair(const char *name,
+	    const struct ob_fields_row *row, size_t i);
+static bool	ob_fields_fits(const struct ob_names *names, size_t sys,
+	    const char *cell, size_t len);
 
 /* Length of the run of digits that ends just before s + i. */
 static size_t
@@ -103,24 +84,6 @@ ob_fields_digits_before(const char *s, size_t i)
 	return n;
 }
 
-/* "2000GB", "1.5TB", "16 GB" at s + i (no leading zero): its length or 0. */
-static size_t
-ob_fields_cap(const char *s, size_t i, bool mb_ok)
-{
-	size_t	n = ob_fields_digits(s, i);
-
-	if (n == 0 || s[i] == '0')
-		return 0;
-	if (s[i + n] == '.' && isdigit((unsigned char)s[i + n + 1]))
-		n += 1 + ob_fields_digits(s, i + n + 1);
-	if (s[i + n] == ' ' && mb_ok)
-		n++;
-	if ((s[i + n] == 'G' || s[i + n] == 'T' || (mb_ok && s[i + n] == 'M')) &&
-	    s[i + n + 1] == 'B')
-		return n + 2;
-	return 0;
-}
-
 /*
  * May a cell of kind k start at s + i? The length of the beginning its
  * shape reads (the cell must be at least that long), or 0.
@@ -129,6 +92,7 @@ static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
 	size_t	n, m, i0 = i;
+	double	gb = 0;
 	bool	count, word;
 
 	switch (k) {
@@ -137,7 +101,7 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return 1;
 	case OBS_LETTER:
 		/* "Intel I225-V", "2 x Intel 10G X550T". */
-		n = ob_fields_digits(s, i);
+		n = strspn(s + i, "0123456789");
 		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0)
 			i += n + 3;
 		return isalpha((unsigned char)s[i]) ? i + 1 - i0 : 0;
@@ -146,14 +110,15 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 	case OBS_MEM:
 	case OBS_DISK:
 		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
-		n = ob_fields_digits(s, i);
+		n = strspn(s + i, "0123456789");
 		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
 		if (count && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
 		if (count)
 			i += n + 3;
-		if ((m = ob_fields_cap(s, i, k == OBS_MEM)) == 0)
+		if ((m = ob_shapes_cap(s + i, k == OBS_MEM, count ? &gb :
+		    NULL)) == 0)
 			return 0;
 		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
 		if (k == OBS_DISK)
@@ -162,37 +127,29 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		 * Modules of at most 512GB ("2 x 1000GB" is a drive pair); a
 		 * size with no count before a name is a drive.
 		 */
-		if (count ? s[i + m - 2] == 'T' || (s[i + m - 2] == 'G' &&
-		    strtod(s + i, NULL) > 512) : word)
-			return 0;
-		return i + m - i0;
+		return (count ? gb > 512 : word) ? 0 : i + m - i0;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
-		n = ob_fields_digits(s, i);
+		n = strspn(s + i, "0123456789");
 		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||
 		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
 			return 0;
-		i += n + 1;
-		n = ob_fields_digits(s, i);
-		if (n == 0 || n > 3)
-			return 0;
-		i += n;
-		if (s[i] == '.') {
-			n = ob_fields_digits(s, i + 1);
-			if (n == 0 || n > 3)
+		/* Then one or two numbers of one to three digits. */
+		for (i += n, m = 0; m < 2 && s[i] == '.'; m++, i += n + 1)
+			if ((n = strspn(s + i + 1, "0123456789")) == 0 || n > 3)
 				return 0;
-			i += n + 1;
-		} else if (s[i] == '-' && isdigit((unsigned char)s[i + 1]))
-			return 0;	/* Linux builds are X.Y.Z-N: "4.0-0514" is cut */
+		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
+		if (m == 1 && s[i] == '-' && isdigit((unsigned char)s[i + 1]))
+			return 0;
 		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
 	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
 		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
 		    !isdigit((unsigned char)s[i + 2]))
 			return 0;
-		n = i + 2 + ob_fields_digits(s, i + 2);
+		n = i + 2 + strspn(s + i + 2, "0123456789");
 		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
-			n += 1 + ob_fields_digits(s, n + 1);
+			n += 1 + strspn(s + n + 1, "0123456789");
 		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
 	case OBS_VULKAN:
 	case OBS_RES:
@@ -204,79 +161,70 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 }
 
 /*
- * Can any cell start at i > 0? Never at a space or after one, after an
- * opening or a joining mark, before a closing one.
+ * May a cell of label l start at i? The length ob_fields_starts reads, or
+ * 0. Glued to the previous cell (i > 0), a shapeless cell starts at a word
+ * join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
  */
-static bool
-ob_fields_may_glue(const char *s, size_t i)
+static size_t
+ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 {
-	unsigned char	a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
+	const char		*s = r->s;
+	const struct ob_shape	*shape = r->shape[l];
+	enum ob_shape_kind	 k = shape->kind;
+	size_t			 n = ob_fields_starts(s, i, k), j;
+	unsigned char		 a, c;
 
-	return !(a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
-	    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)));
-}
-
-/*
- * May a cell of the shape start at i > 0, glued to the previous cell,
- * where ob_fields_may_glue and ob_fields_starts hold? A shapeless cell
- * starts at a word join ("Audio|DELL", "89|GCC", "Threads)|ASUS").
- */
-static bool
-ob_fields_glued(const char *s, size_t i, const struct ob_shape *shape,
-    bool relaxed)
-{
-	unsigned char		a = (unsigned char)s[i - 1], c = (unsigned char)s[i];
-	enum ob_shape_kind	k = shape->kind;
-
+	if (n == 0 || i == 0)
+		return n;
+	a = (unsigned char)s[i - 1];
+	c = (unsigned char)s[i];
 	/*
 	 * A word this field's values begin with starts the cell wherever it
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
 	 * case ("llvmpipe") not inside a word.
 	 */
 	if ((isupper(c) || !isalpha(a)) && ob_shapes_lead(shape, s + i) > 0)
-		return true;
+		return n;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
 	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer
 	 * ("Mesa 2|3.2.1"); but an OS name ends in its release and the
 	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
 	 */
-	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL) {
-		size_t	j = i - ob_fields_digits_before(s, i);
-
-		if (j == 0 || s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')')
-			return false;
-	}
+	j = i - ob_fields_digits_before(s, i);
+	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL && (j == 0 ||
+	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')'))
+		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
-	if (k == OBS_MEM && isdigit(a) && strncmp(s + i + ob_fields_digits(s, i),
-	    " x ", 3) != 0)
-		return false;
+	if (k == OBS_MEM && isdigit(a) &&
+	    strncmp(s + i + strspn(s + i, "0123456789"), " x ", 3) != 0)
+		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
-		return false;
+		return 0;
 	/* A name in capitals after a build date: "20210822|GNOME Shell". */
-	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1])) {
-		size_t	n = ob_fields_digits_before(s, i);
-
-		if (n >= 4 && n < i && s[i - n - 1] == ' ')
-			return true;
-	}
+	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
+	    i - j >= 4 && j > 0 && s[j - 1] == ' ')
+		return n;
 	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
-		return ob_fields_join(s, i, relaxed);
-	return true;
+		return ob_fields_join(s, i, r->relaxed) ? n : 0;
+	return n;
 }
 
 /*
  * A join of two cells' words: "Audio|DELL", "U2723QE|Intel",
- * "Threads)|ASUS", a unit, a dotted version or a resolution then a capital
- * ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD"). Not "89GC|C" nor "7NV|IDIA"
- * unless relaxed: a table with no other reading joins two all-capital
- * words somewhere, and then any capital may start a cell.
+ * "Threads)|ASUS", a unit, a dotted version, a resolution or a PCI ID then
+ * a capital ("10GB|NVIDIA", "12.4.89|GCC", "2160|AMD", "Device ab28|ASUS").
+ * Not "89GC|C" nor "7NV|IDIA" unless relaxed: a table with no other
+ * reading joins two all-capital words somewhere, and then any capital may
+ * start a cell.
  */
 static bool
 ob_fields_join(const char *s, size_t i, bool relaxed)
 {
 	unsigned char	 a = (unsigned char)s[i - 1], b = (unsigned char)s[i];
+	size_t		 j, h = ob_fields_digits_before(s, i);
+	bool		 dot = false;
 
 	if (a == ')' || (islower(a) && isupper(b)))
 		return true;
@@ -288,72 +236,25 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
 	/* A size or a clock after its number: "KB", "MB", "GB", "TB", "MHz", "GHz". */
-	if (i > 2 && a == 'B' && (s[i - 2] == 'K' || s[i - 2] == 'M' ||
-	    s[i - 2] == 'G' || s[i - 2] == 'T') && isdigit((unsigned char)s[i - 3]))
+	if (i > 2 && a == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
+	    isdigit((unsigned char)s[i - 3]))
 		return true;
 	if (i > 3 && a == 'z' && s[i - 2] == 'H' && (s[i - 3] == 'M' ||
 	    s[i - 3] == 'G') && isdigit((unsigned char)s[i - 4]))
 		return true;
-	return ob_fields_version_end(s, i) || ob_fields_res_end(s, i) ||
-	    ob_fields_pci_end(s, i);
-}
-
-/* Does a PCI device ID end at i ("AMD Device ab28|ASUS")? */
-static bool
-ob_fields_pci_end(const char *s, size_t i)
-{
-	size_t	j;
-
-	if (i < 11 || strncmp(s + i - 11, "Device ", 7) != 0)
-		return false;
-	for (j = i - 4; j < i; j++)
-		if (!isxdigit((unsigned char)s[j]))
-			return false;
-	return true;
-}
-
-/*
- * Does a screen resolution, the last label of a column, end at i
- * ("3840x2160|AMD Ryzen": the next system's first cell)? The width may be
- * glued to digits before it ("ext4|3840x2160").
- */
-static bool
-ob_fields_res_end(const char *s, size_t i)
-{
-	size_t	h = ob_fields_digits_before(s, i);
-
-	if (h < 3 || h > 4 || i - h < 4 || s[i - h - 1] != 'x')
-		return false;
-	return ob_fields_digits_before(s, i - h - 1) >= 3;
-}
-
-/*
- * Does a dotted version number end just before i ("12.4.89|GCC",
- * "1.21.1.7|NVIDIA")? A model number does not ("X670|E", "7950|X").
- */
-static bool
-ob_fields_version_end(const char *s, size_t i)
-{
-	size_t	j = i;
-	bool	dot = false;
-
-	if (!isdigit((unsigned char)s[i - 1]))
-		return false;
-	while (j > 0 && (isdigit((unsigned char)s[j - 1]) || s[j - 1] == '.')) {
+	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
+	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
+		return true;
+	/* A resolution, a column's end, maybe glued ("ext4|3840x2160"). */
+	if (h >= 3 && h <= 4 && i - h >= 4 && s[i - h - 1] == 'x' &&
+	    ob_fields_digits_before(s, i - h - 1) >= 3)
+		return true;
+	/* A dotted version ("1.21.1.7|NVIDIA"), not a model ("X670|E"). */
+	for (j = i; j > 0 && (isdigit((unsigned char)s[j - 1]) ||
+	    s[j - 1] == '.'); j--)
 		dot |= s[j - 1] == '.';
-		j--;
-	}
-	return dot && (j == 0 || !isalnum((unsigned char)s[j - 1]));
-}
-
-/* May a cell of label l start at a? ob_fields_starts's length, or 0. */
-static size_t
-ob_fields_opens(const struct ob_fields_run *r, size_t a, size_t l)
-{
-	size_t	n = ob_fields_starts(r->s, a, r->shape[l]->kind);
-
-	return n > 0 && (a == 0 || ob_fields_glued(r->s, a, r->shape[l],
-	    r->relaxed)) ? n : 0;
+	return isdigit(a) && dot &&
+	    (j == 0 || !isalnum((unsigned char)s[j - 1]));
 }
 
 /* The lesser of end and e. */
@@ -433,10 +334,10 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 		return n == 2 && s[b - 1] != '.';
 	case OBS_RES:
 		/* 640x480 to 7680x4320: three or four digits each way. */
-		i = a + ob_fields_digits(s, a) + 1;
+		i = a + strspn(s + a, "0123456789") + 1;
 		return i >= a + 4 && i <= a + 5 && s[i - 1] == 'x' &&
 		    s[i] != '0' && b >= i + 3 && b <= i + 4 &&
-		    ob_fields_digits(s, i) >= b - i;
+		    strspn(s + i, "0123456789") >= b - i;
 	case OBS_FS:
 		for (i = a; i < b; i++)
 			if (!isdigit((unsigned char)s[i]) &&
@@ -454,73 +355,38 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 	}
 }
 
-/* Each label's cells from each start, worked out once a pass. */
-static void
-ob_fields_cells(struct ob_fields_run *r)
-{
-	enum ob_shape_kind	k;
-	size_t			pi, qi, l, a, n, c, reach[3];
-	bool			drive;
-
-	r->nends = 0;
-	for (pi = 0; pi < r->npos; pi++) {
-		a = r->pos[pi];
-		/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
-		drive = ob_fields_starts(r->s, a, OBS_DISK) > 0;
-		/* From a: another cell's reach, a processor's, a kernel's. */
-		reach[0] = reach[1] = reach[2] = SIZE_MAX;
-		for (l = 0; l < r->nl; l++) {
-			r->first[pi * r->nl + l] = r->nends;
-			k = r->shape[l]->kind;
-			n = ob_fields_opens(r, a, l);
-			if (n == 0 || (drive && (k == OBS_FREE ||
-			    k == OBS_LETTER || k == OBS_PROC)))
-				continue;
-			c = k == OBS_PROC ? 1 : k == OBS_KERNEL ? 2 : 0;
-			if (reach[c] == SIZE_MAX)
-				reach[c] = ob_fields_reach(r, a, k);
-			for (qi = pi + 1; qi < r->npos &&
-			    r->pos[qi] <= reach[c]; qi++) {
-				if (!ob_fields_whole(r, a, r->pos[qi],
-				    r->shape[l], n))
-					continue;
-				xgrow(&r->ends, &r->capends, r->nends + 1,
-				    sizeof(*r->ends));
-				r->ends[r->nends++] = qi;
-			}
-		}
-	}
-	r->first[r->npos * r->nl] = r->nends;
-}
-
 /*
  * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
  * their number. pi itself when column col may print no cell of label l (it
  * is the previous system's; not a Disk cell the names say differs from the
  * previous system's), then the ends of its cells, ascending (a Disk cell
- * only where the names' evidence allows). With ahead (b counted), only
- * cells some reading goes on from: the evidence is the costly test.
+ * only where the names' evidence allows).
  */
 static size_t
-ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l,
-    bool ahead)
+ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l)
 {
 	const struct ob_fields_evidence	*ev = r->ev;
-	const size_t			*first = r->first + pi * r->nl + l;
-	bool				 disk = r->shape[l]->kind == OBS_DISK;
-	size_t				 a = r->pos[pi], j, qi, n = 0;
+	const struct ob_shape		*shape = r->shape[l];
+	enum ob_shape_kind		 k = shape->kind;
+	size_t				 a = r->pos[pi], qi, n = 0;
+	size_t				 open, reach;
 
-	if (col > 0 && !(disk && ev != NULL && ev->own_disk != NULL &&
-	    ev->own_disk[col]))
+	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
+	    ev->own_disk != NULL && ev->own_disk[col]))
 		r->next[n++] = pi;
-	for (j = first[0]; j < first[1]; j++) {
-		qi = r->ends[j];
-		if (ahead && r->b[ob_fields_at(r, qi, col, l + 1)] == 0)
-			continue;
-		if (!disk || ev == NULL || ev->disk_ok == NULL ||
-		    ev->disk_ok(col, r->s + a, r->pos[qi] - a, ev->ctx))
+	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+	if (r->work > OB_FIELDS_MAX_WORK ||
+	    (open = ob_fields_opens(r, a, l)) == 0 ||
+	    ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
+	    ob_fields_starts(r->s, a, OBS_DISK) > 0))
+		return n;
+	reach = ob_fields_reach(r, a, k);
+	r->work += reach - a;
+	for (qi = pi + 1; qi < r->npos && r->pos[qi] <= reach; qi++)
+		if (ob_fields_whole(r, a, r->pos[qi], shape, open) &&
+		    (k != OBS_DISK || ev == NULL || ev->names == NULL ||
+		    ob_fields_fits(ev->names, col, r->s + a, r->pos[qi] - a)))
 			r->next[n++] = qi;
-	}
 	return n;
 }
 
@@ -529,22 +395,6 @@ static size_t
 ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t col, size_t l)
 {
 	return (pi * r->nsys + col) * (r->nl + 1) + l;
-}
-
-/* Pairs of starts at most OB_FIELDS_MAX_CELL apart: the cells we try. */
-static size_t
-ob_fields_pairs(const struct ob_fields_run *r)
-{
-	size_t	pi, qi = 0, n = 0;
-
-	for (pi = 0; pi < r->npos; pi++) {
-		if (qi < pi + 1)
-			qi = pi + 1;
-		while (qi < r->npos && r->pos[qi] - r->pos[pi] <= OB_FIELDS_MAX_CELL)
-			qi++;
-		n += qi - pi - 1;
-	}
-	return n;
 }
 
 /*
@@ -565,7 +415,7 @@ ob_fields_count(struct ob_fields_run *r)
 					continue;
 				if (l == nl && col + 1 < nsys)
 					f[ob_fields_at(r, pi, col + 1, 0)] += v;
-				n = l < nl ? ob_fields_next(r, pi, col, l, false) : 0;
+				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
 				for (k = 0; k < n; k++)
 					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
 			}
@@ -578,7 +428,7 @@ ob_fields_count(struct ob_fields_run *r)
 				v = 0;
 				if (l == nl && col + 1 < nsys)
 					v = b[ob_fields_at(r, pi, col + 1, 0)];
-				n = l < nl ? ob_fields_next(r, pi, col, l, true) : 0;
+				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
 				for (k = 0; k < n; k++)
 					v += b[ob_fields_at(r, r->next[k], col, l + 1)];
 				b[ob_fields_at(r, pi, col, l)] += v;
@@ -600,7 +450,7 @@ ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 			for (pi = 0; pi < r->npos; pi++) {
 				if ((v = r->f[ob_fields_at(r, pi, col, l)]) == 0)
 					continue;
-				n = ob_fields_next(r, pi, col, l, true);
+				n = ob_fields_next(r, pi, col, l);
 				for (k = 0; k < n; k++) {
 					qi = r->next[k];
 					here = v * r->b[ob_fields_at(r, qi, col,
@@ -632,7 +482,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
     size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out)
 {
 	struct ob_fields_run	 r;
-	bool			*uncut = NULL;
+	bool			*uncut;
 	size_t			 i, l, nstates;
 	int			 pass;
 
@@ -645,7 +495,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		return;
 	r.s = cells;
 	r.len = strlen(cells);
-	if (r.len > OB_FIELDS_MAX_LEN) {
+	if ((double)r.len * nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
 		out->gave_up = true;
 		return;
 	}
@@ -666,7 +516,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		r.pos[r.npos++] = 0;
 		for (i = 1; i < r.len; i++) {
 			/* "Ge|Force", "San|Disk", "2.5|GbE": one word to a reader. */
-			if (uncut[i] || !ob_fields_may_glue(cells, i))
+			if (uncut[i])
 				continue;
 			for (l = 0; l < nlabels; l++)
 				if (ob_fields_opens(&r, i, l) > 0)
@@ -675,29 +525,26 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 				r.pos[r.npos++] = i;
 		}
 		r.pos[r.npos++] = r.len;
-		if (r.npos > OB_FIELDS_MAX_POS || (double)ob_fields_pairs(&r) *
-		    nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
-			out->gave_up = true;
-			break;
-		}
-		free(r.first);
-		r.first = xcalloc(r.npos * nlabels + 1, sizeof(size_t));
-		ob_fields_cells(&r);
 		nstates = r.npos * nsys * (nlabels + 1);
 		free(r.f);
 		free(r.b);
 		r.f = xcalloc(nstates, sizeof(double));
 		r.b = xcalloc(nstates, sizeof(double));
+		r.work = 0;
 		ob_fields_count(&r);
+		if (r.work > OB_FIELDS_MAX_WORK) {
+			out->gave_up = true;
+			break;
+		}
 		out->readings = r.f[nstates - 1];
 	}
+	/* Pin walks the cells the forward count walked: within the bound. */
+	r.work = 0;
 	if (out->readings > 0)
 		ob_fields_pin(&r, out);
 	free(uncut);
 	free(r.shape);
 	free(r.pos);
-	free(r.first);
-	free(r.ends);
 	free(r.next);
 	free(r.f);
 	free(r.b);
@@ -713,4 +560,183 @@ ob_fields_free(struct ob_fields *f)
 			free(f->value[i]);
 	free(f->value);
 	f->value = NULL;
+}
+
+void
+ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
+{
+	const char		*s = cells;
+	struct ob_fields_cell	*c;
+	size_t			 i, b, d, m, e = 0, cap = 0;
+	double			 gb;
+
+	memset(row, 0, sizeof(*row));
+	row->text = cells;
+	for (i = 0; s[i] != '\0'; i++) {
+		/* Inside a cell a capacity follows a space: "+ 123GB". */
+		if (!isdigit((unsigned char)s[i]) || (i > 0 &&
+		    (s[i - 1] == ' ' || isdigit((unsigned char)s[i - 1]))))
+			continue;
+		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
+		c = &row->cell[row->len];
+		memset(c, 0, sizeof(*c));
+		b = i + strspn(s + i, "0123456789");
+		if (strncmp(s + b, " x ", 3) == 0 &&
+		    isdigit((unsigned char)s[b + 3])) {
+			/* "2 x 1000GB": the count starts the cell. */
+			if (s[i] != '0' &&
+			    (m = ob_shapes_cap(s + b + 3, false, &gb)) > 0) {
+				c->cap[c->ncap++] = gb;
+				c->cap[c->ncap++] = gb * strtod(s + i, NULL);
+				e = b + 3 + m;
+			}
+		} else
+			/*
+			 * The previous cell may end in digits ("Gen1" +
+			 * "2000GB"): the capacity starts at some non-zero
+			 * digit of the run. Keep the longest few readings.
+			 */
+			for (d = i; d < b && c->ncap < OB_FIELDS_MAX_CAPS; d++)
+				if ((m = ob_shapes_cap(s + d, false,
+				    &gb)) > 0) {
+					c->cap[c->ncap++] = gb;
+					e = d + m;
+				}
+		if (c->ncap > 0 && s[e] == ' ' &&
+		    isalpha((unsigned char)s[e + 1])) {
+			c->start = i;
+			if (row->len++ > 0)
+				row->cell[row->len - 2].end = i;
+			i = e - 1;
+		}
+	}
+	if (row->len > 0)
+		row->cell[row->len - 1].end = i;
+}
+
+void
+ob_fields_proc_row(const char *cells, struct ob_fields_row *row)
+{
+	size_t	 i, cap = 0, n;
+
+	memset(row, 0, sizeof(*row));
+	row->text = cells;
+	row->every_word = true;
+	for (i = 0; cells[i] != '\0'; i++)
+		if ((n = ob_shapes_cores(cells + i)) > 0) {
+			xgrow(&row->cell, &cap, row->len + 1,
+			    sizeof(*row->cell));
+			memset(&row->cell[row->len], 0, sizeof(*row->cell));
+			row->cell[row->len].start = row->len > 0 ?
+			    row->cell[row->len - 1].end : 0;
+			row->cell[row->len++].end = i + n;
+		}
+}
+
+void
+ob_fields_row_free(struct ob_fields_row *row)
+{
+	free(row->cell);
+	row->cell = NULL;
+	row->len = 0;
+}
+
+/*
+ * Does the name word w occur among the words of the cell s (len bytes):
+ * equal (any case), or, for a model-number-like word (letters and digits),
+ * inside a cell word?
+ */
+static bool
+ob_fields_word_in(const char *w, size_t wl, const char *s, size_t len)
+{
+	size_t	 i, j, k;
+	bool	 alpha = false, digit = false;
+
+	for (k = 0; k < wl; k++) {
+		alpha |= isalpha((unsigned char)w[k]) != 0;
+		digit |= isdigit((unsigned char)w[k]) != 0;
+	}
+	for (i = 0; i < len; i = j) {
+		while (i < len && strchr(" (),+/", s[i]) != NULL)
+			i++;
+		for (j = i; j < len && strchr(" (),+/", s[j]) == NULL; j++)
+			;
+		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
+			return true;
+		if (alpha && digit && wl >= OB_FIELDS_INNER_MIN && j - i > wl)
+			for (k = i; k + wl <= j; k++)
+				if (strncasecmp(s + k, w, wl) == 0)
+					return true;
+	}
+	return false;
+}
+
+/* Does name agree with the row's cell i (see ob_fields_agree)? */
+static bool
+ob_fields_pair(const char *name, const struct ob_fields_row *row, size_t i)
+{
+	const struct ob_fields_cell	*c = &row->cell[i];
+	const char			*s = row->text + c->start, *w = name;
+	size_t				 wl, k, len = c->end - c->start;
+	bool				 word = false, capok = false;
+	double				 gb;
+
+	for (; *w != '\0'; w += wl) {
+		while (*w == ' ')
+			w++;
+		if ((wl = strcspn(w, " ")) == 0)
+			break;
+		if (row->every_word) {
+			if (!ob_fields_word_in(w, wl, s, len))
+				return false;
+			word = true;
+		} else if (ob_shapes_cap(w, false, &gb) == wl) {
+			for (k = 0; k < c->ncap; k++)
+				capok |= fabs(c->cap[k] - gb) <= 0.05 * gb;
+		} else if (wl >= 2 && ob_fields_word_in(w, wl, s, len))
+			word = true;
+	}
+	/*
+	 * A Disk cell always states a capacity: a name that states none (or
+	 * one glued to the next name's letters, "2TBNova") is not its drive.
+	 */
+	return word && (row->every_word || capok);
+}
+
+bool
+ob_fields_agree(const struct ob_fields_row *row, const struct ob_names *names)
+{
+	size_t	i, first;
+
+	if (names->len == 0 || row->len < names->len)
+		return false;
+	first = row->len - names->len;
+	for (i = 0; i < names->len; i++)
+		if (!ob_fields_pair(names->name[i], row, first + i))
+			return false;
+	return true;
+}
+
+/* Is the Disk cell (len bytes at cell) the drive system sys's name states? */
+static bool
+ob_fields_fits(const struct ob_names *names, size_t sys, const char *cell,
+    size_t len)
+{
+	struct ob_fields_row	 row;
+	char			*copy;
+	bool			 ok;
+
+	if (sys >= names->len)
+		return false;
+	copy = xstrndup(cell, len);
+	ob_fields_disk_row(copy, &row);
+	/* The cell starts here: its size is its whole first number. */
+	if (row.len == 1 && strstr(copy, " x ") != copy + strspn(copy,
+	    "0123456789"))
+		row.cell[0].ncap = 1;
+	ok = row.len == 1 && row.cell[0].start == 0 &&
+	    ob_fields_pair(names->name[sys], &row, 0);
+	ob_fields_row_free(&row);
+	free(copy);
+	return ok;
 }

@@ -5,6 +5,7 @@
  * not a rule in the reader.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -157,25 +158,29 @@ ob_shapes_of(const char *label)
 void
 ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 {
-	size_t	i, k, l, j;
+	size_t		i, l, j;
+	unsigned char	a, c;
 
 	memset(uncut, 0, len * sizeof(bool));
-	/* Each word found once where it starts marks its inner positions. */
+	/* A word found where it starts marks its inner positions. */
 	for (i = 0; i < len; i++) {
-		for (k = 0; ob_shapes_words[k] != NULL; k++) {
-			if (s[i] != ob_shapes_words[k][0])
-				continue;
-			l = strlen(ob_shapes_words[k]);
-			if (strncmp(s + i, ob_shapes_words[k], l) != 0)
-				continue;
-			for (j = i + 1; j < i + l && j < len; j++)
-				uncut[j] = true;
-		}
+		l = ob_shapes_match(ob_shapes_words, s + i, NULL);
+		for (j = i + 1; j < i + l && j < len; j++)
+			uncut[j] = true;
 	}
-	for (i = 1; i < len; i++)
-		if (isdigit((unsigned char)s[i - 1]) &&
-		    ob_shapes_match(ob_shapes_units, s + i, ob_shapes_no_letter) > 0)
+	/*
+	 * Never at a space or after one, after an opening or a joining mark,
+	 * before a closing one, nor at a number's dot or unit ("1000|GB").
+	 */
+	for (i = 1; i < len; i++) {
+		a = (unsigned char)s[i - 1];
+		c = (unsigned char)s[i];
+		if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
+		    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)) ||
+		    (isdigit(a) && ob_shapes_match(ob_shapes_units, s + i,
+		    ob_shapes_no_letter) > 0))
 			uncut[i] = true;
+	}
 }
 
 size_t
@@ -215,27 +220,40 @@ ob_shapes_release_ok(const struct ob_shape *shape, const char *s, size_t len)
 bool
 ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 {
-	size_t	k, l, j;
+	size_t	k, l;
+	bool	over = false;
 
-	if (shape->lead == NULL)
-		return false;
-	/* A known name of its own ("nfs4") is not another with digits ("nfs"). */
-	for (k = 0; shape->lead[k] != NULL; k++)
-		if (strlen(shape->lead[k]) == len &&
-		    strncmp(s, shape->lead[k], len) == 0)
-			return false;
-	for (k = 0; shape->lead[k] != NULL; k++) {
-		if (s[0] != shape->lead[k][0])
-			continue;
+	for (k = 0; shape->lead != NULL && shape->lead[k] != NULL; k++) {
 		l = strlen(shape->lead[k]);
-		if (l >= len || strncmp(s, shape->lead[k], l) != 0)
+		if (l > len || strncmp(s, shape->lead[k], l) != 0)
 			continue;
-		for (j = l; j < len && isdigit((unsigned char)s[j]); j++)
-			;
-		if (j == len)
-			return true;
+		/* A known name of its own ("nfs4") is not another ("nfs"). */
+		if (l == len)
+			return false;
+		over |= strspn(s + l, "0123456789") >= len - l;
 	}
-	return false;
+	return over;
+}
+
+size_t
+ob_shapes_cap(const char *s, bool mem, double *gb)
+{
+	size_t	n = strspn(s, "0123456789");
+	double	unit;
+
+	if (n == 0 || s[0] == '0')
+		return 0;
+	if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
+		n += 1 + strspn(s + n + 1, "0123456789");
+	if (s[n] == ' ' && mem)
+		n++;
+	unit = s[n] == 'T' ? 1000 : s[n] == 'G' ? 1 : mem && s[n] == 'M' ?
+	    0.001 : 0;
+	if (unit == 0 || s[n + 1] != 'B')
+		return 0;
+	if (gb != NULL)
+		*gb = strtod(s, NULL) * unit;
+	return n + 2;
 }
 
 size_t

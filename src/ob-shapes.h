@@ -53,8 +53,9 @@ enum ob_shape_setup {
 /* The shape of label's values (the catch-all row for an unknown label). */
 const struct ob_shape	*ob_shapes_of(const char *label);
 /*
- * uncut[i] (i < len): no cell starts at s + i, inside a brand word with a
- * capital ("Ge|Force") or a unit glued to its number ("1000|GB").
+ * uncut[i] (i < len): no cell starts at s + i: next to a space, at a mark
+ * ("(", ",", "."...), inside a brand word with a capital ("Ge|Force") or
+ * a unit glued to its number ("1000|GB").
  */
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /* The length of a lead word of shape at s (followed by a space), or 0. */
@@ -65,6 +66,12 @@ bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
 /* Is s (len bytes) a lead word of shape with digits glued ("btrfs3")? */
 bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
+/*
+ * The length of a capacity at s, "2000GB" or "1.5TB" with no leading zero
+ * (mem: also "16 GB", "512MB"), or 0; its size in GB into *gb (if not
+ * NULL).
+ */
+size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
 /* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */

@@ -4,7 +4,7 @@
  * (one paragraph per block, every SVG's labels joined with no separator).
  * It finds the frame (title, export line, systems table, overview, chart
  * sections, trailer), cuts each chart line, settles the system names with
- * the evidence the document offers (ob-split, ob-cells), narrows the value
+ * the evidence the document offers (ob-split, ob-fields), narrows the value
  * readings (ob-check) and builds the set; what stays ambiguous is imported
  * without a value and with a warning, or refused under --strict.
  */
@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "format.h"
-#include "ob-cells.h"
 #include "ob-check.h"
 #include "ob-fields.h"
 #include "ob-multiway.h"
@@ -41,7 +40,7 @@ static const char *const parse_ob_text_sections[] = {
 
 /* The table's Disk and Processor cells, and how many splits agreed. */
 struct parse_ob_text_cells {
-	struct ob_cells_row	 row, proc;
+	struct ob_fields_row	 row, proc;
 	size_t			 nagree;
 };
 
@@ -68,8 +67,6 @@ static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
 		    const char *notes, const struct str_list *given);
-static bool	parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len,
-		    void *ctx);
 static void	parse_ob_text_fields(struct tdoc *t, const char *table,
 		    const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
@@ -417,7 +414,7 @@ parse_ob_text_agree(const struct ob_names *cand, void *ctx)
 {
 	struct parse_ob_text_cells	*c = ctx;
 
-	if (!ob_cells_agree(&c->row, cand) && !ob_cells_agree(&c->proc, cand))
+	if (!ob_fields_agree(&c->row, cand) && !ob_fields_agree(&c->proc, cand))
 		return false;
 	c->nagree++;
 	return true;
@@ -536,8 +533,8 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 			np.min_names = t->c[i].nse;
 	}
 	if (cells_run != NULL) {
-		ob_cells_disk_row(cells_run, &cells.row);
-		ob_cells_proc_row(cells_run, &cells.proc);
+		ob_fields_disk_row(cells_run, &cells.row);
+		ob_fields_proc_row(cells_run, &cells.proc);
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
@@ -588,21 +585,12 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
 		ob_names_free(&sols[i]);
 out:
-	ob_cells_row_free(&cells.row);
-	ob_cells_row_free(&cells.proc);
+	ob_fields_row_free(&cells.row);
+	ob_fields_row_free(&cells.proc);
 	free((void *)np.runs);
 	free(counts);
 	str_list_free(&hard);
 	return rc;
-}
-
-/* Is cell system sys's Disk, by its name (ob-cells)? */
-static bool
-parse_ob_text_disk_ok(size_t sys, const char *cell, size_t len, void *ctx)
-{
-	const struct tdoc	*t = ctx;
-
-	return sys < t->names.len && ob_cells_fits(t->names.name[sys], cell, len);
 }
 
 /*
@@ -616,8 +604,8 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 {
 	struct str_list	 labels = { 0 };
 	struct ob_fields f;
-	struct ob_fields_evidence ev = { NULL, t, NULL };
-	struct ob_cells_row row;
+	struct ob_fields_evidence ev = { NULL, NULL };
+	struct ob_fields_row row;
 	const char	*lab = table, *rest, *v, *open_label = NULL;
 	char		*one;
 	size_t		 ns = t->rs->nsystems, i, j, open = 0, open_sys = 0;
@@ -640,9 +628,9 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 		return;
 	}
 	/* Names that state their drives pin the Disk cells too. */
-	ob_cells_disk_row(run, &row);
-	agree = ob_cells_agree(&row, &t->names);
-	ob_cells_row_free(&row);
+	ob_fields_disk_row(run, &row);
+	agree = ob_fields_agree(&row, &t->names);
+	ob_fields_row_free(&row);
 	/*
 	 * Names that state their drives, or a single drive beside an array
 	 * ("Single", "RAID0"), never share a Disk cell.
@@ -655,7 +643,7 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 		own[i] = agree || (a != OBS_SETUP_UNKNOWN &&
 		    b != OBS_SETUP_UNKNOWN && a != b);
 	}
-	ev.disk_ok = agree ? parse_ob_text_disk_ok : NULL;
+	ev.names = agree ? &t->names : NULL;
 	ev.own_disk = own;
 	ob_fields_split(run, (const char *const *)labels.items, labels.len, ns,
 	    &ev, &f);

@@ -2,7 +2,8 @@
 /*
  * Unit tests for giving a flattened systems table's glued cells to systems:
  * what the value shapes pin, what they leave open, and that a long or
- * hostile run is bounded.
+ * hostile run is bounded; and the Disk and Processor rows as evidence for
+ * the names: which cells are found, which names agree with them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +18,11 @@ static const char *const labels[] = { "Processor", "Chipset", "Memory",
 #define NL	(sizeof(labels) / sizeof(labels[0]))
 
 static const char *field(const struct ob_fields *f, size_t sys, size_t l);
-static bool	tern(size_t sys, const char *cell, size_t len, void *ctx);
 static void	shapes(void);
 static void	shaped_tables(void);
 static bool	uncut_at(const char *s, size_t i);
+static bool	agree(const char *cells, const char **names, size_t n);
+static void	rows(void);
 
 static const char *
 field(const struct ob_fields *f, size_t sys, size_t l)
@@ -28,18 +30,6 @@ field(const struct ob_fields *f, size_t sys, size_t l)
 	const char	*v = f->value[sys * f->nlabels + l];
 
 	return v != NULL ? v : "(open)";
-}
-
-/* Only names that state their drive fit: "...T900..." for system 1. */
-static bool
-tern(size_t sys, const char *cell, size_t len, void *ctx)
-{
-	char	*c = xstrndup(cell, len);
-	bool	 r = sys != 1 || strstr(c, "T900") != NULL;
-
-	(void)ctx;
-	free(c);
-	return r;
 }
 
 /* ob_shapes_uncut's answer for one position of s. */
@@ -50,6 +40,74 @@ uncut_at(const char *s, size_t i)
 
 	ob_shapes_uncut(s, strlen(s), uncut);
 	return uncut[i];
+}
+
+/* Do the names agree with the Disk row of cells? */
+static bool
+agree(const char *cells, const char **names, size_t n)
+{
+	struct ob_fields_row	row;
+	struct ob_names		nm = { (char **)names, n };
+	bool			r;
+
+	ob_fields_disk_row(cells, &row);
+	r = ob_fields_agree(&row, &nm);
+	ob_fields_row_free(&row);
+	return r;
+}
+
+/* The Disk and Processor rows: which cells, which names agree. */
+static void
+rows(void)
+{
+	struct ob_fields_row	 row;
+	const char		*run = "Example CPU 8-Core @ 4.00GHz (8 Cores / 16 "
+	    "Threads)2 x 16GB DDR5 Kit32GB2000GB ACME A1 PRODebian bookworm"
+	    "1024GB ZETA Z9X024 + 128GB USB 3.2Gen14000GB XT4000T900X2";
+	const char		*good[] = { "Acme A1 Pro 2TB", "Zeta Z9 1TB",
+	    "Tern T900 4TB" };
+	const char		*nocap[] = { "Acme A1 Pro", "Zeta Z9 1TB",
+	    "Tern T900 4TB" };
+	const char		*glued[] = { "Acme A1 Pro 2TBZeta", "Z9 1TB",
+	    "Tern T900 4TB" };
+	const char		*wrongcap[] = { "Acme A1 Pro 2TB", "Zeta Z9 2TB",
+	    "Tern T900 4TB" };
+	const char		*noword[] = { "Acme A1 Pro 2TB", "Other 1TB",
+	    "Tern T900 4TB" };
+	const char		*procs = "Intel Core i9-13900K @ 5.80GHz (24 "
+	    "Cores / 32 Threads)Board X (1 BIOS)3840x2160AMD Ryzen 9 7950X3D "
+	    "16-Core @ 5.76GHz (16 Cores / 32 Threads)";
+	const char		*cpus[] = { "Core i9 13900K", "Ryzen 9 7950X3D" };
+	const char		*across[] = { "Core i9 13900KRyzen", "9 7950X3D" };
+	struct ob_names		 nm = { (char **)cpus, 2 };
+	struct ob_names		 ng = { (char **)across, 2 };
+
+	ob_fields_disk_row(run, &row);
+	/* "2 x 16GB DDR5", "2000GB ACME", "1024GB ZETA", "(1)4000GB XT". */
+	is_int(row.len, 4, "four capacity-headed cells; \"+ 128GB\" and \"Kit32GB2\" are not heads");
+	if (row.len == 4) {
+		is_double(row.cell[0].cap[1], 32, 1e-9, "\"2 x 16GB\": 32 GB in all");
+		ok(strncmp(run + row.cell[1].start, "2000GB ACME", 11) == 0,
+		    "the Disk cell glued after \"32GB\" starts at 2000GB");
+		is_double(row.cell[3].cap[0], 14000, 1e-9,
+		    "glued to \"Gen1\": 14000 GB is one reading");
+		is_double(row.cell[3].cap[1], 4000, 1e-9, "4000 GB the other");
+	}
+	ob_fields_row_free(&row);
+	ok(agree(run, good, 3), "names with the cells' words and capacities agree");
+	ok(!agree(run, nocap, 3), "a name without a capacity does not");
+	ok(!agree(run, glued, 3), "nor one whose capacity is glued to the next word");
+	ok(!agree(run, wrongcap, 3), "nor one with another capacity");
+	ok(!agree(run, noword, 3), "nor one sharing no word with its cell");
+	ok(agree(run, good + 1, 2), "two names: the last two cells");
+	ok(!agree("no capacity here", good, 3), "no cells: nothing agrees");
+
+	/* The Processor row: every word of a name in its cell. */
+	ob_fields_proc_row(procs, &row);
+	is_int(row.len, 2, "two processor cells, each ending at Threads)");
+	ok(ob_fields_agree(&row, &nm), "CPU names agree with them");
+	ok(!ob_fields_agree(&row, &ng), "a name glued across two does not");
+	ob_fields_row_free(&row);
 }
 
 /* The shape table itself: what it knows, and what it does not. */
@@ -105,7 +163,7 @@ shaped_tables(void)
 	static const char *const net[] = { "Network" };
 	static const char *const dk[] = { "Disk", "OS" };
 	static const bool own[] = { false, true, false };
-	struct ob_fields_evidence ev = { NULL, NULL, own };
+	struct ob_fields_evidence ev = { NULL, own };
 	struct ob_fields	 f;
 	const char		*raid = "1000GB WD A1 + 1000GB WD B2Ubuntu 20.04"
 	    "2 x 1000GB WD B2 + 1000GB WD A1";
@@ -154,7 +212,9 @@ int
 main(void)
 {
 	struct ob_fields	 f;
-	struct ob_fields_evidence ev = { NULL, NULL, NULL };
+	struct ob_fields_evidence ev = { NULL, NULL };
+	const char		*drives[] = { "Acme A1 Pro 2TB", "Tern T900 4TB" };
+	struct ob_names		 named = { (char **)drives, 2 };
 	const char		*one = "Example CPU 8-Core @ 4.00GHz (8 Cores / 16 "
 	    "Threads)Acme Device 14d82 x 16GB DDR5-6000MT/s Kit F16G2000GB ACME "
 	    "A1 PROUbuntu 23.106.7.0-060700-generic (x86_64)3840x2160";
@@ -179,7 +239,7 @@ main(void)
 	    "an unprinted cell is the previous system's");
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2", "the later Disk cell");
 	ob_fields_free(&f);
-	ev.disk_ok = tern;
+	ev.names = &named;
 	ob_fields_split(two, labels, NL, 2, &ev, &f);
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2",
 	    "the Disk cell agrees with the name evidence");
@@ -208,6 +268,19 @@ main(void)
 	ok(f.gave_up || f.readings == 0, "a 20000-byte hostile run is refused quickly");
 	ob_fields_free(&f);
 	free(big);
+	/* Within the states bound, glued words read countless ways: stopped. */
+	{
+		static const char *const free5[] = { "A", "B", "C", "D", "E" };
+
+		big = xcalloc(2001, 1);
+		for (i = 0; i < 2000; i++)
+			big[i] = i % 2 == 0 ? 'a' : 'B';
+		ob_fields_split(big, free5, 5, 8, NULL, &f);
+		ok(f.gave_up && f.value[0] == NULL,
+		    "2000 bytes of word joins stop at the work bound, nothing filled");
+		ob_fields_free(&f);
+		free(big);
+	}
 	big = xcalloc(300001, 1);
 	memset(big, 'a', 300000);
 	ob_fields_split(big, labels, NL, 2, NULL, &f);
@@ -216,5 +289,6 @@ main(void)
 	free(big);
 	shapes();
 	shaped_tables();
+	rows();
 	return tap_done();
 }
