@@ -73,13 +73,14 @@ static bool	ob_fields_pair(const char *name,
 static bool	ob_fields_fits(const struct ob_names *names, size_t sys,
 	    const char *cell, size_t len);
 
-/* Length of the run of digits that ends just before s + i. */
+/* The run of digits that ends just before s + i, counted as ob_shapes_digits. */
 static size_t
 ob_fields_digits_before(const char *s, size_t i)
 {
 	size_t	n = 0;
 
-	while (n < i && isdigit((unsigned char)s[i - n - 1]))
+	while (n < i && n < OB_SHAPES_DIGITS_MAX &&
+	    isdigit((unsigned char)s[i - n - 1]))
 		n++;
 	return n;
 }
@@ -101,7 +102,7 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return 1;
 	case OBS_LETTER:
 		/* "Intel I225-V", "2 x Intel 10G X550T". */
-		n = strspn(s + i, "0123456789");
+		n = ob_shapes_digits(s + i);
 		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0)
 			i += n + 3;
 		return isalpha((unsigned char)s[i]) ? i + 1 - i0 : 0;
@@ -110,7 +111,7 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 	case OBS_MEM:
 	case OBS_DISK:
 		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
-		n = strspn(s + i, "0123456789");
+		n = ob_shapes_digits(s + i);
 		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
 		if (count && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
@@ -130,13 +131,13 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return (count ? gb > 512 : word) ? 0 : i + m - i0;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
-		n = strspn(s + i, "0123456789");
+		n = ob_shapes_digits(s + i);
 		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||
 		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
 			return 0;
 		/* Then one or two numbers of one to three digits. */
 		for (i += n, m = 0; m < 2 && s[i] == '.'; m++, i += n + 1)
-			if ((n = strspn(s + i + 1, "0123456789")) == 0 || n > 3)
+			if ((n = ob_shapes_digits(s + i + 1)) == 0 || n > 3)
 				return 0;
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
 		if (m == 1 && s[i] == '-' && isdigit((unsigned char)s[i + 1]))
@@ -147,9 +148,9 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
 		    !isdigit((unsigned char)s[i + 2]))
 			return 0;
-		n = i + 2 + strspn(s + i + 2, "0123456789");
+		n = i + 2 + ob_shapes_digits(s + i + 2);
 		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
-			n += 1 + strspn(s + n + 1, "0123456789");
+			n += 1 + ob_shapes_digits(s + n + 1);
 		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
 	case OBS_VULKAN:
 	case OBS_RES:
@@ -197,7 +198,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
 	if (k == OBS_MEM && isdigit(a) &&
-	    strncmp(s + i + strspn(s + i, "0123456789"), " x ", 3) != 0)
+	    strncmp(s + i + ob_shapes_digits(s + i), " x ", 3) != 0)
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
@@ -334,10 +335,10 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 		return n == 2 && s[b - 1] != '.';
 	case OBS_RES:
 		/* 640x480 to 7680x4320: three or four digits each way. */
-		i = a + strspn(s + a, "0123456789") + 1;
+		i = a + ob_shapes_digits(s + a) + 1;
 		return i >= a + 4 && i <= a + 5 && s[i - 1] == 'x' &&
 		    s[i] != '0' && b >= i + 3 && b <= i + 4 &&
-		    strspn(s + i, "0123456789") >= b - i;
+		    ob_shapes_digits(s + i) >= b - i;
 	case OBS_FS:
 		for (i = a; i < b; i++)
 			if (!isdigit((unsigned char)s[i]) &&
@@ -580,7 +581,7 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
 		c = &row->cell[row->len];
 		memset(c, 0, sizeof(*c));
-		b = i + strspn(s + i, "0123456789");
+		b = i + ob_shapes_digits(s + i);
 		if (strncmp(s + b, " x ", 3) == 0 &&
 		    isdigit((unsigned char)s[b + 3])) {
 			/* "2 x 1000GB": the count starts the cell. */

@@ -230,21 +230,31 @@ ob_shapes_overrun(const struct ob_shape *shape, const char *s, size_t len)
 		/* A known name of its own ("nfs4") is not another ("nfs"). */
 		if (l == len)
 			return false;
-		over |= strspn(s + l, "0123456789") >= len - l;
+		over |= ob_shapes_digits(s + l) >= len - l;
 	}
 	return over;
 }
 
 size_t
+ob_shapes_digits(const char *s)
+{
+	size_t	n = 0;
+
+	while (n < OB_SHAPES_DIGITS_MAX && isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+size_t
 ob_shapes_cap(const char *s, bool mem, double *gb)
 {
-	size_t	n = strspn(s, "0123456789");
+	size_t	n = ob_shapes_digits(s);
 	double	unit;
 
 	if (n == 0 || s[0] == '0')
 		return 0;
 	if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
-		n += 1 + strspn(s + n + 1, "0123456789");
+		n += 1 + ob_shapes_digits(s + n + 1);
 	if (s[n] == ' ' && mem)
 		n++;
 	unit = s[n] == 'T' ? 1000 : s[n] == 'G' ? 1 : mem && s[n] == 'M' ?

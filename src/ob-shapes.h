@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#define OB_SHAPES_DIGITS_MAX	32
+
 /* How a field's value is read (the checks live in ob-fields.c). */
 enum ob_shape_kind {
 	OBS_FREE,	/* any text, starting at a word join */
@@ -66,6 +68,12 @@ bool	 ob_shapes_release_ok(const struct ob_shape *shape, const char *s,
 /* Is s (len bytes) a lead word of shape with digits glued ("btrfs3")? */
 bool	 ob_shapes_overrun(const struct ob_shape *shape, const char *s,
 	    size_t len);
+/*
+ * The length of the run of digits at s, counted to OB_SHAPES_DIGITS_MAX:
+ * no number in a systems table is longer, and counting no further keeps a
+ * line of glued digits linear to read.
+ */
+size_t	 ob_shapes_digits(const char *s);
 /*
  * The length of a capacity at s, "2000GB" or "1.5TB" with no leading zero
  * (mem: also "16 GB", "512MB"), or 0; its size in GB into *gb (if not

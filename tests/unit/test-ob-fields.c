@@ -287,6 +287,22 @@ main(void)
 	ok(f.gave_up && f.value[0] == NULL, "a 300 KB run is not read at all");
 	ob_fields_free(&f);
 	free(big);
+	/*
+	 * Glued digits within the work bound: every position may start a
+	 * number, and a number is read no further than its longest form, so
+	 * this takes milliseconds (counting each whole run took minutes).
+	 */
+	{
+		static const char *const mem[] = { "Memory" };
+
+		big = xcalloc(400001, 1);
+		memset(big, '7', 400000);
+		ob_fields_split(big, mem, 1, 1, NULL, &f);
+		ok(!f.gave_up && f.readings == 0 && f.value[0] == NULL,
+		    "400,000 glued digits: counted, no reading, nothing filled");
+		ob_fields_free(&f);
+		free(big);
+	}
 	shapes();
 	shaped_tables();
 	rows();
