@@ -68,15 +68,15 @@ static bool	ob_split_tok_fits(const char *s, size_t len,
 		    const struct ob_tok *t, unsigned long *left);
 static unsigned	ob_split_fit(const struct ob_reach *r, size_t i, size_t p);
 
-/* Longest tick token that could start at s. */
+/* Longest tick token that could start at s: 12 digits and dots, a unit. */
 static size_t
 ob_split_tick_span(const char *s)
 {
 	size_t	n = 0;
 
-	while (n < 24 && (isdigit((unsigned char)s[n]) || s[n] == '.'))
+	while (n < 12 && (isdigit((unsigned char)s[n]) || s[n] == '.'))
 		n++;
-	if (n < 24 && (s[n] == 'K' || s[n] == 'M' || s[n] == 'B'))
+	if (n < 12 && (s[n] == 'K' || s[n] == 'M' || s[n] == 'B'))
 		n++;
 	return n;
 }

@@ -395,8 +395,11 @@ parse_ob_text_hard_names(const char *notes, const char *t,
 	char		*list, *tok, *save;
 
 	for (p = strstr(notes, "- "); p != NULL; p = strstr(p + 1, "- ")) {
-		if ((c = strstr(p + 2, ": ")) == NULL || c - (p + 2) > 128 ||
-		    c == p + 2)
+		/* A list of names is short: its ": " is looked for no further. */
+		for (c = p + 2; *c != '\0' && c <= p + 130 &&
+		    strncmp(c, ": ", 2) != 0; c++)
+			;
+		if (strncmp(c, ": ", 2) != 0 || c - (p + 2) > 128 || c == p + 2)
 			continue;
 		list = xstrndup(p + 2, (size_t)(c - (p + 2)));
 		for (save = NULL, tok = strtok_r(list, ",", &save); tok != NULL;
