@@ -44,7 +44,8 @@ void	 meta_util_emit_long(struct meta_emit *e, const char *key, long v);
 /*
  * Match the extended, case-insensitive regular expression re against s.
  * On a match fill m[0..META_UTIL_MAXGROUPS-1] and return true. A pattern
- * that does not compile is a programming error and never matches.
+ * that does not compile is a programming error and never matches. Each
+ * pattern is compiled once and kept for the process; any thread may call.
  */
 bool	 meta_util_match(const char *re, const char *s, regmatch_t *m);
 /* Copy of group g of a match in s, trimmed; NULL when the group is unset. */

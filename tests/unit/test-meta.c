@@ -18,6 +18,7 @@
 
 #include "format.h"
 #include "meta.h"
+#include "meta-util.h"
 #include "model.h"
 #include "tap.h"
 #include "xalloc.h"
@@ -225,6 +226,7 @@ static const struct rcase rcases[] = {
 static struct system *add_sys(struct result_set *rs, const char *id);
 static void	 check_facts(const struct system *s, const char *const *facts,
 		    size_t n, const char *label);
+static void	 test_patterns(void);
 static void	 test_rules(void);
 static void	 test_seeds(void);
 static void	 test_provenance(void);
@@ -902,9 +904,34 @@ test_seed_files(void)
 	closedir(dir);
 }
 
+/*
+ * Compiled patterns are kept between matches: one built at run time in a
+ * buffer that later holds another pattern is still matched as written.
+ */
+static void
+test_patterns(void)
+{
+	regmatch_t	m[META_UTIL_MAXGROUPS];
+	char		re[32];
+
+	snprintf(re, sizeof(re), "^(performance)$");
+	ok(meta_util_match(re, "Performance", m), "a pattern matches (any case)");
+	snprintf(re, sizeof(re), "^(powersave)$");
+	ok(meta_util_match(re, "powersave", m) &&
+	    !meta_util_match(re, "performance", m),
+	    "the same buffer with another pattern matches that pattern");
+	ok(meta_util_match("^([0-9]+) x ", "2 x 16GB", m) && m[1].rm_eo == 1,
+	    "groups are filled");
+	ok(meta_util_match("^([0-9]+) x ", "12 x 8GB", m) && m[1].rm_eo == 2,
+	    "and filled anew on a pattern met before");
+	ok(!meta_util_match("(", "(", m), "a pattern that does not compile never matches");
+	ok(!meta_util_match("(", "(", m), "nor the second time");
+}
+
 int
 main(void)
 {
+	test_patterns();
 	test_rules();
 	test_seeds();
 	test_provenance();
