@@ -19,7 +19,7 @@
 /*
  * The one bound on the work (past it nothing is filled): the run's bytes
  * times systems times labels + 1, which bounds the states (seed 000:
- * 106,720), and the bytes scanned for cells a pass (seed 000: 6,524).
+ * 106,720), and the bytes scanned for cells a pass (seed 000: 3,262).
  */
 #define OB_FIELDS_MAX_WORK	1e6
 /* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
@@ -35,6 +35,9 @@
  * from pos[pi] to pos[qi] leads to (qi, col, l + 1), an unprinted cell
  * to (pi, col, l + 1), the column's end (l == nl) to (pi, col + 1, 0).
  * f counts the readings that reach a state, b those from it to the end.
+ * The forward count finds each reached state's moves once and lists them
+ * (state i's are move[first[i]] to move[first[i + 1] - 1]); the backward
+ * count and the pin walk that list.
  */
 struct ob_fields_run {
 	const char	*s;
@@ -48,6 +51,8 @@ struct ob_fields_run {
 	size_t		*next;		/* ob_fields_next's answer */
 	double		 work;		/* bytes scanned, a pass */
 	double		*f, *b;		/* per state: see ob_fields_at */
+	size_t		*first, *move;	/* the moves, see above */
+	size_t		 nmove, capmove;
 };
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
@@ -66,6 +71,7 @@ static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
 	    size_t col, size_t l);
 static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
+static bool	ob_fields_sep(char c);
 static bool	ob_fields_word_in(const char *w, size_t wl, const char *s,
 	    size_t len);
 static bool	ob_fields_pair(const char *name,
@@ -399,40 +405,48 @@ ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t col, size_t l)
 }
 
 /*
- * Count the readings reaching each state (f), then those from each state
- * some reading reaches to the end of the run (b).
+ * Count the readings reaching each state (f), listing the moves of each
+ * state reached, then those from each state to the end of the run (b).
  */
 static void
 ob_fields_count(struct ob_fields_run *r)
 {
 	double	*f = r->f, *b = r->b, v;
-	size_t	 pi, col, l, k, n, nl = r->nl, nsys = r->nsys;
+	size_t	 pi, col, l, k, n, i, nl = r->nl, nsys = r->nsys;
 
 	f[0] = 1;
+	r->nmove = 0;
 	for (pi = 0; pi < r->npos; pi++)
 		for (col = 0; col < nsys; col++)
 			for (l = 0; l <= nl; l++) {
-				if ((v = f[ob_fields_at(r, pi, col, l)]) == 0)
+				i = ob_fields_at(r, pi, col, l);
+				r->first[i] = r->nmove;
+				if ((v = f[i]) == 0)
 					continue;
 				if (l == nl && col + 1 < nsys)
 					f[ob_fields_at(r, pi, col + 1, 0)] += v;
 				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
-				for (k = 0; k < n; k++)
+				xgrow(&r->move, &r->capmove, r->nmove + n + 1,
+				    sizeof(*r->move));
+				for (k = 0; k < n; k++) {
+					r->move[r->nmove++] = r->next[k];
 					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
+				}
 			}
+	r->first[r->npos * nsys * (nl + 1)] = r->nmove;
 	b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
 	for (pi = r->npos; pi-- > 0;)
 		for (col = nsys; col-- > 0;)
 			for (l = nl + 1; l-- > 0;) {
-				if (f[ob_fields_at(r, pi, col, l)] == 0)
+				i = ob_fields_at(r, pi, col, l);
+				if (f[i] == 0)
 					continue;
 				v = 0;
 				if (l == nl && col + 1 < nsys)
 					v = b[ob_fields_at(r, pi, col + 1, 0)];
-				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
-				for (k = 0; k < n; k++)
-					v += b[ob_fields_at(r, r->next[k], col, l + 1)];
-				b[ob_fields_at(r, pi, col, l)] += v;
+				for (k = r->first[i]; k < r->first[i + 1]; k++)
+					v += b[ob_fields_at(r, r->move[k], col, l + 1)];
+				b[i] += v;
 			}
 }
 
@@ -440,7 +454,7 @@ ob_fields_count(struct ob_fields_run *r)
 static void
 ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 {
-	size_t	nl = r->nl, col, l, pi, qi, k, n, cells, ca = 0, cb = 0;
+	size_t	nl = r->nl, col, l, pi, qi, i, k, cells, ca = 0, cb = 0;
 	double	total = out->readings, tol = total * 1e-9, skip, here, v;
 	char	**value = out->value;
 
@@ -449,11 +463,11 @@ ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 			cells = 0;
 			skip = 0;
 			for (pi = 0; pi < r->npos; pi++) {
-				if ((v = r->f[ob_fields_at(r, pi, col, l)]) == 0)
+				i = ob_fields_at(r, pi, col, l);
+				if ((v = r->f[i]) == 0)
 					continue;
-				n = ob_fields_next(r, pi, col, l);
-				for (k = 0; k < n; k++) {
-					qi = r->next[k];
+				for (k = r->first[i]; k < r->first[i + 1]; k++) {
+					qi = r->move[k];
 					here = v * r->b[ob_fields_at(r, qi, col,
 					    l + 1)];
 					if (qi == pi)
@@ -529,8 +543,10 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		nstates = r.npos * nsys * (nlabels + 1);
 		free(r.f);
 		free(r.b);
+		free(r.first);
 		r.f = xcalloc(nstates, sizeof(double));
 		r.b = xcalloc(nstates, sizeof(double));
+		r.first = xcalloc(nstates + 1, sizeof(size_t));
 		r.work = 0;
 		ob_fields_count(&r);
 		if (r.work > OB_FIELDS_MAX_WORK) {
@@ -539,8 +555,6 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		}
 		out->readings = r.f[nstates - 1];
 	}
-	/* Pin walks the cells the forward count walked: within the bound. */
-	r.work = 0;
 	if (out->readings > 0)
 		ob_fields_pin(&r, out);
 	free(uncut);
@@ -549,6 +563,8 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	free(r.next);
 	free(r.f);
 	free(r.b);
+	free(r.first);
+	free(r.move);
 }
 
 void
@@ -643,6 +659,17 @@ ob_fields_row_free(struct ob_fields_row *row)
 }
 
 /*
+ * Does a cell word end at c? Plain comparisons: the names search asks
+ * this for every byte of a cell, for every split it ranks.
+ */
+static bool
+ob_fields_sep(char c)
+{
+	return c == ' ' || c == '(' || c == ')' || c == ',' || c == '+' ||
+	    c == '/';
+}
+
+/*
  * Does the name word w occur among the words of the cell s (len bytes):
  * equal (any case), or, for a model-number-like word (letters and digits),
  * inside a cell word?
@@ -658,9 +685,9 @@ ob_fields_word_in(const char *w, size_t wl, const char *s, size_t len)
 		digit |= isdigit((unsigned char)w[k]) != 0;
 	}
 	for (i = 0; i < len; i = j) {
-		while (i < len && strchr(" (),+/", s[i]) != NULL)
+		while (i < len && ob_fields_sep(s[i]))
 			i++;
-		for (j = i; j < len && strchr(" (),+/", s[j]) == NULL; j++)
+		for (j = i; j < len && !ob_fields_sep(s[j]); j++)
 			;
 		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
 			return true;
@@ -732,8 +759,8 @@ ob_fields_fits(const struct ob_names *names, size_t sys, const char *cell,
 	copy = xstrndup(cell, len);
 	ob_fields_disk_row(copy, &row);
 	/* The cell starts here: its size is its whole first number. */
-	if (row.len == 1 && strstr(copy, " x ") != copy + strspn(copy,
-	    "0123456789"))
+	if (row.len == 1 && strstr(copy, " x ") != copy +
+	    ob_shapes_digits(copy))
 		row.cell[0].ncap = 1;
 	ok = row.len == 1 && row.cell[0].start == 0 &&
 	    ob_fields_pair(names->name[sys], &row, 0);

@@ -110,7 +110,6 @@ parse_ob_html_detect(const char *head, size_t len)
 	return 0;
 }
 
-/* The tree builder's start of an element, noting where it stops the page. */
 static bool
 oh_is(const xmlNode *n, const char *name)
 {
