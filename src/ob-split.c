@@ -493,7 +493,7 @@ struct ob_search {
 	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
 	size_t		  nat, *at, *cuts;
 	struct ob_names	 *sols;
-	bool		 *tile;
+	bool		 *tile, *join;	/* join[i]: a word join at i */
 	char		 *kind;
 	struct ob_slice	 *hard, *nm;
 	struct ob_tiler	  tiler;		/* its left: the search's steps */
@@ -579,7 +579,7 @@ ob_split_try(struct ob_search *se, size_t m)
 	for (q = 0; q < m; q++)
 		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
 	for (q = 0; q + 1 < m; q++)
-		if (ob_split_word_join(p->t, se->cuts[q]))
+		if (se->join[se->cuts[q]])
 			used++;
 		else
 			score++;
@@ -645,9 +645,9 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	se.sols = sols;
 	se.max_sols = max_sols;
 	se.tiler.left = OB_NAMES_STEPS;
+	se.join = xcalloc(tl + 1, sizeof(bool));
 	for (i = 1; i < tl; i++)
-		if (ob_split_word_join(p->t, i))
-			se.njoins++;
+		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
 	se.cuts = xcalloc(tl + 1, sizeof(size_t));
@@ -688,8 +688,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	/* Too many partitions: word joins only. */
 	for (;;) {
 		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
-			if (narrow && se.kind[i] == 1 &&
-			    !ob_split_word_join(p->t, i))
+			if (narrow && se.kind[i] == 1 && !se.join[i])
 				se.kind[i] = 0;
 			if (se.kind[i] != 0)
 				se.at[se.nat++] = i;
@@ -726,6 +725,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	free(se.cuts);
 	free(se.hard);
 	free(se.tile);
+	free(se.join);
 	free(se.nm);
 	free(se.tiler.cur);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
