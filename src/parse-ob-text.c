@@ -53,8 +53,6 @@ static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
 static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
 		    const char *overview);
-static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
-		    const char *notes);
 static void	parse_ob_text_hard_names(const char *notes, const char *t,
 		    struct str_list *out);
 static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
@@ -62,7 +60,6 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 		    const struct ob_names *n);
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 		    const struct ob_names *sols, size_t n);
-static void	parse_ob_text_list(const char *list, struct str_list *out);
 static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
@@ -147,8 +144,9 @@ parse_ob_text_load(struct tdoc *t)
 }
 
 /*
- * Title, description, the export line's URL and the trailer: the frame
- * every export has. Sets t->iexport; -1 with t->d set when one is missing.
+ * Title, description, the export line's URL, the systems table and
+ * overview lines and the trailer: the frame every export has. Sets
+ * t->iexport; -1 with t->d set when one is missing.
  */
 static int
 parse_ob_text_head(struct tdoc *t)
@@ -187,6 +185,12 @@ parse_ob_text_head(struct tdoc *t)
 	if (t->iexport + 3 > last)
 		return diag_set(t->d, t->path, t->p[last].line,
 		    "no systems table, overview or charts");
+	if (strstr(t->p[i + 1].s, OB_WATERMARK) == NULL)
+		return diag_set(t->d, t->path, t->p[i + 1].line,
+		    "systems table line has no OpenBenchmarking.org mark");
+	if (strncmp(t->p[i + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+		return diag_set(t->d, t->path, t->p[i + 2].line,
+		    "no overview line after the systems table");
 	return 0;
 }
 
@@ -373,19 +377,6 @@ parse_ob_text_table_names(struct tdoc *t, const char *table,
 	    "cannot locate the system names in the systems table line");
 }
 
-/* The table's cells run: after the names, before the watermark; or NULL. */
-static char *
-parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
-{
-	const char	*p = strstr(table, t->names_t);
-	const char	*end = notes - strlen(OB_WATERMARK);
-
-	if (p == NULL || p + strlen(t->names_t) > end)
-		return NULL;
-	p += strlen(t->names_t);
-	return xstrndup(p, (size_t)(end - p));
-}
-
 /* Names stated by notes ("- NAME, NAME: ...") that occur in T. */
 static void
 parse_ob_text_hard_names(const char *notes, const char *t,
@@ -455,18 +446,6 @@ parse_ob_text_pinned(struct strbuf *sb, const char *t,
 			start = pos;
 		}
 	free(cnt);
-}
-
-/* The names of a "A;B;C" list, empty ones left out. */
-static void
-parse_ob_text_list(const char *list, struct str_list *out)
-{
-	char	*copy = xstrdup(list), *tok, *save = NULL;
-
-	for (tok = strtok_r(copy, ";", &save); tok != NULL;
-	    tok = strtok_r(NULL, ";", &save))
-		str_list_add(out, tok);
-	free(copy);
 }
 
 /* The names given (--systems, or a multi-way layout): they must tile T. */
@@ -997,32 +976,23 @@ static int
 parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
-	struct tdoc	 t;
+	struct tdoc	 t = { .path = path, .opt = opt, .rs = rs, .d = d };
 	struct str_list	 given = { 0 };
-	char		*ovv = NULL, *groups = NULL, *cells = NULL;
-	const char	*table, *notes, *ov, *p, *e = NULL;
+	char		*ovv = NULL, *groups = NULL, *cells = NULL, *list = NULL;
+	char		*tok, *save = NULL;
+	const char	*table, *mark, *notes, *ov, *p, *e = NULL;
 	size_t		 i, n;
 	int		 rc = -1;
 
-	memset(&t, 0, sizeof(t));
-	t.path = path;
-	t.opt = opt;
-	t.rs = rs;
-	t.d = d;
-	if (opt != NULL && opt->system_names != NULL)
-		parse_ob_text_list(opt->system_names, &given);
+	/* --systems "A;B;C": empty names are left out. */
+	if (opt != NULL && opt->system_names != NULL) {
+		list = xstrdup(opt->system_names);
+		for (tok = strtok_r(list, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			str_list_add(&given, tok);
+	}
 	if (parse_ob_text_load(&t) != 0 || parse_ob_text_head(&t) != 0)
 		goto out;
-	if (strstr(t.p[t.iexport + 1].s, OB_WATERMARK) == NULL) {
-		diag_set(d, path, t.p[t.iexport + 1].line,
-		    "systems table line has no OpenBenchmarking.org mark");
-		goto out;
-	}
-	if (strncmp(t.p[t.iexport + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0) {
-		diag_set(d, path, t.p[t.iexport + 2].line,
-		    "no overview line after the systems table");
-		goto out;
-	}
 	groups = ob_multiway_groups(&t);
 	if (parse_ob_text_sections_find(&t, t.iexport + 3, t.np - 1) != 0)
 		goto out;
@@ -1030,16 +1000,20 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	if (groups != NULL && ob_multiway_names(&t, groups, &given) != 0)
 		goto out;
 	table = t.p[t.iexport + 1].s;
-	notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
+	mark = strstr(table, OB_WATERMARK);
+	notes = mark + strlen(OB_WATERMARK);
 	ov = t.p[t.iexport + 2].s;
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
 	if (parse_ob_text_table_names(&t, table, ov) != 0)
 		goto out;
-	cells = parse_ob_text_cells_run(&t, table, notes);
-	if (parse_ob_text_names(&t, cells, notes, groups != NULL ||
-	    (opt != NULL && opt->system_names != NULL) ? &given : NULL) != 0)
+	/* The table's cells run: after the names, before the mark. */
+	p = strstr(table, t.names_t);
+	if (p != NULL && (p += strlen(t.names_t)) <= mark)
+		cells = xstrndup(p, (size_t)(mark - p));
+	if (parse_ob_text_names(&t, cells, notes,
+	    groups != NULL || list != NULL ? &given : NULL) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
@@ -1070,6 +1044,7 @@ out:
 	free(ovv);
 	free(groups);
 	free(cells);
+	free(list);
 	str_list_free(&given);
 	parse_ob_text_free(&t);
 	return rc;
