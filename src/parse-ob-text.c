@@ -63,7 +63,7 @@ static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
-		    const char *notes, const struct str_list *given);
+		    const char *notes);
 static void	parse_ob_text_fields(struct tdoc *t, const char *table,
 		    const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
@@ -478,13 +478,13 @@ parse_ob_text_stated(struct tdoc *t, const struct str_list *given)
  * with a warning; refused when that too is not one.
  */
 static int
-parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
-    const struct str_list *given)
+parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 {
-	struct ob_name_problem		 np;
+	struct ob_name_problem		 np = { .t = t->names_t,
+					    .nruns = t->nc, .min_names = 1 };
 	struct str_list			 hard = { 0 };
-	struct ob_names			 sols[OB_MAX_SOLS];
-	struct parse_ob_text_cells	 cells;
+	struct ob_names			 sols[OB_MAX_SOLS] = { 0 };
+	struct parse_ob_text_cells	 cells = { 0 };
 	struct strbuf			 sb;
 	size_t				 n, i, nall = 0;
 	long				*counts;
@@ -492,20 +492,11 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 	bool				 strict = t->opt != NULL && t->opt->strict;
 	int				 rc = 0;
 
-	if (given != NULL)
-		return parse_ob_text_stated(t, given);
-	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
-	memset(sols, 0, sizeof(sols));
-	memset(&cells, 0, sizeof(cells));
-	memset(&np, 0, sizeof(np));
 	parse_ob_text_hard_names(notes, t->names_t, &hard);
-	np.t = t->names_t;
 	np.hard = (const char **)hard.items;
 	np.nhard = hard.len;
 	np.runs = xcalloc(t->nc + 1, sizeof(char *));
 	np.counts = counts = xcalloc(t->nc + 1, sizeof(long));
-	np.nruns = t->nc;
-	np.min_names = 1;
 	for (i = 0; i < t->nc; i++) {
 		np.runs[i] = t->c[i].names_run;
 		counts[i] = t->c[i].count;
@@ -520,6 +511,7 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
+	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
 	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
 	also = cells.nagree > 1 ? " and the table's Disk or Processor cells" : "";
 	if (n == 1 && !strict && nall > 1 && cells.nagree != 1)
@@ -539,8 +531,7 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 		parse_ob_text_describe(&sb, &sols[0]);
 	} else if (n == 0)
 		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
-		    "at word joins is consistent with every chart; state them with "
-		    "--systems \"NAME1;NAME2;...\"", t->names_t);
+		    "at word joins is consistent with every chart", t->names_t);
 	else {
 		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
 		    " ways consistent with every chart and note, equally at word "
@@ -559,12 +550,13 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 			strbuf_adds(&sb, i > 0 ? " or " : ", e.g. ");
 			parse_ob_text_describe(&sb, &sols[i]);
 		}
-		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
 	}
+	if (n != 1)
+		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
 	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s",
 	    strbuf_str(&sb));
 	strbuf_free(&sb);
-	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
+	for (i = 0; i < OB_MAX_SOLS; i++)
 		ob_names_free(&sols[i]);
 out:
 	ob_fields_row_free(&cells.row);
@@ -1012,8 +1004,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	p = strstr(table, t.names_t);
 	if (p != NULL && (p += strlen(t.names_t)) <= mark)
 		cells = xstrndup(p, (size_t)(mark - p));
-	if (parse_ob_text_names(&t, cells, notes,
-	    groups != NULL || list != NULL ? &given : NULL) != 0)
+	if ((groups != NULL || list != NULL ? parse_ob_text_stated(&t, &given) :
+	    parse_ob_text_names(&t, cells, notes)) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
