@@ -382,22 +382,20 @@ static void
 parse_ob_text_hard_names(const char *notes, const char *t,
     struct str_list *out)
 {
-	const char	*p, *c;
-	char		*list, *tok, *save;
+	const char	*p;
+	char		*list, *c, *tok, *save;
 
 	for (p = strstr(notes, "- "); p != NULL; p = strstr(p + 1, "- ")) {
 		/* A list of names is short: its ": " is looked for no further. */
-		for (c = p + 2; *c != '\0' && c <= p + 130 &&
-		    strncmp(c, ": ", 2) != 0; c++)
-			;
-		if (strncmp(c, ": ", 2) != 0 || c - (p + 2) > 128 || c == p + 2)
-			continue;
-		list = xstrndup(p + 2, (size_t)(c - (p + 2)));
-		for (save = NULL, tok = strtok_r(list, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			tok += strspn(tok, " ");
-			if (*tok != '\0' && strstr(t, tok) != NULL)
-				str_list_add(out, tok);
+		list = xstrndup(p + 2, strnlen(p + 2, 130));
+		if ((c = strstr(list, ": ")) != NULL && c > list) {
+			*c = '\0';
+			for (save = NULL, tok = strtok_r(list, ",", &save);
+			    tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+				tok += strspn(tok, " ");
+				if (*tok != '\0' && strstr(t, tok) != NULL)
+					str_list_add(out, tok);
+			}
 		}
 		free(list);
 	}
@@ -666,7 +664,7 @@ static void
 parse_ob_text_notes(struct tdoc *t, const char *notes)
 {
 	const char	*q, *s, *body, *end, *e0, *next, *sec[OB_MAX_SECTIONS];
-	size_t		 nh = 0, i, l, best, seclen[OB_MAX_SECTIONS];
+	size_t		 nh = 0, i, l, best;
 	char		*name, *text, *entry;
 
 	for (q = strstr(notes, " Details- "); q != NULL && nh < OB_MAX_SECTIONS;
@@ -684,12 +682,13 @@ parse_ob_text_notes(struct tdoc *t, const char *notes)
 			s++;
 		if (best == 0 && (best = (size_t)(q - s)) == 0)
 			continue;
-		sec[nh] = q - best;
-		seclen[nh++] = best;
+		sec[nh++] = q - best;
 	}
 	for (i = 0; i < nh; i++) {
-		name = xstrndup(sec[i], seclen[i]);
-		body = sec[i] + seclen[i] + strlen(" Details");
+		/* A section's name has no blank: its " Details" is the next. */
+		body = strstr(sec[i], " Details");
+		name = xstrndup(sec[i], (size_t)(body - sec[i]));
+		body += strlen(" Details");
 		end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
 		text = xstrndup(body, (size_t)(end - body));
 		for (e0 = next = text; e0 != NULL; e0 = next) {
@@ -783,19 +782,14 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 			}
 		if (c->cands.len > 3 || c->cands.truncated)
 			strbuf_adds(&sb, " ...");
-		if (t->opt != NULL && t->opt->strict) {
-			diag_set(t->d, t->path, c->chart_p->line,
+		c->ambiguous = strbuf_detach(&sb);
+		if (t->opt != NULL && t->opt->strict)
+			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s %s\" is ambiguous: %s", c->title, c->args,
-			    strbuf_str(&sb));
-			strbuf_free(&sb);
-			return -1;
-		}
+			    c->ambiguous);
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\" is ambiguous, values left out: %s", c->title,
-		    c->args, strbuf_str(&sb));
-		c->ambiguous = xasprintf("ambiguous in the source text: %s",
-		    strbuf_str(&sb));
-		strbuf_free(&sb);
+		    c->args, c->ambiguous);
 	}
 	return 0;
 }
@@ -815,24 +809,21 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	size_t		 j, a, b;
 	bool		 se_ok = c->nse == c->k;
 
+	strbuf_init(&all);
 	for (a = 0; s[a] != '\0'; a = b) {
 		for (b = a + 1; s[b] != '\0' && !(s[b - 1] != ' ' &&
 		    (s[b] == '-' || strncmp(s + b, "MIN: ", 5) == 0)); b++)
 			;
-		str_list_add(&notes, one = xstrndup(s + a, b - a));
+		one = xstrndup(s + a, b - a);
+		str_list_add(&notes, one);
+		strbuf_printf(&all, "%s%s", a > 0 ? "; " : "", one);
 		free(one);
 	}
-	if (notes.len > 0 && notes.len != c->k) {
-		strbuf_init(&all);
-		for (j = 0; j < notes.len; j++)
-			strbuf_printf(&all, "%s%s", j > 0 ? "; " : "",
-			    notes.items[j]);
+	if (notes.len > 0 && notes.len != c->k)
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu row notes for %zu systems cannot be "
 		    "attributed to systems from the text: %s", c->title, c->args,
 		    notes.len, c->k, strbuf_str(&all));
-		strbuf_free(&all);
-	}
 	if (c->nse > 0 && !se_ok)
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu SE strings for %zu systems; the text does "
@@ -841,7 +832,8 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	for (j = 0; j < c->k; j++) {
 		bars[j].system = (long)c->order[j];
 		if (c->ambiguous != NULL) {
-			bars[j].ambiguous = xstrdup(c->ambiguous);
+			bars[j].ambiguous = xasprintf("ambiguous in the "
+			    "source text: %s", c->ambiguous);
 			continue;
 		}
 		bars[j].value_text = ob_check_cand_value(c, 0, j);
@@ -855,6 +847,7 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	ob_segment_values(test, bars, c->k);
 	ob_segment_bars_free(bars, c->k);
 	free(bars);
+	strbuf_free(&all);
 	str_list_free(&notes);
 }
 
