@@ -50,9 +50,10 @@ static int	parse_ob_text_head(struct tdoc *t);
 static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 		    size_t last);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
-static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
+static const char *parse_ob_text_labels_end(const char *s,
+		    struct str_list *out);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
-		    const char *overview);
+		    const char *rest, const char *overview);
 static void	parse_ob_text_hard_names(const char *notes, const char *t,
 		    struct str_list *out);
 static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
@@ -64,8 +65,9 @@ static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
 		    const char *notes);
-static void	parse_ob_text_fields(struct tdoc *t, const char *table,
-		    const char *run);
+static void	parse_ob_text_fields(struct tdoc *t,
+		    const struct str_list *labels, const char *lab,
+		    const char *rest, const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
 static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
@@ -316,38 +318,36 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 	return 0;
 }
 
-/* Where the table's names run starts: after the field labels at s. */
-static size_t
+/* The field labels at s into out; returns where the names run starts. */
+static const char *
 parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
-	size_t	pos = 0, i, l, best;
+	size_t	i, l, best;
 	char	*one;
 
-	for (;; pos += best) {
+	for (;; s += best) {
 		for (best = 0, i = 0; parse_ob_text_labels[i] != NULL; i++) {
 			l = strlen(parse_ob_text_labels[i]);
-			if (l > best && strncmp(s + pos, parse_ob_text_labels[i], l) == 0)
+			if (l > best && strncmp(s, parse_ob_text_labels[i], l) == 0)
 				best = l;
 		}
 		if (best == 0)
-			return pos;
-		if (out != NULL) {
-			str_list_add(out, one = xstrndup(s + pos, best));
-			free(one);
-		}
+			return s;
+		str_list_add(out, one = xstrndup(s, best));
+		free(one);
 	}
 }
 
 /*
  * The table-order names run T: the longest chart names run when the table
- * line holds it; else the text after the title and the field labels with
- * the same bytes in some order, which the overview repeats.
+ * line holds it; else the text after the title and the field labels (at
+ * rest) with the same bytes in some order, which the overview repeats.
  */
 static int
-parse_ob_text_table_names(struct tdoc *t, const char *table,
+parse_ob_text_table_names(struct tdoc *t, const char *table, const char *rest,
     const char *overview)
 {
-	const char	*longest = "", *rest = table;
+	const char	*longest = "";
 	size_t		 i, ll, cnt[256] = { 0 };
 
 	for (i = 0; i < t->nc; i++)
@@ -357,9 +357,6 @@ parse_ob_text_table_names(struct tdoc *t, const char *table,
 		t->names_t = xstrdup(longest);
 		return 0;
 	}
-	if (strncmp(rest, t->rs->title, strlen(t->rs->title)) == 0)
-		rest += strlen(t->rs->title);
-	rest += parse_ob_text_labels_end(rest, NULL);
 	if (strlen(rest) >= ll) {
 		for (i = 0; i < ll; i++) {
 			cnt[(unsigned char)rest[i]]++;
@@ -566,26 +563,23 @@ out:
 }
 
 /*
- * The systems table's labels and cells (run, NULL when the table line has
- * none), kept in extra for the record (spanning cells are printed once),
- * and given to systems where every reading of the cells run agrees
- * (ob-fields); say how many fields the text leaves open.
+ * The systems table's labels (from lab to rest) and cells (run, NULL when
+ * the table line has none), kept in extra for the record (spanning cells
+ * are printed once), and given to systems where every reading of the cells
+ * run agrees (ob-fields); say how many fields the text leaves open.
  */
 static void
-parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
+parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
+    const char *lab, const char *rest, const char *run)
 {
-	struct str_list	 labels = { 0 };
 	struct ob_fields f;
 	struct ob_fields_evidence ev = { NULL, NULL };
 	struct ob_fields_row row;
-	const char	*lab = table, *rest, *v, *open_label = NULL;
+	const char	*v, *open_label = NULL;
 	char		*one;
 	size_t		 ns = t->rs->nsystems, i, j, open = 0, open_sys = 0;
 	bool		*own, agree;
 
-	if (strncmp(lab, t->rs->title, strlen(t->rs->title)) == 0)
-		lab += strlen(t->rs->title);
-	rest = lab + parse_ob_text_labels_end(lab, &labels);
 	if (rest > lab) {
 		one = xstrndup(lab, (size_t)(rest - lab));
 		kv_list_add(&t->rs->extra, "ob-table-labels", one);
@@ -594,11 +588,9 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 	if (run != NULL)
 		kv_list_add(&t->rs->extra, "ob-table-cells", run);
 	/* The labels must lead straight to the names run. */
-	if (run == NULL || labels.len == 0 ||
-	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
-		str_list_free(&labels);
+	if (run == NULL || labels->len == 0 ||
+	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0)
 		return;
-	}
 	/* Names that state their drives pin the Disk cells too. */
 	ob_fields_disk_row(run, &row);
 	agree = ob_fields_agree(&row, &t->names);
@@ -617,28 +609,27 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 	}
 	ev.names = agree ? &t->names : NULL;
 	ev.own_disk = own;
-	ob_fields_split(run, (const char *const *)labels.items, labels.len, ns,
+	ob_fields_split(run, (const char *const *)labels->items, labels->len, ns,
 	    &ev, &f);
 	for (i = 0; i < ns; i++)
-		for (j = 0; j < labels.len; j++)
-			if ((v = f.value[i * labels.len + j]) != NULL)
+		for (j = 0; j < labels->len; j++)
+			if ((v = f.value[i * labels->len + j]) != NULL)
 				kv_list_add(&t->rs->systems[i].fields,
-				    labels.items[j], v);
+				    labels->items[j], v);
 			else if (open++ == 0) {
-				open_label = labels.items[j];
+				open_label = labels->items[j];
 				open_sys = i;
 			}
 	if (open > 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
 		    "systems table: %zu of %zu fields are not pinned by the text "
-		    "(%s), left empty, e.g. %s of %s", open, ns * labels.len,
+		    "(%s), left empty, e.g. %s of %s", open, ns * labels->len,
 		    f.gave_up ? "too long to count" : f.readings == 0 ?
 		    "no reading of its cells fits the value shapes" :
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
 	free(own);
-	str_list_free(&labels);
 }
 
 /* Does s start with a system's name then ':' or ','? */
@@ -962,10 +953,10 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
 	struct tdoc	 t = { .path = path, .opt = opt, .rs = rs, .d = d };
-	struct str_list	 given = { 0 };
+	struct str_list	 given = { 0 }, labels = { 0 };
 	char		*ovv = NULL, *groups = NULL, *cells = NULL, *list = NULL;
 	char		*tok, *save = NULL;
-	const char	*table, *mark, *notes, *ov, *p, *e = NULL;
+	const char	*table, *lab, *rest, *mark, *notes, *ov, *p, *e = NULL;
 	size_t		 i, n;
 	int		 rc = -1;
 
@@ -984,14 +975,19 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	/* A multi-way layout states its names, as --systems does. */
 	if (groups != NULL && ob_multiway_names(&t, groups, &given) != 0)
 		goto out;
+	/* The table line: title, field labels, names, cells, mark, notes. */
 	table = t.p[t.iexport + 1].s;
+	lab = table;
+	if (strncmp(lab, rs->title, strlen(rs->title)) == 0)
+		lab += strlen(rs->title);
+	rest = parse_ob_text_labels_end(lab, &labels);
 	mark = strstr(table, OB_WATERMARK);
 	notes = mark + strlen(OB_WATERMARK);
 	ov = t.p[t.iexport + 2].s;
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
-	if (parse_ob_text_table_names(&t, table, ov) != 0)
+	if (parse_ob_text_table_names(&t, table, rest, ov) != 0)
 		goto out;
 	/* The table's cells run: after the names, before the mark. */
 	p = strstr(table, t.names_t);
@@ -1002,7 +998,7 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_fields(&t, table, cells);
+	parse_ob_text_fields(&t, &labels, lab, rest, cells);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
@@ -1031,6 +1027,7 @@ out:
 	free(cells);
 	free(list);
 	str_list_free(&given);
+	str_list_free(&labels);
 	parse_ob_text_free(&t);
 	return rc;
 }
