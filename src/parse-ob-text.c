@@ -666,14 +666,16 @@ parse_ob_text_notes(struct tdoc *t, const char *notes)
 			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
 				best = l;
 		}
-		/* Another section's name, glued to text, starts at its capital. */
-		for (s = q; best == 0 && s > notes && isalpha((unsigned char)s[-1]);)
-			s--;
-		while (best == 0 && s < q && !isupper((unsigned char)*s))
-			s++;
-		if (best == 0 && (best = (size_t)(q - s)) == 0)
-			continue;
-		sec[nh++] = q - best;
+		if (best == 0) {
+			/* Else a name glued to text starts at its capital. */
+			for (s = q; s > notes && isalpha((unsigned char)s[-1]); s--)
+				;
+			while (s < q && !isupper((unsigned char)*s))
+				s++;
+			best = (size_t)(q - s);
+		}
+		if (best > 0)
+			sec[nh++] = q - best;
 	}
 	for (i = 0; i < nh; i++) {
 		/* A section's name has no blank: its " Details" is the next. */
