@@ -591,14 +591,13 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 	if (run == NULL || labels->len == 0 ||
 	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0)
 		return;
-	/* Names that state their drives pin the Disk cells too. */
+	/*
+	 * Names that state their drives pin the Disk cells; they, or a single
+	 * drive beside an array ("Single", "RAID0"), never share a Disk cell.
+	 */
 	ob_fields_disk_row(run, &row);
 	agree = ob_fields_agree(&row, &t->names);
 	ob_fields_row_free(&row);
-	/*
-	 * Names that state their drives, or a single drive beside an array
-	 * ("Single", "RAID0"), never share a Disk cell.
-	 */
 	own = xcalloc(ns + 1, sizeof(*own));
 	for (i = 1; i < ns && i < t->names.len; i++) {
 		enum ob_shape_setup a = ob_shapes_setup(t->names.name[i - 1]);
