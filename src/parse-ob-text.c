@@ -50,11 +50,10 @@ static int	parse_ob_text_head(struct tdoc *t);
 static int	parse_ob_text_sections_find(struct tdoc *t, size_t first,
 		    size_t last);
 static int	parse_ob_text_chart(struct tdoc *t, struct tchart *c);
-static size_t	parse_ob_text_labels_end(const char *s, struct str_list *out);
+static const char *parse_ob_text_labels_end(const char *s,
+		    struct str_list *out);
 static int	parse_ob_text_table_names(struct tdoc *t, const char *table,
-		    const char *overview);
-static char	*parse_ob_text_cells_run(struct tdoc *t, const char *table,
-		    const char *notes);
+		    const char *rest, const char *overview);
 static void	parse_ob_text_hard_names(const char *notes, const char *t,
 		    struct str_list *out);
 static bool	parse_ob_text_agree(const struct ob_names *cand, void *ctx);
@@ -62,13 +61,13 @@ static void	parse_ob_text_describe(struct strbuf *sb,
 		    const struct ob_names *n);
 static void	parse_ob_text_pinned(struct strbuf *sb, const char *t,
 		    const struct ob_names *sols, size_t n);
-static void	parse_ob_text_list(const char *list, struct str_list *out);
 static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
-		    const char *notes, const struct str_list *given);
-static void	parse_ob_text_fields(struct tdoc *t, const char *table,
-		    const char *run);
+		    const char *notes);
+static void	parse_ob_text_fields(struct tdoc *t,
+		    const struct str_list *labels, const char *lab,
+		    const char *rest, const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
 static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
@@ -147,8 +146,9 @@ parse_ob_text_load(struct tdoc *t)
 }
 
 /*
- * Title, description, the export line's URL and the trailer: the frame
- * every export has. Sets t->iexport; -1 with t->d set when one is missing.
+ * Title, description, the export line's URL, the systems table and
+ * overview lines and the trailer: the frame every export has. Sets
+ * t->iexport; -1 with t->d set when one is missing.
  */
 static int
 parse_ob_text_head(struct tdoc *t)
@@ -187,6 +187,12 @@ parse_ob_text_head(struct tdoc *t)
 	if (t->iexport + 3 > last)
 		return diag_set(t->d, t->path, t->p[last].line,
 		    "no systems table, overview or charts");
+	if (strstr(t->p[i + 1].s, OB_WATERMARK) == NULL)
+		return diag_set(t->d, t->path, t->p[i + 1].line,
+		    "systems table line has no OpenBenchmarking.org mark");
+	if (strncmp(t->p[i + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0)
+		return diag_set(t->d, t->path, t->p[i + 2].line,
+		    "no overview line after the systems table");
 	return 0;
 }
 
@@ -312,38 +318,36 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 	return 0;
 }
 
-/* Where the table's names run starts: after the field labels at s. */
-static size_t
+/* The field labels at s into out; returns where the names run starts. */
+static const char *
 parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
-	size_t	pos = 0, i, l, best;
+	size_t	i, l, best;
 	char	*one;
 
-	for (;; pos += best) {
+	for (;; s += best) {
 		for (best = 0, i = 0; parse_ob_text_labels[i] != NULL; i++) {
 			l = strlen(parse_ob_text_labels[i]);
-			if (l > best && strncmp(s + pos, parse_ob_text_labels[i], l) == 0)
+			if (l > best && strncmp(s, parse_ob_text_labels[i], l) == 0)
 				best = l;
 		}
 		if (best == 0)
-			return pos;
-		if (out != NULL) {
-			str_list_add(out, one = xstrndup(s + pos, best));
-			free(one);
-		}
+			return s;
+		str_list_add(out, one = xstrndup(s, best));
+		free(one);
 	}
 }
 
 /*
  * The table-order names run T: the longest chart names run when the table
- * line holds it; else the text after the title and the field labels with
- * the same bytes in some order, which the overview repeats.
+ * line holds it; else the text after the title and the field labels (at
+ * rest) with the same bytes in some order, which the overview repeats.
  */
 static int
-parse_ob_text_table_names(struct tdoc *t, const char *table,
+parse_ob_text_table_names(struct tdoc *t, const char *table, const char *rest,
     const char *overview)
 {
-	const char	*longest = "", *rest = table;
+	const char	*longest = "";
 	size_t		 i, ll, cnt[256] = { 0 };
 
 	for (i = 0; i < t->nc; i++)
@@ -353,9 +357,6 @@ parse_ob_text_table_names(struct tdoc *t, const char *table,
 		t->names_t = xstrdup(longest);
 		return 0;
 	}
-	if (strncmp(rest, t->rs->title, strlen(t->rs->title)) == 0)
-		rest += strlen(t->rs->title);
-	rest += parse_ob_text_labels_end(rest, NULL);
 	if (strlen(rest) >= ll) {
 		for (i = 0; i < ll; i++) {
 			cnt[(unsigned char)rest[i]]++;
@@ -373,40 +374,25 @@ parse_ob_text_table_names(struct tdoc *t, const char *table,
 	    "cannot locate the system names in the systems table line");
 }
 
-/* The table's cells run: after the names, before the watermark; or NULL. */
-static char *
-parse_ob_text_cells_run(struct tdoc *t, const char *table, const char *notes)
-{
-	const char	*p = strstr(table, t->names_t);
-	const char	*end = notes - strlen(OB_WATERMARK);
-
-	if (p == NULL || p + strlen(t->names_t) > end)
-		return NULL;
-	p += strlen(t->names_t);
-	return xstrndup(p, (size_t)(end - p));
-}
-
 /* Names stated by notes ("- NAME, NAME: ...") that occur in T. */
 static void
 parse_ob_text_hard_names(const char *notes, const char *t,
     struct str_list *out)
 {
-	const char	*p, *c;
-	char		*list, *tok, *save;
+	const char	*p;
+	char		*list, *c, *tok, *save;
 
 	for (p = strstr(notes, "- "); p != NULL; p = strstr(p + 1, "- ")) {
 		/* A list of names is short: its ": " is looked for no further. */
-		for (c = p + 2; *c != '\0' && c <= p + 130 &&
-		    strncmp(c, ": ", 2) != 0; c++)
-			;
-		if (strncmp(c, ": ", 2) != 0 || c - (p + 2) > 128 || c == p + 2)
-			continue;
-		list = xstrndup(p + 2, (size_t)(c - (p + 2)));
-		for (save = NULL, tok = strtok_r(list, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			tok += strspn(tok, " ");
-			if (*tok != '\0' && strstr(t, tok) != NULL)
-				str_list_add(out, tok);
+		list = xstrndup(p + 2, strnlen(p + 2, 130));
+		if ((c = strstr(list, ": ")) != NULL && c > list) {
+			*c = '\0';
+			for (save = NULL, tok = strtok_r(list, ",", &save);
+			    tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+				tok += strspn(tok, " ");
+				if (*tok != '\0' && strstr(t, tok) != NULL)
+					str_list_add(out, tok);
+			}
 		}
 		free(list);
 	}
@@ -457,18 +443,6 @@ parse_ob_text_pinned(struct strbuf *sb, const char *t,
 	free(cnt);
 }
 
-/* The names of a "A;B;C" list, empty ones left out. */
-static void
-parse_ob_text_list(const char *list, struct str_list *out)
-{
-	char	*copy = xstrdup(list), *tok, *save = NULL;
-
-	for (tok = strtok_r(copy, ";", &save); tok != NULL;
-	    tok = strtok_r(NULL, ";", &save))
-		str_list_add(out, tok);
-	free(copy);
-}
-
 /* The names given (--systems, or a multi-way layout): they must tile T. */
 static int
 parse_ob_text_stated(struct tdoc *t, const struct str_list *given)
@@ -499,13 +473,13 @@ parse_ob_text_stated(struct tdoc *t, const struct str_list *given)
  * with a warning; refused when that too is not one.
  */
 static int
-parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
-    const struct str_list *given)
+parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 {
-	struct ob_name_problem		 np;
+	struct ob_name_problem		 np = { .t = t->names_t,
+					    .nruns = t->nc, .min_names = 1 };
 	struct str_list			 hard = { 0 };
-	struct ob_names			 sols[OB_MAX_SOLS];
-	struct parse_ob_text_cells	 cells;
+	struct ob_names			 sols[OB_MAX_SOLS] = { 0 };
+	struct parse_ob_text_cells	 cells = { 0 };
 	struct strbuf			 sb;
 	size_t				 n, i, nall = 0;
 	long				*counts;
@@ -513,20 +487,11 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 	bool				 strict = t->opt != NULL && t->opt->strict;
 	int				 rc = 0;
 
-	if (given != NULL)
-		return parse_ob_text_stated(t, given);
-	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
-	memset(sols, 0, sizeof(sols));
-	memset(&cells, 0, sizeof(cells));
-	memset(&np, 0, sizeof(np));
 	parse_ob_text_hard_names(notes, t->names_t, &hard);
-	np.t = t->names_t;
 	np.hard = (const char **)hard.items;
 	np.nhard = hard.len;
 	np.runs = xcalloc(t->nc + 1, sizeof(char *));
 	np.counts = counts = xcalloc(t->nc + 1, sizeof(long));
-	np.nruns = t->nc;
-	np.min_names = 1;
 	for (i = 0; i < t->nc; i++) {
 		np.runs[i] = t->c[i].names_run;
 		counts[i] = t->c[i].count;
@@ -541,6 +506,7 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
+	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
 	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
 	also = cells.nagree > 1 ? " and the table's Disk or Processor cells" : "";
 	if (n == 1 && !strict && nall > 1 && cells.nagree != 1)
@@ -560,8 +526,7 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 		parse_ob_text_describe(&sb, &sols[0]);
 	} else if (n == 0)
 		strbuf_printf(&sb, "system names not pinned: no split of \"%s\" "
-		    "at word joins is consistent with every chart; state them with "
-		    "--systems \"NAME1;NAME2;...\"", t->names_t);
+		    "at word joins is consistent with every chart", t->names_t);
 	else {
 		strbuf_printf(&sb, "system names are ambiguous: \"%s\" splits %s%zu"
 		    " ways consistent with every chart and note, equally at word "
@@ -580,12 +545,13 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes,
 			strbuf_adds(&sb, i > 0 ? " or " : ", e.g. ");
 			parse_ob_text_describe(&sb, &sols[i]);
 		}
-		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
 	}
+	if (n != 1)
+		strbuf_adds(&sb, "; state them with --systems \"NAME1;NAME2;...\"");
 	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s",
 	    strbuf_str(&sb));
 	strbuf_free(&sb);
-	for (i = 0; i < n && i < OB_MAX_SOLS; i++)
+	for (i = 0; i < OB_MAX_SOLS; i++)
 		ob_names_free(&sols[i]);
 out:
 	ob_fields_row_free(&cells.row);
@@ -597,26 +563,23 @@ out:
 }
 
 /*
- * The systems table's labels and cells (run, NULL when the table line has
- * none), kept in extra for the record (spanning cells are printed once),
- * and given to systems where every reading of the cells run agrees
- * (ob-fields); say how many fields the text leaves open.
+ * The systems table's labels (from lab to rest) and cells (run, NULL when
+ * the table line has none), kept in extra for the record (spanning cells
+ * are printed once), and given to systems where every reading of the cells
+ * run agrees (ob-fields); say how many fields the text leaves open.
  */
 static void
-parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
+parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
+    const char *lab, const char *rest, const char *run)
 {
-	struct str_list	 labels = { 0 };
 	struct ob_fields f;
 	struct ob_fields_evidence ev = { NULL, NULL };
 	struct ob_fields_row row;
-	const char	*lab = table, *rest, *v, *open_label = NULL;
+	const char	*v, *open_label = NULL;
 	char		*one;
 	size_t		 ns = t->rs->nsystems, i, j, open = 0, open_sys = 0;
 	bool		*own, agree;
 
-	if (strncmp(lab, t->rs->title, strlen(t->rs->title)) == 0)
-		lab += strlen(t->rs->title);
-	rest = lab + parse_ob_text_labels_end(lab, &labels);
 	if (rest > lab) {
 		one = xstrndup(lab, (size_t)(rest - lab));
 		kv_list_add(&t->rs->extra, "ob-table-labels", one);
@@ -625,19 +588,16 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 	if (run != NULL)
 		kv_list_add(&t->rs->extra, "ob-table-cells", run);
 	/* The labels must lead straight to the names run. */
-	if (run == NULL || labels.len == 0 ||
-	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0) {
-		str_list_free(&labels);
+	if (run == NULL || labels->len == 0 ||
+	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0)
 		return;
-	}
-	/* Names that state their drives pin the Disk cells too. */
+	/*
+	 * Names that state their drives pin the Disk cells; they, or a single
+	 * drive beside an array ("Single", "RAID0"), never share a Disk cell.
+	 */
 	ob_fields_disk_row(run, &row);
 	agree = ob_fields_agree(&row, &t->names);
 	ob_fields_row_free(&row);
-	/*
-	 * Names that state their drives, or a single drive beside an array
-	 * ("Single", "RAID0"), never share a Disk cell.
-	 */
 	own = xcalloc(ns + 1, sizeof(*own));
 	for (i = 1; i < ns && i < t->names.len; i++) {
 		enum ob_shape_setup a = ob_shapes_setup(t->names.name[i - 1]);
@@ -648,28 +608,27 @@ parse_ob_text_fields(struct tdoc *t, const char *table, const char *run)
 	}
 	ev.names = agree ? &t->names : NULL;
 	ev.own_disk = own;
-	ob_fields_split(run, (const char *const *)labels.items, labels.len, ns,
+	ob_fields_split(run, (const char *const *)labels->items, labels->len, ns,
 	    &ev, &f);
 	for (i = 0; i < ns; i++)
-		for (j = 0; j < labels.len; j++)
-			if ((v = f.value[i * labels.len + j]) != NULL)
+		for (j = 0; j < labels->len; j++)
+			if ((v = f.value[i * labels->len + j]) != NULL)
 				kv_list_add(&t->rs->systems[i].fields,
-				    labels.items[j], v);
+				    labels->items[j], v);
 			else if (open++ == 0) {
-				open_label = labels.items[j];
+				open_label = labels->items[j];
 				open_sys = i;
 			}
 	if (open > 0)
 		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
 		    "systems table: %zu of %zu fields are not pinned by the text "
-		    "(%s), left empty, e.g. %s of %s", open, ns * labels.len,
+		    "(%s), left empty, e.g. %s of %s", open, ns * labels->len,
 		    f.gave_up ? "too long to count" : f.readings == 0 ?
 		    "no reading of its cells fits the value shapes" :
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
 	free(own);
-	str_list_free(&labels);
 }
 
 /* Does s start with a system's name then ':' or ','? */
@@ -695,7 +654,7 @@ static void
 parse_ob_text_notes(struct tdoc *t, const char *notes)
 {
 	const char	*q, *s, *body, *end, *e0, *next, *sec[OB_MAX_SECTIONS];
-	size_t		 nh = 0, i, l, best, seclen[OB_MAX_SECTIONS];
+	size_t		 nh = 0, i, l, best;
 	char		*name, *text, *entry;
 
 	for (q = strstr(notes, " Details- "); q != NULL && nh < OB_MAX_SECTIONS;
@@ -706,19 +665,22 @@ parse_ob_text_notes(struct tdoc *t, const char *notes)
 			    strncmp(q - l, parse_ob_text_sections[i], l) == 0)
 				best = l;
 		}
-		/* Another section's name, glued to text, starts at its capital. */
-		for (s = q; best == 0 && s > notes && isalpha((unsigned char)s[-1]);)
-			s--;
-		while (best == 0 && s < q && !isupper((unsigned char)*s))
-			s++;
-		if (best == 0 && (best = (size_t)(q - s)) == 0)
-			continue;
-		sec[nh] = q - best;
-		seclen[nh++] = best;
+		if (best == 0) {
+			/* Else a name glued to text starts at its capital. */
+			for (s = q; s > notes && isalpha((unsigned char)s[-1]); s--)
+				;
+			while (s < q && !isupper((unsigned char)*s))
+				s++;
+			best = (size_t)(q - s);
+		}
+		if (best > 0)
+			sec[nh++] = q - best;
 	}
 	for (i = 0; i < nh; i++) {
-		name = xstrndup(sec[i], seclen[i]);
-		body = sec[i] + seclen[i] + strlen(" Details");
+		/* A section's name has no blank: its " Details" is the next. */
+		body = strstr(sec[i], " Details");
+		name = xstrndup(sec[i], (size_t)(body - sec[i]));
+		body += strlen(" Details");
 		end = i + 1 < nh ? sec[i + 1] : notes + strlen(notes);
 		text = xstrndup(body, (size_t)(end - body));
 		for (e0 = next = text; e0 != NULL; e0 = next) {
@@ -812,19 +774,14 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 			}
 		if (c->cands.len > 3 || c->cands.truncated)
 			strbuf_adds(&sb, " ...");
-		if (t->opt != NULL && t->opt->strict) {
-			diag_set(t->d, t->path, c->chart_p->line,
+		c->ambiguous = strbuf_detach(&sb);
+		if (t->opt != NULL && t->opt->strict)
+			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s %s\" is ambiguous: %s", c->title, c->args,
-			    strbuf_str(&sb));
-			strbuf_free(&sb);
-			return -1;
-		}
+			    c->ambiguous);
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\" is ambiguous, values left out: %s", c->title,
-		    c->args, strbuf_str(&sb));
-		c->ambiguous = xasprintf("ambiguous in the source text: %s",
-		    strbuf_str(&sb));
-		strbuf_free(&sb);
+		    c->args, c->ambiguous);
 	}
 	return 0;
 }
@@ -844,24 +801,21 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	size_t		 j, a, b;
 	bool		 se_ok = c->nse == c->k;
 
+	strbuf_init(&all);
 	for (a = 0; s[a] != '\0'; a = b) {
 		for (b = a + 1; s[b] != '\0' && !(s[b - 1] != ' ' &&
 		    (s[b] == '-' || strncmp(s + b, "MIN: ", 5) == 0)); b++)
 			;
-		str_list_add(&notes, one = xstrndup(s + a, b - a));
+		one = xstrndup(s + a, b - a);
+		str_list_add(&notes, one);
+		strbuf_printf(&all, "%s%s", a > 0 ? "; " : "", one);
 		free(one);
 	}
-	if (notes.len > 0 && notes.len != c->k) {
-		strbuf_init(&all);
-		for (j = 0; j < notes.len; j++)
-			strbuf_printf(&all, "%s%s", j > 0 ? "; " : "",
-			    notes.items[j]);
+	if (notes.len > 0 && notes.len != c->k)
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu row notes for %zu systems cannot be "
 		    "attributed to systems from the text: %s", c->title, c->args,
 		    notes.len, c->k, strbuf_str(&all));
-		strbuf_free(&all);
-	}
 	if (c->nse > 0 && !se_ok)
 		format_warn(t->opt, t->path, c->chart_p->line,
 		    "chart \"%s %s\": %zu SE strings for %zu systems; the text does "
@@ -870,7 +824,8 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	for (j = 0; j < c->k; j++) {
 		bars[j].system = (long)c->order[j];
 		if (c->ambiguous != NULL) {
-			bars[j].ambiguous = xstrdup(c->ambiguous);
+			bars[j].ambiguous = xasprintf("ambiguous in the "
+			    "source text: %s", c->ambiguous);
 			continue;
 		}
 		bars[j].value_text = ob_check_cand_value(c, 0, j);
@@ -884,6 +839,7 @@ parse_ob_text_bars(struct tdoc *t, struct tchart *c, struct test *test)
 	ob_segment_values(test, bars, c->k);
 	ob_segment_bars_free(bars, c->k);
 	free(bars);
+	strbuf_free(&all);
 	str_list_free(&notes);
 }
 
@@ -997,53 +953,53 @@ static int
 parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
-	struct tdoc	 t;
-	struct str_list	 given = { 0 };
-	char		*ovv = NULL, *groups = NULL, *cells = NULL;
-	const char	*table, *notes, *ov, *p, *e = NULL;
+	struct tdoc	 t = { .path = path, .opt = opt, .rs = rs, .d = d };
+	struct str_list	 given = { 0 }, labels = { 0 };
+	char		*ovv = NULL, *groups = NULL, *cells = NULL, *list = NULL;
+	char		*tok, *save = NULL;
+	const char	*table, *lab, *rest, *mark, *notes, *ov, *p, *e = NULL;
 	size_t		 i, n;
 	int		 rc = -1;
 
-	memset(&t, 0, sizeof(t));
-	t.path = path;
-	t.opt = opt;
-	t.rs = rs;
-	t.d = d;
-	if (opt != NULL && opt->system_names != NULL)
-		parse_ob_text_list(opt->system_names, &given);
+	/* --systems "A;B;C": empty names are left out. */
+	if (opt != NULL && opt->system_names != NULL) {
+		list = xstrdup(opt->system_names);
+		for (tok = strtok_r(list, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			str_list_add(&given, tok);
+	}
 	if (parse_ob_text_load(&t) != 0 || parse_ob_text_head(&t) != 0)
 		goto out;
-	if (strstr(t.p[t.iexport + 1].s, OB_WATERMARK) == NULL) {
-		diag_set(d, path, t.p[t.iexport + 1].line,
-		    "systems table line has no OpenBenchmarking.org mark");
-		goto out;
-	}
-	if (strncmp(t.p[t.iexport + 2].s, OB_WATERMARK, strlen(OB_WATERMARK)) == 0) {
-		diag_set(d, path, t.p[t.iexport + 2].line,
-		    "no overview line after the systems table");
-		goto out;
-	}
 	groups = ob_multiway_groups(&t);
 	if (parse_ob_text_sections_find(&t, t.iexport + 3, t.np - 1) != 0)
 		goto out;
 	/* A multi-way layout states its names, as --systems does. */
 	if (groups != NULL && ob_multiway_names(&t, groups, &given) != 0)
 		goto out;
+	/* The table line: title, field labels, names, cells, mark, notes. */
 	table = t.p[t.iexport + 1].s;
-	notes = strstr(table, OB_WATERMARK) + strlen(OB_WATERMARK);
+	lab = table;
+	if (strncmp(lab, rs->title, strlen(rs->title)) == 0)
+		lab += strlen(rs->title);
+	rest = parse_ob_text_labels_end(lab, &labels);
+	mark = strstr(table, OB_WATERMARK);
+	notes = mark + strlen(OB_WATERMARK);
 	ov = t.p[t.iexport + 2].s;
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_chart(&t, &t.c[i]) != 0)
 			goto out;
-	if (parse_ob_text_table_names(&t, table, ov) != 0)
+	if (parse_ob_text_table_names(&t, table, rest, ov) != 0)
 		goto out;
-	cells = parse_ob_text_cells_run(&t, table, notes);
-	if (parse_ob_text_names(&t, cells, notes, groups != NULL ||
-	    (opt != NULL && opt->system_names != NULL) ? &given : NULL) != 0)
+	/* The table's cells run: after the names, before the mark. */
+	p = strstr(table, t.names_t);
+	if (p != NULL && (p += strlen(t.names_t)) <= mark)
+		cells = xstrndup(p, (size_t)(mark - p));
+	if ((groups != NULL || list != NULL ? parse_ob_text_stated(&t, &given) :
+	    parse_ob_text_names(&t, cells, notes)) != 0)
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_fields(&t, table, cells);
+	parse_ob_text_fields(&t, &labels, lab, rest, cells);
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)
@@ -1070,7 +1026,9 @@ out:
 	free(ovv);
 	free(groups);
 	free(cells);
+	free(list);
 	str_list_free(&given);
+	str_list_free(&labels);
 	parse_ob_text_free(&t);
 	return rc;
 }
