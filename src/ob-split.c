@@ -48,7 +48,6 @@ struct ob_search;
 static size_t	ob_split_tick_span(const char *s);
 static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_ticks_at(const char *s, double *last);
-static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
@@ -180,19 +179,6 @@ ob_cands_filter(struct ob_cands *c, const bool *keep)
 	c->len = j;
 }
 
-static bool
-ob_split_int_ok(const char *s, size_t len)
-{
-	size_t	i;
-
-	if (len == 0 || (len > 1 && s[0] == '0'))
-		return false;
-	for (i = 0; i < len; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-	return true;
-}
-
 static double
 ob_split_num(const char *s, size_t len)
 {
@@ -221,24 +207,16 @@ struct ob_venum {
 	struct ob_cands	*out;
 };
 
-/* Is v[p..p + l) a value: no leading zero, d decimals, within the bound? */
+/* Is v[p..p + l) a value: a number of d decimals within the bound? */
 static bool
 ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 {
-	size_t	ip = l - (e->d > 0 ? (size_t)e->d + 1 : 0), j;
-	double	x = 0;
+	size_t	d = (size_t)e->d;
 
-	if (p + l > e->len || l <= (size_t)e->d ||
-	    !ob_split_int_ok(e->v + p, ip) || (e->d > 0 && e->v[p + ip] != '.'))
+	if (p + l > e->len || !ob_segment_is_number(e->v + p, l) ||
+	    (d > 0 && (l < d + 2 || e->v[p + l - 1 - d] != '.')))
 		return false;
-	for (j = ip + 1; j < l; j++)
-		if (!isdigit((unsigned char)e->v[p + j]))
-			return false;
-	/* An integer of up to 15 digits is exact as a double, as strtod's. */
-	for (j = 0; e->d == 0 && l <= 15 && j < l; j++)
-		x = x * 10 + (e->v[p + j] - '0');
-	return e->bound <= 0 || (e->d == 0 && l <= 15 ? x :
-	    ob_split_num(e->v + p, l)) <= e->bound;
+	return e->bound <= 0 || ob_split_num(e->v + p, l) <= e->bound;
 }
 
 /*
@@ -310,7 +288,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.cut = xcalloc(k + 1, sizeof(size_t));
 	/* The N glued in front (2..99) is the first one or two digits. */
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		if (nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
+		if (nl > 0 && (nl >= len || !ob_segment_is_number(v, nl) ||
 		    (e.n_last = (long)ob_split_num(v, nl)) < 2))
 			continue;
 		e.cut[0] = nl;
