@@ -41,7 +41,6 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_slice;
 struct ob_tiler;
 struct ob_search;
 
@@ -54,7 +53,7 @@ static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t depth);
 static bool	ob_split_unit(const char *s, size_t len);
-static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
+static bool	ob_split_name(struct ob_search *se, size_t c, size_t e);
 static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
 static double	ob_split_choose(size_t n, size_t k);
 static void	ob_split_try(struct ob_search *se, size_t m);
@@ -321,24 +320,15 @@ ob_names_free(struct ob_names *n)
 }
 
 /*
- * A name under test: a slice of the names run, not a string of its own;
- * used while the tiling under way has it.
- */
-struct ob_slice {
-	const char	*s;
-	size_t		 len;
-	bool		 used;
-};
-
-/*
- * Tiling a run with distinct names nm[0..n), one step a call while left
- * lasts: found counts the tilings met (to 2, more than one), the first
- * kept as indices in order[0..count) (when order is not NULL); cur[] is
- * the tiling under way.
+ * Tiling a run with distinct names, one step a call while left lasts:
+ * found counts the tilings met (to 2, more than one), the first kept as
+ * indices in order[0..count) when order is not NULL; used[i] while name i
+ * is in the tiling under way.
  */
 struct ob_tiler {
-	struct ob_slice	*nm;
-	size_t		 n, count, *order, *cur;
+	const struct ob_names *names;
+	bool		*used;
+	size_t		*order, count;
 	unsigned long	 left;
 	int		 found;
 };
@@ -346,28 +336,28 @@ struct ob_tiler {
 static void
 ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 {
-	size_t	i, l;
+	const char	*n;
+	size_t		 i, l;
 
 	if (tl->found >= 2 || tl->left == 0)
 		return;
 	tl->left--;
 	if (*run == '\0') {
-		if (tl->found++ == 0) {
+		if (tl->found++ == 0)
 			tl->count = depth;
-			if (tl->order != NULL)
-				memcpy(tl->order, tl->cur, depth * sizeof(size_t));
-		}
 		return;
 	}
-	for (i = 0; i < tl->n; i++) {
-		l = tl->nm[i].len;
-		if (tl->nm[i].used || run[0] != tl->nm[i].s[0] ||
-		    strncmp(run, tl->nm[i].s, l) != 0)
+	for (i = 0; i < tl->names->len; i++) {
+		n = tl->names->name[i];
+		if (tl->used[i] || run[0] != n[0] ||
+		    strncmp(run, n, l = strlen(n)) != 0)
 			continue;
-		tl->nm[i].used = true;
-		tl->cur[depth] = i;
+		/* Until the first tiling is met, order[] is the one under way. */
+		if (tl->found == 0 && tl->order != NULL)
+			tl->order[depth] = i;
+		tl->used[i] = true;
 		ob_split_tile_rec(tl, run + l, depth + 1);
-		tl->nm[i].used = false;
+		tl->used[i] = false;
 	}
 }
 
@@ -375,24 +365,12 @@ int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
-	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
-	struct ob_tiler	 tl;
-	size_t		 i;
+	struct ob_tiler	tl = { names, NULL, order, 0, OB_TILE_STEPS, 0 };
 
-	for (i = 0; i < names->len; i++) {
-		nm[i].s = names->name[i];
-		nm[i].len = strlen(names->name[i]);
-	}
-	memset(&tl, 0, sizeof(tl));
-	tl.nm = nm;
-	tl.n = names->len;
-	tl.order = order;
-	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	tl.left = OB_TILE_STEPS;
+	tl.used = xcalloc(names->len + 1, sizeof(bool));
 	ob_split_tile_rec(&tl, run, 0);
 	*count = tl.count;
-	free(nm);
-	free(tl.cur);
+	free(tl.used);
 	return tl.found;
 }
 
@@ -459,57 +437,64 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * The search of ob_split_names: the partition under test (nm, m names cut
- * at cuts[]), the evidence set up once and the best partitions so far.
- * Position q of t is never cut (kind[q] 0), may be (1) or must be (2: a
- * pinned name's end); at[0..nat) lists those that may or must be. Only the
- * runs with tile[i] are tiled: one equal to an earlier run (same count)
- * adds nothing, and every partition tiles t with its m names.
+ * The search of ob_split_names: the partition under test (m names cut at
+ * cut[1..m), cut[0] 0 and cut[m] t's end; the names as strings in buf),
+ * the evidence set up once and the best partitions so far. Position q of
+ * t is never cut (kind[q] 0), may be (1) or must be (2: a pinned name's
+ * end); at[0..nat) lists those that may or must be. Only the runs with
+ * tile[i] are tiled: one equal to an earlier run (same count) adds
+ * nothing, and every partition tiles t with its m names.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
 	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
-	size_t		  nat, *at, *cuts;
-	struct ob_names	 *sols;
+	size_t		  nat, *at, *cut;
+	struct ob_names	 *sols, nm;
 	bool		 *tile, *join;	/* join[i]: a word join at i */
-	char		 *kind;
-	struct ob_slice	 *hard, *nm;
-	struct ob_tiler	  tiler;		/* its left: the search's steps */
+	char		 *kind, *buf;
+	const char	**hard;		/* the stated names found in t */
+	struct ob_tiler	  tiler;	/* its left: the search's steps */
 };
 
+/*
+ * Name c of the partition ends at e: unless it is one of names 0..c - 1,
+ * copy it to buf as a string (after those and their NULs).
+ */
 static bool
-ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
+ob_split_name(struct ob_search *se, size_t c, size_t e)
 {
-	return a->len == b->len && (a->len == 0 || a->s[0] == b->s[0]) &&
-	    memcmp(a->s, b->s, a->len) == 0;
+	size_t	 a = se->cut[c], j;
+	char	*w = se->buf + a + c;
+
+	for (j = 0; j < c; j++)
+		if (se->cut[j + 1] - se->cut[j] == e - a &&
+		    memcmp(se->nm.name[j], se->p->t + a, e - a) == 0)
+			return false;
+	se->cut[c + 1] = e;
+	memcpy(w, se->p->t + a, e - a);
+	w[e - a] = '\0';
+	se->nm.name[c] = w;
+	return true;
 }
 
 /*
- * Is the partition of t at se->cuts (m names) consistent: distinct names,
- * every hard name among them, every run tiled (with its count of names
- * when stated)?
+ * Is the partition at se->cut (m distinct names) consistent: every hard
+ * name among them, every run tiled (with its count of names when stated)?
  */
 static bool
 ob_split_partition_ok(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
-	size_t	i, j;
+	size_t	 i, j;
 
-	for (i = 0; i < m; i++) {
-		se->nm[i].s = p->t + (i == 0 ? 0 : se->cuts[i - 1]);
-		se->nm[i].len = (i == m - 1 ? se->tl : se->cuts[i]) -
-		    (i == 0 ? 0 : se->cuts[i - 1]);
-		for (j = 0; j < i; j++)
-			if (ob_slice_eq(&se->nm[i], &se->nm[j]))
-				return false;
-	}
+	se->nm.len = m;
 	for (i = 0; i < se->nhard; i++) {
-		for (j = 0; j < m && !ob_slice_eq(&se->nm[j], &se->hard[i]); j++)
+		for (j = 0; j < m && strcmp(se->nm.name[j], se->hard[i]) != 0;
+		    j++)
 			;
 		if (j == m)
 			return false;
 	}
-	se->tiler.n = m;
 	for (i = 0; i < p->nruns; i++) {
 		if (!se->tile[i])
 			continue;
@@ -536,7 +521,7 @@ ob_split_choose(size_t n, size_t k)
 }
 
 /*
- * Check the partition at se->cuts; when consistent, rank it by the weak
+ * Check the partition at se->cut; when consistent, rank it by the weak
  * evidence (0 is best: every cut at a word join and every word join cut,
  * so neither fewer nor more names are favoured for themselves; one the
  * caller's agree() rejects ranks below all others) and keep it among the
@@ -546,23 +531,19 @@ static void
 ob_split_try(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
-	struct ob_names	cand;
-	size_t		score = 0, used = 0, q;
+	struct ob_names	*keep;
+	size_t		 score = 0, used = 0, q;
 
 	if (!ob_split_partition_ok(se, m))
 		return;
 	se->nconsistent++;
-	cand.len = m;
-	cand.name = xcalloc(m, sizeof(char *));
-	for (q = 0; q < m; q++)
-		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
-	for (q = 0; q + 1 < m; q++)
-		if (se->join[se->cuts[q]])
+	for (q = 1; q < m; q++)
+		if (se->join[se->cut[q]])
 			used++;
 		else
 			score++;
 	score += se->njoins - used;
-	if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+	if (p->agree != NULL && !p->agree(&se->nm, p->agree_ctx))
 		score += 2 * se->tl + 1;
 	if (score < se->best) {
 		for (q = 0; q < se->nsol && q < se->max_sols; q++)
@@ -570,17 +551,22 @@ ob_split_try(struct ob_search *se, size_t m)
 		se->nsol = 0;
 		se->best = score;
 	}
-	if (score == se->best && se->nsol < se->max_sols)
-		se->sols[se->nsol] = cand;
-	else
-		ob_names_free(&cand);
-	if (score == se->best)
-		se->nsol++;
+	if (score != se->best)
+		return;
+	if (se->nsol < se->max_sols) {
+		keep = &se->sols[se->nsol];
+		keep->len = m;
+		keep->name = xcalloc(m, sizeof(char *));
+		for (q = 0; q < m; q++)
+			keep->name[q] = xstrdup(se->nm.name[q]);
+	}
+	se->nsol++;
 }
 
 /*
- * Try every partition of t into m names whose cuts c.. are at at[j..], in
- * increasing order of cut positions, with the req required cuts there.
+ * Try every partition of t into m distinct names whose first c are fixed,
+ * the other cuts at at[j..] in increasing order, with the req required
+ * cuts there.
  */
 static void
 ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
@@ -592,12 +578,15 @@ ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
 	    se->nat - j < m - 1 - c || req > m - 1 - c)
 		return;
 	if (c + 1 == m) {
-		ob_split_try(se, m);
+		if (ob_split_name(se, c, se->tl))
+			ob_split_try(se, m);
 		return;
 	}
 	for (; j < se->nat; j++) {
-		se->cuts[c] = q = se->at[j];
-		ob_split_cuts(se, j + 1, c + 1, m, req - (se->kind[q] == 2));
+		q = se->at[j];
+		if (ob_split_name(se, c, q))
+			ob_split_cuts(se, j + 1, c + 1, m,
+			    req - (se->kind[q] == 2));
 		if (se->kind[q] == 2)
 			break;		/* never left out */
 	}
@@ -628,7 +617,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
-	se.cuts = xcalloc(tl + 1, sizeof(size_t));
+	se.cut = xcalloc(tl + 2, sizeof(size_t));
 	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
 	/* Cuts never touch a space. */
 	for (i = 1; i < tl; i++)
@@ -637,8 +626,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 0; i < p->nhard; i++) {
 		if ((h = strstr(p->t, p->hard[i])) == NULL)
 			continue;
-		se.hard[se.nhard].s = p->hard[i];
-		se.hard[se.nhard++].len = strlen(p->hard[i]);
+		se.hard[se.nhard++] = p->hard[i];
 		if (strstr(h + 1, p->hard[i]) != NULL)
 			continue;
 		a = (size_t)(h - p->t);
@@ -655,9 +643,10 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			;
 		se.tile[i] = j == i && strcmp(p->runs[i], p->t) != 0;
 	}
-	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
-	se.tiler.nm = se.nm;
-	se.tiler.cur = xcalloc(tl + 1, sizeof(size_t));
+	se.nm.name = xcalloc(tl + 1, sizeof(char *));
+	se.buf = xcalloc(2 * tl + 2, 1);
+	se.tiler.names = &se.nm;
+	se.tiler.used = xcalloc(tl + 1, sizeof(bool));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
@@ -700,12 +689,13 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	*nconsistent = se.nconsistent;
 	free(se.kind);
 	free(se.at);
-	free(se.cuts);
+	free(se.cut);
 	free(se.hard);
 	free(se.tile);
 	free(se.join);
-	free(se.nm);
-	free(se.tiler.cur);
+	free(se.nm.name);
+	free(se.buf);
+	free(se.tiler.used);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
