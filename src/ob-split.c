@@ -850,25 +850,23 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 {
 	struct ob_reach	 w = { 0 };
 	struct ob_span	*t;
-	size_t		 i, j, l, p, q, lo, hi, cap = 0;
+	size_t		 len = strlen(s), i, j, l, p, q, lo, hi, cap = 0;
 	unsigned	*next, try;
 	bool		 ok;
 
-	w.len = strlen(s);
-	w.ntoks = ntoks;
 	w.tok = xcalloc(ntoks + 1, sizeof(*w.tok));
 	w.tok[0].n = 1;
 	xgrow(&w.at, &cap, 1, sizeof(unsigned));
 	w.at[0] = 1;
-	next = xcalloc(w.len + 1, sizeof(unsigned));
+	next = xcalloc(len + 1, sizeof(unsigned));
 	for (i = 0; i < ntoks && w.tok[i].n > 0; i++) {
 		t = &w.tok[i];
-		for (lo = w.len + 1, hi = 0, j = 0; j < t->n; j++) {
+		for (lo = len + 1, hi = 0, j = 0; j < t->n; j++) {
 			if (!(w.at[t->off + j] & 1))
 				continue;
 			p = t->lo + j;
 			try = prior != NULL ? ob_split_fit(prior, i, p) :
-			    ob_split_num_mask(s + p, w.len - p);
+			    ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX; l++) {
 				if (!(try & 1U << l) ||
 				    (r == NULL && next[p + l]) ||
@@ -891,7 +889,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	}
 	/* A read ends well only at the run's end, if the last token gets it. */
 	t = &w.tok[ntoks];
-	if (w.len >= t->lo && (q = w.len - t->lo) < t->n)
+	if (len >= t->lo && (q = len - t->lo) < t->n)
 		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
 	for (i = r != NULL ? ntoks : 0; i-- > 0;)
 		for (t = &w.tok[i], j = 0; j < t->n; j++)
@@ -899,8 +897,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 				if ((w.at[t->off + j] & 1U << l) &&
 				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
 					w.at[t->off + j] &= ~(1U << l);
-	ok = r != NULL ? ob_split_fit(&w, 0, 0) != 0 :
-	    ob_split_fit(&w, ntoks, w.len) != 0;
+	ok = ob_split_fit(&w, ntoks, len) != 0;
 	free(next);
 	if (r != NULL)
 		*r = w;

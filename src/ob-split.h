@@ -82,7 +82,6 @@ struct ob_span {
 };
 
 struct ob_reach {
-	size_t		 ntoks, len;
 	struct ob_span	*tok;
 	unsigned	*at;
 };
