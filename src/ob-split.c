@@ -441,9 +441,8 @@ ob_split_unit(const char *s, size_t len)
  * cut[1..m), cut[0] 0 and cut[m] t's end; the names as strings in buf),
  * the evidence set up once and the best partitions so far. Position q of
  * t is never cut (kind[q] 0), may be (1) or must be (2: a pinned name's
- * end); at[0..nat) lists those that may or must be. Only the runs with
- * tile[i] are tiled: one equal to an earlier run (same count) adds
- * nothing, and every partition tiles t with its m names.
+ * end); at[0..nat) lists those that may or must be. Runs equal to t are
+ * not tiled (tile[i] false): every partition tiles t with its m names.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
@@ -637,12 +636,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		se.kind[b] = b < tl ? 2 : se.kind[b];
 	}
 	se.tile = xcalloc(p->nruns + 1, sizeof(bool));
-	for (i = 0; i < p->nruns; i++) {
-		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
-		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
-			;
-		se.tile[i] = j == i && strcmp(p->runs[i], p->t) != 0;
-	}
+	for (i = 0; i < p->nruns; i++)
+		se.tile[i] = strcmp(p->runs[i], p->t) != 0;
 	se.nm.name = xcalloc(tl + 1, sizeof(char *));
 	se.buf = xcalloc(2 * tl + 2, 1);
 	se.tiler.names = &se.nm;
