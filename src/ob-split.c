@@ -44,7 +44,6 @@ struct ob_venum;
 struct ob_tiler;
 struct ob_search;
 
-static size_t	ob_split_tick_span(const char *s);
 static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_ticks_at(const char *s, double *last);
 static double	ob_split_num(const char *s, size_t len);
@@ -66,22 +65,9 @@ static bool	ob_split_tok_fits(const char *s, size_t len,
 		    const struct ob_tok *t, unsigned long *left);
 static unsigned	ob_split_fit(const struct ob_reach *r, size_t i, size_t p);
 
-/* Longest tick token that could start at s: 12 digits and dots, a unit. */
-static size_t
-ob_split_tick_span(const char *s)
-{
-	size_t	n = 0;
-
-	while (n < 12 && (isdigit((unsigned char)s[n]) || s[n] == '.'))
-		n++;
-	if (n < 12 && (s[n] == 'K' || s[n] == 'M' || s[n] == 'B'))
-		n++;
-	return n;
-}
-
 /*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first len bytes of s (at most its span), or -1 when they are none.
+ * first len bytes of s (at most 12, no NUL), or -1 when they are none.
  */
 static double
 ob_split_tick_value(const char *s, size_t len)
@@ -103,7 +89,7 @@ ob_split_ticks_at(const char *s, double *last)
 	size_t	l1, pos, k, l, best, span;
 	double	t, v, want, best_d = 0;
 
-	for (l1 = 1; l1 <= ob_split_tick_span(s); l1++) {
+	for (l1 = 1; l1 <= strnlen(s, 12); l1++) {
 		if ((t = ob_split_tick_value(s, l1)) <= 0)
 			continue;
 		for (pos = l1, k = 2; k <= 5; k++, pos += best) {
@@ -112,7 +98,7 @@ ob_split_ticks_at(const char *s, double *last)
 			 * prefixes are never smaller: past want, done.
 			 */
 			want = t * (double)k;
-			span = ob_split_tick_span(s + pos);
+			span = strnlen(s + pos, 12);
 			for (best = 0, l = 1; l <= span; l++) {
 				v = ob_split_tick_value(s + pos, l);
 				if (v >= 0 && v - want > want * 0.005 + 1e-12)
@@ -215,7 +201,9 @@ ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 	if (p + l > e->len || !ob_segment_is_number(e->v + p, l) ||
 	    (d > 0 && (l < d + 2 || e->v[p + l - 1 - d] != '.')))
 		return false;
-	return e->bound <= 0 || ob_split_num(e->v + p, l) <= e->bound;
+	/* Shorter than maxl, it has fewer integer digits than the bound. */
+	return e->bound <= 0 || l < e->maxl ||
+	    ob_split_num(e->v + p, l) <= e->bound;
 }
 
 /*
