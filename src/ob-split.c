@@ -53,7 +53,6 @@ static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t depth);
 static bool	ob_split_unit(const char *s, size_t len);
 static bool	ob_split_name(struct ob_search *se, size_t c, size_t e);
-static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
 static double	ob_split_choose(size_t n, size_t k);
 static void	ob_split_try(struct ob_search *se, size_t m);
 static void	ob_split_cuts(struct ob_search *se, size_t j, size_t c,
@@ -464,36 +463,6 @@ ob_split_name(struct ob_search *se, size_t c, size_t e)
 	return true;
 }
 
-/*
- * Is the partition at se->cut (m distinct names) consistent: every hard
- * name among them, every run tiled (with its count of names when stated)?
- */
-static bool
-ob_split_partition_ok(struct ob_search *se, size_t m)
-{
-	const struct ob_name_problem *p = se->p;
-	size_t	 i, j;
-
-	se->nm.len = m;
-	for (i = 0; i < se->nhard; i++) {
-		for (j = 0; j < m && strcmp(se->nm.name[j], se->hard[i]) != 0;
-		    j++)
-			;
-		if (j == m)
-			return false;
-	}
-	for (i = 0; i < p->nruns; i++) {
-		if (!se->tile[i])
-			continue;
-		se->tiler.found = 0;
-		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
-		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
-		    (size_t)p->counts[i] != se->tiler.count))
-			return false;
-	}
-	return true;
-}
-
 static double
 ob_split_choose(size_t n, size_t k)
 {
@@ -508,33 +477,48 @@ ob_split_choose(size_t n, size_t k)
 }
 
 /*
- * Check the partition at se->cut; when consistent, rank it by the weak
- * evidence (0 is best: every cut at a word join and every word join cut,
- * so neither fewer nor more names are favoured for themselves; one the
- * caller's agree() rejects ranks below all others) and keep it among the
- * best.
+ * Is the partition at se->cut (m distinct names) consistent: every hard
+ * name among them, every run tiled (with its count of names when stated)?
+ * Then rank it by the weak evidence (0 is best: every cut at a word join
+ * and every word join cut, so neither fewer nor more names are favoured
+ * for themselves; one the caller's agree() rejects ranks below all
+ * others) and keep it among the best.
  */
 static void
 ob_split_try(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
 	struct ob_names	*keep;
-	size_t		 score = 0, used = 0, q;
+	size_t		 score, i, j;
 
-	if (!ob_split_partition_ok(se, m))
-		return;
+	se->nm.len = m;
+	for (i = 0; i < se->nhard; i++) {
+		for (j = 0; j < m && strcmp(se->nm.name[j], se->hard[i]) != 0;
+		    j++)
+			;
+		if (j == m)
+			return;
+	}
+	for (i = 0; i < p->nruns; i++) {
+		if (!se->tile[i])
+			continue;
+		se->tiler.found = 0;
+		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
+		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count))
+			return;
+	}
 	se->nconsistent++;
-	for (q = 1; q < m; q++)
-		if (se->join[se->cut[q]])
-			used++;
+	for (score = se->njoins, i = 1; i < m; i++)
+		if (se->join[se->cut[i]])
+			score--;
 		else
 			score++;
-	score += se->njoins - used;
 	if (p->agree != NULL && !p->agree(&se->nm, p->agree_ctx))
 		score += 2 * se->tl + 1;
 	if (score < se->best) {
-		for (q = 0; q < se->nsol && q < se->max_sols; q++)
-			ob_names_free(&se->sols[q]);
+		for (i = 0; i < se->nsol && i < se->max_sols; i++)
+			ob_names_free(&se->sols[i]);
 		se->nsol = 0;
 		se->best = score;
 	}
@@ -544,8 +528,8 @@ ob_split_try(struct ob_search *se, size_t m)
 		keep = &se->sols[se->nsol];
 		keep->len = m;
 		keep->name = xcalloc(m, sizeof(char *));
-		for (q = 0; q < m; q++)
-			keep->name[q] = xstrdup(se->nm.name[q]);
+		for (i = 0; i < m; i++)
+			keep->name[i] = xstrdup(se->nm.name[i]);
 	}
 	se->nsol++;
 }
