@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Enumerating the readings of concatenated runs in a flattened
- * OpenBenchmarking export: axis ticks, value runs with a glued N, the
- * system-name run, and the overview's value run. Every search is bounded
- * (readings listed, partitions tried, steps) and reports how many readings
- * remain; nothing here picks one reading among several.
+ * The searches of ob-split.h. Each is bounded (readings listed, partitions
+ * tried, steps: the bounds below, and docs/ob-text.md, "Bounds on the
+ * work"); past a bound it says so, it never picks one reading.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -433,12 +431,11 @@ ob_split_unit(const char *s, size_t len)
  */
 struct ob_search {
 	const struct ob_name_problem *p;
-	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
 	size_t		  nat, *at, *cut;
 	struct ob_names	 *sols, nm;
 	bool		 *tile, *join;	/* join[i]: a word join at i */
 	char		 *kind, *buf;
-	const char	**hard;		/* the stated names found in t */
 	struct ob_tiler	  tiler;	/* its left: the search's steps */
 };
 
@@ -478,7 +475,7 @@ ob_split_choose(size_t n, size_t k)
 
 /*
  * Is the partition at se->cut (m distinct names) consistent: every hard
- * name among them, every run tiled (with its count of names when stated)?
+ * name found in t among them, every run tiled (with its count of names when stated)?
  * Then rank it by the weak evidence (0 is best: every cut at a word join
  * and every word join cut, so neither fewer nor more names are favoured
  * for themselves; one the caller's agree() rejects ranks below all
@@ -492,11 +489,11 @@ ob_split_try(struct ob_search *se, size_t m)
 	size_t		 score, i, j;
 
 	se->nm.len = m;
-	for (i = 0; i < se->nhard; i++) {
-		for (j = 0; j < m && strcmp(se->nm.name[j], se->hard[i]) != 0;
+	for (i = 0; i < p->nhard; i++) {
+		for (j = 0; j < m && strcmp(se->nm.name[j], p->hard[i]) != 0;
 		    j++)
 			;
-		if (j == m)
+		if (j == m && strstr(p->t, p->hard[i]) != NULL)
 			return;
 	}
 	for (i = 0; i < p->nruns; i++) {
@@ -589,16 +586,13 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
 	se.cut = xcalloc(tl + 2, sizeof(size_t));
-	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
 	/* Cuts never touch a space. */
 	for (i = 1; i < tl; i++)
 		se.kind[i] = p->t[i - 1] != ' ' && p->t[i] != ' ';
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
-		if ((h = strstr(p->t, p->hard[i])) == NULL)
-			continue;
-		se.hard[se.nhard++] = p->hard[i];
-		if (strstr(h + 1, p->hard[i]) != NULL)
+		if ((h = strstr(p->t, p->hard[i])) == NULL ||
+		    strstr(h + 1, p->hard[i]) != NULL)
 			continue;
 		a = (size_t)(h - p->t);
 		b = a + strlen(p->hard[i]);
@@ -657,7 +651,6 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	free(se.kind);
 	free(se.at);
 	free(se.cut);
-	free(se.hard);
 	free(se.tile);
 	free(se.join);
 	free(se.nm.name);

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Cutting the runs of a flattened OpenBenchmarking export, where every
- * label of one SVG was joined with no separator: axis ticks, value runs,
- * system-name runs and the overview's value run. Each search enumerates
- * the readings the text allows and says how many there are; choosing
- * between them is the caller's business, never done by guessing here.
- *
- * Ownership: results live in caller-provided structs released with the
- * matching _free function.
+ * Cutting the runs of a flattened OpenBenchmarking export, where the labels
+ * of one SVG were joined with no separator: axis ticks, value runs, the
+ * system-name run and the overview's value run. Each search lists the
+ * readings the text allows and how many there are; choosing is the
+ * caller's. Results live in caller-provided structs freed with their _free.
  */
 #ifndef BENCHREPORT_OB_SPLIT_H
 #define BENCHREPORT_OB_SPLIT_H
