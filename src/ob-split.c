@@ -83,7 +83,7 @@ ob_split_tick_value(const char *s, size_t len)
 static size_t
 ob_split_ticks_at(const char *s, double *last)
 {
-	size_t	l1, pos, k, l, best, span;
+	size_t	l1, pos, k, l, best;
 	double	t, v, want, best_d = 0;
 
 	for (l1 = 1; l1 <= strnlen(s, 12); l1++) {
@@ -95,13 +95,13 @@ ob_split_ticks_at(const char *s, double *last)
 			 * prefixes are never smaller: past want, done.
 			 */
 			want = t * (double)k;
-			span = strnlen(s + pos, 12);
-			for (best = 0, l = 1; l <= span; l++) {
-				v = ob_split_tick_value(s + pos, l);
-				if (v >= 0 && v - want > want * 0.005 + 1e-12)
+			for (best = 0, l = 1; l <= strnlen(s + pos, 12); l++) {
+				if ((v = ob_split_tick_value(s + pos, l)) < 0)
+					continue;
+				if (v - want > want * 0.005 + 1e-12)
 					break;
-				if (v >= 0 && fabs(v - want) <= want * 0.005 +
-				    1e-12 && (best == 0 || fabs(v - want) < best_d)) {
+				if (fabs(v - want) <= want * 0.005 + 1e-12 &&
+				    (best == 0 || fabs(v - want) < best_d)) {
 					best = l;
 					best_d = fabs(v - want);
 					*last = v;
@@ -127,10 +127,8 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 	const char	*se = strstr(s, "SE +/- ");
 
 	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
-		if (!isdigit((unsigned char)s[p]))
-			continue;
-		e = ob_split_ticks_at(s + p, &last);
-		if (e == 0)
+		if (!isdigit((unsigned char)s[p]) ||
+		    (e = ob_split_ticks_at(s + p, &last)) == 0)
 			continue;
 		starts[n] = p;
 		ends[n] = p + e;
