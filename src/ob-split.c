@@ -18,10 +18,7 @@
 
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
-/*
- * Partitions of the names run tested one by one, at most; past it, only
- * cuts at word joins are tried (docs/ob-text.md, "Bounds on the work").
- */
+/* Partitions tested one by one, at most; past it, cuts at word joins only. */
 #define OB_COMBO_BUDGET	2000000UL
 /*
  * Steps of tiling runs with names: for one ob_split_tile, and for all the
@@ -335,7 +332,7 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 		if (tl->used[i] || run[0] != n[0] ||
 		    strncmp(run, n, l = strlen(n)) != 0)
 			continue;
-		/* Until the first tiling is met, order[] is the one under way. */
+		/* order[] follows the tiling under way until one is met. */
 		if (tl->found == 0 && tl->order != NULL)
 			tl->order[depth] = i;
 		tl->used[i] = true;
@@ -473,11 +470,11 @@ ob_split_choose(size_t n, size_t k)
 
 /*
  * Is the partition at se->cut (m distinct names) consistent: every hard
- * name found in t among them, every run tiled (with its count of names when stated)?
- * Then rank it by the weak evidence (0 is best: every cut at a word join
- * and every word join cut, so neither fewer nor more names are favoured
- * for themselves; one the caller's agree() rejects ranks below all
- * others) and keep it among the best.
+ * name found in t among them, every run tiled (with its count of names
+ * when stated)? Then rank it by the weak evidence (0 is best: every cut
+ * at a word join and every word join cut, so neither fewer nor more names
+ * are favoured for themselves; one the caller's agree() rejects ranks
+ * below all others) and keep it among the best.
  */
 static void
 ob_split_try(struct ob_search *se, size_t m)
