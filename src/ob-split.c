@@ -236,12 +236,12 @@ void
 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
 {
-	struct ob_venum	 e;
+	struct ob_venum	 e = { .v = v, .len = len, .k = k, .bound = bound,
+	    .out = out };
 	size_t		 nl, dots = 0, i;
 	char		 buf[32];
 
 	memset(out, 0, sizeof(*out));
-	memset(&e, 0, sizeof(e));
 	if (k == 0 || len == 0)
 		return;
 	for (i = 0; i < len; i++)
@@ -253,11 +253,6 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	if (dots > 0 && (e.d == 0 || dots != k))
 		return;
 	out->decimals = e.d;
-	e.v = v;
-	e.len = len;
-	e.k = k;
-	e.bound = bound;
-	e.out = out;
 	/* A value has at most the bound's integer digits (19 without one). */
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf) + (e.d > 0 ? (size_t)e.d + 1 : 0);
@@ -295,8 +290,7 @@ ob_names_free(struct ob_names *n)
 	for (i = 0; i < n->len; i++)
 		free(n->name[i]);
 	free(n->name);
-	n->name = NULL;
-	n->len = 0;
+	memset(n, 0, sizeof(*n));
 }
 
 /*
@@ -559,8 +553,9 @@ size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
-	struct ob_search se;
 	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b, nreq;
+	struct ob_search se = { .p = p, .tl = tl, .best = SIZE_MAX,
+	    .sols = sols, .max_sols = max_sols };
 	bool		 narrow = false;
 	const char	*h;
 	double		 combos;
@@ -568,22 +563,16 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
-	memset(&se, 0, sizeof(se));
-	se.p = p;
-	se.tl = tl;
-	se.best = SIZE_MAX;
-	se.sols = sols;
-	se.max_sols = max_sols;
 	se.tiler.left = OB_NAMES_STEPS;
 	se.join = xcalloc(tl + 1, sizeof(bool));
-	for (i = 1; i < tl; i++)
-		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
 	se.cut = xcalloc(tl + 2, sizeof(size_t));
-	/* Cuts never touch a space. */
-	for (i = 1; i < tl; i++)
+	for (i = 1; i < tl; i++) {
+		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
+		/* Cuts never touch a space. */
 		se.kind[i] = p->t[i - 1] != ' ' && p->t[i] != ' ';
+	}
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
 		if ((h = strstr(p->t, p->hard[i])) == NULL ||
