@@ -556,7 +556,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b, nreq;
 	struct ob_search se = { .p = p, .tl = tl, .best = SIZE_MAX,
 	    .sols = sols, .max_sols = max_sols };
-	bool		 narrow = false;
+	bool		 narrow;
 	const char	*h;
 	double		 combos;
 
@@ -598,7 +598,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
 	/* Too many partitions: word joins only. */
-	for (;;) {
+	for (narrow = false;; narrow = true) {
 		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
 			if (narrow && se.kind[i] == 1 && !se.join[i])
 				se.kind[i] = 0;
@@ -612,7 +612,6 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 				    m - 1 - nreq);
 		if (combos <= (double)OB_COMBO_BUDGET || narrow)
 			break;
-		narrow = true;
 	}
 	if (combos > (double)OB_COMBO_BUDGET)
 		se.nsol = max_sols + 1;
@@ -621,9 +620,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	 * to t tells the count.
 	 */
 	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
-		for (i = 0; i < p->nruns && (p->counts[i] < 0 ||
-		    (size_t)p->counts[i] == m ||
-		    strcmp(p->runs[i], p->t) != 0); i++)
+		for (i = 0; i < p->nruns && (se.tile[i] || p->counts[i] < 0 ||
+		    (size_t)p->counts[i] == m); i++)
 			;
 		if (i == p->nruns)
 			ob_split_cuts(&se, 0, 0, m, nreq);
