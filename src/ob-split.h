@@ -112,7 +112,8 @@ size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 void	 ob_names_free(struct ob_names *n);
 /*
  * Tilings of run by distinct names: 0, 1 or 2 (more than one); the first
- * as indices in order[] (room for names->len), *count of them.
+ * as indices in order[] (room for names->len; written over even when there
+ * is none), *count of them.
  */
 int	 ob_split_tile(const char *run, const struct ob_names *names,
 	    size_t *order, size_t *count);
