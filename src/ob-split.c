@@ -149,10 +149,9 @@ ob_cands_filter(struct ob_cands *c, const bool *keep)
 	size_t	i, j = 0;
 
 	/* The cuts stay where they are in c->cuts; only the list shrinks. */
-	for (i = 0; i < c->len; i++) {
+	for (i = 0; i < c->len; i++)
 		if (keep[i])
 			c->c[j++] = c->c[i];
-	}
 	c->len = j;
 }
 
