@@ -267,10 +267,7 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 		e.cut[0] = nl;
 		ob_split_list(&e, 0, nl);
 	}
-	/*
-	 * Nothing settles a chart whose readings are not all known
-	 * (ob-check.c): the first three name the ambiguity.
-	 */
+	/* Readings not all known settle nothing: the first three name them. */
 	if (out->len > OB_SPLIT_MAX_CANDS) {
 		out->truncated = true;
 		out->len = 3;
