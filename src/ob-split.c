@@ -688,9 +688,8 @@ ob_split_rounded(const char *o, size_t len, int d)
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), ob_split_rounded(w, strlen(w), d) };
-
-	return r;
+	return (struct ob_want){ strtod(w, NULL),
+	    ob_split_rounded(w, strlen(w), d) };
 }
 
 /*
