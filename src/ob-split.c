@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Enumerating the readings of concatenated runs in a flattened
- * OpenBenchmarking export: axis ticks, value runs with a glued N, the
- * system-name run, and the overview's value run. Every search is bounded
- * (readings listed, partitions tried, steps) and reports how many readings
- * remain; nothing here picks one reading among several.
+ * The searches of ob-split.h. Each is bounded (readings listed, partitions
+ * tried, steps: the bounds below, and docs/ob-text.md, "Bounds on the
+ * work"); past a bound it says so, it never picks one reading.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -20,10 +18,7 @@
 
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
-/*
- * Partitions of the names run tested one by one, at most; past it, only
- * cuts at word joins are tried (docs/ob-text.md, "Bounds on the work").
- */
+/* Partitions tested one by one, at most; past it, cuts at word joins only. */
 #define OB_COMBO_BUDGET	2000000UL
 /*
  * Steps of tiling runs with names: for one ob_split_tile, and for all the
@@ -41,22 +36,18 @@
 #define OB_RAW_MAX	8
 
 struct ob_venum;
-struct ob_slice;
 struct ob_tiler;
 struct ob_search;
 
-static size_t	ob_split_tick_span(const char *s);
 static double	ob_split_tick_value(const char *s, size_t len);
 static size_t	ob_split_ticks_at(const char *s, double *last);
-static bool	ob_split_int_ok(const char *s, size_t len);
 static double	ob_split_num(const char *s, size_t len);
 static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
 static void	ob_split_tile_rec(struct ob_tiler *tl, const char *run,
 		    size_t depth);
 static bool	ob_split_unit(const char *s, size_t len);
-static bool	ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b);
-static bool	ob_split_partition_ok(struct ob_search *se, size_t m);
+static bool	ob_split_name(struct ob_search *se, size_t c, size_t e);
 static double	ob_split_choose(size_t n, size_t k);
 static void	ob_split_try(struct ob_search *se, size_t m);
 static void	ob_split_cuts(struct ob_search *se, size_t j, size_t c,
@@ -68,22 +59,9 @@ static bool	ob_split_tok_fits(const char *s, size_t len,
 		    const struct ob_tok *t, unsigned long *left);
 static unsigned	ob_split_fit(const struct ob_reach *r, size_t i, size_t p);
 
-/* Longest tick token that could start at s: 12 digits and dots, a unit. */
-static size_t
-ob_split_tick_span(const char *s)
-{
-	size_t	n = 0;
-
-	while (n < 12 && (isdigit((unsigned char)s[n]) || s[n] == '.'))
-		n++;
-	if (n < 12 && (s[n] == 'K' || s[n] == 'M' || s[n] == 'B'))
-		n++;
-	return n;
-}
-
 /*
  * The value of the tick token (0|[1-9][0-9]*)(.[0-9]+)?[KMB]? that is the
- * first len bytes of s (at most its span), or -1 when they are none.
+ * first len bytes of s (at most 12, no NUL), or -1 when they are none.
  */
 static double
 ob_split_tick_value(const char *s, size_t len)
@@ -102,10 +80,10 @@ ob_split_tick_value(const char *s, size_t len)
 static size_t
 ob_split_ticks_at(const char *s, double *last)
 {
-	size_t	l1, pos, k, l, best, span;
+	size_t	l1, pos, k, l, best;
 	double	t, v, want, best_d = 0;
 
-	for (l1 = 1; l1 <= ob_split_tick_span(s); l1++) {
+	for (l1 = 1; l1 <= strnlen(s, 12); l1++) {
 		if ((t = ob_split_tick_value(s, l1)) <= 0)
 			continue;
 		for (pos = l1, k = 2; k <= 5; k++, pos += best) {
@@ -114,13 +92,13 @@ ob_split_ticks_at(const char *s, double *last)
 			 * prefixes are never smaller: past want, done.
 			 */
 			want = t * (double)k;
-			span = ob_split_tick_span(s + pos);
-			for (best = 0, l = 1; l <= span; l++) {
-				v = ob_split_tick_value(s + pos, l);
-				if (v >= 0 && v - want > want * 0.005 + 1e-12)
+			for (best = 0, l = 1; l <= strnlen(s + pos, 12); l++) {
+				if ((v = ob_split_tick_value(s + pos, l)) < 0)
+					continue;
+				if (v - want > want * 0.005 + 1e-12)
 					break;
-				if (v >= 0 && fabs(v - want) <= want * 0.005 +
-				    1e-12 && (best == 0 || fabs(v - want) < best_d)) {
+				if (fabs(v - want) <= want * 0.005 + 1e-12 &&
+				    (best == 0 || fabs(v - want) < best_d)) {
 					best = l;
 					best_d = fabs(v - want);
 					*last = v;
@@ -146,10 +124,8 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 	const char	*se = strstr(s, "SE +/- ");
 
 	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
-		if (!isdigit((unsigned char)s[p]))
-			continue;
-		e = ob_split_ticks_at(s + p, &last);
-		if (e == 0)
+		if (!isdigit((unsigned char)s[p]) ||
+		    (e = ob_split_ticks_at(s + p, &last)) == 0)
 			continue;
 		starts[n] = p;
 		ends[n] = p + e;
@@ -173,24 +149,10 @@ ob_cands_filter(struct ob_cands *c, const bool *keep)
 	size_t	i, j = 0;
 
 	/* The cuts stay where they are in c->cuts; only the list shrinks. */
-	for (i = 0; i < c->len; i++) {
+	for (i = 0; i < c->len; i++)
 		if (keep[i])
 			c->c[j++] = c->c[i];
-	}
 	c->len = j;
-}
-
-static bool
-ob_split_int_ok(const char *s, size_t len)
-{
-	size_t	i;
-
-	if (len == 0 || (len > 1 && s[0] == '0'))
-		return false;
-	for (i = 0; i < len; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-	return true;
 }
 
 static double
@@ -221,24 +183,18 @@ struct ob_venum {
 	struct ob_cands	*out;
 };
 
-/* Is v[p..p + l) a value: no leading zero, d decimals, within the bound? */
+/* Is v[p..p + l) a value: a number of d decimals within the bound? */
 static bool
 ob_split_value_at(const struct ob_venum *e, size_t p, size_t l)
 {
-	size_t	ip = l - (e->d > 0 ? (size_t)e->d + 1 : 0), j;
-	double	x = 0;
+	size_t	d = (size_t)e->d;
 
-	if (p + l > e->len || l <= (size_t)e->d ||
-	    !ob_split_int_ok(e->v + p, ip) || (e->d > 0 && e->v[p + ip] != '.'))
+	if (p + l > e->len || !ob_segment_is_number(e->v + p, l) ||
+	    (d > 0 && (l < d + 2 || e->v[p + l - 1 - d] != '.')))
 		return false;
-	for (j = ip + 1; j < l; j++)
-		if (!isdigit((unsigned char)e->v[p + j]))
-			return false;
-	/* An integer of up to 15 digits is exact as a double, as strtod's. */
-	for (j = 0; e->d == 0 && l <= 15 && j < l; j++)
-		x = x * 10 + (e->v[p + j] - '0');
-	return e->bound <= 0 || (e->d == 0 && l <= 15 ? x :
-	    ob_split_num(e->v + p, l)) <= e->bound;
+	/* Shorter than maxl, it has fewer integer digits than the bound. */
+	return e->bound <= 0 || l < e->maxl ||
+	    ob_split_num(e->v + p, l) <= e->bound;
 }
 
 /*
@@ -279,12 +235,12 @@ void
 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
     double bound, struct ob_cands *out)
 {
-	struct ob_venum	 e;
+	struct ob_venum	 e = { .v = v, .len = len, .k = k, .bound = bound,
+	    .out = out };
 	size_t		 nl, dots = 0, i;
 	char		 buf[32];
 
 	memset(out, 0, sizeof(*out));
-	memset(&e, 0, sizeof(e));
 	if (k == 0 || len == 0)
 		return;
 	for (i = 0; i < len; i++)
@@ -296,11 +252,6 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	if (dots > 0 && (e.d == 0 || dots != k))
 		return;
 	out->decimals = e.d;
-	e.v = v;
-	e.len = len;
-	e.k = k;
-	e.bound = bound;
-	e.out = out;
 	/* A value has at most the bound's integer digits (19 without one). */
 	snprintf(buf, sizeof(buf), "%.0f", bound > 0 ? floor(bound) : 1e18);
 	e.maxl = strlen(buf) + (e.d > 0 ? (size_t)e.d + 1 : 0);
@@ -310,16 +261,13 @@ ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
 	e.cut = xcalloc(k + 1, sizeof(size_t));
 	/* The N glued in front (2..99) is the first one or two digits. */
 	for (nl = glued_n ? 1 : 0; nl <= (glued_n ? 2 : 0); nl++) {
-		if (nl > 0 && (nl >= len || !ob_split_int_ok(v, nl) ||
+		if (nl > 0 && (nl >= len || !ob_segment_is_number(v, nl) ||
 		    (e.n_last = (long)ob_split_num(v, nl)) < 2))
 			continue;
 		e.cut[0] = nl;
 		ob_split_list(&e, 0, nl);
 	}
-	/*
-	 * Nothing settles a chart whose readings are not all known
-	 * (ob-check.c): the first three name the ambiguity.
-	 */
+	/* Readings not all known settle nothing: the first three name them. */
 	if (out->len > OB_SPLIT_MAX_CANDS) {
 		out->truncated = true;
 		out->len = 3;
@@ -338,29 +286,19 @@ ob_names_free(struct ob_names *n)
 	for (i = 0; i < n->len; i++)
 		free(n->name[i]);
 	free(n->name);
-	n->name = NULL;
-	n->len = 0;
+	memset(n, 0, sizeof(*n));
 }
 
 /*
- * A name under test: a slice of the names run, not a string of its own;
- * used while the tiling under way has it.
- */
-struct ob_slice {
-	const char	*s;
-	size_t		 len;
-	bool		 used;
-};
-
-/*
- * Tiling a run with distinct names nm[0..n), one step a call while left
- * lasts: found counts the tilings met (to 2, more than one), the first
- * kept as indices in order[0..count) (when order is not NULL); cur[] is
- * the tiling under way.
+ * Tiling a run with distinct names, one step a call while left lasts:
+ * found counts the tilings met (to 2, more than one), the first kept as
+ * indices in order[0..count) when order is not NULL; used[i] while name i
+ * is in the tiling under way.
  */
 struct ob_tiler {
-	struct ob_slice	*nm;
-	size_t		 n, count, *order, *cur;
+	const struct ob_names *names;
+	bool		*used;
+	size_t		*order, count;
 	unsigned long	 left;
 	int		 found;
 };
@@ -368,28 +306,28 @@ struct ob_tiler {
 static void
 ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 {
-	size_t	i, l;
+	const char	*n;
+	size_t		 i, l;
 
 	if (tl->found >= 2 || tl->left == 0)
 		return;
 	tl->left--;
 	if (*run == '\0') {
-		if (tl->found++ == 0) {
+		if (tl->found++ == 0)
 			tl->count = depth;
-			if (tl->order != NULL)
-				memcpy(tl->order, tl->cur, depth * sizeof(size_t));
-		}
 		return;
 	}
-	for (i = 0; i < tl->n; i++) {
-		l = tl->nm[i].len;
-		if (tl->nm[i].used || run[0] != tl->nm[i].s[0] ||
-		    strncmp(run, tl->nm[i].s, l) != 0)
+	for (i = 0; i < tl->names->len; i++) {
+		n = tl->names->name[i];
+		if (tl->used[i] || run[0] != n[0] ||
+		    strncmp(run, n, l = strlen(n)) != 0)
 			continue;
-		tl->nm[i].used = true;
-		tl->cur[depth] = i;
+		/* order[] follows the tiling under way until one is met. */
+		if (tl->found == 0 && tl->order != NULL)
+			tl->order[depth] = i;
+		tl->used[i] = true;
 		ob_split_tile_rec(tl, run + l, depth + 1);
-		tl->nm[i].used = false;
+		tl->used[i] = false;
 	}
 }
 
@@ -397,24 +335,12 @@ int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
     size_t *count)
 {
-	struct ob_slice	*nm = xcalloc(names->len + 1, sizeof(*nm));
-	struct ob_tiler	 tl;
-	size_t		 i;
+	struct ob_tiler	tl = { names, NULL, order, 0, OB_TILE_STEPS, 0 };
 
-	for (i = 0; i < names->len; i++) {
-		nm[i].s = names->name[i];
-		nm[i].len = strlen(names->name[i]);
-	}
-	memset(&tl, 0, sizeof(tl));
-	tl.nm = nm;
-	tl.n = names->len;
-	tl.order = order;
-	tl.cur = xcalloc(names->len + 1, sizeof(size_t));
-	tl.left = OB_TILE_STEPS;
+	tl.used = xcalloc(names->len + 1, sizeof(bool));
 	ob_split_tile_rec(&tl, run, 0);
 	*count = tl.count;
-	free(nm);
-	free(tl.cur);
+	free(tl.used);
 	return tl.found;
 }
 
@@ -481,66 +407,41 @@ ob_split_unit(const char *s, size_t len)
 }
 
 /*
- * The search of ob_split_names: the partition under test (nm, m names cut
- * at cuts[]), the evidence set up once and the best partitions so far.
- * Position q of t is never cut (kind[q] 0), may be (1) or must be (2: a
- * pinned name's end); at[0..nat) lists those that may or must be. Only the
- * runs with tile[i] are tiled: one equal to an earlier run (same count)
- * adds nothing, and every partition tiles t with its m names.
+ * The search of ob_split_names: the partition under test (m names cut at
+ * cut[1..m), cut[0] 0 and cut[m] t's end; the names as strings in buf),
+ * the evidence set up once and the best partitions so far. Position q of
+ * t is never cut (kind[q] 0), may be (1) or must be (2: a pinned name's
+ * end); at[0..nat) lists those that may or must be. Runs equal to t are
+ * not tiled (tile[i] false): every partition tiles t with its m names.
  */
 struct ob_search {
 	const struct ob_name_problem *p;
-	size_t		  tl, njoins, best, nsol, max_sols, nconsistent, nhard;
-	size_t		  nat, *at, *cuts;
-	struct ob_names	 *sols;
+	size_t		  tl, njoins, best, nsol, max_sols, nconsistent;
+	size_t		  nat, *at, *cut;
+	struct ob_names	 *sols, nm;
 	bool		 *tile, *join;	/* join[i]: a word join at i */
-	char		 *kind;
-	struct ob_slice	 *hard, *nm;
-	struct ob_tiler	  tiler;		/* its left: the search's steps */
+	char		 *kind, *buf;
+	struct ob_tiler	  tiler;	/* its left: the search's steps */
 };
 
-static bool
-ob_slice_eq(const struct ob_slice *a, const struct ob_slice *b)
-{
-	return a->len == b->len && (a->len == 0 || a->s[0] == b->s[0]) &&
-	    memcmp(a->s, b->s, a->len) == 0;
-}
-
 /*
- * Is the partition of t at se->cuts (m names) consistent: distinct names,
- * every hard name among them, every run tiled (with its count of names
- * when stated)?
+ * Name c of the partition ends at e: unless it is one of names 0..c - 1,
+ * copy it to buf as a string (after those and their NULs).
  */
 static bool
-ob_split_partition_ok(struct ob_search *se, size_t m)
+ob_split_name(struct ob_search *se, size_t c, size_t e)
 {
-	const struct ob_name_problem *p = se->p;
-	size_t	i, j;
+	size_t	 a = se->cut[c], j;
+	char	*w = se->buf + a + c;
 
-	for (i = 0; i < m; i++) {
-		se->nm[i].s = p->t + (i == 0 ? 0 : se->cuts[i - 1]);
-		se->nm[i].len = (i == m - 1 ? se->tl : se->cuts[i]) -
-		    (i == 0 ? 0 : se->cuts[i - 1]);
-		for (j = 0; j < i; j++)
-			if (ob_slice_eq(&se->nm[i], &se->nm[j]))
-				return false;
-	}
-	for (i = 0; i < se->nhard; i++) {
-		for (j = 0; j < m && !ob_slice_eq(&se->nm[j], &se->hard[i]); j++)
-			;
-		if (j == m)
+	for (j = 0; j < c; j++)
+		if (se->cut[j + 1] - se->cut[j] == e - a &&
+		    memcmp(se->nm.name[j], se->p->t + a, e - a) == 0)
 			return false;
-	}
-	se->tiler.n = m;
-	for (i = 0; i < p->nruns; i++) {
-		if (!se->tile[i])
-			continue;
-		se->tiler.found = 0;
-		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
-		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
-		    (size_t)p->counts[i] != se->tiler.count))
-			return false;
-	}
+	se->cut[c + 1] = e;
+	memcpy(w, se->p->t + a, e - a);
+	w[e - a] = '\0';
+	se->nm.name[c] = w;
 	return true;
 }
 
@@ -558,51 +459,67 @@ ob_split_choose(size_t n, size_t k)
 }
 
 /*
- * Check the partition at se->cuts; when consistent, rank it by the weak
- * evidence (0 is best: every cut at a word join and every word join cut,
- * so neither fewer nor more names are favoured for themselves; one the
- * caller's agree() rejects ranks below all others) and keep it among the
- * best.
+ * Is the partition at se->cut (m distinct names) consistent: every hard
+ * name found in t among them, every run tiled (with its count of names
+ * when stated)? Then rank it by the weak evidence (0 is best: every cut
+ * at a word join and every word join cut, so neither fewer nor more names
+ * are favoured for themselves; one the caller's agree() rejects ranks
+ * below all others) and keep it among the best.
  */
 static void
 ob_split_try(struct ob_search *se, size_t m)
 {
 	const struct ob_name_problem *p = se->p;
-	struct ob_names	cand;
-	size_t		score = 0, used = 0, q;
+	struct ob_names	*keep;
+	size_t		 score, i, j;
 
-	if (!ob_split_partition_ok(se, m))
-		return;
+	se->nm.len = m;
+	for (i = 0; i < p->nhard; i++) {
+		for (j = 0; j < m && strcmp(se->nm.name[j], p->hard[i]) != 0;
+		    j++)
+			;
+		if (j == m && strstr(p->t, p->hard[i]) != NULL)
+			return;
+	}
+	for (i = 0; i < p->nruns; i++) {
+		if (!se->tile[i])
+			continue;
+		se->tiler.found = 0;
+		ob_split_tile_rec(&se->tiler, p->runs[i], 0);
+		if (se->tiler.found == 0 || (p->counts[i] >= 0 &&
+		    (size_t)p->counts[i] != se->tiler.count))
+			return;
+	}
 	se->nconsistent++;
-	cand.len = m;
-	cand.name = xcalloc(m, sizeof(char *));
-	for (q = 0; q < m; q++)
-		cand.name[q] = xstrndup(se->nm[q].s, se->nm[q].len);
-	for (q = 0; q + 1 < m; q++)
-		if (se->join[se->cuts[q]])
-			used++;
+	for (score = se->njoins, i = 1; i < m; i++)
+		if (se->join[se->cut[i]])
+			score--;
 		else
 			score++;
-	score += se->njoins - used;
-	if (p->agree != NULL && !p->agree(&cand, p->agree_ctx))
+	if (p->agree != NULL && !p->agree(&se->nm, p->agree_ctx))
 		score += 2 * se->tl + 1;
 	if (score < se->best) {
-		for (q = 0; q < se->nsol && q < se->max_sols; q++)
-			ob_names_free(&se->sols[q]);
+		for (i = 0; i < se->nsol && i < se->max_sols; i++)
+			ob_names_free(&se->sols[i]);
 		se->nsol = 0;
 		se->best = score;
 	}
-	if (score == se->best && se->nsol < se->max_sols)
-		se->sols[se->nsol] = cand;
-	else
-		ob_names_free(&cand);
-	if (score == se->best)
-		se->nsol++;
+	if (score != se->best)
+		return;
+	if (se->nsol < se->max_sols) {
+		keep = &se->sols[se->nsol];
+		keep->len = m;
+		keep->name = xcalloc(m, sizeof(char *));
+		for (i = 0; i < m; i++)
+			keep->name[i] = xstrdup(se->nm.name[i]);
+	}
+	se->nsol++;
 }
 
 /*
- * Try every partition of t into m names whose cuts c.. are at at[j..], in
- * increasing order of cut positions, with the req required cuts there.
+ * Try every partition of t into m distinct names whose first c are fixed,
+ * the other cuts at at[j..] in increasing order, with the req required
+ * cuts there.
  */
 static void
 ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
@@ -614,12 +531,15 @@ ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
 	    se->nat - j < m - 1 - c || req > m - 1 - c)
 		return;
 	if (c + 1 == m) {
-		ob_split_try(se, m);
+		if (ob_split_name(se, c, se->tl))
+			ob_split_try(se, m);
 		return;
 	}
 	for (; j < se->nat; j++) {
-		se->cuts[c] = q = se->at[j];
-		ob_split_cuts(se, j + 1, c + 1, m, req - (se->kind[q] == 2));
+		q = se->at[j];
+		if (ob_split_name(se, c, q))
+			ob_split_cuts(se, j + 1, c + 1, m,
+			    req - (se->kind[q] == 2));
 		if (se->kind[q] == 2)
 			break;		/* never left out */
 	}
@@ -629,39 +549,30 @@ size_t
 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
     size_t max_sols, size_t *nconsistent)
 {
-	struct ob_search se;
 	size_t		 tl = strlen(p->t), i, j, m, m_lo, m_hi, a, b, nreq;
-	bool		 narrow = false;
+	struct ob_search se = { .p = p, .tl = tl, .best = SIZE_MAX,
+	    .sols = sols, .max_sols = max_sols };
+	bool		 narrow;
 	const char	*h;
 	double		 combos;
 
 	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
-	memset(&se, 0, sizeof(se));
-	se.p = p;
-	se.tl = tl;
-	se.best = SIZE_MAX;
-	se.sols = sols;
-	se.max_sols = max_sols;
 	se.tiler.left = OB_NAMES_STEPS;
 	se.join = xcalloc(tl + 1, sizeof(bool));
-	for (i = 1; i < tl; i++)
-		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
-	se.cuts = xcalloc(tl + 1, sizeof(size_t));
-	se.hard = xcalloc(p->nhard + 1, sizeof(*se.hard));
-	/* Cuts never touch a space. */
-	for (i = 1; i < tl; i++)
+	se.cut = xcalloc(tl + 2, sizeof(size_t));
+	for (i = 1; i < tl; i++) {
+		se.njoins += se.join[i] = ob_split_word_join(p->t, i);
+		/* Cuts never touch a space. */
 		se.kind[i] = p->t[i - 1] != ' ' && p->t[i] != ' ';
+	}
 	/* A name stated once in t pins its own boundaries. */
 	for (i = 0; i < p->nhard; i++) {
-		if ((h = strstr(p->t, p->hard[i])) == NULL)
-			continue;
-		se.hard[se.nhard].s = p->hard[i];
-		se.hard[se.nhard++].len = strlen(p->hard[i]);
-		if (strstr(h + 1, p->hard[i]) != NULL)
+		if ((h = strstr(p->t, p->hard[i])) == NULL ||
+		    strstr(h + 1, p->hard[i]) != NULL)
 			continue;
 		a = (size_t)(h - p->t);
 		b = a + strlen(p->hard[i]);
@@ -671,22 +582,19 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 		se.kind[b] = b < tl ? 2 : se.kind[b];
 	}
 	se.tile = xcalloc(p->nruns + 1, sizeof(bool));
-	for (i = 0; i < p->nruns; i++) {
-		for (j = 0; j < i && (p->counts[j] != p->counts[i] ||
-		    strcmp(p->runs[j], p->runs[i]) != 0); j++)
-			;
-		se.tile[i] = j == i && strcmp(p->runs[i], p->t) != 0;
-	}
-	se.nm = xcalloc(tl + 1, sizeof(*se.nm));
-	se.tiler.nm = se.nm;
-	se.tiler.cur = xcalloc(tl + 1, sizeof(size_t));
+	for (i = 0; i < p->nruns; i++)
+		se.tile[i] = strcmp(p->runs[i], p->t) != 0;
+	se.nm.name = xcalloc(tl + 1, sizeof(char *));
+	se.buf = xcalloc(2 * tl + 2, 1);
+	se.tiler.names = &se.nm;
+	se.tiler.used = xcalloc(tl + 1, sizeof(bool));
 	m_lo = p->min_names ? p->min_names : 1;
 	m_hi = OB_SPLIT_MAX_NAMES;
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
 	/* Too many partitions: word joins only. */
-	for (;;) {
+	for (narrow = false;; narrow = true) {
 		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
 			if (narrow && se.kind[i] == 1 && !se.join[i])
 				se.kind[i] = 0;
@@ -700,7 +608,6 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 				    m - 1 - nreq);
 		if (combos <= (double)OB_COMBO_BUDGET || narrow)
 			break;
-		narrow = true;
 	}
 	if (combos > (double)OB_COMBO_BUDGET)
 		se.nsol = max_sols + 1;
@@ -709,9 +616,8 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	 * to t tells the count.
 	 */
 	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
-		for (i = 0; i < p->nruns && (p->counts[i] < 0 ||
-		    (size_t)p->counts[i] == m ||
-		    strcmp(p->runs[i], p->t) != 0); i++)
+		for (i = 0; i < p->nruns && (se.tile[i] || p->counts[i] < 0 ||
+		    (size_t)p->counts[i] == m); i++)
 			;
 		if (i == p->nruns)
 			ob_split_cuts(&se, 0, 0, m, nreq);
@@ -722,12 +628,12 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	*nconsistent = se.nconsistent;
 	free(se.kind);
 	free(se.at);
-	free(se.cuts);
-	free(se.hard);
+	free(se.cut);
 	free(se.tile);
 	free(se.join);
-	free(se.nm);
-	free(se.tiler.cur);
+	free(se.nm.name);
+	free(se.buf);
+	free(se.tiler.used);
 	return se.nsol > max_sols ? max_sols + 1 : se.nsol;
 }
 
@@ -782,9 +688,8 @@ ob_split_rounded(const char *o, size_t len, int d)
 struct ob_want
 ob_split_want(const char *w, int d)
 {
-	struct ob_want	r = { strtod(w, NULL), ob_split_rounded(w, strlen(w), d) };
-
-	return r;
+	return (struct ob_want){ strtod(w, NULL),
+	    ob_split_rounded(w, strlen(w), d) };
 }
 
 /*
@@ -882,25 +787,23 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 {
 	struct ob_reach	 w = { 0 };
 	struct ob_span	*t;
-	size_t		 i, j, l, p, q, lo, hi, cap = 0;
+	size_t		 len = strlen(s), i, j, l, p, q, lo, hi, cap = 0;
 	unsigned	*next, try;
 	bool		 ok;
 
-	w.len = strlen(s);
-	w.ntoks = ntoks;
 	w.tok = xcalloc(ntoks + 1, sizeof(*w.tok));
 	w.tok[0].n = 1;
 	xgrow(&w.at, &cap, 1, sizeof(unsigned));
 	w.at[0] = 1;
-	next = xcalloc(w.len + 1, sizeof(unsigned));
+	next = xcalloc(len + 1, sizeof(unsigned));
 	for (i = 0; i < ntoks && w.tok[i].n > 0; i++) {
 		t = &w.tok[i];
-		for (lo = w.len + 1, hi = 0, j = 0; j < t->n; j++) {
+		for (lo = len + 1, hi = 0, j = 0; j < t->n; j++) {
 			if (!(w.at[t->off + j] & 1))
 				continue;
 			p = t->lo + j;
 			try = prior != NULL ? ob_split_fit(prior, i, p) :
-			    ob_split_num_mask(s + p, w.len - p);
+			    ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX; l++) {
 				if (!(try & 1U << l) ||
 				    (r == NULL && next[p + l]) ||
@@ -923,7 +826,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	}
 	/* A read ends well only at the run's end, if the last token gets it. */
 	t = &w.tok[ntoks];
-	if (w.len >= t->lo && (q = w.len - t->lo) < t->n)
+	if (len >= t->lo && (q = len - t->lo) < t->n)
 		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
 	for (i = r != NULL ? ntoks : 0; i-- > 0;)
 		for (t = &w.tok[i], j = 0; j < t->n; j++)
@@ -931,8 +834,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 				if ((w.at[t->off + j] & 1U << l) &&
 				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
 					w.at[t->off + j] &= ~(1U << l);
-	ok = r != NULL ? ob_split_fit(&w, 0, 0) != 0 :
-	    ob_split_fit(&w, ntoks, w.len) != 0;
+	ok = ob_split_fit(&w, ntoks, len) != 0;
 	free(next);
 	if (r != NULL)
 		*r = w;

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Cutting the runs of a flattened OpenBenchmarking export, where every
- * label of one SVG was joined with no separator: axis ticks, value runs,
- * system-name runs and the overview's value run. Each search enumerates
- * the readings the text allows and says how many there are; choosing
- * between them is the caller's business, never done by guessing here.
- *
- * Ownership: results live in caller-provided structs released with the
- * matching _free function.
+ * Cutting the runs of a flattened OpenBenchmarking export, where the labels
+ * of one SVG were joined with no separator: axis ticks, value runs, the
+ * system-name run and the overview's value run. Each search lists the
+ * readings the text allows and how many there are; choosing is the
+ * caller's. Results live in caller-provided structs freed with their _free.
  */
 #ifndef BENCHREPORT_OB_SPLIT_H
 #define BENCHREPORT_OB_SPLIT_H
@@ -82,7 +79,6 @@ struct ob_span {
 };
 
 struct ob_reach {
-	size_t		 ntoks, len;
 	struct ob_span	*tok;
 	unsigned	*at;
 };
@@ -116,7 +112,8 @@ size_t	 ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 void	 ob_names_free(struct ob_names *n);
 /*
  * Tilings of run by distinct names: 0, 1 or 2 (more than one); the first
- * as indices in order[] (room for names->len), *count of them.
+ * as indices in order[] (room for names->len; written over even when there
+ * is none), *count of them.
  */
 int	 ob_split_tile(const char *run, const struct ob_names *names,
 	    size_t *order, size_t *count);
