@@ -31,26 +31,24 @@
 
 /*
  * One pass over a cells run. A reading is a path through the states
- * (start position pos[pi], column col, next label l): a cell of label l
- * from pos[pi] to pos[qi] leads to (qi, col, l + 1), an unprinted cell
- * to (pi, col, l + 1), the column's end (l == nl) to (pi, col + 1, 0).
- * f counts the readings that reach a state, b those from it to the end.
- * The forward count finds each reached state's moves once and lists them
- * (state i's are move[first[i]] to move[first[i + 1] - 1]); the backward
- * count and the pin walk that list.
+ * (pi, t): t cells of the columns read (column t / nl, label t % nl next),
+ * the next starting at pos[pi]. A cell from pos[pi] to pos[qi] leads to
+ * (qi, t + 1), an unprinted cell to (pi, t + 1). f counts the readings
+ * that reach a state. The forward count finds each reached state's moves
+ * once and lists them (state i's are move[first[i]] to
+ * move[first[i + 1] - 1]) for ob_fields_pin to walk back.
  */
 struct ob_fields_run {
 	const char	*s;
 	size_t		 len;
 	const struct ob_shape **shape;	/* per label */
-	size_t		 nl, nsys;
+	size_t		 nl, nt;	/* labels; cells of all columns */
 	const struct ob_fields_evidence *ev;
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
-	size_t		*next;		/* ob_fields_next's answer */
 	double		 work;		/* bytes scanned, a pass */
-	double		*f, *b;		/* per state: see ob_fields_at */
+	double		*f;		/* per state: see ob_fields_at */
 	size_t		*first, *move;	/* the moves, see above */
 	size_t		 nmove, capmove;
 };
@@ -65,10 +63,9 @@ static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
 	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
 	    size_t b, const struct ob_shape *shape, size_t n);
-static size_t	ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col,
-	    size_t l);
+static void	ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t);
 static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
-	    size_t col, size_t l);
+	    size_t t);
 static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
 static bool	ob_fields_sep(char c);
@@ -363,133 +360,115 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 }
 
 /*
- * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
- * their number. pi itself when column col may print no cell of label l (it
- * is the previous system's; not a Disk cell the names say differs from the
- * previous system's), then the ends of its cells, ascending (a Disk cell
- * only where the names' evidence allows).
+ * List the moves of a reading in state (pi, t), at most npos - pi: pi
+ * itself when the column may print no cell of its label (it is the previous
+ * system's; not a Disk cell the names say differs from the previous
+ * system's), then the ends of its cells, ascending (a Disk cell only where
+ * the names' evidence allows).
  */
-static size_t
-ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l)
+static void
+ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t)
 {
 	const struct ob_fields_evidence	*ev = r->ev;
-	const struct ob_shape		*shape = r->shape[l];
+	const struct ob_shape		*shape = r->shape[t % r->nl];
 	enum ob_shape_kind		 k = shape->kind;
-	size_t				 a = r->pos[pi], qi, n = 0;
+	size_t				 a = r->pos[pi], col = t / r->nl, qi;
 	size_t				 open, reach;
 
 	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
 	    ev->own_disk != NULL && ev->own_disk[col]))
-		r->next[n++] = pi;
+		r->move[r->nmove++] = pi;
 	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
 	if (r->work > OB_FIELDS_MAX_WORK ||
-	    (open = ob_fields_opens(r, a, l)) == 0 ||
+	    (open = ob_fields_opens(r, a, t % r->nl)) == 0 ||
 	    ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
 	    ob_fields_starts(r->s, a, OBS_DISK) > 0))
-		return n;
+		return;
 	reach = ob_fields_reach(r, a, k);
 	r->work += reach - a;
 	for (qi = pi + 1; qi < r->npos && r->pos[qi] <= reach; qi++)
 		if (ob_fields_whole(r, a, r->pos[qi], shape, open) &&
 		    (k != OBS_DISK || ev == NULL || ev->names == NULL ||
 		    ob_fields_fits(ev->names, col, r->s + a, r->pos[qi] - a)))
-			r->next[n++] = qi;
-	return n;
+			r->move[r->nmove++] = qi;
 }
 
-/* The index of state (pi, col, l) in r->f and r->b. */
+/* The index of state (pi, t) in r->f. */
 static size_t
-ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t col, size_t l)
+ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t t)
 {
-	return (pi * r->nsys + col) * (r->nl + 1) + l;
+	return pi * (r->nt + 1) + t;
 }
 
-/*
- * Count the readings reaching each state (f), listing the moves of each
- * state reached, then those from each state to the end of the run (b).
- */
+/* Count the readings reaching each state (f), listing its moves. */
 static void
 ob_fields_count(struct ob_fields_run *r)
 {
-	double	*f = r->f, *b = r->b, v;
-	size_t	 pi, col, l, k, n, i, nl = r->nl, nsys = r->nsys;
+	size_t	pi, t, i, k;
 
-	f[0] = 1;
+	r->f[0] = 1;
 	r->nmove = 0;
 	for (pi = 0; pi < r->npos; pi++)
-		for (col = 0; col < nsys; col++)
-			for (l = 0; l <= nl; l++) {
-				i = ob_fields_at(r, pi, col, l);
-				r->first[i] = r->nmove;
-				if ((v = f[i]) == 0)
-					continue;
-				if (l == nl && col + 1 < nsys)
-					f[ob_fields_at(r, pi, col + 1, 0)] += v;
-				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
-				xgrow(&r->move, &r->capmove, r->nmove + n + 1,
-				    sizeof(*r->move));
-				for (k = 0; k < n; k++) {
-					r->move[r->nmove++] = r->next[k];
-					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
-				}
-			}
-	r->first[r->npos * nsys * (nl + 1)] = r->nmove;
-	b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
-	for (pi = r->npos; pi-- > 0;)
-		for (col = nsys; col-- > 0;)
-			for (l = nl + 1; l-- > 0;) {
-				i = ob_fields_at(r, pi, col, l);
-				if (f[i] == 0)
-					continue;
-				v = 0;
-				if (l == nl && col + 1 < nsys)
-					v = b[ob_fields_at(r, pi, col + 1, 0)];
-				for (k = r->first[i]; k < r->first[i + 1]; k++)
-					v += b[ob_fields_at(r, r->move[k], col, l + 1)];
-				b[i] += v;
-			}
+		for (t = 0; t <= r->nt; t++) {
+			i = ob_fields_at(r, pi, t);
+			r->first[i] = r->nmove;
+			if (r->f[i] == 0 || t == r->nt)
+				continue;
+			xgrow(&r->move, &r->capmove, r->nmove + r->npos - pi,
+			    sizeof(*r->move));
+			ob_fields_moves(r, pi, t);
+			for (k = r->first[i]; k < r->nmove; k++)
+				r->f[ob_fields_at(r, r->move[k], t + 1)] += r->f[i];
+		}
+	r->first[r->npos * (r->nt + 1)] = r->nmove;
 }
 
-/* Keep, per system and label, the cell (or its absence) every reading has. */
+/*
+ * Keep, per system and label, the cell (or its absence) every reading has.
+ * Walking the states back, b counts the readings from each to the end of
+ * the run, so a move from state i to j is in f[i] * b[j] readings.
+ */
 static void
 ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 {
-	size_t	nl = r->nl, col, l, pi, qi, i, k, cells, ca = 0, cb = 0;
-	double	total = out->readings, tol = total * 1e-9, skip, here, v;
-	char	**value = out->value;
+	size_t	 nl = r->nl, t, pi, qi, i, j, k, cells, ca = 0, cb = 0;
+	double	 total = out->readings, tol = total * 1e-9, skip, here;
+	double	*b = xcalloc(r->npos * (r->nt + 1), sizeof(double));
+	bool	*same = xcalloc(r->nt, sizeof(bool));
 
-	for (col = 0; col < r->nsys; col++)
-		for (l = 0; l < nl; l++) {
-			cells = 0;
-			skip = 0;
-			for (pi = 0; pi < r->npos; pi++) {
-				i = ob_fields_at(r, pi, col, l);
-				if ((v = r->f[i]) == 0)
-					continue;
-				for (k = r->first[i]; k < r->first[i + 1]; k++) {
-					qi = r->move[k];
-					here = v * r->b[ob_fields_at(r, qi, col,
-					    l + 1)];
-					if (qi == pi)
-						skip += here;
-					else if (here != 0) {
+	b[ob_fields_at(r, r->npos - 1, r->nt)] = 1;
+	for (t = r->nt; t-- > 0;) {
+		cells = 0;
+		skip = 0;
+		for (pi = 0; pi < r->npos; pi++) {
+			i = ob_fields_at(r, pi, t);
+			for (k = r->first[i]; k < r->first[i + 1]; k++) {
+				qi = r->move[k];
+				j = ob_fields_at(r, qi, t + 1);
+				b[i] += b[j];
+				here = r->f[i] * b[j];
+				if (qi == pi)
+					skip += here;
+				else if (here != 0) {
+					cells++;
+					ca = r->pos[pi];
+					cb = r->pos[qi];
+					/* Not in every reading? */
+					if (here < total - tol)
 						cells++;
-						ca = r->pos[pi];
-						cb = r->pos[qi];
-						/* Not in every reading? */
-						if (here < total - tol)
-							cells++;
-					}
 				}
 			}
-			if (col > 0 && skip >= total - tol) {
-				/* Not printed: the same as the previous system. */
-				if (value[(col - 1) * nl + l] != NULL)
-					value[col * nl + l] =
-					    xstrdup(value[(col - 1) * nl + l]);
-			} else if (cells == 1 && skip == 0)
-				value[col * nl + l] = xstrndup(r->s + ca, cb - ca);
 		}
+		/* Not printed: the same as the previous system's (below). */
+		same[t] = t >= nl && skip >= total - tol;
+		if (!same[t] && cells == 1 && skip == 0)
+			out->value[t] = xstrndup(r->s + ca, cb - ca);
+	}
+	for (t = nl; t < r->nt; t++)
+		if (same[t] && out->value[t - nl] != NULL)
+			out->value[t] = xstrdup(out->value[t - nl]);
+	free(b);
+	free(same);
 }
 
 void
@@ -515,13 +494,12 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		return;
 	}
 	r.nl = nlabels;
-	r.nsys = nsys;
+	r.nt = nsys * nlabels;
 	r.ev = ev;
 	r.shape = xcalloc(nlabels, sizeof(*r.shape));
 	for (l = 0; l < nlabels; l++)
 		r.shape[l] = ob_shapes_of(labels[l]);
 	r.pos = xcalloc(r.len + 2, sizeof(size_t));
-	r.next = xcalloc(r.len + 2, sizeof(size_t));
 	uncut = xcalloc(r.len + 1, sizeof(bool));
 	ob_shapes_uncut(cells, r.len, uncut);
 	/* Cells end at word joins; only a table with no such reading relaxes. */
@@ -540,12 +518,10 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 				r.pos[r.npos++] = i;
 		}
 		r.pos[r.npos++] = r.len;
-		nstates = r.npos * nsys * (nlabels + 1);
+		nstates = r.npos * (r.nt + 1);
 		free(r.f);
-		free(r.b);
 		free(r.first);
 		r.f = xcalloc(nstates, sizeof(double));
-		r.b = xcalloc(nstates, sizeof(double));
 		r.first = xcalloc(nstates + 1, sizeof(size_t));
 		r.work = 0;
 		ob_fields_count(&r);
@@ -560,9 +536,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	free(uncut);
 	free(r.shape);
 	free(r.pos);
-	free(r.next);
 	free(r.f);
-	free(r.b);
 	free(r.first);
 	free(r.move);
 }
