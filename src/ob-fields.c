@@ -54,6 +54,7 @@ struct ob_fields_run {
 };
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
+static size_t	ob_fields_times(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -88,6 +89,16 @@ ob_fields_digits_before(const char *s, size_t i)
 	return n;
 }
 
+/* The length of a count of drives or modules at s + i ("2 x "), or 0. */
+static size_t
+ob_fields_times(const char *s, size_t i)
+{
+	size_t	n = ob_shapes_digits(s + i);
+
+	return n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0 ?
+	    n + 3 : 0;
+}
+
 /*
  * May a cell of kind k start at s + i? The length of the beginning its
  * shape reads (the cell must be at least that long), or 0.
@@ -95,9 +106,9 @@ ob_fields_digits_before(const char *s, size_t i)
 static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
-	size_t	n, m, i0 = i;
+	size_t	x, m, n, j = i;
 	double	gb = 0;
-	bool	count, word;
+	bool	word;
 
 	switch (k) {
 	case OBS_FREE:
@@ -105,33 +116,28 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return 1;
 	case OBS_LETTER:
 		/* "Intel I225-V", "2 x Intel 10G X550T". */
-		n = ob_shapes_digits(s + i);
-		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0)
-			i += n + 3;
-		return isalpha((unsigned char)s[i]) ? i + 1 - i0 : 0;
+		x = ob_fields_times(s, i);
+		return isalpha((unsigned char)s[i + x]) ? x + 1 : 0;
 	case OBS_FS:
 		return islower((unsigned char)s[i]) ? 1 : 0;
 	case OBS_MEM:
 	case OBS_DISK:
 		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
-		n = ob_shapes_digits(s + i);
-		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
-		if (count && k == OBS_MEM &&
+		x = ob_fields_times(s, i);
+		if (x > 0 && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
-		if (count)
-			i += n + 3;
-		if ((m = ob_shapes_cap(s + i, k == OBS_MEM, count ? &gb :
-		    NULL)) == 0)
+		if ((m = ob_shapes_cap(s + i + x, k == OBS_MEM, &gb)) == 0)
 			return 0;
+		m += x;
 		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
 		if (k == OBS_DISK)
-			return word ? i + m + 2 - i0 : 0;
+			return word ? m + 2 : 0;
 		/*
 		 * Modules of at most 512GB ("2 x 1000GB" is a drive pair); a
 		 * size with no count before a name is a drive.
 		 */
-		return (count ? gb > 512 : word) ? 0 : i + m - i0;
+		return (x > 0 ? gb > 512 : word) ? 0 : m;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_shapes_digits(s + i);
@@ -139,29 +145,30 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
 			return 0;
 		/* Then one or two numbers of one to three digits. */
-		for (i += n, m = 0; m < 2 && s[i] == '.'; m++, i += n + 1)
-			if ((n = ob_shapes_digits(s + i + 1)) == 0 || n > 3)
+		for (j += n, m = 0; m < 2 && s[j] == '.'; m++, j += n + 1)
+			if ((n = ob_shapes_digits(s + j + 1)) == 0 || n > 3)
 				return 0;
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
-		if (m == 1 && s[i] == '-' && isdigit((unsigned char)s[i + 1]))
+		if (m == 1 && s[j] == '-' && isdigit((unsigned char)s[j + 1]))
 			return 0;
-		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
+		break;
 	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
 		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
 		    !isdigit((unsigned char)s[i + 2]))
 			return 0;
-		n = i + 2 + ob_shapes_digits(s + i + 2);
-		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
-			n += 1 + ob_shapes_digits(s + n + 1);
-		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
+		j = i + 2 + ob_shapes_digits(s + i + 2);
+		if (s[j] == '.' && isdigit((unsigned char)s[j + 1]))
+			j += 1 + ob_shapes_digits(s + j + 1);
+		break;
 	case OBS_VULKAN:
 	case OBS_RES:
 		return isdigit((unsigned char)s[i]) && s[i] != '0' ? 1 : 0;
 	case OBS_CL:
 		return strncmp(s + i, "OpenCL", 6) == 0 ? 6 : 0;
 	}
-	return 0;
+	/* A kernel's or OpenGL's version ends before a dot or a digit. */
+	return s[j] != '.' && !isdigit((unsigned char)s[j]) ? j - i : 0;
 }
 
 /*
@@ -200,8 +207,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')'))
 		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
-	if (k == OBS_MEM && isdigit(a) &&
-	    strncmp(s + i + ob_shapes_digits(s + i), " x ", 3) != 0)
+	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0)
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
@@ -239,12 +245,9 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 		return true;
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
-	/* A size or a clock after its number: "KB", "MB", "GB", "TB", "MHz", "GHz". */
+	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
 	if (i > 2 && a == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
 	    isdigit((unsigned char)s[i - 3]))
-		return true;
-	if (i > 3 && a == 'z' && s[i - 2] == 'H' && (s[i - 3] == 'M' ||
-	    s[i - 3] == 'G') && isdigit((unsigned char)s[i - 4]))
 		return true;
 	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
 	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
@@ -557,8 +560,8 @@ void
 ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 {
 	const char		*s = cells;
-	struct ob_fields_cell	*c;
-	size_t			 i, b, d, m, e = 0, cap = 0;
+	struct ob_fields_cell	 c;
+	size_t			 i, d, m, x, e = 0, cap = 0;
 	double			 gb;
 
 	memset(row, 0, sizeof(*row));
@@ -568,36 +571,33 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 		if (!isdigit((unsigned char)s[i]) || (i > 0 &&
 		    (s[i - 1] == ' ' || isdigit((unsigned char)s[i - 1]))))
 			continue;
-		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
-		c = &row->cell[row->len];
-		memset(c, 0, sizeof(*c));
-		b = i + ob_shapes_digits(s + i);
-		if (strncmp(s + b, " x ", 3) == 0 &&
-		    isdigit((unsigned char)s[b + 3])) {
+		memset(&c, 0, sizeof(c));
+		x = ob_fields_times(s, i);
+		if (x > 0 && (m = ob_shapes_cap(s + i + x, false, &gb)) > 0) {
 			/* "2 x 1000GB": the count starts the cell. */
-			if (s[i] != '0' &&
-			    (m = ob_shapes_cap(s + b + 3, false, &gb)) > 0) {
-				c->cap[c->ncap++] = gb;
-				c->cap[c->ncap++] = gb * strtod(s + i, NULL);
-				e = b + 3 + m;
-			}
+			c.cap[c.ncap++] = gb;
+			c.cap[c.ncap++] = gb * strtod(s + i, NULL);
+			e = i + x + m;
 		} else
 			/*
 			 * The previous cell may end in digits ("Gen1" +
 			 * "2000GB"): the capacity starts at some non-zero
 			 * digit of the run. Keep the longest few readings.
 			 */
-			for (d = i; d < b && c->ncap < OB_FIELDS_MAX_CAPS; d++)
+			for (d = i; d < i + ob_shapes_digits(s + i) &&
+			    c.ncap < OB_FIELDS_MAX_CAPS; d++)
 				if ((m = ob_shapes_cap(s + d, false,
 				    &gb)) > 0) {
-					c->cap[c->ncap++] = gb;
+					c.cap[c.ncap++] = gb;
 					e = d + m;
 				}
-		if (c->ncap > 0 && s[e] == ' ' &&
+		if (c.ncap > 0 && s[e] == ' ' &&
 		    isalpha((unsigned char)s[e + 1])) {
-			c->start = i;
-			if (row->len++ > 0)
-				row->cell[row->len - 2].end = i;
+			c.start = i;
+			if (row->len > 0)
+				row->cell[row->len - 1].end = i;
+			xgrow(&row->cell, &cap, row->len + 1, sizeof(c));
+			row->cell[row->len++] = c;
 			i = e - 1;
 		}
 	}
@@ -733,8 +733,7 @@ ob_fields_fits(const struct ob_names *names, size_t sys, const char *cell,
 	copy = xstrndup(cell, len);
 	ob_fields_disk_row(copy, &row);
 	/* The cell starts here: its size is its whole first number. */
-	if (row.len == 1 && strstr(copy, " x ") != copy +
-	    ob_shapes_digits(copy))
+	if (row.len == 1 && ob_fields_times(copy, 0) == 0)
 		row.cell[0].ncap = 1;
 	ok = row.len == 1 && row.cell[0].start == 0 &&
 	    ob_fields_pair(names->name[sys], &row, 0);
