@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The systems table's cells (see ob-fields.h): every reading of the run
- * counted forward and backward over (position, column, label) states,
- * and the Disk and Processor rows the names are compared with.
+ * counted forward and backward over (position, cells read) states, and
+ * the Disk and Processor rows the names are compared with.
  */
 #include <ctype.h>
 #include <math.h>
