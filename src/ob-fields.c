@@ -26,8 +26,6 @@
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
-/* A name word and a cell word this long or longer may match inside. */
-#define OB_FIELDS_INNER_MIN	2
 
 /*
  * One pass over a cells run. A reading is a path through the states
@@ -183,9 +181,14 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	const struct ob_shape	*shape = r->shape[l];
 	enum ob_shape_kind	 k = shape->kind;
 	size_t			 n = ob_fields_starts(s, i, k), j;
+	bool			 join = k == OBS_FREE || k == OBS_LETTER ||
+	    k == OBS_PROC;
 	unsigned char		 a, c;
 
-	if (n == 0 || i == 0)
+	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+	if (n == 0 || (join && ob_fields_starts(s, i, OBS_DISK) > 0))
+		return 0;
+	if (i == 0)
 		return n;
 	a = (unsigned char)s[i - 1];
 	c = (unsigned char)s[i];
@@ -216,9 +219,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
 	    i - j >= 4 && j > 0 && s[j - 1] == ' ')
 		return n;
-	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
-		return ob_fields_join(s, i, r->relaxed) ? n : 0;
-	return n;
+	return !join || ob_fields_join(s, i, r->relaxed) ? n : 0;
 }
 
 /*
@@ -381,11 +382,8 @@ ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t)
 	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
 	    ev->own_disk != NULL && ev->own_disk[col]))
 		r->move[r->nmove++] = pi;
-	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
 	if (r->work > OB_FIELDS_MAX_WORK ||
-	    (open = ob_fields_opens(r, a, t % r->nl)) == 0 ||
-	    ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
-	    ob_fields_starts(r->s, a, OBS_DISK) > 0))
+	    (open = ob_fields_opens(r, a, t % r->nl)) == 0)
 		return;
 	reach = ob_fields_reach(r, a, k);
 	r->work += reach - a;
@@ -665,7 +663,7 @@ ob_fields_word_in(const char *w, size_t wl, const char *s, size_t len)
 			;
 		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
 			return true;
-		if (alpha && digit && wl >= OB_FIELDS_INNER_MIN && j - i > wl)
+		if (alpha && digit && j - i > wl)
 			for (k = i; k + wl <= j; k++)
 				if (strncasecmp(s + k, w, wl) == 0)
 					return true;
