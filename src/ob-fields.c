@@ -482,21 +482,17 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	int			 pass;
 
 	memset(out, 0, sizeof(*out));
-	memset(&r, 0, sizeof(r));
 	out->nsys = nsys;
 	out->nlabels = nlabels;
 	out->value = xcalloc(nsys * nlabels + 1, sizeof(char *));
 	if (nsys == 0 || nlabels == 0 || cells[0] == '\0')
 		return;
-	r.s = cells;
-	r.len = strlen(cells);
+	r = (struct ob_fields_run){ .s = cells, .len = strlen(cells),
+	    .nl = nlabels, .nt = nsys * nlabels, .ev = ev };
 	if ((double)r.len * nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
 		out->gave_up = true;
 		return;
 	}
-	r.nl = nlabels;
-	r.nt = nsys * nlabels;
-	r.ev = ev;
 	r.shape = xcalloc(nlabels, sizeof(*r.shape));
 	for (l = 0; l < nlabels; l++)
 		r.shape[l] = ob_shapes_of(labels[l]);
