@@ -125,7 +125,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		if (x > 0 && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
-		if ((m = ob_shapes_cap(s + i + x, k == OBS_MEM, &gb)) == 0)
+		if ((m = ob_shapes_cap(s + i + x, k == OBS_MEM, x > 0 ? &gb :
+		    NULL)) == 0)
 			return 0;
 		m += x;
 		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
