@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The systems table's cells (see ob-fields.h): every reading of the run
- * counted forward and backward over (position, column, label) states,
- * and the Disk and Processor rows the names are compared with.
+ * counted forward and backward over (position, cells read) states, and
+ * the Disk and Processor rows the names are compared with.
  */
 #include <ctype.h>
 #include <math.h>
@@ -26,36 +26,33 @@
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
 #define OB_FIELDS_MAX_MODULES	64
-/* A name word and a cell word this long or longer may match inside. */
-#define OB_FIELDS_INNER_MIN	2
 
 /*
  * One pass over a cells run. A reading is a path through the states
- * (start position pos[pi], column col, next label l): a cell of label l
- * from pos[pi] to pos[qi] leads to (qi, col, l + 1), an unprinted cell
- * to (pi, col, l + 1), the column's end (l == nl) to (pi, col + 1, 0).
- * f counts the readings that reach a state, b those from it to the end.
- * The forward count finds each reached state's moves once and lists them
- * (state i's are move[first[i]] to move[first[i + 1] - 1]); the backward
- * count and the pin walk that list.
+ * (pi, t): t cells of the columns read (column t / nl, label t % nl next),
+ * the next starting at pos[pi]. A cell from pos[pi] to pos[qi] leads to
+ * (qi, t + 1), an unprinted cell to (pi, t + 1). f counts the readings
+ * that reach a state. The forward count finds each reached state's moves
+ * once and lists them (state i's are move[first[i]] to
+ * move[first[i + 1] - 1]) for ob_fields_pin to walk back.
  */
 struct ob_fields_run {
 	const char	*s;
 	size_t		 len;
 	const struct ob_shape **shape;	/* per label */
-	size_t		 nl, nsys;
+	size_t		 nl, nt;	/* labels; cells of all columns */
 	const struct ob_fields_evidence *ev;
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
-	size_t		*next;		/* ob_fields_next's answer */
 	double		 work;		/* bytes scanned, a pass */
-	double		*f, *b;		/* per state: see ob_fields_at */
+	double		*f;		/* per state: see ob_fields_at */
 	size_t		*first, *move;	/* the moves, see above */
 	size_t		 nmove, capmove;
 };
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
+static size_t	ob_fields_times(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -65,10 +62,9 @@ static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
 	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
 	    size_t b, const struct ob_shape *shape, size_t n);
-static size_t	ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col,
-	    size_t l);
+static void	ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t);
 static size_t	ob_fields_at(const struct ob_fields_run *r, size_t pi,
-	    size_t col, size_t l);
+	    size_t t);
 static void	ob_fields_count(struct ob_fields_run *r);
 static void	ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out);
 static bool	ob_fields_sep(char c);
@@ -91,6 +87,16 @@ ob_fields_digits_before(const char *s, size_t i)
 	return n;
 }
 
+/* The length of a count of drives or modules at s + i ("2 x "), or 0. */
+static size_t
+ob_fields_times(const char *s, size_t i)
+{
+	size_t	n = ob_shapes_digits(s + i);
+
+	return n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0 ?
+	    n + 3 : 0;
+}
+
 /*
  * May a cell of kind k start at s + i? The length of the beginning its
  * shape reads (the cell must be at least that long), or 0.
@@ -98,9 +104,9 @@ ob_fields_digits_before(const char *s, size_t i)
 static size_t
 ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 {
-	size_t	n, m, i0 = i;
+	size_t	x, m, n, j = i;
 	double	gb = 0;
-	bool	count, word;
+	bool	word;
 
 	switch (k) {
 	case OBS_FREE:
@@ -108,33 +114,29 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		return 1;
 	case OBS_LETTER:
 		/* "Intel I225-V", "2 x Intel 10G X550T". */
-		n = ob_shapes_digits(s + i);
-		if (n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0)
-			i += n + 3;
-		return isalpha((unsigned char)s[i]) ? i + 1 - i0 : 0;
+		x = ob_fields_times(s, i);
+		return isalpha((unsigned char)s[i + x]) ? x + 1 : 0;
 	case OBS_FS:
 		return islower((unsigned char)s[i]) ? 1 : 0;
 	case OBS_MEM:
 	case OBS_DISK:
 		/* "2 x 16GB ...", "16GB"; "2000GB Name", "2 x 1000GB Name". */
-		n = ob_shapes_digits(s + i);
-		count = n > 0 && s[i] != '0' && strncmp(s + i + n, " x ", 3) == 0;
-		if (count && k == OBS_MEM &&
+		x = ob_fields_times(s, i);
+		if (x > 0 && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
-		if (count)
-			i += n + 3;
-		if ((m = ob_shapes_cap(s + i, k == OBS_MEM, count ? &gb :
+		if ((m = ob_shapes_cap(s + i + x, k == OBS_MEM, x > 0 ? &gb :
 		    NULL)) == 0)
 			return 0;
+		m += x;
 		word = s[i + m] == ' ' && isalpha((unsigned char)s[i + m + 1]);
 		if (k == OBS_DISK)
-			return word ? i + m + 2 - i0 : 0;
+			return word ? m + 2 : 0;
 		/*
 		 * Modules of at most 512GB ("2 x 1000GB" is a drive pair); a
 		 * size with no count before a name is a drive.
 		 */
-		return (count ? gb > 512 : word) ? 0 : i + m - i0;
+		return (x > 0 ? gb > 512 : word) ? 0 : m;
 	case OBS_KERNEL:
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_shapes_digits(s + i);
@@ -142,29 +144,30 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		    strtol(s + i, NULL, 10) >= OB_FIELDS_MAX_KERNEL)
 			return 0;
 		/* Then one or two numbers of one to three digits. */
-		for (i += n, m = 0; m < 2 && s[i] == '.'; m++, i += n + 1)
-			if ((n = ob_shapes_digits(s + i + 1)) == 0 || n > 3)
+		for (j += n, m = 0; m < 2 && s[j] == '.'; m++, j += n + 1)
+			if ((n = ob_shapes_digits(s + j + 1)) == 0 || n > 3)
 				return 0;
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
-		if (m == 1 && s[i] == '-' && isdigit((unsigned char)s[i + 1]))
+		if (m == 1 && s[j] == '-' && isdigit((unsigned char)s[j + 1]))
 			return 0;
-		return s[i] != '.' && !isdigit((unsigned char)s[i]) ? i - i0 : 0;
+		break;
 	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */
 		if (s[i] < '1' || s[i] > '4' || s[i + 1] != '.' ||
 		    !isdigit((unsigned char)s[i + 2]))
 			return 0;
-		n = i + 2 + ob_shapes_digits(s + i + 2);
-		if (s[n] == '.' && isdigit((unsigned char)s[n + 1]))
-			n += 1 + ob_shapes_digits(s + n + 1);
-		return s[n] != '.' && !isdigit((unsigned char)s[n]) ? n - i0 : 0;
+		j = i + 2 + ob_shapes_digits(s + i + 2);
+		if (s[j] == '.' && isdigit((unsigned char)s[j + 1]))
+			j += 1 + ob_shapes_digits(s + j + 1);
+		break;
 	case OBS_VULKAN:
 	case OBS_RES:
 		return isdigit((unsigned char)s[i]) && s[i] != '0' ? 1 : 0;
 	case OBS_CL:
 		return strncmp(s + i, "OpenCL", 6) == 0 ? 6 : 0;
 	}
-	return 0;
+	/* A kernel's or OpenGL's version ends before a dot or a digit. */
+	return s[j] != '.' && !isdigit((unsigned char)s[j]) ? j - i : 0;
 }
 
 /*
@@ -179,9 +182,14 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	const struct ob_shape	*shape = r->shape[l];
 	enum ob_shape_kind	 k = shape->kind;
 	size_t			 n = ob_fields_starts(s, i, k), j;
+	bool			 join = k == OBS_FREE || k == OBS_LETTER ||
+	    k == OBS_PROC;
 	unsigned char		 a, c;
 
-	if (n == 0 || i == 0)
+	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+	if (n == 0 || (join && ob_fields_starts(s, i, OBS_DISK) > 0))
+		return 0;
+	if (i == 0)
 		return n;
 	a = (unsigned char)s[i - 1];
 	c = (unsigned char)s[i];
@@ -203,8 +211,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')'))
 		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
-	if (k == OBS_MEM && isdigit(a) &&
-	    strncmp(s + i + ob_shapes_digits(s + i), " x ", 3) != 0)
+	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0)
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
@@ -213,9 +220,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
 	    i - j >= 4 && j > 0 && s[j - 1] == ' ')
 		return n;
-	if (k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC)
-		return ob_fields_join(s, i, r->relaxed) ? n : 0;
-	return n;
+	return !join || ob_fields_join(s, i, r->relaxed) ? n : 0;
 }
 
 /*
@@ -242,12 +247,9 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 		return true;
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
-	/* A size or a clock after its number: "KB", "MB", "GB", "TB", "MHz", "GHz". */
+	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
 	if (i > 2 && a == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
 	    isdigit((unsigned char)s[i - 3]))
-		return true;
-	if (i > 3 && a == 'z' && s[i - 2] == 'H' && (s[i - 3] == 'M' ||
-	    s[i - 3] == 'G') && isdigit((unsigned char)s[i - 4]))
 		return true;
 	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
 	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
@@ -363,133 +365,112 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 }
 
 /*
- * Where a reading in state (pi, col, l), l < nl, goes on, into r->next;
- * their number. pi itself when column col may print no cell of label l (it
- * is the previous system's; not a Disk cell the names say differs from the
- * previous system's), then the ends of its cells, ascending (a Disk cell
- * only where the names' evidence allows).
+ * List the moves of a reading in state (pi, t), at most npos - pi: pi
+ * itself when the column may print no cell of its label (it is the previous
+ * system's; not a Disk cell the names say differs from the previous
+ * system's), then the ends of its cells, ascending (a Disk cell only where
+ * the names' evidence allows).
  */
-static size_t
-ob_fields_next(struct ob_fields_run *r, size_t pi, size_t col, size_t l)
+static void
+ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t)
 {
 	const struct ob_fields_evidence	*ev = r->ev;
-	const struct ob_shape		*shape = r->shape[l];
+	const struct ob_shape		*shape = r->shape[t % r->nl];
 	enum ob_shape_kind		 k = shape->kind;
-	size_t				 a = r->pos[pi], qi, n = 0;
+	size_t				 a = r->pos[pi], col = t / r->nl, qi;
 	size_t				 open, reach;
 
 	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
 	    ev->own_disk != NULL && ev->own_disk[col]))
-		r->next[n++] = pi;
-	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
+		r->move[r->nmove++] = pi;
 	if (r->work > OB_FIELDS_MAX_WORK ||
-	    (open = ob_fields_opens(r, a, l)) == 0 ||
-	    ((k == OBS_FREE || k == OBS_LETTER || k == OBS_PROC) &&
-	    ob_fields_starts(r->s, a, OBS_DISK) > 0))
-		return n;
+	    (open = ob_fields_opens(r, a, t % r->nl)) == 0)
+		return;
 	reach = ob_fields_reach(r, a, k);
 	r->work += reach - a;
 	for (qi = pi + 1; qi < r->npos && r->pos[qi] <= reach; qi++)
 		if (ob_fields_whole(r, a, r->pos[qi], shape, open) &&
 		    (k != OBS_DISK || ev == NULL || ev->names == NULL ||
 		    ob_fields_fits(ev->names, col, r->s + a, r->pos[qi] - a)))
-			r->next[n++] = qi;
-	return n;
+			r->move[r->nmove++] = qi;
 }
 
-/* The index of state (pi, col, l) in r->f and r->b. */
+/* The index of state (pi, t) in r->f. */
 static size_t
-ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t col, size_t l)
+ob_fields_at(const struct ob_fields_run *r, size_t pi, size_t t)
 {
-	return (pi * r->nsys + col) * (r->nl + 1) + l;
+	return pi * (r->nt + 1) + t;
 }
 
-/*
- * Count the readings reaching each state (f), listing the moves of each
- * state reached, then those from each state to the end of the run (b).
- */
+/* Count the readings reaching each state (f), listing its moves. */
 static void
 ob_fields_count(struct ob_fields_run *r)
 {
-	double	*f = r->f, *b = r->b, v;
-	size_t	 pi, col, l, k, n, i, nl = r->nl, nsys = r->nsys;
+	size_t	pi, t, i, k;
 
-	f[0] = 1;
+	r->f[0] = 1;
 	r->nmove = 0;
 	for (pi = 0; pi < r->npos; pi++)
-		for (col = 0; col < nsys; col++)
-			for (l = 0; l <= nl; l++) {
-				i = ob_fields_at(r, pi, col, l);
-				r->first[i] = r->nmove;
-				if ((v = f[i]) == 0)
-					continue;
-				if (l == nl && col + 1 < nsys)
-					f[ob_fields_at(r, pi, col + 1, 0)] += v;
-				n = l < nl ? ob_fields_next(r, pi, col, l) : 0;
-				xgrow(&r->move, &r->capmove, r->nmove + n + 1,
-				    sizeof(*r->move));
-				for (k = 0; k < n; k++) {
-					r->move[r->nmove++] = r->next[k];
-					f[ob_fields_at(r, r->next[k], col, l + 1)] += v;
-				}
-			}
-	r->first[r->npos * nsys * (nl + 1)] = r->nmove;
-	b[ob_fields_at(r, r->npos - 1, nsys - 1, nl)] = 1;
-	for (pi = r->npos; pi-- > 0;)
-		for (col = nsys; col-- > 0;)
-			for (l = nl + 1; l-- > 0;) {
-				i = ob_fields_at(r, pi, col, l);
-				if (f[i] == 0)
-					continue;
-				v = 0;
-				if (l == nl && col + 1 < nsys)
-					v = b[ob_fields_at(r, pi, col + 1, 0)];
-				for (k = r->first[i]; k < r->first[i + 1]; k++)
-					v += b[ob_fields_at(r, r->move[k], col, l + 1)];
-				b[i] += v;
-			}
+		for (t = 0; t <= r->nt; t++) {
+			i = ob_fields_at(r, pi, t);
+			r->first[i] = r->nmove;
+			if (r->f[i] == 0 || t == r->nt)
+				continue;
+			xgrow(&r->move, &r->capmove, r->nmove + r->npos - pi,
+			    sizeof(*r->move));
+			ob_fields_moves(r, pi, t);
+			for (k = r->first[i]; k < r->nmove; k++)
+				r->f[ob_fields_at(r, r->move[k], t + 1)] += r->f[i];
+		}
+	r->first[r->npos * (r->nt + 1)] = r->nmove;
 }
 
-/* Keep, per system and label, the cell (or its absence) every reading has. */
+/*
+ * Keep, per system and label, the cell (or its absence) every reading has.
+ * Walking the states back, b counts the readings from each to the end of
+ * the run, so a move from state i to j is in f[i] * b[j] readings.
+ */
 static void
 ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 {
-	size_t	nl = r->nl, col, l, pi, qi, i, k, cells, ca = 0, cb = 0;
-	double	total = out->readings, tol = total * 1e-9, skip, here, v;
-	char	**value = out->value;
+	size_t	 nl = r->nl, t, pi, qi, i, j, k, cells, ca = 0, cb = 0;
+	double	 total = out->readings, tol = total * 1e-9, skip, here;
+	double	*b = xcalloc(r->npos * (r->nt + 1), sizeof(double));
+	bool	*same = xcalloc(r->nt, sizeof(bool));
 
-	for (col = 0; col < r->nsys; col++)
-		for (l = 0; l < nl; l++) {
-			cells = 0;
-			skip = 0;
-			for (pi = 0; pi < r->npos; pi++) {
-				i = ob_fields_at(r, pi, col, l);
-				if ((v = r->f[i]) == 0)
-					continue;
-				for (k = r->first[i]; k < r->first[i + 1]; k++) {
-					qi = r->move[k];
-					here = v * r->b[ob_fields_at(r, qi, col,
-					    l + 1)];
-					if (qi == pi)
-						skip += here;
-					else if (here != 0) {
+	b[ob_fields_at(r, r->npos - 1, r->nt)] = 1;
+	for (t = r->nt; t-- > 0;) {
+		cells = 0;
+		skip = 0;
+		for (pi = 0; pi < r->npos; pi++) {
+			i = ob_fields_at(r, pi, t);
+			for (k = r->first[i]; k < r->first[i + 1]; k++) {
+				qi = r->move[k];
+				j = ob_fields_at(r, qi, t + 1);
+				b[i] += b[j];
+				here = r->f[i] * b[j];
+				if (qi == pi)
+					skip += here;
+				else if (here != 0) {
+					cells++;
+					ca = r->pos[pi];
+					cb = r->pos[qi];
+					/* Not in every reading? */
+					if (here < total - tol)
 						cells++;
-						ca = r->pos[pi];
-						cb = r->pos[qi];
-						/* Not in every reading? */
-						if (here < total - tol)
-							cells++;
-					}
 				}
 			}
-			if (col > 0 && skip >= total - tol) {
-				/* Not printed: the same as the previous system. */
-				if (value[(col - 1) * nl + l] != NULL)
-					value[col * nl + l] =
-					    xstrdup(value[(col - 1) * nl + l]);
-			} else if (cells == 1 && skip == 0)
-				value[col * nl + l] = xstrndup(r->s + ca, cb - ca);
 		}
+		/* Not printed: the same as the previous system's (below). */
+		same[t] = t >= nl && skip >= total - tol;
+		if (!same[t] && cells == 1 && skip == 0)
+			out->value[t] = xstrndup(r->s + ca, cb - ca);
+	}
+	for (t = nl; t < r->nt; t++)
+		if (same[t] && out->value[t - nl] != NULL)
+			out->value[t] = xstrdup(out->value[t - nl]);
+	free(b);
+	free(same);
 }
 
 void
@@ -502,26 +483,21 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	int			 pass;
 
 	memset(out, 0, sizeof(*out));
-	memset(&r, 0, sizeof(r));
 	out->nsys = nsys;
 	out->nlabels = nlabels;
 	out->value = xcalloc(nsys * nlabels + 1, sizeof(char *));
 	if (nsys == 0 || nlabels == 0 || cells[0] == '\0')
 		return;
-	r.s = cells;
-	r.len = strlen(cells);
+	r = (struct ob_fields_run){ .s = cells, .len = strlen(cells),
+	    .nl = nlabels, .nt = nsys * nlabels, .ev = ev };
 	if ((double)r.len * nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
 		out->gave_up = true;
 		return;
 	}
-	r.nl = nlabels;
-	r.nsys = nsys;
-	r.ev = ev;
 	r.shape = xcalloc(nlabels, sizeof(*r.shape));
 	for (l = 0; l < nlabels; l++)
 		r.shape[l] = ob_shapes_of(labels[l]);
 	r.pos = xcalloc(r.len + 2, sizeof(size_t));
-	r.next = xcalloc(r.len + 2, sizeof(size_t));
 	uncut = xcalloc(r.len + 1, sizeof(bool));
 	ob_shapes_uncut(cells, r.len, uncut);
 	/* Cells end at word joins; only a table with no such reading relaxes. */
@@ -540,12 +516,10 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 				r.pos[r.npos++] = i;
 		}
 		r.pos[r.npos++] = r.len;
-		nstates = r.npos * nsys * (nlabels + 1);
+		nstates = r.npos * (r.nt + 1);
 		free(r.f);
-		free(r.b);
 		free(r.first);
 		r.f = xcalloc(nstates, sizeof(double));
-		r.b = xcalloc(nstates, sizeof(double));
 		r.first = xcalloc(nstates + 1, sizeof(size_t));
 		r.work = 0;
 		ob_fields_count(&r);
@@ -560,9 +534,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	free(uncut);
 	free(r.shape);
 	free(r.pos);
-	free(r.next);
 	free(r.f);
-	free(r.b);
 	free(r.first);
 	free(r.move);
 }
@@ -583,8 +555,8 @@ void
 ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 {
 	const char		*s = cells;
-	struct ob_fields_cell	*c;
-	size_t			 i, b, d, m, e = 0, cap = 0;
+	struct ob_fields_cell	 c;
+	size_t			 i, d, m, x, e = 0, cap = 0;
 	double			 gb;
 
 	memset(row, 0, sizeof(*row));
@@ -594,36 +566,33 @@ ob_fields_disk_row(const char *cells, struct ob_fields_row *row)
 		if (!isdigit((unsigned char)s[i]) || (i > 0 &&
 		    (s[i - 1] == ' ' || isdigit((unsigned char)s[i - 1]))))
 			continue;
-		xgrow(&row->cell, &cap, row->len + 1, sizeof(*row->cell));
-		c = &row->cell[row->len];
-		memset(c, 0, sizeof(*c));
-		b = i + ob_shapes_digits(s + i);
-		if (strncmp(s + b, " x ", 3) == 0 &&
-		    isdigit((unsigned char)s[b + 3])) {
+		memset(&c, 0, sizeof(c));
+		x = ob_fields_times(s, i);
+		if (x > 0 && (m = ob_shapes_cap(s + i + x, false, &gb)) > 0) {
 			/* "2 x 1000GB": the count starts the cell. */
-			if (s[i] != '0' &&
-			    (m = ob_shapes_cap(s + b + 3, false, &gb)) > 0) {
-				c->cap[c->ncap++] = gb;
-				c->cap[c->ncap++] = gb * strtod(s + i, NULL);
-				e = b + 3 + m;
-			}
+			c.cap[c.ncap++] = gb;
+			c.cap[c.ncap++] = gb * strtod(s + i, NULL);
+			e = i + x + m;
 		} else
 			/*
 			 * The previous cell may end in digits ("Gen1" +
 			 * "2000GB"): the capacity starts at some non-zero
 			 * digit of the run. Keep the longest few readings.
 			 */
-			for (d = i; d < b && c->ncap < OB_FIELDS_MAX_CAPS; d++)
+			for (d = i; d < i + ob_shapes_digits(s + i) &&
+			    c.ncap < OB_FIELDS_MAX_CAPS; d++)
 				if ((m = ob_shapes_cap(s + d, false,
 				    &gb)) > 0) {
-					c->cap[c->ncap++] = gb;
+					c.cap[c.ncap++] = gb;
 					e = d + m;
 				}
-		if (c->ncap > 0 && s[e] == ' ' &&
+		if (c.ncap > 0 && s[e] == ' ' &&
 		    isalpha((unsigned char)s[e + 1])) {
-			c->start = i;
-			if (row->len++ > 0)
-				row->cell[row->len - 2].end = i;
+			c.start = i;
+			if (row->len > 0)
+				row->cell[row->len - 1].end = i;
+			xgrow(&row->cell, &cap, row->len + 1, sizeof(c));
+			row->cell[row->len++] = c;
 			i = e - 1;
 		}
 	}
@@ -691,7 +660,7 @@ ob_fields_word_in(const char *w, size_t wl, const char *s, size_t len)
 			;
 		if (j - i == wl && strncasecmp(s + i, w, wl) == 0)
 			return true;
-		if (alpha && digit && wl >= OB_FIELDS_INNER_MIN && j - i > wl)
+		if (alpha && digit && j - i > wl)
 			for (k = i; k + wl <= j; k++)
 				if (strncasecmp(s + k, w, wl) == 0)
 					return true;
@@ -759,8 +728,7 @@ ob_fields_fits(const struct ob_names *names, size_t sys, const char *cell,
 	copy = xstrndup(cell, len);
 	ob_fields_disk_row(copy, &row);
 	/* The cell starts here: its size is its whole first number. */
-	if (row.len == 1 && strstr(copy, " x ") != copy +
-	    ob_shapes_digits(copy))
+	if (row.len == 1 && ob_fields_times(copy, 0) == 0)
 		row.cell[0].ncap = 1;
 	ok = row.len == 1 && row.cell[0].start == 0 &&
 	    ob_fields_pair(names->name[sys], &row, 0);

@@ -195,9 +195,8 @@ ob_shapes_release_ok(const struct ob_shape *shape, const char *s, size_t len)
 	const char	*p;
 	size_t		 k, l, i;
 
-	if (shape->release == NULL)
-		return true;
-	for (k = 0; shape->release[k] != NULL; k += 2) {
+	for (k = 0; shape->release != NULL && shape->release[k] != NULL;
+	    k += 2) {
 		l = strlen(shape->release[k]);
 		if (l + 1 >= len || strncmp(s, shape->release[k], l) != 0 ||
 		    s[l] != ' ')
