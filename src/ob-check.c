@@ -28,13 +28,13 @@
 
 /*
  * The overview's tokens, one per bar, system after system and chart after
- * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
- * tokens of one chart are changed to read the overview again.
+ * chart (token i is of chart chart[i]), and a copy, one, whose tokens of
+ * one chart are changed to read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
-	size_t		 ntok, *chart, *bar;
+	size_t		 ntok, *chart;
 	struct ob_tok	*toks, *one;
 	bool		 rows_off;	/* the rows' precision model disproved */
 	unsigned long	 left;		/* the overview's budget left */
@@ -91,7 +91,6 @@ ob_check_tokens(struct ob_ov *o)
 
 	ob_check_tokens_free(o);
 	o->chart = xcalloc(n, sizeof(size_t));
-	o->bar = xcalloc(n, sizeof(size_t));
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
 	for (s = 0; s < t->names.len; s++)
@@ -101,7 +100,6 @@ ob_check_tokens(struct ob_ov *o)
 			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
 			o->chart[o->ntok] = r;
-			o->bar[o->ntok] = j;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated)
@@ -126,7 +124,6 @@ ob_check_tokens_free(struct ob_ov *o)
 	for (i = 0; i < o->ntok; i++)
 		free((void *)o->toks[i].want);
 	free(o->chart);
-	free(o->bar);
 	free(o->toks);
 	free(o->one);
 	o->ntok = 0;

@@ -21,8 +21,8 @@
 #define OB_MORE		", More Is Better"
 #define OB_FEWER	", Fewer Is Better"
 
-static size_t	ob_segment_names(const struct result_set *rs, const char *s,
-		    bool *mark);
+static size_t	ob_segment_system_at(const struct result_set *rs,
+		    const char *s);
 static int	ob_segment_bar_cmp(const void *a, const void *b);
 static bool	ob_segment_name_char(char c);
 static bool	ob_segment_title_starts(const char *title, const char *s,
@@ -150,62 +150,48 @@ ob_segment_version(const char *s, const char *title, const char *args,
 	return xstrndup(v, (size_t)(e - v));
 }
 
-/*
- * Does "NAME, NAME: " at s name only known systems? Returns the length of
- * the name list (up to the ':'), marking the systems in mark[], or 0.
- */
+/* The longest system identifier at s followed by ':' or ',' (its length), or 0. */
 static size_t
-ob_segment_names(const struct result_set *rs, const char *s, bool *mark)
+ob_segment_system_at(const struct result_set *rs, const char *s)
 {
-	const char	*p = s;
-	size_t		 i, best, found = 0;
+	size_t	i, l, best = 0;
 
-	for (;;) {
-		best = 0;
-		for (i = 0; i < rs->nsystems; i++) {
-			size_t	l = strlen(rs->systems[i].identifier);
-
-			if (l > best && strncmp(p, rs->systems[i].identifier, l) == 0 &&
-			    (p[l] == ':' || p[l] == ','))
-				best = l;
-		}
-		if (best == 0)
-			return 0;
-		for (i = 0; i < rs->nsystems; i++)
-			if (strlen(rs->systems[i].identifier) == best &&
-			    strncmp(p, rs->systems[i].identifier, best) == 0)
-				mark[i] = true;
-		found++;
-		p += best;
-		if (p[0] == ':' && p[1] == ' ')
-			return found ? (size_t)(p - s) : 0;
-		if (p[0] != ',' || p[1] != ' ')
-			return 0;
-		p += 2;
+	for (i = 0; i < rs->nsystems; i++) {
+		l = strlen(rs->systems[i].identifier);
+		if (l > best && strncmp(s, rs->systems[i].identifier, l) == 0 &&
+		    (s[l] == ':' || s[l] == ','))
+			best = l;
 	}
+	return best;
 }
 
 void
 ob_segment_note(struct result_set *rs, const char *section, const char *entry)
 {
-	bool		*mark;
-	size_t		 i, n;
-	const char	*v = entry;
+	bool		*mark, named = false;
+	size_t		 i, l;
+	const char	*v = entry, *p, *id;
 	char		*key;
 
 	if (strncmp(v, "- ", 2) == 0)
 		v += 2;
 	key = xasprintf("%s Details", section);
-	mark = xcalloc(rs->nsystems ? rs->nsystems : 1, sizeof(*mark));
-	n = ob_segment_names(rs, v, mark);
-	if (n > 0) {
-		v += n + 2;
-		for (i = 0; i < rs->nsystems; i++)
-			if (mark[i])
-				kv_list_add(&rs->systems[i].notes, key, v);
-	} else
-		for (i = 0; i < rs->nsystems; i++)
-			kv_list_add(&rs->systems[i].notes, key, v);
+	mark = xcalloc(rs->nsystems + 1, sizeof(*mark));
+	/* "NAME, NAME: value" of known systems is theirs; else everyone's. */
+	for (p = v; !named && (l = ob_segment_system_at(rs, p)) > 0;) {
+		for (i = 0; i < rs->nsystems; i++) {
+			id = rs->systems[i].identifier;
+			if (strncmp(p, id, l) == 0 && id[l] == '\0')
+				mark[i] = true;
+		}
+		named = p[l] == ':' && p[l + 1] == ' ';
+		if (!named && (p[l] != ',' || p[l + 1] != ' '))
+			break;
+		p += l + 2;
+	}
+	for (i = 0; i < rs->nsystems; i++)
+		if (mark[i] || !named)
+			kv_list_add(&rs->systems[i].notes, key, named ? p : v);
 	free(mark);
 	free(key);
 }
@@ -354,13 +340,11 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 	cb = xcalloc(n + 1, sizeof(*cb));
 	ce = xcalloc(n + 1, sizeof(*ce));
 	clean = xcalloc(n + 1, sizeof(*clean));
-	for (i = 1; i + 1 < len && k <= n; i++) {
+	for (i = 1; i + 1 < len; i++) {
 		if (s[i] != ':' || s[i + 1] != ' ' || !ob_segment_name_char(s[i - 1]))
 			continue;
-		if (k == n) {
-			k++;
-			break;
-		}
+		if (k == n)
+			goto out;	/* more rows than charts */
 		for (b = i; b > lim && ob_segment_name_char(s[b - 1]); b--)
 			;
 		/* A name starts with a letter: digits before it end a value. */
@@ -435,29 +419,29 @@ ob_segment_row_name(const char *s)
 void
 ob_segment_profiles(struct result_set *rs, char *const *names, size_t n)
 {
-	struct json_object	*o, *x;
+	struct json_object	*o = json_object_new_object();
 	const char		*title;
-	size_t			 i;
-	bool			*bad;
+	size_t			 i, j;
 
-	o = json_object_new_object();
-	bad = xcalloc(n + 1, sizeof(*bad));
-	for (i = 0; i < n && i < rs->ntests; i++) {
+	if (n > rs->ntests)
+		n = rs->ntests;
+	for (i = 0; i < n; i++) {
 		title = rs->tests[i].title;
-		if (names[i] == NULL || title == NULL)
+		if (names[i] == NULL || title == NULL ||
+		    json_object_object_get_ex(o, title, NULL))
 			continue;
-		if (!json_object_object_get_ex(o, title, &x))
+		/* A title given two names is left out. */
+		for (j = 0; j < n; j++)
+			if (names[j] != NULL && rs->tests[j].title != NULL &&
+			    strcmp(rs->tests[j].title, title) == 0 &&
+			    strcmp(names[j], names[i]) != 0)
+				break;
+		if (j == n)
 			json_object_object_add(o, title,
 			    json_object_new_string(names[i]));
-		else if (strcmp(json_object_get_string(x), names[i]) != 0)
-			bad[i] = true;
 	}
-	for (i = 0; i < n && i < rs->ntests; i++)
-		if (bad[i])
-			json_object_object_del(o, rs->tests[i].title);
 	if (json_object_object_length(o) > 0)
 		kv_list_set(&rs->extra, "ob-test-profiles",
 		    json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	json_object_put(o);
-	free(bad);
 }
