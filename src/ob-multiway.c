@@ -245,48 +245,41 @@ static int
 ob_multiway_infer(const char *g, const char *s, const char *r,
     struct str_list *names, size_t *send, const char **why)
 {
-	struct ob_multiway_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
+	struct ob_multiway_runs	 m = { .s = s, .r = r, .rl = strlen(r) }, b;
 	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
 	size_t		 gl = strlen(g);
 	char		*one;
-	int		 rc = -1;
 
-	m->s = s;
-	m->r = r;
-	m->rl = strlen(r);
-	m->best = b;
-	ob_multiway_walk(m, 0, 0);
-	if (m->steps > OB_MW_STEPS)
+	m.best = &b;
+	ob_multiway_walk(&m, 0, 0);
+	if (m.steps > OB_MW_STEPS)
 		*why = "its runs read too many ways to search";
-	else if (m->found != 1)
-		*why = m->found == 0 ? "its runs are not the chart's runs" :
+	else if (m.found != 1)
+		*why = m.found == 0 ? "its runs are not the chart's runs" :
 		    "its runs read more than one way";
-	if (m->steps > OB_MW_STEPS || m->found != 1)
-		goto out;
+	if (m.steps > OB_MW_STEPS || m.found != 1)
+		return -1;
 	gcut[0] = 0;
 	for (i = 1; i < gl && ng < OB_MW_MAX; i++)
 		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
 			gcut[ng++] = i;
 	gcut[ng] = gl;
-	if (ng > b->nseq || ob_multiway_cut(b->seq, b->nseq, ng, cut) != 1) {
+	if (ng > b.nseq || ob_multiway_cut(b.seq, b.nseq, ng, cut) != 1) {
 		*why = "its groups cannot be told apart";
-		goto out;
+		return -1;
 	}
-	cut[ng] = b->nseq;
+	cut[ng] = b.nseq;
 	for (k = 0; k < ng; k++)
 		for (i = cut[k]; i < cut[k + 1]; i++) {
-			p = b->seq[i];
+			p = b.seq[i];
 			one = xasprintf("%.*s: %.*s", (int)(gcut[k + 1] - gcut[k]),
-			    g + gcut[k], (int)(b->piece[p + 1] - b->piece[p]),
-			    r + b->piece[p]);
+			    g + gcut[k], (int)(b.piece[p + 1] - b.piece[p]),
+			    r + b.piece[p]);
 			str_list_add(names, one);
 			free(one);
 		}
-	*send = b->end;
-	rc = 0;
-out:
-	free(m);
-	return rc;
+	*send = b.end;
+	return 0;
 }
 
 int

@@ -23,7 +23,6 @@
 
 static size_t	ob_segment_system_at(const struct result_set *rs,
 		    const char *s);
-static int	ob_segment_bar_cmp(const void *a, const void *b);
 static bool	ob_segment_name_char(char c);
 static bool	ob_segment_title_starts(const char *title, const char *s,
 		    size_t len);
@@ -234,63 +233,52 @@ ob_segment_footnote(struct test *t, const char *s, size_t len)
 	free(f);
 }
 
-static int
-ob_segment_bar_cmp(const void *a, const void *b)
-{
-	const struct ob_bar	*x = *(const struct ob_bar *const *)a;
-	const struct ob_bar	*y = *(const struct ob_bar *const *)b;
-
-	return (x->system > y->system) - (x->system < y->system);
-}
-
 void
 ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 {
-	const struct ob_bar	**order;
-	struct value		 *v;
-	const char		 *m, *x;
-	size_t			  i;
+	const struct ob_bar	*b;
+	struct value		*v;
+	const char		*m, *x;
+	long			 sys, last = -1;
+	size_t			 i;
 
-	if (nbars == 0)
-		return;
-	order = xcalloc(nbars, sizeof(*order));
 	for (i = 0; i < nbars; i++)
-		order[i] = &bars[i];
-	qsort(order, nbars, sizeof(*order), ob_segment_bar_cmp);
-	for (i = 0; i < nbars; i++) {
-		const struct ob_bar	*b = order[i];
-
-		if (b->system < 0)
-			continue;
-		v = test_add_value(t, (size_t)b->system);
-		if (b->ambiguous != NULL) {
-			/* Kept out of charts and diffs: no mean, and why. */
-			model_set_str(&v->error, b->ambiguous);
-			continue;
+		if (bars[i].system > last)
+			last = bars[i].system;
+	/* Table order: system after system, each one's bars in chart order. */
+	for (sys = 0; sys <= last; sys++)
+		for (i = 0; i < nbars; i++) {
+			b = &bars[i];
+			if (b->system != sys)
+				continue;
+			v = test_add_value(t, (size_t)b->system);
+			if (b->ambiguous != NULL) {
+				/* Kept out of charts and diffs: no mean, and why. */
+				model_set_str(&v->error, b->ambiguous);
+				continue;
+			}
+			if (b->value_text != NULL) {
+				v->has_mean = true;
+				v->mean = strtod(b->value_text, NULL);
+				model_set_str(&v->value_text, b->value_text);
+			}
+			if (b->se_text != NULL) {
+				v->has_se = true;
+				v->se = strtod(b->se_text, NULL);
+			}
+			v->n = b->n;
+			if (b->note == NULL)
+				continue;
+			model_set_str(&v->note, b->note);
+			/* "MIN: a / MAX: b": the run's extremes, as printed. */
+			m = strstr(b->note, "MIN: ");
+			x = strstr(b->note, " / MAX: ");
+			if (m != NULL && x != NULL && x > m) {
+				v->has_min = v->has_max = true;
+				v->min = strtod(m + 5, NULL);
+				v->max = strtod(x + 8, NULL);
+			}
 		}
-		if (b->value_text != NULL) {
-			v->has_mean = true;
-			v->mean = strtod(b->value_text, NULL);
-			model_set_str(&v->value_text, b->value_text);
-		}
-		if (b->se_text != NULL) {
-			v->has_se = true;
-			v->se = strtod(b->se_text, NULL);
-		}
-		v->n = b->n;
-		if (b->note == NULL)
-			continue;
-		model_set_str(&v->note, b->note);
-		/* "MIN: a / MAX: b": the run's extremes, as printed. */
-		m = strstr(b->note, "MIN: ");
-		x = strstr(b->note, " / MAX: ");
-		if (m != NULL && x != NULL && x > m) {
-			v->has_min = v->has_max = true;
-			v->min = strtod(m + 5, NULL);
-			v->max = strtod(x + 8, NULL);
-		}
-	}
-	free(order);
 }
 
 void
