@@ -171,7 +171,7 @@ ob_check_rows(struct ob_ov *o)
 {
 	struct tdoc	*t = o->t;
 	size_t		 r, i, fixed = 0;
-	bool		*newly, keep;
+	bool		*newly;
 	struct ob_reach	 reach = { 0 };
 	unsigned	 mask;
 
@@ -194,22 +194,21 @@ ob_check_rows(struct ob_ov *o)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	/* A spent budget proves nothing; a model the overview denies is wrong. */
-	keep = o->left > 0;
-	if (keep && fixed > 0) {
-		keep = ob_check_reach(o, NULL);
-		if (!keep && o->left > 0) {
-			o->rows_off = true;
-			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
-			    "overview values are not printed with one precision "
-			    "per row; that cross-check is not used");
-		}
+	/* A model the overview denies is wrong; a spent budget proves nothing. */
+	if (fixed > 0 && o->left > 0 && !ob_check_reach(o, NULL) && o->left > 0) {
+		o->rows_off = true;
+		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+		    "overview values are not printed with one precision "
+		    "per row; that cross-check is not used");
 	}
-	for (r = 0; !keep && r < t->nc; r++)
-		if (newly[r])
-			t->c[r].ovdec = -1;
+	if (o->left == 0 || o->rows_off) {
+		for (r = 0; r < t->nc; r++)
+			if (newly[r])
+				t->c[r].ovdec = -1;
+		fixed = 0;
+	}
 	free(newly);
-	return keep ? fixed : 0;
+	return fixed;
 }
 
 /*

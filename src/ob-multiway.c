@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * OpenBenchmarking's multi-way result view (systems "Group: Run", one
- * colon), flattened to text: the systems table and the overview drop the
- * title and give the groups glued (G), then each system's run after its
- * colon (" Run 1 Run 2 ..."); each chart line starts with G before the
- * watermark and names each distinct run once (R) where the ordinary chart
- * names its systems. This file rewrites such a document into the ordinary
- * layout and states the names, which must be the only reading of all of:
+ * OpenBenchmarking's multi-way result view (systems "Group: Run"),
+ * flattened: the systems table and the overview give the groups glued (G),
+ * then each system's run (" Run 1 Run 2 ..."); each chart line starts with
+ * G and names each distinct run once (R). The names must be the only
+ * reading of all of (docs/ob-text.md, "Multi-way comparisons"):
  *   - R is the distinct runs in their first order, glued; the runs after G
  *     are " " + a run of R, again and again (never cut next to a space);
  *   - G is the distinct groups in their first order, cut at its word joins;
  *   - a group's systems are consecutive and name different runs.
- * Names given with --systems replace that search and must rebuild G, the
- * runs and R exactly.
+ * Names given with --systems must rebuild G, the runs and R exactly.
  */
 #include <stdbool.h>
 #include <stdlib.h>

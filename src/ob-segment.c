@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Meaning of the pieces of an OpenBenchmarking result-view export, shared
- * by the text and HTML readers: URL and ID, chart headings, SE strings,
- * Details notes and their per-system entries, failed-run lines, footnotes,
- * storing a chart's bars in table order, and the PTS profile names of the
- * overview's rows. It does not cut concatenated text (that is ob-split's
- * job, and only the text reader needs it), but for the overview rows' names.
+ * by the text and HTML readers. Cutting glued text is ob-split's job, but
+ * for the overview rows' profile names.
  */
 #include <ctype.h>
 #include <stdlib.h>
