@@ -145,9 +145,8 @@ ob_multiway_groups(struct tdoc *t)
 	for (i = t->iexport + 3; i + 1 < t->np; i++) {
 		if (strncmp(t->p[i].s, OB_WATERMARK, wl) == 0)
 			return NULL;
-		if ((w = strstr(t->p[i].s, OB_WATERMARK)) == NULL || w == t->p[i].s)
+		if ((w = strstr(t->p[i].s, OB_WATERMARK)) == NULL)
 			continue;
-		unit = NULL;
 		if (ob_segment_head(w + wl, &unit, &prop) == NULL)
 			continue;
 		free(unit);

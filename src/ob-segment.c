@@ -319,12 +319,13 @@ void
 ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
     size_t n, char **names)
 {
-	size_t	*cb, *ce, k = 0, i, j, b, c, lim = 0, l, best;
-	bool	*clean, ok;
+	struct {
+		size_t	b, e;	/* the name's lower-case run: [b, e) */
+		bool	clean;	/* cut by a value's digit or a non-letter */
+	}	*row = xcalloc(n + 1, sizeof(*row));
+	size_t	 k = 0, i, j, b, c, lim = 0, l, best;
+	bool	 ok;
 
-	cb = xcalloc(n + 1, sizeof(*cb));
-	ce = xcalloc(n + 1, sizeof(*ce));
-	clean = xcalloc(n + 1, sizeof(*clean));
 	for (i = 1; i + 1 < len; i++) {
 		if (s[i] != ':' || s[i + 1] != ' ' || !ob_segment_name_char(s[i - 1]))
 			continue;
@@ -335,9 +336,9 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 		/* A name starts with a letter: digits before it end a value. */
 		for (c = b; c < i && !(s[c] >= 'a' && s[c] <= 'z'); c++)
 			;
-		cb[k] = c;
-		ce[k] = i;
-		clean[k] = c < i && (k == 0 || c > b ||
+		row[k].b = c;
+		row[k].e = i;
+		row[k].clean = c < i && (k == 0 || c > b ||
 		    (b > lim && !isalpha((unsigned char)s[b - 1])));
 		lim = i + 2;
 		k++;
@@ -345,22 +346,22 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 	if (k != n)
 		goto out;	/* not one row per chart: nothing is certain */
 	for (k = 0; k < n; k++) {
-		if (names[k] != NULL || cb[k] == ce[k])
+		if (names[k] != NULL || row[k].b == row[k].e)
 			continue;
 		/* Rows of one title share the name: their common end. */
-		l = ce[k] - cb[k];
+		l = row[k].e - row[k].b;
 		for (j = k + 1; j < n; j++) {
 			if (strcmp(titles[j], titles[k]) != 0)
 				continue;
-			for (i = 0; i < l && i < ce[j] - cb[j] &&
-			    s[ce[j] - 1 - i] == s[ce[k] - 1 - i]; i++)
+			for (i = 0; i < l && i < row[j].e - row[j].b &&
+			    s[row[j].e - 1 - i] == s[row[k].e - 1 - i]; i++)
 				;
 			l = i;
 		}
 		ok = false;
 		for (j = k; j < n; j++)
-			if (strcmp(titles[j], titles[k]) == 0 && clean[j]) {
-				ok = ce[j] - cb[j] == l;
+			if (strcmp(titles[j], titles[k]) == 0 && row[j].clean) {
+				ok = row[j].e - row[j].b == l;
 				if (!ok)
 					break;
 			}
@@ -370,21 +371,19 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 		else	/* Glued to lower-case text: the title must confirm it. */
 			for (i = l; i >= 2 && best == 0; i--)
 				if (ob_segment_title_starts(titles[k],
-				    s + ce[k] - i, i))
+				    s + row[k].e - i, i))
 					best = i;
-		while (best > 0 && !(s[ce[k] - best] >= 'a' &&
-		    s[ce[k] - best] <= 'z'))
+		while (best > 0 && !(s[row[k].e - best] >= 'a' &&
+		    s[row[k].e - best] <= 'z'))
 			best--;
 		if (best == 0 || best > OB_PROFILE_MAX)
 			continue;
 		for (j = k; j < n; j++)
 			if (strcmp(titles[j], titles[k]) == 0 && names[j] == NULL)
-				names[j] = xstrndup(s + ce[k] - best, best);
+				names[j] = xstrndup(s + row[k].e - best, best);
 	}
 out:
-	free(cb);
-	free(ce);
-	free(clean);
+	free(row);
 }
 
 char *
