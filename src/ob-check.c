@@ -41,7 +41,6 @@ struct ob_ov {
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
-static void	ob_check_tokens(struct ob_ov *o);
 static void	ob_check_tokens_free(struct ob_ov *o);
 static bool	ob_check_reach(struct ob_ov *o, struct ob_reach *reach);
 static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
@@ -75,13 +74,14 @@ ob_check_bar(const struct tchart *c, size_t s)
 
 /*
  * Make the tokens anew (the charts' readings and rows change between
- * reads): each has its row's stored decimals and the values its chart's
- * readings give it, want[ci] for reading ci (the true one is among them);
- * any value when the chart has more than 64 readings or not all of them,
- * or its row is set aside (nwant 0, the values kept for ob_check_read).
+ * reads) and read the overview with them, keeping reach. Each has its
+ * row's stored decimals and the values its chart's readings give it,
+ * want[ci] for reading ci (the true one is among them); any value when the
+ * chart has more than 64 readings or not all of them, or its row is set
+ * aside (nwant 0, the values kept for ob_check_read).
  */
-static void
-ob_check_tokens(struct ob_ov *o)
+static bool
+ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 {
 	struct tdoc	*t = o->t;
 	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci;
@@ -114,6 +114,7 @@ ob_check_tokens(struct ob_ov *o)
 			if (c->cands.len <= 64 && !c->ovfree)
 				k->nwant = c->cands.len;
 		}
+	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
 }
 
 static void
@@ -127,14 +128,6 @@ ob_check_tokens_free(struct ob_ov *o)
 	free(o->toks);
 	free(o->one);
 	o->ntok = 0;
-}
-
-/* Make the tokens anew and read the overview with them (keeping reach). */
-static bool
-ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
-{
-	ob_check_tokens(o);
-	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
 }
 
 /*
