@@ -323,8 +323,7 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 		size_t	b, e;	/* the name's lower-case run: [b, e) */
 		bool	clean;	/* cut by a value's digit or a non-letter */
 	}	*row = xcalloc(n + 1, sizeof(*row));
-	size_t	 k = 0, i, j, b, c, lim = 0, l, best;
-	bool	 ok;
+	size_t	 k = 0, i, j, b, c, lim = 0, l, longest, best;
 
 	for (i = 1; i + 1 < len; i++) {
 		if (s[i] != ':' || s[i + 1] != ' ' || !ob_segment_name_char(s[i - 1]))
@@ -348,25 +347,24 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 	for (k = 0; k < n; k++) {
 		if (names[k] != NULL || row[k].b == row[k].e)
 			continue;
-		/* Rows of one title share the name: their common end. */
+		/*
+		 * Rows of one title share the name: their common end l, taken
+		 * when it is the whole of each cleanly cut row.
+		 */
 		l = row[k].e - row[k].b;
-		for (j = k + 1; j < n; j++) {
+		longest = 0;
+		for (j = k; j < n; j++) {
 			if (strcmp(titles[j], titles[k]) != 0)
 				continue;
 			for (i = 0; i < l && i < row[j].e - row[j].b &&
 			    s[row[j].e - 1 - i] == s[row[k].e - 1 - i]; i++)
 				;
 			l = i;
+			if (row[j].clean && row[j].e - row[j].b > longest)
+				longest = row[j].e - row[j].b;
 		}
-		ok = false;
-		for (j = k; j < n; j++)
-			if (strcmp(titles[j], titles[k]) == 0 && row[j].clean) {
-				ok = row[j].e - row[j].b == l;
-				if (!ok)
-					break;
-			}
 		best = 0;
-		if (ok)
+		if (longest == l)
 			best = l;
 		else	/* Glued to lower-case text: the title must confirm it. */
 			for (i = l; i >= 2 && best == 0; i--)
