@@ -187,8 +187,9 @@ ob_check_rows(struct ob_ov *o)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	/* A model the overview denies is wrong; a spent budget proves nothing. */
-	if (fixed > 0 && o->left > 0 && !ob_check_reach(o, NULL) && o->left > 0) {
+	/* A spent budget proves nothing; a model the overview denies is wrong. */
+	if (fixed > 0 && o->left > 0 && !ob_check_reach(o, NULL) &&
+	    o->left > 0) {
 		o->rows_off = true;
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "overview values are not printed with one precision "

@@ -200,40 +200,33 @@ static int
 ob_multiway_stated(const struct str_list *names, const char *g, const char *s,
     const char *r, size_t *send)
 {
-	struct strbuf	 gs, ss, rs;
 	const char	*tok, *colon;
-	size_t		 i, j, gl;
+	size_t		 i, j, gl, gp = 0, rp = 0, sp = 0;
 	bool		 gseen, rseen;
-	int		 ok;
 
-	strbuf_init(&gs);
-	strbuf_init(&ss);
-	strbuf_init(&rs);
 	for (i = 0; i < names->len; i++) {
 		tok = names->items[i];
 		if ((colon = strchr(tok, ':')) == NULL ||
 		    strchr(colon + 1, ':') != NULL || colon[1] != ' ')
-			break;
+			return -1;
 		gl = (size_t)(colon - tok);
 		for (gseen = rseen = false, j = 0; j < i; j++) {
 			gseen |= strncmp(names->items[j], tok, gl + 1) == 0;
 			rseen |= strcmp(strchr(names->items[j], ':') + 2,
 			    colon + 2) == 0;
 		}
-		if (!gseen)
-			strbuf_printf(&gs, "%.*s", (int)gl, tok);
-		if (!rseen)
-			strbuf_adds(&rs, colon + 2);
-		strbuf_adds(&ss, colon + 1);
+		/* A new group and a new run come next in G and R. */
+		if ((!gseen && strncmp(g + gp, tok, gl) != 0) ||
+		    (!rseen &&
+		    strncmp(r + rp, colon + 2, strlen(colon + 2)) != 0) ||
+		    strncmp(s + sp, colon + 1, strlen(colon + 1)) != 0)
+			return -1;
+		gp += gseen ? 0 : gl;
+		rp += rseen ? 0 : strlen(colon + 2);
+		sp += strlen(colon + 1);
 	}
-	*send = strlen(strbuf_str(&ss));
-	ok = i == names->len && i > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
-	    strcmp(strbuf_str(&rs), r) == 0 &&
-	    strncmp(s, strbuf_str(&ss), *send) == 0 && s[*send] != ' ';
-	strbuf_free(&gs);
-	strbuf_free(&ss);
-	strbuf_free(&rs);
-	return ok ? 0 : -1;
+	*send = sp;
+	return i > 0 && g[gp] == '\0' && r[rp] == '\0' && s[sp] != ' ' ? 0 : -1;
 }
 
 /* The names from G, the run sequence s and R; -1 with a reason in *why. */

@@ -146,7 +146,7 @@ ob_segment_version(const char *s, const char *title, const char *args,
 	return xstrndup(v, (size_t)(e - v));
 }
 
-/* The longest system identifier at s followed by ':' or ',' (its length), or 0. */
+/* The longest system name at s followed by ':' or ',': its length, or 0. */
 static size_t
 ob_segment_system_at(const struct result_set *rs, const char *s)
 {
@@ -250,7 +250,7 @@ ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 				continue;
 			v = test_add_value(t, (size_t)b->system);
 			if (b->ambiguous != NULL) {
-				/* Kept out of charts and diffs: no mean, and why. */
+				/* No mean: kept out of charts and diffs. */
 				model_set_str(&v->error, b->ambiguous);
 				continue;
 			}
