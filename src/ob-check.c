@@ -28,20 +28,19 @@
 
 /*
  * The overview's tokens, one per bar, system after system and chart after
- * chart (token i is bar bar[i] of chart chart[i]), and a copy, one, whose
- * tokens of one chart are changed to read the overview again.
+ * chart (token i is of chart chart[i]), and a copy, one, whose tokens of
+ * one chart are changed to read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
-	size_t		 ntok, *chart, *bar;
+	size_t		 ntok, *chart;
 	struct ob_tok	*toks, *one;
 	bool		 rows_off;	/* the rows' precision model disproved */
 	unsigned long	 left;		/* the overview's budget left */
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
-static void	ob_check_tokens(struct ob_ov *o);
 static void	ob_check_tokens_free(struct ob_ov *o);
 static bool	ob_check_reach(struct ob_ov *o, struct ob_reach *reach);
 static bool	ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
@@ -75,13 +74,14 @@ ob_check_bar(const struct tchart *c, size_t s)
 
 /*
  * Make the tokens anew (the charts' readings and rows change between
- * reads): each has its row's stored decimals and the values its chart's
- * readings give it, want[ci] for reading ci (the true one is among them);
- * any value when the chart has more than 64 readings or not all of them,
- * or its row is set aside (nwant 0, the values kept for ob_check_read).
+ * reads) and read the overview with them, keeping reach. Each has its
+ * row's stored decimals and the values its chart's readings give it,
+ * want[ci] for reading ci (the true one is among them); any value when the
+ * chart has more than 64 readings or not all of them, or its row is set
+ * aside (nwant 0, the values kept for ob_check_read).
  */
-static void
-ob_check_tokens(struct ob_ov *o)
+static bool
+ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 {
 	struct tdoc	*t = o->t;
 	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci;
@@ -91,7 +91,6 @@ ob_check_tokens(struct ob_ov *o)
 
 	ob_check_tokens_free(o);
 	o->chart = xcalloc(n, sizeof(size_t));
-	o->bar = xcalloc(n, sizeof(size_t));
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
 	for (s = 0; s < t->names.len; s++)
@@ -101,7 +100,6 @@ ob_check_tokens(struct ob_ov *o)
 			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
 			o->chart[o->ntok] = r;
-			o->bar[o->ntok] = j;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated)
@@ -116,6 +114,7 @@ ob_check_tokens(struct ob_ov *o)
 			if (c->cands.len <= 64 && !c->ovfree)
 				k->nwant = c->cands.len;
 		}
+	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
 }
 
 static void
@@ -126,18 +125,9 @@ ob_check_tokens_free(struct ob_ov *o)
 	for (i = 0; i < o->ntok; i++)
 		free((void *)o->toks[i].want);
 	free(o->chart);
-	free(o->bar);
 	free(o->toks);
 	free(o->one);
 	o->ntok = 0;
-}
-
-/* Make the tokens anew and read the overview with them (keeping reach). */
-static bool
-ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
-{
-	ob_check_tokens(o);
-	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
 }
 
 /*
@@ -174,7 +164,7 @@ ob_check_rows(struct ob_ov *o)
 {
 	struct tdoc	*t = o->t;
 	size_t		 r, i, fixed = 0;
-	bool		*newly, keep;
+	bool		*newly;
 	struct ob_reach	 reach = { 0 };
 	unsigned	 mask;
 
@@ -198,21 +188,21 @@ ob_check_rows(struct ob_ov *o)
 		}
 	ob_split_reach_free(&reach);
 	/* A spent budget proves nothing; a model the overview denies is wrong. */
-	keep = o->left > 0;
-	if (keep && fixed > 0) {
-		keep = ob_check_reach(o, NULL);
-		if (!keep && o->left > 0) {
-			o->rows_off = true;
-			format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
-			    "overview values are not printed with one precision "
-			    "per row; that cross-check is not used");
-		}
+	if (fixed > 0 && o->left > 0 && !ob_check_reach(o, NULL) &&
+	    o->left > 0) {
+		o->rows_off = true;
+		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
+		    "overview values are not printed with one precision "
+		    "per row; that cross-check is not used");
 	}
-	for (r = 0; !keep && r < t->nc; r++)
-		if (newly[r])
-			t->c[r].ovdec = -1;
+	if (o->left == 0 || o->rows_off) {
+		for (r = 0; r < t->nc; r++)
+			if (newly[r])
+				t->c[r].ovdec = -1;
+		fixed = 0;
+	}
 	free(newly);
-	return keep ? fixed : 0;
+	return fixed;
 }
 
 /*

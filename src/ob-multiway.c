@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * OpenBenchmarking's multi-way result view (systems "Group: Run", one
- * colon), flattened to text: the systems table and the overview drop the
- * title and give the groups glued (G), then each system's run after its
- * colon (" Run 1 Run 2 ..."); each chart line starts with G before the
- * watermark and names each distinct run once (R) where the ordinary chart
- * names its systems. This file rewrites such a document into the ordinary
- * layout and states the names, which must be the only reading of all of:
+ * OpenBenchmarking's multi-way result view (systems "Group: Run"),
+ * flattened: the systems table and the overview give the groups glued (G),
+ * then each system's run (" Run 1 Run 2 ..."); each chart line starts with
+ * G and names each distinct run once (R). The names must be the only
+ * reading of all of (docs/ob-text.md, "Multi-way comparisons"):
  *   - R is the distinct runs in their first order, glued; the runs after G
  *     are " " + a run of R, again and again (never cut next to a space);
  *   - G is the distinct groups in their first order, cut at its word joins;
  *   - a group's systems are consecutive and name different runs.
- * Names given with --systems replace that search and must rebuild G, the
- * runs and R exactly.
+ * Names given with --systems must rebuild G, the runs and R exactly.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -148,9 +145,8 @@ ob_multiway_groups(struct tdoc *t)
 	for (i = t->iexport + 3; i + 1 < t->np; i++) {
 		if (strncmp(t->p[i].s, OB_WATERMARK, wl) == 0)
 			return NULL;
-		if ((w = strstr(t->p[i].s, OB_WATERMARK)) == NULL || w == t->p[i].s)
+		if ((w = strstr(t->p[i].s, OB_WATERMARK)) == NULL)
 			continue;
-		unit = NULL;
 		if (ob_segment_head(w + wl, &unit, &prop) == NULL)
 			continue;
 		free(unit);
@@ -204,40 +200,33 @@ static int
 ob_multiway_stated(const struct str_list *names, const char *g, const char *s,
     const char *r, size_t *send)
 {
-	struct strbuf	 gs, ss, rs;
 	const char	*tok, *colon;
-	size_t		 i, j, gl;
+	size_t		 i, j, gl, gp = 0, rp = 0, sp = 0;
 	bool		 gseen, rseen;
-	int		 ok;
 
-	strbuf_init(&gs);
-	strbuf_init(&ss);
-	strbuf_init(&rs);
 	for (i = 0; i < names->len; i++) {
 		tok = names->items[i];
 		if ((colon = strchr(tok, ':')) == NULL ||
 		    strchr(colon + 1, ':') != NULL || colon[1] != ' ')
-			break;
+			return -1;
 		gl = (size_t)(colon - tok);
 		for (gseen = rseen = false, j = 0; j < i; j++) {
 			gseen |= strncmp(names->items[j], tok, gl + 1) == 0;
 			rseen |= strcmp(strchr(names->items[j], ':') + 2,
 			    colon + 2) == 0;
 		}
-		if (!gseen)
-			strbuf_printf(&gs, "%.*s", (int)gl, tok);
-		if (!rseen)
-			strbuf_adds(&rs, colon + 2);
-		strbuf_adds(&ss, colon + 1);
+		/* A new group and a new run come next in G and R. */
+		if ((!gseen && strncmp(g + gp, tok, gl) != 0) ||
+		    (!rseen &&
+		    strncmp(r + rp, colon + 2, strlen(colon + 2)) != 0) ||
+		    strncmp(s + sp, colon + 1, strlen(colon + 1)) != 0)
+			return -1;
+		gp += gseen ? 0 : gl;
+		rp += rseen ? 0 : strlen(colon + 2);
+		sp += strlen(colon + 1);
 	}
-	*send = strlen(strbuf_str(&ss));
-	ok = i == names->len && i > 0 && strcmp(strbuf_str(&gs), g) == 0 &&
-	    strcmp(strbuf_str(&rs), r) == 0 &&
-	    strncmp(s, strbuf_str(&ss), *send) == 0 && s[*send] != ' ';
-	strbuf_free(&gs);
-	strbuf_free(&ss);
-	strbuf_free(&rs);
-	return ok ? 0 : -1;
+	*send = sp;
+	return i > 0 && g[gp] == '\0' && r[rp] == '\0' && s[sp] != ' ' ? 0 : -1;
 }
 
 /* The names from G, the run sequence s and R; -1 with a reason in *why. */
@@ -245,48 +234,41 @@ static int
 ob_multiway_infer(const char *g, const char *s, const char *r,
     struct str_list *names, size_t *send, const char **why)
 {
-	struct ob_multiway_runs	*m = xcalloc(2, sizeof(*m)), *b = m + 1;
+	struct ob_multiway_runs	 m = { .s = s, .r = r, .rl = strlen(r) }, b;
 	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
 	size_t		 gl = strlen(g);
 	char		*one;
-	int		 rc = -1;
 
-	m->s = s;
-	m->r = r;
-	m->rl = strlen(r);
-	m->best = b;
-	ob_multiway_walk(m, 0, 0);
-	if (m->steps > OB_MW_STEPS)
+	m.best = &b;
+	ob_multiway_walk(&m, 0, 0);
+	if (m.steps > OB_MW_STEPS)
 		*why = "its runs read too many ways to search";
-	else if (m->found != 1)
-		*why = m->found == 0 ? "its runs are not the chart's runs" :
+	else if (m.found != 1)
+		*why = m.found == 0 ? "its runs are not the chart's runs" :
 		    "its runs read more than one way";
-	if (m->steps > OB_MW_STEPS || m->found != 1)
-		goto out;
+	if (m.steps > OB_MW_STEPS || m.found != 1)
+		return -1;
 	gcut[0] = 0;
 	for (i = 1; i < gl && ng < OB_MW_MAX; i++)
 		if (g[i - 1] != ' ' && g[i] != ' ' && ob_split_word_join(g, i))
 			gcut[ng++] = i;
 	gcut[ng] = gl;
-	if (ng > b->nseq || ob_multiway_cut(b->seq, b->nseq, ng, cut) != 1) {
+	if (ng > b.nseq || ob_multiway_cut(b.seq, b.nseq, ng, cut) != 1) {
 		*why = "its groups cannot be told apart";
-		goto out;
+		return -1;
 	}
-	cut[ng] = b->nseq;
+	cut[ng] = b.nseq;
 	for (k = 0; k < ng; k++)
 		for (i = cut[k]; i < cut[k + 1]; i++) {
-			p = b->seq[i];
+			p = b.seq[i];
 			one = xasprintf("%.*s: %.*s", (int)(gcut[k + 1] - gcut[k]),
-			    g + gcut[k], (int)(b->piece[p + 1] - b->piece[p]),
-			    r + b->piece[p]);
+			    g + gcut[k], (int)(b.piece[p + 1] - b.piece[p]),
+			    r + b.piece[p]);
 			str_list_add(names, one);
 			free(one);
 		}
-	*send = b->end;
-	rc = 0;
-out:
-	free(m);
-	return rc;
+	*send = b.end;
+	return 0;
 }
 
 int

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Meaning of the pieces of an OpenBenchmarking result-view export, shared
- * by the text and HTML readers: URL and ID, chart headings, SE strings,
- * Details notes and their per-system entries, failed-run lines, footnotes,
- * storing a chart's bars in table order, and the PTS profile names of the
- * overview's rows. It does not cut concatenated text (that is ob-split's
- * job, and only the text reader needs it), but for the overview rows' names.
+ * by the text and HTML readers. Cutting glued text is ob-split's job, but
+ * for the overview rows' profile names.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -21,9 +18,8 @@
 #define OB_MORE		", More Is Better"
 #define OB_FEWER	", Fewer Is Better"
 
-static size_t	ob_segment_names(const struct result_set *rs, const char *s,
-		    bool *mark);
-static int	ob_segment_bar_cmp(const void *a, const void *b);
+static size_t	ob_segment_system_at(const struct result_set *rs,
+		    const char *s);
 static bool	ob_segment_name_char(char c);
 static bool	ob_segment_title_starts(const char *title, const char *s,
 		    size_t len);
@@ -150,62 +146,48 @@ ob_segment_version(const char *s, const char *title, const char *args,
 	return xstrndup(v, (size_t)(e - v));
 }
 
-/*
- * Does "NAME, NAME: " at s name only known systems? Returns the length of
- * the name list (up to the ':'), marking the systems in mark[], or 0.
- */
+/* The longest system name at s followed by ':' or ',': its length, or 0. */
 static size_t
-ob_segment_names(const struct result_set *rs, const char *s, bool *mark)
+ob_segment_system_at(const struct result_set *rs, const char *s)
 {
-	const char	*p = s;
-	size_t		 i, best, found = 0;
+	size_t	i, l, best = 0;
 
-	for (;;) {
-		best = 0;
-		for (i = 0; i < rs->nsystems; i++) {
-			size_t	l = strlen(rs->systems[i].identifier);
-
-			if (l > best && strncmp(p, rs->systems[i].identifier, l) == 0 &&
-			    (p[l] == ':' || p[l] == ','))
-				best = l;
-		}
-		if (best == 0)
-			return 0;
-		for (i = 0; i < rs->nsystems; i++)
-			if (strlen(rs->systems[i].identifier) == best &&
-			    strncmp(p, rs->systems[i].identifier, best) == 0)
-				mark[i] = true;
-		found++;
-		p += best;
-		if (p[0] == ':' && p[1] == ' ')
-			return found ? (size_t)(p - s) : 0;
-		if (p[0] != ',' || p[1] != ' ')
-			return 0;
-		p += 2;
+	for (i = 0; i < rs->nsystems; i++) {
+		l = strlen(rs->systems[i].identifier);
+		if (l > best && strncmp(s, rs->systems[i].identifier, l) == 0 &&
+		    (s[l] == ':' || s[l] == ','))
+			best = l;
 	}
+	return best;
 }
 
 void
 ob_segment_note(struct result_set *rs, const char *section, const char *entry)
 {
-	bool		*mark;
-	size_t		 i, n;
-	const char	*v = entry;
+	bool		*mark, named = false;
+	size_t		 i, l;
+	const char	*v = entry, *p, *id;
 	char		*key;
 
 	if (strncmp(v, "- ", 2) == 0)
 		v += 2;
 	key = xasprintf("%s Details", section);
-	mark = xcalloc(rs->nsystems ? rs->nsystems : 1, sizeof(*mark));
-	n = ob_segment_names(rs, v, mark);
-	if (n > 0) {
-		v += n + 2;
-		for (i = 0; i < rs->nsystems; i++)
-			if (mark[i])
-				kv_list_add(&rs->systems[i].notes, key, v);
-	} else
-		for (i = 0; i < rs->nsystems; i++)
-			kv_list_add(&rs->systems[i].notes, key, v);
+	mark = xcalloc(rs->nsystems + 1, sizeof(*mark));
+	/* "NAME, NAME: value" of known systems is theirs; else everyone's. */
+	for (p = v; !named && (l = ob_segment_system_at(rs, p)) > 0;) {
+		for (i = 0; i < rs->nsystems; i++) {
+			id = rs->systems[i].identifier;
+			if (strncmp(p, id, l) == 0 && id[l] == '\0')
+				mark[i] = true;
+		}
+		named = p[l] == ':' && p[l + 1] == ' ';
+		if (!named && (p[l] != ',' || p[l + 1] != ' '))
+			break;
+		p += l + 2;
+	}
+	for (i = 0; i < rs->nsystems; i++)
+		if (mark[i] || !named)
+			kv_list_add(&rs->systems[i].notes, key, named ? p : v);
 	free(mark);
 	free(key);
 }
@@ -248,63 +230,52 @@ ob_segment_footnote(struct test *t, const char *s, size_t len)
 	free(f);
 }
 
-static int
-ob_segment_bar_cmp(const void *a, const void *b)
-{
-	const struct ob_bar	*x = *(const struct ob_bar *const *)a;
-	const struct ob_bar	*y = *(const struct ob_bar *const *)b;
-
-	return (x->system > y->system) - (x->system < y->system);
-}
-
 void
 ob_segment_values(struct test *t, const struct ob_bar *bars, size_t nbars)
 {
-	const struct ob_bar	**order;
-	struct value		 *v;
-	const char		 *m, *x;
-	size_t			  i;
+	const struct ob_bar	*b;
+	struct value		*v;
+	const char		*m, *x;
+	long			 sys, last = -1;
+	size_t			 i;
 
-	if (nbars == 0)
-		return;
-	order = xcalloc(nbars, sizeof(*order));
 	for (i = 0; i < nbars; i++)
-		order[i] = &bars[i];
-	qsort(order, nbars, sizeof(*order), ob_segment_bar_cmp);
-	for (i = 0; i < nbars; i++) {
-		const struct ob_bar	*b = order[i];
-
-		if (b->system < 0)
-			continue;
-		v = test_add_value(t, (size_t)b->system);
-		if (b->ambiguous != NULL) {
-			/* Kept out of charts and diffs: no mean, and why. */
-			model_set_str(&v->error, b->ambiguous);
-			continue;
+		if (bars[i].system > last)
+			last = bars[i].system;
+	/* Table order: system after system, each one's bars in chart order. */
+	for (sys = 0; sys <= last; sys++)
+		for (i = 0; i < nbars; i++) {
+			b = &bars[i];
+			if (b->system != sys)
+				continue;
+			v = test_add_value(t, (size_t)b->system);
+			if (b->ambiguous != NULL) {
+				/* No mean: kept out of charts and diffs. */
+				model_set_str(&v->error, b->ambiguous);
+				continue;
+			}
+			if (b->value_text != NULL) {
+				v->has_mean = true;
+				v->mean = strtod(b->value_text, NULL);
+				model_set_str(&v->value_text, b->value_text);
+			}
+			if (b->se_text != NULL) {
+				v->has_se = true;
+				v->se = strtod(b->se_text, NULL);
+			}
+			v->n = b->n;
+			if (b->note == NULL)
+				continue;
+			model_set_str(&v->note, b->note);
+			/* "MIN: a / MAX: b": the run's extremes, as printed. */
+			m = strstr(b->note, "MIN: ");
+			x = strstr(b->note, " / MAX: ");
+			if (m != NULL && x != NULL && x > m) {
+				v->has_min = v->has_max = true;
+				v->min = strtod(m + 5, NULL);
+				v->max = strtod(x + 8, NULL);
+			}
 		}
-		if (b->value_text != NULL) {
-			v->has_mean = true;
-			v->mean = strtod(b->value_text, NULL);
-			model_set_str(&v->value_text, b->value_text);
-		}
-		if (b->se_text != NULL) {
-			v->has_se = true;
-			v->se = strtod(b->se_text, NULL);
-		}
-		v->n = b->n;
-		if (b->note == NULL)
-			continue;
-		model_set_str(&v->note, b->note);
-		/* "MIN: a / MAX: b": the run's extremes, as printed. */
-		m = strstr(b->note, "MIN: ");
-		x = strstr(b->note, " / MAX: ");
-		if (m != NULL && x != NULL && x > m) {
-			v->has_min = v->has_max = true;
-			v->min = strtod(m + 5, NULL);
-			v->max = strtod(x + 8, NULL);
-		}
-	}
-	free(order);
 }
 
 void
@@ -348,27 +319,25 @@ void
 ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
     size_t n, char **names)
 {
-	size_t	*cb, *ce, k = 0, i, j, b, c, lim = 0, l, best;
-	bool	*clean, ok;
+	struct {
+		size_t	b, e;	/* the name's lower-case run: [b, e) */
+		bool	clean;	/* cut by a value's digit or a non-letter */
+	}	*row = xcalloc(n + 1, sizeof(*row));
+	size_t	 k = 0, i, j, b, c, lim = 0, l, longest, best;
 
-	cb = xcalloc(n + 1, sizeof(*cb));
-	ce = xcalloc(n + 1, sizeof(*ce));
-	clean = xcalloc(n + 1, sizeof(*clean));
-	for (i = 1; i + 1 < len && k <= n; i++) {
+	for (i = 1; i + 1 < len; i++) {
 		if (s[i] != ':' || s[i + 1] != ' ' || !ob_segment_name_char(s[i - 1]))
 			continue;
-		if (k == n) {
-			k++;
-			break;
-		}
+		if (k == n)
+			goto out;	/* more rows than charts */
 		for (b = i; b > lim && ob_segment_name_char(s[b - 1]); b--)
 			;
 		/* A name starts with a letter: digits before it end a value. */
 		for (c = b; c < i && !(s[c] >= 'a' && s[c] <= 'z'); c++)
 			;
-		cb[k] = c;
-		ce[k] = i;
-		clean[k] = c < i && (k == 0 || c > b ||
+		row[k].b = c;
+		row[k].e = i;
+		row[k].clean = c < i && (k == 0 || c > b ||
 		    (b > lim && !isalpha((unsigned char)s[b - 1])));
 		lim = i + 2;
 		k++;
@@ -376,46 +345,43 @@ ob_segment_overview_names(const char *s, size_t len, const char *const *titles,
 	if (k != n)
 		goto out;	/* not one row per chart: nothing is certain */
 	for (k = 0; k < n; k++) {
-		if (names[k] != NULL || cb[k] == ce[k])
+		if (names[k] != NULL || row[k].b == row[k].e)
 			continue;
-		/* Rows of one title share the name: their common end. */
-		l = ce[k] - cb[k];
-		for (j = k + 1; j < n; j++) {
+		/*
+		 * Rows of one title share the name: their common end l, taken
+		 * when it is the whole of each cleanly cut row.
+		 */
+		l = row[k].e - row[k].b;
+		longest = 0;
+		for (j = k; j < n; j++) {
 			if (strcmp(titles[j], titles[k]) != 0)
 				continue;
-			for (i = 0; i < l && i < ce[j] - cb[j] &&
-			    s[ce[j] - 1 - i] == s[ce[k] - 1 - i]; i++)
+			for (i = 0; i < l && i < row[j].e - row[j].b &&
+			    s[row[j].e - 1 - i] == s[row[k].e - 1 - i]; i++)
 				;
 			l = i;
+			if (row[j].clean && row[j].e - row[j].b > longest)
+				longest = row[j].e - row[j].b;
 		}
-		ok = false;
-		for (j = k; j < n; j++)
-			if (strcmp(titles[j], titles[k]) == 0 && clean[j]) {
-				ok = ce[j] - cb[j] == l;
-				if (!ok)
-					break;
-			}
 		best = 0;
-		if (ok)
+		if (longest == l)
 			best = l;
 		else	/* Glued to lower-case text: the title must confirm it. */
 			for (i = l; i >= 2 && best == 0; i--)
 				if (ob_segment_title_starts(titles[k],
-				    s + ce[k] - i, i))
+				    s + row[k].e - i, i))
 					best = i;
-		while (best > 0 && !(s[ce[k] - best] >= 'a' &&
-		    s[ce[k] - best] <= 'z'))
+		while (best > 0 && !(s[row[k].e - best] >= 'a' &&
+		    s[row[k].e - best] <= 'z'))
 			best--;
 		if (best == 0 || best > OB_PROFILE_MAX)
 			continue;
 		for (j = k; j < n; j++)
 			if (strcmp(titles[j], titles[k]) == 0 && names[j] == NULL)
-				names[j] = xstrndup(s + ce[k] - best, best);
+				names[j] = xstrndup(s + row[k].e - best, best);
 	}
 out:
-	free(cb);
-	free(ce);
-	free(clean);
+	free(row);
 }
 
 char *
@@ -435,29 +401,29 @@ ob_segment_row_name(const char *s)
 void
 ob_segment_profiles(struct result_set *rs, char *const *names, size_t n)
 {
-	struct json_object	*o, *x;
+	struct json_object	*o = json_object_new_object();
 	const char		*title;
-	size_t			 i;
-	bool			*bad;
+	size_t			 i, j;
 
-	o = json_object_new_object();
-	bad = xcalloc(n + 1, sizeof(*bad));
-	for (i = 0; i < n && i < rs->ntests; i++) {
+	if (n > rs->ntests)
+		n = rs->ntests;
+	for (i = 0; i < n; i++) {
 		title = rs->tests[i].title;
-		if (names[i] == NULL || title == NULL)
+		if (names[i] == NULL || title == NULL ||
+		    json_object_object_get_ex(o, title, NULL))
 			continue;
-		if (!json_object_object_get_ex(o, title, &x))
+		/* A title given two names is left out. */
+		for (j = 0; j < n; j++)
+			if (names[j] != NULL && rs->tests[j].title != NULL &&
+			    strcmp(rs->tests[j].title, title) == 0 &&
+			    strcmp(names[j], names[i]) != 0)
+				break;
+		if (j == n)
 			json_object_object_add(o, title,
 			    json_object_new_string(names[i]));
-		else if (strcmp(json_object_get_string(x), names[i]) != 0)
-			bad[i] = true;
 	}
-	for (i = 0; i < n && i < rs->ntests; i++)
-		if (bad[i])
-			json_object_object_del(o, rs->tests[i].title);
 	if (json_object_object_length(o) > 0)
 		kv_list_set(&rs->extra, "ob-test-profiles",
 		    json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	json_object_put(o);
-	free(bad);
 }

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * What an OpenBenchmarking "HTML result view" export means, shared by the
- * flattened-text reader and the HTML reader: the export URL, the chart
- * heading ("MB/s, More Is Better"), SE strings, Details notes, per-system
- * row notes, footnotes and failed-run lines. Both readers cut the document
- * into these pieces their own way and hand them here, so the two readings
- * of one export agree by construction.
+ * What the pieces of an OpenBenchmarking "HTML result view" export mean,
+ * for the flattened-text and the HTML reader: each cuts the document its
+ * own way and hands the pieces here, so the two readings of one export
+ * agree by construction.
  *
  * Ownership: every function copies what it keeps into the caller's
- * result_set or into caller-provided out-parameters the caller frees.
+ * result_set or into out-parameters the caller frees.
  */
 #ifndef BENCHREPORT_OB_SEGMENT_H
 #define BENCHREPORT_OB_SEGMENT_H
@@ -62,22 +60,18 @@ void	 ob_segment_values(struct test *t, const struct ob_bar *bars,
 /* Release the strings of nbars bars (not the array). */
 void	 ob_segment_bars_free(struct ob_bar *bars, size_t nbars);
 /*
- * The PTS profile names of the overview's rows, flattened: s (len bytes,
- * after the title, before the names) is "name: arguments" rows glued, one
- * per chart (titles[i] chart i's title); names[i] gets a copy of its
- * row's name, or NULL when the text does not settle it. A name is lower
- * case letters, digits and "-_." before ": ", from a letter; one glued to
- * lower-case text is settled by the other rows of its title (their common
- * end), or by the title itself ("cockroach" of CockroachDB).
+ * The PTS profile names of the flattened overview's rows: s (len bytes,
+ * between the title and the names) is "name: arguments" rows glued, one
+ * per chart (titles[i] chart i's title); names[i] gets a copy of its row's
+ * name, or stays NULL when the text does not settle it (docs/pts-xml.md).
  */
 void	 ob_segment_overview_names(const char *s, size_t len,
 	    const char *const *titles, size_t n, char **names);
 /* The name of an overview row of its own ("fio: Rand Read"): "fio", or NULL. */
 char	*ob_segment_row_name(const char *s);
 /*
- * Record the overview's name of each of the n tests (names[i], NULL when
- * unknown) as the extra "ob-test-profiles", a JSON object from title to
- * name, a title given two names left out (docs/pts-xml.md).
+ * Record the n tests' overview names (names[i], NULL when unknown) as the
+ * extra "ob-test-profiles", from title to name (docs/pts-xml.md).
  */
 void	 ob_segment_profiles(struct result_set *rs, char *const *names,
 	    size_t n);
