@@ -23,6 +23,7 @@ static void	shaped_tables(void);
 static bool	uncut_at(const char *s, size_t i);
 static bool	agree(const char *cells, const char **names, size_t n);
 static void	rows(void);
+static void	one_rule(void);
 
 static const char *
 field(const struct ob_fields *f, size_t sys, size_t l)
@@ -208,6 +209,67 @@ shaped_tables(void)
 	ob_fields_free(&f);
 }
 
+/*
+ * Runs each settled by one rule of ob-fields.c alone: without it they read
+ * another way, several ways or none.
+ */
+static void
+one_rule(void)
+{
+	static const char *const gmn[] = { "Graphics", "Monitor", "Network" };
+	static const char *const amn[] = { "Audio", "Monitor", "Network" };
+	static const char *const nok[] = { "Network", "OS", "Kernel" };
+	struct ob_fields	 f;
+
+	/*
+	 * A name in capitals after a number of four or more digits that
+	 * follows a space ("4090|PHL"): no lead word, no other join.
+	 */
+	ob_fields_split("NVIDIA GeForce RTX 4090PHL 276E8VIntel I225-V", gmn, 3,
+	    1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "NVIDIA GeForce RTX 4090") == 0 &&
+	    strcmp(field(&f, 0, 1), "PHL 276E8V") == 0,
+	    "a capital name after a four-digit model starts a cell");
+	ob_fields_free(&f);
+
+	/* A capital then lower case after a model ("ALC897|Odyssey"). */
+	ob_fields_split("Realtek ALC897Odyssey G95NCIntel I225-V", amn, 3, 1,
+	    NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Realtek ALC897") == 0 &&
+	    strcmp(field(&f, 0, 1), "Odyssey G95NC") == 0,
+	    "a capitalised word after a model starts a cell");
+	ob_fields_free(&f);
+
+	/* A size unit, then a name in capitals no lead word begins. */
+	ob_fields_split("AMD Radeon RX 7900 XTX 24GBXB271HUIntel I225-V", gmn, 3,
+	    1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
+	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
+	    "a capital name after \"24GB\" starts a cell");
+	ob_fields_free(&f);
+
+	/* A PCI ID ending in digits, then capitals ("Device ab28|XB271HU"). */
+	ob_fields_split("AMD Device ab28XB271HUIntel I225-V", amn, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device ab28") == 0 &&
+	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
+	    "a capital name after a PCI ID starts a cell");
+	ob_fields_free(&f);
+
+	/*
+	 * "I225-V|MX Linux": two capitals glued, neither a lead word, so no
+	 * reading until any capital after a capital may start a cell. The
+	 * OS ("MX Linux 21.1", or "X Linux 21.1" after "I225-VM") is left
+	 * open, but the Kernel is pinned.
+	 */
+	ob_fields_split("Intel I225-VMX Linux 21.15.10.0-18-amd64 (x86_64)", nok,
+	    3, 1, NULL, &f);
+	ok(f.readings == 2 &&
+	    strcmp(field(&f, 0, 2), "5.10.0-18-amd64 (x86_64)") == 0,
+	    "capitals glued to capitals part when nothing else reads");
+	ob_fields_free(&f);
+}
+
 int
 main(void)
 {
@@ -306,5 +368,6 @@ main(void)
 	shapes();
 	shaped_tables();
 	rows();
+	one_rule();
 	return tap_done();
 }
