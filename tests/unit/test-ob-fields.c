@@ -219,7 +219,15 @@ one_rule(void)
 	static const char *const gmn[] = { "Graphics", "Monitor", "Network" };
 	static const char *const amn[] = { "Audio", "Monitor", "Network" };
 	static const char *const nok[] = { "Network", "OS", "Kernel" };
+	static const char *const osk[] = { "OS", "Kernel" };
+	static const char *const dg[] = { "Disk", "Graphics" };
+	static const char *const kd[] = { "Kernel", "Desktop" };
+	static const char *const gm[] = { "Graphics", "Monitor" };
+	static const char *const gg[] = { "Graphics", "OpenGL" };
 	struct ob_fields	 f;
+	const char		*mesa = "4.6 Mesa 24.2.0-devel (LLVM 18.1.8 DRM "
+	    "3.59 6.12.0-rc1-phx)";
+	char			*run;
 
 	/*
 	 * A name in capitals after a number of four or more digits that
@@ -268,6 +276,63 @@ one_rule(void)
 	    strcmp(field(&f, 0, 2), "5.10.0-18-amd64 (x86_64)") == 0,
 	    "capitals glued to capitals part when nothing else reads");
 	ob_fields_free(&f);
+
+	/*
+	 * A kernel is X.Y.Z-N: not "4.0-427..." after "AlmaLinux 9.45.1",
+	 * only "5.14.0-427..." after "AlmaLinux 9.4".
+	 */
+	ob_fields_split("AlmaLinux 9.45.14.0-427.13.1.el9_4.x86_64 (x86_64)", osk,
+	    2, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AlmaLinux 9.4") == 0 &&
+	    strcmp(field(&f, 0, 1), "5.14.0-427.13.1.el9_4.x86_64 (x86_64)") == 0,
+	    "a kernel X.Y-N is cut, X.Y.Z-N is not");
+	ob_fields_free(&f);
+
+	/*
+	 * The first Graphics cell stops before the next system's Disk head
+	 * glued to it ("24GB|1000GB Crucial"), so it cannot hold that Disk
+	 * cell and leave the second system's Disk unprinted.
+	 */
+	ob_fields_split("2000GB Samsung SSD 990 PRONVIDIA GeForce RTX 4090 24GB"
+	    "1000GB Crucial P3", dg, 2, 2, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 1), "NVIDIA GeForce RTX 4090 24GB") == 0 &&
+	    strcmp(field(&f, 1, 0), "1000GB Crucial P3") == 0,
+	    "no cell holds a Disk head glued to it");
+	ob_fields_free(&f);
+
+	/*
+	 * A kernel holds no capital: printed without its architecture it
+	 * ends before "GNOME", and cannot take the Desktop and the second
+	 * kernel too (the Desktop cells themselves read three ways).
+	 */
+	ob_fields_split("6.8.0-31-genericGNOME Shell 46.06.9.0-rc2-genericKDE "
+	    "Plasma 6.0.4", kd, 2, 2, NULL, &f);
+	ok(f.readings == 3 && strcmp(field(&f, 0, 0), "6.8.0-31-generic") == 0,
+	    "a kernel cell ends before a capital");
+	ob_fields_free(&f);
+
+	/*
+	 * No cell ends in a space (inside a run none can: no cell starts
+	 * after one), so a run that ends in one has no reading.
+	 */
+	ob_fields_split("AMD Radeon RX 7900 XTX 24GBDELL U2723QE ", gm, 2, 1, NULL,
+	    &f);
+	ok(f.readings == 0 && f.value[1] == NULL, "no cell ends in a space");
+	ob_fields_free(&f);
+
+	/*
+	 * Two systems on one machine: the second prints nothing. The
+	 * OpenGL version is a word of its own, so "2.0-rc1-phx)" in the
+	 * kernel named inside the first OpenGL cell is no second one.
+	 */
+	run = xasprintf("AMD Radeon RX 7900 XTX 24GB%s", mesa);
+	ob_fields_split(run, gg, 2, 2, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 1), mesa) == 0 &&
+	    strcmp(field(&f, 1, 1), mesa) == 0,
+	    "an OpenGL cell starts at a version that is a word");
+	ob_fields_free(&f);
+	free(run);
 }
 
 int
