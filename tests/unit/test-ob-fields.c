@@ -23,6 +23,7 @@ static void	shaped_tables(void);
 static bool	uncut_at(const char *s, size_t i);
 static bool	agree(const char *cells, const char **names, size_t n);
 static void	rows(void);
+static void	one_rule(void);
 
 static const char *
 field(const struct ob_fields *f, size_t sys, size_t l)
@@ -208,6 +209,132 @@ shaped_tables(void)
 	ob_fields_free(&f);
 }
 
+/*
+ * Runs each settled by one rule of ob-fields.c alone: without it they read
+ * another way, several ways or none.
+ */
+static void
+one_rule(void)
+{
+	static const char *const gmn[] = { "Graphics", "Monitor", "Network" };
+	static const char *const amn[] = { "Audio", "Monitor", "Network" };
+	static const char *const nok[] = { "Network", "OS", "Kernel" };
+	static const char *const osk[] = { "OS", "Kernel" };
+	static const char *const dg[] = { "Disk", "Graphics" };
+	static const char *const kd[] = { "Kernel", "Desktop" };
+	static const char *const gm[] = { "Graphics", "Monitor" };
+	static const char *const gg[] = { "Graphics", "OpenGL" };
+	struct ob_fields	 f;
+	const char		*mesa = "4.6 Mesa 24.2.0-devel (LLVM 18.1.8 DRM "
+	    "3.59 6.12.0-rc1-phx)";
+	char			*run;
+
+	/*
+	 * A name in capitals after a number of four or more digits that
+	 * follows a space ("4090|PHL"): no lead word, no other join.
+	 */
+	ob_fields_split("NVIDIA GeForce RTX 4090PHL 276E8VIntel I225-V", gmn, 3,
+	    1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "NVIDIA GeForce RTX 4090") == 0 &&
+	    strcmp(field(&f, 0, 1), "PHL 276E8V") == 0,
+	    "a capital name after a four-digit model starts a cell");
+	ob_fields_free(&f);
+
+	/* A capital then lower case after a model ("ALC897|Odyssey"). */
+	ob_fields_split("Realtek ALC897Odyssey G95NCIntel I225-V", amn, 3, 1,
+	    NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Realtek ALC897") == 0 &&
+	    strcmp(field(&f, 0, 1), "Odyssey G95NC") == 0,
+	    "a capitalised word after a model starts a cell");
+	ob_fields_free(&f);
+
+	/* A size unit, then a name in capitals no lead word begins. */
+	ob_fields_split("AMD Radeon RX 7900 XTX 24GBXB271HUIntel I225-V", gmn, 3,
+	    1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
+	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
+	    "a capital name after \"24GB\" starts a cell");
+	ob_fields_free(&f);
+
+	/* A PCI ID ending in digits, then capitals ("Device ab28|XB271HU"). */
+	ob_fields_split("AMD Device ab28XB271HUIntel I225-V", amn, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device ab28") == 0 &&
+	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
+	    "a capital name after a PCI ID starts a cell");
+	ob_fields_free(&f);
+
+	/*
+	 * "I225-V|MX Linux": two capitals glued, neither a lead word, so no
+	 * reading until any capital after a capital may start a cell. The
+	 * OS ("MX Linux 21.1", or "X Linux 21.1" after "I225-VM") is left
+	 * open, but the Kernel is pinned.
+	 */
+	ob_fields_split("Intel I225-VMX Linux 21.15.10.0-18-amd64 (x86_64)", nok,
+	    3, 1, NULL, &f);
+	ok(f.readings == 2 &&
+	    strcmp(field(&f, 0, 2), "5.10.0-18-amd64 (x86_64)") == 0,
+	    "capitals glued to capitals part when nothing else reads");
+	ob_fields_free(&f);
+
+	/*
+	 * A kernel is X.Y.Z-N: not "4.0-427..." after "AlmaLinux 9.45.1",
+	 * only "5.14.0-427..." after "AlmaLinux 9.4".
+	 */
+	ob_fields_split("AlmaLinux 9.45.14.0-427.13.1.el9_4.x86_64 (x86_64)", osk,
+	    2, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AlmaLinux 9.4") == 0 &&
+	    strcmp(field(&f, 0, 1), "5.14.0-427.13.1.el9_4.x86_64 (x86_64)") == 0,
+	    "a kernel X.Y-N is cut, X.Y.Z-N is not");
+	ob_fields_free(&f);
+
+	/*
+	 * The first Graphics cell stops before the next system's Disk head
+	 * glued to it ("24GB|1000GB Crucial"), so it cannot hold that Disk
+	 * cell and leave the second system's Disk unprinted.
+	 */
+	ob_fields_split("2000GB Samsung SSD 990 PRONVIDIA GeForce RTX 4090 24GB"
+	    "1000GB Crucial P3", dg, 2, 2, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 1), "NVIDIA GeForce RTX 4090 24GB") == 0 &&
+	    strcmp(field(&f, 1, 0), "1000GB Crucial P3") == 0,
+	    "no cell holds a Disk head glued to it");
+	ob_fields_free(&f);
+
+	/*
+	 * A kernel holds no capital: printed without its architecture it
+	 * ends before "GNOME", and cannot take the Desktop and the second
+	 * kernel too (the Desktop cells themselves read three ways).
+	 */
+	ob_fields_split("6.8.0-31-genericGNOME Shell 46.06.9.0-rc2-genericKDE "
+	    "Plasma 6.0.4", kd, 2, 2, NULL, &f);
+	ok(f.readings == 3 && strcmp(field(&f, 0, 0), "6.8.0-31-generic") == 0,
+	    "a kernel cell ends before a capital");
+	ob_fields_free(&f);
+
+	/*
+	 * No cell ends in a space (inside a run none can: no cell starts
+	 * after one), so a run that ends in one has no reading.
+	 */
+	ob_fields_split("AMD Radeon RX 7900 XTX 24GBDELL U2723QE ", gm, 2, 1, NULL,
+	    &f);
+	ok(f.readings == 0 && f.value[1] == NULL, "no cell ends in a space");
+	ob_fields_free(&f);
+
+	/*
+	 * Two systems on one machine: the second prints nothing. The
+	 * OpenGL version is a word of its own, so "2.0-rc1-phx)" in the
+	 * kernel named inside the first OpenGL cell is no second one.
+	 */
+	run = xasprintf("AMD Radeon RX 7900 XTX 24GB%s", mesa);
+	ob_fields_split(run, gg, 2, 2, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 1), mesa) == 0 &&
+	    strcmp(field(&f, 1, 1), mesa) == 0,
+	    "an OpenGL cell starts at a version that is a word");
+	ob_fields_free(&f);
+	free(run);
+}
+
 int
 main(void)
 {
@@ -306,5 +433,6 @@ main(void)
 	shapes();
 	shaped_tables();
 	rows();
+	one_rule();
 	return tap_done();
 }
