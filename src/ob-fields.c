@@ -279,7 +279,8 @@ ob_fields_min(size_t end, size_t e)
  * ("PRO|2000GB Corsair"; read from the start of its digits, so "24GB" in
  * "1024GB" is none) and after a ")" glued to more text ("(x86_64)|6.11.0",
  * "BIOS)|AMD"). Only a processor holds "(16 Cores / 32 Threads)", and ends
- * there; only a kernel holds "(x86_64)", and a kernel no capital.
+ * there; only a kernel holds "(x86_64)", and a kernel no capital but its
+ * BSD branch ("14.0-RELEASE").
  */
 static size_t
 ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
@@ -302,7 +303,9 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 		if (k != OBS_KERNEL && s[i] == '(' &&
 		    (n = ob_shapes_arch(s + i)) > 0)
 			end = ob_fields_min(end, i + n - 1);
-		if (k == OBS_KERNEL && isupper((unsigned char)s[i]))
+		if (k == OBS_KERNEL && (n = ob_shapes_branch(s + i)) > 0)
+			i += n - 1;
+		else if (k == OBS_KERNEL && isupper((unsigned char)s[i]))
 			end = ob_fields_min(end, i);
 	}
 	return end;

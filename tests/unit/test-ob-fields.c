@@ -220,6 +220,7 @@ one_rule(void)
 	static const char *const amn[] = { "Audio", "Monitor", "Network" };
 	static const char *const nok[] = { "Network", "OS", "Kernel" };
 	static const char *const osk[] = { "OS", "Kernel" };
+	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
 	static const char *const dg[] = { "Disk", "Graphics" };
 	static const char *const kd[] = { "Kernel", "Desktop" };
 	static const char *const gm[] = { "Graphics", "Monitor" };
@@ -310,6 +311,15 @@ one_rule(void)
 	    "Plasma 6.0.4", kd, 2, 2, NULL, &f);
 	ok(f.readings == 3 && strcmp(field(&f, 0, 0), "6.8.0-31-generic") == 0,
 	    "a kernel cell ends before a capital");
+	ob_fields_free(&f);
+
+	/* Except a BSD branch: "14.0-RELEASE" is FreeBSD's whole kernel. */
+	ob_fields_split("FreeBSD 14.014.0-RELEASE (amd64)Clang 16.0.6", oskc, 3,
+	    1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "FreeBSD 14.0") == 0 &&
+	    strcmp(field(&f, 0, 1), "14.0-RELEASE (amd64)") == 0 &&
+	    strcmp(field(&f, 0, 2), "Clang 16.0.6") == 0,
+	    "a BSD kernel holds its branch in capitals");
 	ob_fields_free(&f);
 
 	/*
