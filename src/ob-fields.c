@@ -53,6 +53,7 @@ struct ob_fields_run {
 
 static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_times(const char *s, size_t i);
+static size_t	ob_fields_windows(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -98,6 +99,29 @@ ob_fields_times(const char *s, size_t i)
 }
 
 /*
+ * A Windows kernel as PTS prints it, the NT version, build and revision
+ * ("10.0.22631.2715", "6.3.9600"): its length at s + i, or 0. The build
+ * has four or five digits, as no part of a Linux version has.
+ */
+static size_t
+ob_fields_windows(const char *s, size_t i)
+{
+	size_t	v = 0, n;
+
+	if (strncmp(s + i, "10.0.", 5) == 0)
+		v = 5;
+	else if (s[i] == '6' && s[i + 1] == '.' && s[i + 2] >= '0' &&
+	    s[i + 2] <= '3' && s[i + 3] == '.')
+		v = 4;
+	if (v == 0 || (n = ob_shapes_digits(s + i + v)) < 4 || n > 5)
+		return 0;
+	v += n;
+	if (s[i + v] == '.' && (n = ob_shapes_digits(s + i + v + 1)) > 0)
+		v += n + 1;
+	return s[i + v] != '.' && !isdigit((unsigned char)s[i + v]) ? v : 0;
+}
+
+/*
  * May a cell of kind k start at s + i? The length of the beginning its
  * shape reads (the cell must be at least that long), or 0.
  */
@@ -138,6 +162,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		 */
 		return (x > 0 ? gb > 512 : word) ? 0 : m;
 	case OBS_KERNEL:
+		if ((x = ob_fields_windows(s, i)) > 0)
+			return x;
 		/* "6.7.0-...", "5.14", never "3.106.7.0": a leading digit cut. */
 		n = ob_shapes_digits(s + i);
 		if (n == 0 || n > 2 || s[i] == '0' || s[i + n] != '.' ||

@@ -322,6 +322,15 @@ one_rule(void)
 	    "a BSD kernel holds its branch in capitals");
 	ob_fields_free(&f);
 
+	/* Windows: the NT version, a build of five digits and a revision. */
+	ob_fields_split("Microsoft Windows 11 Pro Build 2263110.0.22631.2715 "
+	    "(x86_64)Microsoft Visual C++ 2022", oskc, 3, 1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "Microsoft Windows 11 Pro Build 22631") == 0 &&
+	    strcmp(field(&f, 0, 1), "10.0.22631.2715 (x86_64)") == 0,
+	    "a Windows kernel is its NT version and build");
+	ob_fields_free(&f);
+
 	/*
 	 * No cell ends in a space (inside a run none can: no cell starts
 	 * after one), so a run that ends in one has no reading.
