@@ -59,6 +59,7 @@ static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
 	    size_t l);
 static size_t	ob_fields_min(size_t end, size_t e);
+static size_t	ob_fields_tag(const char *s, size_t i);
 static size_t	ob_fields_reach(const struct ob_fields_run *r, size_t a,
 	    enum ob_shape_kind k);
 static bool	ob_fields_whole(const struct ob_fields_run *r, size_t a,
@@ -173,6 +174,10 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		for (j += n, m = 0; m < 2 && s[j] == '.'; m++, j += n + 1)
 			if ((n = ob_shapes_digits(s + j + 1)) == 0 || n > 3)
 				return 0;
+		/* WSL's kernel has a fourth part: "5.15.153.1-microsoft". */
+		if (m == 2 && s[j] == '.' && (n = ob_shapes_digits(s + j + 1)) > 0 &&
+		    strncmp(s + j + 1 + n, "-microsoft", 10) == 0)
+			j += n + 1;
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
 		if (m == 1 && s[j] == '-' && isdigit((unsigned char)s[j + 1]))
 			return 0;
@@ -300,13 +305,32 @@ ob_fields_min(size_t end, size_t e)
 }
 
 /*
+ * A kernel's tag at s + i: a dash, capitals, maybe digits, then no letter
+ * (a BSD branch "14.0-RELEASE", WSL's "5.15.153.1-microsoft-standard-WSL2");
+ * the length after the dash, or 0.
+ */
+static size_t
+ob_fields_tag(const char *s, size_t i)
+{
+	size_t	n = 1;
+
+	if (s[i] != '-' || !isupper((unsigned char)s[i + 1]))
+		return 0;
+	while (isupper((unsigned char)s[i + n]))
+		n++;
+	while (isdigit((unsigned char)s[i + n]))
+		n++;
+	return isalpha((unsigned char)s[i + n]) ? 0 : n - 1;
+}
+
+/*
  * How far a cell of kind k from a may reach (OB_FIELDS_MAX_CELL bytes at
  * most). It stops before a Disk head glued to the text before it
  * ("PRO|2000GB Corsair"; read from the start of its digits, so "24GB" in
  * "1024GB" is none) and after a ")" glued to more text ("(x86_64)|6.11.0",
  * "BIOS)|AMD"). Only a processor holds "(16 Cores / 32 Threads)", and ends
- * there; only a kernel holds "(x86_64)", and a kernel no capital but its
- * BSD branch ("14.0-RELEASE").
+ * there; only a kernel holds "(x86_64)", and a kernel no capital but in a
+ * tag after a dash ("14.0-RELEASE", "-WSL2").
  */
 static size_t
 ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
@@ -329,8 +353,8 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 		if (k != OBS_KERNEL && s[i] == '(' &&
 		    (n = ob_shapes_arch(s + i)) > 0)
 			end = ob_fields_min(end, i + n - 1);
-		if (k == OBS_KERNEL && (n = ob_shapes_branch(s + i)) > 0)
-			i += n - 1;
+		if (k == OBS_KERNEL && (n = ob_fields_tag(s, i)) > 0)
+			i += n;
 		else if (k == OBS_KERNEL && isupper((unsigned char)s[i]))
 			end = ob_fields_min(end, i);
 	}

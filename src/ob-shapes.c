@@ -104,10 +104,6 @@ static const char *const ob_shapes_arches[] = { "(x86_64)", "(aarch64)",
 	"(arm64)", "(armv7l)", "(i686)", "(i386)", "(riscv64)", "(ppc64le)",
 	"(ppc64)", "(s390x)", "(amd64)", "(loongarch64)", NULL };
 
-/* A BSD kernel's branch, its only capitals: "14.0-RELEASE", "15.0-CURRENT". */
-static const char *const ob_shapes_branches[] = { "-RELEASE", "-STABLE",
-	"-CURRENT", "-PRERELEASE", "-BETA", "-RC", "-ALPHA", NULL };
-
 /* A processor's value ends with one of these: "(16 Cores / 32 Threads)". */
 static const char *const ob_shapes_cores_end[] = { "Threads)", "Cores)",
 	"Core)", NULL };
@@ -273,12 +269,6 @@ size_t
 ob_shapes_arch(const char *s)
 {
 	return ob_shapes_match(ob_shapes_arches, s, NULL);
-}
-
-size_t
-ob_shapes_branch(const char *s)
-{
-	return ob_shapes_match(ob_shapes_branches, s, ob_shapes_no_letter);
 }
 
 size_t

@@ -82,8 +82,6 @@ size_t	 ob_shapes_digits(const char *s);
 size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
-/* Length of a BSD branch at s ("-RELEASE" in "14.0-RELEASE"), or 0. */
-size_t	 ob_shapes_branch(const char *s);
 /* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */
 size_t	 ob_shapes_cores(const char *s);
 /* The drive setup a system name states, by its words. */

@@ -313,7 +313,7 @@ one_rule(void)
 	    "a kernel cell ends before a capital");
 	ob_fields_free(&f);
 
-	/* Except a BSD branch: "14.0-RELEASE" is FreeBSD's whole kernel. */
+	/* Except in a tag after a dash: FreeBSD's "14.0-RELEASE". */
 	ob_fields_split("FreeBSD 14.014.0-RELEASE (amd64)Clang 16.0.6", oskc, 3,
 	    1, NULL, &f);
 	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "FreeBSD 14.0") == 0 &&
@@ -329,6 +329,15 @@ one_rule(void)
 	    strcmp(field(&f, 0, 0), "Microsoft Windows 11 Pro Build 22631") == 0 &&
 	    strcmp(field(&f, 0, 1), "10.0.22631.2715 (x86_64)") == 0,
 	    "a Windows kernel is its NT version and build");
+	ob_fields_free(&f);
+
+	/* WSL's kernel: four numbers, then "-microsoft", and a tag "-WSL2". */
+	ob_fields_split("Ubuntu 22.045.15.153.1-microsoft-standard-WSL2 (x86_64)"
+	    "GCC 11.4.0", oskc, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Ubuntu 22.04") == 0 &&
+	    strcmp(field(&f, 0, 1),
+	    "5.15.153.1-microsoft-standard-WSL2 (x86_64)") == 0,
+	    "a WSL kernel is read whole");
 	ob_fields_free(&f);
 
 	/*
