@@ -37,10 +37,15 @@ static const char *const ob_shapes_os[] = { "Ubuntu", "Debian", "Fedora",
 	"elementary", "Zorin", "Alpine", "Void", "NixOS", "Solus", "CachyOS",
 	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "macOS", "Mac OS X",
 	"Microsoft Windows", "Windows", NULL };
-/* Release numbers as PTS prints them: "Ubuntu 23.10", "Debian 12", "Fedora 39". */
+/*
+ * Release numbers as PTS prints them: "Ubuntu 23.10", "Debian 12", "Fedora
+ * Linux 40", a snapshot's date "openSUSE Tumbleweed 20240701" (an OS name
+ * that is another's start comes first).
+ */
 static const char *const ob_shapes_os_release[] = { "Ubuntu", "##.##",
-	"Pop", "##.##", "Linux Mint", "##.#?", "Debian", "#?", "Fedora", "#?",
-	"FreeBSD", "##.#", "CentOS Stream", "#?", NULL };
+	"Pop", "##.##", "Linux Mint", "##.#?", "Debian", "#?", "Fedora Linux",
+	"#?", "Fedora", "#?", "FreeBSD", "##.#", "CentOS Stream", "#?",
+	"openSUSE Tumbleweed", "########", NULL };
 static const char *const ob_shapes_desktop[] = { "GNOME Shell", "GNOME",
 	"KDE Plasma", "KDE", "Xfce", "Cinnamon", "MATE", "LXQt", "LXDE",
 	"Unity", "Budgie", "Enlightenment", "Sway", "COSMIC", NULL };

@@ -340,6 +340,22 @@ one_rule(void)
 	    "a WSL kernel is read whole");
 	ob_fields_free(&f);
 
+	/* "Fedora Linux" is followed by its release as "Fedora" is. */
+	ob_fields_split("Fedora Linux 406.8.9-300.fc40.x86_64 (x86_64)GCC 14.1.1",
+	    oskc, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Fedora Linux 40") == 0,
+	    "Fedora Linux states its release");
+	ob_fields_free(&f);
+
+	/* A Tumbleweed snapshot is a date: not "2024070" + "16.9.7". */
+	ob_fields_split("openSUSE Tumbleweed 202407016.9.7-1-default (x86_64)"
+	    "GCC 13.3.0", oskc, 3, 1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "openSUSE Tumbleweed 20240701") == 0 &&
+	    strcmp(field(&f, 0, 1), "6.9.7-1-default (x86_64)") == 0,
+	    "a Tumbleweed snapshot is an eight-digit date");
+	ob_fields_free(&f);
+
 	/*
 	 * No cell ends in a space (inside a run none can: no cell starts
 	 * after one), so a run that ends in one has no reading.
