@@ -115,7 +115,7 @@ static const char *const ob_shapes_cores_end[] = { "Threads)", "Cores)",
 
 static size_t	ob_shapes_match(const char *const *list, const char *s,
 	    bool (*then)(char));
-static bool	ob_shapes_space(char c);
+static bool	ob_shapes_lead_end(char c);
 static bool	ob_shapes_no_letter(char c);
 
 /*
@@ -137,10 +137,11 @@ ob_shapes_match(const char *const *list, const char *s, bool (*then)(char))
 	return 0;
 }
 
+/* A word ends at a space or at the end of the run. */
 static bool
-ob_shapes_space(char c)
+ob_shapes_lead_end(char c)
 {
-	return c == ' ';
+	return c == ' ' || c == '\0';
 }
 
 static bool
@@ -191,7 +192,22 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 size_t
 ob_shapes_lead(const struct ob_shape *shape, const char *s)
 {
-	return ob_shapes_match(shape->lead, s, ob_shapes_space);
+	size_t	l, k;
+
+	if ((l = ob_shapes_match(shape->lead, s, ob_shapes_lead_end)) > 0)
+		return l;
+	/*
+	 * A value that is its lead word alone, glued to the next cell's own
+	 * lead word: "ASPEED|Broadcom NetXtreme", never "ASUS|TeK".
+	 */
+	if ((l = ob_shapes_match(shape->lead, s, NULL)) == 0 ||
+	    !isupper((unsigned char)s[l]))
+		return 0;
+	for (k = 0; ob_shapes[k].label != NULL; k++)
+		if (ob_shapes_match(ob_shapes[k].lead, s + l,
+		    ob_shapes_lead_end) > 0)
+			return l;
+	return 0;
 }
 
 bool

@@ -221,6 +221,8 @@ one_rule(void)
 	static const char *const nok[] = { "Network", "OS", "Kernel" };
 	static const char *const osk[] = { "OS", "Kernel" };
 	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
+	static const char *const cm[] = { "Chipset", "Memory" };
+	static const char *const dgn[] = { "Disk", "Graphics", "Network" };
 	static const char *const dg[] = { "Disk", "Graphics" };
 	static const char *const kd[] = { "Kernel", "Desktop" };
 	static const char *const gm[] = { "Graphics", "Monitor" };
@@ -354,6 +356,21 @@ one_rule(void)
 	    strcmp(field(&f, 0, 0), "openSUSE Tumbleweed 20240701") == 0 &&
 	    strcmp(field(&f, 0, 1), "6.9.7-1-default (x86_64)") == 0,
 	    "a Tumbleweed snapshot is an eight-digit date");
+	ob_fields_free(&f);
+
+	/* A PCI ID has four hex digits: "Device 14a4|24 x 64GB". */
+	ob_fields_split("AMD Device 14a424 x 64GB DDR5-4800MT/s Samsung "
+	    "M321R8GA0BB0-CQKET", cm, 2, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device 14a4") == 0 &&
+	    strcmp(field(&f, 0, 1), "24 x 64GB DDR5-4800MT/s Samsung "
+	    "M321R8GA0BB0-CQKET") == 0, "a PCI ID ends after four hex digits");
+	ob_fields_free(&f);
+
+	/* A lead word that is the whole value, a capital glued after it. */
+	ob_fields_split("2 x 3841GB SAMSUNG MZQL23T8HCLS-00A07ASPEEDBroadcom "
+	    "NetXtreme BCM5720 PCIe", dgn, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 1), "ASPEED") == 0,
+	    "a lead word may end at a glued capital");
 	ob_fields_free(&f);
 
 	/*
