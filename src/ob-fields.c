@@ -54,6 +54,7 @@ struct ob_fields_run {
 static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_times(const char *s, size_t i);
 static size_t	ob_fields_windows(const char *s, size_t i);
+static bool	ob_fields_size_before(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -120,6 +121,14 @@ ob_fields_windows(const char *s, size_t i)
 	if (s[i + v] == '.' && (n = ob_shapes_digits(s + i + v + 1)) > 0)
 		v += n + 1;
 	return s[i + v] != '.' && !isdigit((unsigned char)s[i + v]) ? v : 0;
+}
+
+/* Does a size glued to its number end at s + i ("24GB|")? */
+static bool
+ob_fields_size_before(const char *s, size_t i)
+{
+	return i > 2 && s[i - 1] == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
+	    isdigit((unsigned char)s[i - 3]);
 }
 
 /*
@@ -192,6 +201,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 			j += 1 + ob_shapes_digits(s + j + 1);
 		break;
 	case OBS_VULKAN:
+		/* Every Vulkan API version so far is 1.x: "12.4.131|1.3.277". */
+		return s[i] == '1' && s[i + 1] == '.' ? 2 : 0;
 	case OBS_RES:
 		return isdigit((unsigned char)s[i]) && s[i] != '0' ? 1 : 0;
 	case OBS_CL:
@@ -227,9 +238,10 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	/*
 	 * A word this field's values begin with starts the cell wherever it
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
-	 * case ("llvmpipe") not inside a word.
+	 * case ("llvmpipe") not inside a word, but after a size ("24GB|amdgpu").
 	 */
-	if ((isupper(c) || !isalpha(a)) && ob_shapes_lead(shape, s + i) > 0)
+	if ((isupper(c) || !isalpha(a) || ob_fields_size_before(s, i)) &&
+	    ob_shapes_lead(shape, s + i) > 0)
 		return n;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
@@ -279,8 +291,7 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	if (isalnum(a) && islower((unsigned char)s[i + 1]))
 		return true;
 	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
-	if (i > 2 && a == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
-	    isdigit((unsigned char)s[i - 3]))
+	if (ob_fields_size_before(s, i))
 		return true;
 	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
 	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)

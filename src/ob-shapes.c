@@ -176,7 +176,8 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 	}
 	/*
 	 * Never at a space or after one, after an opening or a joining mark,
-	 * before a closing one, nor at a number's dot or unit ("1000|GB").
+	 * before a closing one, nor at a number's dot or unit ("1000|GB"),
+	 * nor inside a size's unit, whatever follows ("24G|Bamdgpu").
 	 */
 	for (i = 1; i < len; i++) {
 		a = (unsigned char)s[i - 1];
@@ -184,7 +185,8 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 		if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
 		    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)) ||
 		    (isdigit(a) && ob_shapes_match(ob_shapes_units, s + i,
-		    ob_shapes_no_letter) > 0))
+		    ob_shapes_no_letter) > 0) || (i > 1 && c == 'B' &&
+		    strchr("KMGT", a) != NULL && isdigit((unsigned char)s[i - 2])))
 			uncut[i] = true;
 	}
 }

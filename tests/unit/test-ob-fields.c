@@ -222,6 +222,9 @@ one_rule(void)
 	static const char *const osk[] = { "OS", "Kernel" };
 	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
 	static const char *const cm[] = { "Chipset", "Memory" };
+	static const char *const clv[] = { "OpenCL", "Vulkan" };
+	static const char *const gdo[] = { "Graphics", "Display Driver",
+	    "OpenGL" };
 	static const char *const dgn[] = { "Disk", "Graphics", "Network" };
 	static const char *const dg[] = { "Disk", "Graphics" };
 	static const char *const kd[] = { "Kernel", "Desktop" };
@@ -371,6 +374,24 @@ one_rule(void)
 	    "NetXtreme BCM5720 PCIe", dgn, 3, 1, NULL, &f);
 	ok(f.readings == 1 && strcmp(field(&f, 0, 1), "ASPEED") == 0,
 	    "a lead word may end at a glued capital");
+	ob_fields_free(&f);
+
+	/* A Vulkan API version is 1.x: not "12.4.13" + "11.3.277". */
+	ob_fields_split("OpenCL 3.0 CUDA 12.4.1311.3.277", clv, 2, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 1), "1.3.277") == 0,
+	    "a Vulkan version starts at 1.");
+	ob_fields_free(&f);
+
+	/*
+	 * A lower-case lead word after a size ("24GB|amdgpu"); never a cut
+	 * inside the size's unit ("24G|Bamdgpu").
+	 */
+	ob_fields_split("AMD Radeon RX 7900 XTX 24GBamdgpu 23.0.04.6 Mesa 24.0.9 "
+	    "(LLVM 17.0.6 DRM 3.57)", gdo, 3, 1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
+	    strcmp(field(&f, 0, 1), "amdgpu 23.0.0") == 0,
+	    "a driver in lower case after a size");
 	ob_fields_free(&f);
 
 	/*
