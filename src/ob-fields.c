@@ -55,6 +55,7 @@ static size_t	ob_fields_digits_before(const char *s, size_t i);
 static size_t	ob_fields_times(const char *s, size_t i);
 static size_t	ob_fields_windows(const char *s, size_t i);
 static bool	ob_fields_size_before(const char *s, size_t i);
+static bool	ob_fields_pci_before(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -129,6 +130,14 @@ ob_fields_size_before(const char *s, size_t i)
 {
 	return i > 2 && s[i - 1] == 'B' && strchr("KMGT", s[i - 2]) != NULL &&
 	    isdigit((unsigned char)s[i - 3]);
+}
+
+/* Does a PCI ID end at s + i ("Device ab28|")? */
+static bool
+ob_fields_pci_before(const char *s, size_t i)
+{
+	return i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
+	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4;
 }
 
 /*
@@ -246,15 +255,19 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	/*
 	 * Two numbers glue where a value ends in a version or a model
 	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer
-	 * ("Mesa 2|3.2.1"); but an OS name ends in its release and the
-	 * Kernel follows it ("Debian 12|6.1.0-18-amd64").
+	 * ("Mesa 2|3.2.1") nor after a size's unit ("128GB2|15GB"); but an OS
+	 * name ends in its release and the Kernel follows it ("Debian
+	 * 12|6.1.0-18-amd64"), and a PCI ID in four hex digits ("Device
+	 * 0200|128GB").
 	 */
 	j = i - ob_fields_digits_before(s, i);
 	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL && (j == 0 ||
-	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')'))
+	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')' ||
+	    ob_fields_size_before(s, j)) && !ob_fields_pci_before(s, i))
 		return 0;
 	/* A bare memory size is not cut from its digits: "1|6GB". */
-	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0)
+	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0 &&
+	    !ob_fields_pci_before(s, i))
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
@@ -293,8 +306,7 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
 	if (ob_fields_size_before(s, i))
 		return true;
-	if (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
-	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4)
+	if (ob_fields_pci_before(s, i))
 		return true;
 	/* A resolution, a column's end, maybe glued ("ext4|3840x2160"). */
 	if (h >= 3 && h <= 4 && i - h >= 4 && s[i - h - 1] == 'x' &&

@@ -223,6 +223,7 @@ one_rule(void)
 	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
 	static const char *const cm[] = { "Chipset", "Memory" };
 	static const char *const clv[] = { "OpenCL", "Vulkan" };
+	static const char *const cmd[] = { "Chipset", "Memory", "Disk" };
 	static const char *const gdo[] = { "Graphics", "Display Driver",
 	    "OpenGL" };
 	static const char *const dgn[] = { "Disk", "Graphics", "Network" };
@@ -392,6 +393,19 @@ one_rule(void)
 	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
 	    strcmp(field(&f, 0, 1), "amdgpu 23.0.0") == 0,
 	    "a driver in lower case after a size");
+	ob_fields_free(&f);
+
+	/*
+	 * A cloud instance: a PCI ID ends in digits and the memory size
+	 * follows it ("0200|128GB"); the drive's size is whole after the
+	 * memory's unit ("128GB|215GB", not "128GB2|15GB").
+	 */
+	ob_fields_split("Amazon Device 0200128GB215GB Amazon Elastic Block Store",
+	    cmd, 3, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Amazon Device 0200") == 0 &&
+	    strcmp(field(&f, 0, 1), "128GB") == 0 &&
+	    strcmp(field(&f, 0, 2), "215GB Amazon Elastic Block Store") == 0,
+	    "sizes after a PCI ID and after a size");
 	ob_fields_free(&f);
 
 	/*
