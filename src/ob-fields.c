@@ -301,7 +301,9 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	/* Relaxed: capitals glued to capitals ("HDMI/DP|DELL") may part. */
 	if (relaxed && isupper(a))
 		return true;
-	if (isalnum(a) && islower((unsigned char)s[i + 1]))
+	/* A capitalised word, but not a size's "B" ("24G|Bamdgpu"). */
+	if (isalnum(a) && islower((unsigned char)s[i + 1]) &&
+	    !ob_fields_size_before(s, i + 1))
 		return true;
 	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
 	if (ob_fields_size_before(s, i))

@@ -176,8 +176,7 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 	}
 	/*
 	 * Never at a space or after one, after an opening or a joining mark,
-	 * before a closing one, nor at a number's dot or unit ("1000|GB"),
-	 * nor inside a size's unit, whatever follows ("24G|Bamdgpu").
+	 * before a closing one, nor at a number's dot or unit ("1000|GB").
 	 */
 	for (i = 1; i < len; i++) {
 		a = (unsigned char)s[i - 1];
@@ -185,8 +184,7 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 		if (a == ' ' || c == ' ' || strchr("(-/+,", a) != NULL ||
 		    strchr(".-)/,+", c) != NULL || (a == '.' && isdigit(c)) ||
 		    (isdigit(a) && ob_shapes_match(ob_shapes_units, s + i,
-		    ob_shapes_no_letter) > 0) || (i > 1 && c == 'B' &&
-		    strchr("KMGT", a) != NULL && isdigit((unsigned char)s[i - 2])))
+		    ob_shapes_no_letter) > 0))
 			uncut[i] = true;
 	}
 }

@@ -223,6 +223,7 @@ one_rule(void)
 	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
 	static const char *const cm[] = { "Chipset", "Memory" };
 	static const char *const clv[] = { "OpenCL", "Vulkan" };
+	static const char *const dc[] = { "Disk", "Chipset" };
 	static const char *const cmd[] = { "Chipset", "Memory", "Disk" };
 	static const char *const gdo[] = { "Graphics", "Display Driver",
 	    "OpenGL" };
@@ -393,6 +394,12 @@ one_rule(void)
 	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
 	    strcmp(field(&f, 0, 1), "amdgpu 23.0.0") == 0,
 	    "a driver in lower case after a size");
+	ob_fields_free(&f);
+
+	/* A model may end in "G": "SC64G|Broadcom" is no size's unit. */
+	ob_fields_split("64GB SC64GBroadcom BCM2712", dc, 2, 1, NULL, &f);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "64GB SC64G") == 0,
+	    "a model ending in G before a vendor");
 	ob_fields_free(&f);
 
 	/*
