@@ -265,9 +265,12 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')' ||
 	    ob_fields_size_before(s, j)) && !ob_fields_pci_before(s, i))
 		return 0;
-	/* A bare memory size is not cut from its digits: "1|6GB". */
+	/*
+	 * A bare memory size is not cut from its digits ("1|6GB"), unless
+	 * they are a version's last part ("Rev 1.0|8GB") or a PCI ID.
+	 */
 	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0 &&
-	    !ob_fields_pci_before(s, i))
+	    !(j > 0 && s[j - 1] == '.') && !ob_fields_pci_before(s, i))
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))

@@ -224,6 +224,7 @@ one_rule(void)
 	static const char *const cm[] = { "Chipset", "Memory" };
 	static const char *const clv[] = { "OpenCL", "Vulkan" };
 	static const char *const dc[] = { "Disk", "Chipset" };
+	static const char *const bm[] = { "Motherboard", "Memory" };
 	static const char *const cmd[] = { "Chipset", "Memory", "Disk" };
 	static const char *const gdo[] = { "Graphics", "Display Driver",
 	    "OpenGL" };
@@ -400,6 +401,13 @@ one_rule(void)
 	ob_fields_split("64GB SC64GBroadcom BCM2712", dc, 2, 1, NULL, &f);
 	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "64GB SC64G") == 0,
 	    "a model ending in G before a vendor");
+	ob_fields_free(&f);
+
+	/* A bare memory size after a version's last part: "Rev 1.0|8GB". */
+	ob_fields_split("Raspberry Pi 5 Model B Rev 1.08GB", bm, 2, 1, NULL, &f);
+	ok(f.readings == 1 &&
+	    strcmp(field(&f, 0, 0), "Raspberry Pi 5 Model B Rev 1.0") == 0 &&
+	    strcmp(field(&f, 0, 1), "8GB") == 0, "a memory size after a version");
 	ob_fields_free(&f);
 
 	/*
