@@ -460,7 +460,7 @@ ob_split_choose(size_t n, size_t k)
 
 /*
  * Is the partition at se->cut (m distinct names) consistent: every hard
- * name found in t among them, every run tiled (with its count of names
+ * name among them, every run tiled (with its count of names
  * when stated)? Then rank it by the weak evidence (0 is best: every cut
  * at a word join and every word join cut, so neither fewer nor more names
  * are favoured for themselves; one the caller's agree() rejects ranks
@@ -478,7 +478,7 @@ ob_split_try(struct ob_search *se, size_t m)
 		for (j = 0; j < m && strcmp(se->nm.name[j], p->hard[i]) != 0;
 		    j++)
 			;
-		if (j == m && strstr(p->t, p->hard[i]) != NULL)
+		if (j == m)
 			return;
 	}
 	for (i = 0; i < p->nruns; i++) {

@@ -41,7 +41,8 @@ struct ob_name_problem {
 	const char	**runs;		/* every chart's names run */
 	const long	 *counts;	/* names in each run, -1 when unknown */
 	size_t		  nruns;
-	const char	**hard;		/* names stated by notes ("- RAID0: ") */
+	const char	**hard;		/* names stated by notes ("- RAID0: "),
+					 * each found in t */
 	size_t		  nhard;
 	size_t		  min_names;	/* lower bound (SE strings of a full run) */
 	/* Optional: does a partition agree with the table's cells? */
