@@ -213,215 +213,219 @@ shaped_tables(void)
  * Runs each settled by one rule of ob-fields.c alone: without it they read
  * another way, several ways or none.
  */
-static void
-one_rule(void)
-{
-	static const char *const gmn[] = { "Graphics", "Monitor", "Network" };
-	static const char *const amn[] = { "Audio", "Monitor", "Network" };
-	static const char *const nok[] = { "Network", "OS", "Kernel" };
-	static const char *const osk[] = { "OS", "Kernel" };
-	static const char *const oskc[] = { "OS", "Kernel", "Compiler" };
-	static const char *const cm[] = { "Chipset", "Memory" };
-	static const char *const clv[] = { "OpenCL", "Vulkan" };
-	static const char *const dc[] = { "Disk", "Chipset" };
-	static const char *const bm[] = { "Motherboard", "Memory" };
-	static const char *const cmd[] = { "Chipset", "Memory", "Disk" };
-	static const char *const gdo[] = { "Graphics", "Display Driver",
-	    "OpenGL" };
-	static const char *const dgn[] = { "Disk", "Graphics", "Network" };
-	static const char *const dg[] = { "Disk", "Graphics" };
-	static const char *const kd[] = { "Kernel", "Desktop" };
-	static const char *const gm[] = { "Graphics", "Monitor" };
-	static const char *const gg[] = { "Graphics", "OpenGL" };
-	struct ob_fields	 f;
-	const char		*mesa = "4.6 Mesa 24.2.0-devel (LLVM 18.1.8 DRM "
-	    "3.59 6.12.0-rc1-phx)";
-	char			*run;
+/*
+ * One rule of ob-fields.c each: a cells run, its labels, the systems, how
+ * many readings it has and the fields every reading agrees on.
+ */
+struct rule_case {
+	const char	*what, *run;
+	const char	*labels[4];
+	size_t		 nsys;
+	double		 readings;
+	struct {
+		size_t		 sys, label;
+		const char	*value;
+	}		 want[3];
+};
 
+static const struct rule_case rule_cases[] = {
 	/*
 	 * A name in capitals after a number of four or more digits that
 	 * follows a space ("4090|PHL"): no lead word, no other join.
 	 */
-	ob_fields_split("NVIDIA GeForce RTX 4090PHL 276E8VIntel I225-V", gmn, 3,
-	    1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "NVIDIA GeForce RTX 4090") == 0 &&
-	    strcmp(field(&f, 0, 1), "PHL 276E8V") == 0,
-	    "a capital name after a four-digit model starts a cell");
-	ob_fields_free(&f);
-
+	{ "a capital name after a four-digit model starts a cell",
+	    "NVIDIA GeForce RTX 4090PHL 276E8VIntel I225-V",
+	    { "Graphics", "Monitor", "Network" }, 1, 1, {
+	    { 0, 0, "NVIDIA GeForce RTX 4090" },
+	    { 0, 1, "PHL 276E8V" },
+	} },
 	/* A capital then lower case after a model ("ALC897|Odyssey"). */
-	ob_fields_split("Realtek ALC897Odyssey G95NCIntel I225-V", amn, 3, 1,
-	    NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Realtek ALC897") == 0 &&
-	    strcmp(field(&f, 0, 1), "Odyssey G95NC") == 0,
-	    "a capitalised word after a model starts a cell");
-	ob_fields_free(&f);
-
+	{ "a capitalised word after a model starts a cell",
+	    "Realtek ALC897Odyssey G95NCIntel I225-V",
+	    { "Audio", "Monitor", "Network" }, 1, 1, {
+	    { 0, 0, "Realtek ALC897" },
+	    { 0, 1, "Odyssey G95NC" },
+	} },
 	/* A size unit, then a name in capitals no lead word begins. */
-	ob_fields_split("AMD Radeon RX 7900 XTX 24GBXB271HUIntel I225-V", gmn, 3,
-	    1, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
-	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
-	    "a capital name after \"24GB\" starts a cell");
-	ob_fields_free(&f);
-
+	{ "a capital name after \"24GB\" starts a cell",
+	    "AMD Radeon RX 7900 XTX 24GBXB271HUIntel I225-V",
+	    { "Graphics", "Monitor", "Network" }, 1, 1, {
+	    { 0, 0, "AMD Radeon RX 7900 XTX 24GB" },
+	    { 0, 1, "XB271HU" },
+	} },
 	/* A PCI ID ending in digits, then capitals ("Device ab28|XB271HU"). */
-	ob_fields_split("AMD Device ab28XB271HUIntel I225-V", amn, 3, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device ab28") == 0 &&
-	    strcmp(field(&f, 0, 1), "XB271HU") == 0,
-	    "a capital name after a PCI ID starts a cell");
-	ob_fields_free(&f);
-
+	{ "a capital name after a PCI ID starts a cell",
+	    "AMD Device ab28XB271HUIntel I225-V",
+	    { "Audio", "Monitor", "Network" }, 1, 1, {
+	    { 0, 0, "AMD Device ab28" },
+	    { 0, 1, "XB271HU" },
+	} },
 	/*
 	 * "I225-V|MX Linux": two capitals glued, neither a lead word, so no
 	 * reading until any capital after a capital may start a cell. The
 	 * OS ("MX Linux 21.1", or "X Linux 21.1" after "I225-VM") is left
 	 * open, but the Kernel is pinned.
 	 */
-	ob_fields_split("Intel I225-VMX Linux 21.15.10.0-18-amd64 (x86_64)", nok,
-	    3, 1, NULL, &f);
-	ok(f.readings == 2 &&
-	    strcmp(field(&f, 0, 2), "5.10.0-18-amd64 (x86_64)") == 0,
-	    "capitals glued to capitals part when nothing else reads");
-	ob_fields_free(&f);
-
+	{ "capitals glued to capitals part when nothing else reads",
+	    "Intel I225-VMX Linux 21.15.10.0-18-amd64 (x86_64)",
+	    { "Network", "OS", "Kernel" }, 1, 2, {
+	    { 0, 2, "5.10.0-18-amd64 (x86_64)" },
+	} },
 	/*
 	 * A kernel is X.Y.Z-N: not "4.0-427..." after "AlmaLinux 9.45.1",
 	 * only "5.14.0-427..." after "AlmaLinux 9.4".
 	 */
-	ob_fields_split("AlmaLinux 9.45.14.0-427.13.1.el9_4.x86_64 (x86_64)", osk,
-	    2, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AlmaLinux 9.4") == 0 &&
-	    strcmp(field(&f, 0, 1), "5.14.0-427.13.1.el9_4.x86_64 (x86_64)") == 0,
-	    "a kernel X.Y-N is cut, X.Y.Z-N is not");
-	ob_fields_free(&f);
-
+	{ "a kernel X.Y-N is cut, X.Y.Z-N is not",
+	    "AlmaLinux 9.45.14.0-427.13.1.el9_4.x86_64 (x86_64)",
+	    { "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "AlmaLinux 9.4" },
+	    { 0, 1, "5.14.0-427.13.1.el9_4.x86_64 (x86_64)" },
+	} },
 	/*
 	 * The first Graphics cell stops before the next system's Disk head
 	 * glued to it ("24GB|1000GB Crucial"), so it cannot hold that Disk
 	 * cell and leave the second system's Disk unprinted.
 	 */
-	ob_fields_split("2000GB Samsung SSD 990 PRONVIDIA GeForce RTX 4090 24GB"
-	    "1000GB Crucial P3", dg, 2, 2, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 1), "NVIDIA GeForce RTX 4090 24GB") == 0 &&
-	    strcmp(field(&f, 1, 0), "1000GB Crucial P3") == 0,
-	    "no cell holds a Disk head glued to it");
-	ob_fields_free(&f);
-
+	{ "no cell holds a Disk head glued to it",
+	    "2000GB Samsung SSD 990 PRONVIDIA GeForce RTX 4090 "
+	    "24GB1000GB Crucial P3",
+	    { "Disk", "Graphics" }, 2, 1, {
+	    { 0, 1, "NVIDIA GeForce RTX 4090 24GB" },
+	    { 1, 0, "1000GB Crucial P3" },
+	} },
 	/*
 	 * A kernel holds no capital: printed without its architecture it
 	 * ends before "GNOME", and cannot take the Desktop and the second
 	 * kernel too (the Desktop cells themselves read three ways).
 	 */
-	ob_fields_split("6.8.0-31-genericGNOME Shell 46.06.9.0-rc2-genericKDE "
-	    "Plasma 6.0.4", kd, 2, 2, NULL, &f);
-	ok(f.readings == 3 && strcmp(field(&f, 0, 0), "6.8.0-31-generic") == 0,
-	    "a kernel cell ends before a capital");
-	ob_fields_free(&f);
-
+	{ "a kernel cell ends before a capital",
+	    "6.8.0-31-genericGNOME Shell 46.06.9.0-rc2-genericKDE "
+	    "Plasma 6.0.4",
+	    { "Kernel", "Desktop" }, 2, 3, {
+	    { 0, 0, "6.8.0-31-generic" },
+	} },
 	/* Except in a tag after a dash: FreeBSD's "14.0-RELEASE". */
-	ob_fields_split("FreeBSD 14.014.0-RELEASE (amd64)Clang 16.0.6", oskc, 3,
-	    1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "FreeBSD 14.0") == 0 &&
-	    strcmp(field(&f, 0, 1), "14.0-RELEASE (amd64)") == 0 &&
-	    strcmp(field(&f, 0, 2), "Clang 16.0.6") == 0,
-	    "a BSD kernel holds its branch in capitals");
-	ob_fields_free(&f);
-
+	{ "a BSD kernel holds its branch in capitals",
+	    "FreeBSD 14.014.0-RELEASE (amd64)Clang 16.0.6",
+	    { "OS", "Kernel", "Compiler" }, 1, 1, {
+	    { 0, 0, "FreeBSD 14.0" },
+	    { 0, 1, "14.0-RELEASE (amd64)" },
+	    { 0, 2, "Clang 16.0.6" },
+	} },
 	/* Windows: the NT version, a build of five digits and a revision. */
-	ob_fields_split("Microsoft Windows 11 Pro Build 2263110.0.22631.2715 "
-	    "(x86_64)Microsoft Visual C++ 2022", oskc, 3, 1, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 0), "Microsoft Windows 11 Pro Build 22631") == 0 &&
-	    strcmp(field(&f, 0, 1), "10.0.22631.2715 (x86_64)") == 0,
-	    "a Windows kernel is its NT version and build");
-	ob_fields_free(&f);
-
+	{ "a Windows kernel is its NT version and build",
+	    "Microsoft Windows 11 Pro Build 2263110.0.22631.2715 "
+	    "(x86_64)Microsoft Visual C++ 2022",
+	    { "OS", "Kernel", "Compiler" }, 1, 1, {
+	    { 0, 0, "Microsoft Windows 11 Pro Build 22631" },
+	    { 0, 1, "10.0.22631.2715 (x86_64)" },
+	} },
 	/* WSL's kernel: four numbers, then "-microsoft", and a tag "-WSL2". */
-	ob_fields_split("Ubuntu 22.045.15.153.1-microsoft-standard-WSL2 (x86_64)"
-	    "GCC 11.4.0", oskc, 3, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Ubuntu 22.04") == 0 &&
-	    strcmp(field(&f, 0, 1),
-	    "5.15.153.1-microsoft-standard-WSL2 (x86_64)") == 0,
-	    "a WSL kernel is read whole");
-	ob_fields_free(&f);
-
+	{ "a WSL kernel is read whole",
+	    "Ubuntu 22.045.15.153.1-microsoft-standard-WSL2 "
+	    "(x86_64)GCC 11.4.0",
+	    { "OS", "Kernel", "Compiler" }, 1, 1, {
+	    { 0, 0, "Ubuntu 22.04" },
+	    { 0, 1, "5.15.153.1-microsoft-standard-WSL2 (x86_64)" },
+	} },
 	/* "Fedora Linux" is followed by its release as "Fedora" is. */
-	ob_fields_split("Fedora Linux 406.8.9-300.fc40.x86_64 (x86_64)GCC 14.1.1",
-	    oskc, 3, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Fedora Linux 40") == 0,
-	    "Fedora Linux states its release");
-	ob_fields_free(&f);
-
+	{ "Fedora Linux states its release",
+	    "Fedora Linux 406.8.9-300.fc40.x86_64 (x86_64)GCC 14.1.1",
+	    { "OS", "Kernel", "Compiler" }, 1, 1, {
+	    { 0, 0, "Fedora Linux 40" },
+	} },
 	/* A Tumbleweed snapshot is a date: not "2024070" + "16.9.7". */
-	ob_fields_split("openSUSE Tumbleweed 202407016.9.7-1-default (x86_64)"
-	    "GCC 13.3.0", oskc, 3, 1, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 0), "openSUSE Tumbleweed 20240701") == 0 &&
-	    strcmp(field(&f, 0, 1), "6.9.7-1-default (x86_64)") == 0,
-	    "a Tumbleweed snapshot is an eight-digit date");
-	ob_fields_free(&f);
-
+	{ "a Tumbleweed snapshot is an eight-digit date",
+	    "openSUSE Tumbleweed 202407016.9.7-1-default (x86_64)GCC "
+	    "13.3.0",
+	    { "OS", "Kernel", "Compiler" }, 1, 1, {
+	    { 0, 0, "openSUSE Tumbleweed 20240701" },
+	    { 0, 1, "6.9.7-1-default (x86_64)" },
+	} },
 	/* A PCI ID has four hex digits: "Device 14a4|24 x 64GB". */
-	ob_fields_split("AMD Device 14a424 x 64GB DDR5-4800MT/s Samsung "
-	    "M321R8GA0BB0-CQKET", cm, 2, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device 14a4") == 0 &&
-	    strcmp(field(&f, 0, 1), "24 x 64GB DDR5-4800MT/s Samsung "
-	    "M321R8GA0BB0-CQKET") == 0, "a PCI ID ends after four hex digits");
-	ob_fields_free(&f);
-
+	{ "a PCI ID ends after four hex digits",
+	    "AMD Device 14a424 x 64GB DDR5-4800MT/s Samsung "
+	    "M321R8GA0BB0-CQKET",
+	    { "Chipset", "Memory" }, 1, 1, {
+	    { 0, 0, "AMD Device 14a4" },
+	    { 0, 1, "24 x 64GB DDR5-4800MT/s Samsung M321R8GA0BB0-CQKET" },
+	} },
 	/* A lead word that is the whole value, a capital glued after it. */
-	ob_fields_split("2 x 3841GB SAMSUNG MZQL23T8HCLS-00A07ASPEEDBroadcom "
-	    "NetXtreme BCM5720 PCIe", dgn, 3, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 1), "ASPEED") == 0,
-	    "a lead word may end at a glued capital");
-	ob_fields_free(&f);
-
+	{ "a lead word may end at a glued capital",
+	    "2 x 3841GB SAMSUNG MZQL23T8HCLS-00A07ASPEEDBroadcom "
+	    "NetXtreme BCM5720 PCIe",
+	    { "Disk", "Graphics", "Network" }, 1, 1, {
+	    { 0, 1, "ASPEED" },
+	} },
 	/* A Vulkan API version is 1.x: not "12.4.13" + "11.3.277". */
-	ob_fields_split("OpenCL 3.0 CUDA 12.4.1311.3.277", clv, 2, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 1), "1.3.277") == 0,
-	    "a Vulkan version starts at 1.");
-	ob_fields_free(&f);
-
+	{ "a Vulkan version starts at 1.",
+	    "OpenCL 3.0 CUDA 12.4.1311.3.277",
+	    { "OpenCL", "Vulkan" }, 1, 1, {
+	    { 0, 1, "1.3.277" },
+	} },
 	/*
 	 * A lower-case lead word after a size ("24GB|amdgpu"); never a cut
 	 * inside the size's unit ("24G|Bamdgpu").
 	 */
-	ob_fields_split("AMD Radeon RX 7900 XTX 24GBamdgpu 23.0.04.6 Mesa 24.0.9 "
-	    "(LLVM 17.0.6 DRM 3.57)", gdo, 3, 1, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 0), "AMD Radeon RX 7900 XTX 24GB") == 0 &&
-	    strcmp(field(&f, 0, 1), "amdgpu 23.0.0") == 0,
-	    "a driver in lower case after a size");
-	ob_fields_free(&f);
-
+	{ "a driver in lower case after a size",
+	    "AMD Radeon RX 7900 XTX 24GBamdgpu 23.0.04.6 Mesa 24.0.9 "
+	    "(LLVM 17.0.6 DRM 3.57)",
+	    { "Graphics", "Display Driver", "OpenGL" }, 1, 1, {
+	    { 0, 0, "AMD Radeon RX 7900 XTX 24GB" },
+	    { 0, 1, "amdgpu 23.0.0" },
+	} },
 	/* A model may end in "G": "SC64G|Broadcom" is no size's unit. */
-	ob_fields_split("64GB SC64GBroadcom BCM2712", dc, 2, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "64GB SC64G") == 0,
-	    "a model ending in G before a vendor");
-	ob_fields_free(&f);
-
+	{ "a model ending in G before a vendor",
+	    "64GB SC64GBroadcom BCM2712",
+	    { "Disk", "Chipset" }, 1, 1, {
+	    { 0, 0, "64GB SC64G" },
+	} },
 	/* A bare memory size after a version's last part: "Rev 1.0|8GB". */
-	ob_fields_split("Raspberry Pi 5 Model B Rev 1.08GB", bm, 2, 1, NULL, &f);
-	ok(f.readings == 1 &&
-	    strcmp(field(&f, 0, 0), "Raspberry Pi 5 Model B Rev 1.0") == 0 &&
-	    strcmp(field(&f, 0, 1), "8GB") == 0, "a memory size after a version");
-	ob_fields_free(&f);
-
+	{ "a memory size after a version",
+	    "Raspberry Pi 5 Model B Rev 1.08GB",
+	    { "Motherboard", "Memory" }, 1, 1, {
+	    { 0, 0, "Raspberry Pi 5 Model B Rev 1.0" },
+	    { 0, 1, "8GB" },
+	} },
 	/*
 	 * A cloud instance: a PCI ID ends in digits and the memory size
 	 * follows it ("0200|128GB"); the drive's size is whole after the
 	 * memory's unit ("128GB|215GB", not "128GB2|15GB").
 	 */
-	ob_fields_split("Amazon Device 0200128GB215GB Amazon Elastic Block Store",
-	    cmd, 3, 1, NULL, &f);
-	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "Amazon Device 0200") == 0 &&
-	    strcmp(field(&f, 0, 1), "128GB") == 0 &&
-	    strcmp(field(&f, 0, 2), "215GB Amazon Elastic Block Store") == 0,
-	    "sizes after a PCI ID and after a size");
-	ob_fields_free(&f);
+	{ "sizes after a PCI ID and after a size",
+	    "Amazon Device 0200128GB215GB Amazon Elastic Block Store",
+	    { "Chipset", "Memory", "Disk" }, 1, 1, {
+	    { 0, 0, "Amazon Device 0200" },
+	    { 0, 1, "128GB" },
+	    { 0, 2, "215GB Amazon Elastic Block Store" },
+	} },
+};
+
+static void
+one_rule(void)
+{
+	static const char *const gm[] = { "Graphics", "Monitor" };
+	static const char *const gg[] = { "Graphics", "OpenGL" };
+	struct ob_fields	 f;
+	const char		*mesa = "4.6 Mesa 24.2.0-devel (LLVM 18.1.8 DRM "
+	    "3.59 6.12.0-rc1-phx)";
+	char			*run;
+	size_t			 i, w, nl;
+	bool			 same;
+
+	for (i = 0; i < sizeof(rule_cases) / sizeof(rule_cases[0]); i++) {
+		const struct rule_case	*c = &rule_cases[i];
+
+		for (nl = 0; nl < 4 && c->labels[nl] != NULL; nl++)
+			;
+		ob_fields_split(c->run, c->labels, nl, c->nsys, NULL, &f);
+		same = f.readings == c->readings;
+		for (w = 0; w < 3 && c->want[w].value != NULL; w++)
+			same &= strcmp(field(&f, c->want[w].sys,
+			    c->want[w].label), c->want[w].value) == 0;
+		ok(same, c->what);
+		ob_fields_free(&f);
+	}
 
 	/*
 	 * No cell ends in a space (inside a run none can: no cell starts
