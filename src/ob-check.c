@@ -17,16 +17,6 @@
 #include "xalloc.h"
 
 /*
- * Slices of the overview's value run its reads may try against a token,
- * per document (docs/ob-text.md, A11). Charts of glued integers (N = 1:
- * no SE line between the values) make the overview readable in more ways
- * than any budget allows; what is settled before it is spent stays.
- */
-#define OB_OVERVIEW_STEPS	2000000UL
-/* Readings of an MB/s and an IOPS chart paired, at most. */
-#define OB_SIB_PAIRS_MAX	65536
-
-/*
  * The overview's tokens, one per bar, system after system and chart after
  * chart (token i is of chart chart[i]), and a copy, one, whose tokens of
  * one chart are changed to read the overview again.
@@ -37,7 +27,6 @@ struct ob_ov {
 	size_t		 ntok, *chart;
 	struct ob_tok	*toks, *one;
 	bool		 rows_off;	/* the rows' precision model disproved */
-	unsigned long	 left;		/* the overview's budget left */
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
@@ -114,7 +103,8 @@ ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 			if (c->cands.len <= 64 && !c->ovfree)
 				k->nwant = c->cands.len;
 		}
-	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach, &o->left);
+	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach,
+	    &t->left);
 }
 
 static void
@@ -150,7 +140,8 @@ ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
 		o->one[i].nwant = ci != SIZE_MAX;
 		o->one[i].rel = rel;
 	}
-	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL, &o->left);
+	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL,
+	    &o->t->left);
 }
 
 /*
@@ -172,7 +163,7 @@ ob_check_rows(struct ob_ov *o)
 		return 0;
 	newly = xcalloc(t->nc + 1, sizeof(bool));
 	if (ob_check_reach(o, &reach))
-		for (r = 0; r < t->nc && o->left > 0; r++) {
+		for (r = 0; r < t->nc; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
 			for (mask = ~0U, i = 0; i < o->ntok; i++)
@@ -187,15 +178,14 @@ ob_check_rows(struct ob_ov *o)
 			fixed++;
 		}
 	ob_split_reach_free(&reach);
-	/* A spent budget proves nothing; a model the overview denies is wrong. */
-	if (fixed > 0 && o->left > 0 && !ob_check_reach(o, NULL) &&
-	    o->left > 0) {
+	/* A model the overview denies is wrong (a spent budget denies none). */
+	if (fixed > 0 && !ob_check_reach(o, NULL) && t->left > 0) {
 		o->rows_off = true;
 		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
 		    "overview values are not printed with one precision "
 		    "per row; that cross-check is not used");
 	}
-	if (o->left == 0 || o->rows_off) {
+	if (o->rows_off) {
 		for (r = 0; r < t->nc; r++)
 			if (newly[r])
 				t->c[r].ovdec = -1;
@@ -220,7 +210,7 @@ ob_check_pass(struct ob_ov *o, double rel)
 	bool		*keep, readable;
 
 	readable = ob_check_reach(o, &reach);
-	for (r = 0; r < t->nc && readable && o->left > 0; r++) {
+	for (r = 0; r < t->nc && readable && t->left > 0; r++) {
 		struct tchart	*c = &t->c[r];
 
 		/*
@@ -231,10 +221,9 @@ ob_check_pass(struct ob_ov *o, double rel)
 		    c->ovfree != (rel > 0))
 			continue;
 		keep = xcalloc(c->cands.len, sizeof(bool));
-		for (ci = alive = 0; ci < c->cands.len && o->left > 0; ci++)
+		for (ci = alive = 0; ci < c->cands.len && t->left > 0; ci++)
 			alive += keep[ci] = ob_check_read(o, r, ci, rel, &reach);
-		/* A spent budget proves nothing: the chart keeps its readings. */
-		if (o->left > 0 && alive > 0 && alive < c->cands.len) {
+		if (t->left > 0 && alive > 0 && alive < c->cands.len) {
 			ob_cands_filter(&c->cands, keep);
 			narrowed++;
 			if (rel > 0 && alive == 1)
@@ -264,12 +253,12 @@ ob_check_suspects(struct ob_ov *o)
 
 	ok = ob_check_reach(o, NULL);
 	/* A second suspect settles the outcome. */
-	for (r = 0; r < t->nc && !ok && nsus < 2 && o->left > 0; r++)
+	for (r = 0; r < t->nc && !ok && nsus < 2 && t->left > 0; r++)
 		if (t->c[r].placed && ob_check_read(o, r, SIZE_MAX, 0, NULL) &&
 		    nsus++ == 0)
 			sus = r;
-	if (o->left == 0)
-		return -1;	/* ob_check_overview says why */
+	if (t->left == 0)
+		return -1;	/* the document is refused */
 	if (!ok && nsus == 1) {
 		t->c[sus].ovfree = true;
 		format_warn(t->opt, t->path, t->c[sus].chart_p->line,
@@ -339,9 +328,13 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	    strcmp(a->args, b->args) != 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
-	    a->cands.len * b->cands.len > OB_SIB_PAIRS_MAX ||
 	    (bs = ob_check_block_mb(a->args)) <= 0)
 		return;
+	if (a->cands.len * b->cands.len > t->left) {
+		t->left = 0;
+		return;
+	}
+	t->left -= a->cands.len * b->cands.len;
 	ka = xcalloc(a->cands.len, sizeof(bool));
 	kb = xcalloc(b->cands.len, sizeof(bool));
 	va = ob_check_sys_values(a, ns);
@@ -381,32 +374,44 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	free(kb);
 }
 
-void
+int
 ob_check_overview(struct tdoc *t, const char *ovv)
 {
-	struct ob_ov	o = { .t = t, .s = ovv, .left = OB_OVERVIEW_STEPS };
+	struct ob_ov	o = { .t = t, .s = ovv };
 
 	if (ob_check_suspects(&o) == 0) {
-		while (o.left > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
+		while (t->left > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
 			;
-		while (o.left > 0 && ob_check_pass(&o, 0.01) > 0)
+		while (t->left > 0 && ob_check_pass(&o, 0.01) > 0)
 			;
 	}
 	ob_check_tokens_free(&o);
-	if (o.left == 0)
-		format_warn(t->opt, t->path, t->p[t->iexport + 2].line,
-		    "the overview line has too many readings to check the charts "
-		    "against within %lu tries; charts it did not settle keep "
-		    "every reading of their own", OB_OVERVIEW_STEPS);
+	return t->left == 0 ? ob_check_spent(t, t->p[t->iexport + 2].line,
+	    "the overview line", NULL) : 0;
 }
 
-void
+int
 ob_check_siblings(struct tdoc *t)
 {
 	size_t	i, j;
 
 	for (i = 0; i < t->nc; i++)
-		for (j = 0; j < t->nc; j++)
+		for (j = 0; j < t->nc; j++) {
 			if (j != i)
 				ob_check_sibling(t, &t->c[i], &t->c[j]);
+			if (t->left == 0)
+				return ob_check_spent(t, t->c[i].chart_p->line,
+				    "chart", t->c[i].title);
+		}
+	return 0;
+}
+
+int
+ob_check_spent(struct tdoc *t, long line, const char *what,
+    const char *name)
+{
+	return diag_set(t->d, t->path, line, "%s%s%s%s: reading the document "
+	    "would take more than the %lu steps one document may take; "
+	    "refused rather than read in part", what, name ? " \"" : "",
+	    name ? name : "", name ? "\"" : "", OB_DOC_STEPS);
 }

@@ -20,6 +20,12 @@
 #include "ob-split.h"
 
 #define OB_MAX_TICKS	8
+/*
+ * The steps one document may take to read, over all its searches (each
+ * says in ob-split.h or ob-fields.h what a step is); past them it is
+ * refused. The most a real export takes is docs/ob-text.md's.
+ */
+#define OB_DOC_STEPS	20000000UL
 
 struct para {
 	char	*s;
@@ -66,8 +72,15 @@ struct tdoc {
 	struct ob_names		 names;
 	struct result_set	*rs;
 	struct diag		*d;
+	unsigned long		 left;		/* of OB_DOC_STEPS */
 };
 
+/*
+ * Refuse the document at line, whose reading of what (and its quoted name,
+ * when not NULL) spent the steps (t->left is 0); returns -1.
+ */
+int	 ob_check_spent(struct tdoc *t, long line, const char *what,
+	    const char *name);
 /* Text of value j (chart order) of reading ci of c; caller frees. */
 char	*ob_check_cand_value(const struct tchart *c, size_t ci, size_t j);
 /*
@@ -75,8 +88,12 @@ char	*ob_check_cand_value(const struct tchart *c, size_t ci, size_t j);
  * set aside one disagreeing row (A9), fix rows' stored precision, keep the
  * readings the whole overview can be read with.
  */
-void	 ob_check_overview(struct tdoc *t, const char *ovv);
-/* Narrow fio MB/s and IOPS charts of one run with the block size. */
-void	 ob_check_siblings(struct tdoc *t);
+int	 ob_check_overview(struct tdoc *t, const char *ovv);
+/*
+ * Narrow fio MB/s and IOPS charts of one run with the block size, a step
+ * for each pair of their readings. Each returns 0, or -1 when the steps
+ * are spent (the document refused, ob_check_spent).
+ */
+int	 ob_check_siblings(struct tdoc *t);
 
 #endif

@@ -16,12 +16,6 @@
 
 /* Longest cell we place (the longest of the fixtures and corpus: 89 bytes). */
 #define OB_FIELDS_MAX_CELL	256
-/*
- * The one bound on the work (past it nothing is filled): the run's bytes
- * times systems times labels + 1, which bounds the states (seed 000:
- * 106,720), and the bytes scanned for cells a pass (seed 000: 3,262).
- */
-#define OB_FIELDS_MAX_WORK	1e6
 /* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
 #define OB_FIELDS_MAX_KERNEL	30
 /* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
@@ -45,7 +39,7 @@ struct ob_fields_run {
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
-	double		 work;		/* bytes scanned, a pass */
+	unsigned long	*left;		/* the document's steps */
 	double		*f;		/* per state: see ob_fields_at */
 	size_t		*first, *move;	/* the moves, see above */
 	size_t		 nmove, capmove;
@@ -467,11 +461,10 @@ ob_fields_moves(struct ob_fields_run *r, size_t pi, size_t t)
 	if (col > 0 && !(k == OBS_DISK && ev != NULL &&
 	    ev->own_disk != NULL && ev->own_disk[col]))
 		r->move[r->nmove++] = pi;
-	if (r->work > OB_FIELDS_MAX_WORK ||
-	    (open = ob_fields_opens(r, a, t % r->nl)) == 0)
+	if (*r->left == 0 || (open = ob_fields_opens(r, a, t % r->nl)) == 0)
 		return;
 	reach = ob_fields_reach(r, a, k);
-	r->work += reach - a;
+	*r->left -= reach - a < *r->left ? reach - a : *r->left;
 	for (qi = pi + 1; qi < r->npos && r->pos[qi] <= reach; qi++)
 		if (ob_fields_whole(r, a, r->pos[qi], shape, open) &&
 		    (k != OBS_DISK || ev == NULL || ev->names == NULL ||
@@ -559,7 +552,8 @@ ob_fields_pin(struct ob_fields_run *r, struct ob_fields *out)
 
 void
 ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
-    size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out)
+    size_t nsys, const struct ob_fields_evidence *ev, struct ob_fields *out,
+    unsigned long *left)
 {
 	struct ob_fields_run	 r;
 	bool			*uncut;
@@ -573,9 +567,9 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	if (nsys == 0 || nlabels == 0 || cells[0] == '\0')
 		return;
 	r = (struct ob_fields_run){ .s = cells, .len = strlen(cells),
-	    .nl = nlabels, .nt = nsys * nlabels, .ev = ev };
-	if ((double)r.len * nsys * (nlabels + 1) > OB_FIELDS_MAX_WORK) {
-		out->gave_up = true;
+	    .nl = nlabels, .nt = nsys * nlabels, .ev = ev, .left = left };
+	if ((double)r.len * (r.nt + 1) > *left) {
+		*left = 0;
 		return;
 	}
 	r.shape = xcalloc(nlabels, sizeof(*r.shape));
@@ -601,16 +595,18 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 		}
 		r.pos[r.npos++] = r.len;
 		nstates = r.npos * (r.nt + 1);
+		if (nstates > *left) {
+			*left = 0;
+			break;
+		}
+		*left -= nstates;
 		free(r.f);
 		free(r.first);
 		r.f = xcalloc(nstates, sizeof(double));
 		r.first = xcalloc(nstates + 1, sizeof(size_t));
-		r.work = 0;
 		ob_fields_count(&r);
-		if (r.work > OB_FIELDS_MAX_WORK) {
-			out->gave_up = true;
+		if (*left == 0)
 			break;
-		}
 		out->readings = r.f[nstates - 1];
 	}
 	if (out->readings > 0)

@@ -25,7 +25,6 @@ struct ob_fields {
 	char	**value;	/* nsys * nlabels: system i label j, NULL unpinned */
 	size_t	  nsys, nlabels;
 	double	  readings;	/* readings of the whole run (0: none) */
-	bool	  gave_up;	/* too large to count: nothing filled */
 };
 
 /* What the system names say of their Disk cells; either may be NULL. */
@@ -57,11 +56,13 @@ struct ob_fields_row {
  * Read cells (the run between the names and the watermark) for nsys
  * systems with the table's labels in order, the values shaped as
  * ob-shapes.h says, with the names' evidence (NULL: none). Fills out
- * (always; free it).
+ * (always; free it). A step of *left is a state (the run's bytes times
+ * cells + 1, a pass) or a byte scanned for a cell; once they are spent
+ * nothing is filled (ob-split.h).
  */
 void	 ob_fields_split(const char *cells, const char *const *labels,
 	    size_t nlabels, size_t nsys, const struct ob_fields_evidence *ev,
-	    struct ob_fields *out);
+	    struct ob_fields *out, unsigned long *left);
 /* Free f's values. */
 void	 ob_fields_free(struct ob_fields *f);
 /*

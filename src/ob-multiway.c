@@ -20,8 +20,6 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-/* Steps of the run search: past it the document is refused. */
-#define OB_MW_STEPS	100000UL
 #define OB_MW_MAX	256	/* systems */
 
 /* The search for the run sequence: R's pieces and each system's run. */
@@ -33,7 +31,7 @@ struct ob_multiway_runs {
 	size_t		 seq[OB_MW_MAX], nseq;		/* each system's run */
 	struct ob_multiway_runs *best;	/* a copy of the first reading */
 	size_t		 end;		/* where the runs end in s */
-	unsigned long	 steps;
+	unsigned long	*left;		/* the document's steps */
 	int		 found;
 };
 
@@ -42,13 +40,15 @@ static void	 ob_multiway_walk(struct ob_multiway_runs *m, size_t sp,
 static bool	 ob_multiway_distinct(const size_t *seq, size_t j, size_t i);
 static int	 ob_multiway_cut(const size_t *seq, size_t n, size_t g,
 		    size_t *cut);
-static bool	 ob_multiway_has_runs(struct tchart *c, const char *r);
+static bool	 ob_multiway_has_runs(struct tchart *c, const char *r,
+		    unsigned long *left);
 static void	 ob_multiway_splice(char **s, const char *prefix, size_t off,
 		    size_t len, const char *with);
 static int	 ob_multiway_stated(const struct str_list *names, const char *g,
 		    const char *s, const char *r, size_t *send);
 static int	 ob_multiway_infer(const char *g, const char *s, const char *r,
-		    struct str_list *names, size_t *send, const char **why);
+		    struct str_list *names, size_t *send, const char **why,
+		    unsigned long *left);
 
 /* Read s from sp as " " + a run, again and again, with R read up to rp. */
 static void
@@ -56,8 +56,9 @@ ob_multiway_walk(struct ob_multiway_runs *m, size_t sp, size_t rp)
 {
 	size_t	 j, l;
 
-	if (m->found > 1 || ++m->steps > OB_MW_STEPS)
+	if (m->found > 1 || *m->left == 0)
 		return;
+	(*m->left)--;
 	if (m->s[sp] != ' ') {
 		if (rp == m->rl && m->nseq > 0 && m->found++ == 0) {
 			*m->best = *m;
@@ -172,11 +173,12 @@ ob_multiway_groups(struct tdoc *t)
 
 /* Does chart c name the runs r before one of its tick options? */
 static bool
-ob_multiway_has_runs(struct tchart *c, const char *r)
+ob_multiway_has_runs(struct tchart *c, const char *r, unsigned long *left)
 {
 	size_t	k, n, rl = strlen(r);
 
-	n = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	n = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
+	    left);
 	for (k = 0; k < n; k++)
 		if (c->tstart[k] == rl && strncmp(c->rest, r, rl) == 0)
 			return true;
@@ -232,21 +234,21 @@ ob_multiway_stated(const struct str_list *names, const char *g, const char *s,
 /* The names from G, the run sequence s and R; -1 with a reason in *why. */
 static int
 ob_multiway_infer(const char *g, const char *s, const char *r,
-    struct str_list *names, size_t *send, const char **why)
+    struct str_list *names, size_t *send, const char **why,
+    unsigned long *left)
 {
-	struct ob_multiway_runs	 m = { .s = s, .r = r, .rl = strlen(r) }, b;
+	struct ob_multiway_runs	 m = { .s = s, .r = r, .rl = strlen(r),
+	    .left = left }, b;
 	size_t		 gcut[OB_MW_MAX + 1], cut[OB_MW_MAX + 1], ng = 1, i, k, p;
 	size_t		 gl = strlen(g);
 	char		*one;
 
 	m.best = &b;
 	ob_multiway_walk(&m, 0, 0);
-	if (m.steps > OB_MW_STEPS)
-		*why = "its runs read too many ways to search";
-	else if (m.found != 1)
+	if (m.found != 1)
 		*why = m.found == 0 ? "its runs are not the chart's runs" :
 		    "its runs read more than one way";
-	if (m.steps > OB_MW_STEPS || m.found != 1)
+	if (*left == 0 || m.found != 1)
 		return -1;
 	gcut[0] = 0;
 	for (i = 1; i < gl && ng < OB_MW_MAX; i++)
@@ -286,7 +288,8 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 		gpos++;
 	s = table + gpos + gl;
 	/* R: the first tick option of the first chart whose runs read. */
-	nt = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	nt = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
+	    &t->left);
 	for (k = 0; k < nt && rc != 0; k++) {
 		free(r);
 		r = xstrndup(c->rest, c->tstart[k]);
@@ -295,12 +298,17 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 			why = "the names given with --systems do not make up its "
 			    "groups and runs";
 		} else
-			rc = ob_multiway_infer(g, s, r, names, &send, &why);
+			rc = ob_multiway_infer(g, s, r, names, &send, &why,
+			    &t->left);
 	}
-	if (rc != 0) {
+	if (t->left == 0)
+		rc = ob_check_spent(t, c->chart_p->line, "multi-way comparison",
+		    NULL);
+	else if (rc != 0)
 		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
 		    "multi-way comparison: %s; name the systems with --systems "
 		    "\"Group: Run;...\"", why);
+	if (rc != 0) {
 		free(r);
 		return rc;
 	}
@@ -311,8 +319,10 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 	/* Every chart names the same runs; the names replace them. */
 	for (i = 0; i < t->nc && rc == 0; i++) {
 		c = &t->c[i];
-		if (!ob_multiway_has_runs(c, r))
-			rc = diag_set(t->d, t->path, c->chart_p->line,
+		if (!ob_multiway_has_runs(c, r, &t->left))
+			rc = t->left == 0 ? ob_check_spent(t, c->chart_p->line,
+			    "multi-way comparison", NULL) : diag_set(t->d, t->path,
+			    c->chart_p->line,
 			    "multi-way chart \"%s\" does not name the runs \"%s\"",
 			    c->title, r);
 		else {

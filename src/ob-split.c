@@ -18,20 +18,6 @@
 
 /* Longest number token we try in the overview ("1234567.123"). */
 #define OB_TOK_MAX	16
-/* Partitions tested one by one, at most; past it, cuts at word joins only. */
-#define OB_COMBO_BUDGET	2000000UL
-/*
- * Steps of tiling runs with names: for one ob_split_tile, and for all the
- * tilings of one ob_split_names. Names that are prefixes of one another
- * ("Ab", "AbAb", ...) against a run they do not tile take exponential time.
- */
-#define OB_TILE_STEPS	1000000UL
-#define OB_NAMES_STEPS	10000000UL
-/*
- * Consistent partitions one ob_split_names ranks, at most: past it the
- * best of those met need not be the best of all, so nothing is chosen.
- */
-#define OB_NAMES_CONSISTENT	100000
 /* Stored decimal counts we consider (0..7). */
 #define OB_RAW_MAX	8
 
@@ -40,7 +26,8 @@ struct ob_tiler;
 struct ob_search;
 
 static double	ob_split_tick_value(const char *s, size_t len);
-static size_t	ob_split_ticks_at(const char *s, double *last);
+static size_t	ob_split_ticks_at(const char *s, double *last,
+		    unsigned long *left);
 static double	ob_split_num(const char *s, size_t len);
 static bool	ob_split_value_at(const struct ob_venum *e, size_t p, size_t l);
 static bool	ob_split_list(struct ob_venum *e, size_t i, size_t p);
@@ -78,12 +65,13 @@ ob_split_tick_value(const char *s, size_t len)
 
 /* Five ticks t, 2t ... 5t from s? Returns the end offset or 0. */
 static size_t
-ob_split_ticks_at(const char *s, double *last)
+ob_split_ticks_at(const char *s, double *last, unsigned long *left)
 {
 	size_t	l1, pos, k, l, best;
 	double	t, v, want, best_d = 0;
 
-	for (l1 = 1; l1 <= strnlen(s, 12); l1++) {
+	for (l1 = 1; l1 <= strnlen(s, 12) && *left > 0; l1++) {
+		(*left)--;
 		if ((t = ob_split_tick_value(s, l1)) <= 0)
 			continue;
 		for (pos = l1, k = 2; k <= 5; k++, pos += best) {
@@ -92,7 +80,9 @@ ob_split_ticks_at(const char *s, double *last)
 			 * prefixes are never smaller: past want, done.
 			 */
 			want = t * (double)k;
-			for (best = 0, l = 1; l <= strnlen(s + pos, 12); l++) {
+			for (best = 0, l = 1; l <= strnlen(s + pos, 12) &&
+			    *left > 0; l++) {
+				(*left)--;
 				if ((v = ob_split_tick_value(s + pos, l)) < 0)
 					continue;
 				if (v - want > want * 0.005 + 1e-12)
@@ -116,7 +106,7 @@ ob_split_ticks_at(const char *s, double *last)
 
 size_t
 ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
-    size_t max)
+    size_t max, unsigned long *left)
 {
 	size_t		 p, e, n = 0;
 	double		 last = 0;
@@ -125,7 +115,7 @@ ob_split_ticks(const char *s, size_t *starts, size_t *ends, double *lasts,
 
 	for (p = 0; s[p] != '\0' && (se == NULL || s + p < se) && n < max; p++) {
 		if (!isdigit((unsigned char)s[p]) ||
-		    (e = ob_split_ticks_at(s + p, &last)) == 0)
+		    (e = ob_split_ticks_at(s + p, &last, left)) == 0)
 			continue;
 		starts[n] = p;
 		ends[n] = p + e;
@@ -181,6 +171,7 @@ struct ob_venum {
 	size_t		*cut;
 	long		 n_last;
 	struct ob_cands	*out;
+	unsigned long	*left;
 };
 
 /* Is v[p..p + l) a value: a number of d decimals within the bound? */
@@ -221,7 +212,7 @@ ob_split_list(struct ob_venum *e, size_t i, size_t p)
 	if (i == e->k || e->dead[i * (e->len + 1) + p])
 		return false;
 	for (l = 1; l <= e->maxl && p + l <= e->len &&
-	    o->len <= OB_SPLIT_MAX_CANDS; l++)
+	    o->len <= OB_SPLIT_MAX_CANDS && *e->left > 0; l++, (*e->left)--)
 		if (ob_split_value_at(e, p, l)) {
 			e->cut[i + 1] = p + l;
 			any |= ob_split_list(e, i + 1, p + l);
@@ -233,10 +224,10 @@ ob_split_list(struct ob_venum *e, size_t i, size_t p)
 
 void
 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
-    double bound, struct ob_cands *out)
+    double bound, struct ob_cands *out, unsigned long *left)
 {
 	struct ob_venum	 e = { .v = v, .len = len, .k = k, .bound = bound,
-	    .out = out };
+	    .out = out, .left = left };
 	size_t		 nl, dots = 0, i;
 	char		 buf[32];
 
@@ -290,16 +281,16 @@ ob_names_free(struct ob_names *n)
 }
 
 /*
- * Tiling a run with distinct names, one step a call while left lasts:
- * found counts the tilings met (to 2, more than one), the first kept as
- * indices in order[0..count) when order is not NULL; used[i] while name i
- * is in the tiling under way.
+ * Tiling a run with distinct names, one step a call: found counts the
+ * tilings met (to 2, more than one), the first kept as indices in
+ * order[0..count) when order is not NULL; used[i] while name i is in the
+ * tiling under way.
  */
 struct ob_tiler {
 	const struct ob_names *names;
 	bool		*used;
 	size_t		*order, count;
-	unsigned long	 left;
+	unsigned long	*left;
 	int		 found;
 };
 
@@ -309,9 +300,9 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 	const char	*n;
 	size_t		 i, l;
 
-	if (tl->found >= 2 || tl->left == 0)
+	if (tl->found >= 2 || *tl->left == 0)
 		return;
-	tl->left--;
+	(*tl->left)--;
 	if (*run == '\0') {
 		if (tl->found++ == 0)
 			tl->count = depth;
@@ -333,9 +324,9 @@ ob_split_tile_rec(struct ob_tiler *tl, const char *run, size_t depth)
 
 int
 ob_split_tile(const char *run, const struct ob_names *names, size_t *order,
-    size_t *count)
+    size_t *count, unsigned long *left)
 {
-	struct ob_tiler	tl = { names, NULL, order, 0, OB_TILE_STEPS, 0 };
+	struct ob_tiler	tl = { names, NULL, order, 0, left, 0 };
 
 	tl.used = xcalloc(names->len + 1, sizeof(bool));
 	ob_split_tile_rec(&tl, run, 0);
@@ -421,7 +412,7 @@ struct ob_search {
 	struct ob_names	 *sols, nm;
 	bool		 *tile, *join;	/* join[i]: a word join at i */
 	char		 *kind, *buf;
-	struct ob_tiler	  tiler;	/* its left: the search's steps */
+	struct ob_tiler	  tiler;
 };
 
 /*
@@ -527,10 +518,11 @@ ob_split_cuts(struct ob_search *se, size_t j, size_t c, size_t m,
 {
 	size_t	q;
 
-	if (se->nconsistent > OB_NAMES_CONSISTENT || se->tiler.left == 0 ||
-	    se->nat - j < m - 1 - c || req > m - 1 - c)
+	if (*se->tiler.left == 0 || se->nat - j < m - 1 - c ||
+	    req > m - 1 - c)
 		return;
 	if (c + 1 == m) {
+		(*se->tiler.left)--;
 		if (ob_split_name(se, c, se->tl))
 			ob_split_try(se, m);
 		return;
@@ -559,7 +551,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	*nconsistent = 0;
 	if (tl == 0)
 		return 0;
-	se.tiler.left = OB_NAMES_STEPS;
+	se.tiler.left = p->left;
 	se.join = xcalloc(tl + 1, sizeof(bool));
 	se.kind = xcalloc(tl + 1, 1);
 	se.at = xcalloc(tl + 1, sizeof(size_t));
@@ -593,7 +585,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-	/* Too many partitions: word joins only. */
+	/* More partitions than steps left: word joins only; then spent. */
 	for (narrow = false;; narrow = true) {
 		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
 			if (narrow && se.kind[i] == 1 && !se.join[i])
@@ -606,24 +598,23 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			if (m >= nreq + 1)
 				combos += ob_split_choose(se.nat - nreq,
 				    m - 1 - nreq);
-		if (combos <= (double)OB_COMBO_BUDGET || narrow)
+		if (combos <= (double)*p->left || narrow)
 			break;
 	}
-	if (combos > (double)OB_COMBO_BUDGET)
-		se.nsol = max_sols + 1;
+	if (combos > (double)*p->left)
+		*p->left = 0;
 	/*
 	 * Every partition, by name count and then cut positions; a run equal
 	 * to t tells the count.
 	 */
-	for (m = m_lo; combos <= (double)OB_COMBO_BUDGET && m <= m_hi; m++) {
+	for (m = m_lo; *p->left > 0 && m <= m_hi; m++) {
 		for (i = 0; i < p->nruns && (se.tile[i] || p->counts[i] < 0 ||
 		    (size_t)p->counts[i] == m); i++)
 			;
 		if (i == p->nruns)
 			ob_split_cuts(&se, 0, 0, m, nreq);
 	}
-	/* Out of steps: too hard to tell, like too many partitions. */
-	if (se.tiler.left == 0 || se.nconsistent > OB_NAMES_CONSISTENT)
+	if (*p->left == 0)
 		se.nsol = max_sols + 1;
 	*nconsistent = se.nconsistent;
 	free(se.kind);

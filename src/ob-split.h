@@ -5,6 +5,11 @@
  * system-name run and the overview's value run. Each search lists the
  * readings the text allows and how many there are; choosing is the
  * caller's. Results live in caller-provided structs freed with their _free.
+ *
+ * Every search spends one of *left a step (a prefix tried as a tick, a
+ * value or a tiling step, a partition, a slice of the overview) and stops
+ * once it is spent: its answer is then incomplete, and the caller, seeing
+ * *left == 0, refuses the document rather than take it.
  */
 #ifndef BENCHREPORT_OB_SPLIT_H
 #define BENCHREPORT_OB_SPLIT_H
@@ -48,6 +53,7 @@ struct ob_name_problem {
 	/* Optional: does a partition agree with the table's cells? */
 	bool		(*agree)(const struct ob_names *cand, void *ctx);
 	void		 *agree_ctx;
+	unsigned long	 *left;		/* the document's steps */
 };
 
 /*
@@ -90,21 +96,21 @@ struct ob_reach {
  * starts[], ends[] and the last tick's value lasts[] (at most max).
  */
 size_t	 ob_split_ticks(const char *s, size_t *starts, size_t *ends,
-	    double *lasts, size_t max);
+	    double *lasts, size_t max, unsigned long *left);
 /*
  * The readings of v (len bytes of digits and dots) as an N of 2..99 when
  * glued_n, then k values of one decimal count, no leading zero, each at
  * most bound (<= 0: none).
  */
 void	 ob_split_values(const char *v, size_t len, size_t k, bool glued_n,
-	    double bound, struct ob_cands *out);
+	    double bound, struct ob_cands *out, unsigned long *left);
 void	 ob_cands_free(struct ob_cands *c);
 /* Keep only the candidates whose keep[i] is true. */
 void	 ob_cands_filter(struct ob_cands *c, const bool *keep);
 /*
  * The partitions of p->t into names every run allows, ranked by agreement
  * with the cells (p->agree), then by word joins: returns how many share
- * the best rank (max_sols + 1: more, or too many to search), the first
+ * the best rank (max_sols + 1: more, or the steps spent), the first
  * max_sols in sols[] (free each with ob_names_free); *nconsistent gets how
  * many partitions were consistent at all.
  */
@@ -117,15 +123,13 @@ void	 ob_names_free(struct ob_names *n);
  * is none), *count of them.
  */
 int	 ob_split_tile(const char *run, const struct ob_names *names,
-	    size_t *order, size_t *count);
+	    size_t *order, size_t *count, unsigned long *left);
 /* Is position i of t (0 < i < strlen(t)) a join of two words ("2TB|Inland")? */
 bool	 ob_split_word_join(const char *t, size_t i);
 /* The value w parsed for a token of that many decimals. */
 struct ob_want	 ob_split_want(const char *w, int decimals);
 /*
- * Can s be read as the tokens in order, covering all of it? Each slice
- * tried against a token spends one of *left; once it is spent the answer
- * is no, and the caller, seeing *left == 0, must not take it. With prior
+ * Can s be read as the tokens in order, covering all of it? With prior
  * (a read of s for tokens that allow at least as much), only the slices
  * it kept are tried. With r (free it with ob_split_reach_free), also
  * where each token can be read.

@@ -270,7 +270,10 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 	size_t		 pos, vlen;
 	int		 bad;
 
-	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS);
+	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
+	    &t->left);
+	if (t->left == 0)
+		return ob_check_spent(t, c->chart_p->line, "chart", c->title);
 	if (c->nticks == 0)
 		return diag_set(t->d, t->path, c->chart_p->line, "chart \"%s\": no "
 		    "axis ticks found (unsupported chart type or cut line)", c->title);
@@ -449,11 +452,14 @@ parse_ob_text_stated(struct tdoc *t, const struct str_list *given)
 {
 	struct ob_names	 user = { given->items, given->len };
 	size_t		*order, cnt, i;
-	int		 rc = 0;
+	int		 rc = 0, tiles;
 
 	order = xcalloc(given->len + 1, sizeof(*order));
-	if (ob_split_tile(t->names_t, &user, order, &cnt) == 0 ||
-	    cnt != given->len)
+	tiles = ob_split_tile(t->names_t, &user, order, &cnt, &t->left);
+	if (t->left == 0)
+		rc = ob_check_spent(t, t->p[t->iexport + 1].line,
+		    "the system names", t->names_t);
+	else if (tiles == 0 || cnt != given->len)
 		rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line,
 		    "the names given with --systems do not make up the systems "
 		    "table's names \"%s\"", t->names_t);
@@ -476,7 +482,8 @@ static int
 parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 {
 	struct ob_name_problem		 np = { .t = t->names_t,
-					    .nruns = t->nc, .min_names = 1 };
+					    .nruns = t->nc, .min_names = 1,
+					    .left = &t->left };
 	struct str_list			 hard = { 0 };
 	struct ob_names			 sols[OB_MAX_SOLS] = { 0 };
 	struct parse_ob_text_cells	 cells = { 0 };
@@ -506,8 +513,12 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 		np.agree = parse_ob_text_agree;
 		np.agree_ctx = &cells;
 	}
-	/* Past a search budget, "more than OB_MAX_SOLS" comes with none filled. */
 	n = ob_split_names(&np, sols, OB_MAX_SOLS, &nall);
+	if (t->left == 0) {
+		rc = ob_check_spent(t, t->p[t->iexport + 1].line,
+		    "the system names", t->names_t);
+		goto out;
+	}
 	also = cells.nagree > 1 ? " and the table's Disk or Processor cells" : "";
 	if (n == 1 && !strict && nall > 1 && cells.nagree != 1)
 		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
@@ -551,9 +562,10 @@ parse_ob_text_names(struct tdoc *t, const char *cells_run, const char *notes)
 	rc = diag_set(t->d, t->path, t->p[t->iexport + 1].line, "%s",
 	    strbuf_str(&sb));
 	strbuf_free(&sb);
-	for (i = 0; i < OB_MAX_SOLS; i++)
-		ob_names_free(&sols[i]);
 out:
+	/* On success sols[0] is t->names. */
+	for (i = rc == 0; i < OB_MAX_SOLS; i++)
+		ob_names_free(&sols[i]);
 	ob_fields_row_free(&cells.row);
 	ob_fields_row_free(&cells.proc);
 	free((void *)np.runs);
@@ -609,7 +621,7 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 	ev.names = agree ? &t->names : NULL;
 	ev.own_disk = own;
 	ob_fields_split(run, (const char *const *)labels->items, labels->len, ns,
-	    &ev, &f);
+	    &ev, &f, &t->left);
 	for (i = 0; i < ns; i++)
 		for (j = 0; j < labels->len; j++)
 			if ((v = f.value[i * labels->len + j]) != NULL)
@@ -623,7 +635,7 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 		format_warn(t->opt, t->path, t->p[t->iexport + 1].line,
 		    "systems table: %zu of %zu fields are not pinned by the text "
 		    "(%s), left empty, e.g. %s of %s", open, ns * labels->len,
-		    f.gave_up ? "too long to count" : f.readings == 0 ?
+		    f.readings == 0 ?
 		    "no reading of its cells fits the value shapes" :
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
@@ -710,7 +722,12 @@ parse_ob_text_place(struct tdoc *t, struct tchart *c)
 	c->order = xcalloc(t->names.len + 1, sizeof(size_t));
 	for (o = 0; o < c->nticks; o++) {
 		run = xstrndup(c->rest, c->tstart[o]);
-		if ((tiles = ob_split_tile(run, &t->names, c->order, &cnt)) == 0) {
+		tiles = ob_split_tile(run, &t->names, c->order, &cnt, &t->left);
+		if (t->left == 0) {
+			free(run);
+			return ob_check_spent(t, c->chart_p->line, "chart", c->title);
+		}
+		if (tiles == 0) {
 			free(run);
 			continue;
 		}
@@ -747,16 +764,18 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 			    "chart \"%s %s\": %zu SE strings for %zu systems",
 			    c->title, c->args, c->nse, c->k);
 		ob_split_values(c->vrun, strlen(c->vrun), c->k, c->nse > 0,
-		    1.25 * c->tlast[c->tick], &c->cands);
+		    1.25 * c->tlast[c->tick], &c->cands, &t->left);
+		if (t->left == 0)
+			return ob_check_spent(t, c->chart_p->line, "chart", c->title);
 		if (c->cands.len == 0)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s %s\": the value run \"%s\" cannot be read as "
 			    "%zu values (cut or mangled line?)", c->title, c->args,
 			    c->vrun, c->k);
 	}
-	if (ovv != NULL)
-		ob_check_overview(t, ovv);
-	ob_check_siblings(t);
+	if ((ovv != NULL && ob_check_overview(t, ovv) != 0) ||
+	    ob_check_siblings(t) != 0)
+		return -1;
 	for (i = 0; i < t->nc; i++) {
 		if ((c = &t->c[i])->cands.len == 1)
 			continue;
@@ -953,7 +972,8 @@ static int
 parse_ob_text_read(const char *path, const struct read_options *opt,
     struct result_set *rs, struct diag *d)
 {
-	struct tdoc	 t = { .path = path, .opt = opt, .rs = rs, .d = d };
+	struct tdoc	 t = { .path = path, .opt = opt, .rs = rs, .d = d,
+	    .left = OB_DOC_STEPS };
 	struct str_list	 given = { 0 }, labels = { 0 };
 	char		*ovv = NULL, *groups = NULL, *cells = NULL, *list = NULL;
 	char		*tok, *save = NULL;
@@ -1000,6 +1020,11 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
 	parse_ob_text_fields(&t, &labels, lab, rest, cells);
+	if (t.left == 0) {
+		ob_check_spent(&t, t.p[t.iexport + 1].line, "the systems table",
+		    NULL);
+		goto out;
+	}
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)

@@ -17,6 +17,10 @@ static const char *const labels[] = { "Processor", "Chipset", "Memory",
 	"Disk", "OS", "Kernel", "Screen Resolution" };
 #define NL	(sizeof(labels) / sizeof(labels[0]))
 
+/* The steps each split may take: a document's, or fewer where said. */
+#define STEPS	20000000UL
+static unsigned long	left = STEPS;
+
 static const char *field(const struct ob_fields *f, size_t sys, size_t l);
 static void	shapes(void);
 static void	shaped_tables(void);
@@ -171,7 +175,7 @@ shaped_tables(void)
 
 	/* No word join at "ab28ASUS" or "00AFY0AMD": a PCI ID, a vendor. */
 	ob_fields_split("AMD Device ab28ASUS VP28URealtek RTL8125 2.5GbE + Intel "
-	    "I211Ubuntu 20.04", hw, 4, 1, NULL, &f);
+	    "I211Ubuntu 20.04", hw, 4, 1, NULL, &f, &left);
 	ok(f.readings == 1 && strcmp(field(&f, 0, 0), "AMD Device ab28") == 0 &&
 	    strcmp(field(&f, 0, 1), "ASUS VP28U") == 0 &&
 	    strcmp(field(&f, 0, 2), "Realtek RTL8125 2.5GbE + Intel I211") == 0 &&
@@ -179,14 +183,14 @@ shaped_tables(void)
 	    "Audio, Monitor, Network, OS: one reading (not \"2.5\" + \"GbE ...\")");
 	ob_fields_free(&f);
 
-	ob_fields_split("6.11.0-061100-generic (x86_64)", net, 1, 1, NULL, &f);
+	ob_fields_split("6.11.0-061100-generic (x86_64)", net, 1, 1, NULL, &f, &left);
 	ok(f.readings == 0 && f.value[0] == NULL,
 	    "a kernel version is no Network value: no reading");
 	ob_fields_free(&f);
 
 	/* One kernel per cell; an OpenGL version is a word of its own. */
 	ob_fields_split("6.1.0-1-generic (x86_64)4.6 Mesa 23.2.16.10.0-2-generic "
-	    "(x86_64)6.12.0-rc1-phx (x86_64)", sw, 2, 3, NULL, &f);
+	    "(x86_64)6.12.0-rc1-phx (x86_64)", sw, 2, 3, NULL, &f, &left);
 	ok(f.readings == 1 && strcmp(field(&f, 1, 0), "6.10.0-2-generic (x86_64)") == 0 &&
 	    strcmp(field(&f, 2, 0), "6.12.0-rc1-phx (x86_64)") == 0 &&
 	    strcmp(field(&f, 2, 1), "4.6 Mesa 23.2.1") == 0,
@@ -194,13 +198,13 @@ shaped_tables(void)
 	ob_fields_free(&f);
 
 	/* One later Disk cell for two later systems: whose? */
-	ob_fields_split(raid, dk, 2, 3, NULL, &f);
+	ob_fields_split(raid, dk, 2, 3, NULL, &f, &left);
 	ok(f.readings == 2 && strcmp(field(&f, 1, 0), "(open)") == 0 &&
 	    strcmp(field(&f, 2, 0), "(open)") == 0 &&
 	    strcmp(field(&f, 2, 1), "Ubuntu 20.04") == 0,
 	    "a later Disk cell the names say nothing of: left open (printed or inherited)");
 	ob_fields_free(&f);
-	ob_fields_split(raid, dk, 2, 3, &ev, &f);
+	ob_fields_split(raid, dk, 2, 3, &ev, &f, &left);
 	ok(f.readings == 1 &&
 	    strcmp(field(&f, 1, 0), "2 x 1000GB WD B2 + 1000GB WD A1") == 0 &&
 	    strcmp(field(&f, 2, 0), "2 x 1000GB WD B2 + 1000GB WD A1") == 0 &&
@@ -418,7 +422,7 @@ one_rule(void)
 
 		for (nl = 0; nl < 4 && c->labels[nl] != NULL; nl++)
 			;
-		ob_fields_split(c->run, c->labels, nl, c->nsys, NULL, &f);
+		ob_fields_split(c->run, c->labels, nl, c->nsys, NULL, &f, &left);
 		same = f.readings == c->readings;
 		for (w = 0; w < 3 && c->want[w].value != NULL; w++)
 			same &= strcmp(field(&f, c->want[w].sys,
@@ -432,7 +436,7 @@ one_rule(void)
 	 * after one), so a run that ends in one has no reading.
 	 */
 	ob_fields_split("AMD Radeon RX 7900 XTX 24GBDELL U2723QE ", gm, 2, 1, NULL,
-	    &f);
+	    &f, &left);
 	ok(f.readings == 0 && f.value[1] == NULL, "no cell ends in a space");
 	ob_fields_free(&f);
 
@@ -442,7 +446,7 @@ one_rule(void)
 	 * kernel named inside the first OpenGL cell is no second one.
 	 */
 	run = xasprintf("AMD Radeon RX 7900 XTX 24GB%s", mesa);
-	ob_fields_split(run, gg, 2, 2, NULL, &f);
+	ob_fields_split(run, gg, 2, 2, NULL, &f, &left);
 	ok(f.readings == 1 && strcmp(field(&f, 0, 1), mesa) == 0 &&
 	    strcmp(field(&f, 1, 1), mesa) == 0,
 	    "an OpenGL cell starts at a version that is a word");
@@ -463,7 +467,7 @@ main(void)
 	char			*two, *big;
 	size_t			 i;
 
-	ob_fields_split(one, labels, NL, 1, NULL, &f);
+	ob_fields_split(one, labels, NL, 1, NULL, &f, &left);
 	is_double(f.readings, 1, 0, "one reading of a full first column");
 	is_str(field(&f, 0, 1), "Acme Device 14d8", "Chipset cut before \"2 x\"");
 	is_str(field(&f, 0, 2), "2 x 16GB DDR5-6000MT/s Kit F16G",
@@ -476,13 +480,13 @@ main(void)
 
 	/* A second system printing only its own Disk cell. */
 	two = xasprintf("%s%s", one, "4000GB XT4000T900X2");
-	ob_fields_split(two, labels, NL, 2, NULL, &f);
+	ob_fields_split(two, labels, NL, 2, NULL, &f, &left);
 	is_str(field(&f, 1, 0), "Example CPU 8-Core @ 4.00GHz (8 Cores / 16 Threads)",
 	    "an unprinted cell is the previous system's");
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2", "the later Disk cell");
 	ob_fields_free(&f);
 	ev.names = &named;
-	ob_fields_split(two, labels, NL, 2, &ev, &f);
+	ob_fields_split(two, labels, NL, 2, &ev, &f, &left);
 	is_str(field(&f, 1, 3), "4000GB XT4000T900X2",
 	    "the Disk cell agrees with the name evidence");
 	ob_fields_free(&f);
@@ -491,14 +495,14 @@ main(void)
 	/* "Debian 12" + "6.1.0" or "Debian 1" + "26.1.0": not pinned. */
 	ob_fields_split("Example CPU (2 Cores)Acme Device 14d82 x 16GB Kit"
 	    "2000GB ACME A1 PRODebian 126.1.0-18-amd64 (x86_64)1920x1080",
-	    labels, NL, 1, NULL, &f);
+	    labels, NL, 1, NULL, &f, &left);
 	ok(f.readings == 2 && strcmp(field(&f, 0, 4), "(open)") == 0 &&
 	    strcmp(field(&f, 0, 5), "(open)") == 0,
 	    "OS and Kernel that read two ways are left open");
 	is_str(field(&f, 0, 0), "Example CPU (2 Cores)", "the rest is still pinned");
 	ob_fields_free(&f);
 
-	ob_fields_split("nothing here fits", labels, NL, 1, NULL, &f);
+	ob_fields_split("nothing here fits", labels, NL, 1, NULL, &f, &left);
 	ok(f.readings == 0 && f.value[0] == NULL, "no reading: nothing filled");
 	ob_fields_free(&f);
 
@@ -506,27 +510,33 @@ main(void)
 	big = xcalloc(20001, 1);
 	for (i = 0; i < 20000; i++)
 		big[i] = i % 7 == 0 ? 'a' : 'A';
-	ob_fields_split(big, labels, NL, 8, NULL, &f);
-	ok(f.gave_up || f.readings == 0, "a 20000-byte hostile run is refused quickly");
+	ob_fields_split(big, labels, NL, 8, NULL, &f, &left);
+	ok(f.readings == 0 && f.value[0] == NULL,
+	    "a 20000-byte hostile run: no reading, nothing filled");
+	left = STEPS;
 	ob_fields_free(&f);
 	free(big);
-	/* Within the states bound, glued words read countless ways: stopped. */
+	/* Glued words read countless ways: past its steps, nothing filled. */
 	{
 		static const char *const free5[] = { "A", "B", "C", "D", "E" };
 
 		big = xcalloc(2001, 1);
 		for (i = 0; i < 2000; i++)
 			big[i] = i % 2 == 0 ? 'a' : 'B';
-		ob_fields_split(big, free5, 5, 8, NULL, &f);
-		ok(f.gave_up && f.value[0] == NULL,
-		    "2000 bytes of word joins stop at the work bound, nothing filled");
+		left = 1000000;
+		ob_fields_split(big, free5, 5, 8, NULL, &f, &left);
+		ok(left == 0 && f.value[0] == NULL,
+		    "2000 bytes of word joins spend the steps, nothing filled");
 		ob_fields_free(&f);
 		free(big);
 	}
 	big = xcalloc(300001, 1);
 	memset(big, 'a', 300000);
-	ob_fields_split(big, labels, NL, 2, NULL, &f);
-	ok(f.gave_up && f.value[0] == NULL, "a 300 KB run is not read at all");
+	left = 1000000;
+	ob_fields_split(big, labels, NL, 2, NULL, &f, &left);
+	ok(left == 0 && f.value[0] == NULL,
+	    "a 300 KB run has more states than steps: not read at all");
+	left = STEPS;
 	ob_fields_free(&f);
 	free(big);
 	/*
@@ -539,8 +549,8 @@ main(void)
 
 		big = xcalloc(400001, 1);
 		memset(big, '7', 400000);
-		ob_fields_split(big, mem, 1, 1, NULL, &f);
-		ok(!f.gave_up && f.readings == 0 && f.value[0] == NULL,
+		ob_fields_split(big, mem, 1, 1, NULL, &f, &left);
+		ok(left > 0 && f.readings == 0 && f.value[0] == NULL,
 		    "400,000 glued digits: counted, no reading, nothing filled");
 		ob_fields_free(&f);
 		free(big);

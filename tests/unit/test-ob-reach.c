@@ -194,11 +194,13 @@ main(void)
 		const char *k = "Plain40K80K120K160K200KSE +/- 824.26, N = 12";
 		const char *d = "A0.20.40.60.81SE +/- 0.01, N = 3";
 
-		is_int(ob_split_ticks(k, st, en, last, 8), 1, "40K..200K: one run of ticks");
+		is_int(ob_split_ticks(k, st, en, last, 8, &left), 1,
+		    "40K..200K: one run of ticks");
 		is_int(st[0], 5, "40K..200K: after the names");
 		is_int(en[0], 23, "40K..200K: up to the SE strings");
 		is_double(last[0], 200000, 0, "40K..200K: the last tick is 200000");
-		is_int(ob_split_ticks(d, st, en, last, 8), 1, "0.2..1: one run of ticks");
+		is_int(ob_split_ticks(d, st, en, last, 8, &left), 1,
+		    "0.2..1: one run of ticks");
 		is_int(en[0] - st[0], 13, "0.2..1: 13 bytes");
 		is_double(last[0], 1, 0, "0.2..1: the last tick is 1");
 	}

@@ -21,8 +21,10 @@ main(void)
 	struct ob_name_problem	 p;
 	struct ob_names		 sols[4];
 	size_t			 n, all, i;
+	unsigned long		 left = 1000000;
 
 	memset(&p, 0, sizeof(p));
+	p.left = &left;
 	p.t = "abcd";
 	p.runs = runs;
 	p.counts = counts;
@@ -52,6 +54,7 @@ main(void)
 		const long	 any[] = { -1 };
 
 		memset(&p, 0, sizeof(p));
+		p.left = &left;
 		p.t = runs[0] = "abcd";
 		p.runs = runs;
 		p.counts = any;
@@ -68,6 +71,7 @@ main(void)
 
 	/* Never cut next to a space: a|b cd and ab c|d, not ab| cd. */
 	memset(&p, 0, sizeof(p));
+	p.left = &left;
 	p.t = runs[0] = "ab cd";
 	p.runs = runs;
 	p.counts = counts + 1;		/* two names */

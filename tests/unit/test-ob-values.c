@@ -8,6 +8,7 @@
  * its first three; with decimals, the dots fix every value but the first,
  * whose integer part shares digits with N.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,7 @@ main(void)
 	size_t			 len, i, r, cases = 0, many = 0, bad = 0, trunc = 0;
 	bool			 glued, same;
 	int			 n;
+	unsigned long		 left = ULONG_MAX;
 
 	tap_rnd_x = 2463534242UL;
 	for (n = 0; n < 3000; n++) {
@@ -109,7 +111,7 @@ main(void)
 		b.bound = tap_rnd(3) == 0 ? 0 : (double)(1 + tap_rnd(2000));
 		glued = tap_rnd(2) == 0;
 		brute(&b, glued);
-		ob_split_values(v, len, b.k, glued, b.bound, &c);
+		ob_split_values(v, len, b.k, glued, b.bound, &c, &left);
 		same = !c.truncated && c.len == b.n && c.decimals == 0;
 		for (r = 0; same && r < c.len; r++)
 			same = c.c[r].n_last == b.n_last[r] &&
@@ -138,7 +140,7 @@ main(void)
 		b.k = 6 + tap_rnd(3);
 		b.bound = 999999;
 		brute(&b, false);
-		ob_split_values(v, len, b.k, false, b.bound, &c);
+		ob_split_values(v, len, b.k, false, b.bound, &c, &left);
 		if (b.n > OB_SPLIT_MAX_CANDS) {
 			trunc++;
 			same = c.truncated && c.len == 3;
@@ -160,21 +162,21 @@ main(void)
 	/* A run longer than any reading: none, at once. */
 	memset(v, '7', 40);
 	v[40] = '\0';
-	ob_split_values(v, 40, 2, false, 1000, &c);
+	ob_split_values(v, 40, 2, false, 1000, &c, &left);
 	is_int(c.len, 0, "40 digits as two values of at most 1000: no reading");
 	ob_cands_free(&c);
 
 	/* N = 5: 12.3 | 1.5, or N = 51: 2.3 | 1.5; "12.31" is not one decimal. */
-	ob_split_values("512.31.5", 8, 2, true, 100, &c);
+	ob_split_values("512.31.5", 8, 2, true, 100, &c, &left);
 	ok(c.len == 2 && c.decimals == 1 && c.c[0].n_last == 5 &&
 	    c.c[0].cut[1] == 5 && c.c[1].n_last == 51 && c.c[1].cut[0] == 2,
 	    "512.31.5 with N glued: 5 + 12.3 + 1.5 or 51 + 2.3 + 1.5");
 	ob_cands_free(&c);
-	ob_split_values("512.31.5", 8, 2, true, 10, &c);
+	ob_split_values("512.31.5", 8, 2, true, 10, &c, &left);
 	ok(c.len == 1 && c.c[0].n_last == 51,
 	    "  under a bound of 10, only 51 + 2.3 + 1.5");
 	ob_cands_free(&c);
-	ob_split_values("512.31.5", 8, 3, true, 0, &c);
+	ob_split_values("512.31.5", 8, 3, true, 0, &c, &left);
 	is_int(c.len, 0, "  as three values: no reading (two dots)");
 	ob_cands_free(&c);
 	return tap_done();
