@@ -585,7 +585,11 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 	for (i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i]) == tl && p->counts[i] > 0)
 			m_lo = m_hi = (size_t)p->counts[i];
-	/* More partitions than steps left: word joins only; then spent. */
+	/*
+	 * More partitions than a tenth of the steps left (each tiles the
+	 * charts' runs): cuts at word joins only; more than all of them even
+	 * then, and the steps are spent.
+	 */
 	for (narrow = false;; narrow = true) {
 		for (se.nat = nreq = 0, i = 1; i < tl; i++) {
 			if (narrow && se.kind[i] == 1 && !se.join[i])
@@ -598,7 +602,7 @@ ob_split_names(const struct ob_name_problem *p, struct ob_names *sols,
 			if (m >= nreq + 1)
 				combos += ob_split_choose(se.nat - nreq,
 				    m - 1 - nreq);
-		if (combos <= (double)*p->left || narrow)
+		if (combos <= (double)*p->left / 10 || narrow)
 			break;
 	}
 	if (combos > (double)*p->left)
