@@ -126,12 +126,16 @@ ob_fields_size_before(const char *s, size_t i)
 	    isdigit((unsigned char)s[i - 3]);
 }
 
-/* Does a PCI ID end at s + i ("Device ab28|")? */
+/*
+ * Does a four-digit ID end at s + i: a PCI device's ("Device ab28|") or a
+ * Broadcom SoC's, a Raspberry Pi's motherboard ("BCM2711|")?
+ */
 static bool
 ob_fields_pci_before(const char *s, size_t i)
 {
-	return i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
-	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4;
+	return (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
+	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4) ||
+	    (i >= 7 && ob_shapes_soc(s + i - 7) > 0);
 }
 
 /*
@@ -241,11 +245,20 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	/*
 	 * A word this field's values begin with starts the cell wherever it
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
-	 * case ("llvmpipe") not inside a word, but after a size ("24GB|amdgpu").
+	 * case ("llvmpipe") not inside a word, but after the last capital of
+	 * a model, a word in capitals or a one-letter word ("24GB|amdgpu",
+	 * "SN64G|llvmpipe", "Virtual S|llvmpipe"), and a framebuffer's name
+	 * anywhere ("Virtual Disk|hyperv_drmdrmfb").
 	 */
-	if ((isupper(c) || !isalpha(a) || ob_fields_size_before(s, i)) &&
-	    ob_shapes_lead(shape, s + i) > 0)
+	if ((j = ob_shapes_lead(shape, s + i)) > 0 && (isupper(c) ||
+	    !isalpha(a) || (isupper(a) && i >= 2 &&
+	    !islower((unsigned char)s[i - 2])) ||
+	    (j >= 5 && strncmp(s + i + j - 5, "drmfb", 5) == 0)))
 		return n;
+	/* Nor does a value begin with one capital glued to one: "G|llvmpipe". */
+	if (isupper(c) && islower((unsigned char)s[i + 1]) &&
+	    ob_shapes_lead(shape, s + i + 1) > 0)
+		return 0;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
 	 * ("23.10|6.7.0", "14d8|2 x 16GB"), never inside a plain integer

@@ -17,9 +17,15 @@ static const char *const ob_shapes_board[] = { "ASUS", "ASRock", "MSI",
 	"NZXT", "AMD", "Ampere", "Raspberry", "QEMU", "Google", "Amazon", NULL };
 static const char *const ob_shapes_chipset[] = { "AMD", "Intel", "NVIDIA",
 	"Apple", "Qualcomm", "Broadcom", "Ampere", "Marvell", NULL };
+/*
+ * With no GPU found, PTS names the kernel's framebuffer, "<driver>drmfb"
+ * for a DRM driver: a virtual machine's ("hyperv_drmdrmfb").
+ */
 static const char *const ob_shapes_gpu[] = { "NVIDIA", "AMD", "Intel",
 	"ASPEED", "Matrox", "llvmpipe", "Apple", "Qualcomm", "VMware", "Red Hat",
-	"Microsoft", "XFX", "Sapphire", "EVGA", "Zotac", "ZOTAC", NULL };
+	"Microsoft", "XFX", "Sapphire", "EVGA", "Zotac", "ZOTAC",
+	"hyperv_drmdrmfb", "bochs-drmdrmfb", "virtio_gpudrmfb", "simpledrmdrmfb",
+	"vmwgfxdrmfb", "qxldrmfb", "cirrusdrmfb", "vboxvideodrmfb", NULL };
 static const char *const ob_shapes_audio[] = { "NVIDIA", "AMD", "Intel",
 	"Realtek", "Conexant", "C-Media", "Creative", "Apple", "VIA", NULL };
 static const char *const ob_shapes_monitor[] = { "DELL", "Dell", "ASUS",
@@ -44,7 +50,7 @@ static const char *const ob_shapes_os[] = { "Ubuntu", "Debian", "Fedora",
  */
 static const char *const ob_shapes_os_release[] = { "Ubuntu", "##.##",
 	"Pop", "##.##", "Linux Mint", "##.#?", "Debian", "#?", "Fedora Linux",
-	"#?", "Fedora", "#?", "FreeBSD", "##.#", "CentOS Stream", "#?",
+	"##", "Fedora", "#?", "FreeBSD", "##.#", "CentOS Stream", "#?",
 	"openSUSE Tumbleweed", "########", NULL };
 static const char *const ob_shapes_desktop[] = { "GNOME Shell", "GNOME",
 	"KDE Plasma", "KDE", "Xfce", "Cinnamon", "MATE", "LXQt", "LXDE",
@@ -170,7 +176,8 @@ ob_shapes_uncut(const char *s, size_t len, bool *uncut)
 	memset(uncut, 0, len * sizeof(bool));
 	/* A word found where it starts marks its inner positions. */
 	for (i = 0; i < len; i++) {
-		l = ob_shapes_match(ob_shapes_words, s + i, NULL);
+		if ((l = ob_shapes_match(ob_shapes_words, s + i, NULL)) == 0)
+			l = ob_shapes_soc(s + i);
 		for (j = i + 1; j < i + l && j < len; j++)
 			uncut[j] = true;
 	}
@@ -284,6 +291,12 @@ ob_shapes_cap(const char *s, bool mem, double *gb)
 	if (gb != NULL)
 		*gb = strtod(s, NULL) * unit;
 	return n + 2;
+}
+
+size_t
+ob_shapes_soc(const char *s)
+{
+	return strncmp(s, "BCM", 3) == 0 && ob_shapes_digits(s + 3) >= 4 ? 7 : 0;
 }
 
 size_t

@@ -83,6 +83,11 @@ size_t	 ob_shapes_digits(const char *s);
  * NULL).
  */
 size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
+/*
+ * The length of a Broadcom SoC's ID at s, a Raspberry Pi's motherboard
+ * ("BCM2711": four digits, one word), or 0.
+ */
+size_t	 ob_shapes_soc(const char *s);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
 /* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */

@@ -403,6 +403,47 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 1, "128GB" },
 	    { 0, 2, "215GB Amazon Elastic Block Store" },
 	} },
+	/*
+	 * A Raspberry Pi 4's motherboard is its SoC, four digits, then the
+	 * memory: "BCM2711|4096MB", never "BCM" and 27114096MB.
+	 */
+	{ "a SoC's ID before a memory size",
+	    "BCM27114096MB",
+	    { "Motherboard", "Memory" }, 1, 1, {
+	    { 0, 0, "BCM2711" },
+	    { 0, 1, "4096MB" },
+	} },
+	/*
+	 * "llvmpipe" may follow a model's last capital, and a value does not
+	 * begin with one capital glued to it: "SN64G|llvmpipe", never
+	 * "SN64|Gllvmpipe"; "QEMU HDD|bochs-drmdrmfb", never "HD|Dbochs".
+	 */
+	{ "a lower-case lead word after a model's last capital",
+	    "64GB SN64Gllvmpipe",
+	    { "Disk", "Graphics" }, 1, 1, {
+	    { 0, 0, "64GB SN64G" },
+	    { 0, 1, "llvmpipe" },
+	} },
+	{ "a framebuffer's name after a word in capitals",
+	    "107GB QEMU HDDbochs-drmdrmfb",
+	    { "Disk", "Graphics" }, 1, 1, {
+	    { 0, 0, "107GB QEMU HDD" },
+	    { 0, 1, "bochs-drmdrmfb" },
+	} },
+	/* A virtual machine's framebuffer after a lower-case word. */
+	{ "a framebuffer's name glued to a word",
+	    "161GB Virtual Diskhyperv_drmdrmfb",
+	    { "Disk", "Graphics" }, 1, 1, {
+	    { 0, 0, "161GB Virtual Disk" },
+	    { 0, 1, "hyperv_drmdrmfb" },
+	} },
+	/* "Fedora Linux" is Fedora 35 or later: "41|6.17.0", not "4|16.17.0". */
+	{ "Fedora Linux's release has two digits",
+	    "Fedora Linux 416.17.0-1013-azure (x86_64)",
+	    { "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "Fedora Linux 41" },
+	    { 0, 1, "6.17.0-1013-azure (x86_64)" },
+	} },
 };
 
 static void
