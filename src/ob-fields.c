@@ -18,7 +18,10 @@
 #define OB_FIELDS_MAX_CELL	256
 /* Kernel majors below this (Linux 6, Darwin 24): "20.0|45.14.0" is none. */
 #define OB_FIELDS_MAX_KERNEL	30
-/* Memory modules per system, at most: "82 x 16GB" is "8" + "2 x 16GB". */
+/*
+ * Memory modules or devices per system, at most: "82 x 16GB" is "8" +
+ * "2 x 16GB", "ALC8982 x Intel" is "ALC898" + "2 x Intel".
+ */
 #define OB_FIELDS_MAX_MODULES	64
 
 /*
@@ -235,6 +238,13 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	    k == OBS_PROC;
 	unsigned char		 a, c;
 
+	/*
+	 * A virtual machine's drive may be its size alone ("49GB"): then
+	 * that is the whole cell (ob_fields_whole).
+	 */
+	if (n == 0 && k == OBS_DISK && (n = ob_shapes_cap(s + i, false,
+	    NULL)) > 0 && s[i + n] == ' ')
+		n = 0;
 	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
 	if (n == 0 || (join && ob_fields_starts(s, i, OBS_DISK) > 0))
 		return 0;
@@ -247,17 +257,20 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	 * is glued ("00AFY0|AMD DIMGREY", "ab28|ASUS VP28U"); one in lower
 	 * case ("llvmpipe") not inside a word, but after the last capital of
 	 * a model, a word in capitals or a one-letter word ("24GB|amdgpu",
-	 * "SN64G|llvmpipe", "Virtual S|llvmpipe"), and a framebuffer's name
-	 * anywhere ("Virtual Disk|hyperv_drmdrmfb").
+	 * "SN64G|llvmpipe", "Virtual S|llvmpipe"), and one of eight letters or
+	 * more, which ends no word, anywhere ("Virtual Disk|hyperv_drmdrmfb",
+	 * "consoles|modesetting").
 	 */
 	if ((j = ob_shapes_lead(shape, s + i)) > 0 && (isupper(c) ||
 	    !isalpha(a) || (isupper(a) && i >= 2 &&
 	    !islower((unsigned char)s[i - 2])) ||
-	    (j >= 5 && strncmp(s + i + j - 5, "drmfb", 5) == 0)))
+	    j >= 8))
 		return n;
-	/* Nor does a value begin with one capital glued to one: "G|llvmpipe". */
-	if (isupper(c) && islower((unsigned char)s[i + 1]) &&
-	    ob_shapes_lead(shape, s + i + 1) > 0)
+	/*
+	 * Nor does a value begin with one capital glued to one: "G|llvmpipe",
+	 * "L|CentOS Stream 9".
+	 */
+	if (isupper(c) && ob_shapes_lead(shape, s + i + 1) > 0)
 		return 0;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
@@ -282,9 +295,26 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
 		return 0;
+	/* A count glued to a model's digits: "ALC898|2 x Intel 82574L". */
+	if (join && isdigit(a) && ob_fields_times(s, i) > 0 &&
+	    strtol(s + i, NULL, 10) <= OB_FIELDS_MAX_MODULES)
+		return n;
 	/* A name in capitals after a build date: "20210822|GNOME Shell". */
 	if (k == OBS_LETTER && isupper(c) && isupper((unsigned char)s[i + 1]) &&
 	    i - j >= 4 && j > 0 && s[j - 1] == ' ')
+		return n;
+	/*
+	 * Whatever follows a file system's name in capitals ("ext4|KVM"):
+	 * the label before is the File-System's, and lower case and digits
+	 * run back to a letter (after the digits of a date: "20160609ext4").
+	 */
+	for (j = i; l > 0 && r->shape[l - 1]->kind == OBS_FS && j > 0 &&
+	    (islower((unsigned char)s[j - 1]) ||
+	    isdigit((unsigned char)s[j - 1]));)
+		j--;
+	while (j < i && isdigit((unsigned char)s[j]))
+		j++;
+	if (isupper(c) && j < i && islower((unsigned char)s[j]))
 		return n;
 	return !join || ob_fields_join(s, i, r->relaxed) ? n : 0;
 }
@@ -414,6 +444,9 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 	if (!ob_shapes_release_ok(shape, s + a, b - a))
 		return false;
 	switch (k) {
+	case OBS_DISK:
+		/* "2000GB Name", or a bare size and nothing more. */
+		return s[a + n - 2] == ' ' || b == a + n;
 	case OBS_PROC:
 		/* It ends at its first "Core)", "Cores)", "Threads)" (5 to 8 bytes). */
 		for (n = 5; n <= 8; n++)

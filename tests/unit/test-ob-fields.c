@@ -424,18 +424,55 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 0, "64GB SN64G" },
 	    { 0, 1, "llvmpipe" },
 	} },
+	{ "one capital glued to an OS name ends the cell before",
+	    "2 x Intel 82574LCentOS Stream 9",
+	    { "Network", "OS" }, 1, 1, {
+	    { 0, 0, "2 x Intel 82574L" },
+	    { 0, 1, "CentOS Stream 9" },
+	} },
 	{ "a framebuffer's name after a word in capitals",
 	    "107GB QEMU HDDbochs-drmdrmfb",
 	    { "Disk", "Graphics" }, 1, 1, {
 	    { 0, 0, "107GB QEMU HDD" },
 	    { 0, 1, "bochs-drmdrmfb" },
 	} },
-	/* A virtual machine's framebuffer after a lower-case word. */
+	/*
+	 * A lower-case lead word of eight letters or more ends no word: a
+	 * virtual machine's framebuffer, or "modesetting" after an X server
+	 * named from a log line.
+	 */
 	{ "a framebuffer's name glued to a word",
 	    "161GB Virtual Diskhyperv_drmdrmfb",
 	    { "Disk", "Graphics" }, 1, 1, {
 	    { 0, 0, "161GB Virtual Disk" },
 	    { 0, 1, "hyperv_drmdrmfb" },
+	} },
+	{ "a long lower-case lead word glued to a word",
+	    "X Server plymouth.ignore-serial-consolesmodesetting 1.20.4",
+	    { "Display Server", "Display Driver" }, 1, 1, {
+	    { 0, 1, "modesetting 1.20.4" },
+	} },
+	/* A cloud instance's drive may be its size alone. */
+	{ "a drive that is its size alone",
+	    "16GB49GBRed Hat Virtio device",
+	    { "Memory", "Disk", "Network" }, 1, 1, {
+	    { 0, 0, "16GB" },
+	    { 0, 1, "49GB" },
+	    { 0, 2, "Red Hat Virtio device" },
+	} },
+	/* What follows a file system's name may be in capitals. */
+	{ "a value in capitals after a file system",
+	    "GCC 7.3.0ext4KVM",
+	    { "Compiler", "File-System", "System Layer" }, 1, 1, {
+	    { 0, 1, "ext4" },
+	    { 0, 2, "KVM" },
+	} },
+	/* A count of devices (at most 64) glued to a model's digits. */
+	{ "a count after a model's digits",
+	    "Realtek ALC8982 x Intel 82574L",
+	    { "Audio", "Network" }, 1, 1, {
+	    { 0, 0, "Realtek ALC898" },
+	    { 0, 1, "2 x Intel 82574L" },
 	} },
 	/* "Fedora Linux" is Fedora 35 or later: "41|6.17.0", not "4|16.17.0". */
 	{ "Fedora Linux's release has two digits",
