@@ -169,6 +169,9 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		if (x > 0 && k == OBS_MEM &&
 		    strtol(s + i, NULL, 10) > OB_FIELDS_MAX_MODULES)
 			return 0;
+		/* Modules PTS found no size of: "8 x GB DDR3-1600MT/s". */
+		if (x > 0 && k == OBS_MEM && strncmp(s + i + x, "GB ", 3) == 0)
+			return x + 2;
 		if ((m = ob_shapes_cap(s + i + x, k == OBS_MEM, x > 0 ? &gb :
 		    NULL)) == 0)
 			return 0;
@@ -235,15 +238,16 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	enum ob_shape_kind	 k = shape->kind;
 	size_t			 n = ob_fields_starts(s, i, k), j;
 	bool			 join = k == OBS_FREE || k == OBS_LETTER ||
-	    k == OBS_PROC;
+	    k == OBS_PROC, bare;
 	unsigned char		 a, c;
 
 	/*
 	 * A virtual machine's drive may be its size alone ("49GB"): then
 	 * that is the whole cell (ob_fields_whole).
 	 */
-	if (n == 0 && k == OBS_DISK && (n = ob_shapes_cap(s + i, false,
-	    NULL)) > 0 && s[i + n] == ' ')
+	bare = n == 0 && k == OBS_DISK && (n = ob_shapes_cap(s + i, false,
+	    NULL)) > 0;
+	if (bare && s[i + n] == ' ')
 		n = 0;
 	/* "2000GB Name" is a drive: only a Disk or Memory cell starts so. */
 	if (n == 0 || (join && ob_fields_starts(s, i, OBS_DISK) > 0))
@@ -286,10 +290,11 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	    ob_fields_size_before(s, j)) && !ob_fields_pci_before(s, i))
 		return 0;
 	/*
-	 * A bare memory size is not cut from its digits ("1|6GB"), unless
-	 * they are a version's last part ("Rev 1.0|8GB") or a PCI ID.
+	 * A bare memory or drive size is not cut from its digits ("1|6GB",
+	 * "QEMU4|9GB"), unless they are a version's last part ("Rev
+	 * 1.0|8GB") or a PCI ID.
 	 */
-	if (k == OBS_MEM && isdigit(a) && ob_fields_times(s, i) == 0 &&
+	if ((k == OBS_MEM || bare) && isdigit(a) && ob_fields_times(s, i) == 0 &&
 	    !(j > 0 && s[j - 1] == '.') && !ob_fields_pci_before(s, i))
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */

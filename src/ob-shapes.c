@@ -203,6 +203,11 @@ ob_shapes_lead(const struct ob_shape *shape, const char *s)
 
 	if ((l = ob_shapes_match(shape->lead, s, ob_shapes_lead_end)) > 0)
 		return l;
+	/* A driver in lower case before an OpenGL version: "nouveau|4.3". */
+	if (islower((unsigned char)s[0]) &&
+	    (l = ob_shapes_match(shape->lead, s, NULL)) > 0 &&
+	    isdigit((unsigned char)s[l]))
+		return l;
 	/*
 	 * A value that is its lead word alone, glued to the next cell's own
 	 * lead word: "ASPEED|Broadcom NetXtreme", never "ASUS|TeK".

@@ -61,8 +61,9 @@ const struct ob_shape	*ob_shapes_of(const char *label);
  */
 void	 ob_shapes_uncut(const char *s, size_t len, bool *uncut);
 /*
- * The length of a lead word of shape at s, a word of its own or glued to
- * another field's lead word ("ASPEED|Broadcom"), or 0.
+ * The length of a lead word of shape at s, a word of its own, glued to
+ * another field's lead word ("ASPEED|Broadcom") or, in lower case, to a
+ * digit ("nouveau|4.3 Mesa"), or 0.
  */
 size_t	 ob_shapes_lead(const struct ob_shape *shape, const char *s);
 /* Does the cell (len bytes at s) fit its release form ("Ubuntu 23.10")? */

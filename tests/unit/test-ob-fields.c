@@ -467,6 +467,33 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 1, "ext4" },
 	    { 0, 2, "KVM" },
 	} },
+	/* Modules PTS found no size of still make a memory cell. */
+	{ "memory modules of no size",
+	    "HP 158A (J61 v03.69 BIOS)8 x GB DDR3-1600MT/s HMT41GR7AFR4A-PB",
+	    { "Motherboard", "Memory" }, 1, 1, {
+	    { 0, 1, "8 x GB DDR3-1600MT/s HMT41GR7AFR4A-PB" },
+	} },
+	/* A drive's bare size is not cut from digits: "QEMU|49GB". */
+	{ "a bare drive size whole after a word's digits",
+	    "1 x 6676 MB RAM QEMU49GBRed Hat Virtio device",
+	    { "Memory", "Disk", "Network" }, 1, 1, {
+	    { 0, 0, "1 x 6676 MB RAM QEMU" },
+	    { 0, 1, "49GB" },
+	} },
+	/* A lower-case driver glued to the OpenGL version after it. */
+	{ "a driver in lower case before a version",
+	    "X Server 1.20.11nouveau4.3 Mesa 20.3.5",
+	    { "Display Server", "Display Driver", "OpenGL" }, 1, 1, {
+	    { 0, 1, "nouveau" },
+	    { 0, 2, "4.3 Mesa 20.3.5" },
+	} },
+	/* A Raspberry Pi's drive, OS and kernel. */
+	{ "a Raspberry Pi's drive, OS and kernel",
+	    "64GB SN64GRaspbian 105.4.74-v7l+ (armv7l)",
+	    { "Disk", "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "64GB SN64G" },
+	    { 0, 1, "Raspbian 10" },
+	} },
 	/* A count of devices (at most 64) glued to a model's digits. */
 	{ "a count after a model's digits",
 	    "Realtek ALC8982 x Intel 82574L",
