@@ -130,15 +130,15 @@ ob_fields_size_before(const char *s, size_t i)
 }
 
 /*
- * Does a four-digit ID end at s + i: a PCI device's ("Device ab28|") or a
- * Broadcom SoC's, a Raspberry Pi's motherboard ("BCM2711|")?
+ * Does an ID end at s + i: a PCI device's four hex digits ("Device
+ * ab28|"), or a name ending in digits (ob_shapes_id_before, "BCM2711|")?
  */
 static bool
 ob_fields_pci_before(const char *s, size_t i)
 {
 	return (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
 	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4) ||
-	    (i >= 7 && ob_shapes_soc(s + i - 7) > 0);
+	    ob_shapes_id_before(s, i);
 }
 
 /*

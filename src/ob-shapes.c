@@ -103,7 +103,8 @@ static const char *const ob_shapes_words[] = { "GeForce", "SanDisk",
 	"TeamGroup", "GeIL", "DeskMini", "ProArt", "OptiPlex", "EliteBook",
 	"PowerVR", "ConnectX", "NetXtreme", "DisplayPort", "GmbH", "LiteOn",
 	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "AlmaLinux", "CentOS",
-	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", NULL };
+	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", "Raven/Raven2",
+	NULL };
 
 /* Units glued to their number: a cell never starts at "2.5|GbE", "1000|GB". */
 static const char *const ob_shapes_units[] = { "GB", "TB", "MB", "KB",
@@ -122,6 +123,7 @@ static const char *const ob_shapes_cores_end[] = { "Threads)", "Cores)",
 static size_t	ob_shapes_match(const char *const *list, const char *s,
 	    bool (*then)(char));
 static bool	ob_shapes_lead_end(char c);
+static size_t	ob_shapes_soc(const char *s);
 static bool	ob_shapes_no_letter(char c);
 
 /*
@@ -298,10 +300,27 @@ ob_shapes_cap(const char *s, bool mem, double *gb)
 	return n + 2;
 }
 
-size_t
+/* The length of a Broadcom SoC's ID at s ("BCM2711"), or 0. */
+static size_t
 ob_shapes_soc(const char *s)
 {
 	return strncmp(s, "BCM", 3) == 0 && ob_shapes_digits(s + 3) >= 4 ? 7 : 0;
+}
+
+bool
+ob_shapes_id_before(const char *s, size_t i)
+{
+	size_t	k, l;
+
+	if (i >= 7 && ob_shapes_soc(s + i - 7) > 0)
+		return true;
+	for (k = 0; ob_shapes_words[k] != NULL; k++) {
+		l = strlen(ob_shapes_words[k]);
+		if (isdigit((unsigned char)ob_shapes_words[k][l - 1]) &&
+		    i >= l && strncmp(s + i - l, ob_shapes_words[k], l) == 0)
+			return true;
+	}
+	return false;
 }
 
 size_t

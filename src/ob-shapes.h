@@ -85,10 +85,11 @@ size_t	 ob_shapes_digits(const char *s);
  */
 size_t	 ob_shapes_cap(const char *s, bool mem, double *gb);
 /*
- * The length of a Broadcom SoC's ID at s, a Raspberry Pi's motherboard
- * ("BCM2711": four digits, one word), or 0.
+ * Does a name that ends in digits end at s + i: a Broadcom SoC's ID, a
+ * Raspberry Pi's motherboard ("BCM2711|"), or a brand word so ending
+ * ("AMD Raven/Raven2|")? Each is one word (ob_shapes_uncut).
  */
-size_t	 ob_shapes_soc(const char *s);
+bool	 ob_shapes_id_before(const char *s, size_t i);
 /* The length of a kernel architecture at s ("(x86_64)"), or 0. */
 size_t	 ob_shapes_arch(const char *s);
 /* The length of a processor's last word at s ("Threads)", "Cores)"), or 0. */

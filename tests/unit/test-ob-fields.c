@@ -467,6 +467,13 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 1, "ext4" },
 	    { 0, 2, "KVM" },
 	} },
+	/* A brand word ending in a digit ends there: "Raven/Raven2|14336MB". */
+	{ "a chipset named with a digit before a memory size",
+	    "AMD Raven/Raven214336MB",
+	    { "Chipset", "Memory" }, 1, 1, {
+	    { 0, 0, "AMD Raven/Raven2" },
+	    { 0, 1, "14336MB" },
+	} },
 	/* Modules PTS found no size of still make a memory cell. */
 	{ "memory modules of no size",
 	    "HP 158A (J61 v03.69 BIOS)8 x GB DDR3-1600MT/s HMT41GR7AFR4A-PB",
