@@ -418,7 +418,8 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 		if (s[i] == ')' && isalnum((unsigned char)s[i + 1]))
 			end = ob_fields_min(end, i + 1);
 		/* A PCI ID has four hex digits: "Device 14a4|24 x 64GB". */
-		if (ob_fields_pci_before(s, i + 11) && s[i + 11] != ' ')
+		if (i + 11 <= r->len && ob_fields_pci_before(s, i + 11) &&
+		    s[i + 11] != ' ')
 			end = ob_fields_min(end, i + 11);
 		if (i > a && (s[i] == 'C' || s[i] == 'T') &&
 		    (n = ob_shapes_cores(s + i)) > 0)
