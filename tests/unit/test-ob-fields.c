@@ -474,6 +474,16 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 0, "AMD Raven/Raven2" },
 	    { 0, 1, "14336MB" },
 	} },
+	/*
+	 * A virtual machine's chipset, Intel's 82441FX, is one word: no name
+	 * in capitals starts after its digits ("82441|FX PMC").
+	 */
+	{ "a virtual machine's chipset",
+	    "Xen HVM domUIntel 440FX- 82441FX PMC",
+	    { "Motherboard", "Chipset" }, 1, 1, {
+	    { 0, 0, "Xen HVM domU" },
+	    { 0, 1, "Intel 440FX- 82441FX PMC" },
+	} },
 	/* Modules PTS found no size of still make a memory cell. */
 	{ "memory modules of no size",
 	    "HP 158A (J61 v03.69 BIOS)8 x GB DDR3-1600MT/s HMT41GR7AFR4A-PB",
