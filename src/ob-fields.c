@@ -53,6 +53,7 @@ static size_t	ob_fields_times(const char *s, size_t i);
 static size_t	ob_fields_windows(const char *s, size_t i);
 static bool	ob_fields_size_before(const char *s, size_t i);
 static bool	ob_fields_pci_before(const char *s, size_t i);
+static bool	ob_fields_id_before(const char *s, size_t i);
 static size_t	ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k);
 static bool	ob_fields_join(const char *s, size_t i, bool relaxed);
 static size_t	ob_fields_opens(const struct ob_fields_run *r, size_t i,
@@ -129,16 +130,22 @@ ob_fields_size_before(const char *s, size_t i)
 	    isdigit((unsigned char)s[i - 3]);
 }
 
-/*
- * Does an ID end at s + i: a PCI device's four hex digits ("Device
- * ab28|"), or a name ending in digits (ob_shapes_id_before, "BCM2711|")?
- */
+/* Does a PCI ID end at s + i ("Device ab28|")? */
 static bool
 ob_fields_pci_before(const char *s, size_t i)
 {
-	return (i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
-	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4) ||
-	    ob_shapes_id_before(s, i);
+	return i >= 11 && strncmp(s + i - 11, "Device ", 7) == 0 &&
+	    strspn(s + i - 4, "0123456789abcdefABCDEF") >= 4;
+}
+
+/*
+ * Does an ID end at s + i, a PCI device's or a name ending in digits
+ * (ob_shapes_id_before: "BCM2711|")?
+ */
+static bool
+ob_fields_id_before(const char *s, size_t i)
+{
+	return ob_fields_pci_before(s, i) || ob_shapes_id_before(s, i);
 }
 
 /*
@@ -287,7 +294,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	j = i - ob_fields_digits_before(s, i);
 	if (isdigit(a) && isdigit(c) && k != OBS_KERNEL && (j == 0 ||
 	    s[j - 1] == ' ' || s[j - 1] == '(' || s[j - 1] == ')' ||
-	    ob_fields_size_before(s, j)) && !ob_fields_pci_before(s, i))
+	    ob_fields_size_before(s, j)) && !ob_fields_id_before(s, i))
 		return 0;
 	/*
 	 * A bare memory or drive size is not cut from its digits ("1|6GB",
@@ -295,7 +302,7 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	 * 1.0|8GB") or a PCI ID.
 	 */
 	if ((k == OBS_MEM || bare) && isdigit(a) && ob_fields_times(s, i) == 0 &&
-	    !(j > 0 && s[j - 1] == '.') && !ob_fields_pci_before(s, i))
+	    !(j > 0 && s[j - 1] == '.') && !ob_fields_id_before(s, i))
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))
@@ -353,7 +360,7 @@ ob_fields_join(const char *s, size_t i, bool relaxed)
 	/* A size after its number: "10GB|NVIDIA" ("MHz|X" is lower|upper). */
 	if (ob_fields_size_before(s, i))
 		return true;
-	if (ob_fields_pci_before(s, i))
+	if (ob_fields_id_before(s, i))
 		return true;
 	/* A resolution, a column's end, maybe glued ("ext4|3840x2160"). */
 	if (h >= 3 && h <= 4 && i - h >= 4 && s[i - h - 1] == 'x' &&

@@ -474,6 +474,12 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 0, "AMD Raven/Raven2" },
 	    { 0, 1, "14336MB" },
 	} },
+	/* But such a word goes on where a mark follows: "Raven2/Fenghuang". */
+	{ "a brand word ending in a digit inside a cell",
+	    "AMD Raven/Raven2/FenghuangRealtek RTL8111/8168/8411",
+	    { "Audio", "Network" }, 1, 1, {
+	    { 0, 0, "AMD Raven/Raven2/Fenghuang" },
+	} },
 	/*
 	 * A virtual machine's chipset, Intel's 82441FX, is one word: no name
 	 * in capitals starts after its digits ("82441|FX PMC").
