@@ -42,6 +42,7 @@ struct ob_fields_run {
 	bool		 relaxed;	/* second pass: see ob_fields_join */
 	size_t		*pos;		/* candidate cell starts, then len */
 	size_t		 npos;
+	bool		*glued;		/* see ob_fields_split */
 	unsigned long	*left;		/* the document's steps */
 	double		*f;		/* per state: see ob_fields_at */
 	size_t		*first, *move;	/* the moves, see above */
@@ -424,6 +425,8 @@ ob_fields_reach(const struct ob_fields_run *r, size_t a, enum ob_shape_kind k)
 			end = ob_fields_min(end, i + n - 3);
 		if (s[i] == ')' && isalnum((unsigned char)s[i + 1]))
 			end = ob_fields_min(end, i + 1);
+		if (i > a && r->glued[i])
+			end = ob_fields_min(end, i);
 		/* A PCI ID has four hex digits: "Device 14a4|24 x 64GB". */
 		if (i + 11 <= r->len && ob_fields_pci_before(s, i + 11) &&
 		    s[i + 11] != ' ')
@@ -637,6 +640,16 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	r.pos = xcalloc(r.len + 2, sizeof(size_t));
 	uncut = xcalloc(r.len + 1, sizeof(bool));
 	ob_shapes_uncut(cells, r.len, uncut);
+	/*
+	 * A field's lead word in capitals glued to a letter or a digit starts
+	 * a cell: no cell runs over it ("K5000|Realtek ALC262").
+	 */
+	r.glued = xcalloc(r.len + 1, sizeof(bool));
+	for (i = 1; i < r.len; i++)
+		for (l = 0; l < nlabels && !uncut[i] && !r.glued[i] &&
+		    isupper((unsigned char)cells[i]) &&
+		    isalnum((unsigned char)cells[i - 1]); l++)
+			r.glued[i] = ob_shapes_lead(r.shape[l], cells + i) > 0;
 	/* Cells end at word joins; only a table with no such reading relaxes. */
 	for (pass = 0; pass < 2 && out->readings == 0; pass++) {
 		r.relaxed = pass == 1;
@@ -671,6 +684,7 @@ ob_fields_split(const char *cells, const char *const *labels, size_t nlabels,
 	if (out->readings > 0)
 		ob_fields_pin(&r, out);
 	free(uncut);
+	free(r.glued);
 	free(r.shape);
 	free(r.pos);
 	free(r.f);

@@ -104,7 +104,7 @@ static const char *const ob_shapes_words[] = { "GeForce", "SanDisk",
 	"PowerVR", "ConnectX", "NetXtreme", "DisplayPort", "GmbH", "LiteOn",
 	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "AlmaLinux", "CentOS",
 	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", "Raven/Raven2",
-	"82441FX", NULL };
+	"82441FX", "openSUSE", NULL };
 
 /* Units glued to their number: a cell never starts at "2.5|GbE", "1000|GB". */
 static const char *const ob_shapes_units[] = { "GB", "TB", "MB", "KB",
@@ -312,6 +312,8 @@ ob_shapes_id_before(const char *s, size_t i)
 {
 	size_t	k, l;
 
+	if (i == 0 || !isdigit((unsigned char)s[i - 1]))
+		return false;
 	if (i >= 7 && ob_shapes_soc(s + i - 7) > 0)
 		return true;
 	for (k = 0; ob_shapes_words[k] != NULL; k++) {

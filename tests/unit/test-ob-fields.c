@@ -305,7 +305,7 @@ static const struct rule_case rule_cases[] = {
 	{ "a kernel cell ends before a capital",
 	    "6.8.0-31-genericGNOME Shell 46.06.9.0-rc2-genericKDE "
 	    "Plasma 6.0.4",
-	    { "Kernel", "Desktop" }, 2, 3, {
+	    { "Kernel", "Desktop" }, 2, 2, {
 	    { 0, 0, "6.8.0-31-generic" },
 	} },
 	/* Except in a tag after a dash: FreeBSD's "14.0-RELEASE". */
@@ -489,6 +489,14 @@ static const struct rule_case rule_cases[] = {
 	    { "Motherboard", "Chipset" }, 1, 1, {
 	    { 0, 0, "Xen HVM domU" },
 	    { 0, 1, "Intel 440FX- 82441FX PMC" },
+	} },
+	/* A lead word in capitals glued to a model ends it: "K5000|Realtek". */
+	{ "no cell runs over a glued lead word",
+	    "NVIDIA Quadro K5000Realtek ALC262Intel 82579LM + Intel 82574L",
+	    { "Graphics", "Audio", "Network" }, 1, 1, {
+	    { 0, 0, "NVIDIA Quadro K5000" },
+	    { 0, 1, "Realtek ALC262" },
+	    { 0, 2, "Intel 82579LM + Intel 82574L" },
 	} },
 	/* Modules PTS found no size of still make a memory cell. */
 	{ "memory modules of no size",
