@@ -211,6 +211,17 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */
 		if (m == 1 && s[j] == '-' && isdigit((unsigned char)s[j + 1]))
 			return 0;
+		/*
+		 * A tag in lower case or digits ("-21-amd64", "+rpt-rpi-v8") is
+		 * Linux's, whose major is below 10: "Debian 11|5.10.0-21",
+		 * never "Debian 1|15.10.0-21" (Darwin's has no tag, FreeBSD's
+		 * is in capitals: "14.0-RELEASE").
+		 */
+		if ((s[j] == '-' || s[j] == '+') &&
+		    (islower((unsigned char)s[j + 1]) ||
+		    isdigit((unsigned char)s[j + 1])) &&
+		    strtol(s + i, NULL, 10) >= 10)
+			return 0;
 		break;
 	case OBS_GL:
 		/* "4.6 Mesa ...", "4.6.0", never "1.1.74.6". */

@@ -628,14 +628,25 @@ main(void)
 	ob_fields_free(&f);
 	free(two);
 
-	/* "Debian 12" + "6.1.0" or "Debian 1" + "26.1.0": not pinned. */
+	/*
+	 * "Debian 12" + "6.1.0" or "Debian 1" + "26.1.0" (a kernel with no
+	 * tag may be Darwin's, up to 29): not pinned.
+	 */
 	ob_fields_split("Example CPU (2 Cores)Acme Device 14d82 x 16GB Kit"
-	    "2000GB ACME A1 PRODebian 126.1.0-18-amd64 (x86_64)1920x1080",
+	    "2000GB ACME A1 PRODebian 126.1.0 (x86_64)1920x1080",
 	    labels, NL, 1, NULL, &f, &left);
 	ok(f.readings == 2 && strcmp(field(&f, 0, 4), "(open)") == 0 &&
 	    strcmp(field(&f, 0, 5), "(open)") == 0,
 	    "OS and Kernel that read two ways are left open");
 	is_str(field(&f, 0, 0), "Example CPU (2 Cores)", "the rest is still pinned");
+	ob_fields_free(&f);
+	/* With Linux's tag the kernel's major is below 10: one reading. */
+	ob_fields_split("Example CPU (2 Cores)Acme Device 14d82 x 16GB Kit"
+	    "2000GB ACME A1 PRODebian 126.1.0-18-amd64 (x86_64)1920x1080",
+	    labels, NL, 1, NULL, &f, &left);
+	ok(f.readings == 1 && strcmp(field(&f, 0, 4), "Debian 12") == 0 &&
+	    strcmp(field(&f, 0, 5), "6.1.0-18-amd64 (x86_64)") == 0,
+	    "a Linux kernel's major is below 10");
 	ob_fields_free(&f);
 
 	ob_fields_split("nothing here fits", labels, NL, 1, NULL, &f, &left);
