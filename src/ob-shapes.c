@@ -104,7 +104,7 @@ static const char *const ob_shapes_words[] = { "GeForce", "SanDisk",
 	"PowerVR", "ConnectX", "NetXtreme", "DisplayPort", "GmbH", "LiteOn",
 	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "AlmaLinux", "CentOS",
 	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", "Raven/Raven2",
-	"82441FX", "openSUSE", NULL };
+	"82441FX", "openSUSE", "domU", NULL };
 
 /* Units glued to their number: a cell never starts at "2.5|GbE", "1000|GB". */
 static const char *const ob_shapes_units[] = { "GB", "TB", "MB", "KB",

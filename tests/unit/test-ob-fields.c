@@ -534,10 +534,16 @@ static const struct rule_case rule_cases[] = {
 	} },
 	/* "Fedora Linux" is Fedora 35 or later: "41|6.17.0", not "4|16.17.0". */
 	{ "Fedora Linux's release has two digits",
-	    "Fedora Linux 416.17.0-1013-azure (x86_64)",
+	    "Fedora Linux 416.17.0 (x86_64)",
 	    { "OS", "Kernel" }, 1, 1, {
 	    { 0, 0, "Fedora Linux 41" },
-	    { 0, 1, "6.17.0-1013-azure (x86_64)" },
+	    { 0, 1, "6.17.0 (x86_64)" },
+	} },
+	/* Xen's "domU" is one word: "Xen HVM dom|U 4.2.amazon" is none. */
+	{ "a Xen guest's domU is one word",
+	    "Xen HVM domU 4.2.amazon",
+	    { "System Layer" }, 2, 1, {
+	    { 1, 0, "Xen HVM domU 4.2.amazon" },
 	} },
 };
 
