@@ -380,7 +380,8 @@ ob_check_overview(struct tdoc *t, const char *ovv)
 	struct ob_ov	o = { .t = t, .s = ovv };
 
 	if (ob_check_suspects(&o) == 0) {
-		while (t->left > 0 && ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
+		while (t->left > 0 &&
+		    ob_check_rows(&o) + ob_check_pass(&o, 0) > 0)
 			;
 		while (t->left > 0 && ob_check_pass(&o, 0.01) > 0)
 			;

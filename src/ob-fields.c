@@ -313,8 +313,9 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	 * "QEMU4|9GB"), unless they are a version's last part ("Rev
 	 * 1.0|8GB") or a PCI ID.
 	 */
-	if ((k == OBS_MEM || bare) && isdigit(a) && ob_fields_times(s, i) == 0 &&
-	    !(j > 0 && s[j - 1] == '.') && !ob_fields_id_before(s, i))
+	if ((k == OBS_MEM || bare) && isdigit(a) &&
+	    ob_fields_times(s, i) == 0 && !(j > 0 && s[j - 1] == '.') &&
+	    !ob_fields_id_before(s, i))
 		return 0;
 	/* Nor is a word cut: "e|xt4", "OpenC|L". */
 	if ((k == OBS_FS || k == OBS_CL) && isalpha(a))

@@ -321,10 +321,9 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 		c = &t->c[i];
 		if (!ob_multiway_has_runs(c, r, &t->left))
 			rc = t->left == 0 ? ob_check_spent(t, c->chart_p->line,
-			    "multi-way comparison", NULL) : diag_set(t->d, t->path,
-			    c->chart_p->line,
-			    "multi-way chart \"%s\" does not name the runs \"%s\"",
-			    c->title, r);
+			    "multi-way comparison", NULL) : diag_set(t->d,
+			    t->path, c->chart_p->line, "multi-way chart \"%s\" "
+			    "does not name the runs \"%s\"", c->title, r);
 		else {
 			off = (size_t)(c->rest - c->chart_p->s);
 			ob_multiway_splice(&t->p[c->chart_p - t->p].s, "", off,

@@ -24,8 +24,9 @@ static const char *const ob_shapes_chipset[] = { "AMD", "Intel", "NVIDIA",
 static const char *const ob_shapes_gpu[] = { "NVIDIA", "AMD", "Intel",
 	"ASPEED", "Matrox", "llvmpipe", "Apple", "Qualcomm", "VMware", "Red Hat",
 	"Microsoft", "XFX", "Sapphire", "EVGA", "Zotac", "ZOTAC",
-	"hyperv_drmdrmfb", "bochs-drmdrmfb", "virtio_gpudrmfb", "simpledrmdrmfb",
-	"vmwgfxdrmfb", "qxldrmfb", "cirrusdrmfb", "vboxvideodrmfb", NULL };
+	"hyperv_drmdrmfb", "bochs-drmdrmfb", "virtio_gpudrmfb",
+	"simpledrmdrmfb", "vmwgfxdrmfb", "qxldrmfb", "cirrusdrmfb",
+	"vboxvideodrmfb", NULL };
 static const char *const ob_shapes_audio[] = { "NVIDIA", "AMD", "Intel",
 	"Realtek", "Conexant", "C-Media", "Creative", "Apple", "VIA", NULL };
 static const char *const ob_shapes_monitor[] = { "DELL", "Dell", "ASUS",
@@ -103,8 +104,8 @@ static const char *const ob_shapes_words[] = { "GeForce", "SanDisk",
 	"TeamGroup", "GeIL", "DeskMini", "ProArt", "OptiPlex", "EliteBook",
 	"PowerVR", "ConnectX", "NetXtreme", "DisplayPort", "GmbH", "LiteOn",
 	"FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "AlmaLinux", "CentOS",
-	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake", "Raven/Raven2",
-	"82441FX", "openSUSE", "domU", NULL };
+	"EndeavourOS", "CachyOS", "NixOS", "XWayland", "RocketLake",
+	"Raven/Raven2", "82441FX", "openSUSE", "domU", NULL };
 
 /* Units glued to their number: a cell never starts at "2.5|GbE", "1000|GB". */
 static const char *const ob_shapes_units[] = { "GB", "TB", "MB", "KB",
@@ -304,7 +305,8 @@ ob_shapes_cap(const char *s, bool mem, double *gb)
 static size_t
 ob_shapes_soc(const char *s)
 {
-	return strncmp(s, "BCM", 3) == 0 && ob_shapes_digits(s + 3) >= 4 ? 7 : 0;
+	return strncmp(s, "BCM", 3) == 0 && ob_shapes_digits(s + 3) >= 4 ?
+	    7 : 0;
 }
 
 bool

@@ -270,8 +270,8 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 	size_t		 pos, vlen;
 	int		 bad;
 
-	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
-	    &t->left);
+	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast,
+	    OB_MAX_TICKS, &t->left);
 	if (t->left == 0)
 		return ob_check_spent(t, c->chart_p->line, "chart", c->title);
 	if (c->nticks == 0)
@@ -725,7 +725,8 @@ parse_ob_text_place(struct tdoc *t, struct tchart *c)
 		tiles = ob_split_tile(run, &t->names, c->order, &cnt, &t->left);
 		if (t->left == 0) {
 			free(run);
-			return ob_check_spent(t, c->chart_p->line, "chart", c->title);
+			return ob_check_spent(t, c->chart_p->line, "chart",
+			    c->title);
 		}
 		if (tiles == 0) {
 			free(run);
@@ -766,7 +767,8 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 		ob_split_values(c->vrun, strlen(c->vrun), c->k, c->nse > 0,
 		    1.25 * c->tlast[c->tick], &c->cands, &t->left);
 		if (t->left == 0)
-			return ob_check_spent(t, c->chart_p->line, "chart", c->title);
+			return ob_check_spent(t, c->chart_p->line, "chart",
+			    c->title);
 		if (c->cands.len == 0)
 			return diag_set(t->d, t->path, c->chart_p->line,
 			    "chart \"%s %s\": the value run \"%s\" cannot be read as "
