@@ -481,6 +481,14 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 			if (b > a + n && ob_shapes_cores(s + b - n) == n)
 				return true;
 		return false;
+	case OBS_KERNEL:
+		/*
+		 * "(arm64)" is Darwin's name for what Linux calls "(aarch64)",
+		 * and Darwin's major is 10 or more: "macOS 14.1|23.1.0 (arm64)",
+		 * never "macOS 14.12|3.1.0 (arm64)".
+		 */
+		return !(b - a > 7 && strncmp(s + b - 7, "(arm64)", 7) == 0 &&
+		    strtol(s + a, NULL, 10) < 10);
 	case OBS_GL:
 		/* The version is a word of its own: "4.6 Mesa", not "2.0-rc1". */
 		return a + n == b || s[a + n] == ' ';

@@ -539,6 +539,13 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 0, "Fedora Linux 41" },
 	    { 0, 1, "6.17.0 (x86_64)" },
 	} },
+	/* Darwin's kernel on Apple silicon: "(arm64)", a major of 10 or more. */
+	{ "a Mac's kernel",
+	    "macOS 14.123.1.0 (arm64)",
+	    { "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "macOS 14.1" },
+	    { 0, 1, "23.1.0 (arm64)" },
+	} },
 	/* Xen's "domU" is one word: "Xen HVM dom|U 4.2.amazon" is none. */
 	{ "a Xen guest's domU is one word",
 	    "Xen HVM domU 4.2.amazon",
