@@ -284,16 +284,16 @@ ob_fields_opens(const struct ob_fields_run *r, size_t i, size_t l)
 	 * more, which ends no word, anywhere ("Virtual Disk|hyperv_drmdrmfb",
 	 * "consoles|modesetting").
 	 */
-	if ((j = ob_shapes_lead(shape, s + i)) > 0 && (isupper(c) ||
-	    !isalpha(a) || (isupper(a) && i >= 2 &&
-	    !islower((unsigned char)s[i - 2])) ||
-	    j >= 8))
+	if (isalpha(c) && (j = ob_shapes_lead(shape, s + i)) > 0 &&
+	    (isupper(c) || !isalpha(a) || (isupper(a) && i >= 2 &&
+	    !islower((unsigned char)s[i - 2])) || j >= 8))
 		return n;
 	/*
 	 * Nor does a value begin with one capital glued to one: "G|llvmpipe",
 	 * "L|CentOS Stream 9".
 	 */
-	if (isupper(c) && ob_shapes_lead(shape, s + i + 1) > 0)
+	if (isupper(c) && isalpha((unsigned char)s[i + 1]) &&
+	    ob_shapes_lead(shape, s + i + 1) > 0)
 		return 0;
 	/*
 	 * Two numbers glue where a value ends in a version or a model
