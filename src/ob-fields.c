@@ -205,7 +205,8 @@ ob_fields_starts(const char *s, size_t i, enum ob_shape_kind k)
 			if ((n = ob_shapes_digits(s + j + 1)) == 0 || n > 3)
 				return 0;
 		/* WSL's kernel has a fourth part: "5.15.153.1-microsoft". */
-		if (m == 2 && s[j] == '.' && (n = ob_shapes_digits(s + j + 1)) > 0 &&
+		if (m == 2 && s[j] == '.' &&
+		    (n = ob_shapes_digits(s + j + 1)) > 0 &&
 		    strncmp(s + j + 1 + n, "-microsoft", 10) == 0)
 			j += n + 1;
 		/* Linux builds are X.Y.Z-N: "4.0-0514" is cut. */

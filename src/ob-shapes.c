@@ -206,17 +206,16 @@ ob_shapes_lead(const struct ob_shape *shape, const char *s)
 
 	if ((l = ob_shapes_match(shape->lead, s, ob_shapes_lead_end)) > 0)
 		return l;
+	if ((l = ob_shapes_match(shape->lead, s, NULL)) == 0)
+		return 0;
 	/* A driver in lower case before an OpenGL version: "nouveau|4.3". */
-	if (islower((unsigned char)s[0]) &&
-	    (l = ob_shapes_match(shape->lead, s, NULL)) > 0 &&
-	    isdigit((unsigned char)s[l]))
+	if (islower((unsigned char)s[0]) && isdigit((unsigned char)s[l]))
 		return l;
 	/*
 	 * A value that is its lead word alone, glued to the next cell's own
 	 * lead word: "ASPEED|Broadcom NetXtreme", never "ASUS|TeK".
 	 */
-	if ((l = ob_shapes_match(shape->lead, s, NULL)) == 0 ||
-	    !isupper((unsigned char)s[l]))
+	if (!isupper((unsigned char)s[l]))
 		return 0;
 	for (k = 0; ob_shapes[k].label != NULL; k++)
 		if (ob_shapes_match(ob_shapes[k].lead, s + l,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The searches of ob-split.h. Each is bounded (readings listed, partitions
- * tried, steps: the bounds below, and docs/ob-text.md, "Bounds on the
- * work"); past a bound it says so, it never picks one reading.
+ * The searches of ob-split.h. Each spends the document's steps (*left)
+ * and stops when they are spent (docs/ob-text.md, "Bounds on the work");
+ * it lists readings, it never picks one.
  */
 #include <ctype.h>
 #include <limits.h>

@@ -65,7 +65,7 @@ static int	parse_ob_text_stated(struct tdoc *t,
 		    const struct str_list *given);
 static int	parse_ob_text_names(struct tdoc *t, const char *cells,
 		    const char *notes);
-static void	parse_ob_text_fields(struct tdoc *t,
+static int	parse_ob_text_fields(struct tdoc *t,
 		    const struct str_list *labels, const char *lab,
 		    const char *rest, const char *run);
 static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
@@ -579,8 +579,9 @@ out:
  * the table line has none), kept in extra for the record (spanning cells
  * are printed once), and given to systems where every reading of the cells
  * run agrees (ob-fields); say how many fields the text leaves open.
+ * Returns -1 when the cells spend the document's steps.
  */
-static void
+static int
 parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
     const char *lab, const char *rest, const char *run)
 {
@@ -602,7 +603,7 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 	/* The labels must lead straight to the names run. */
 	if (run == NULL || labels->len == 0 ||
 	    strncmp(rest, t->names_t, strlen(t->names_t)) != 0)
-		return;
+		return 0;
 	/*
 	 * Names that state their drives pin the Disk cells; they, or a single
 	 * drive beside an array ("Single", "RAID0"), never share a Disk cell.
@@ -622,6 +623,12 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 	ev.own_disk = own;
 	ob_fields_split(run, (const char *const *)labels->items, labels->len, ns,
 	    &ev, &f, &t->left);
+	free(own);
+	if (t->left == 0) {
+		ob_fields_free(&f);
+		return ob_check_spent(t, t->p[t->iexport + 1].line,
+		    "the systems table", NULL);
+	}
 	for (i = 0; i < ns; i++)
 		for (j = 0; j < labels->len; j++)
 			if ((v = f.value[i * labels->len + j]) != NULL)
@@ -640,7 +647,7 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 		    "its cells read more than one way", open_label,
 		    t->rs->systems[open_sys].identifier);
 	ob_fields_free(&f);
-	free(own);
+	return 0;
 }
 
 /* Does s start with a system's name then ':' or ','? */
@@ -1021,12 +1028,8 @@ parse_ob_text_read(const char *path, const struct read_options *opt,
 		goto out;
 	for (i = 0; i < t.names.len; i++)
 		result_set_add_system(rs, t.names.name[i]);
-	parse_ob_text_fields(&t, &labels, lab, rest, cells);
-	if (t.left == 0) {
-		ob_check_spent(&t, t.p[t.iexport + 1].line, "the systems table",
-		    NULL);
+	if (parse_ob_text_fields(&t, &labels, lab, rest, cells) != 0)
 		goto out;
-	}
 	parse_ob_text_notes(&t, notes);
 	for (i = 0; i < t.nc; i++)
 		if (parse_ob_text_place(&t, &t.c[i]) != 0)

@@ -89,6 +89,14 @@ awk 'NR == 15 { for (d = "1"; length(d) < 200000;) d = d d
 check_fail 2 "digits in a names run: refused" "$BR" --db "$T/digits.db" import "$T/digits.txt"
 check_grep "  at the chart's line, saying the steps are spent" \
     'digits.txt:15: chart "C-Ray": reading the document would take more than the 20000000 steps' "$T/err"
+# A systems table of 3,000,000 bytes for two systems of three fields has
+# more states than the steps allow: refused at the table's line.
+awk 'NR == 7 { for (d = "x"; length(d) < 3000000;) d = d d
+    sub(/Debian 12GCC/, "Debian 12" substr(d, 1, 3000000) "GCC") } { print }' \
+    "$F/compilers.txt" >"$T/table.txt"
+check_fail 2 "a systems table too long to read: refused" "$BR" --db "$T/table.db" import "$T/table.txt"
+check_grep "  at the table's line, saying the steps are spent" \
+    'table.txt:7: the systems table: reading the document would take more than the 20000000 steps' "$T/err"
 
 # Names that end in a dotted version and start with capitals, glued:
 # "GCC 12.2GCC 13.1" is GCC 12.2 + GCC 13.1, as the HTML twin says.
