@@ -84,16 +84,12 @@ int	 ob_check_spent(struct tdoc *t, long line, const char *what,
 /* Text of value j (chart order) of reading ci of c; caller frees. */
 char	*ob_check_cand_value(const struct tchart *c, size_t ci, size_t j);
 /*
- * Narrow every chart's readings with the overview line's value run ovv:
- * set aside one disagreeing row (A9), fix rows' stored precision, keep the
- * readings the whole overview can be read with.
+ * Narrow every chart's readings until no check narrows more: the overview
+ * line's value run ovv (NULL: none; one disagreeing row set aside, A9;
+ * rows' stored precision fixed; readings kept that the whole overview
+ * reads with) and fio's MB/s-IOPS pairs by their block size. Returns 0,
+ * or -1 when the steps are spent (the document refused, ob_check_spent).
  */
-int	 ob_check_overview(struct tdoc *t, const char *ovv);
-/*
- * Narrow fio MB/s and IOPS charts of one run with the block size, a step
- * for each pair of their readings. Each returns 0, or -1 when the steps
- * are spent (the document refused, ob_check_spent).
- */
-int	 ob_check_siblings(struct tdoc *t);
+int	 ob_check_values(struct tdoc *t, const char *ovv);
 
 #endif

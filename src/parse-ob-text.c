@@ -782,8 +782,7 @@ parse_ob_text_values(struct tdoc *t, const char *ovv)
 			    "%zu values (cut or mangled line?)", c->title, c->args,
 			    c->vrun, c->k);
 	}
-	if ((ovv != NULL && ob_check_overview(t, ovv) != 0) ||
-	    ob_check_siblings(t) != 0)
+	if (ob_check_values(t, ovv) != 0)
 		return -1;
 	for (i = 0; i < t->nc; i++) {
 		if ((c = &t->c[i])->cands.len == 1)
