@@ -18,8 +18,6 @@
 #define OB_MORE		", More Is Better"
 #define OB_FEWER	", Fewer Is Better"
 
-static size_t	ob_segment_system_at(const struct result_set *rs,
-		    const char *s);
 static bool	ob_segment_name_char(char c);
 static bool	ob_segment_title_starts(const char *title, const char *s,
 		    size_t len);
@@ -146,8 +144,7 @@ ob_segment_version(const char *s, const char *title, const char *args,
 	return xstrndup(v, (size_t)(e - v));
 }
 
-/* The longest system name at s followed by ':' or ',': its length, or 0. */
-static size_t
+size_t
 ob_segment_system_at(const struct result_set *rs, const char *s)
 {
 	size_t	i, l, best = 0;

@@ -43,6 +43,8 @@ int	 ob_segment_se(const char *s, char **se_text, long *n);
  */
 char	*ob_segment_version(const char *s, const char *title, const char *args,
 	    const char **after);
+/* The longest system name at s followed by ':' or ',': its length, or 0. */
+size_t	 ob_segment_system_at(const struct result_set *rs, const char *s);
 /* A "<Section> Details" entry, "- NAME[, NAME]: value" or "- value". */
 void	 ob_segment_note(struct result_set *rs, const char *section,
 	    const char *entry);

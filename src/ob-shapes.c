@@ -90,6 +90,7 @@ static const struct ob_shape ob_shapes[] = {
 	{ "Compiler", OBS_LETTER, ob_shapes_compiler, NULL },
 	{ "File-System", OBS_FS, ob_shapes_fs, NULL },
 	{ "Screen Resolution", OBS_RES, NULL, NULL },
+	{ "System Layer", OBS_FREE, NULL, NULL },
 	{ NULL, OBS_FREE, NULL, NULL }
 };
 
@@ -168,6 +169,18 @@ ob_shapes_of(const char *label)
 		if (strcmp(ob_shapes[i].label, label) == 0)
 			break;
 	return &ob_shapes[i];
+}
+
+size_t
+ob_shapes_label(const char *s)
+{
+	size_t	i, l, best = 0;
+
+	for (i = 0; ob_shapes[i].label != NULL; i++)
+		if ((l = strlen(ob_shapes[i].label)) > best &&
+		    strncmp(s, ob_shapes[i].label, l) == 0)
+			best = l;
+	return best;
 }
 
 void

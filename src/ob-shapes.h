@@ -54,6 +54,8 @@ enum ob_shape_setup {
 
 /* The shape of label's values (the catch-all row for an unknown label). */
 const struct ob_shape	*ob_shapes_of(const char *label);
+/* The length of the longest field label s starts with ("Disk"), or 0. */
+size_t	 ob_shapes_label(const char *s);
 /*
  * uncut[i] (i < len): no cell starts at s + i: next to a space, at a mark
  * ("(", ",", "."...), inside a brand word with a capital ("Ge|Force") or

@@ -25,13 +25,6 @@
 #define OB_MAX_SOLS	32
 #define OB_MAX_SECTIONS	64
 
-static const char *const parse_ob_text_labels[] = {
-	"Screen Resolution", "Display Server", "Display Driver", "System Layer",
-	"File-System", "Motherboard", "Processor", "Graphics", "Compiler",
-	"Chipset", "Desktop", "Network", "Monitor", "OpenGL", "OpenCL",
-	"Vulkan", "Memory", "Kernel", "Audio", "Disk", "OS", NULL
-};
-
 static const char *const parse_ob_text_sections[] = {
 	"Environment", "Processor", "Graphics", "Compiler", "Security",
 	"Network", "Kernel", "OpenCL", "System", "Python", "Java", "Disk",
@@ -68,7 +61,6 @@ static int	parse_ob_text_names(struct tdoc *t, const char *cells,
 static int	parse_ob_text_fields(struct tdoc *t,
 		    const struct str_list *labels, const char *lab,
 		    const char *rest, const char *run);
-static bool	parse_ob_text_named(const struct result_set *rs, const char *s);
 static void	parse_ob_text_notes(struct tdoc *t, const char *notes);
 static int	parse_ob_text_place(struct tdoc *t, struct tchart *c);
 static int	parse_ob_text_values(struct tdoc *t, const char *ovv);
@@ -325,20 +317,14 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 static const char *
 parse_ob_text_labels_end(const char *s, struct str_list *out)
 {
-	size_t	i, l, best;
+	size_t	l;
 	char	*one;
 
-	for (;; s += best) {
-		for (best = 0, i = 0; parse_ob_text_labels[i] != NULL; i++) {
-			l = strlen(parse_ob_text_labels[i]);
-			if (l > best && strncmp(s, parse_ob_text_labels[i], l) == 0)
-				best = l;
-		}
-		if (best == 0)
-			return s;
-		str_list_add(out, one = xstrndup(s, best));
+	for (; (l = ob_shapes_label(s)) > 0; s += l) {
+		str_list_add(out, one = xstrndup(s, l));
 		free(one);
 	}
+	return s;
 }
 
 /*
@@ -650,21 +636,6 @@ parse_ob_text_fields(struct tdoc *t, const struct str_list *labels,
 	return 0;
 }
 
-/* Does s start with a system's name then ':' or ','? */
-static bool
-parse_ob_text_named(const struct result_set *rs, const char *s)
-{
-	size_t	i, l;
-
-	for (i = 0; i < rs->nsystems; i++) {
-		l = strlen(rs->systems[i].identifier);
-		if (strncmp(s, rs->systems[i].identifier, l) == 0 &&
-		    (s[l] == ':' || s[l] == ','))
-			return true;
-	}
-	return false;
-}
-
 /*
  * The table line's notes, "<Section> Details- entry- NAME: entry...": an
  * entry ends where "- " and a system's name follow.
@@ -704,7 +675,7 @@ parse_ob_text_notes(struct tdoc *t, const char *notes)
 		text = xstrndup(body, (size_t)(end - body));
 		for (e0 = next = text; e0 != NULL; e0 = next) {
 			while ((next = strstr(next + 1, "- ")) != NULL &&
-			    !parse_ob_text_named(t->rs, next + 2))
+			    ob_segment_system_at(t->rs, next + 2) == 0)
 				;
 			entry = next != NULL ? xstrndup(e0, (size_t)(next - e0)) :
 			    xstrdup(e0);
