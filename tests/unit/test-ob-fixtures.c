@@ -173,6 +173,22 @@ fio_pair(void)
 	result_set_free(rs);
 	str_list_free(&w);
 
+	/*
+	 * The pair settles its MB/s chart, whose values the overview then
+	 * reads so that only one reading of the third chart fits.
+	 */
+	rs = read_one(&reader_ob_text, FIX "fio-pair-overview.txt", NULL, &w, &d,
+	    &rc);
+	ok(rc == 0 && rs->ntests == 3 &&
+	    (v = test_find_value(&rs->tests[2], 0)) != NULL && v->has_mean &&
+	    strcmp(v->value_text, "11") == 0 &&
+	    (v = test_find_value(&rs->tests[2], 1)) != NULL && v->has_mean &&
+	    strcmp(v->value_text, "212") == 0,
+	    "the overview settles a chart (11/212, not 1/212) after the fio pair "
+	    "settles another");
+	result_set_free(rs);
+	str_list_free(&w);
+
 	rs = read_one(&reader_ob_text, FIX "fio-pair-unrelated.txt", NULL, &w, &d, &rc);
 	ok(rc == 0 && rs->ntests == 2 && rs->tests[0].nvalues == 2 &&
 	    !rs->tests[0].values[0].has_mean &&
