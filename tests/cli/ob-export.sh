@@ -80,6 +80,13 @@ check_fail 2 "glued integers: refused" "$BR" -v --db "$T/glued.db" import "$F/gl
 check_grep "  at the overview line, saying the steps are spent" \
     "glued-integers.txt:9: the overview line: reading the document would take more than the 20000000 steps one document may take; refused rather than read in part" "$T/err"
 check_fail 2 "  and nothing is stored" "$BR" --db "$T/glued.db" show 1
+# Two fio runs whose MB/s and IOPS charts read 3,535 ways each, with no
+# overview values: weighing every pair of readings of the first run takes
+# 12.5 million steps, the second run's would pass the document's budget.
+check_fail 2 "fio pairs past the steps: refused" "$BR" -v --db "$T/pairs.db" import "$F/fio-pairs-spent.txt"
+check_grep "  at the second run's MB/s chart, saying the steps are spent" \
+    "fio-pairs-spent.txt:27: chart \"Flexible IO Tester\": reading the document would take more than the 20000000 steps one document may take" "$T/err"
+check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs.db" show 1
 # 200,000 digits where a chart's names run stands: the axis ticks are
 # tried at every one of them until the steps are spent, and the document
 # is refused at that chart's line.
