@@ -87,6 +87,12 @@ check_fail 2 "fio pairs past the steps: refused" "$BR" -v --db "$T/pairs.db" imp
 check_grep "  at the second run's MB/s chart, saying the steps are spent" \
     "fio-pairs-spent.txt:27: chart \"Flexible IO Tester\": reading the document would take more than the 20000000 steps one document may take" "$T/err"
 check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs.db" show 1
+# Forty names glued in a run no chart gives a count for: its cuts at word
+# joins alone are more than the document's steps.
+check_fail 2 "names past the steps: refused" "$BR" -v --db "$T/names.db" import "$F/names-spent.txt"
+check_grep "  at the systems table's line, saying the steps are spent" \
+    "names-spent.txt:7: the system names \"RedGreen.*: reading the document would take more than the 20000000 steps one document may take" "$T/err"
+check_fail 2 "  and nothing is stored" "$BR" --db "$T/names.db" show 1
 # 200,000 digits where a chart's names run stands: the axis ticks are
 # tried at every one of them until the steps are spent, and the document
 # is refused at that chart's line.
