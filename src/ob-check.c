@@ -313,9 +313,10 @@ ob_check_block_mb(const char *args)
  * fio reports one run as two charts, MB/s and IOPS, with the block size
  * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
  * for every system both show, a step for each pair. Used only when one of
- * them is still ambiguous; a document whose values do not obey the
- * relation leaves every pair out and so keeps its ambiguity. Returns 1
- * when it narrowed them.
+ * them is still ambiguous, and not again while neither has narrowed since
+ * (the same readings weigh the same); a document whose values do not obey
+ * the relation leaves every pair out and so keeps its ambiguity. Returns
+ * 1 when it narrowed them.
  */
 static size_t
 ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
@@ -329,7 +330,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	    strcmp(a->args, b->args) != 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
-	    (bs = ob_check_block_mb(a->args)) <= 0)
+	    (bs = ob_check_block_mb(a->args)) <= 0 || (a->weighed == b &&
+	    a->weighed_n == a->cands.len && a->weighed_iops_n == b->cands.len))
 		return 0;
 	if (a->cands.len * b->cands.len > t->left) {
 		t->left = 0;
@@ -369,6 +371,9 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
+	a->weighed = b;
+	a->weighed_n = a->cands.len;
+	a->weighed_iops_n = b->cands.len;
 	free(va);
 	free(vb);
 	free(ka);

@@ -87,6 +87,10 @@ check_fail 2 "fio pairs past the steps: refused" "$BR" -v --db "$T/pairs.db" imp
 check_grep "  at the second run's MB/s chart, saying the steps are spent" \
     "fio-pairs-spent.txt:27: chart \"Flexible IO Tester\": reading the document would take more than the 20000000 steps one document may take" "$T/err"
 check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs.db" show 1
+# A pair is weighed again only when one of its charts has narrowed: the
+# second run's pair settles after the first run's costly, unchanged one.
+check_ok "fio pairs weighed once each: imported" "$BR" -v --db "$T/once.db" import "$F/fio-pairs-once.txt"
+check_grep "  the second run's pair settled" "MB/s = IOPS x 2 MB within 10% for every system \\(1 and 1 remain\\)" "$T/err"
 # Forty names glued in a run no chart gives a count for: its cuts at word
 # joins alone are more than the document's steps.
 check_fail 2 "names past the steps: refused" "$BR" -v --db "$T/names.db" import "$F/names-spent.txt"
