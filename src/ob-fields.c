@@ -484,12 +484,18 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 		return false;
 	case OBS_KERNEL:
 		/*
+		 * Darwin's major is 10 or more, and a Mac's kernel is Darwin's:
 		 * "(arm64)" is Darwin's name for what Linux calls "(aarch64)",
-		 * and Darwin's major is 10 or more: "macOS 14.1|23.1.0 (arm64)",
-		 * never "macOS 14.12|3.1.0 (arm64)".
+		 * and a kernel glued to a macOS release is a Mac's ("macOS
+		 * 14.1|23.1.0 (x86_64)", never "macOS 14.12|3.1.0 (x86_64)").
 		 */
-		return !(b - a > 7 && strncmp(s + b - 7, "(arm64)", 7) == 0 &&
-		    strtol(s + a, NULL, 10) < 10);
+		for (i = a; i > 0 && (isdigit((unsigned char)s[i - 1]) ||
+		    s[i - 1] == '.'); i--)
+			;
+		return strtol(s + a, NULL, 10) >= 10 || !((b - a > 7 &&
+		    strncmp(s + b - 7, "(arm64)", 7) == 0) ||
+		    (i >= 6 && strncmp(s + i - 6, "macOS ", 6) == 0) ||
+		    (i >= 9 && strncmp(s + i - 9, "Mac OS X ", 9) == 0));
 	case OBS_GL:
 		/* The version is a word of its own: "4.6 Mesa", not "2.0-rc1". */
 		return a + n == b || s[a + n] == ' ';

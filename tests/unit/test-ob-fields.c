@@ -546,6 +546,19 @@ static const struct rule_case rule_cases[] = {
 	    { 0, 0, "macOS 14.1" },
 	    { 0, 1, "23.1.0 (arm64)" },
 	} },
+	/* An Intel Mac's too: "(x86_64)" is Linux's as well. */
+	{ "an Intel Mac's kernel",
+	    "macOS 14.123.1.0 (x86_64)",
+	    { "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "macOS 14.1" },
+	    { 0, 1, "23.1.0 (x86_64)" },
+	} },
+	{ "an older Intel Mac's kernel",
+	    "Mac OS X 10.15.719.6.0 (x86_64)",
+	    { "OS", "Kernel" }, 1, 1, {
+	    { 0, 0, "Mac OS X 10.15.7" },
+	    { 0, 1, "19.6.0 (x86_64)" },
+	} },
 	/* Xen's "domU" is one word: "Xen HVM dom|U 4.2.amazon" is none. */
 	{ "a Xen guest's domU is one word",
 	    "Xen HVM domU 4.2.amazon",
