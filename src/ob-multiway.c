@@ -41,7 +41,7 @@ static bool	 ob_multiway_distinct(const size_t *seq, size_t j, size_t i);
 static int	 ob_multiway_cut(const size_t *seq, size_t n, size_t g,
 		    size_t *cut);
 static bool	 ob_multiway_has_runs(struct tchart *c, const char *r,
-		    unsigned long *left);
+		    size_t shift, unsigned long *left);
 static void	 ob_multiway_splice(char **s, const char *prefix, size_t off,
 		    size_t len, const char *with);
 static int	 ob_multiway_stated(const struct str_list *names, const char *g,
@@ -171,18 +171,30 @@ ob_multiway_groups(struct tdoc *t)
 	return groups;
 }
 
-/* Does chart c name the runs r before one of its tick options? */
+/*
+ * Does chart c name the runs r before one of its tick options (searched
+ * once, kept in c)? Its options then start at that one, each moved by
+ * shift: the bytes the names add when they replace r.
+ */
 static bool
-ob_multiway_has_runs(struct tchart *c, const char *r, unsigned long *left)
+ob_multiway_has_runs(struct tchart *c, const char *r, size_t shift,
+    unsigned long *left)
 {
-	size_t	k, n, rl = strlen(r);
+	size_t	k, j, rl = strlen(r);
 
-	n = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
-	    left);
-	for (k = 0; k < n; k++)
-		if (c->tstart[k] == rl && strncmp(c->rest, r, rl) == 0)
-			return true;
-	return false;
+	if (c->nticks == 0)
+		c->nticks = ob_split_ticks(c->rest, c->tstart, c->tend,
+		    c->tlast, OB_MAX_TICKS, left);
+	for (k = 0; k < c->nticks && (c->tstart[k] != rl ||
+	    strncmp(c->rest, r, rl) != 0); k++)
+		;
+	for (j = k; j < c->nticks; j++) {
+		c->tstart[j - k] = c->tstart[j] + shift;
+		c->tend[j - k] = c->tend[j] + shift;
+		c->tlast[j - k] = c->tlast[j];
+	}
+	c->nticks -= k;
+	return c->nticks > 0;
 }
 
 /* Replace len bytes at off in *s with with, and put prefix in front. */
@@ -281,16 +293,16 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 	const char	*why = "its runs are not the chart's runs";
 	char		*r = NULL, *full, *one;
 	struct strbuf	 fb;
-	size_t		 i, k, nt, gpos = 0, send = 0, gl = strlen(g), off;
+	size_t		 i, k, gpos = 0, send = 0, gl = strlen(g), off;
 	int		 rc = -1;
 
 	while (strncmp(table + gpos, g, gl) != 0 || table[gpos + gl] != ' ')
 		gpos++;
 	s = table + gpos + gl;
 	/* R: the first tick option of the first chart whose runs read. */
-	nt = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast, OB_MAX_TICKS,
-	    &t->left);
-	for (k = 0; k < nt && rc != 0; k++) {
+	c->nticks = ob_split_ticks(c->rest, c->tstart, c->tend, c->tlast,
+	    OB_MAX_TICKS, &t->left);
+	for (k = 0; k < c->nticks && rc != 0; k++) {
 		free(r);
 		r = xstrndup(c->rest, c->tstart[k]);
 		if (t->opt != NULL && t->opt->system_names != NULL) {
@@ -319,7 +331,8 @@ ob_multiway_names(struct tdoc *t, const char *g, struct str_list *names)
 	/* Every chart names the same runs; the names replace them. */
 	for (i = 0; i < t->nc && rc == 0; i++) {
 		c = &t->c[i];
-		if (!ob_multiway_has_runs(c, r, &t->left))
+		if (!ob_multiway_has_runs(c, r, strlen(full) - strlen(r),
+		    &t->left))
 			rc = t->left == 0 ? ob_check_spent(t, c->chart_p->line,
 			    "multi-way comparison", NULL) : diag_set(t->d,
 			    t->path, c->chart_p->line, "multi-way chart \"%s\" "

@@ -262,8 +262,10 @@ parse_ob_text_chart(struct tdoc *t, struct tchart *c)
 	size_t		 pos, vlen;
 	int		 bad;
 
-	c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast,
-	    OB_MAX_TICKS, &t->left);
+	/* A multi-way layout's were searched with its runs (ob-multiway). */
+	if (c->nticks == 0)
+		c->nticks = ob_split_ticks(r, c->tstart, c->tend, c->tlast,
+		    OB_MAX_TICKS, &t->left);
 	if (t->left == 0)
 		return ob_check_spent(t, c->chart_p->line, "chart", c->title);
 	if (c->nticks == 0)
