@@ -97,6 +97,14 @@ check_fail 2 "names past the steps: refused" "$BR" -v --db "$T/names.db" import 
 check_grep "  at the systems table's line, saying the steps are spent" \
     "names-spent.txt:7: the system names \"RedGreen.*: reading the document would take more than the 20000000 steps one document may take" "$T/err"
 check_fail 2 "  and nothing is stored" "$BR" --db "$T/names.db" show 1
+# A multi-way table of forty runs " a" whose chart names forty-one: every
+# way of naming the runs from the chart's is tried, none reads, and they
+# are more than the steps allow (thirteen runs alone have Bell(13), 27.6
+# million, ways to be named).
+check_fail 2 "multi-way runs past the steps: refused" "$BR" -v --db "$T/mwspent.db" import "$F/multi-way-spent.txt"
+check_grep "  at the chart's line, saying the steps are spent" \
+    "multi-way-spent.txt:15: multi-way comparison: reading the document would take more than the 20000000 steps one document may take" "$T/err"
+check_fail 2 "  and nothing is stored" "$BR" --db "$T/mwspent.db" show 1
 # 200,000 digits where a chart's names run stands: the axis ticks are
 # tried at every one of them until the steps are spent, and the document
 # is refused at that chart's line.
