@@ -40,7 +40,7 @@ static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static double	ob_check_block_mb(const char *args);
 static size_t	ob_check_sibling(struct tdoc *t, struct tchart *a,
-		    struct tchart *b);
+		    struct tchart *b, size_t *seen);
 
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
@@ -314,12 +314,14 @@ ob_check_block_mb(const char *args)
  * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
  * for every system both show, a step for each pair. Used only when one of
  * them is still ambiguous, and not again while neither has narrowed since
- * (the same readings weigh the same); a document whose values do not obey
- * the relation leaves every pair out and so keeps its ambiguity. Returns
- * 1 when it narrowed them.
+ * (seen: both reading counts when last weighed; the same readings weigh
+ * the same); a document whose values do not obey the relation leaves
+ * every pair out and so keeps its ambiguity. Returns 1 when it narrowed
+ * them.
  */
 static size_t
-ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
+ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b,
+    size_t *seen)
 {
 	double	 bs, *va, *vb, x, y;
 	bool	*ka, *kb, ok;
@@ -330,8 +332,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 	    strcmp(a->args, b->args) != 0 ||
 	    (a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
-	    (bs = ob_check_block_mb(a->args)) <= 0 || (a->weighed == b &&
-	    a->weighed_n == a->cands.len && a->weighed_iops_n == b->cands.len))
+	    (bs = ob_check_block_mb(a->args)) <= 0 ||
+	    (seen[0] == a->cands.len && seen[1] == b->cands.len))
 		return 0;
 	if (a->cands.len * b->cands.len > t->left) {
 		t->left = 0;
@@ -371,9 +373,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b)
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
-	a->weighed = b;
-	a->weighed_n = a->cands.len;
-	a->weighed_iops_n = b->cands.len;
+	seen[0] = a->cands.len;
+	seen[1] = b->cands.len;
 	free(va);
 	free(vb);
 	free(ka);
@@ -386,6 +387,7 @@ ob_check_values(struct tdoc *t, const char *ovv)
 {
 	struct ob_ov	o = { .t = t, .s = ovv };
 	size_t		n, i, a = SIZE_MAX, nc = t->nc;
+	size_t		*seen = xcalloc(2 * nc * nc + 1, sizeof(size_t));
 	bool		use = ovv != NULL && ob_check_suspects(&o) == 0;
 
 	/*
@@ -401,9 +403,11 @@ ob_check_values(struct tdoc *t, const char *ovv)
 		for (i = 0, a = SIZE_MAX; i < nc * nc && n == 0 && t->left > 0;
 		    i++)
 			if ((a = i / nc) != i % nc)
-				n += ob_check_sibling(t, &t->c[a], &t->c[i % nc]);
+				n += ob_check_sibling(t, &t->c[a], &t->c[i % nc],
+				    seen + 2 * i);
 	} while (n > 0 && t->left > 0);
 	ob_check_tokens_free(&o);
+	free(seen);
 	if (t->left > 0)
 		return 0;
 	return a == SIZE_MAX ? ob_check_spent(t, t->p[t->iexport + 2].line,

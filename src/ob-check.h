@@ -57,9 +57,6 @@ struct tchart {
 	char		*ambiguous;
 	int		 ovdec;		/* decimals of its overview row, -1 unknown */
 	bool		 ovfree;	/* its overview row disagrees: not evidence */
-	/* The IOPS chart it was last weighed with, and both readings then. */
-	const struct tchart *weighed;
-	size_t		 weighed_n, weighed_iops_n;
 	size_t		 ex_lo, ex_hi;	/* paragraphs after the chart */
 };
 

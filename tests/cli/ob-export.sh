@@ -91,6 +91,11 @@ check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs.db" show 1
 # second run's pair settles after the first run's costly, unchanged one.
 check_ok "fio pairs weighed once each: imported" "$BR" -v --db "$T/once.db" import "$F/fio-pairs-once.txt"
 check_grep "  the second run's pair settled" "MB/s = IOPS x 2 MB within 10% for every system \\(1 and 1 remain\\)" "$T/err"
+# Each pair of charts keeps its record: a MB/s chart with two IOPS charts
+# of the same run weighs each pair once, not again whenever the other was
+# weighed last.
+check_ok "a MB/s chart with two IOPS charts: imported" "$BR" -v --db "$T/twice.db" import "$F/fio-pairs-twice.txt"
+check_grep "  the second run's pair settled" "fio-pairs-twice.txt:33: charts .* \\(1 and 1 remain\\)" "$T/err"
 # Forty names glued in a run no chart gives a count for: its cuts at word
 # joins alone are more than the document's steps.
 check_fail 2 "names past the steps: refused" "$BR" -v --db "$T/names.db" import "$F/names-spent.txt"
