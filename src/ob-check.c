@@ -18,15 +18,24 @@
 
 /*
  * The overview's tokens, one per bar, system after system and chart after
- * chart (token i is of chart chart[i]), and a copy, one, whose tokens of
+ * chart (token i is of chart chart[i]; chart r's are head[r], then each
+ * next[] of the one before, to SIZE_MAX), and a copy, one, whose tokens of
  * one chart are changed to read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
-	size_t		 ntok, *chart;
+	size_t		 ntok, *chart, *head, *next;
 	struct ob_tok	*toks, *one;
 	bool		 rows_off;	/* the rows' precision model disproved */
+};
+
+/*
+ * One of fio's pairs of charts: MB/s chart a and IOPS chart b of one title
+ * and arguments, with the readings each had when last weighed (0: never).
+ */
+struct ob_pair {
+	size_t	 a, b, na, nb;
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
@@ -39,8 +48,11 @@ static size_t	ob_check_pass(struct ob_ov *o, double rel);
 static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static double	ob_check_block_mb(const char *args);
-static size_t	ob_check_sibling(struct tdoc *t, struct tchart *a,
-		    struct tchart *b, size_t *seen);
+static int	ob_check_by_title(const void *x, const void *y);
+static int	ob_check_by_chart(const void *x, const void *y);
+static size_t	ob_check_pairs(struct tdoc *t, struct ob_pair **out,
+		    size_t *at);
+static size_t	ob_check_sibling(struct tdoc *t, struct ob_pair *p);
 
 char *
 ob_check_cand_value(const struct tchart *c, size_t ci, size_t j)
@@ -73,21 +85,29 @@ static bool
 ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 {
 	struct tdoc	*t = o->t;
-	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci;
+	size_t		 n = t->nc * t->names.len + 1, s, r, j, ci, *last;
 	struct ob_tok	*k;
 	struct ob_want	*want;
 	char		*v;
 
 	ob_check_tokens_free(o);
 	o->chart = xcalloc(n, sizeof(size_t));
+	o->next = xcalloc(n, sizeof(size_t));
+	o->head = xcalloc(t->nc + 1, sizeof(size_t));
+	last = xcalloc(t->nc + 1, sizeof(size_t));
 	o->toks = xcalloc(n, sizeof(*o->toks));
 	o->one = xcalloc(n, sizeof(*o->one));
+	for (r = 0; r < t->nc; r++)
+		o->head[r] = SIZE_MAX;
 	for (s = 0; s < t->names.len; s++)
 		for (r = 0; r < t->nc; r++) {
 			struct tchart	*c = &t->c[r];
 
 			if ((j = ob_check_bar(c, s)) == c->k)
 				continue;
+			*(o->head[r] == SIZE_MAX ? &o->head[r] :
+			    &o->next[last[r]]) = o->ntok;
+			o->next[last[r] = o->ntok] = SIZE_MAX;
 			o->chart[o->ntok] = r;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
@@ -103,6 +123,8 @@ ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 			if (c->cands.len <= 64 && !c->ovfree)
 				k->nwant = c->cands.len;
 		}
+	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
+	free(last);
 	return ob_split_overview(o->s, o->toks, o->ntok, NULL, reach,
 	    &t->left);
 }
@@ -115,6 +137,8 @@ ob_check_tokens_free(struct ob_ov *o)
 	for (i = 0; i < o->ntok; i++)
 		free((void *)o->toks[i].want);
 	free(o->chart);
+	free(o->head);
+	free(o->next);
 	free(o->toks);
 	free(o->one);
 	o->ntok = 0;
@@ -123,25 +147,27 @@ ob_check_tokens_free(struct ob_ov *o)
 /*
  * Read the overview with chart r's tokens taking any number (ci ==
  * SIZE_MAX) or the values of its reading ci within rel; with prior, only
- * within the slices it kept.
+ * within the slices it kept. Only chart r's tokens of one are changed,
+ * and put back after.
  */
 static bool
 ob_check_read(struct ob_ov *o, size_t r, size_t ci, double rel,
     const struct ob_reach *prior)
 {
 	size_t		 i;
+	bool		 ok;
 
-	memcpy(o->one, o->toks, o->ntok * sizeof(*o->one));
-	for (i = 0; i < o->ntok; i++) {
-		if (o->chart[i] != r)
-			continue;
+	for (i = o->head[r]; i != SIZE_MAX; i = o->next[i]) {
 		if (ci != SIZE_MAX)
 			o->one[i].want += ci;
 		o->one[i].nwant = ci != SIZE_MAX;
 		o->one[i].rel = rel;
 	}
-	return ob_split_overview(o->s, o->one, o->ntok, prior, NULL,
+	ok = ob_split_overview(o->s, o->one, o->ntok, prior, NULL,
 	    &o->t->left);
+	for (i = o->head[r]; i != SIZE_MAX; i = o->next[i])
+		o->one[i] = o->toks[i];
+	return ok;
 }
 
 /*
@@ -309,31 +335,94 @@ ob_check_block_mb(const char *args)
 	    strcmp(u, "GB") == 0 ? v * 1024 : 0;
 }
 
+/* Charts by title, arguments, unit ("IOPS" before "MB/s"), then in order. */
+static int
+ob_check_by_title(const void *x, const void *y)
+{
+	const struct tchart	*a = *(const struct tchart *const *)x;
+	const struct tchart	*b = *(const struct tchart *const *)y;
+	int			 c;
+
+	if ((c = strcmp(a->title, b->title)) != 0 ||
+	    (c = strcmp(a->args, b->args)) != 0 ||
+	    (c = strcmp(a->unit, b->unit)) != 0)
+		return c;
+	return (a > b) - (a < b);
+}
+
+/* Pairs in chart order, by MB/s chart and then IOPS chart. */
+static int
+ob_check_by_chart(const void *x, const void *y)
+{
+	const struct ob_pair	*a = x, *b = y;
+
+	if (a->a != b->a)
+		return (a->a > b->a) - (a->a < b->a);
+	return (a->b > b->b) - (a->b < b->b);
+}
+
 /*
- * fio reports one run as two charts, MB/s and IOPS, with the block size
- * in the arguments: keep the readings of a (MB/s) and b (IOPS) that agree
- * for every system both show, a step for each pair. Used only when one of
- * them is still ambiguous, and not again while neither has narrowed since
- * (seen: both reading counts when last weighed; the same readings weigh
- * the same); a document whose values do not obey the relation leaves
- * every pair out and so keeps its ambiguity. Returns 1 when it narrowed
- * them.
+ * fio's pairs of charts into *out, a step each; once the steps are spent,
+ * *at is the MB/s chart being paired. Sorted by title and arguments, the
+ * charts meet their partners without every two being compared.
  */
 static size_t
-ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b,
-    size_t *seen)
+ob_check_pairs(struct tdoc *t, struct ob_pair **out, size_t *at)
 {
+	struct tchart	**c = xcalloc(t->nc + 1, sizeof(*c));
+	size_t		  n = 0, np = 0, cap = 0, lo, mid, hi, i, j;
+
+	*out = NULL;
+	for (i = 0; i < t->nc; i++)
+		if (t->c[i].placed && (strcmp(t->c[i].unit, "IOPS") == 0 ||
+		    strcmp(t->c[i].unit, "MB/s") == 0))
+			c[n++] = &t->c[i];
+	qsort(c, n, sizeof(*c), ob_check_by_title);
+	/* A title's and arguments' charts: its IOPS charts, then its MB/s. */
+	for (lo = 0; lo < n; lo = hi) {
+		for (hi = lo; hi < n && strcmp(c[hi]->title, c[lo]->title) == 0 &&
+		    strcmp(c[hi]->args, c[lo]->args) == 0; hi++)
+			;
+		for (mid = lo; mid < hi && strcmp(c[mid]->unit, "IOPS") == 0; mid++)
+			;
+		for (i = mid; i < hi; i++)
+			for (j = lo; j < mid; j++) {
+				*at = (size_t)(c[i] - t->c);
+				if (t->left == 0)
+					break;
+				t->left--;
+				xgrow(out, &cap, np + 1, sizeof(**out));
+				(*out)[np++] = (struct ob_pair){ *at,
+				    (size_t)(c[j] - t->c), 0, 0 };
+			}
+	}
+	if (np > 0)
+		qsort(*out, np, sizeof(**out), ob_check_by_chart);
+	free(c);
+	return np;
+}
+
+/*
+ * fio reports one run as two charts, MB/s and IOPS, with the block size
+ * in the arguments: keep the readings of p's charts (MB/s and IOPS) that
+ * agree for every system both show, a step for each pair of readings.
+ * Used only when one of them is still ambiguous, and not again while
+ * neither has narrowed since (the same readings weigh the same); a
+ * document whose values do not obey the relation leaves every pair out
+ * and so keeps its ambiguity. Returns 1 when it narrowed them.
+ */
+static size_t
+ob_check_sibling(struct tdoc *t, struct ob_pair *p)
+{
+	struct tchart	*a = &t->c[p->a], *b = &t->c[p->b];
 	double	 bs, *va, *vb, x, y;
 	bool	*ka, *kb, ok;
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
-	if (!a->placed || !b->placed || strcmp(a->unit, "MB/s") != 0 ||
-	    strcmp(b->unit, "IOPS") != 0 || strcmp(a->title, b->title) != 0 ||
-	    strcmp(a->args, b->args) != 0 ||
-	    (a->cands.len <= 1 && b->cands.len <= 1) ||
+	if ((a->cands.len <= 1 && b->cands.len <= 1) ||
 	    a->cands.truncated || b->cands.truncated ||
 	    (bs = ob_check_block_mb(a->args)) <= 0 ||
-	    (seen[0] == a->cands.len && seen[1] == b->cands.len))
+	    (p->na == a->cands.len && p->nb == b->cands.len))
 		return 0;
 	if (a->cands.len * b->cands.len > t->left) {
 		t->left = 0;
@@ -373,8 +462,8 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b,
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
-	seen[0] = a->cands.len;
-	seen[1] = b->cands.len;
+	p->na = a->cands.len;
+	p->nb = b->cands.len;
 	free(va);
 	free(vb);
 	free(ka);
@@ -385,29 +474,34 @@ ob_check_sibling(struct tdoc *t, struct tchart *a, struct tchart *b,
 int
 ob_check_values(struct tdoc *t, const char *ovv)
 {
-	struct ob_ov	o = { .t = t, .s = ovv };
-	size_t		n, i, a = SIZE_MAX, nc = t->nc;
-	size_t		*seen = xcalloc(2 * nc * nc + 1, sizeof(size_t));
-	bool		use = ovv != NULL && ob_check_suspects(&o) == 0;
+	struct ob_ov	 o = { .t = t, .s = ovv };
+	struct ob_pair	*pairs = NULL;
+	size_t		 n = 0, k, np = 0, a = SIZE_MAX;
+	bool		 use = ovv != NULL && ob_check_suspects(&o) == 0;
 
+	if (t->left > 0)
+		np = ob_check_pairs(t, &pairs, &a);
 	/*
 	 * One loop until no check narrows: the rows' precision and a strict
 	 * read of the overview, a read within 1 % for the rows set aside
-	 * when those narrow nothing, then fio's pairs (chart a's with each
-	 * other); what one check narrows may let another narrow again.
+	 * when those narrow nothing, then fio's pairs, a step each looked at;
+	 * what one check narrows may let another narrow again.
 	 */
-	do {
+	while (t->left > 0) {
+		a = SIZE_MAX;
 		n = use ? ob_check_rows(&o) + ob_check_pass(&o, 0) : 0;
 		if (n == 0 && use && t->left > 0)
 			n = ob_check_pass(&o, 0.01);
-		for (i = 0, a = SIZE_MAX; i < nc * nc && n == 0 && t->left > 0;
-		    i++)
-			if ((a = i / nc) != i % nc)
-				n += ob_check_sibling(t, &t->c[a], &t->c[i % nc],
-				    seen + 2 * i);
-	} while (n > 0 && t->left > 0);
+		for (k = 0; k < np && n == 0 && t->left > 0; k++) {
+			a = pairs[k].a;
+			t->left--;
+			n += ob_check_sibling(t, &pairs[k]);
+		}
+		if (n == 0)
+			break;
+	}
 	ob_check_tokens_free(&o);
-	free(seen);
+	free(pairs);
 	if (t->left > 0)
 		return 0;
 	return a == SIZE_MAX ? ob_check_spent(t, t->p[t->iexport + 2].line,

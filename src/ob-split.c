@@ -774,7 +774,9 @@ ob_split_fit(const struct ob_reach *r, size_t i, size_t p)
  * Forward, token by token, the positions each can start at and the slices
  * that fit it there (a plain read tries each position once, and only asks
  * whether the end is reached); then, for a kept read, backward, only the
- * slices after which the rest can be read are kept.
+ * slices after which the rest can be read are kept. A plain read sets up
+ * only the tokens it reaches, and next[] spans one token's positions: a
+ * read that stops early costs what it read, not the run's length.
  */
 bool
 ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
@@ -783,16 +785,24 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 	struct ob_reach	 w = { 0 };
 	struct ob_span	*t;
 	size_t		 len = strlen(s), i, j, l, p, q, lo, hi, cap = 0;
-	unsigned	*next, try;
+	size_t		 tcap = 0, ncap = 0, nn, end;
+	unsigned	*next = NULL, try;
 	bool		 ok;
 
-	w.tok = xcalloc(ntoks + 1, sizeof(*w.tok));
+	xgrow(&w.tok, &tcap, r != NULL ? ntoks + 1 : 2, sizeof(*w.tok));
+	memset(w.tok, 0, tcap * sizeof(*w.tok));
 	w.tok[0].n = 1;
 	xgrow(&w.at, &cap, 1, sizeof(unsigned));
 	w.at[0] = 1;
-	next = xcalloc(len + 1, sizeof(unsigned));
 	for (i = 0; i < ntoks && w.tok[i].n > 0; i++) {
+		xgrow(&w.tok, &tcap, i + 2, sizeof(*w.tok));
 		t = &w.tok[i];
+		/* next[q - t->lo]: a slice of token i ends at q. */
+		if ((nn = t->n + OB_TOK_MAX + 1) > ncap) {
+			next = xreallocarray(next, nn, sizeof(*next));
+			memset(next + ncap, 0, (nn - ncap) * sizeof(*next));
+			ncap = nn;
+		}
 		for (lo = len + 1, hi = 0, j = 0; j < t->n; j++) {
 			if (!(w.at[t->off + j] & 1))
 				continue;
@@ -801,11 +811,11 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 			    ob_split_num_mask(s + p, len - p);
 			for (l = 1; l <= OB_TOK_MAX; l++) {
 				if (!(try & 1U << l) ||
-				    (r == NULL && next[p + l]) ||
+				    (r == NULL && next[j + l]) ||
 				    !ob_split_tok_fits(s + p, l, &toks[i], left))
 					continue;
 				w.at[t->off + j] |= 1U << l;
-				next[p + l] = 1;
+				next[j + l] = 1;
 				lo = p + l < lo ? p + l : lo;
 				hi = p + l > hi ? p + l : hi;
 			}
@@ -815,13 +825,13 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 		t[1].off = t->off + t->n;
 		xgrow(&w.at, &cap, t[1].off + t[1].n, sizeof(unsigned));
 		for (q = lo; q <= hi; q++) {
-			w.at[t[1].off + q - lo] = next[q];
-			next[q] = 0;
+			w.at[t[1].off + q - lo] = next[q - t->lo];
+			next[q - t->lo] = 0;
 		}
 	}
 	/* A read ends well only at the run's end, if the last token gets it. */
-	t = &w.tok[ntoks];
-	if (len >= t->lo && (q = len - t->lo) < t->n)
+	t = &w.tok[end = i];
+	if (end == ntoks && len >= t->lo && (q = len - t->lo) < t->n)
 		w.at[t->off + q] |= (w.at[t->off + q] & 1) << 1;
 	for (i = r != NULL ? ntoks : 0; i-- > 0;)
 		for (t = &w.tok[i], j = 0; j < t->n; j++)
@@ -829,7 +839,7 @@ ob_split_overview(const char *s, const struct ob_tok *toks, size_t ntoks,
 				if ((w.at[t->off + j] & 1U << l) &&
 				    ob_split_fit(&w, i + 1, t->lo + j + l) == 0)
 					w.at[t->off + j] &= ~(1U << l);
-	ok = ob_split_fit(&w, ntoks, len) != 0;
+	ok = end == ntoks && ob_split_fit(&w, ntoks, len) != 0;
 	free(next);
 	if (r != NULL)
 		*r = w;
