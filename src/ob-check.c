@@ -35,7 +35,7 @@ struct ob_ov {
  * and arguments, with the readings each had when last weighed (0: never).
  */
 struct ob_pair {
-	size_t	 a, b, na, nb;
+	uint32_t a, b, na, nb;
 };
 
 static size_t	ob_check_bar(const struct tchart *c, size_t s);
@@ -49,7 +49,6 @@ static int	ob_check_suspects(struct ob_ov *o);
 static double	*ob_check_sys_values(const struct tchart *c, size_t ns);
 static double	ob_check_block_mb(const char *args);
 static int	ob_check_by_title(const void *x, const void *y);
-static int	ob_check_by_chart(const void *x, const void *y);
 static size_t	ob_check_pairs(struct tdoc *t, struct ob_pair **out,
 		    size_t *at);
 static size_t	ob_check_sibling(struct tdoc *t, struct ob_pair *p);
@@ -350,55 +349,73 @@ ob_check_by_title(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Pairs in chart order, by MB/s chart and then IOPS chart. */
-static int
-ob_check_by_chart(const void *x, const void *y)
-{
-	const struct ob_pair	*a = x, *b = y;
-
-	if (a->a != b->a)
-		return (a->a > b->a) - (a->a < b->a);
-	return (a->b > b->b) - (a->b < b->b);
-}
-
 /*
- * fio's pairs of charts into *out, a step each; once the steps are spent,
- * *at is the MB/s chart being paired. Sorted by title and arguments, the
- * charts meet their partners without every two being compared.
+ * fio's pairs of charts into *out, in chart order: a MB/s chart that
+ * states its block size and an IOPS chart of its title and arguments,
+ * when one of the two is ambiguous and neither truncated (readings only
+ * narrow: a pair of others never settles anything). Sorted by title and
+ * arguments, the charts meet their partners without every two being
+ * compared; the pairs are counted first and listed only within the steps
+ * left, a step each (otherwise *at is the MB/s chart that passed them).
  */
 static size_t
 ob_check_pairs(struct tdoc *t, struct ob_pair **out, size_t *at)
 {
-	struct tchart	**c = xcalloc(t->nc + 1, sizeof(*c));
-	size_t		  n = 0, np = 0, cap = 0, lo, mid, hi, i, j;
+	struct tchart	**c = xcalloc(t->nc + 1, sizeof(*c)), *a;
+	size_t		 *pos = xcalloc(t->nc + 1, sizeof(size_t));
+	size_t		 *lo = xcalloc(t->nc + 1, sizeof(size_t));
+	size_t		 *mid = xcalloc(t->nc + 1, sizeof(size_t));
+	size_t		  n = 0, np = 0, open, i, j, k, h;
 
 	*out = NULL;
 	for (i = 0; i < t->nc; i++)
-		if (t->c[i].placed && (strcmp(t->c[i].unit, "IOPS") == 0 ||
+		if (t->c[i].placed && !t->c[i].cands.truncated &&
+		    (strcmp(t->c[i].unit, "IOPS") == 0 ||
 		    strcmp(t->c[i].unit, "MB/s") == 0))
 			c[n++] = &t->c[i];
 	qsort(c, n, sizeof(*c), ob_check_by_title);
 	/* A title's and arguments' charts: its IOPS charts, then its MB/s. */
-	for (lo = 0; lo < n; lo = hi) {
-		for (hi = lo; hi < n && strcmp(c[hi]->title, c[lo]->title) == 0 &&
-		    strcmp(c[hi]->args, c[lo]->args) == 0; hi++)
+	for (k = 0; k < n; k = h) {
+		for (h = k; h < n && strcmp(c[h]->title, c[k]->title) == 0 &&
+		    strcmp(c[h]->args, c[k]->args) == 0; h++)
 			;
-		for (mid = lo; mid < hi && strcmp(c[mid]->unit, "IOPS") == 0; mid++)
-			;
-		for (i = mid; i < hi; i++)
-			for (j = lo; j < mid; j++) {
+		for (j = k, open = 0; j < h && strcmp(c[j]->unit, "IOPS") == 0;
+		    j++)
+			open += c[j]->cands.len > 1;
+		for (i = k; i < h; i++) {
+			pos[c[i] - t->c] = i;
+			lo[i] = k;
+			mid[i] = j;
+			if (i < j || ob_check_block_mb(c[i]->args) <= 0)
+				continue;
+			np += c[i]->cands.len > 1 ? j - k : open;
+			if (np > t->left) {
 				*at = (size_t)(c[i] - t->c);
-				if (t->left == 0)
-					break;
-				t->left--;
-				xgrow(out, &cap, np + 1, sizeof(**out));
-				(*out)[np++] = (struct ob_pair){ *at,
-				    (size_t)(c[j] - t->c), 0, 0 };
+				goto out;
 			}
+		}
 	}
-	if (np > 0)
-		qsort(*out, np, sizeof(**out), ob_check_by_chart);
+	t->left -= np;
+	*out = xcalloc(np + 1, sizeof(**out));
+	for (np = i = 0; i < t->nc; i++) {
+		a = &t->c[i];
+		if (n == 0 || c[k = pos[i]] != a || k < mid[k] ||
+		    ob_check_block_mb(a->args) <= 0)
+			continue;
+		for (j = lo[k]; j < mid[k]; j++)
+			if (a->cands.len > 1 || c[j]->cands.len > 1)
+				(*out)[np++] = (struct ob_pair){ (uint32_t)i,
+				    (uint32_t)(c[j] - t->c), 0, 0 };
+	}
+out:
+	if (*out == NULL) {
+		t->left = 0;
+		np = 0;
+	}
 	free(c);
+	free(pos);
+	free(lo);
+	free(mid);
 	return np;
 }
 
@@ -462,8 +479,8 @@ ob_check_sibling(struct tdoc *t, struct ob_pair *p)
 		    "%zu remain)", a->title, a->args, bs, a->cands.len,
 		    b->cands.len);
 	}
-	p->na = a->cands.len;
-	p->nb = b->cands.len;
+	p->na = (uint32_t)a->cands.len;
+	p->nb = (uint32_t)b->cands.len;
 	free(va);
 	free(vb);
 	free(ka);
