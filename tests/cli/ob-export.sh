@@ -127,6 +127,16 @@ awk 'NR == 7 { for (d = "x"; length(d) < 3000000;) d = d d
 check_fail 2 "a systems table too long to read: refused" "$BR" --db "$T/table.db" import "$T/table.txt"
 check_grep "  at the table's line, saying the steps are spent" \
     'table.txt:7: the systems table: reading the document would take more than the 20000000 steps' "$T/err"
+# fio-pair.txt's two charts printed 4,600 times each: 21 million pairs of
+# one title and arguments, counted before any is listed, pass the steps.
+awk 'BEGIN { RS = ""; ORS = "\n\n" } /^Flexible IO Tester$/ && !c++ { s = NR }
+    { p[NR] = $0 } END { for (i = 1; i < s; i++) print p[i]
+    for (k = 0; k < 4600; k++) for (i = s; i < s + 6; i++) print p[i]
+    for (i = s + 6; i <= NR; i++) print p[i] }' "$F/fio-pair.txt" >"$T/pairs.txt"
+check_fail 2 "a MB/s and an IOPS chart 4,600 times each: refused" "$BR" --db "$T/pairs-many.db" import "$T/pairs.txt"
+check_grep "  at a MB/s chart, saying the steps are spent" \
+    'pairs.txt:[0-9]+: chart "Flexible IO Tester": reading the document would take more than the 20000000 steps' "$T/err"
+check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs-many.db" show 1
 
 # Names that end in a dotted version and start with capitals, glued:
 # "GCC 12.2GCC 13.1" is GCC 12.2 + GCC 13.1, as the HTML twin says.
