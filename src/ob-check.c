@@ -18,14 +18,14 @@
 
 /*
  * The overview's tokens, one per bar, system after system and chart after
- * chart (token i is of chart chart[i]; chart r's are head[r], then each
- * next[] of the one before, to SIZE_MAX), and a copy, one, whose tokens of
- * one chart are changed to read the overview again.
+ * chart (chart r's are head[r], then each next[] of the one before, to
+ * SIZE_MAX), and a copy, one, whose tokens of one chart are changed to
+ * read the overview again.
  */
 struct ob_ov {
 	struct tdoc	*t;
 	const char	*s;
-	size_t		 ntok, *chart, *head, *next;
+	size_t		 ntok, *head, *next;
 	struct ob_tok	*toks, *one;
 	bool		 rows_off;	/* the rows' precision model disproved */
 };
@@ -90,7 +90,6 @@ ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 	char		*v;
 
 	ob_check_tokens_free(o);
-	o->chart = xcalloc(n, sizeof(size_t));
 	o->next = xcalloc(n, sizeof(size_t));
 	o->head = xcalloc(t->nc + 1, sizeof(size_t));
 	last = xcalloc(t->nc + 1, sizeof(size_t));
@@ -107,7 +106,6 @@ ob_check_reach(struct ob_ov *o, struct ob_reach *reach)
 			*(o->head[r] == SIZE_MAX ? &o->head[r] :
 			    &o->next[last[r]]) = o->ntok;
 			o->next[last[r] = o->ntok] = SIZE_MAX;
-			o->chart[o->ntok] = r;
 			k = &o->toks[o->ntok++];
 			k->exact = c->ovdec;
 			if (c->cands.len == 0 || c->cands.truncated)
@@ -135,7 +133,6 @@ ob_check_tokens_free(struct ob_ov *o)
 
 	for (i = 0; i < o->ntok; i++)
 		free((void *)o->toks[i].want);
-	free(o->chart);
 	free(o->head);
 	free(o->next);
 	free(o->toks);
@@ -191,10 +188,9 @@ ob_check_rows(struct ob_ov *o)
 		for (r = 0; r < t->nc; r++) {
 			if (t->c[r].ovdec >= 0 || !t->c[r].placed)
 				continue;
-			for (mask = ~0U, i = 0; i < o->ntok; i++)
-				if (o->chart[i] == r)
-					mask &= ob_split_overview_decimals(o->s,
-					    &reach, i);
+			for (mask = ~0U, i = o->head[r]; i != SIZE_MAX;
+			    i = o->next[i])
+				mask &= ob_split_overview_decimals(o->s, &reach, i);
 			if (mask == 0 || (mask & (mask - 1)))
 				continue;
 			for (t->c[r].ovdec = 0; !(mask & 1U << t->c[r].ovdec);)
@@ -355,17 +351,17 @@ ob_check_by_title(const void *x, const void *y)
  * when one of the two is ambiguous and neither truncated (readings only
  * narrow: a pair of others never settles anything). Sorted by title and
  * arguments, the charts meet their partners without every two being
- * compared; the pairs are counted first and listed only within the steps
- * left, a step each (otherwise *at is the MB/s chart that passed them).
+ * compared: MB/s chart i's are c[lo[i]] to c[mid[i] - 1]. The pairs are
+ * counted first and listed only within the steps left, a step each
+ * (otherwise *at is the MB/s chart that passed them).
  */
 static size_t
 ob_check_pairs(struct tdoc *t, struct ob_pair **out, size_t *at)
 {
-	struct tchart	**c = xcalloc(t->nc + 1, sizeof(*c)), *a;
-	size_t		 *pos = xcalloc(t->nc + 1, sizeof(size_t));
+	struct tchart	**c = xcalloc(t->nc + 1, sizeof(*c));
 	size_t		 *lo = xcalloc(t->nc + 1, sizeof(size_t));
 	size_t		 *mid = xcalloc(t->nc + 1, sizeof(size_t));
-	size_t		  n = 0, np = 0, open, i, j, k, h;
+	size_t		  n = 0, np = 0, open, a, i, j, k, h;
 
 	*out = NULL;
 	for (i = 0; i < t->nc; i++)
@@ -382,38 +378,31 @@ ob_check_pairs(struct tdoc *t, struct ob_pair **out, size_t *at)
 		for (j = k, open = 0; j < h && strcmp(c[j]->unit, "IOPS") == 0;
 		    j++)
 			open += c[j]->cands.len > 1;
-		for (i = k; i < h; i++) {
-			pos[c[i] - t->c] = i;
-			lo[i] = k;
-			mid[i] = j;
-			if (i < j || ob_check_block_mb(c[i]->args) <= 0)
+		for (i = j; i < h; i++) {
+			if (ob_check_block_mb(c[i]->args) <= 0)
 				continue;
-			np += c[i]->cands.len > 1 ? j - k : open;
-			if (np > t->left) {
-				*at = (size_t)(c[i] - t->c);
+			a = (size_t)(c[i] - t->c);
+			lo[a] = k;
+			mid[a] = j;
+			if ((np += c[i]->cands.len > 1 ? j - k : open) > t->left) {
+				*at = a;
 				goto out;
 			}
 		}
 	}
 	t->left -= np;
 	*out = xcalloc(np + 1, sizeof(**out));
-	for (np = i = 0; i < t->nc; i++) {
-		a = &t->c[i];
-		if (n == 0 || c[k = pos[i]] != a || k < mid[k] ||
-		    ob_check_block_mb(a->args) <= 0)
-			continue;
-		for (j = lo[k]; j < mid[k]; j++)
-			if (a->cands.len > 1 || c[j]->cands.len > 1)
-				(*out)[np++] = (struct ob_pair){ (uint32_t)i,
+	for (np = a = 0; a < t->nc; a++)
+		for (j = lo[a]; j < mid[a]; j++)
+			if (t->c[a].cands.len > 1 || c[j]->cands.len > 1)
+				(*out)[np++] = (struct ob_pair){ (uint32_t)a,
 				    (uint32_t)(c[j] - t->c), 0, 0 };
-	}
 out:
 	if (*out == NULL) {
 		t->left = 0;
 		np = 0;
 	}
 	free(c);
-	free(pos);
 	free(lo);
 	free(mid);
 	return np;
@@ -437,10 +426,9 @@ ob_check_sibling(struct tdoc *t, struct ob_pair *p)
 	size_t	 i, j, s, na = 0, nb = 0, ns = t->names.len;
 
 	if ((a->cands.len <= 1 && b->cands.len <= 1) ||
-	    a->cands.truncated || b->cands.truncated ||
-	    (bs = ob_check_block_mb(a->args)) <= 0 ||
 	    (p->na == a->cands.len && p->nb == b->cands.len))
 		return 0;
+	bs = ob_check_block_mb(a->args);	/* > 0: ob_check_pairs */
 	if (a->cands.len * b->cands.len > t->left) {
 		t->left = 0;
 		return 0;

@@ -489,13 +489,16 @@ ob_fields_whole(const struct ob_fields_run *r, size_t a, size_t b,
 		 * and a kernel glued to a macOS release is a Mac's ("macOS
 		 * 14.1|23.1.0 (x86_64)", never "macOS 14.12|3.1.0 (x86_64)").
 		 */
-		for (i = a; i > 0 && (isdigit((unsigned char)s[i - 1]) ||
-		    s[i - 1] == '.'); i--)
+		if (strtol(s + a, NULL, 10) >= 10)
+			return true;
+		if (b - a > 7 && strncmp(s + b - 7, "(arm64)", 7) == 0)
+			return false;
+		/* A release ("10.15.7") is short: no longer scan is needed. */
+		for (i = a; i > 0 && a - i < 12 && (s[i - 1] == '.' ||
+		    isdigit((unsigned char)s[i - 1])); i--)
 			;
-		return strtol(s + a, NULL, 10) >= 10 || !((b - a > 7 &&
-		    strncmp(s + b - 7, "(arm64)", 7) == 0) ||
-		    (i >= 6 && strncmp(s + i - 6, "macOS ", 6) == 0) ||
-		    (i >= 9 && strncmp(s + i - 9, "Mac OS X ", 9) == 0));
+		return !(i >= 6 && strncmp(s + i - 6, "macOS ", 6) == 0) &&
+		    !(i >= 9 && strncmp(s + i - 9, "Mac OS X ", 9) == 0);
 	case OBS_GL:
 		/* The version is a word of its own: "4.6 Mesa", not "2.0-rc1". */
 		return a + n == b || s[a + n] == ' ';
