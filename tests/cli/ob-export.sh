@@ -71,22 +71,27 @@ check_ok "the same file imported without --strict" "$BR" --db "$T/strict.db" imp
 check_fail 2 "  then --strict on the stored bytes still checks" "$BR" --db "$T/strict.db" import --strict "$F/fio-pair-unrelated.txt"
 check_grep "  and names the chart" "fio-pair-unrelated.txt:[0-9]*: chart .* is ambiguous" "$T/err"
 
+# A document past its steps is refused (status 2) at the line the pattern
+# names, saying so, and nothing of it is stored.
+spent() {	# test name, file, where, the message before its reason
+	db=$T/spent-$(basename "$2").db
+	check_fail 2 "$1: refused" "$BR" -v --db "$db" import "$2"
+	check_grep "  at $3, saying the steps are spent" "$4: reading the document would take more than the 20000000 steps one document may take; refused rather than read in part" "$T/err"
+	check_fail 2 "  and nothing is stored" "$BR" --db "$db" show 1
+}
 # Nine charts of glued integers (one run each, so no SE line parts the
 # values; eight systems, values of one to six digits, written here): the
 # overview reads millions of ways, more than one document's steps allow,
 # so the document is refused at the overview line, with the reason,
 # rather than imported with the charts it could not settle left out.
-check_fail 2 "glued integers: refused" "$BR" -v --db "$T/glued.db" import "$F/glued-integers.txt"
-check_grep "  at the overview line, saying the steps are spent" \
-    "glued-integers.txt:9: the overview line: reading the document would take more than the 20000000 steps one document may take; refused rather than read in part" "$T/err"
-check_fail 2 "  and nothing is stored" "$BR" --db "$T/glued.db" show 1
+spent "glued integers" "$F/glued-integers.txt" "the overview line" \
+    "glued-integers.txt:9: the overview line"
 # Two fio runs whose MB/s and IOPS charts read 3,535 ways each, with no
 # overview values: weighing every pair of readings of the first run takes
 # 12.5 million steps, the second run's would pass the document's budget.
-check_fail 2 "fio pairs past the steps: refused" "$BR" -v --db "$T/pairs.db" import "$F/fio-pairs-spent.txt"
-check_grep "  at the second run's MB/s chart, saying the steps are spent" \
-    "fio-pairs-spent.txt:27: chart \"Flexible IO Tester\": reading the document would take more than the 20000000 steps one document may take" "$T/err"
-check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs.db" show 1
+spent "fio pairs past the steps" "$F/fio-pairs-spent.txt" \
+    "the second run's MB/s chart" \
+    "fio-pairs-spent.txt:27: chart \"Flexible IO Tester\""
 # A pair is weighed again only when one of its charts has narrowed: the
 # second run's pair settles after the first run's costly, unchanged one.
 check_ok "fio pairs weighed once each: imported" "$BR" -v --db "$T/once.db" import "$F/fio-pairs-once.txt"
@@ -98,45 +103,37 @@ check_ok "a MB/s chart with two IOPS charts: imported" "$BR" -v --db "$T/twice.d
 check_grep "  the second run's pair settled" "fio-pairs-twice.txt:33: charts .* \\(1 and 1 remain\\)" "$T/err"
 # Forty names glued in a run no chart gives a count for: its cuts at word
 # joins alone are more than the document's steps.
-check_fail 2 "names past the steps: refused" "$BR" -v --db "$T/names.db" import "$F/names-spent.txt"
-check_grep "  at the systems table's line, saying the steps are spent" \
-    "names-spent.txt:7: the system names \"RedGreen.*: reading the document would take more than the 20000000 steps one document may take" "$T/err"
-check_fail 2 "  and nothing is stored" "$BR" --db "$T/names.db" show 1
+spent "names past the steps" "$F/names-spent.txt" "the systems table's line" \
+    "names-spent.txt:7: the system names \"RedGreen.*"
 # A multi-way table of forty runs " a" whose chart names forty-one: every
 # way of naming the runs from the chart's is tried, none reads, and they
 # are more than the steps allow (thirteen runs alone have Bell(13), 27.6
 # million, ways to be named).
-check_fail 2 "multi-way runs past the steps: refused" "$BR" -v --db "$T/mwspent.db" import "$F/multi-way-spent.txt"
-check_grep "  at the chart's line, saying the steps are spent" \
-    "multi-way-spent.txt:15: multi-way comparison: reading the document would take more than the 20000000 steps one document may take" "$T/err"
-check_fail 2 "  and nothing is stored" "$BR" --db "$T/mwspent.db" show 1
+spent "multi-way runs past the steps" "$F/multi-way-spent.txt" \
+    "the chart's line" "multi-way-spent.txt:15: multi-way comparison"
 # 200,000 digits where a chart's names run stands: the axis ticks are
 # tried at every one of them until the steps are spent, and the document
 # is refused at that chart's line.
 awk 'NR == 15 { for (d = "1"; length(d) < 200000;) d = d d
     sub(/Per PixelGCC/, "Per Pixel" substr(d, 1, 200000) "GCC") } { print }' \
     "$F/compilers.txt" >"$T/digits.txt"
-check_fail 2 "digits in a names run: refused" "$BR" --db "$T/digits.db" import "$T/digits.txt"
-check_grep "  at the chart's line, saying the steps are spent" \
-    'digits.txt:15: chart "C-Ray": reading the document would take more than the 20000000 steps' "$T/err"
+spent "digits in a names run" "$T/digits.txt" "the chart's line" \
+    'digits.txt:15: chart "C-Ray"'
 # A systems table of 3,000,000 bytes for two systems of three fields has
 # more states than the steps allow: refused at the table's line.
 awk 'NR == 7 { for (d = "x"; length(d) < 3000000;) d = d d
     sub(/Debian 12GCC/, "Debian 12" substr(d, 1, 3000000) "GCC") } { print }' \
     "$F/compilers.txt" >"$T/table.txt"
-check_fail 2 "a systems table too long to read: refused" "$BR" --db "$T/table.db" import "$T/table.txt"
-check_grep "  at the table's line, saying the steps are spent" \
-    'table.txt:7: the systems table: reading the document would take more than the 20000000 steps' "$T/err"
+spent "a systems table too long to read" "$T/table.txt" "the table's line" \
+    'table.txt:7: the systems table'
 # fio-pair.txt's two charts printed 4,600 times each: 21 million pairs of
 # one title and arguments, counted before any is listed, pass the steps.
 awk 'BEGIN { RS = ""; ORS = "\n\n" } /^Flexible IO Tester$/ && !c++ { s = NR }
     { p[NR] = $0 } END { for (i = 1; i < s; i++) print p[i]
     for (k = 0; k < 4600; k++) for (i = s; i < s + 6; i++) print p[i]
     for (i = s + 6; i <= NR; i++) print p[i] }' "$F/fio-pair.txt" >"$T/pairs.txt"
-check_fail 2 "a MB/s and an IOPS chart 4,600 times each: refused" "$BR" --db "$T/pairs-many.db" import "$T/pairs.txt"
-check_grep "  at a MB/s chart, saying the steps are spent" \
-    'pairs.txt:[0-9]+: chart "Flexible IO Tester": reading the document would take more than the 20000000 steps' "$T/err"
-check_fail 2 "  and nothing is stored" "$BR" --db "$T/pairs-many.db" show 1
+spent "a MB/s and an IOPS chart 4,600 times each" "$T/pairs.txt" \
+    "a MB/s chart" 'pairs.txt:[0-9]+: chart "Flexible IO Tester"'
 
 # Names that end in a dotted version and start with capitals, glued:
 # "GCC 12.2GCC 13.1" is GCC 12.2 + GCC 13.1, as the HTML twin says.
